@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Database, Db } from './db/client';
+import { authPlugin } from './plugins/auth';
+import { docsPlugin } from './plugins/docs';
+import { registerErrorHandling } from './plugins/errors';
+import { securityPlugin } from './plugins/security';
+import { spaPlugin } from './plugins/spa';
+import { authRoutes } from './routes/auth';
+import { dashboardRoutes } from './routes/dashboard';
+import { expenseRoutes } from './routes/expenses';
+import { healthRoutes } from './routes/health';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+  }
+}
+
+export interface AppOptions {
+  database: Database;
+  logLevel?: string;
+  trustProxy?: boolean;
+  /** Folder of the built SPA; the API alone is served when it has no index.html. */
+  spaRoot?: string;
+}
+
+const REQUEST_ID = /^[\w-]{1,64}$/;
+
+/** Builds the whole app; main.ts listens on it, tests call it over HTTP. */
+export async function buildApp(opts: AppOptions) {
+  const app = Fastify({
+    logger: {
+      level: opts.logLevel ?? 'info',
+      redact: ['req.headers.authorization'],
+    },
+    bodyLimit: 64 * 1024,
+    trustProxy: opts.trustProxy ?? false,
+    requestIdHeader: 'x-request-id',
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', opts.database.db);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onClose', () => opts.database.close());
+
+  registerErrorHandling(app);
+  await app.register(securityPlugin);
+  await app.register(docsPlugin);
+  await app.register(authPlugin);
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(dashboardRoutes);
+      await api.register(expenseRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(spaPlugin, { root: opts.spaRoot });
+  return app;
+}

@@ -1,0 +1,62 @@
+import { mkdirSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The one database type the services see, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** What a transaction callback receives; services accept either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * PostgreSQL when a URL is given, else PGlite embedded in `dataDir`
+ * (`memory://` keeps it in memory, for tests). Migrations run before anything else.
+ */
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+}): Promise<Database> {
+  if (opts.databaseUrl) {
+    const { Pool } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = drizzle({ client: pool, schema });
+    // Several app servers may start at once: one migrates, the others wait for it.
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock(727274)');
+      await migrate(drizzle({ client, schema }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
+      client.release();
+    }
+    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  }
+
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const dataDir = opts.dataDir.startsWith('memory://') ? opts.dataDir : join(opts.dataDir, 'pg');
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzle({ client, schema });
+  await migrate(db, { migrationsFolder });
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+export const userRole = pgEnum('user_role', [
+  'admin',
+  'company',
+  'pm',
+  'tl',
+  'employee',
+  'team',
+  'other',
+]);
+export const userStatus = pgEnum('user_status', ['active', 'inactive']);
+export const expenseCategory = pgEnum('expense_category', ['shopping', 'movie', 'other']);
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/**
+ * Every person of every role. Tenancy: `createdBy` is who made the account (an admin makes
+ * companies, a company makes its people); `companyId` is the company a PM/TL/employee
+ * belongs to (null for admins and companies themselves).
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    role: userRole('role').notNull(),
+    mobile: text('mobile'),
+    registrationNumber: text('registration_number'),
+    status: userStatus('status').notNull().default('active'),
+    createdBy: uuid('created_by').references((): AnyPgColumn => users.id, {
+      onDelete: 'cascade',
+    }),
+    companyId: uuid('company_id').references((): AnyPgColumn => users.id, {
+      onDelete: 'cascade',
+    }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_created_by_role_idx').on(t.createdBy, t.role, t.createdAt),
+    index('users_company_role_idx').on(t.companyId, t.role, t.createdAt),
+  ],
+);
+
+/** Opaque bearer tokens, stored as SHA-256 hashes so a leaked table grants nothing. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index().on(t.userId)],
+);
+
+/** Failed and successful logins, for rate limiting that holds across several app servers. */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    succeeded: boolean('succeeded').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('login_attempts_email_idx').on(t.email, t.createdAt),
+    index('login_attempts_ip_idx').on(t.ip, t.createdAt),
+    index('login_attempts_created_idx').on(t.createdAt),
+  ],
+);
+
+export const expenses = pgTable(
+  'expenses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    description: text('description').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    category: expenseCategory('category').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('expenses_user_date_idx').on(t.userId, t.date, t.id),
+    index('expenses_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);

@@ -1,0 +1,54 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../lib/errors';
+
+/** "amount must be greater than 0" from a Zod issue at /amount. */
+function describeValidation(
+  issues: { instancePath: string; message?: string }[],
+  context: string | undefined,
+) {
+  const first = issues[0];
+  if (!first) return 'Invalid request';
+  const field = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const message = first.message ?? 'is invalid';
+  if (!field) {
+    return context === 'body'
+      ? 'Request body must be a JSON object'
+      : `Invalid ${context ?? 'request'}`;
+  }
+  return /^[a-z]/.test(message) ? `${field} ${message}` : `${field}: ${message}`;
+}
+
+/** Known client mistakes that Fastify itself reports, in words a person understands. */
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as JSON',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Request body length is wrong',
+};
+
+/** One error handler: every answer is `{ success: false, message }`, never internals. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply
+        .status(400)
+        .send({
+          success: false,
+          message: describeValidation(error.validation, error.validationContext),
+        });
+    }
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ success: false, message: error.message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        FASTIFY_MESSAGES[error.code] ?? (status === 404 ? 'Not found' : 'Invalid request');
+      return reply.status(status).send({ success: false, message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ success: false, message: 'Something went wrong' });
+  });
+}

@@ -1,0 +1,116 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { users } from '../db/schema';
+import { type Caller, type LoginRole, positionOf } from '../lib/caller';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../lib/errors';
+import { burnTime, hashPassword, verifyPassword } from '../lib/password';
+import { toIso } from '../lib/dates';
+import { assertLoginAllowed, recordLoginAttempt } from './loginLimiter';
+import { createSession, revokeOtherSessions } from './sessions';
+
+type UserRow = typeof users.$inferSelect;
+
+/** The user as the API shows it: never the hash, never the tenancy links. */
+export const publicUser = (u: UserRow) => ({
+  _id: u.id,
+  name: u.name,
+  email: u.email,
+  role: u.role,
+  position: positionOf(u.role),
+  createdAt: toIso(u.createdAt),
+});
+
+const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
+
+const isUniqueViolation = (e: unknown) =>
+  typeof e === 'object' && e !== null && (e as { code?: string }).code === '23505';
+const EMAIL_TAKEN = 'An account with this email already exists';
+
+export async function registerAdmin(
+  db: DbOrTx,
+  input: { name: string; email: string; password: string },
+) {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const [user] = await db
+      .insert(users)
+      .values({ name: input.name, email: input.email, passwordHash, role: 'admin' })
+      .returning();
+    return user!;
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict(EMAIL_TAKEN);
+    throw e;
+  }
+}
+
+const INVALID = 'Invalid email or password';
+
+export async function login(
+  db: DbOrTx,
+  input: { email: string; password: string; userType: LoginRole; remember: boolean; ip: string },
+) {
+  const email = input.email.toLowerCase();
+  await assertLoginAllowed(db, email, input.ip);
+
+  const [user] = await db.select().from(users).where(byEmail(email)).limit(1);
+  const ok = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, input.password)
+    : (await burnTime(input.password), false);
+
+  // A wrong type answers exactly like a wrong password: it tells a guesser nothing.
+  if (!user || !ok || user.role !== input.userType) {
+    await recordLoginAttempt(db, email, input.ip, false);
+    throw unauthorized(INVALID);
+  }
+  if (user.status !== 'active') {
+    await recordLoginAttempt(db, email, input.ip, false);
+    throw forbidden('Your account is inactive. Please contact your company.');
+  }
+  await recordLoginAttempt(db, email, input.ip, true);
+  const token = await createSession(db, user.id, input.remember);
+  return { token, user: publicUser(user) };
+}
+
+export async function getProfile(db: DbOrTx, caller: Caller) {
+  const [user] = await db.select().from(users).where(eq(users.id, caller.userId)).limit(1);
+  if (!user) throw notFound('User');
+  return publicUser(user);
+}
+
+export async function updateProfile(
+  db: DbOrTx,
+  caller: Caller,
+  input: { name: string; email: string },
+) {
+  try {
+    const [user] = await db
+      .update(users)
+      .set({ name: input.name, email: input.email, updatedAt: sql`now()` })
+      .where(eq(users.id, caller.userId))
+      .returning();
+    if (!user) throw notFound('User');
+    return publicUser(user);
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict(EMAIL_TAKEN);
+    throw e;
+  }
+}
+
+export async function updatePassword(
+  db: DbOrTx,
+  caller: Caller,
+  input: { currentPassword: string; newPassword: string },
+) {
+  const [user] = await db.select().from(users).where(eq(users.id, caller.userId)).limit(1);
+  if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw badRequest('Current password is incorrect');
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, caller.userId));
+    await revokeOtherSessions(tx, caller.userId, caller.sessionId);
+  });
+}

@@ -1,0 +1,104 @@
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { expenses, type expenseCategory } from '../db/schema';
+import type { Caller } from '../lib/caller';
+import { notFound } from '../lib/errors';
+import { paiseToRupees } from '../lib/money';
+import { toIso } from '../lib/dates';
+import { likePattern } from '../lib/schemas';
+
+type Category = (typeof expenseCategory.enumValues)[number];
+export interface ExpenseInput {
+  date: string;
+  description: string;
+  amountPaise: number;
+  category: Category;
+}
+export const EXPENSE_SORTS = ['date', 'amount', 'description', 'category', 'createdAt'] as const;
+export interface ExpenseQuery {
+  search?: string;
+  page: number;
+  pageSize: number;
+  sort: (typeof EXPENSE_SORTS)[number];
+  order: 'asc' | 'desc';
+}
+
+const sortColumns = {
+  date: expenses.date,
+  amount: expenses.amountPaise,
+  description: expenses.description,
+  category: expenses.category,
+  createdAt: expenses.createdAt,
+};
+
+const toApi = (row: typeof expenses.$inferSelect) => ({
+  _id: row.id,
+  date: row.date,
+  description: row.description,
+  amount: paiseToRupees(row.amountPaise),
+  category: row.category,
+  createdAt: toIso(row.createdAt),
+});
+
+/** Ownership is part of every where clause: another user's expense is simply not found. */
+const own = (caller: Caller, extra?: SQL) => and(eq(expenses.userId, caller.userId), extra);
+
+export async function listExpenses(db: DbOrTx, caller: Caller, q: ExpenseQuery) {
+  const search = q.search
+    ? or(
+        ilike(expenses.description, likePattern(q.search)),
+        ilike(sql`${expenses.category}::text`, likePattern(q.search)),
+      )
+    : undefined;
+  const where = own(caller, search);
+  const dir = q.order === 'asc' ? asc : desc;
+  const [rows, [summary]] = await Promise.all([
+    db
+      .select()
+      .from(expenses)
+      .where(where)
+      .orderBy(dir(sortColumns[q.sort]), dir(expenses.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db
+      .select({
+        total: sql<number>`count(*)::int`,
+        totalPaise: sql<string>`coalesce(sum(${expenses.amountPaise}), 0)`,
+      })
+      .from(expenses)
+      .where(where),
+  ]);
+  return {
+    data: rows.map(toApi),
+    total: summary?.total ?? 0,
+    totalAmount: paiseToRupees(summary?.totalPaise),
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+export async function createExpense(db: DbOrTx, caller: Caller, input: ExpenseInput) {
+  const [row] = await db
+    .insert(expenses)
+    .values({ userId: caller.userId, ...input })
+    .returning();
+  return toApi(row!);
+}
+
+export async function updateExpense(db: DbOrTx, caller: Caller, id: string, input: ExpenseInput) {
+  const [row] = await db
+    .update(expenses)
+    .set({ ...input, updatedAt: sql`now()` })
+    .where(own(caller, eq(expenses.id, id)))
+    .returning();
+  if (!row) throw notFound('Expense');
+  return toApi(row);
+}
+
+export async function deleteExpense(db: DbOrTx, caller: Caller, id: string) {
+  const [row] = await db
+    .delete(expenses)
+    .where(own(caller, eq(expenses.id, id)))
+    .returning({ id: expenses.id });
+  if (!row) throw notFound('Expense');
+}
