@@ -1,0 +1,191 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+
+/**
+ * The browser-test harness: the real built app served by the real server (a child
+ * process on a free port with a scratch DATA_DIR, so PGlite on disk as in `npm start`),
+ * Debian's Chromium driven by playwright-core, screenshots, axe-core, and a watch on
+ * every page that fails the test on an uncaught error or a console error from the app.
+ */
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const screenshotDir = join(root, 'tests/browser/screenshots');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+// ---------------------------------------------------------------------------- server
+
+export interface AppServer {
+  origin: string;
+  dataDir: string;
+  /** What the server printed so far (LOG_LEVEL=warn: warnings and errors only). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+function ensureBuilt(): void {
+  if (existsSync(join(root, 'dist/index.html'))) return;
+  const built = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('`npx vite build` failed');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => ok(port));
+    });
+  });
+}
+
+async function waitForHealth(origin: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`server exited with ${child.exitCode} before it was ready:\n${output()}`);
+    }
+    try {
+      const res = await fetch(`${origin}/api/health`);
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`server did not answer /api/health within 60 s:\n${output()}`);
+}
+
+/** Starts `server/main.ts` as `npm start` would, on a free port and a fresh data folder. */
+export async function startAppServer(): Promise<AppServer> {
+  ensureBuilt();
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'ecm-browser-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  };
+  delete env.DATABASE_URL; // the browser tests always run on the embedded database
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const output = () => log;
+  const origin = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealth(origin, child, output);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { origin, dataDir, output, stop };
+}
+
+// --------------------------------------------------------------------------- browser
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/**
+ * Chromium's own line for a response with an error status: the app handles those
+ * (and the tests check what it shows), so they are not app errors. 5xx still fails.
+ */
+const HANDLED_HTTP_ERROR = /^Failed to load resource: the server responded with a status of 4\d\d/;
+
+export interface PageWatch {
+  /** The uncaught errors and console errors seen so far, one line each. */
+  problems: string[];
+  /** Throws when the page had an uncaught error or logged a console error. */
+  assertClean(): void;
+}
+
+/** Records uncaught page errors and console errors of one page (call before goto). */
+export function watchPage(page: Page, label = 'page'): PageWatch {
+  const problems: string[] = [];
+  page.on('pageerror', (err) => problems.push(`${label}: uncaught ${err.name}: ${err.message}`));
+  page.on('console', (msg: ConsoleMessage) => {
+    if (msg.type() !== 'error') return;
+    const text = msg.text();
+    if (HANDLED_HTTP_ERROR.test(text)) return;
+    const where = msg.location().url ? ` (${msg.location().url})` : '';
+    problems.push(`${label}: console.error: ${text}${where}`);
+  });
+  return {
+    problems,
+    assertClean() {
+      if (problems.length > 0) {
+        throw new Error(`The page reported errors:\n  ${problems.join('\n  ')}`);
+      }
+    },
+  };
+}
+
+// ---------------------------------------------------- screenshots and accessibility
+
+/** Saves a full-page screenshot to tests/browser/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const path = join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  return path;
+}
+
+/** Runs axe-core on the page as it is now; fails on serious or critical violations. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (bad.length === 0) return;
+  const lines = bad.flatMap((v) => [
+    `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})`,
+    ...v.nodes.slice(0, 5).map((n) => `    at ${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
+  ]);
+  throw new Error(
+    `axe found ${bad.length} serious/critical violation(s) on ${screen} (${page.url()}):\n${lines.join('\n')}`,
+  );
+}
+
+/** Both checks a journey makes on every screen it reaches: a picture and an axe run. */
+export async function visit(page: Page, name: string): Promise<void> {
+  await screenshot(page, name);
+  await expectAccessible(page, name);
+}
