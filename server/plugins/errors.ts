@@ -32,12 +32,10 @@ const FASTIFY_MESSAGES: Record<string, string> = {
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply
-        .status(400)
-        .send({
-          success: false,
-          message: describeValidation(error.validation, error.validationContext),
-        });
+      return reply.status(400).send({
+        success: false,
+        message: describeValidation(error.validation, error.validationContext),
+      });
     }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ success: false, message: error.message });

@@ -5,6 +5,7 @@ import { type Caller, type LoginRole, positionOf } from '../lib/caller';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../lib/errors';
 import { burnTime, hashPassword, verifyPassword } from '../lib/password';
 import { toIso } from '../lib/dates';
+import { isUniqueViolation } from '../lib/pgErrors';
 import { assertLoginAllowed, recordLoginAttempt } from './loginLimiter';
 import { createSession, revokeOtherSessions } from './sessions';
 
@@ -22,8 +23,6 @@ export const publicUser = (u: UserRow) => ({
 
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
 
-const isUniqueViolation = (e: unknown) =>
-  typeof e === 'object' && e !== null && (e as { code?: string }).code === '23505';
 const EMAIL_TAKEN = 'An account with this email already exists';
 
 export async function registerAdmin(

@@ -1,0 +1,233 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAttempts, sessions, users } from '../../server/db/schema';
+import { LIMITS } from '../../server/services/loginLimiter';
+import { signUp, startTestServer, type TestServer } from './helpers';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const register = (body: Record<string, unknown>) => server.api().post('/user/registeruser', body);
+const login = (body: Record<string, unknown>) => server.api().post('/user/loginuser', body);
+
+describe('register', () => {
+  it('creates an admin who can then log in as admin with position 1', async () => {
+    const res = await register({
+      name: 'Asha Rao',
+      email: 'asha@example.com',
+      password: 'longenough1',
+      cpassword: 'longenough1',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ success: true, message: 'Registration successful. Please log in.' });
+
+    const ok = await login({
+      email: 'ASHA@example.com',
+      password: 'longenough1',
+      userType: 'admin',
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.message).toBe('Login successful');
+    expect(ok.body.data.token).toMatch(/^[\w-]{40,}$/);
+    expect(ok.body.data.user).toMatchObject({
+      name: 'Asha Rao',
+      email: 'asha@example.com',
+      role: 'admin',
+      position: 1,
+    });
+    expect(JSON.stringify(ok.body)).not.toMatch(/argon2|passwordHash|password_hash/);
+  });
+
+  it('refuses the same e-mail in another case with 409', async () => {
+    const res = await register({
+      name: 'Other',
+      email: 'Asha@Example.com',
+      password: 'longenough1',
+      cpassword: 'longenough1',
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('An account with this email already exists');
+  });
+
+  it.each([
+    [
+      { name: 'A', email: 'a@b.co', password: 'longenough1', cpassword: 'different1' },
+      'Passwords do not match',
+    ],
+    [
+      { name: 'A', email: 'not-an-email', password: 'longenough1', cpassword: 'longenough1' },
+      'email must be a valid email address',
+    ],
+    [
+      { name: 'A', email: 'a@b.co', password: 'short', cpassword: 'short' },
+      'password must be at least 8 characters',
+    ],
+    [{ email: 'a@b.co', password: 'longenough1', cpassword: 'longenough1' }, 'name is required'],
+    [
+      { name: '   ', email: 'a@b.co', password: 'longenough1', cpassword: 'longenough1' },
+      'name is required',
+    ],
+    [
+      { name: 42, email: 'a@b.co', password: 'longenough1', cpassword: 'longenough1' },
+      'name must be text',
+    ],
+  ])('answers 400 with a clear message for %j', async (body, message) => {
+    const res = await register(body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, message });
+  });
+});
+
+describe('login', () => {
+  it('answers the same 401 for a wrong password, an unknown e-mail and a wrong type', async () => {
+    const me = await signUp(server);
+    const answers = await Promise.all([
+      login({ email: me.email, password: 'wrong password', userType: 'admin' }),
+      login({ email: 'nobody@example.com', password: me.password, userType: 'admin' }),
+      login({ email: me.email, password: me.password, userType: 'company' }),
+    ]);
+    for (const res of answers) {
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ success: false, message: 'Invalid email or password' });
+    }
+  });
+
+  it('needs a user type', async () => {
+    const res = await login({ email: 'a@b.co', password: 'whatever1' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('userType: Please select user type.');
+  });
+
+  it('keeps a session 12 hours, or 30 days with Remember Me', async () => {
+    const me = await signUp(server);
+    const hours = async (remember: boolean) => {
+      const res = await login({
+        email: me.email,
+        password: me.password,
+        userType: 'admin',
+        remember,
+      });
+      expect(res.status).toBe(200);
+      const [row] = await server.db
+        .select({ expiresAt: sessions.expiresAt, createdAt: sessions.createdAt })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(users.email, me.email))
+        .orderBy(sessions.createdAt)
+        .limit(1)
+        .offset(remember ? 2 : 1);
+      return Math.round((row!.expiresAt.getTime() - Date.now()) / 3_600_000);
+    };
+    expect(await hours(false)).toBe(12);
+    expect(await hours(true)).toBe(30 * 24);
+  });
+
+  it('refuses with 429 after too many failures, before checking the password', async () => {
+    const me = await signUp(server);
+    for (let i = 0; i < LIMITS.perEmail; i++) {
+      const res = await login({ email: me.email, password: `wrong ${i}`, userType: 'admin' });
+      expect(res.status).toBe(401);
+    }
+    const blocked = await login({ email: me.email, password: me.password, userType: 'admin' });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toBe('Too many login attempts. Please try again later.');
+
+    // Another account from the same address is still welcome.
+    const other = await signUp(server);
+    const fine = await login({ email: other.email, password: other.password, userType: 'admin' });
+    expect(fine.status).toBe(200);
+
+    // Once the failures are old, the account may try again.
+    await server.db.delete(loginAttempts).where(eq(loginAttempts.email, me.email));
+    const again = await login({ email: me.email, password: me.password, userType: 'admin' });
+    expect(again.status).toBe(200);
+  });
+});
+
+describe('sessions', () => {
+  it('answers 401 without a token, with a made-up token, and after logout', async () => {
+    const me = await signUp(server);
+    expect((await server.api().get('/user/profile')).status).toBe(401);
+    expect((await server.api('made-up-token').get('/user/profile')).status).toBe(401);
+    expect((await me.api.get('/user/profile')).status).toBe(200);
+
+    const out = await me.api.post('/logout');
+    expect(out.status).toBe(200);
+    expect(out.body.message).toBe('Logout successful');
+    const after = await me.api.get('/user/profile');
+    expect(after.status).toBe(401);
+    expect(after.body.success).toBe(false);
+  });
+
+  it('ends a session whose user became inactive', async () => {
+    const me = await signUp(server);
+    await server.db.update(users).set({ status: 'inactive' }).where(eq(users.email, me.email));
+    expect((await me.api.get('/user/profile')).status).toBe(401);
+    const res = await login({ email: me.email, password: me.password, userType: 'admin' });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('profile', () => {
+  it('updates name and e-mail, refusing an e-mail someone else has', async () => {
+    const me = await signUp(server);
+    const other = await signUp(server);
+    const res = await me.api.post('/user/updateprofile', {
+      name: 'New Name',
+      email: 'new.name@example.com',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Profile updated successfully');
+    expect(res.body.data).toMatchObject({ name: 'New Name', email: 'new.name@example.com' });
+    expect((await me.api.get('/user/profile')).body.data.name).toBe('New Name');
+
+    const taken = await me.api.post('/user/updateprofile', {
+      name: 'X',
+      email: other.email.toUpperCase(),
+    });
+    expect(taken.status).toBe(409);
+    expect((await me.api.get('/user/profile')).body.data.name).toBe('New Name');
+  });
+
+  it('changes the password only with the current one, and ends the other sessions', async () => {
+    const me = await signUp(server);
+    const secondLogin = await login({ email: me.email, password: me.password, userType: 'admin' });
+    const otherTab = server.api(secondLogin.body.data.token);
+
+    const wrong = await me.api.post('/user/updatepassword', {
+      currentPassword: 'not it at all',
+      newPassword: 'brand new secret',
+      confirmPassword: 'brand new secret',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('Current password is incorrect');
+
+    const mismatch = await me.api.post('/user/updatepassword', {
+      currentPassword: me.password,
+      newPassword: 'brand new secret',
+      confirmPassword: 'brand new secreT',
+    });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.message).toBe('Passwords do not match');
+
+    const ok = await me.api.post('/user/updatepassword', {
+      currentPassword: me.password,
+      newPassword: 'brand new secret',
+      confirmPassword: 'brand new secret',
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.message).toBe('Password updated successfully');
+    expect((await me.api.get('/user/profile')).status).toBe(200);
+    expect((await otherTab.get('/user/profile')).status).toBe(401);
+
+    expect(
+      (await login({ email: me.email, password: me.password, userType: 'admin' })).status,
+    ).toBe(401);
+    expect(
+      (await login({ email: me.email, password: 'brand new secret', userType: 'admin' })).status,
+    ).toBe(200);
+  });
+});

@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, startTestServer, type TestServer } from './helpers';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const expense = (overrides: Record<string, unknown> = {}) => ({
+  date: '2026-11-20',
+  description: 'Team lunch',
+  amount: 1234.56,
+  category: 'other',
+  ...overrides,
+});
+
+describe('expenses', () => {
+  it('adds, lists, edits and deletes, with totals exact to the paisa', async () => {
+    const me = await signUp(server);
+    const created = await me.api.post('/expense/addexpense', expense({ amount: 0.1 }));
+    expect(created.status).toBe(201);
+    expect(created.body.message).toBe('Expense created successfully');
+    expect(created.body.data).toMatchObject({
+      date: '2026-11-20',
+      description: 'Team lunch',
+      amount: 0.1,
+      category: 'other',
+    });
+    await me.api.post('/expense/addexpense', expense({ amount: 0.2, category: 'movie' }));
+    await me.api.post(
+      '/expense/addexpense',
+      expense({ amount: 12345678.99, category: 'shopping' }),
+    );
+
+    const list = await me.api.get('/expense/getuserallexpenses');
+    expect(list.status).toBe(200);
+    expect(list.body.total).toBe(3);
+    expect(list.body.totalAmount).toBe(12345679.29);
+    expect(list.body.data).toHaveLength(3);
+
+    const id = created.body.data._id;
+    const updated = await me.api.post(
+      '/expense/updateexpense',
+      expense({ _id: id, amount: 99.99, description: 'Chai', date: '2026-02-28' }),
+    );
+    expect(updated.status).toBe(200);
+    expect(updated.body.message).toBe('Expense updated successfully');
+    expect(updated.body.data).toMatchObject({
+      _id: id,
+      amount: 99.99,
+      description: 'Chai',
+      date: '2026-02-28',
+    });
+
+    const dash = await me.api.get('/user/getalldata');
+    expect(dash.body.data.expenses).toEqual({ count: 3, totalAmount: 12345779.18 });
+
+    const removed = await me.api.post('/expense/deleteexpense', { id });
+    expect(removed.status).toBe(200);
+    expect(removed.body.message).toBe('Expense deleted successfully');
+    const after = await me.api.get('/expense/getuserallexpenses');
+    expect(after.body.total).toBe(2);
+    expect(after.body.totalAmount).toBe(12345679.19);
+    expect((await me.api.get('/user/getalldata')).body.data.expenses.count).toBe(2);
+  });
+
+  it('pages, sorts and searches on the server, with the total of the whole filter', async () => {
+    const me = await signUp(server);
+    for (let i = 1; i <= 25; i++) {
+      await me.api.post(
+        '/expense/addexpense',
+        expense({
+          amount: i,
+          description: i % 5 === 0 ? `Cinema ${i}` : `Groceries ${i}`,
+          date: `2026-10-${String(i).padStart(2, '0')}`,
+        }),
+      );
+    }
+    await me.api.post('/expense/addexpense', expense({ amount: 7, description: '50% off_sale' }));
+
+    const page2 = await me.api.get(
+      '/expense/getuserallexpenses?page=2&pageSize=10&sort=amount&order=asc',
+    );
+    expect(page2.body.total).toBe(26);
+    expect(page2.body.data.map((e: { amount: number }) => e.amount)).toEqual([
+      10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
+    ]);
+    expect(page2.body.totalAmount).toBe(325 + 7);
+
+    const newest = await me.api.get('/expense/getuserallexpenses?pageSize=1');
+    expect(newest.body.data[0].date).toBe('2026-11-20');
+
+    const cinema = await me.api.get('/expense/getuserallexpenses?search=cinema');
+    expect(cinema.body.total).toBe(5);
+    expect(cinema.body.totalAmount).toBe(5 + 10 + 15 + 20 + 25);
+
+    // Wildcards are searched as text, not as patterns.
+    const percent = await me.api.get(
+      `/expense/getuserallexpenses?search=${encodeURIComponent('50%')}`,
+    );
+    expect(percent.body.total).toBe(1);
+    const underscore = await me.api.get('/expense/getuserallexpenses?search=f_s');
+    expect(underscore.body.total).toBe(1);
+
+    const byCategory = await me.api.get('/expense/getuserallexpenses?search=other');
+    expect(byCategory.body.total).toBe(26);
+
+    const empty = await me.api.get('/expense/getuserallexpenses?page=99');
+    expect(empty.body.data).toEqual([]);
+    expect(empty.body.total).toBe(26);
+  });
+
+  it.each([
+    ['a negative amount', { amount: -5 }, 'amount must be greater than 0'],
+    ['a zero amount', { amount: 0 }, 'amount must be greater than 0'],
+    ['three decimals', { amount: 10.005 }, 'amount must have at most 2 decimal places'],
+    ['an amount as text', { amount: '12' }, 'amount must be a number'],
+    ['an absurd amount', { amount: 1e15 }, 'amount is too large'],
+    ['a null amount', { amount: null }, 'amount must be a number'],
+    ['30 February', { date: '2026-02-30' }, 'date must be a real date between 1900 and 2200'],
+    ['a DD/MM/YYYY date', { date: '20/11/2026' }, 'date must be a date (YYYY-MM-DD)'],
+    ['an unknown category', { category: 'food' }, 'category must be one of shopping, movie, other'],
+    ['an empty description', { description: '' }, 'description is required'],
+    [
+      'a 501-character description',
+      { description: 'x'.repeat(501) },
+      'description must be at most 500 characters',
+    ],
+  ])('refuses %s with a 400 naming the field', async (_label, bad, message) => {
+    const me = await signUp(server);
+    const res = await me.api.post('/expense/addexpense', expense(bad));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, message });
+    expect((await me.api.get('/expense/getuserallexpenses')).body.total).toBe(0);
+  });
+});
+
+describe('expenses, bad requests', () => {
+  it('answers 400, never 500, to malformed requests, and keeps what was saved', async () => {
+    const me = await signUp(server);
+    const saved = await me.api.post('/expense/addexpense', expense());
+    const id = saved.body.data._id;
+
+    const cases = [
+      await me.api.raw('POST', '/expense/addexpense', '{not json'),
+      await me.api.raw('POST', '/expense/addexpense', '[]'),
+      await me.api.post('/expense/updateexpense', expense({ _id: 'not-a-uuid', amount: 1 })),
+      await me.api.post('/expense/deleteexpense', { id: 12 }),
+      await me.api.get('/expense/getuserallexpenses?page=0'),
+      await me.api.get('/expense/getuserallexpenses?pageSize=1000'),
+      await me.api.get('/expense/getuserallexpenses?sort=password'),
+      await me.api.get('/expense/getuserallexpenses?page=abc'),
+    ];
+    for (const res of cases) {
+      expect(res.status).toBe(400);
+      expect(res.body.success).toBe(false);
+      expect(res.body.message).toEqual(expect.any(String));
+    }
+    const big = await me.api.post(
+      '/expense/addexpense',
+      expense({ description: 'x'.repeat(70_000) }),
+    );
+    expect(big.status).toBe(413);
+    expect(big.body.message).toBe('Request body is too large');
+
+    const list = await me.api.get('/expense/getuserallexpenses');
+    expect(list.body.data).toEqual([expect.objectContaining({ _id: id, amount: 1234.56 })]);
+  });
+
+  it("never shows or changes another user's expenses: they answer 404", async () => {
+    const owner = await signUp(server);
+    const stranger = await signUp(server);
+    const mine = await owner.api.post('/expense/addexpense', expense({ description: 'Private' }));
+    const id = mine.body.data._id;
+
+    expect((await stranger.api.get('/expense/getuserallexpenses')).body.total).toBe(0);
+    expect(
+      (await stranger.api.get('/expense/getuserallexpenses?search=Private')).body.data,
+    ).toEqual([]);
+    expect((await stranger.api.get('/user/getalldata')).body.data.expenses).toEqual({
+      count: 0,
+      totalAmount: 0,
+    });
+
+    const edit = await stranger.api.post('/expense/updateexpense', expense({ _id: id, amount: 1 }));
+    expect(edit.status).toBe(404);
+    expect(edit.body.message).toBe('Expense not found');
+    const del = await stranger.api.post('/expense/deleteexpense', { id });
+    expect(del.status).toBe(404);
+
+    const still = await owner.api.get('/expense/getuserallexpenses');
+    expect(still.body.data).toEqual([expect.objectContaining({ _id: id, amount: 1234.56 })]);
+  });
+
+  it('needs a session for every call', async () => {
+    const anon = server.api();
+    for (const res of [
+      await anon.get('/expense/getuserallexpenses'),
+      await anon.post('/expense/addexpense', expense()),
+      await anon.post('/expense/updateexpense', expense({ _id: crypto.randomUUID() })),
+      await anon.post('/expense/deleteexpense', { id: crypto.randomUUID() }),
+      await anon.get('/user/getalldata'),
+    ]) {
+      expect(res.status).toBe(401);
+    }
+  });
+});
+
+describe('the rest of the surface', () => {
+  it('answers unknown API paths with a JSON 404 and serves the OpenAPI document', async () => {
+    const missing = await server.api().get('/no/such/call');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ success: false, message: 'Not found' });
+
+    const doc = await fetch(`${server.origin}/api/docs/json`).then((r) => r.json());
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/user/loginuser',
+        '/api/expense/getuserallexpenses',
+        '/api/expense/addexpense',
+        '/api/user/getalldata',
+      ]),
+    );
+  });
+
+  it('sends security headers and a request id', async () => {
+    const res = await server.api().get('/health');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-request-id')).toMatch(/^[\w-]+$/);
+  });
+});

@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { buildApp } from '../../server/app';
+import { openDatabase, type Database } from '../../server/db/client';
+
+/**
+ * A real server on a fresh database for one test file: PGlite in memory by default, or a
+ * scratch database created (and dropped after) on the PostgreSQL of DATABASE_URL.
+ */
+export async function startTestServer() {
+  const baseUrl = process.env.DATABASE_URL;
+  let dropScratch = async () => {};
+  let databaseUrl: string | undefined;
+  if (baseUrl) {
+    const name = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(baseUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropScratch = async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const database: Database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+  const app = await buildApp({ database, logLevel: 'silent', spaRoot: '/nonexistent' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+
+  return {
+    app,
+    db: database.db,
+    origin,
+    api: (token?: string) => client(origin, token),
+    async close() {
+      await app.close();
+      await dropScratch();
+    },
+  };
+}
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A tiny HTTP client speaking the API's JSON, as the SPA does. */
+export function client(origin: string, token?: string) {
+  async function call<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${origin}/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+  return {
+    get: <T = any>(path: string) => call<T>('GET', path),
+    post: <T = any>(path: string, body?: unknown) => call<T>('POST', path, body ?? {}),
+    raw: call,
+  };
+}
+
+let counter = 0;
+/** Registers an admin with a unique e-mail and logs it in. */
+export async function signUp(server: TestServer, overrides: { name?: string } = {}) {
+  const email = `user${++counter}.${randomBytes(3).toString('hex')}@example.com`;
+  const password = 'correct horse battery';
+  const name = overrides.name ?? `User ${counter}`;
+  const reg = await server.api().post('/user/registeruser', {
+    name,
+    email,
+    password,
+    cpassword: password,
+  });
+  if (reg.status !== 201) throw new Error(`register failed: ${JSON.stringify(reg.body)}`);
+  const login = await server.api().post('/user/loginuser', { email, password, userType: 'admin' });
+  if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+  const token: string = login.body.data.token;
+  return { email, password, name, token, user: login.body.data.user, api: server.api(token) };
+}
