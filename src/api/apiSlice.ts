@@ -1,0 +1,51 @@
+import { createApi, fetchBaseQuery, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { sessionEnded, type SessionState } from '../session/sessionSlice';
+
+export const TAG_TYPES = [
+  'lend',
+  'borrowed',
+  'expense',
+  'bank',
+  'project',
+  'users',
+  'dashboard',
+] as const;
+export type TagType = (typeof TAG_TYPES)[number];
+
+/** Calls whose 401 means "wrong credentials", not "session over". */
+const SESSIONLESS_ENDPOINTS = new Set(['login', 'register', 'logout']);
+
+// Absolute in the browser and in jsdom alike (Node's fetch cannot resolve a relative URL).
+const origin = typeof window !== 'undefined' ? window.location.origin : '';
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: `${origin}/api`,
+  prepareHeaders: (headers, { getState }) => {
+    const { token } = (getState() as { session: SessionState }).session;
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+/** The base query: adds the bearer token; a 401 on a signed-in call ends the session. */
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
+  args,
+  api,
+  extraOptions,
+) => {
+  const result = await rawBaseQuery(args, api, extraOptions);
+  if (result.error?.status === 401 && !SESSIONLESS_ENDPOINTS.has(api.endpoint)) {
+    const { token } = (api.getState() as { session: SessionState }).session;
+    if (token) api.dispatch(sessionEnded({ reason: 'expired' }));
+  }
+  return result;
+};
+
+/** The one API of the app; features add endpoints with `apiSlice.injectEndpoints`. */
+export const apiSlice = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: TAG_TYPES,
+  endpoints: () => ({}),
+});

@@ -1,0 +1,36 @@
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { SerializedError } from '@reduxjs/toolkit';
+
+type AnyError = FetchBaseQueryError | SerializedError | undefined | unknown;
+
+function isFetchError(error: AnyError): error is FetchBaseQueryError {
+  return typeof error === 'object' && error !== null && 'status' in error;
+}
+
+/** HTTP status of a failed call, or undefined when no HTTP answer came (network, parsing). */
+export function httpStatus(error: AnyError): number | undefined {
+  return isFetchError(error) && typeof error.status === 'number' ? error.status : undefined;
+}
+
+/** The `message` the server put in its error envelope, if it sent one. */
+export function serverMessage(error: AnyError): string | undefined {
+  if (!isFetchError(error)) return undefined;
+  const data = error.data as { message?: unknown } | undefined;
+  return typeof data?.message === 'string' && data.message !== '' ? data.message : undefined;
+}
+
+/**
+ * What to tell the user after a failed write: the server's own message for a client error
+ * (400 validation, 404, 409 … so the user learns what is wrong), otherwise the fallback.
+ */
+export function failureMessage(error: AnyError, fallback: string): string {
+  const status = httpStatus(error);
+  const message = serverMessage(error);
+  if (status !== undefined && status >= 400 && status < 500 && message) return message;
+  return fallback;
+}
+
+/** A short text for a failed load. */
+export function loadErrorMessage(error: AnyError): string {
+  return serverMessage(error) ?? 'Could not load the data.';
+}

@@ -1,0 +1,40 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { DashboardIcon, UserIcon, WalletIcon } from '../ui/icons';
+
+export interface AppRoute {
+  /** Below /app. */
+  path: string;
+  /** Menu label and page title. */
+  title: string;
+  icon: ComponentType<{ className?: string }>;
+  Screen: LazyExoticComponent<ComponentType>;
+}
+
+/** The screens of the signed-in area, in menu order; each loads lazily. Later issues add more. */
+export const APP_ROUTES: readonly AppRoute[] = [
+  {
+    path: 'dashboard',
+    title: 'Dashboard',
+    icon: DashboardIcon,
+    Screen: lazy(() => import('../features/dashboard/DashboardScreen')),
+  },
+  {
+    path: 'expenses',
+    title: 'Expenses',
+    icon: WalletIcon,
+    Screen: lazy(() => import('../features/expenses/ExpensesScreen')),
+  },
+  {
+    path: 'profile',
+    title: 'Profile',
+    icon: UserIcon,
+    Screen: lazy(() => import('../features/profile/ProfileScreen')),
+  },
+];
+
+/** Page title for a pathname: the last segment, capitalised, if it is a screen we have. */
+export function pageTitle(pathname: string): string {
+  const last = pathname.split('/').filter(Boolean).pop() ?? '';
+  const route = APP_ROUTES.find((r) => r.path === last);
+  return route ? route.title : 'Not Found';
+}

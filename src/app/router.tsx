@@ -1,0 +1,50 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import Landing from '../features/auth/Landing';
+import { NotFound } from '../features/errors/NotFound';
+import { RequireAuth } from '../session/RequireAuth';
+import { Spinner } from '../ui/Spinner';
+import { APP_ROUTES } from './appRoutes';
+
+const LoginScreen = lazy(() => import('../features/auth/LoginScreen'));
+const RegisterScreen = lazy(() => import('../features/auth/RegisterScreen'));
+const AppShell = lazy(() => import('../features/shell/AppShell'));
+
+function PageLoading() {
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center">
+      <Spinner label="Loading page…" />
+    </div>
+  );
+}
+
+/** Every route of the SPA. */
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Routes>
+        <Route path="/" element={<Landing />} />
+        <Route path="/login" element={<LoginScreen />} />
+        <Route path="/register" element={<RegisterScreen />} />
+        <Route path="/app" element={<RequireAuth />}>
+          <Route element={<AppShell />}>
+            <Route index element={<Navigate to="dashboard" replace />} />
+            {APP_ROUTES.map(({ path, Screen }) => (
+              <Route
+                key={path}
+                path={path}
+                element={
+                  <Suspense fallback={<PageLoading />}>
+                    <Screen />
+                  </Suspense>
+                }
+              />
+            ))}
+            <Route path="*" element={<NotFound inShell />} />
+          </Route>
+        </Route>
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { CheckIcon } from '../../ui/icons';
+import { styles } from '../../ui/styles';
+
+export const BRAND = 'Expense & Company Manager';
+
+const CHECKLIST = [
+  'Track every expense by date and category',
+  'Keep money lent and borrowed in one place',
+  'Run projects, people and bank accounts',
+  'Totals that are right straight after every edit',
+];
+
+/** Login and Register: a branded panel with a checklist beside the form card. */
+export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col bg-gray-100 md:flex-row">
+      <aside className="bg-indigo-800 px-8 py-10 text-white md:flex md:w-5/12 md:flex-col md:justify-center md:px-12">
+        <p className="text-sm font-semibold uppercase tracking-wider text-indigo-100">{BRAND}</p>
+        <p className="mt-3 text-2xl font-bold md:text-3xl">Manage Your Expenses With Confidence</p>
+        <ul className="mt-6 hidden space-y-3 md:block">
+          {CHECKLIST.map((item) => (
+            <li key={item} className="flex items-start gap-3 text-indigo-50">
+              <span className="mt-0.5 rounded-full bg-indigo-600 p-1">
+                <CheckIcon className="h-4 w-4" />
+              </span>
+              {item}
+            </li>
+          ))}
+        </ul>
+      </aside>
+      <main className="flex flex-1 items-center justify-center px-4 py-10">
+        <div className={`${styles.card} w-full max-w-md p-6 sm:p-8`}>
+          <h1 className="text-2xl font-bold text-gray-900">{title}</h1>
+          <div className="mt-6">{children}</div>
+          <p className="mt-6 text-center text-sm">
+            <Link to="/" className={styles.link}>
+              Home
+            </Link>
+          </p>
+        </div>
+      </main>
+    </div>
+  );
+}

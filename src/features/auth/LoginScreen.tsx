@@ -1,0 +1,119 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { httpStatus, serverMessage } from '../../api/errors';
+import type { LoginType } from '../../api/types';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { redirectTarget } from '../../session/redirect';
+import { loggedIn, selectToken } from '../../session/sessionSlice';
+import { Field, SelectField } from '../../ui/Field';
+import { LockIcon, MailIcon } from '../../ui/icons';
+import { styles } from '../../ui/styles';
+import { AuthLayout } from './AuthLayout';
+import { useLoginMutation } from './authApi';
+
+export const LOGIN_ERROR = 'An error occurred during the login. Please try again later.';
+export const TYPE_REQUIRED = 'Please select user type.';
+
+const USER_TYPES: ReadonlyArray<{ value: LoginType; label: string }> = [
+  { value: 'admin', label: 'Admin' },
+  { value: 'company', label: 'Company' },
+  { value: 'pm', label: 'PM' },
+];
+
+export default function LoginScreen() {
+  const dispatch = useAppDispatch();
+  const token = useAppSelector(selectToken);
+  const location = useLocation();
+  const [login, { isLoading }] = useLoginMutation();
+  const [form, setForm] = useState({ email: '', password: '', userType: '', remember: false });
+  const [typeError, setTypeError] = useState<string>();
+
+  // Signed in (already, just now, or in another tab): on to the page the user wanted.
+  if (token) return <Navigate to={redirectTarget(location.state)} replace />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.userType) {
+      setTypeError(TYPE_REQUIRED);
+      return;
+    }
+    try {
+      const result = await login({
+        email: form.email.trim(),
+        password: form.password,
+        userType: form.userType as LoginType,
+        remember: form.remember,
+      }).unwrap();
+      if (!result.success || !result.data) {
+        toast.error(result.message ?? LOGIN_ERROR);
+        return;
+      }
+      dispatch(loggedIn(result.data));
+      toast.success(result.message ?? 'Login successful');
+    } catch (error) {
+      const message = httpStatus(error) !== undefined ? serverMessage(error) : undefined;
+      toast.error(message ?? LOGIN_ERROR);
+    }
+  };
+
+  return (
+    <AuthLayout title="Login">
+      <form onSubmit={submit} className="space-y-4">
+        <Field
+          id="login-email"
+          label="Email Address"
+          type="email"
+          autoComplete="email"
+          required
+          icon={<MailIcon />}
+          value={form.email}
+          onChange={(e) => setForm({ ...form, email: e.target.value })}
+        />
+        <Field
+          id="login-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          icon={<LockIcon />}
+          value={form.password}
+          onChange={(e) => setForm({ ...form, password: e.target.value })}
+        />
+        <SelectField
+          id="login-type"
+          label="User Type"
+          placeholder="Select Type"
+          options={USER_TYPES}
+          value={form.userType}
+          error={typeError}
+          onChange={(e) => {
+            setForm({ ...form, userType: e.target.value });
+            if (e.target.value) setTypeError(undefined);
+          }}
+        />
+        <div className="flex items-center gap-2">
+          <input
+            id="login-remember"
+            type="checkbox"
+            checked={form.remember}
+            onChange={(e) => setForm({ ...form, remember: e.target.checked })}
+            className={`h-4 w-4 rounded border-gray-400 text-indigo-700 ${styles.focus}`}
+          />
+          <label htmlFor="login-remember" className="text-sm text-gray-800">
+            Remember Me
+          </label>
+        </div>
+        <button type="submit" disabled={isLoading} className={`${styles.btnPrimary} w-full`}>
+          {isLoading ? 'Loading...' : 'Login'}
+        </button>
+      </form>
+      <p className="mt-4 text-center text-sm text-gray-700">
+        New User?{' '}
+        <Link to="/register" className={styles.link}>
+          Register Now
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,52 @@
+import { Field } from '../../ui/Field';
+
+export const PASSWORD_MISMATCH = 'Passwords do not match';
+
+export interface NewPasswordFieldsProps {
+  idPrefix: string;
+  labels: { password: string; confirm: string };
+  password: string;
+  confirm: string;
+  onPasswordChange: (value: string) => void;
+  onConfirmChange: (value: string) => void;
+  /** Show 'Passwords do not match' under the confirmation. */
+  mismatch: boolean;
+}
+
+/** A new password (8 to 128 characters) and its confirmation: Register, Update Password. */
+export function NewPasswordFields({
+  idPrefix,
+  labels,
+  password,
+  confirm,
+  onPasswordChange,
+  onConfirmChange,
+  mismatch,
+}: NewPasswordFieldsProps) {
+  return (
+    <>
+      <Field
+        id={`${idPrefix}-password`}
+        label={labels.password}
+        type="password"
+        required
+        minLength={8}
+        maxLength={128}
+        autoComplete="new-password"
+        hint="At least 8 characters."
+        value={password}
+        onChange={(e) => onPasswordChange(e.target.value)}
+      />
+      <Field
+        id={`${idPrefix}-confirm`}
+        label={labels.confirm}
+        type="password"
+        required
+        autoComplete="new-password"
+        error={mismatch ? PASSWORD_MISMATCH : undefined}
+        value={confirm}
+        onChange={(e) => onConfirmChange(e.target.value)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { httpStatus, serverMessage } from '../../api/errors';
+import { Field } from '../../ui/Field';
+import { styles } from '../../ui/styles';
+import { AuthLayout } from './AuthLayout';
+import { useRegisterMutation } from './authApi';
+import { NewPasswordFields } from './NewPasswordFields';
+
+export const REGISTER_FAILED = 'Registration failed. Please check your details.';
+export const REGISTER_ERROR = 'An error occurred during registration. Please try again later.';
+
+const EMPTY = { name: '', email: '', password: '', cpassword: '' };
+
+export default function RegisterScreen() {
+  const navigate = useNavigate();
+  const [register, { isLoading }] = useRegisterMutation();
+  const [form, setForm] = useState(EMPTY);
+  const [mismatch, setMismatch] = useState(false);
+
+  const set = (key: keyof typeof EMPTY, value: string) => {
+    setForm({ ...form, [key]: value });
+    if (key === 'password' || key === 'cpassword') setMismatch(false);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (form.password !== form.cpassword) {
+      setMismatch(true);
+      return;
+    }
+    try {
+      const result = await register({
+        ...form,
+        name: form.name.trim(),
+        email: form.email.trim(),
+      }).unwrap();
+      if (!result?.success) {
+        toast.error(result?.message ?? REGISTER_FAILED);
+        return;
+      }
+      setForm(EMPTY);
+      navigate('/');
+      toast.success(result.message ?? 'Registration successful. Please log in.');
+    } catch (error) {
+      // An HTTP answer is a refusal (its message says why); no answer is an exception.
+      if (httpStatus(error) !== undefined) toast.error(serverMessage(error) ?? REGISTER_FAILED);
+      else toast.error(REGISTER_ERROR);
+    }
+  };
+
+  return (
+    <AuthLayout title="Admin Register">
+      <form onSubmit={submit} className="space-y-4">
+        <Field
+          id="reg-name"
+          label="Full Name"
+          required
+          autoComplete="name"
+          value={form.name}
+          onChange={(e) => set('name', e.target.value)}
+        />
+        <Field
+          id="reg-email"
+          label="Email"
+          type="email"
+          required
+          autoComplete="email"
+          value={form.email}
+          onChange={(e) => set('email', e.target.value)}
+        />
+        <NewPasswordFields
+          idPrefix="reg"
+          labels={{ password: 'Password', confirm: 'Confirm Password' }}
+          password={form.password}
+          confirm={form.cpassword}
+          onPasswordChange={(v) => set('password', v)}
+          onConfirmChange={(v) => set('cpassword', v)}
+          mismatch={mismatch}
+        />
+        <button type="submit" disabled={isLoading} className={`${styles.btnPrimary} w-full`}>
+          {isLoading ? 'Loading...' : 'Register'}
+        </button>
+      </form>
+      <p className="mt-4 text-center text-sm text-gray-700">
+        Already registered?{' '}
+        <Link to="/login" className={styles.link}>
+          Login
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,32 @@
+import { apiSlice } from '../../api/apiSlice';
+import type { Envelope, LoginType, User } from '../../api/types';
+
+export interface LoginRequest {
+  email: string;
+  password: string;
+  userType: LoginType;
+  remember: boolean;
+}
+
+export interface RegisterRequest {
+  name: string;
+  email: string;
+  password: string;
+  cpassword: string;
+}
+
+export const authApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    login: build.mutation<Envelope<{ token: string; user: User }>, LoginRequest>({
+      query: (body) => ({ url: '/user/loginuser', method: 'POST', body }),
+    }),
+    register: build.mutation<Envelope, RegisterRequest>({
+      query: (body) => ({ url: '/user/registeruser', method: 'POST', body }),
+    }),
+    logout: build.mutation<Envelope, void>({
+      query: () => ({ url: '/logout', method: 'POST' }),
+    }),
+  }),
+});
+
+export const { useLoginMutation, useRegisterMutation, useLogoutMutation } = authApi;

@@ -1,0 +1,25 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { useAppDispatch } from '../../app/hooks';
+import { sessionEnded } from '../../session/sessionSlice';
+import { authApi } from './authApi';
+
+/**
+ * Logout: revoke the token on the server (its failure does not keep anyone signed in), then
+ * end the session here (storage, cache and the other tabs follow), toast, go home.
+ */
+export function useLogout() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    try {
+      await dispatch(authApi.endpoints.logout.initiate()).unwrap();
+    } catch {
+      // Ignored: the session ends on this side either way.
+    }
+    navigate('/', { replace: true });
+    dispatch(sessionEnded({ reason: 'logout' }));
+    toast.success('Logout successful');
+  }, [dispatch, navigate]);
+}

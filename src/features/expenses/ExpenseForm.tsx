@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { notifyMutation } from '../../api/notify';
+import { todayLocalISO } from '../../lib/dates';
+import { Field, SelectField } from '../../ui/Field';
+import { FormModal } from '../../ui/Modal';
+import {
+  EXPENSE_CATEGORIES,
+  useAddExpenseMutation,
+  useUpdateExpenseMutation,
+  type Expense,
+  type ExpenseCategory,
+} from './expensesApi';
+
+const CATEGORY_OPTIONS = EXPENSE_CATEGORIES.map((c) => ({
+  value: c,
+  label: c.charAt(0).toUpperCase() + c.slice(1),
+}));
+
+/** The create/edit expense modal; `expense` null creates a new one. */
+export function ExpenseForm({
+  expense,
+  onClose,
+}: {
+  expense: Expense | null;
+  onClose: () => void;
+}) {
+  const [addExpense, adding] = useAddExpenseMutation();
+  const [updateExpense, updating] = useUpdateExpenseMutation();
+  const [form, setForm] = useState({
+    date: expense?.date ?? todayLocalISO(),
+    description: expense?.description ?? '',
+    amount: expense ? String(expense.amount) : '',
+    category: expense?.category ?? '',
+  });
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm({ ...form, [key]: e.target.value });
+
+  const submit = async () => {
+    const input = {
+      date: form.date,
+      description: form.description.trim(),
+      amount: Number(form.amount),
+      category: form.category as ExpenseCategory,
+    };
+    const ok = expense
+      ? await notifyMutation(updateExpense({ ...input, _id: expense._id }).unwrap(), {
+          success: 'Expense updated successfully',
+          failure: 'Failed to update expense. Please try again.',
+        })
+      : await notifyMutation(addExpense(input).unwrap(), {
+          success: 'Expense created successfully',
+          failure: 'Failed to create expense. Please try again.',
+        });
+    if (ok) onClose();
+  };
+
+  return (
+    <FormModal
+      open
+      title={expense ? 'Edit Expense' : 'Add New Expense'}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={expense ? 'Update' : 'Create'}
+      busy={adding.isLoading || updating.isLoading}
+    >
+      <Field
+        id="expense-date"
+        label="Date"
+        type="date"
+        required
+        value={form.date}
+        onChange={set('date')}
+      />
+      <Field
+        id="expense-description"
+        label="Description"
+        required
+        maxLength={500}
+        value={form.description}
+        onChange={set('description')}
+      />
+      <Field
+        id="expense-amount"
+        label="Amount (₹)"
+        type="number"
+        inputMode="decimal"
+        step="0.01"
+        min="0.01"
+        required
+        value={form.amount}
+        onChange={set('amount')}
+      />
+      <SelectField
+        id="expense-category"
+        label="Category"
+        placeholder="Select Category"
+        options={CATEGORY_OPTIONS}
+        required
+        value={form.category}
+        onChange={set('category')}
+      />
+    </FormModal>
+  );
+}

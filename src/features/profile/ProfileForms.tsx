@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { notifyMutation } from '../../api/notify';
+import type { User } from '../../api/types';
+import { Field } from '../../ui/Field';
+import { FormModal } from '../../ui/Modal';
+import { NewPasswordFields } from '../auth/NewPasswordFields';
+import { useUpdatePasswordMutation, useUpdateProfileMutation } from './profileApi';
+
+/** 'Update Profile': name and email. */
+export function ProfileForm({ user, onClose }: { user: User; onClose: () => void }) {
+  const [updateProfile, { isLoading }] = useUpdateProfileMutation();
+  const [form, setForm] = useState({ name: user.name, email: user.email });
+  const submit = async () => {
+    const ok = await notifyMutation(
+      updateProfile({ name: form.name.trim(), email: form.email.trim() }).unwrap(),
+      {
+        success: 'Profile updated successfully',
+        failure: 'Failed to update profile. Please try again.',
+      },
+    );
+    if (ok) onClose();
+  };
+  return (
+    <FormModal
+      open
+      title="Update Profile"
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel="Update"
+      busy={isLoading}
+    >
+      <Field
+        id="profile-name"
+        label="Name"
+        required
+        autoComplete="name"
+        value={form.name}
+        onChange={(e) => setForm({ ...form, name: e.target.value })}
+      />
+      <Field
+        id="profile-email"
+        label="Email"
+        type="email"
+        required
+        autoComplete="email"
+        value={form.email}
+        onChange={(e) => setForm({ ...form, email: e.target.value })}
+      />
+    </FormModal>
+  );
+}
+
+/** 'Update Password': the current password and the new one twice. */
+export function PasswordForm({ onClose }: { onClose: () => void }) {
+  const [updatePassword, { isLoading }] = useUpdatePasswordMutation();
+  const [form, setForm] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
+  const [mismatch, setMismatch] = useState(false);
+  const set = (key: keyof typeof form, value: string) => {
+    setForm({ ...form, [key]: value });
+    setMismatch(false);
+  };
+  const submit = async () => {
+    if (form.newPassword !== form.confirmPassword) {
+      setMismatch(true);
+      return;
+    }
+    const ok = await notifyMutation(updatePassword(form).unwrap(), {
+      success: 'Password updated successfully',
+      failure: 'Failed to update password. Please try again.',
+    });
+    if (ok) onClose();
+  };
+  return (
+    <FormModal
+      open
+      title="Update Password"
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel="Update Password"
+      busy={isLoading}
+    >
+      <Field
+        id="pw-current"
+        label="Current Password"
+        type="password"
+        required
+        autoComplete="current-password"
+        value={form.currentPassword}
+        onChange={(e) => set('currentPassword', e.target.value)}
+      />
+      <NewPasswordFields
+        idPrefix="pw-new"
+        labels={{ password: 'New Password', confirm: 'Confirm New Password' }}
+        password={form.newPassword}
+        confirm={form.confirmPassword}
+        onPasswordChange={(v) => set('newPassword', v)}
+        onConfirmChange={(v) => set('confirmPassword', v)}
+        mismatch={mismatch}
+      />
+    </FormModal>
+  );
+}

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { useAppSelector } from '../../app/hooks';
+import { formatDMY } from '../../lib/dates';
+import { selectUser } from '../../session/sessionSlice';
+import { Avatar } from '../../ui/Avatar';
+import { LoadState } from '../../ui/LoadState';
+import { styles } from '../../ui/styles';
+import { useLogout } from '../auth/useLogout';
+import { PasswordForm, ProfileForm } from './ProfileForms';
+import { useGetProfileQuery } from './profileApi';
+
+export default function ProfileScreen() {
+  const stored = useAppSelector(selectUser);
+  // Refreshes the stored user from the server (the query writes it back to the session).
+  const { data, isLoading, isError, error, refetch } = useGetProfileQuery();
+  const user = data?.data ?? stored;
+  const logout = useLogout();
+  const [modal, setModal] = useState<'profile' | 'password' | null>(null);
+  const close = () => setModal(null);
+
+  return (
+    <section aria-labelledby="profile-heading" className={`${styles.card} mx-auto max-w-2xl p-6`}>
+      <h2 id="profile-heading" className="sr-only">
+        Your profile
+      </h2>
+      <LoadState
+        isLoading={isLoading && !user}
+        isError={isError && !user}
+        error={error}
+        onRetry={refetch}
+      >
+        {user && (
+          <>
+            <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
+              <Avatar name={user.name} size="lg" />
+              <div>
+                <p className="text-2xl font-bold text-gray-900">{user.name}</p>
+                <p className="capitalize text-gray-700">{user.role}</p>
+              </div>
+            </div>
+            <dl className="mt-6 divide-y divide-gray-100 border-t border-gray-100">
+              {[
+                ['Name', user.name],
+                ['Email', user.email],
+                ['Created', formatDMY(user.createdAt)],
+              ].map(([label, value]) => (
+                <div key={label} className="grid grid-cols-3 gap-3 py-3 text-sm">
+                  <dt className="font-medium text-gray-700">{label}</dt>
+                  <dd className="col-span-2 break-words text-gray-900">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            <div className="mt-6 flex flex-wrap gap-2">
+              <button
+                type="button"
+                onClick={() => setModal('profile')}
+                className={styles.btnPrimary}
+              >
+                Edit
+              </button>
+              <button
+                type="button"
+                onClick={() => setModal('password')}
+                className={styles.btnSecondary}
+              >
+                Update Password
+              </button>
+              <button type="button" onClick={logout} className={styles.btnSecondary}>
+                Logout
+              </button>
+            </div>
+            {modal === 'profile' && <ProfileForm user={user} onClose={close} />}
+            {modal === 'password' && <PasswordForm onClose={close} />}
+          </>
+        )}
+      </LoadState>
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import { useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
+import { selectUser } from '../../session/sessionSlice';
+import { Avatar } from '../../ui/Avatar';
+import { BellIcon, CloseIcon, MenuIcon } from '../../ui/icons';
+import { styles } from '../../ui/styles';
+import { useDismiss } from '../../ui/useDismiss';
+import { useLogout } from '../auth/useLogout';
+import { SIDE_MENU_ID } from './SideMenu';
+
+interface HeaderProps {
+  title: string;
+  menuOpen: boolean;
+  onToggleMenu: () => void;
+}
+
+/** Top bar: menu button (mobile), page title, bell, profile dropdown. */
+export function Header({ title, menuOpen, onToggleMenu }: HeaderProps) {
+  const user = useAppSelector(selectUser);
+  const logout = useLogout();
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  useDismiss(open, () => setOpen(false), [panel, button], button);
+
+  return (
+    <header className="flex items-center gap-3 border-b border-gray-200 bg-white px-4 py-3 sm:px-6">
+      <button
+        type="button"
+        onClick={onToggleMenu}
+        aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+        aria-expanded={menuOpen}
+        aria-controls={SIDE_MENU_ID}
+        className={`${styles.btnGhost} px-2 md:hidden`}
+      >
+        {menuOpen ? <CloseIcon /> : <MenuIcon />}
+      </button>
+      <h1 className="flex-1 truncate text-xl font-semibold text-gray-900">{title}</h1>
+      <BellIcon className="h-5 w-5 text-gray-600" />
+      <div className="relative">
+        <button
+          ref={button}
+          type="button"
+          aria-expanded={open}
+          aria-haspopup="true"
+          onClick={() => setOpen((o) => !o)}
+          className={`${styles.btnGhost} px-2`}
+        >
+          <Avatar name={user?.name} size="sm" />
+          <span className="hidden max-w-[10rem] truncate sm:inline">{user?.name}</span>
+          <span className="sr-only sm:hidden">Account menu</span>
+        </button>
+        {open && (
+          <div
+            ref={panel}
+            className="absolute right-0 z-40 mt-2 w-64 rounded-md border border-gray-200 bg-white py-2 shadow-lg"
+          >
+            <div className="border-b border-gray-100 px-4 pb-2">
+              <p className="truncate font-semibold text-gray-900">{user?.name}</p>
+              <p className="truncate text-sm text-gray-700">{user?.email}</p>
+            </div>
+            <Link
+              to="/app/profile"
+              onClick={() => setOpen(false)}
+              className={`block px-4 py-2 text-sm text-gray-800 hover:bg-gray-100 ${styles.focus}`}
+            >
+              Profile
+            </Link>
+            <button
+              type="button"
+              onClick={logout}
+              className={`block w-full px-4 py-2 text-left text-sm text-red-700 hover:bg-gray-100 ${styles.focus}`}
+            >
+              Logout
+            </button>
+          </div>
+        )}
+      </div>
+    </header>
+  );
+}

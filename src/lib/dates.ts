@@ -1,0 +1,33 @@
+import { format, isValid, parseISO } from 'date-fns';
+
+function toDate(value: string | Date): Date | null {
+  const d = typeof value === 'string' ? parseISO(value) : value;
+  return isValid(d) ? d : null;
+}
+
+/** DD/MM/YYYY (company, user, project, bank lists, details, profile). '' for an unusable value. */
+export function formatDMY(value: string | Date | null | undefined): string {
+  if (value == null || value === '') return '';
+  const d = toDate(value);
+  return d ? format(d, 'dd/MM/yyyy') : '';
+}
+
+/** YYYY-MM-DD (lend, borrowed, expense lists and forms). A calendar date string is kept as is. */
+export function formatYMD(value: string | Date | null | undefined): string {
+  if (value == null || value === '') return '';
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  const d = toDate(value);
+  return d ? format(d, 'yyyy-MM-dd') : '';
+}
+
+/** The user's LOCAL calendar date as YYYY-MM-DD (not the UTC date). */
+export function todayLocalISO(now: Date = new Date()): string {
+  return format(now, 'yyyy-MM-dd');
+}
+
+/** Whether a value looks like a calendar date or an ISO timestamp. */
+export function isDateLike(value: unknown): value is string {
+  return (
+    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value)
+  );
+}

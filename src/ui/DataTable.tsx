@@ -1,0 +1,116 @@
+import type { ReactNode } from 'react';
+import type { SortOrder } from '../api/types';
+import { ErrorWithRetry } from './LoadState';
+import { Spinner } from './Spinner';
+import { styles } from './styles';
+
+export interface Column<T, S extends string = string> {
+  /** Unique per table. */
+  key: string;
+  header: string;
+  render: (row: T, rowNumber: number) => ReactNode;
+  /** The server's `sort` value; makes the header a sort button. */
+  sortKey?: S;
+  align?: 'left' | 'right';
+}
+
+export interface DataTableProps<T, S extends string = string> {
+  caption: string;
+  columns: ReadonlyArray<Column<T, S>>;
+  rows: readonly T[] | undefined;
+  rowKey: (row: T) => string;
+  /** S.no of the first row (continues across pages). */
+  firstRowNumber?: number;
+  sort?: { sort: string; order: SortOrder };
+  onSort?: (sortKey: S) => void;
+  isLoading?: boolean;
+  /** Set when the load failed: shows the message and a Retry button. */
+  errorMessage?: string;
+  onRetry?: () => void;
+}
+
+/** A table from a columns config, with the loading, empty and error states in its body. */
+export function DataTable<T, S extends string = string>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  firstRowNumber = 1,
+  sort,
+  onSort,
+  isLoading = false,
+  errorMessage,
+  onRetry,
+}: DataTableProps<T, S>) {
+  let state: ReactNode = null;
+  if (isLoading) state = <Spinner />;
+  else if (errorMessage !== undefined)
+    state = <ErrorWithRetry message={errorMessage} onRetry={onRetry} />;
+  else if (!rows || rows.length === 0) state = <p className="text-gray-700">No data</p>;
+
+  return (
+    <div className="overflow-x-auto">
+      <table className="min-w-full divide-y divide-gray-200 text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-gray-50">
+          <tr>
+            {columns.map((col) => {
+              const active = col.sortKey !== undefined && sort?.sort === col.sortKey;
+              const ariaSort = active
+                ? sort?.order === 'asc'
+                  ? 'ascending'
+                  : 'descending'
+                : undefined;
+              const align = col.align === 'right' ? 'text-right' : 'text-left';
+              return (
+                <th
+                  key={col.key}
+                  scope="col"
+                  aria-sort={col.sortKey ? (ariaSort ?? 'none') : undefined}
+                  className={`whitespace-nowrap px-4 py-3 font-semibold text-gray-800 ${align}`}
+                >
+                  {col.sortKey && onSort ? (
+                    <button
+                      type="button"
+                      onClick={() => onSort(col.sortKey!)}
+                      className={`inline-flex items-center gap-1 rounded hover:text-indigo-800 ${styles.focus}`}
+                    >
+                      {col.header}
+                      <span aria-hidden="true" className="text-xs text-gray-600">
+                        {active ? (sort?.order === 'asc' ? '▲' : '▼') : '↕'}
+                      </span>
+                    </button>
+                  ) : (
+                    col.header
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-100 bg-white">
+          {state ? (
+            <tr>
+              <td colSpan={columns.length} className="px-4 py-10 text-center">
+                {state}
+              </td>
+            </tr>
+          ) : (
+            rows!.map((row, i) => (
+              <tr key={rowKey(row)} className="hover:bg-gray-50">
+                {columns.map((col) => (
+                  <td
+                    key={col.key}
+                    className={`whitespace-nowrap px-4 py-3 text-gray-900 ${col.align === 'right' ? 'text-right' : ''}`}
+                  >
+                    {col.render(row, firstRowNumber + i)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

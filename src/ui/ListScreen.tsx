@@ -1,0 +1,123 @@
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { loadErrorMessage } from '../api/errors';
+import { DataTable, type Column } from './DataTable';
+import { BackIcon, PlusIcon, RefreshIcon, SearchIcon } from './icons';
+import { Pagination } from './Pagination';
+import type { ListControls } from './useListParams';
+import { styles } from './styles';
+
+/** The part of an RTK Query list hook result a list screen reads. */
+export interface ListQuery<T> {
+  data?: { data: T[]; total: number };
+  /** The data for the current arguments only (undefined while a new search loads). */
+  currentData?: { data: T[]; total: number };
+  isLoading: boolean;
+  isFetching: boolean;
+  isError: boolean;
+  error?: unknown;
+  refetch: () => unknown;
+}
+
+export interface ListScreenProps<T, S extends string = string> {
+  /** e.g. 'Expenses List'. */
+  title: string;
+  /** e.g. 'Add New Expense'; without onAdd (read-only users) there is no button. */
+  addLabel?: string;
+  onAdd?: () => void;
+  searchLabel?: string;
+  list: ListControls<S>;
+  query: ListQuery<T>;
+  columns: ReadonlyArray<Column<T, S>>;
+  rowKey: (row: T) => string;
+  /** Totals for the filtered rows, shown in the header. */
+  summary?: ReactNode;
+  /** Modals of the screen. */
+  children?: ReactNode;
+}
+
+/** A list screen: back link, title, summary, Refresh, Search, Add New …, table, pagination. */
+export function ListScreen<T, S extends string = string>({
+  title,
+  addLabel,
+  onAdd,
+  searchLabel = 'Search',
+  list,
+  query,
+  columns,
+  rowKey,
+  summary,
+  children,
+}: ListScreenProps<T, S>) {
+  const searchId = useId();
+  const { params } = list;
+  return (
+    <section aria-labelledby={`${searchId}-title`} className={`${styles.card} p-4 sm:p-6`}>
+      <Link to="/app/dashboard" className={`${styles.link} inline-flex items-center gap-1 text-sm`}>
+        <BackIcon className="h-4 w-4" /> Back to Dashboard
+      </Link>
+      <div className="mt-3 flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id={`${searchId}-title`} className="text-xl font-semibold text-gray-900">
+            {title}
+          </h2>
+          {summary && <div className="mt-1 text-sm text-gray-700">{summary}</div>}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            onClick={() => query.refetch()}
+            aria-busy={query.isFetching}
+            className={styles.btnSecondary}
+          >
+            <RefreshIcon className={`h-4 w-4 ${query.isFetching ? 'animate-spin' : ''}`} />
+            Refresh
+          </button>
+          {onAdd && addLabel && (
+            <button type="button" onClick={onAdd} className={styles.btnPrimary}>
+              <PlusIcon className="h-4 w-4" />
+              {addLabel}
+            </button>
+          )}
+        </div>
+      </div>
+      <div className="relative mt-4 max-w-sm">
+        <label htmlFor={searchId} className="sr-only">
+          {searchLabel}
+        </label>
+        <SearchIcon className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-gray-600" />
+        <input
+          id={searchId}
+          type="search"
+          placeholder={searchLabel}
+          value={list.searchText}
+          onChange={(e) => list.setSearchText(e.target.value)}
+          className={`${styles.input} pl-9`}
+        />
+      </div>
+      <div className="mt-4">
+        <DataTable
+          caption={title}
+          columns={columns}
+          rows={query.data?.data}
+          rowKey={rowKey}
+          firstRowNumber={(params.page - 1) * params.pageSize + 1}
+          sort={params}
+          onSort={list.sortBy}
+          isLoading={query.isLoading || (query.isFetching && !query.currentData)}
+          errorMessage={query.isError ? loadErrorMessage(query.error) : undefined}
+          onRetry={() => query.refetch()}
+        />
+      </div>
+      {query.data && query.data.total > 0 && (
+        <Pagination
+          page={params.page}
+          pageSize={params.pageSize}
+          total={query.data.total}
+          onPageChange={list.setPage}
+        />
+      )}
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,126 @@
+import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { CloseIcon } from './icons';
+import { styles } from './styles';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export interface ModalProps {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** Width: sm for confirmations, md (default) for forms, lg for wide content. */
+  size?: 'sm' | 'md' | 'lg';
+}
+
+const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' };
+
+/**
+ * A modal dialog: role="dialog", aria-modal, labelled by its title. Focus moves into it on
+ * open, Tab stays inside, Escape closes, and focus returns to where it was on close.
+ */
+export function Modal({ open, title, onClose, children, size = 'md' }: ModalProps) {
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+
+  useEffect(() => {
+    if (!open) return;
+    const previouslyFocused = document.activeElement as HTMLElement | null;
+    const node = panel.current;
+    const first =
+      node?.querySelector<HTMLElement>('[data-autofocus]') ??
+      node?.querySelector<HTMLElement>(`form ${FOCUSABLE}`) ??
+      node;
+    first?.focus();
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.stopPropagation();
+        onCloseRef.current();
+        return;
+      }
+      if (event.key !== 'Tab' || !node) return;
+      const items = Array.from(node.querySelectorAll<HTMLElement>(FOCUSABLE));
+      if (items.length === 0) return;
+      const firstItem = items[0]!;
+      const lastItem = items[items.length - 1]!;
+      if (event.shiftKey && document.activeElement === firstItem) {
+        event.preventDefault();
+        lastItem.focus();
+      } else if (!event.shiftKey && document.activeElement === lastItem) {
+        event.preventDefault();
+        firstItem.focus();
+      }
+    };
+    node?.addEventListener('keydown', onKeyDown);
+    return () => {
+      node?.removeEventListener('keydown', onKeyDown);
+      if (previouslyFocused && document.contains(previouslyFocused)) previouslyFocused.focus();
+    };
+  }, [open]);
+
+  if (!open) return null;
+  return (
+    <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-gray-900/50 p-4 sm:items-center">
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={`w-full ${widths[size]} rounded-lg bg-white shadow-xl focus:outline-none`}
+      >
+        <div className="flex items-center justify-between border-b border-gray-200 px-5 py-3">
+          <h2 id={titleId} className="text-lg font-semibold text-gray-900">
+            {title}
+          </h2>
+          <button type="button" onClick={onClose} aria-label="Close" className={styles.btnGhost}>
+            <CloseIcon />
+          </button>
+        </div>
+        <div className="px-5 py-4">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+export interface FormModalProps extends Omit<ModalProps, 'children'> {
+  onSubmit: () => void;
+  submitLabel: string;
+  busy?: boolean;
+  children: ReactNode;
+}
+
+/** A modal holding one form: the fields, then Cancel and the submit button. */
+export function FormModal({
+  onSubmit,
+  submitLabel,
+  busy = false,
+  children,
+  ...modal
+}: FormModalProps) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <Modal {...modal}>
+      <form onSubmit={submit} className="space-y-4">
+        {children}
+        <div className="flex justify-end gap-2 pt-2">
+          <button type="button" onClick={modal.onClose} className={styles.btnSecondary}>
+            Cancel
+          </button>
+          <button type="submit" disabled={busy} className={styles.btnPrimary}>
+            {busy ? 'Saving…' : submitLabel}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,37 @@
+import { styles } from './styles';
+
+export interface PaginationProps {
+  page: number;
+  pageSize: number;
+  /** Rows matching the filter, over all pages. */
+  total: number;
+  onPageChange: (page: number) => void;
+}
+
+/** Previous / 'Page X of Y' / Next. */
+export function Pagination({ page, pageSize, total, onPageChange }: PaginationProps) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <nav aria-label="Pagination" className="flex items-center justify-between gap-3 pt-4">
+      <button
+        type="button"
+        className={styles.btnSecondary}
+        disabled={page <= 1}
+        onClick={() => onPageChange(page - 1)}
+      >
+        Previous
+      </button>
+      <p className="text-sm text-gray-700">
+        Page {Math.min(page, pages)} of {pages}
+      </p>
+      <button
+        type="button"
+        className={styles.btnSecondary}
+        disabled={page >= pages}
+        onClick={() => onPageChange(page + 1)}
+      >
+        Next
+      </button>
+    </nav>
+  );
+}
