@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import Fastify from 'fastify';
 import {
   serializerCompiler,
@@ -6,6 +7,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Database, Db } from './db/client';
+import { createMailer, type Mailer } from './mail/mailer';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
@@ -15,10 +17,17 @@ import { authRoutes } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboard';
 import { expenseRoutes } from './routes/expenses';
 import { healthRoutes } from './routes/health';
+import { counterpartyRoutes } from './routes/counterparties';
+import { loanRoutes } from './routes/loans';
+import { passwordResetRoutes } from './routes/passwordReset';
+import { reminderRoutes } from './routes/reminders';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    mailer: Mailer;
+    /** Where the SPA is reached, for links in e-mails. */
+    publicUrl: string;
   }
 }
 
@@ -28,6 +37,12 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** Folder of the built SPA; the API alone is served when it has no index.html. */
   spaRoot?: string;
+  /** A ready mailer (tests); else one is made from smtpUrl, or the outbox in dataDir. */
+  mailer?: Mailer;
+  smtpUrl?: string;
+  dataDir?: string;
+  mailFrom?: string;
+  publicUrl?: string;
 }
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
@@ -51,6 +66,17 @@ export async function buildApp(opts: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', opts.database.db);
+  app.decorate(
+    'mailer',
+    opts.mailer ??
+      createMailer({
+        smtpUrl: opts.smtpUrl,
+        outboxDir: join(opts.dataDir ?? 'data', 'outbox'),
+        from: opts.mailFrom ?? 'Expense Manager <no-reply@localhost>',
+        log: app.log,
+      }),
+  );
+  app.decorate('publicUrl', opts.publicUrl ?? 'http://localhost:3000');
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -66,6 +92,11 @@ export async function buildApp(opts: AppOptions) {
       await api.register(authRoutes);
       await api.register(dashboardRoutes);
       await api.register(expenseRoutes);
+      await api.register(loanRoutes('lend'));
+      await api.register(loanRoutes('borrowed'));
+      await api.register(reminderRoutes);
+      await api.register(counterpartyRoutes);
+      await api.register(passwordResetRoutes);
     },
     { prefix: '/api' },
   );

@@ -9,6 +9,10 @@ const app = await buildApp({
   database,
   logLevel: env.LOG_LEVEL,
   trustProxy: env.TRUST_PROXY,
+  smtpUrl: env.SMTP_URL,
+  dataDir: env.dataDir,
+  mailFrom: env.MAIL_FROM,
+  publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
 });
 
 // SIGTERM: stop accepting, let calls in flight finish, then close the database (onClose).

@@ -113,3 +113,67 @@ export const expenses = pgTable(
     index('expenses_user_created_idx').on(t.userId, t.createdAt),
   ],
 );
+
+export const loanDirection = pgEnum('loan_direction', ['lend', 'borrowed']);
+
+/**
+ * Money lent to someone (`lend`) or borrowed from someone (`borrowed`): one table, since
+ * both have the same fields and rules. The counterparty is known by name and e-mail.
+ */
+export const loans = pgTable(
+  'loans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    direction: loanDirection('direction').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    /** Sum of this loan's repayments, kept in the same transaction as each repayment. */
+    repaidPaise: bigint('repaid_paise', { mode: 'number' }).notNull().default(0),
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    repaymentDate: date('repayment_date', { mode: 'string' }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('loans_user_direction_issue_idx').on(t.userId, t.direction, t.issueDate, t.id),
+    index('loans_user_email_idx').on(t.userId, sql`lower(${t.email})`),
+    index('loans_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+export const repayments = pgTable(
+  'repayments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    remark: text('remark').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('repayments_loan_idx').on(t.loanId, t.date), index().on(t.userId)],
+);
+
+/** One-time password reset links: the token is stored hashed and expires in 30 minutes. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('password_resets_token_hash_key').on(t.tokenHash), index().on(t.userId)],
+);

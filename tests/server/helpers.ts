@@ -3,12 +3,21 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/client';
+import type { Mailer } from '../../server/mail/mailer';
+
+/** Tests that send mail say where to; any other send is a mistake in the test. */
+const refusingMailer: Mailer = {
+  kind: 'smtp',
+  send: async () => {
+    throw new Error('this test server has no mail server');
+  },
+};
 
 /**
  * A real server on a fresh database for one test file: PGlite in memory by default, or a
  * scratch database created (and dropped after) on the PostgreSQL of DATABASE_URL.
  */
-export async function startTestServer() {
+export async function startTestServer(opts: { smtpUrl?: string; mailer?: Mailer } = {}) {
   const baseUrl = process.env.DATABASE_URL;
   let dropScratch = async () => {};
   let databaseUrl: string | undefined;
@@ -29,7 +38,14 @@ export async function startTestServer() {
     };
   }
   const database: Database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
-  const app = await buildApp({ database, logLevel: 'silent', spaRoot: '/nonexistent' });
+  const app = await buildApp({
+    database,
+    logLevel: 'silent',
+    spaRoot: '/nonexistent',
+    publicUrl: 'http://app.example',
+    mailer: opts.mailer ?? (opts.smtpUrl ? undefined : refusingMailer),
+    smtpUrl: opts.smtpUrl,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;

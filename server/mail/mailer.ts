@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  /** Resolves once the message is handed over; rejects within ~10 s if it cannot be. */
+  send(message: MailMessage): Promise<void>;
+  kind: 'smtp' | 'outbox';
+}
+
+const TIMEOUT_MS = 10_000;
+
+/**
+ * SMTP when SMTP_URL is set (smtp:// or smtps://, credentials in the URL). Without it,
+ * each message is written as an .eml file to DATA_DIR/outbox and logged, so a local
+ * install loses no mail.
+ */
+export function createMailer(opts: {
+  smtpUrl?: string;
+  outboxDir: string;
+  from: string;
+  log: FastifyBaseLogger;
+  timeoutMs?: number;
+}): Mailer {
+  const timeout = opts.timeoutMs ?? TIMEOUT_MS;
+  if (opts.smtpUrl) {
+    const url = new URL(opts.smtpUrl);
+    const secure = url.protocol === 'smtps:';
+    const transport = nodemailer.createTransport({
+      host: url.hostname,
+      port: url.port ? Number(url.port) : secure ? 465 : 587,
+      secure,
+      auth: url.username
+        ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+        : undefined,
+      // A local relay often has a self-signed certificate: ?tlsInsecure=1 accepts it.
+      tls: url.searchParams.get('tlsInsecure') === '1' ? { rejectUnauthorized: false } : undefined,
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
+    });
+    return {
+      kind: 'smtp',
+      async send(message) {
+        // Belt and braces: nodemailer's own timeouts do not cover every stall.
+        let timer: NodeJS.Timeout | undefined;
+        const expiry = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('SMTP timed out')), timeout + 1000);
+        });
+        try {
+          await Promise.race([transport.sendMail({ from: opts.from, ...message }), expiry]);
+        } finally {
+          clearTimeout(timer);
+        }
+      },
+    };
+  }
+
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
+  return {
+    kind: 'outbox',
+    async send(message) {
+      const info = await transport.sendMail({ from: opts.from, ...message });
+      await mkdir(opts.outboxDir, { recursive: true });
+      const file = join(
+        opts.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`,
+      );
+      await writeFile(file, info.message as Buffer);
+      opts.log.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox');
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf } from '../plugins/auth';
+import { HttpError } from '../lib/errors';
+import { errors, id, Message } from '../lib/schemas';
+import { sendLendReminder } from '../services/reminders';
+
+export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/user/sendemaillend',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['lend'],
+        operationId: 'sendLendReminder',
+        summary:
+          "E-mails the borrower of one of the caller's lends a reminder (amount, dates, sender's name), built from the stored lend",
+        // The spec's other fields (email, amount, dates, userName) may be sent; the stored lend wins.
+        body: z.object({ _id: id }).loose(),
+        response: { 200: Message, ...errors, 502: errors[400] },
+      },
+    },
+    async (request) => {
+      try {
+        await sendLendReminder(app.db, app.mailer, callerOf(request), request.body._id);
+      } catch (error) {
+        if (error instanceof HttpError) throw error;
+        request.log.warn({ err: error }, 'reminder e-mail failed');
+        throw new HttpError(502, 'Failed to send email. Please try again.');
+      }
+      return { success: true, message: 'Reminder email sent successfully' };
+    },
+  );
+};

@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import type { Caller } from '../lib/caller';
+import { notFound } from '../lib/errors';
+import { paiseToRupees } from '../lib/money';
+import { likePattern } from '../lib/schemas';
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * Everyone the user has lent to or borrowed from, keyed by e-mail (case-insensitive):
+ * what they owe the user, what the user owes them, and the net (positive: they owe).
+ */
+export async function listCounterparties(
+  db: DbOrTx,
+  caller: Caller,
+  q: { search?: string; page: number; pageSize: number },
+) {
+  const search = q.search
+    ? sql`and (name ilike ${likePattern(q.search)} or email ilike ${likePattern(q.search)})`
+    : sql``;
+  const grouped = sql`
+    select lower(email) as key,
+           (array_agg(name order by created_at desc))[1] as name,
+           (array_agg(email order by created_at desc))[1] as email,
+           coalesce(sum(amount_paise - repaid_paise) filter (where direction = 'lend'), 0) as they_owe,
+           coalesce(sum(amount_paise - repaid_paise) filter (where direction = 'borrowed'), 0) as i_owe
+      from loans
+     where user_id = ${caller.userId} ${search}
+     group by lower(email)`;
+  const [rows, counts] = await Promise.all([
+    db.execute(
+      sql`select * from (${grouped}) g order by name, key limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`,
+    ),
+    db.execute(
+      sql`select count(*)::int as total, coalesce(sum(they_owe), 0) as they_owe, coalesce(sum(i_owe), 0) as i_owe from (${grouped}) g`,
+    ),
+  ]);
+  type Row = { name: string; email: string; they_owe: string; i_owe: string };
+  const summary = rowsOf<{ total: number; they_owe: string; i_owe: string }>(counts)[0];
+  return {
+    data: rowsOf<Row>(rows).map((r) => ({
+      name: r.name,
+      email: r.email,
+      theyOwe: paiseToRupees(r.they_owe),
+      iOwe: paiseToRupees(r.i_owe),
+      net: paiseToRupees(Number(r.they_owe) - Number(r.i_owe)),
+    })),
+    total: summary?.total ?? 0,
+    theyOweAmount: paiseToRupees(summary?.they_owe),
+    iOweAmount: paiseToRupees(summary?.i_owe),
+    netAmount: paiseToRupees(Number(summary?.they_owe ?? 0) - Number(summary?.i_owe ?? 0)),
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+/**
+ * One person's history in date order with a running balance (positive: they owe the user):
+ * a lend adds, a borrowing subtracts, and repayments move it back.
+ */
+export async function counterpartyHistory(db: DbOrTx, caller: Caller, email: string) {
+  const key = email.toLowerCase();
+  const result = await db.execute(sql`
+    with events as (
+      select l.issue_date as date, l.created_at, l.direction::text as kind, l.id as loan_id,
+             case when l.direction = 'lend' then l.amount_paise else -l.amount_paise end as change,
+             l.amount_paise as amount, l.name, '' as remark
+        from loans l
+       where l.user_id = ${caller.userId} and lower(l.email) = ${key}
+      union all
+      select r.date, r.created_at, 'repayment_' || l.direction::text, l.id,
+             case when l.direction = 'lend' then -r.amount_paise else r.amount_paise end,
+             r.amount_paise, l.name, r.remark
+        from repayments r join loans l on l.id = r.loan_id
+       where l.user_id = ${caller.userId} and lower(l.email) = ${key}
+    )
+    select date::text as date, kind, loan_id, amount, change, name, remark,
+           sum(change) over (order by date, created_at, kind rows unbounded preceding) as balance
+      from events
+     order by date, created_at, kind`);
+  type Row = {
+    date: string;
+    kind: string;
+    loan_id: string;
+    amount: string;
+    change: string;
+    name: string;
+    remark: string;
+    balance: string;
+  };
+  const rows = rowsOf<Row>(result);
+  if (rows.length === 0) throw notFound('Person');
+  const last = rows[rows.length - 1]!;
+  return {
+    name: last.name,
+    email,
+    balance: paiseToRupees(last.balance),
+    events: rows.map((r) => ({
+      date: r.date,
+      kind: r.kind as 'lend' | 'borrowed' | 'repayment_lend' | 'repayment_borrowed',
+      loanId: r.loan_id,
+      amount: paiseToRupees(r.amount),
+      change: paiseToRupees(r.change),
+      balance: paiseToRupees(r.balance),
+      remark: r.remark,
+    })),
+  };
+}

@@ -1,0 +1,292 @@
+import { and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { loans, repayments, type loanDirection } from '../db/schema';
+import type { Caller } from '../lib/caller';
+import { badRequest, notFound } from '../lib/errors';
+import { paiseToRupees } from '../lib/money';
+import { toIso } from '../lib/dates';
+import { likePattern } from '../lib/schemas';
+
+export type Direction = (typeof loanDirection.enumValues)[number];
+export const NOUN: Record<Direction, string> = { lend: 'Lend', borrowed: 'Borrowed' };
+
+export interface LoanInput {
+  name: string;
+  email: string;
+  amountPaise: number;
+  issueDate: string;
+  repaymentDate: string;
+}
+export const LOAN_SORTS = [
+  'issueDate',
+  'repaymentDate',
+  'amount',
+  'name',
+  'email',
+  'createdAt',
+] as const;
+export interface LoanQuery {
+  search?: string;
+  from?: string;
+  to?: string;
+  /** The user's local date, for due/overdue; the server's date when absent. */
+  today?: string;
+  page: number;
+  pageSize: number;
+  sort: (typeof LOAN_SORTS)[number];
+  order: 'asc' | 'desc';
+}
+
+const sortColumns = {
+  issueDate: loans.issueDate,
+  repaymentDate: loans.repaymentDate,
+  amount: loans.amountPaise,
+  name: loans.name,
+  email: loans.email,
+  createdAt: loans.createdAt,
+};
+
+type LoanRow = typeof loans.$inferSelect;
+export type LoanStatus = 'due' | 'overdue' | 'settled';
+
+export function statusOf(
+  row: Pick<LoanRow, 'amountPaise' | 'repaidPaise' | 'repaymentDate'>,
+  today: string,
+): LoanStatus {
+  if (row.repaidPaise >= row.amountPaise) return 'settled';
+  return row.repaymentDate < today ? 'overdue' : 'due';
+}
+
+export const localToday = () => new Date().toISOString().slice(0, 10);
+
+const toApi = (row: LoanRow, today: string) => ({
+  _id: row.id,
+  name: row.name,
+  email: row.email,
+  amount: paiseToRupees(row.amountPaise),
+  repaid: paiseToRupees(row.repaidPaise),
+  outstanding: paiseToRupees(row.amountPaise - row.repaidPaise),
+  status: statusOf(row, today),
+  issueDate: row.issueDate,
+  repaymentDate: row.repaymentDate,
+  createdAt: toIso(row.createdAt),
+});
+
+/** Ownership and direction are part of every where clause. */
+const own = (caller: Caller, direction: Direction, extra?: SQL) =>
+  and(eq(loans.userId, caller.userId), eq(loans.direction, direction), extra);
+
+function filters(q: Pick<LoanQuery, 'search' | 'from' | 'to'>) {
+  if (q.from && q.to && q.from > q.to)
+    throw badRequest('End date must be on or after the start date');
+  return and(
+    q.search
+      ? or(ilike(loans.name, likePattern(q.search)), ilike(loans.email, likePattern(q.search)))
+      : undefined,
+    q.from ? gte(loans.issueDate, q.from) : undefined,
+    q.to ? lte(loans.issueDate, q.to) : undefined,
+  );
+}
+
+export async function listLoans(db: DbOrTx, caller: Caller, direction: Direction, q: LoanQuery) {
+  const where = own(caller, direction, filters(q));
+  const dir = q.order === 'asc' ? asc : desc;
+  const today = q.today ?? localToday();
+  const [rows, [summary]] = await Promise.all([
+    db
+      .select()
+      .from(loans)
+      .where(where)
+      .orderBy(dir(sortColumns[q.sort]), dir(loans.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db
+      .select({
+        total: sql<number>`count(*)::int`,
+        amount: sql<string>`coalesce(sum(${loans.amountPaise}), 0)`,
+        repaid: sql<string>`coalesce(sum(${loans.repaidPaise}), 0)`,
+      })
+      .from(loans)
+      .where(where),
+  ]);
+  const amount = Number(summary?.amount ?? 0);
+  const repaid = Number(summary?.repaid ?? 0);
+  return {
+    data: rows.map((r) => toApi(r, today)),
+    total: summary?.total ?? 0,
+    totalAmount: paiseToRupees(amount),
+    repaidAmount: paiseToRupees(repaid),
+    outstandingAmount: paiseToRupees(amount - repaid),
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+/** Every row of a filter, for CSV export; streamed in pages so memory stays flat. */
+export async function* allLoans(
+  db: DbOrTx,
+  caller: Caller,
+  direction: Direction,
+  q: Pick<LoanQuery, 'search' | 'from' | 'to' | 'today'>,
+) {
+  const where = own(caller, direction, filters(q));
+  const today = q.today ?? localToday();
+  for (let offset = 0; ; offset += 1000) {
+    const rows = await db
+      .select()
+      .from(loans)
+      .where(where)
+      .orderBy(asc(loans.issueDate), asc(loans.id))
+      .limit(1000)
+      .offset(offset);
+    for (const r of rows) yield toApi(r, today);
+    if (rows.length < 1000) return;
+  }
+}
+
+function checkDates(input: LoanInput) {
+  if (input.repaymentDate < input.issueDate) {
+    throw badRequest('repaymentDate must be on or after issueDate');
+  }
+}
+
+export async function createLoan(
+  db: DbOrTx,
+  caller: Caller,
+  direction: Direction,
+  input: LoanInput,
+) {
+  checkDates(input);
+  const [row] = await db
+    .insert(loans)
+    .values({ userId: caller.userId, direction, ...input })
+    .returning();
+  return toApi(row!, localToday());
+}
+
+export async function getLoan(db: DbOrTx, caller: Caller, direction: Direction, id: string) {
+  const [row] = await db
+    .select()
+    .from(loans)
+    .where(own(caller, direction, eq(loans.id, id)));
+  if (!row) throw notFound(NOUN[direction]);
+  return row;
+}
+
+export async function updateLoan(
+  db: DbOrTx,
+  caller: Caller,
+  direction: Direction,
+  id: string,
+  input: LoanInput,
+) {
+  checkDates(input);
+  return db.transaction(async (tx) => {
+    // Locked, so a repayment recorded meanwhile cannot push repaid above the new amount.
+    const [current] = await tx
+      .select()
+      .from(loans)
+      .where(own(caller, direction, eq(loans.id, id)))
+      .for('update');
+    if (!current) throw notFound(NOUN[direction]);
+    if (input.amountPaise < current.repaidPaise) {
+      throw badRequest(
+        `amount cannot be less than what has already been repaid (₹${paiseToRupees(current.repaidPaise)})`,
+      );
+    }
+    const [row] = await tx
+      .update(loans)
+      .set({ ...input, updatedAt: sql`now()` })
+      .where(eq(loans.id, id))
+      .returning();
+    return toApi(row!, localToday());
+  });
+}
+
+export async function deleteLoan(db: DbOrTx, caller: Caller, direction: Direction, id: string) {
+  const [row] = await db
+    .delete(loans)
+    .where(own(caller, direction, eq(loans.id, id)))
+    .returning({ id: loans.id });
+  if (!row) throw notFound(NOUN[direction]);
+}
+
+const repaymentToApi = (r: typeof repayments.$inferSelect) => ({
+  _id: r.id,
+  loanId: r.loanId,
+  date: r.date,
+  amount: paiseToRupees(r.amountPaise),
+  remark: r.remark,
+  createdAt: toIso(r.createdAt),
+});
+
+export async function addRepayment(
+  db: DbOrTx,
+  caller: Caller,
+  direction: Direction,
+  input: { loanId: string; date: string; amountPaise: number; remark: string },
+) {
+  return db.transaction(async (tx) => {
+    const [loan] = await tx
+      .select()
+      .from(loans)
+      .where(own(caller, direction, eq(loans.id, input.loanId)))
+      .for('update');
+    if (!loan) throw notFound(NOUN[direction]);
+    const outstanding = loan.amountPaise - loan.repaidPaise;
+    if (input.amountPaise > outstanding) {
+      throw badRequest(
+        outstanding === 0
+          ? 'Nothing is outstanding on this entry'
+          : `amount cannot be more than what is outstanding (₹${paiseToRupees(outstanding)})`,
+      );
+    }
+    if (input.date < loan.issueDate) throw badRequest('date cannot be before the issue date');
+    const [row] = await tx
+      .insert(repayments)
+      .values({ ...input, userId: caller.userId })
+      .returning();
+    await tx
+      .update(loans)
+      .set({ repaidPaise: sql`${loans.repaidPaise} + ${input.amountPaise}`, updatedAt: sql`now()` })
+      .where(eq(loans.id, loan.id));
+    return repaymentToApi(row!);
+  });
+}
+
+export async function listRepayments(
+  db: DbOrTx,
+  caller: Caller,
+  direction: Direction,
+  loanId: string,
+) {
+  await getLoan(db, caller, direction, loanId);
+  const rows = await db
+    .select()
+    .from(repayments)
+    .where(and(eq(repayments.loanId, loanId), eq(repayments.userId, caller.userId)))
+    .orderBy(asc(repayments.date), asc(repayments.createdAt));
+  return rows.map(repaymentToApi);
+}
+
+export async function deleteRepayment(
+  db: DbOrTx,
+  caller: Caller,
+  direction: Direction,
+  id: string,
+) {
+  await db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ id: repayments.id, loanId: repayments.loanId, amountPaise: repayments.amountPaise })
+      .from(repayments)
+      .innerJoin(loans, eq(loans.id, repayments.loanId))
+      .where(and(eq(repayments.id, id), own(caller, direction)))
+      .for('update');
+    if (!found) throw notFound('Repayment');
+    await tx.delete(repayments).where(eq(repayments.id, id));
+    await tx
+      .update(loans)
+      .set({ repaidPaise: sql`${loans.repaidPaise} - ${found.amountPaise}`, updatedAt: sql`now()` })
+      .where(eq(loans.id, found.loanId));
+  });
+}
