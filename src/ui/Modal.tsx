@@ -5,6 +5,11 @@ import { styles } from './styles';
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** The first field of a form inside the dialog gets the focus (not the Close button). */
+const IN_FORM = FOCUSABLE.split(', ')
+  .map((selector) => `form ${selector}`)
+  .join(', ');
+
 export interface ModalProps {
   open: boolean;
   title: string;
@@ -34,7 +39,7 @@ export function Modal({ open, title, onClose, children, size = 'md' }: ModalProp
     const node = panel.current;
     const first =
       node?.querySelector<HTMLElement>('[data-autofocus]') ??
-      node?.querySelector<HTMLElement>(`form ${FOCUSABLE}`) ??
+      node?.querySelector<HTMLElement>(IN_FORM) ??
       node;
     first?.focus();
 

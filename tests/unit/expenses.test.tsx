@@ -1,0 +1,294 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { AppRoutes } from '../../src/app/router';
+import type { Expense } from '../../src/features/expenses/expensesApi';
+import { todayLocalISO } from '../../src/lib/dates';
+import { recordRequests, renderWithProviders, signedIn } from './helpers';
+import { server } from './msw';
+
+const LIST = '/api/expense/getuserallexpenses';
+
+const rows: Expense[] = [
+  {
+    _id: 'e1',
+    date: '2024-05-02',
+    description: 'Team lunch',
+    amount: 12345678.5,
+    category: 'other',
+    createdAt: '2024-05-02T08:00:00.000Z',
+  },
+  {
+    _id: 'e2',
+    date: '2024-05-01',
+    description: 'Cinema tickets',
+    amount: 450,
+    category: 'movie',
+    createdAt: '2024-05-01T08:00:00.000Z',
+  },
+];
+
+function page(data: Expense[], totalAmount = data.reduce((s, r) => s + r.amount, 0)) {
+  return { success: true, data, total: data.length, page: 1, pageSize: 20, totalAmount };
+}
+
+const listHandler = (data: Expense[] = rows) => http.get(LIST, () => HttpResponse.json(page(data)));
+
+type User = ReturnType<typeof renderWithProviders>['user'];
+
+/** Opens 'Add New Expense', fills it (date stays today) and presses Create. */
+async function createExpense(user: User, description: string, amount: string) {
+  await user.click(screen.getByRole('button', { name: 'Add New Expense' }));
+  const dialog = screen.getByRole('dialog', { name: 'Add New Expense' });
+  await user.type(within(dialog).getByLabelText('Description'), description);
+  await user.type(within(dialog).getByLabelText('Amount (₹)'), amount);
+  await user.selectOptions(within(dialog).getByLabelText('Category'), 'other');
+  await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+}
+
+/** Opens the row menu of `description` and picks `action`. */
+async function rowAction(user: User, description: string, action: 'Show' | 'Edit' | 'Delete') {
+  await user.click(screen.getByRole('button', { name: `Actions for ${description}` }));
+  await user.click(screen.getByRole('button', { name: action }));
+}
+
+function renderExpenses() {
+  return renderWithProviders(<AppRoutes />, { route: '/app/expenses', preloadedState: signedIn() });
+}
+
+describe('Expenses list', () => {
+  it('shows a spinner, then the rows with dates, Indian money and the filtered total', async () => {
+    server.use(listHandler());
+    renderExpenses();
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading');
+    const lunch = (await screen.findByText('Team lunch')).closest('tr')!;
+    expect(within(lunch).getByText('1')).toBeInTheDocument();
+    expect(within(lunch).getByText('2024-05-02')).toBeInTheDocument();
+    expect(within(lunch).getByText('₹1,23,45,678.50')).toBeInTheDocument();
+    expect(within(lunch).getByText('other')).toBeInTheDocument();
+    expect(screen.getByText('₹1,23,46,128.50')).toBeInTheDocument();
+    expect(screen.getByText(/2 expenses/)).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Date/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+  });
+
+  it("shows 'No data' and ₹0.00 for an empty list", async () => {
+    server.use(listHandler([]));
+    renderExpenses();
+    expect(await screen.findByText('No data')).toBeInTheDocument();
+    expect(screen.getByText('₹0.00')).toBeInTheDocument();
+  });
+
+  it('shows an error with Retry, and Retry loads again', async () => {
+    let calls = 0;
+    server.use(
+      http.get(LIST, () => {
+        calls += 1;
+        return calls === 1
+          ? HttpResponse.json({ success: false, message: 'Database unavailable' }, { status: 503 })
+          : HttpResponse.json(page(rows));
+      }),
+    );
+    const { user } = renderExpenses();
+    expect(await screen.findByText('Database unavailable')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Team lunch')).toBeInTheDocument();
+    expect(calls).toBe(2);
+  });
+
+  it('searches on the server (debounced, back to page 1)', async () => {
+    server.use(
+      http.get(LIST, ({ request }) => {
+        const search = new URL(request.url).searchParams.get('search') ?? '';
+        return HttpResponse.json(
+          page(rows.filter((r) => r.description.toLowerCase().includes(search))),
+        );
+      }),
+    );
+    const log = recordRequests();
+    const { user } = renderExpenses();
+    await screen.findByText('Team lunch');
+    await user.type(screen.getByLabelText('Search expenses'), 'cinema');
+    expect(await screen.findByText('Cinema tickets')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Team lunch')).not.toBeInTheDocument());
+    const urls = log.to(LIST).map((r) => new URL(r.url).searchParams);
+    // One call for the page, one for the finished word: typing is debounced.
+    expect(urls).toHaveLength(2);
+    expect(urls[1]!.get('search')).toBe('cinema');
+    expect(urls[1]!.get('page')).toBe('1');
+    expect(urls[1]!.get('pageSize')).toBe('20');
+    log.stop();
+  });
+
+  it('sorts on the server when a column header is clicked', async () => {
+    server.use(listHandler());
+    const log = recordRequests();
+    const { user } = renderExpenses();
+    await screen.findByText('Team lunch');
+    await user.click(screen.getByRole('button', { name: /Amount/ }));
+    await waitFor(() => expect(log.to(LIST)).toHaveLength(2));
+    const params = new URL(log.to(LIST)[1]!.url).searchParams;
+    expect(params.get('sort')).toBe('amount');
+    expect(params.get('order')).toBe('asc');
+    expect(screen.getByRole('columnheader', { name: /Amount/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    log.stop();
+  });
+
+  it('creates an expense: sends the payload, toasts the server message, refetches the list', async () => {
+    let created = false;
+    server.use(
+      http.get(LIST, () => HttpResponse.json(page(created ? rows : rows.slice(1)))),
+      http.post('/api/expense/addexpense', () => {
+        created = true;
+        return HttpResponse.json(
+          { success: true, message: 'Expense created successfully', data: rows[0] },
+          { status: 201 },
+        );
+      }),
+    );
+    const log = recordRequests();
+    const { user } = renderExpenses();
+    await screen.findByText('Cinema tickets');
+    // The date is left at its default, today in the user's time zone (checked in the payload).
+    await createExpense(user, 'Team lunch', '250.75');
+
+    expect(await screen.findByText('Expense created successfully')).toBeInTheDocument();
+    expect(await log.to('/api/expense/addexpense')[0]!.json()).toEqual({
+      date: todayLocalISO(),
+      description: 'Team lunch',
+      amount: 250.75,
+      category: 'other',
+    });
+    expect(await screen.findByText('Team lunch')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    log.stop();
+  });
+
+  it("shows the server's 400 message when a create is refused, and keeps the form open", async () => {
+    server.use(
+      listHandler(),
+      http.post('/api/expense/addexpense', () =>
+        HttpResponse.json(
+          { success: false, message: 'amount: at most 2 decimals' },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = renderExpenses();
+    await screen.findByText('Team lunch');
+    await createExpense(user, 'Taxi', '10');
+    expect(await screen.findByText('amount: at most 2 decimals')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('shows the generic failure when the create fails on the server side', async () => {
+    server.use(
+      listHandler(),
+      http.post('/api/expense/addexpense', () =>
+        HttpResponse.json({ success: false, message: 'Something went wrong' }, { status: 500 }),
+      ),
+    );
+    const { user } = renderExpenses();
+    await screen.findByText('Team lunch');
+    await createExpense(user, 'Taxi', '10');
+    expect(
+      await screen.findByText('Failed to create expense. Please try again.'),
+    ).toBeInTheDocument();
+  });
+
+  it('edits an expense with the row values and sends its id', async () => {
+    server.use(
+      listHandler(),
+      http.post('/api/expense/updateexpense', () =>
+        HttpResponse.json({
+          success: true,
+          message: 'Expense updated successfully',
+          data: rows[1],
+        }),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderExpenses();
+    await screen.findByText('Cinema tickets');
+    await rowAction(user, 'Cinema tickets', 'Edit');
+    const dialog = screen.getByRole('dialog', { name: 'Edit Expense' });
+    expect(within(dialog).getByLabelText('Amount (₹)')).toHaveValue(450);
+    await user.clear(within(dialog).getByLabelText('Amount (₹)'));
+    await user.type(within(dialog).getByLabelText('Amount (₹)'), '500');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Expense updated successfully')).toBeInTheDocument();
+    expect(await log.to('/api/expense/updateexpense')[0]!.json()).toEqual({
+      _id: 'e2',
+      date: '2024-05-01',
+      description: 'Cinema tickets',
+      amount: 500,
+      category: 'movie',
+    });
+    log.stop();
+  });
+
+  it('asks for confirmation before deleting, then deletes and toasts', async () => {
+    server.use(
+      listHandler(),
+      http.post('/api/expense/deleteexpense', () =>
+        HttpResponse.json({ success: true, message: 'Expense deleted successfully' }),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderExpenses();
+    await screen.findByText('Team lunch');
+    await rowAction(user, 'Team lunch', 'Delete');
+    const confirm = screen.getByRole('dialog', { name: 'Delete expense' });
+    expect(log.to('/api/expense/deleteexpense')).toHaveLength(0);
+
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(log.to('/api/expense/deleteexpense')).toHaveLength(0);
+
+    await rowAction(user, 'Team lunch', 'Delete');
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete expense' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    expect(await screen.findByText('Expense deleted successfully')).toBeInTheDocument();
+    expect(await log.to('/api/expense/deleteexpense')[0]!.json()).toEqual({ id: 'e1' });
+    log.stop();
+  });
+
+  it('toasts the delete failure', async () => {
+    server.use(
+      listHandler(),
+      http.post('/api/expense/deleteexpense', () => HttpResponse.error()),
+    );
+    const { user } = renderExpenses();
+    await screen.findByText('Team lunch');
+    await rowAction(user, 'Team lunch', 'Delete');
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete expense' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    expect(
+      await screen.findByText('Failed to delete expense. Please try again.'),
+    ).toBeInTheDocument();
+  });
+
+  it('Show opens the Data Details of the row', async () => {
+    server.use(listHandler());
+    const { user } = renderExpenses();
+    await screen.findByText('Team lunch');
+    await rowAction(user, 'Team lunch', 'Show');
+    const details = screen.getByRole('dialog', { name: 'Data Details' });
+    expect(within(details).getByText('02/05/2024')).toBeInTheDocument();
+    expect(within(details).getByText('₹1,23,45,678.50')).toBeInTheDocument();
+    expect(within(details).queryByText('e1')).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

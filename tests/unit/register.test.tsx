@@ -1,0 +1,90 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { AppRoutes } from '../../src/app/router';
+import { recordRequests, renderWithProviders } from './helpers';
+import { server } from './msw';
+
+async function fillRegister(
+  user: ReturnType<typeof renderWithProviders>['user'],
+  confirm = 'longpassword',
+) {
+  await user.type(await screen.findByLabelText('Full Name'), 'Asha Rao');
+  await user.type(screen.getByLabelText('Email'), 'asha@example.com');
+  await user.type(screen.getByLabelText('Password'), 'longpassword');
+  await user.type(screen.getByLabelText('Confirm Password'), confirm);
+}
+
+describe('Register', () => {
+  it('refuses mismatched passwords on the client and sends nothing', async () => {
+    const log = recordRequests();
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/register' });
+    await fillRegister(user, 'otherpassword');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    expect(log.requests).toHaveLength(0);
+    log.stop();
+  });
+
+  it('on success sends the payload, goes home and shows the server message', async () => {
+    server.use(
+      http.post('/api/user/registeruser', () =>
+        HttpResponse.json(
+          { success: true, message: 'Registration successful. Please log in.' },
+          { status: 201 },
+        ),
+      ),
+    );
+    const log = recordRequests();
+    const { user, location } = renderWithProviders(<AppRoutes />, { route: '/register' });
+    await fillRegister(user);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Registration successful. Please log in.')).toBeInTheDocument();
+    await waitFor(() => expect(location().pathname).toBe('/'));
+    expect(await log.to('/api/user/registeruser')[0]!.json()).toEqual({
+      name: 'Asha Rao',
+      email: 'asha@example.com',
+      password: 'longpassword',
+      cpassword: 'longpassword',
+    });
+    log.stop();
+  });
+
+  it('shows the server message of a refusal (409)', async () => {
+    server.use(
+      http.post('/api/user/registeruser', () =>
+        HttpResponse.json(
+          { success: false, message: 'An account with this email already exists' },
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user, location } = renderWithProviders(<AppRoutes />, { route: '/register' });
+    await fillRegister(user);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(
+      await screen.findByText('An account with this email already exists'),
+    ).toBeInTheDocument();
+    expect(location().pathname).toBe('/register');
+  });
+
+  it('shows "Registration failed…" for a falsy result without a message', async () => {
+    server.use(http.post('/api/user/registeruser', () => HttpResponse.json({ success: false })));
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/register' });
+    await fillRegister(user);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(
+      await screen.findByText('Registration failed. Please check your details.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the exception message when the server cannot be reached', async () => {
+    server.use(http.post('/api/user/registeruser', () => HttpResponse.error()));
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/register' });
+    await fillRegister(user);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(
+      await screen.findByText('An error occurred during registration. Please try again later.'),
+    ).toBeInTheDocument();
+  });
+});

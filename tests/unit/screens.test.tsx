@@ -1,0 +1,173 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { AppRoutes } from '../../src/app/router';
+import {
+  dashboardHandler,
+  recordRequests,
+  renderWithProviders,
+  signedIn,
+  testUser,
+} from './helpers';
+import { server } from './msw';
+
+describe('Landing and Not Found', () => {
+  it('landing shows the spec copy and links to Login and Register', () => {
+    renderWithProviders(<AppRoutes />, { route: '/' });
+    expect(screen.getByText(/Manage Your Expenses With/)).toBeInTheDocument();
+    expect(screen.getByText(/Manage Your Company With/)).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Login' })[0]).toHaveAttribute('href', '/login');
+    expect(screen.getAllByRole('link', { name: 'Register' })[0]).toHaveAttribute(
+      'href',
+      '/register',
+    );
+  });
+
+  it('an unknown path shows Not Found with a link home', () => {
+    renderWithProviders(<AppRoutes />, { route: '/no/such/page' });
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('an unknown /app path shows Not Found inside the shell', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/app/lend', preloadedState: signedIn() });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Not Found');
+  });
+});
+
+describe('Shell', () => {
+  it('shows the user, the menu links of this release, and the page title', async () => {
+    server.use(dashboardHandler());
+    const { user } = renderWithProviders(<AppRoutes />, {
+      route: '/app/dashboard',
+      preloadedState: signedIn(),
+    });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Dashboard', 'Expenses', 'Profile']);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Dashboard');
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+
+    await user.click(screen.getByRole('button', { name: /Asha Rao/ }));
+    expect(screen.getByText(testUser.email)).toBeInTheDocument();
+    // The dropdown adds its own Profile link beside the menu's.
+    expect(screen.getAllByRole('link', { name: 'Profile' })).toHaveLength(2);
+    expect(screen.getAllByRole('button', { name: 'Logout' })).toHaveLength(2);
+  });
+});
+
+describe('Dashboard', () => {
+  it('shows the expense count and total from the server', async () => {
+    server.use(dashboardHandler(7, 100000.5));
+    renderWithProviders(<AppRoutes />, { route: '/app/dashboard', preloadedState: signedIn() });
+    expect(await screen.findByText('₹1,00,000.50')).toBeInTheDocument();
+    expect(screen.getByText('7')).toBeInTheDocument();
+  });
+
+  it('shows 0 and ₹0.00 when there is nothing yet', async () => {
+    server.use(dashboardHandler(0, 0));
+    renderWithProviders(<AppRoutes />, { route: '/app/dashboard', preloadedState: signedIn() });
+    expect(await screen.findByText('₹0.00')).toBeInTheDocument();
+    expect(screen.getByText('0')).toBeInTheDocument();
+  });
+});
+
+describe('Profile', () => {
+  const profile = http.get('/api/user/profile', () =>
+    HttpResponse.json({ success: true, data: testUser }),
+  );
+
+  it('shows name, email, created date and initials', async () => {
+    server.use(profile);
+    renderWithProviders(<AppRoutes />, { route: '/app/profile', preloadedState: signedIn() });
+    expect(await screen.findByText('05/03/2024')).toBeInTheDocument();
+    expect(screen.getAllByText(testUser.email).length).toBeGreaterThan(0);
+    expect(screen.getAllByText('AR').length).toBeGreaterThan(0);
+  });
+
+  it('Update Profile saves on the server and updates the stored user', async () => {
+    const renamed = { ...testUser, name: 'Asha Menon' };
+    let saved = false;
+    server.use(
+      http.get('/api/user/profile', () =>
+        HttpResponse.json({ success: true, data: saved ? renamed : testUser }),
+      ),
+      http.post('/api/user/updateprofile', () => {
+        saved = true;
+        return HttpResponse.json({
+          success: true,
+          message: 'Profile updated successfully',
+          data: renamed,
+        });
+      }),
+    );
+    const log = recordRequests();
+    const { user, store } = renderWithProviders(<AppRoutes />, {
+      route: '/app/profile',
+      preloadedState: signedIn(),
+    });
+    await screen.findByText('05/03/2024');
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Update Profile' });
+    await user.clear(within(dialog).getByLabelText('Name'));
+    await user.type(within(dialog).getByLabelText('Name'), 'Asha Menon');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
+    expect(await log.to('/api/user/updateprofile')[0]!.json()).toEqual({
+      name: 'Asha Menon',
+      email: testUser.email,
+    });
+    await waitFor(() => expect(store.getState().session.user?.name).toBe('Asha Menon'));
+    expect(JSON.parse(localStorage.getItem('user')!).name).toBe('Asha Menon');
+    log.stop();
+  });
+
+  it('Update Password checks the match, then sends the three fields', async () => {
+    server.use(
+      profile,
+      http.post('/api/user/updatepassword', () =>
+        HttpResponse.json(
+          { success: false, message: 'Current password is incorrect' },
+          { status: 400 },
+        ),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderWithProviders(<AppRoutes />, {
+      route: '/app/profile',
+      preloadedState: signedIn(),
+    });
+    await screen.findByText('05/03/2024');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    const dialog = screen.getByRole('dialog', { name: 'Update Password' });
+    await user.type(within(dialog).getByLabelText('Current Password'), 'oldpassword');
+    await user.type(within(dialog).getByLabelText('New Password'), 'newpassword1');
+    await user.type(within(dialog).getByLabelText('Confirm New Password'), 'newpassword2');
+    await user.click(within(dialog).getByRole('button', { name: 'Update Password' }));
+    expect(await within(dialog).findByText('Passwords do not match')).toBeInTheDocument();
+    expect(log.to('/api/user/updatepassword')).toHaveLength(0);
+
+    await user.clear(within(dialog).getByLabelText('Confirm New Password'));
+    await user.type(within(dialog).getByLabelText('Confirm New Password'), 'newpassword1');
+    await user.click(within(dialog).getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByText('Current password is incorrect')).toBeInTheDocument();
+    expect(await log.to('/api/user/updatepassword')[0]!.json()).toEqual({
+      currentPassword: 'oldpassword',
+      newPassword: 'newpassword1',
+      confirmPassword: 'newpassword1',
+    });
+    log.stop();
+  });
+});

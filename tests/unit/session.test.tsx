@@ -1,0 +1,167 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { AppRoutes } from '../../src/app/router';
+import { startCrossTabSync } from '../../src/session/crossTab';
+import {
+  dashboardHandler,
+  recordRequests,
+  renderWithProviders,
+  signedIn,
+  testUser,
+} from './helpers';
+import { server } from './msw';
+
+function storeSession(token = 'tok-1') {
+  localStorage.setItem('user', JSON.stringify(testUser));
+  localStorage.setItem('token', token);
+}
+
+describe('Guard', () => {
+  it('sends a visitor without a token to / with the requested location', async () => {
+    const { location } = renderWithProviders(<AppRoutes />, { route: '/app/expenses?x=1' });
+    await waitFor(() => expect(location().pathname).toBe('/'));
+    expect((location().state as { from: { pathname: string; search: string } }).from).toMatchObject(
+      {
+        pathname: '/app/expenses',
+        search: '?x=1',
+      },
+    );
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Manage Your Expenses With',
+    );
+  });
+
+  it('lets a stored session in (the session starts from localStorage)', async () => {
+    storeSession();
+    server.use(dashboardHandler(2, 10));
+    const log = recordRequests();
+    renderWithProviders(<AppRoutes />, { route: '/app/dashboard' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByText('₹10.00')).toBeInTheDocument();
+    expect(log.to('/api/user/getalldata')[0]!.headers.get('Authorization')).toBe('Bearer tok-1');
+    log.stop();
+  });
+});
+
+describe('Session end', () => {
+  it('a 401 ends the session: storage cleared, back to /login keeping the page', async () => {
+    storeSession();
+    server.use(
+      http.get('/api/expense/getuserallexpenses', () =>
+        HttpResponse.json({ success: false, message: 'Session expired' }, { status: 401 }),
+      ),
+    );
+    const { location, store } = renderWithProviders(<AppRoutes />, { route: '/app/expenses' });
+    await waitFor(() => expect(location().pathname).toBe('/login'));
+    expect((location().state as { from: { pathname: string } }).from.pathname).toBe(
+      '/app/expenses',
+    );
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(store.getState().session.token).toBeNull();
+    expect(
+      await screen.findByText('Your session has ended. Please log in again.'),
+    ).toBeInTheDocument();
+  });
+
+  it('logout calls the server, clears storage, toasts and goes home', async () => {
+    storeSession();
+    server.use(
+      dashboardHandler(),
+      http.post('/api/logout', () =>
+        HttpResponse.json({ success: true, message: 'Logout successful' }),
+      ),
+    );
+    const log = recordRequests();
+    const { user, location } = renderWithProviders(<AppRoutes />, { route: '/app/dashboard' });
+    await screen.findByText('₹0.00');
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', {
+        name: 'Logout',
+      }),
+    );
+    expect(await screen.findByText('Logout successful')).toBeInTheDocument();
+    await waitFor(() => expect(location().pathname).toBe('/'));
+    expect(location().state).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(log.to('/api/logout')[0]!.headers.get('Authorization')).toBe('Bearer tok-1');
+    log.stop();
+  });
+
+  it('logout still ends the session when the server call fails', async () => {
+    storeSession();
+    server.use(
+      dashboardHandler(),
+      http.post('/api/logout', () => HttpResponse.error()),
+    );
+    const { user, location } = renderWithProviders(<AppRoutes />, { route: '/app/dashboard' });
+    await screen.findByText('₹0.00');
+    await user.click(screen.getByRole('button', { name: /Asha Rao/ }));
+    await user.click(screen.getAllByRole('button', { name: 'Logout' })[1]!);
+    await waitFor(() => expect(location().pathname).toBe('/'));
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('Cross-tab', () => {
+  it('a logout in another tab (token removed) logs this tab out', async () => {
+    storeSession();
+    server.use(dashboardHandler());
+    const { location, store } = renderWithProviders(<AppRoutes />, { route: '/app/dashboard' });
+    const stop = startCrossTabSync(store);
+    await screen.findByText('₹0.00');
+    act(() => {
+      localStorage.clear();
+      window.dispatchEvent(new StorageEvent('storage', { key: 'token', newValue: null }));
+    });
+    await waitFor(() => expect(location().pathname).toBe('/'));
+    expect(store.getState().session.token).toBeNull();
+    stop();
+  });
+
+  it('a login in another tab signs this tab in', async () => {
+    server.use(dashboardHandler());
+    const { location, store } = renderWithProviders(<AppRoutes />, { route: '/login' });
+    const stop = startCrossTabSync(store);
+    await screen.findByLabelText('Email Address');
+    act(() => {
+      storeSession('tok-other');
+      window.dispatchEvent(new StorageEvent('storage', { key: 'token', newValue: 'tok-other' }));
+    });
+    await waitFor(() => expect(location().pathname).toBe('/app/dashboard'));
+    expect(store.getState().session.token).toBe('tok-other');
+    stop();
+  });
+
+  it.runIf(typeof BroadcastChannel === 'function')(
+    'tags invalidated in another tab of the same user are refetched here',
+    async () => {
+      storeSession();
+      let count = 0;
+      server.use(
+        http.get('/api/user/getalldata', () => {
+          count += 1;
+          return HttpResponse.json({
+            success: true,
+            data: { expenses: { count, totalAmount: 0 } },
+          });
+        }),
+      );
+      const { store } = renderWithProviders(<AppRoutes />, {
+        route: '/app/dashboard',
+        preloadedState: signedIn(),
+      });
+      const stop = startCrossTabSync(store);
+      expect(await screen.findByText('1')).toBeInTheDocument();
+      const otherTab = new BroadcastChannel('ecm-sync');
+      otherTab.postMessage({ kind: 'invalidate', userId: 'someone-else', tags: ['dashboard'] });
+      otherTab.postMessage({ kind: 'invalidate', userId: testUser._id, tags: ['dashboard'] });
+      expect(await screen.findByText('2')).toBeInTheDocument();
+      await new Promise((r) => setTimeout(r, 100));
+      expect(count).toBe(2); // the other user's message changed nothing
+      otherTab.close();
+      stop();
+    },
+  );
+});

@@ -1,0 +1,117 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { DetailsModal } from '../../src/ui/DetailsModal';
+import { Modal } from '../../src/ui/Modal';
+import { Pagination } from '../../src/ui/Pagination';
+import { RowMenu } from '../../src/ui/RowMenu';
+
+describe('DetailsModal', () => {
+  const record = {
+    _id: 'x1',
+    user: 'u1',
+    Admin: 'a',
+    Pm: 'p',
+    Company: 'c',
+    CreatedById: 'cb',
+    CompanyId: 'ci',
+    password: 'secret',
+    createdAt: '2024-01-01T00:00:00.000Z',
+    __v: 0,
+    holder_name: 'Ravi Kumar',
+    issueDate: '2024-03-05',
+    tags: ['rent', 'office'],
+  };
+
+  it('hides the internal fields, formats dates DD/MM/YYYY and joins arrays', () => {
+    render(<DetailsModal record={record} onClose={() => {}} />);
+    const dialog = screen.getByRole('dialog', { name: 'Data Details' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    for (const hidden of ['x1', 'u1', 'secret', 'cb', 'ci']) {
+      expect(screen.queryByText(hidden)).not.toBeInTheDocument();
+    }
+    for (const label of ['Admin', 'Pm', 'Company', 'Created At', 'Password', 'V']) {
+      expect(screen.queryByText(label)).not.toBeInTheDocument();
+    }
+    expect(screen.getByText('Holder Name')).toBeInTheDocument();
+    expect(screen.getByText('Ravi Kumar')).toBeInTheDocument();
+    expect(screen.getByText('Issue Date')).toBeInTheDocument();
+    expect(screen.getByText('05/03/2024')).toBeInTheDocument();
+    expect(screen.getByText('rent, office')).toBeInTheDocument();
+  });
+
+  it('is closed without a record', () => {
+    render(<DetailsModal record={null} onClose={() => {}} />);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('Modal', () => {
+  function Harness() {
+    const [open, setOpen] = useState(false);
+    return (
+      <>
+        <button onClick={() => setOpen(true)}>Open it</button>
+        <Modal open={open} title="Edit thing" onClose={() => setOpen(false)}>
+          <form>
+            <label htmlFor="f">Field</label>
+            <input id="f" />
+          </form>
+        </Modal>
+      </>
+    );
+  }
+
+  it('moves focus in, closes on Escape and gives focus back', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Open it' }));
+    expect(screen.getByRole('dialog', { name: 'Edit thing' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Field')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open it' })).toHaveFocus();
+  });
+});
+
+describe('RowMenu', () => {
+  it('offers Show, Edit and Delete, and only Show without write access', async () => {
+    const user = userEvent.setup();
+    const onShow = vi.fn();
+    const { rerender } = render(
+      <RowMenu label="Row 1" onShow={onShow} onEdit={() => {}} onDelete={() => {}} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Actions for Row 1' }));
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(onShow).toHaveBeenCalledOnce();
+
+    rerender(
+      <RowMenu
+        label="Row 1"
+        onShow={onShow}
+        onEdit={() => {}}
+        onDelete={() => {}}
+        canWrite={false}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Actions for Row 1' }));
+    expect(screen.getByRole('button', { name: 'Show' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Pagination', () => {
+  it("shows 'Page X of Y' and moves between pages", async () => {
+    const user = userEvent.setup();
+    const onPageChange = vi.fn();
+    render(<Pagination page={1} pageSize={20} total={45} onPageChange={onPageChange} />);
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onPageChange).toHaveBeenCalledWith(2);
+  });
+});
