@@ -1,19 +1,85 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { expenses } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { paiseToRupees } from '../lib/money';
+import { localToday } from './loans';
 
-/** Every figure on the dashboard, counted and summed in SQL. */
-export async function dashboardFigures(db: DbOrTx, caller: Caller) {
-  const [exp] = await db
-    .select({
-      count: sql<number>`count(*)::int`,
-      totalPaise: sql<string>`coalesce(sum(${expenses.amountPaise}), 0)`,
-    })
-    .from(expenses)
-    .where(eq(expenses.userId, caller.userId));
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * Every figure on the dashboard, counted and summed in SQL: counts and totals, the latest
+ * entries, how much lent money came back, and expenses by category for 12 months.
+ */
+export async function dashboardFigures(db: DbOrTx, caller: Caller, today = localToday()) {
+  const me = caller.userId;
+  const [totals, recent, months] = await Promise.all([
+    db.execute(sql`
+      select
+        (select count(*)::int from expenses where user_id = ${me}) as expense_count,
+        (select coalesce(sum(amount_paise), 0) from expenses where user_id = ${me}) as expense_paise,
+        count(*) filter (where direction = 'lend')::int as lend_count,
+        coalesce(sum(amount_paise) filter (where direction = 'lend'), 0) as lend_paise,
+        coalesce(sum(repaid_paise) filter (where direction = 'lend'), 0) as lend_repaid,
+        count(*) filter (where direction = 'borrowed')::int as borrowed_count,
+        coalesce(sum(amount_paise) filter (where direction = 'borrowed'), 0) as borrowed_paise,
+        coalesce(sum(repaid_paise) filter (where direction = 'borrowed'), 0) as borrowed_repaid,
+        count(*) filter (where direction = 'lend' and repaid_paise < amount_paise
+                         and repayment_date < ${today})::int as overdue_lends,
+        count(*) filter (where direction = 'borrowed' and repaid_paise < amount_paise
+                         and repayment_date < ${today})::int as overdue_borroweds
+      from loans where user_id = ${me}`),
+    db.execute(sql`
+      (select 'expense' as kind, id, description as label, amount_paise, date::text as date, created_at
+         from expenses where user_id = ${me} order by created_at desc limit 5)
+      union all
+      (select direction::text, id, name, amount_paise, issue_date::text, created_at
+         from loans where user_id = ${me} order by created_at desc limit 5)
+      order by created_at desc limit 5`),
+    db.execute(sql`
+      select to_char(date, 'YYYY-MM') as month, category::text as category,
+             sum(amount_paise) as paise
+        from expenses
+       where user_id = ${me}
+         and date >= (date_trunc('month', ${today}::date) - interval '11 months')::date
+         and date <= ${today}::date
+       group by 1, 2
+       order by 1, 2`),
+  ]);
+  type Totals = Record<string, string | number>;
+  const t = rowsOf<Totals>(totals)[0] ?? {};
+  const n = (k: string) => Number(t[k] ?? 0);
+  const lent = n('lend_paise');
   return {
-    expenses: { count: exp?.count ?? 0, totalAmount: paiseToRupees(exp?.totalPaise) },
+    expenses: { count: n('expense_count'), totalAmount: paiseToRupees(n('expense_paise')) },
+    lend: {
+      count: n('lend_count'),
+      totalAmount: paiseToRupees(lent),
+      outstandingAmount: paiseToRupees(lent - n('lend_repaid')),
+      overdueCount: n('overdue_lends'),
+    },
+    borrowed: {
+      count: n('borrowed_count'),
+      totalAmount: paiseToRupees(n('borrowed_paise')),
+      outstandingAmount: paiseToRupees(n('borrowed_paise') - n('borrowed_repaid')),
+      overdueCount: n('overdue_borroweds'),
+    },
+    /** Share of lent money that has come back, in percent with 2 decimals; null when nothing was lent. */
+    lentRepaidPercent: lent === 0 ? null : Math.round((n('lend_repaid') * 10000) / lent) / 100,
+    recent: rowsOf<{ kind: string; id: string; label: string; amount_paise: string; date: string }>(
+      recent,
+    ).map((r) => ({
+      kind: r.kind as 'expense' | 'lend' | 'borrowed',
+      _id: r.id,
+      label: r.label,
+      amount: paiseToRupees(r.amount_paise),
+      date: r.date,
+    })),
+    expensesByMonth: rowsOf<{ month: string; category: string; paise: string }>(months).map(
+      (r) => ({
+        month: r.month,
+        category: r.category as 'shopping' | 'movie' | 'other',
+        amount: paiseToRupees(r.paise),
+      }),
+    ),
   };
 }

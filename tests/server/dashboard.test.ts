@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, startTestServer, type TestServer } from './helpers';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+describe('dashboard', () => {
+  it('shows zeros for a new user', async () => {
+    const me = await signUp(server);
+    const { data } = (await me.api.get('/user/getalldata')).body;
+    expect(data.expenses).toEqual({ count: 0, totalAmount: 0 });
+    expect(data.lend).toEqual({ count: 0, totalAmount: 0, outstandingAmount: 0, overdueCount: 0 });
+    expect(data.lentRepaidPercent).toBeNull();
+    expect(data.recent).toEqual([]);
+    expect(data.expensesByMonth).toEqual([]);
+  });
+
+  it('counts, sums and groups the user’s own entries, straight after each edit', async () => {
+    const me = await signUp(server);
+    const other = await signUp(server);
+    await other.api.post('/expense/addexpense', {
+      date: '2026-11-01',
+      description: 'x',
+      amount: 999,
+      category: 'movie',
+    });
+
+    const add = (date: string, amount: number, category: string) =>
+      me.api.post('/expense/addexpense', {
+        date,
+        description: `${category} ${date}`,
+        amount,
+        category,
+      });
+    await add('2025-11-30', 1, 'other'); // older than 12 months: not in the chart
+    await add('2025-12-01', 2.5, 'movie');
+    await add('2026-11-10', 10.25, 'shopping');
+    await add('2026-11-12', 5, 'shopping');
+    const lend = (
+      await me.api.post('/lend/addlend', {
+        name: 'Ravi',
+        email: 'ravi@example.com',
+        amount: 300,
+        issueDate: '2026-10-01',
+        repaymentDate: '2026-11-01',
+      })
+    ).body.data;
+    await me.api.post('/lend/addrepayment', { loanId: lend._id, date: '2026-10-05', amount: 100 });
+    await me.api.post('/borrowed/addborrowed', {
+      name: 'Meena',
+      email: 'meena@example.com',
+      amount: 50.5,
+      issueDate: '2026-11-01',
+      repaymentDate: '2026-12-31',
+    });
+
+    const { data } = (await me.api.get('/user/getalldata?today=2026-11-22')).body;
+    expect(data.expenses).toEqual({ count: 4, totalAmount: 18.75 });
+    expect(data.lend).toEqual({
+      count: 1,
+      totalAmount: 300,
+      outstandingAmount: 200,
+      overdueCount: 1,
+    });
+    expect(data.borrowed).toEqual({
+      count: 1,
+      totalAmount: 50.5,
+      outstandingAmount: 50.5,
+      overdueCount: 0,
+    });
+    expect(data.lentRepaidPercent).toBe(33.33);
+    expect(data.recent.map((r: any) => [r.kind, r.label])).toEqual([
+      ['borrowed', 'Meena'],
+      ['lend', 'Ravi'],
+      ['expense', 'shopping 2026-11-12'],
+      ['expense', 'shopping 2026-11-10'],
+      ['expense', 'movie 2025-12-01'],
+    ]);
+    expect(data.expensesByMonth).toEqual([
+      { month: '2025-12', category: 'movie', amount: 2.5 },
+      { month: '2026-11', category: 'shopping', amount: 15.25 },
+    ]);
+  });
+});
