@@ -5,7 +5,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Page,
+} from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 /**
  * The browser-test harness: the real built app served by the real server (a child
@@ -188,4 +195,46 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
 export async function visit(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
   await expectAccessible(page, name);
+}
+
+// ------------------------------------------------------------------ one test file
+
+export interface BrowserSuite {
+  server: AppServer;
+  browser: Browser;
+  /** `server.origin` + path. */
+  url(path: string): string;
+  /** A new context (its own storage) with one watched page; closed with the suite. */
+  newPage(opts?: { viewport?: { width: number; height: number }; label?: string }): Promise<{
+    context: BrowserContext;
+    page: Page;
+    watch: PageWatch;
+  }>;
+}
+
+/** Registers the hooks of a browser test file: a server and a browser for the whole file. */
+export function useBrowserSuite(): BrowserSuite {
+  const contexts: BrowserContext[] = [];
+  const suite: BrowserSuite = {
+    server: undefined as unknown as AppServer,
+    browser: undefined as unknown as Browser,
+    url: (path) => `${suite.server.origin}${path}`,
+    async newPage({ viewport = { width: 1280, height: 800 }, label = 'page' } = {}) {
+      const context = await suite.browser.newContext({ viewport });
+      context.setDefaultTimeout(10_000);
+      contexts.push(context);
+      const page = await context.newPage();
+      return { context, page, watch: watchPage(page, label) };
+    },
+  };
+  beforeAll(async () => {
+    suite.server = await startAppServer();
+    suite.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await suite.browser?.close();
+    await suite.server?.stop();
+  });
+  return suite;
 }

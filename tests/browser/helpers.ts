@@ -1,0 +1,67 @@
+import { expect } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+
+/**
+ * Small waits in the spirit of Playwright's web-first assertions (playwright-core has no
+ * `expect`): each polls until the page agrees or the timeout runs out.
+ */
+
+const TIMEOUT = 10_000;
+
+/** Waits until the locator's text contains (or matches) `expected`. */
+export async function expectText(locator: Locator, expected: string | RegExp): Promise<void> {
+  const read = () => locator.first().textContent({ timeout: TIMEOUT });
+  if (typeof expected === 'string') {
+    await expect.poll(read, { timeout: TIMEOUT }).toContain(expected);
+  } else {
+    await expect.poll(read, { timeout: TIMEOUT }).toMatch(expected);
+  }
+}
+
+/** Waits until the locator matches exactly `count` elements. */
+export async function expectCount(locator: Locator, count: number): Promise<void> {
+  await expect.poll(() => locator.count(), { timeout: TIMEOUT }).toBe(count);
+}
+
+/** Waits until the page's path (and query) is `path`. */
+export async function expectPath(page: Page, path: string): Promise<void> {
+  await expect
+    .poll(
+      () => {
+        const url = new URL(page.url());
+        return url.pathname + url.search;
+      },
+      { timeout: TIMEOUT },
+    )
+    .toBe(path);
+}
+
+/** Waits for a toast (or other alert) with this text. */
+export async function expectAlert(page: Page, text: string): Promise<void> {
+  await page.getByRole('alert').filter({ hasText: text }).first().waitFor({ timeout: TIMEOUT });
+}
+
+/** Registers an admin through the API (for tests that are not about the Register screen). */
+export async function registerAdmin(
+  origin: string,
+  user: { name: string; email: string; password: string },
+): Promise<void> {
+  const res = await fetch(`${origin}/api/user/registeruser`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...user, cpassword: user.password }),
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+}
+
+/** Fills and sends the Login form (email, password, user type). */
+export async function logIn(
+  page: Page,
+  user: { email: string; password: string },
+  userType: 'admin' | 'company' | 'pm' | '' = 'admin',
+): Promise<void> {
+  await page.getByLabel('Email Address').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('User Type').selectOption(userType);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}

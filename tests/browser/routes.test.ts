@@ -1,0 +1,124 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot, useBrowserSuite, visit, type PageWatch } from './harness';
+import { expectAlert, expectPath, expectText, logIn, registerAdmin } from './helpers';
+
+/**
+ * Everything around the journey: the guard on deep links, Not Found pages, the refusals
+ * of Login and Register, the small-screen menu, and the API docs page.
+ */
+
+const user = {
+  name: 'Ravi Kumar',
+  email: `ravi.${Date.now()}@example.com`,
+  password: 'correct horse battery',
+};
+
+const suite = useBrowserSuite();
+const url = suite.url;
+let page: Page;
+let watch: PageWatch;
+
+/** Each test starts signed out, in a context of its own. */
+async function freshPage(viewport?: { width: number; height: number }) {
+  ({ page, watch } = await suite.newPage({ viewport }));
+}
+
+beforeAll(() => registerAdmin(suite.server.origin, user));
+beforeEach(() => freshPage());
+afterEach(() => watch.assertClean());
+
+describe('routes', () => {
+  test('a deep link without a session goes to / and, after login, back to the page', async () => {
+    await page.goto(url('/app/expenses'));
+    await expectPath(page, '/');
+    await page.getByRole('heading', { name: /Manage Your Expenses With/ }).waitFor();
+
+    await page.getByRole('main').getByRole('link', { name: 'Login' }).click();
+    await expectPath(page, '/login');
+    await logIn(page, user);
+    await expectPath(page, '/app/expenses');
+    await page.getByRole('heading', { name: 'Expenses List' }).waitFor();
+  });
+
+  test('an unknown path shows Not Found, outside and inside the app', async () => {
+    await page.goto(url('/no/such/page'));
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    await visit(page, 'routes-not-found');
+    await page.getByRole('link', { name: 'Go to Home' }).click();
+    await expectPath(page, '/');
+
+    await page.goto(url('/login'));
+    await logIn(page, user);
+    await expectPath(page, '/app/dashboard');
+    await page.goto(url('/app/no-such-screen'));
+    await page.getByRole('heading', { level: 1, name: 'Not Found' }).waitFor();
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await visit(page, 'routes-not-found-in-app');
+    await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+    await expectPath(page, '/app/dashboard');
+  });
+
+  test('Login refuses a wrong type or password with the server message', async () => {
+    await page.goto(url('/login'));
+    const attempt = async (password: string, userType: 'admin' | 'company') => {
+      const answer = page.waitForResponse((r) => r.url().includes('/api/user/loginuser'));
+      await logIn(page, { ...user, password }, userType);
+      expect((await answer).status()).toBe(401);
+      await expectAlert(page, 'Invalid email or password');
+      await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
+    };
+    await attempt(user.password, 'company');
+    await attempt('not the password', 'admin');
+    await expectPath(page, '/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await visit(page, 'routes-login-refused');
+  });
+
+  test('Register checks the confirmation and refuses a taken e-mail', async () => {
+    await page.goto(url('/register'));
+    await page.getByLabel('Full Name').fill('Someone Else');
+    await page.getByLabel('Email').fill(user.email.toUpperCase());
+    await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+    await page.getByLabel('Confirm Password').fill('correct horse batteries');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expectAlert(page, 'Passwords do not match');
+    await visit(page, 'routes-register-mismatch');
+
+    await page.getByLabel('Confirm Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expectAlert(page, 'An account with this email already exists');
+    await expectPath(page, '/register');
+  });
+
+  test('on a small screen the side menu opens from the header', async () => {
+    await freshPage({ width: 390, height: 844 });
+    await page.goto(url('/login'));
+    await visit(page, 'routes-mobile-login');
+    await logIn(page, user);
+    await expectPath(page, '/app/dashboard');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.isVisible()).toBe(false);
+    await visit(page, 'routes-mobile-dashboard');
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await nav.waitFor();
+    await visit(page, 'routes-mobile-menu');
+    await nav.getByRole('link', { name: 'Expenses' }).click();
+    await expectPath(page, '/app/expenses');
+    await page.getByRole('heading', { name: 'Expenses List' }).waitFor();
+    expect(await nav.isVisible()).toBe(false);
+    await visit(page, 'routes-mobile-expenses');
+  });
+
+  test('/api/docs serves the OpenAPI UI of the API', async () => {
+    await page.goto(url('/api/docs'));
+    await page.getByText('Expense and company manager API').first().waitFor();
+    await expectText(page.locator('body'), '/api/expense/addexpense');
+    // The docs page is Swagger UI's own markup, not a screen of the app: no axe run here.
+    await screenshot(page, 'routes-api-docs');
+    const json = await fetch(url('/api/docs/json'));
+    expect(json.status).toBe(200);
+    expect((await json.json()).openapi).toMatch(/^3\./);
+  });
+});
