@@ -20,6 +20,8 @@ import { healthRoutes } from './routes/health';
 import { counterpartyRoutes } from './routes/counterparties';
 import { loanRoutes } from './routes/loans';
 import { passwordResetRoutes } from './routes/passwordReset';
+import { peopleRoutes } from './routes/people';
+import { projectRoutes } from './routes/projects';
 import { reminderRoutes } from './routes/reminders';
 
 declare module 'fastify' {
@@ -97,6 +99,8 @@ export async function buildApp(opts: AppOptions) {
       await api.register(reminderRoutes);
       await api.register(counterpartyRoutes);
       await api.register(passwordResetRoutes);
+      await api.register(peopleRoutes);
+      await api.register(projectRoutes);
     },
     { prefix: '/api' },
   );

@@ -177,3 +177,36 @@ export const passwordResets = pgTable(
   },
   (t) => [uniqueIndex('password_resets_token_hash_key').on(t.tokenHash), index().on(t.userId)],
 );
+
+/** A company's project; `projectManagerId` is one of the company's PMs. */
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The project's date (defaults to the day it was created); statements filter on it. */
+    date: date('date', { mode: 'string' })
+      .notNull()
+      .default(sql`current_date`),
+    projectName: text('project_name').notNull(),
+    clientName: text('client_name').notNull(),
+    clientNumber: text('client_number').notNull(),
+    duration: text('duration').notNull(),
+    pricePaise: bigint('price_paise', { mode: 'number' }).notNull(),
+    paymentStatus: text('payment_status').notNull(),
+    status: text('status').notNull().default(''),
+    risk: text('risk').notNull().default(''),
+    statusByPm: text('status_by_pm').notNull().default(''),
+    projectManagerId: uuid('project_manager_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    ...timestamps,
+  },
+  (t) => [
+    index('projects_company_created_idx').on(t.companyId, t.createdAt, t.id),
+    index('projects_company_date_idx').on(t.companyId, t.date),
+    index('projects_pm_created_idx').on(t.projectManagerId, t.createdAt),
+  ],
+);

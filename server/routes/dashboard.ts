@@ -13,6 +13,8 @@ const Dashboard = z.object({
     expenses: Figure,
     lend: LoanFigure,
     borrowed: LoanFigure,
+    totalTurnoverLength: z.number(),
+    totalTurnoverAmount: z.number(),
     lentRepaidPercent: z.number().nullable(),
     recent: z.array(
       z.object({

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../db/client';
 import type { Caller } from '../lib/caller';
 import { paiseToRupees } from '../lib/money';
 import { localToday } from './loans';
+import { turnover } from './projects';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -12,7 +13,7 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  */
 export async function dashboardFigures(db: DbOrTx, caller: Caller, today = localToday()) {
   const me = caller.userId;
-  const [totals, recent, months] = await Promise.all([
+  const [totals, recent, months, projectTurnover] = await Promise.all([
     db.execute(sql`
       select
         (select count(*)::int from expenses where user_id = ${me}) as expense_count,
@@ -44,6 +45,7 @@ export async function dashboardFigures(db: DbOrTx, caller: Caller, today = local
          and date <= ${today}::date
        group by 1, 2
        order by 1, 2`),
+    turnover(db, caller),
   ]);
   type Totals = Record<string, string | number>;
   const t = rowsOf<Totals>(totals)[0] ?? {};
@@ -63,6 +65,8 @@ export async function dashboardFigures(db: DbOrTx, caller: Caller, today = local
       outstandingAmount: paiseToRupees(n('borrowed_paise') - n('borrowed_repaid')),
       overdueCount: n('overdue_borroweds'),
     },
+    totalTurnoverLength: projectTurnover.count,
+    totalTurnoverAmount: projectTurnover.totalAmount,
     /** Share of lent money that has come back, in percent with 2 decimals; null when nothing was lent. */
     lentRepaidPercent: lent === 0 ? null : Math.round((n('lend_repaid') * 10000) / lent) / 100,
     recent: rowsOf<{ kind: string; id: string; label: string; amount_paise: string; date: string }>(

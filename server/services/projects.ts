@@ -1,0 +1,207 @@
+import { aliasedTable, and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { projects, users } from '../db/schema';
+import type { Caller } from '../lib/caller';
+import { badRequest, forbidden, notFound } from '../lib/errors';
+import { paiseToRupees } from '../lib/money';
+import { toIso } from '../lib/dates';
+import { likePattern } from '../lib/schemas';
+import { assertCompany, assertRole, companyScope } from './tenancy';
+
+export const PROJECT_SORTS = [
+  'date',
+  'projectName',
+  'clientName',
+  'price',
+  'paymentStatus',
+  'status',
+  'createdAt',
+] as const;
+export interface ProjectQuery {
+  search?: string;
+  companyId?: string;
+  from?: string;
+  to?: string;
+  page: number;
+  pageSize: number;
+  sort: (typeof PROJECT_SORTS)[number];
+  order: 'asc' | 'desc';
+}
+export interface ProjectInput {
+  projectName: string;
+  clientName: string;
+  clientNumber: string;
+  duration: string;
+  pricePaise: number;
+  paymentStatus: string;
+  status: string;
+  risk: string;
+  statusByPm: string;
+  projectManagerId: string | null;
+  date?: string;
+}
+
+const sortColumns = {
+  date: projects.date,
+  projectName: projects.projectName,
+  clientName: projects.clientName,
+  price: projects.pricePaise,
+  paymentStatus: projects.paymentStatus,
+  status: projects.status,
+  createdAt: projects.createdAt,
+};
+
+const pm = aliasedTable(users, 'pm');
+type Row = { project: typeof projects.$inferSelect; pmName: string | null };
+
+const toApi = ({ project: p, pmName }: Row) => ({
+  _id: p.id,
+  date: p.date,
+  projectName: p.projectName,
+  clientName: p.clientName,
+  clientNumber: p.clientNumber,
+  duration: p.duration,
+  price: paiseToRupees(p.pricePaise),
+  paymentStatus: p.paymentStatus,
+  status: p.status,
+  risk: p.risk,
+  statusByPm: p.statusByPm,
+  projectManager: pmName ?? '',
+  projectManagerId: p.projectManagerId,
+  createdAt: toIso(p.createdAt),
+});
+
+/** The projects a caller may read: a company's own, an admin's companies', a PM's assigned. */
+export function projectScope(caller: Caller, companyId?: string): SQL {
+  if (caller.role === 'pm') {
+    return and(
+      eq(projects.projectManagerId, caller.userId),
+      companyScope(projects.companyId, caller, companyId),
+    )!;
+  }
+  assertRole(caller, 'admin', 'company');
+  return companyScope(projects.companyId, caller, companyId);
+}
+
+function filters(q: Pick<ProjectQuery, 'search' | 'from' | 'to'>) {
+  if (q.from && q.to && q.from > q.to)
+    throw badRequest('End date must be on or after the start date');
+  return and(
+    q.search
+      ? or(
+          ilike(projects.projectName, likePattern(q.search)),
+          ilike(projects.clientName, likePattern(q.search)),
+        )
+      : undefined,
+    q.from ? gte(projects.date, q.from) : undefined,
+    q.to ? lte(projects.date, q.to) : undefined,
+  );
+}
+
+const selectRows = (db: DbOrTx) =>
+  db
+    .select({ project: projects, pmName: pm.name })
+    .from(projects)
+    .leftJoin(pm, eq(pm.id, projects.projectManagerId));
+
+export async function listProjects(db: DbOrTx, caller: Caller, q: ProjectQuery) {
+  const where = and(projectScope(caller, q.companyId), filters(q));
+  const dir = q.order === 'asc' ? asc : desc;
+  const [rows, [summary]] = await Promise.all([
+    selectRows(db)
+      .where(where)
+      .orderBy(dir(sortColumns[q.sort]), dir(projects.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db
+      .select({
+        total: sql<number>`count(*)::int`,
+        pricePaise: sql<string>`coalesce(sum(${projects.pricePaise}), 0)`,
+      })
+      .from(projects)
+      .where(where),
+  ]);
+  return {
+    data: rows.map(toApi),
+    total: summary?.total ?? 0,
+    totalAmount: paiseToRupees(summary?.pricePaise),
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+/** Turnover for the dashboard: the number and total price of the projects in scope. */
+export async function turnover(db: DbOrTx, caller: Caller) {
+  if (!['admin', 'company', 'pm'].includes(caller.role)) return { count: 0, totalAmount: 0 };
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      pricePaise: sql<string>`coalesce(sum(${projects.pricePaise}), 0)`,
+    })
+    .from(projects)
+    .where(projectScope(caller));
+  return { count: row?.count ?? 0, totalAmount: paiseToRupees(row?.pricePaise) };
+}
+
+/** The PM must be one of the company's own active PMs. */
+async function assertOwnPm(db: DbOrTx, caller: Caller, pmId: string | null) {
+  if (!pmId) return;
+  const [found] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, pmId), eq(users.role, 'pm'), eq(users.companyId, caller.userId)));
+  if (!found) throw badRequest('projectManager must be one of your PMs');
+}
+
+async function readOne(db: DbOrTx, id: string) {
+  const [row] = await selectRows(db).where(eq(projects.id, id));
+  return toApi(row!);
+}
+
+export async function createProject(db: DbOrTx, caller: Caller, input: ProjectInput) {
+  assertCompany(caller);
+  await assertOwnPm(db, caller, input.projectManagerId);
+  const [row] = await db
+    .insert(projects)
+    .values({ ...input, companyId: caller.userId })
+    .returning({ id: projects.id });
+  return readOne(db, row!.id);
+}
+
+export async function updateProject(db: DbOrTx, caller: Caller, id: string, input: ProjectInput) {
+  assertCompany(caller);
+  await assertOwnPm(db, caller, input.projectManagerId);
+  const [row] = await db
+    .update(projects)
+    .set({ ...input, updatedAt: sql`now()` })
+    .where(and(eq(projects.id, id), eq(projects.companyId, caller.userId)))
+    .returning({ id: projects.id });
+  if (!row) throw notFound('Project');
+  return readOne(db, row.id);
+}
+
+export async function deleteProject(db: DbOrTx, caller: Caller, id: string) {
+  assertCompany(caller);
+  const [row] = await db
+    .delete(projects)
+    .where(and(eq(projects.id, id), eq(projects.companyId, caller.userId)))
+    .returning({ id: projects.id });
+  if (!row) throw notFound('Project');
+}
+
+/** A PM changes statusByPm on a project assigned to it, and nothing else. */
+export async function updateStatusByPm(db: DbOrTx, caller: Caller, id: string, statusByPm: string) {
+  if (caller.role !== 'pm')
+    throw forbidden(
+      caller.role === 'admin'
+        ? 'Admins have read-only access'
+        : 'Only the project manager can change this status',
+    );
+  const [row] = await db
+    .update(projects)
+    .set({ statusByPm, updatedAt: sql`now()` })
+    .where(and(eq(projects.id, id), eq(projects.projectManagerId, caller.userId)))
+    .returning({ id: projects.id });
+  if (!row) throw notFound('Project');
+  return readOne(db, row.id);
+}
