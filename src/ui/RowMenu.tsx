@@ -60,12 +60,13 @@ export function RowMenu({ label, onShow, onEdit, onDelete, canWrite = true }: Ro
       >
         <span aria-hidden="true">...</span>
       </button>
+      {/* Above the toasts (z 9999): a menu the user just opened must not sit under one. */}
       {open && (
         <div
           ref={panel}
           id={panelId}
           style={position}
-          className="fixed z-40 w-36 rounded-md border border-gray-200 bg-white py-1 shadow-lg"
+          className="fixed z-[10000] w-36 rounded-md border border-gray-200 bg-white py-1 shadow-lg"
         >
           {items.map(([name, action]) =>
             action ? (

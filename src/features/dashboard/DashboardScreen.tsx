@@ -5,13 +5,20 @@ import { Money } from '../../ui/Money';
 import { styles } from '../../ui/styles';
 import { useGetDashboardQuery } from './dashboardApi';
 
-function StatCard({ label, value, to }: { label: string; value: ReactNode; to: string }) {
+interface StatCardProps {
+  label: string;
+  value: ReactNode;
+  to: string;
+  linkLabel: string;
+}
+
+function StatCard({ label, value, to, linkLabel }: StatCardProps) {
   return (
     <div className={`${styles.card} p-5`}>
       <p className="text-sm font-medium text-gray-700">{label}</p>
-      <p className="mt-2 text-3xl font-bold text-gray-900">{value}</p>
+      <p className="mt-2 break-words text-2xl font-bold text-gray-900 xl:text-3xl">{value}</p>
       <Link to={to} className={`${styles.link} mt-3 inline-block text-sm`}>
-        View {label.toLowerCase()}
+        {linkLabel}
       </Link>
     </div>
   );
@@ -26,12 +33,18 @@ export default function DashboardScreen() {
         Overview
       </h2>
       <LoadState isLoading={isLoading} isError={isError} error={error} onRetry={refetch}>
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          <StatCard label="Expenses" value={expenses?.count ?? 0} to="/app/expenses" />
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <StatCard
+            label="Expenses"
+            value={expenses?.count ?? 0}
+            to="/app/expenses"
+            linkLabel="View expenses"
+          />
           <StatCard
             label="Total Expenses"
             value={<Money value={expenses?.totalAmount} />}
             to="/app/expenses"
+            linkLabel="Open the expenses list"
           />
         </div>
       </LoadState>

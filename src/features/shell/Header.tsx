@@ -51,10 +51,11 @@ export function Header({ title, menuOpen, onToggleMenu }: HeaderProps) {
           <span className="hidden max-w-[10rem] truncate sm:inline">{user?.name}</span>
           <span className="sr-only sm:hidden">Account menu</span>
         </button>
+        {/* Above the toasts (z 9999): a menu the user just opened must not sit under one. */}
         {open && (
           <div
             ref={panel}
-            className="absolute right-0 z-40 mt-2 w-64 rounded-md border border-gray-200 bg-white py-2 shadow-lg"
+            className="absolute right-0 z-[10000] mt-2 w-64 rounded-md border border-gray-200 bg-white py-2 shadow-lg"
           >
             <div className="border-b border-gray-100 px-4 pb-2">
               <p className="truncate font-semibold text-gray-900">{user?.name}</p>
