@@ -17,6 +17,7 @@ import { authRoutes } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboard';
 import { expenseRoutes } from './routes/expenses';
 import { healthRoutes } from './routes/health';
+import { bankRoutes } from './routes/bank';
 import { counterpartyRoutes } from './routes/counterparties';
 import { loanRoutes } from './routes/loans';
 import { passwordResetRoutes } from './routes/passwordReset';
@@ -101,6 +102,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(passwordResetRoutes);
       await api.register(peopleRoutes);
       await api.register(projectRoutes);
+      await api.register(bankRoutes);
     },
     { prefix: '/api' },
   );

@@ -210,3 +210,59 @@ export const projects = pgTable(
     index('projects_pm_created_idx').on(t.projectManagerId, t.createdAt),
   ],
 );
+
+export const defaultStatus = pgEnum('default_status', ['active', 'deActive']);
+export const paymentType = pgEnum('payment_type', ['credit', 'debit']);
+
+/**
+ * A company's bank account. `balancePaise` moves only together with a payment row, in one
+ * statement, so it always equals opening balance plus credits minus debits.
+ */
+export const bankAccounts = pgTable(
+  'bank_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    holderName: text('holder_name').notNull(),
+    accountNo: text('account_no').notNull(),
+    branch: text('branch').notNull(),
+    ifsc: text('ifsc').notNull(),
+    mobile: text('mobile').notNull(),
+    address: text('address').notNull(),
+    defaultStatus: defaultStatus('default_status').notNull().default('deActive'),
+    openingBalancePaise: bigint('opening_balance_paise', { mode: 'number' }).notNull().default(0),
+    balancePaise: bigint('balance_paise', { mode: 'number' }).notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index('bank_accounts_company_created_idx').on(t.companyId, t.createdAt, t.id),
+    // At most one default account per owner, whatever races between app servers.
+    uniqueIndex('bank_accounts_one_default_key')
+      .on(t.companyId)
+      .where(sql`default_status = 'active'`),
+    uniqueIndex('bank_accounts_company_account_no_key').on(t.companyId, t.accountNo),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => bankAccounts.id, { onDelete: 'no action' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    remark: text('remark').notNull(),
+    type: paymentType('type').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    /** The account's balance right after this payment was recorded. */
+    balanceAfterPaise: bigint('balance_after_paise', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payments_account_date_idx').on(t.accountId, t.date, t.createdAt, t.id)],
+);

@@ -60,6 +60,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: PageQuery.extend({
           sort: z.enum(projects.PROJECT_SORTS).default('createdAt'),
           companyId: id.optional(),
+          projectManagerId: id.optional(),
           from: calendarDate.optional(),
           to: calendarDate.optional(),
         }),

@@ -20,6 +20,8 @@ export const PROJECT_SORTS = [
 export interface ProjectQuery {
   search?: string;
   companyId?: string;
+  /** Only the projects of this PM (Account Statement by PM). */
+  projectManagerId?: string;
   from?: string;
   to?: string;
   page: number;
@@ -83,7 +85,7 @@ export function projectScope(caller: Caller, companyId?: string): SQL {
   return companyScope(projects.companyId, caller, companyId);
 }
 
-function filters(q: Pick<ProjectQuery, 'search' | 'from' | 'to'>) {
+function filters(q: Pick<ProjectQuery, 'search' | 'from' | 'to' | 'projectManagerId'>) {
   if (q.from && q.to && q.from > q.to)
     throw badRequest('End date must be on or after the start date');
   return and(
@@ -95,6 +97,7 @@ function filters(q: Pick<ProjectQuery, 'search' | 'from' | 'to'>) {
       : undefined,
     q.from ? gte(projects.date, q.from) : undefined,
     q.to ? lte(projects.date, q.to) : undefined,
+    q.projectManagerId ? eq(projects.projectManagerId, q.projectManagerId) : undefined,
   );
 }
 

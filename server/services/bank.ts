@@ -1,0 +1,337 @@
+import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { bankAccounts, payments } from '../db/schema';
+import type { Caller } from '../lib/caller';
+import { badRequest, conflict, notFound } from '../lib/errors';
+import { paiseToRupees } from '../lib/money';
+import { toIso } from '../lib/dates';
+import { isUniqueViolation } from '../lib/pgErrors';
+import { likePattern } from '../lib/schemas';
+import { assertCompany, assertRole, companyScope } from './tenancy';
+
+export const BANK_SORTS = ['createdAt', 'holder_name', 'account_no', 'branch', 'balance'] as const;
+export interface BankQuery {
+  search?: string;
+  companyId?: string;
+  page: number;
+  pageSize: number;
+  sort: (typeof BANK_SORTS)[number];
+  order: 'asc' | 'desc';
+}
+export interface BankInput {
+  holderName: string;
+  accountNo: string;
+  branch: string;
+  ifsc: string;
+  mobile: string;
+  address: string;
+  defaultStatus: 'active' | 'deActive';
+}
+
+const sortColumns = {
+  createdAt: bankAccounts.createdAt,
+  holder_name: bankAccounts.holderName,
+  account_no: bankAccounts.accountNo,
+  branch: bankAccounts.branch,
+  balance: bankAccounts.balancePaise,
+};
+
+type AccountRow = typeof bankAccounts.$inferSelect;
+const accountToApi = (a: AccountRow) => ({
+  _id: a.id,
+  createdAt: toIso(a.createdAt),
+  holder_name: a.holderName,
+  account_no: a.accountNo,
+  branch: a.branch,
+  ifsc: a.ifsc,
+  mobile: a.mobile,
+  address: a.address,
+  defaultStatus: a.defaultStatus,
+  openingBalance: paiseToRupees(a.openingBalancePaise),
+  balance: paiseToRupees(a.balancePaise),
+});
+
+const DUPLICATE = 'You already have an account with this account number';
+/** Bank accounts are read by their company and its admin only. */
+function scoped(caller: Caller, companyId?: string, extra?: SQL) {
+  assertRole(caller, 'admin', 'company');
+  return and(companyScope(bankAccounts.companyId, caller, companyId), extra);
+}
+
+export async function listAccounts(db: DbOrTx, caller: Caller, q: BankQuery) {
+  const where = scoped(
+    caller,
+    q.companyId,
+    q.search
+      ? or(
+          ilike(bankAccounts.holderName, likePattern(q.search)),
+          ilike(bankAccounts.accountNo, likePattern(q.search)),
+          ilike(bankAccounts.branch, likePattern(q.search)),
+          ilike(bankAccounts.ifsc, likePattern(q.search)),
+        )
+      : undefined,
+  );
+  const dir = q.order === 'asc' ? asc : desc;
+  const [rows, [summary]] = await Promise.all([
+    db
+      .select()
+      .from(bankAccounts)
+      .where(where)
+      .orderBy(dir(sortColumns[q.sort]), dir(bankAccounts.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db
+      .select({
+        total: sql<number>`count(*)::int`,
+        balance: sql<string>`coalesce(sum(${bankAccounts.balancePaise}), 0)`,
+      })
+      .from(bankAccounts)
+      .where(where),
+  ]);
+  return {
+    data: rows.map(accountToApi),
+    total: summary?.total ?? 0,
+    totalAmount: paiseToRupees(summary?.balance),
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+export async function getAccount(db: DbOrTx, caller: Caller, id: string) {
+  const [row] = await db
+    .select()
+    .from(bankAccounts)
+    .where(scoped(caller, undefined, eq(bankAccounts.id, id)));
+  if (!row) throw notFound('Bank account');
+  return accountToApi(row);
+}
+
+/** Making one account the default makes the company's others deActive, in one transaction. */
+async function clearOtherDefaults(tx: DbOrTx, companyId: string, keepId?: string) {
+  await tx
+    .update(bankAccounts)
+    .set({ defaultStatus: 'deActive', updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(bankAccounts.companyId, companyId),
+        eq(bankAccounts.defaultStatus, 'active'),
+        keepId ? ne(bankAccounts.id, keepId) : undefined,
+      ),
+    );
+}
+
+export async function createAccount(
+  db: DbOrTx,
+  caller: Caller,
+  input: BankInput & { openingBalancePaise: number },
+) {
+  assertCompany(caller);
+  try {
+    return await db.transaction(async (tx) => {
+      if (input.defaultStatus === 'active') await clearOtherDefaults(tx, caller.userId);
+      const [row] = await tx
+        .insert(bankAccounts)
+        .values({ ...input, companyId: caller.userId, balancePaise: input.openingBalancePaise })
+        .returning();
+      return accountToApi(row!);
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict(DUPLICATE);
+    throw e;
+  }
+}
+
+export async function updateAccount(db: DbOrTx, caller: Caller, id: string, input: BankInput) {
+  assertCompany(caller);
+  try {
+    return await db.transaction(async (tx) => {
+      if (input.defaultStatus === 'active') await clearOtherDefaults(tx, caller.userId, id);
+      const [row] = await tx
+        .update(bankAccounts)
+        .set({ ...input, updatedAt: sql`now()` })
+        .where(and(eq(bankAccounts.id, id), eq(bankAccounts.companyId, caller.userId)))
+        .returning();
+      if (!row) throw notFound('Bank account');
+      return accountToApi(row);
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict(DUPLICATE);
+    throw e;
+  }
+}
+
+export async function deleteAccount(db: DbOrTx, caller: Caller, id: string) {
+  assertCompany(caller);
+  await db.transaction(async (tx) => {
+    const [account] = await tx
+      .select({ id: bankAccounts.id })
+      .from(bankAccounts)
+      .where(and(eq(bankAccounts.id, id), eq(bankAccounts.companyId, caller.userId)))
+      .for('update');
+    if (!account) throw notFound('Bank account');
+    const [used] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.accountId, id))
+      .limit(1);
+    if (used)
+      throw conflict(
+        'This account has payments, so it cannot be deleted. Set it deActive instead.',
+      );
+    await tx.delete(bankAccounts).where(eq(bankAccounts.id, id));
+  });
+}
+
+type PaymentRow = typeof payments.$inferSelect;
+const paymentToApi = (p: PaymentRow) => ({
+  _id: p.id,
+  accountId: p.accountId,
+  date: p.date,
+  remark: p.remark,
+  paymentType: p.type,
+  amount: paiseToRupees(p.amountPaise),
+  balanceAfter: paiseToRupees(p.balanceAfterPaise),
+  createdAt: toIso(p.createdAt),
+});
+
+/**
+ * Records a credit or debit. The balance moves in one conditional UPDATE (no read-then-write),
+ * so concurrent payments on any number of app servers never lose an update, and a debit
+ * larger than the balance matches no row and is refused.
+ */
+export async function recordPayment(
+  db: DbOrTx,
+  caller: Caller,
+  input: {
+    accountId: string;
+    date: string;
+    remark: string;
+    paymentType: 'credit' | 'debit';
+    amountPaise: number;
+  },
+) {
+  assertCompany(caller);
+  const delta = input.paymentType === 'credit' ? input.amountPaise : -input.amountPaise;
+  return db.transaction(async (tx) => {
+    const [moved] = await tx
+      .update(bankAccounts)
+      .set({ balancePaise: sql`${bankAccounts.balancePaise} + ${delta}`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(bankAccounts.id, input.accountId),
+          eq(bankAccounts.companyId, caller.userId),
+          sql`${bankAccounts.balancePaise} + ${delta} >= 0`,
+        ),
+      )
+      .returning({ balancePaise: bankAccounts.balancePaise });
+    if (!moved) {
+      await getAccount(tx, caller, input.accountId); // 404 when it is not the caller's
+      throw badRequest('Insufficient balance');
+    }
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        accountId: input.accountId,
+        companyId: caller.userId,
+        date: input.date,
+        remark: input.remark,
+        type: input.paymentType,
+        amountPaise: input.amountPaise,
+        balanceAfterPaise: moved.balancePaise,
+      })
+      .returning();
+    return { payment: paymentToApi(row!), balance: paiseToRupees(moved.balancePaise) };
+  });
+}
+
+export async function listPayments(
+  db: DbOrTx,
+  caller: Caller,
+  q: { accountId: string; page: number; pageSize: number },
+) {
+  await getAccount(db, caller, q.accountId);
+  const where = eq(payments.accountId, q.accountId);
+  const [rows, [summary]] = await Promise.all([
+    db
+      .select()
+      .from(payments)
+      .where(where)
+      .orderBy(desc(payments.date), desc(payments.createdAt), desc(payments.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(payments)
+      .where(where),
+  ]);
+  return {
+    data: rows.map(paymentToApi),
+    total: summary?.total ?? 0,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * A statement for [from, to]: the opening balance on `from` (opening balance plus every
+ * payment dated before it), each payment in date order with its running balance, and the
+ * closing balance, which always equals opening + credits - debits.
+ */
+export async function statement(
+  db: DbOrTx,
+  caller: Caller,
+  q: { accountId: string; from: string; to: string },
+) {
+  if (q.from > q.to) throw badRequest('End date must be on or after the start date');
+  const account = await getAccount(db, caller, q.accountId);
+  const signed = sql`case when type = 'credit' then amount_paise else -amount_paise end`;
+  const [before, rows] = await Promise.all([
+    db.execute(sql`
+      select coalesce(sum(${signed}), 0) as change
+        from payments where account_id = ${q.accountId} and date < ${q.from}`),
+    db.execute(sql`
+      select id, date::text as date, remark, type::text as type, amount_paise, created_at,
+             sum(${signed}) over (order by date, created_at, id rows unbounded preceding) as running
+        from payments
+       where account_id = ${q.accountId} and date between ${q.from} and ${q.to}
+       order by date, created_at, id`),
+  ]);
+  const openingPaise =
+    Math.round(account.openingBalance * 100) +
+    Number(rowsOf<{ change: string }>(before)[0]?.change ?? 0);
+  type Row = {
+    id: string;
+    date: string;
+    remark: string;
+    type: 'credit' | 'debit';
+    amount_paise: string;
+    running: string;
+  };
+  let credits = 0;
+  let debits = 0;
+  const entries = rowsOf<Row>(rows).map((r) => {
+    const amount = Number(r.amount_paise);
+    if (r.type === 'credit') credits += amount;
+    else debits += amount;
+    return {
+      _id: r.id,
+      date: r.date,
+      remark: r.remark,
+      paymentType: r.type,
+      amount: paiseToRupees(amount),
+      balance: paiseToRupees(openingPaise + Number(r.running)),
+    };
+  });
+  return {
+    account,
+    from: q.from,
+    to: q.to,
+    openingBalance: paiseToRupees(openingPaise),
+    totalCredits: paiseToRupees(credits),
+    totalDebits: paiseToRupees(debits),
+    closingBalance: paiseToRupees(openingPaise + credits - debits),
+    entries,
+  };
+}
