@@ -29,7 +29,7 @@ export interface DataTableProps<T, S extends string = string> {
   onRetry?: () => void;
 }
 
-/** A table from a columns config, with the loading, empty and error states in its body. */
+/** A table from a columns config, with the loading, empty and error states under its header. */
 export function DataTable<T, S extends string = string>({
   caption,
   columns,
@@ -49,68 +49,65 @@ export function DataTable<T, S extends string = string>({
   else if (!rows || rows.length === 0) state = <p className="text-gray-700">No data</p>;
 
   return (
-    <div className="overflow-x-auto">
-      <table className="min-w-full divide-y divide-gray-200 text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-gray-50">
-          <tr>
-            {columns.map((col) => {
-              const active = col.sortKey !== undefined && sort?.sort === col.sortKey;
-              const ariaSort = active
-                ? sort?.order === 'asc'
-                  ? 'ascending'
-                  : 'descending'
-                : undefined;
-              const align = col.align === 'right' ? 'text-right' : 'text-left';
-              return (
-                <th
-                  key={col.key}
-                  scope="col"
-                  aria-sort={col.sortKey ? (ariaSort ?? 'none') : undefined}
-                  className={`whitespace-nowrap px-4 py-3 font-semibold text-gray-800 ${align}`}
-                >
-                  {col.sortKey && onSort ? (
-                    <button
-                      type="button"
-                      onClick={() => onSort(col.sortKey!)}
-                      className={`inline-flex items-center gap-1 rounded hover:text-indigo-800 ${styles.focus}`}
-                    >
-                      {col.header}
-                      <span aria-hidden="true" className="text-xs text-gray-600">
-                        {active ? (sort?.order === 'asc' ? '▲' : '▼') : '↕'}
-                      </span>
-                    </button>
-                  ) : (
-                    col.header
-                  )}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-100 bg-white">
-          {state ? (
+    <div>
+      <div className="overflow-x-auto">
+        <table className="min-w-full divide-y divide-gray-200 text-sm">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="bg-gray-50">
             <tr>
-              <td colSpan={columns.length} className="px-4 py-10 text-center">
-                {state}
-              </td>
-            </tr>
-          ) : (
-            rows!.map((row, i) => (
-              <tr key={rowKey(row)} className="hover:bg-gray-50">
-                {columns.map((col) => (
-                  <td
+              {columns.map((col) => {
+                const active = col.sortKey !== undefined && sort?.sort === col.sortKey;
+                const ariaSort = active
+                  ? sort?.order === 'asc'
+                    ? 'ascending'
+                    : 'descending'
+                  : undefined;
+                const align = col.align === 'right' ? 'text-right' : 'text-left';
+                return (
+                  <th
                     key={col.key}
-                    className={`whitespace-nowrap px-4 py-3 text-gray-900 ${col.align === 'right' ? 'text-right' : ''}`}
+                    scope="col"
+                    aria-sort={col.sortKey ? (ariaSort ?? 'none') : undefined}
+                    className={`whitespace-nowrap px-4 py-3 font-semibold text-gray-800 ${align}`}
                   >
-                    {col.render(row, firstRowNumber + i)}
-                  </td>
-                ))}
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+                    {col.sortKey && onSort ? (
+                      <button
+                        type="button"
+                        onClick={() => onSort(col.sortKey!)}
+                        className={`inline-flex items-center gap-1 rounded hover:text-indigo-800 ${styles.focus}`}
+                      >
+                        {col.header}
+                        <span aria-hidden="true" className="text-xs text-gray-600">
+                          {active ? (sort?.order === 'asc' ? '▲' : '▼') : '↕'}
+                        </span>
+                      </button>
+                    ) : (
+                      col.header
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-100 bg-white">
+            {!state &&
+              rows!.map((row, i) => (
+                <tr key={rowKey(row)} className="hover:bg-gray-50">
+                  {columns.map((col) => (
+                    <td
+                      key={col.key}
+                      className={`whitespace-nowrap px-4 py-3 text-gray-900 ${col.align === 'right' ? 'text-right' : ''}`}
+                    >
+                      {col.render(row, firstRowNumber + i)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+          </tbody>
+        </table>
+      </div>
+      {/* Outside the scrolling table, so it stays in view on a narrow screen. */}
+      {state && <div className="border-t border-gray-100 px-4 py-10 text-center">{state}</div>}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { loadErrorMessage } from '../api/errors';
 import { DataTable, type Column } from './DataTable';
@@ -50,7 +50,14 @@ export function ListScreen<T, S extends string = string>({
   children,
 }: ListScreenProps<T, S>) {
   const searchId = useId();
-  const { params } = list;
+  const { params, setPage } = list;
+  // After deleting the last row of the last page, step back to the page that still exists.
+  const lastPage = query.currentData
+    ? Math.max(1, Math.ceil(query.currentData.total / params.pageSize))
+    : 1;
+  useEffect(() => {
+    if (query.currentData && params.page > lastPage) setPage(lastPage);
+  }, [query.currentData, params.page, lastPage, setPage]);
   return (
     <section aria-labelledby={`${searchId}-title`} className={`${styles.card} p-4 sm:p-6`}>
       <Link to="/app/dashboard" className={`${styles.link} inline-flex items-center gap-1 text-sm`}>

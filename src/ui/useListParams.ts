@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { ListParams, SortOrder } from '../api/types';
 
 export const PAGE_SIZE = 20;
@@ -37,17 +37,16 @@ export function useListParams<S extends string>(
     return () => clearTimeout(timer);
   }, [searchText]);
 
-  return {
-    params,
-    searchText,
-    setSearchText,
-    setPage: (page) => setParams((p) => ({ ...p, page })),
-    sortBy: (sort) =>
+  const setPage = useCallback((page: number) => setParams((p) => ({ ...p, page })), []);
+  const sortBy = useCallback(
+    (sort: S) =>
       setParams((p) => ({
         ...p,
         sort,
         order: p.sort === sort && p.order === 'asc' ? 'desc' : 'asc',
         page: 1,
       })),
-  };
+    [],
+  );
+  return { params, searchText, setSearchText, setPage, sortBy };
 }

@@ -122,6 +122,25 @@ describe('Expenses list', () => {
     log.stop();
   });
 
+  it('pages on the server: Next asks for page 2 and S.no continues', async () => {
+    server.use(
+      http.get(LIST, ({ request }) => {
+        const pageNo = Number(new URL(request.url).searchParams.get('page'));
+        const data =
+          pageNo === 2 ? [{ ...rows[1]!, _id: 'e21', description: 'Page two row' }] : rows;
+        return HttpResponse.json({ ...page(data, 999), total: 21, page: pageNo });
+      }),
+    );
+    const { user } = renderExpenses();
+    await screen.findByText('Team lunch');
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const row = (await screen.findByText('Page two row')).closest('tr')!;
+    expect(within(row).getByText('21')).toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
   it('sorts on the server when a column header is clicked', async () => {
     server.use(listHandler());
     const log = recordRequests();
