@@ -4,23 +4,29 @@ import { pageTitle } from '../../app/appRoutes';
 import { Header } from './Header';
 import { SideMenu } from './SideMenu';
 
-/** The signed-in frame: side menu, top header with the page title, and the screen. */
+/**
+ * The signed-in frame. Wide screens: side menu on the left, header and screen on the
+ * right. Narrow screens: header on top, the menu (when opened) right under it, then the
+ * screen — so the menu button stays where it was.
+ */
 export default function AppShell() {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   return (
-    <div className="min-h-screen bg-gray-100 md:flex">
-      <SideMenu open={menuOpen} onNavigate={() => setMenuOpen(false)} />
-      <div className="flex min-w-0 flex-1 flex-col">
+    <div className="min-h-screen bg-gray-100 md:grid md:grid-cols-[16rem_minmax(0,1fr)] md:grid-rows-[auto_1fr]">
+      <div className="md:col-start-2 md:row-start-1">
         <Header
           title={pageTitle(pathname)}
           menuOpen={menuOpen}
           onToggleMenu={() => setMenuOpen((o) => !o)}
         />
-        <main id="main" className="flex-1 p-4 sm:p-6">
-          <Outlet />
-        </main>
       </div>
+      <div className="md:col-start-1 md:row-span-2 md:row-start-1">
+        <SideMenu open={menuOpen} onNavigate={() => setMenuOpen(false)} />
+      </div>
+      <main id="main" className="p-4 sm:p-6 md:col-start-2 md:row-start-2">
+        <Outlet />
+      </main>
     </div>
   );
 }

@@ -17,7 +17,7 @@ export function SideMenu({ open, onNavigate }: { open: boolean; onNavigate: () =
   return (
     <aside
       id={SIDE_MENU_ID}
-      className={`${open ? 'block' : 'hidden'} w-full bg-gray-900 text-gray-100 md:block md:min-h-screen md:w-64 md:shrink-0`}
+      className={`${open ? 'block' : 'hidden'} w-full bg-gray-900 text-gray-100 md:block md:h-full md:min-h-screen`}
     >
       <div className="px-5 py-5">
         <p className="text-sm font-bold uppercase tracking-wide text-indigo-200">{BRAND}</p>
