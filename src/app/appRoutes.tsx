@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Role } from '../api/types';
 import { DashboardIcon, UserIcon, WalletIcon } from '../ui/icons';
 
 export interface AppRoute {
@@ -8,6 +9,8 @@ export interface AppRoute {
   title: string;
   icon: ComponentType<{ className?: string }>;
   Screen: LazyExoticComponent<ComponentType>;
+  /** Who may open it; every signed-in role when absent. The server enforces the same. */
+  roles?: readonly Role[];
 }
 
 /** The screens of the signed-in area, in menu order; each loads lazily. Later issues add more. */
@@ -31,6 +34,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
     Screen: lazy(() => import('../features/profile/ProfileScreen')),
   },
 ];
+
+/** The screens a role may use: the menu shows these and the router serves only these. */
+export const routesFor = (role: Role | undefined) =>
+  APP_ROUTES.filter((r) => !r.roles || (role !== undefined && r.roles.includes(role)));
 
 /** Page title for a pathname: the last segment, capitalised, if it is a screen we have. */
 export function pageTitle(pathname: string): string {

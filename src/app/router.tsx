@@ -4,7 +4,9 @@ import Landing from '../features/auth/Landing';
 import { NotFound } from '../features/errors/NotFound';
 import { RequireAuth } from '../session/RequireAuth';
 import { Spinner } from '../ui/Spinner';
-import { APP_ROUTES } from './appRoutes';
+import { useAppSelector } from './hooks';
+import { selectUser } from '../session/sessionSlice';
+import { routesFor } from './appRoutes';
 
 const LoginScreen = lazy(() => import('../features/auth/LoginScreen'));
 const RegisterScreen = lazy(() => import('../features/auth/RegisterScreen'));
@@ -20,6 +22,7 @@ function PageLoading() {
 
 /** Every route of the SPA. */
 export function AppRoutes() {
+  const role = useAppSelector(selectUser)?.role;
   return (
     <Suspense fallback={<PageLoading />}>
       <Routes>
@@ -29,7 +32,7 @@ export function AppRoutes() {
         <Route path="/app" element={<RequireAuth />}>
           <Route element={<AppShell />}>
             <Route index element={<Navigate to="dashboard" replace />} />
-            {APP_ROUTES.map(({ path, Screen }) => (
+            {routesFor(role).map(({ path, Screen }) => (
               <Route
                 key={path}
                 path={path}

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router-dom';
-import { APP_ROUTES } from '../../app/appRoutes';
+import { routesFor } from '../../app/appRoutes';
 import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../session/sessionSlice';
 import { Avatar } from '../../ui/Avatar';
@@ -31,7 +31,7 @@ export function SideMenu({ open, onNavigate }: { open: boolean; onNavigate: () =
       </div>
       <nav aria-label="Main" className="px-3 pb-4">
         <ul className="space-y-1">
-          {APP_ROUTES.map(({ path, title, icon: Icon }) => (
+          {routesFor(user?.role).map(({ path, title, icon: Icon }) => (
             <li key={path}>
               <NavLink
                 to={`/app/${path}`}
