@@ -118,9 +118,18 @@ describe.sequential('journey', () => {
     expect(loginCalls).toHaveLength(0);
     await visit(page, 'journey-03-login-no-type');
 
+    // Held back a moment, so that the busy state can be seen.
+    await page.route('**/api/user/loginuser', async (route) => {
+      await new Promise((r) => setTimeout(r, 600));
+      await route.continue();
+    });
     await page.getByLabel('User Type').selectOption('admin');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
+    const busy = page.getByRole('button', { name: 'Loading...' });
+    await busy.waitFor();
+    expect(await busy.isDisabled()).toBe(true);
     await expectAlert(page, 'Login successful');
+    await page.unroute('**/api/user/loginuser');
     await expectPath(page, '/app/dashboard');
     expect(loginCalls).toHaveLength(1);
   });

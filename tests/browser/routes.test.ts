@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, useBrowserSuite, visit, type PageWatch } from './harness';
-import { expectAlert, expectPath, expectText, logIn, registerAdmin } from './helpers';
+import { expectAlert, expectCount, expectPath, expectText, logIn, registerAdmin } from './helpers';
 
 /**
  * Everything around the journey: the guard on deep links, Not Found pages, the refusals
@@ -94,10 +94,12 @@ describe('routes', () => {
   test('on a small screen the side menu opens from the header', async () => {
     await freshPage({ width: 390, height: 844 });
     await page.goto(url('/login'));
+    await page.getByRole('heading', { name: 'Login' }).waitFor();
     await visit(page, 'routes-mobile-login');
     await logIn(page, user);
     await expectPath(page, '/app/dashboard');
     const nav = page.getByRole('navigation', { name: 'Main' });
+    await page.getByText('Total Expenses', { exact: true }).waitFor();
     expect(await nav.isVisible()).toBe(false);
     await visit(page, 'routes-mobile-dashboard');
 
@@ -120,5 +122,46 @@ describe('routes', () => {
     const json = await fetch(url('/api/docs/json'));
     expect(json.status).toBe(200);
     expect((await json.json()).openapi).toMatch(/^3\./);
+  });
+
+  test('the expense list pages on the server; the total covers every page', async () => {
+    await page.goto(url('/login'));
+    await logIn(page, user);
+    await expectPath(page, '/app/dashboard');
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    // 23 rows: 1000.01, 2000.01, … 23000.01 (sum 2,76,000.23), one day apart.
+    for (let i = 1; i <= 23; i++) {
+      const res = await fetch(url('/api/expense/addexpense'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          date: `2026-10-${String(i).padStart(2, '0')}`,
+          description: `Paged expense ${i}`,
+          amount: 1000 * i + 0.01,
+          category: 'other',
+        }),
+      });
+      expect(res.status).toBe(201);
+    }
+
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Expenses' })
+      .click();
+    const pager = page.getByRole('navigation', { name: 'Pagination' });
+    await expectText(pager, 'Page 1 of 2');
+    const dataRows = page.getByRole('row').filter({ hasText: 'Paged expense' });
+    await expectCount(dataRows, 20);
+    await expectText(page.getByText(/^Total Amount:/), '₹2,76,000.23');
+    await expectText(page.getByText(/^Total Amount:/), '23 expenses');
+    // Newest first: page 1 starts with the 23rd.
+    await expectText(dataRows.first(), 'Paged expense 23');
+
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await expectText(pager, 'Page 2 of 2');
+    await expectCount(dataRows, 3);
+    await expectText(dataRows.first(), /^21\s*2026-10-03/);
+    await expectText(page.getByText(/^Total Amount:/), '₹2,76,000.23');
+    await visit(page, 'routes-expenses-page-2');
   });
 });
