@@ -7,6 +7,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Database, Db } from './db/client';
+import { watchDatabase, type DatabaseHealth } from './db/health';
 import { createMailer, type Mailer } from './mail/mailer';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
@@ -31,6 +32,7 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Where the SPA is reached, for links in e-mails. */
     publicUrl: string;
+    dbHealth: DatabaseHealth;
   }
 }
 
@@ -58,6 +60,8 @@ export async function buildApp(opts: AppOptions) {
       redact: ['req.headers.authorization'],
     },
     bodyLimit: 64 * 1024,
+    // While stopping, a request that reaches an open connection is still served.
+    return503OnClosing: false,
     trustProxy: opts.trustProxy ?? false,
     requestIdHeader: 'x-request-id',
     genReqId: (req) => {
@@ -80,10 +84,21 @@ export async function buildApp(opts: AppOptions) {
       }),
   );
   app.decorate('publicUrl', opts.publicUrl ?? 'http://localhost:3000');
+  // Once stopping, each answer closes its connection, so keep-alive clients go elsewhere
+  // and the server can finish as soon as the calls in flight are answered.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
   });
-  app.addHook('onClose', () => opts.database.close());
+  app.decorate('dbHealth', watchDatabase(opts.database.db, app.log));
+  app.addHook('onClose', async () => {
+    app.dbHealth.stop();
+    await opts.database.close();
+  });
 
   registerErrorHandling(app);
   await app.register(securityPlugin);

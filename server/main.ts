@@ -22,6 +22,10 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      app.log.error('calls still running after 20 s; exiting anyway');
+      process.exit(1);
+    }, 20_000).unref();
     app.close().then(
       () => process.exit(0),
       (err) => {

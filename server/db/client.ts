@@ -3,6 +3,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { lockDataDir } from './dataDirLock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -43,18 +44,34 @@ export async function openDatabase(opts: {
       await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
       client.release();
     }
+    // A dropped connection must not crash the process: the pool replaces it.
+    pool.on('error', () => undefined);
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
 
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const dataDir = opts.dataDir.startsWith('memory://') ? opts.dataDir : join(opts.dataDir, 'pg');
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
-  const db = drizzle({ client, schema });
-  await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  const inMemory = opts.dataDir.startsWith('memory://');
+  const dataDir = inMemory ? opts.dataDir : join(opts.dataDir, 'pg');
+  const unlock = inMemory ? () => {} : lockDataDir(opts.dataDir);
+  try {
+    if (!inMemory) mkdirSync(dataDir, { recursive: true });
+    const client = await PGlite.create(dataDir);
+    const db = drizzle({ client, schema });
+    await migrate(db, { migrationsFolder });
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      close: async () => {
+        await client.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
 
 export async function ping(db: Db): Promise<void> {

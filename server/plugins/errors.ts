@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/errors';
+import { isDatabaseUnavailable } from '../lib/pgErrors';
 
 /** "amount must be greater than 0" from a Zod issue at /amount. */
 function describeValidation(
@@ -39,6 +40,12 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ success: false, message: error.message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.server.dbHealth.markDown();
+      return reply
+        .status(503)
+        .send({ success: false, message: 'Service unavailable, please try again' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
+const Health = z.object({
+  success: z.boolean(),
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['up', 'down']),
+});
+
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
@@ -8,11 +14,19 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['health'],
         operationId: 'health',
-        summary: 'The server is up (touches no database)',
+        summary:
+          'Is the server up, and was the database reachable at the last check (no query per call)',
         security: [],
-        response: { 200: z.object({ success: z.boolean(), status: z.literal('ok') }) },
+        response: { 200: Health, 503: Health },
       },
     },
-    async () => ({ success: true, status: 'ok' as const }),
+    async (_request, reply) => {
+      const up = app.dbHealth.up;
+      return reply.status(up ? 200 : 503).send({
+        success: up,
+        status: up ? 'ok' : 'degraded',
+        database: up ? 'up' : 'down',
+      });
+    },
   );
 };

@@ -17,27 +17,43 @@ const refusingMailer: Mailer = {
  * A real server on a fresh database for one test file: PGlite in memory by default, or a
  * scratch database created (and dropped after) on the PostgreSQL of DATABASE_URL.
  */
-export async function startTestServer(opts: { smtpUrl?: string; mailer?: Mailer } = {}) {
+/**
+ * With DATABASE_URL: a fresh database on that server, dropped by `drop()`. Without it:
+ * no URL (the caller uses PGlite) and nothing to drop.
+ */
+export async function createScratchDatabase(): Promise<{ url?: string; drop(): Promise<void> }> {
   const baseUrl = process.env.DATABASE_URL;
-  let dropScratch = async () => {};
-  let databaseUrl: string | undefined;
-  if (baseUrl) {
-    const name = `test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropScratch = async () => {
+  if (!baseUrl) return { url: undefined, drop: async () => {} };
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
       const c = new pg.Client({ connectionString: baseUrl });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
-    };
-  }
-  const database: Database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+    },
+  };
+}
+
+export async function startTestServer(
+  opts: {
+    smtpUrl?: string;
+    mailer?: Mailer;
+    connectVia?: (url: string | undefined) => string | undefined;
+  } = {},
+) {
+  const scratch = await createScratchDatabase();
+  const database: Database = await openDatabase({
+    databaseUrl: opts.connectVia ? opts.connectVia(scratch.url) : scratch.url,
+    dataDir: 'memory://',
+  });
   const app = await buildApp({
     database,
     logLevel: 'silent',
@@ -57,7 +73,7 @@ export async function startTestServer(opts: { smtpUrl?: string; mailer?: Mailer 
     api: (token?: string) => client(origin, token),
     async close() {
       await app.close();
-      await dropScratch();
+      await scratch.drop();
     },
   };
 }

@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The real server as `npm start` runs it (server/main.ts in its own process), for tests. */
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => ok(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  origin: string;
+  child: ChildProcess;
+  /** What the server printed so far. */
+  output(): string;
+  /** Resolves with the exit code (or signal) once the process has ended. */
+  exited: Promise<number | string>;
+  /** SIGTERM, then SIGKILL after 10 s. */
+  stop(): Promise<number | string>;
+}
+
+export async function startServerProcess(opts: {
+  dataDir?: string;
+  databaseUrl?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Wait for /api/health (default); false returns at once, e.g. to see it refuse to start. */
+  waitUntilReady?: boolean;
+}): Promise<ServerProcess> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    ...opts.env,
+  };
+  delete env.DATABASE_URL;
+  if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
+  if (opts.dataDir) env.DATA_DIR = opts.dataDir;
+
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const exited = new Promise<number | string>((r) =>
+    child.once('exit', (code, signal) => r(code ?? signal ?? -1)),
+  );
+  const origin = `http://127.0.0.1:${port}`;
+  const server: ServerProcess = {
+    origin,
+    child,
+    output: () => log,
+    exited,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        const result = await exited;
+        clearTimeout(timer);
+        return result;
+      }
+      return exited;
+    },
+  };
+  if (opts.waitUntilReady === false) return server;
+
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`server exited with ${child.exitCode} before it was ready:\n${log}`);
+    }
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) return server;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await server.stop();
+  throw new Error(`server did not answer /api/health within 60 s:\n${log}`);
+}
