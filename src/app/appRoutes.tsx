@@ -1,6 +1,14 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Role } from '../api/types';
-import { DashboardIcon, UserIcon, WalletIcon } from '../ui/icons';
+import {
+  ArrowDownLeftIcon,
+  ArrowUpRightIcon,
+  DashboardIcon,
+  ReportIcon,
+  UserIcon,
+  UsersIcon,
+  WalletIcon,
+} from '../ui/icons';
 
 export interface AppRoute {
   /** Below /app. */
@@ -26,6 +34,45 @@ export const APP_ROUTES: readonly AppRoute[] = [
     title: 'Expenses',
     icon: WalletIcon,
     Screen: lazy(() => import('../features/expenses/ExpensesScreen')),
+  },
+  // Lend and borrowed share one module (one screen configured by direction).
+  {
+    path: 'lend',
+    title: 'Lend',
+    icon: ArrowUpRightIcon,
+    Screen: lazy(() =>
+      import('../features/loans/LoansScreen').then((m) => ({ default: m.LendScreen })),
+    ),
+  },
+  {
+    path: 'borrowed',
+    title: 'Borrowed',
+    icon: ArrowDownLeftIcon,
+    Screen: lazy(() =>
+      import('../features/loans/LoansScreen').then((m) => ({ default: m.BorrowedScreen })),
+    ),
+  },
+  {
+    path: 'lendreport',
+    title: 'Lend Report',
+    icon: ReportIcon,
+    Screen: lazy(() =>
+      import('../features/loans/ReportScreen').then((m) => ({ default: m.LendReportScreen })),
+    ),
+  },
+  {
+    path: 'borrowedreport',
+    title: 'Borrowed Report',
+    icon: ReportIcon,
+    Screen: lazy(() =>
+      import('../features/loans/ReportScreen').then((m) => ({ default: m.BorrowedReportScreen })),
+    ),
+  },
+  {
+    path: 'people',
+    title: 'People',
+    icon: UsersIcon,
+    Screen: lazy(() => import('../features/loans/PeopleScreen')),
   },
   {
     path: 'profile',

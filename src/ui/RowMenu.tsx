@@ -10,10 +10,19 @@ export interface RowMenuProps {
   onDelete?: () => void;
   /** false (e.g. admins): only Show is offered. */
   canWrite?: boolean;
+  /** More actions of the row (e.g. Repayments, sendEmail), offered between Edit and Delete. */
+  extraActions?: ReadonlyArray<{ label: string; onClick: () => void }>;
 }
 
 /** The '...' row menu: Show, Edit, Delete. */
-export function RowMenu({ label, onShow, onEdit, onDelete, canWrite = true }: RowMenuProps) {
+export function RowMenu({
+  label,
+  onShow,
+  onEdit,
+  onDelete,
+  canWrite = true,
+  extraActions = [],
+}: RowMenuProps) {
   const [position, setPosition] = useState<CSSProperties | null>(null);
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -43,6 +52,7 @@ export function RowMenu({ label, onShow, onEdit, onDelete, canWrite = true }: Ro
   const items: Array<[string, (() => void) | undefined]> = [
     ['Show', onShow],
     ['Edit', canWrite ? onEdit : undefined],
+    ...extraActions.map((a): [string, () => void] => [a.label, a.onClick]),
     ['Delete', canWrite ? onDelete : undefined],
   ];
 
@@ -66,7 +76,7 @@ export function RowMenu({ label, onShow, onEdit, onDelete, canWrite = true }: Ro
           ref={panel}
           id={panelId}
           style={position}
-          className="fixed z-[10000] w-36 rounded-md border border-gray-200 bg-white py-1 shadow-lg"
+          className="fixed z-[10000] min-w-36 rounded-md border border-gray-200 bg-white py-1 shadow-lg"
         >
           {items.map(([name, action]) =>
             action ? (

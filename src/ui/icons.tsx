@@ -102,3 +102,25 @@ export const UserIcon = (p: P) => (
     <path d="M4 21a8 8 0 0 1 16 0" />
   </Icon>
 );
+export const ArrowUpRightIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M7 17 17 7M8 7h9v9" />
+  </Icon>
+);
+export const ArrowDownLeftIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M17 7 7 17M16 17H7V8" />
+  </Icon>
+);
+export const ReportIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M14 3H6a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9z" />
+    <path d="M14 3v6h6M8 17v-3M12 17v-5M16 17v-2" />
+  </Icon>
+);
+export const UsersIcon = (p: P) => (
+  <Icon {...p}>
+    <circle cx="9" cy="8" r="4" />
+    <path d="M2 21a7 7 0 0 1 14 0M16 4a4 4 0 0 1 0 8M22 21a7 7 0 0 0-4-6.3" />
+  </Icon>
+);

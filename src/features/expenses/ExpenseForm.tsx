@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { notifyMutation } from '../../api/notify';
 import { todayLocalISO } from '../../lib/dates';
+import { AmountField } from '../../ui/AmountField';
 import { Field, SelectField } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
 import {
@@ -79,17 +80,7 @@ export function ExpenseForm({
         value={form.description}
         onChange={set('description')}
       />
-      <Field
-        id="expense-amount"
-        label="Amount (₹)"
-        type="number"
-        inputMode="decimal"
-        step="0.01"
-        min="0.01"
-        required
-        value={form.amount}
-        onChange={set('amount')}
-      />
+      <AmountField id="expense-amount" value={form.amount} onChange={set('amount')} />
       <SelectField
         id="expense-category"
         label="Category"

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { notifyMutation } from '../../api/notify';
+import { todayLocalISO } from '../../lib/dates';
+import { AmountField } from '../../ui/AmountField';
+import { Field } from '../../ui/Field';
+import { FormModal } from '../../ui/Modal';
+import type { LoanKind } from './loanKinds';
+import { useAddLoanMutation, useUpdateLoanMutation, type Loan } from './loansApi';
+
+/** The create/edit modal of a lend or borrowed row; `loan` null creates one. Every field required. */
+export function LoanForm({
+  kind,
+  loan,
+  onClose,
+}: {
+  kind: LoanKind;
+  loan: Loan | null;
+  onClose: () => void;
+}) {
+  const [addLoan, adding] = useAddLoanMutation();
+  const [updateLoan, updating] = useUpdateLoanMutation();
+  const [form, setForm] = useState({
+    name: loan?.name ?? '',
+    email: loan?.email ?? '',
+    amount: loan ? String(loan.amount) : '',
+    issueDate: loan?.issueDate ?? todayLocalISO(),
+    repaymentDate: loan?.repaymentDate ?? '',
+  });
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm({ ...form, [key]: e.target.value });
+
+  const submit = async () => {
+    const input = {
+      name: form.name.trim(),
+      email: form.email.trim(),
+      amount: Number(form.amount),
+      issueDate: form.issueDate,
+      repaymentDate: form.repaymentDate,
+    };
+    const { direction } = kind;
+    const ok = loan
+      ? await notifyMutation(
+          updateLoan({ direction, input: { ...input, _id: loan._id } }).unwrap(),
+          {
+            success: kind.success.update,
+            failure: kind.failure.save,
+          },
+        )
+      : await notifyMutation(addLoan({ direction, input }).unwrap(), {
+          success: kind.success.create,
+          failure: kind.failure.save,
+        });
+    if (ok) onClose();
+  };
+
+  const id = (field: string) => `${kind.direction}-${field}`;
+  return (
+    <FormModal
+      open
+      title={loan ? `Edit ${kind.noun}` : kind.addLabel}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={loan ? 'Update' : 'Create'}
+      busy={adding.isLoading || updating.isLoading}
+    >
+      <Field
+        id={id('name')}
+        label="Name"
+        required
+        maxLength={200}
+        autoComplete="off"
+        value={form.name}
+        onChange={set('name')}
+      />
+      <Field
+        id={id('email')}
+        label="Email"
+        type="email"
+        required
+        autoComplete="off"
+        value={form.email}
+        onChange={set('email')}
+      />
+      <AmountField id={id('amount')} value={form.amount} onChange={set('amount')} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          id={id('issue-date')}
+          label="Issue Date"
+          type="date"
+          required
+          value={form.issueDate}
+          onChange={set('issueDate')}
+        />
+        <Field
+          id={id('repayment-date')}
+          label="Repayment Date"
+          type="date"
+          required
+          value={form.repaymentDate}
+          onChange={set('repaymentDate')}
+        />
+      </div>
+    </FormModal>
+  );
+}

@@ -1,0 +1,19 @@
+import { Money } from '../../ui/Money';
+import type { LoanPage } from './loansApi';
+
+const strong = 'font-semibold text-gray-900';
+
+/** The totals of every row matching the filter (search and dates included), from the server. */
+export function LoanTotals({
+  page,
+}: {
+  page: Pick<LoanPage, 'totalAmount' | 'outstandingAmount' | 'total'>;
+}) {
+  return (
+    <>
+      Total Amount: <Money value={page.totalAmount} className={strong} /> · Outstanding:{' '}
+      <Money value={page.outstandingAmount} className={strong} /> · {page.total}{' '}
+      {page.total === 1 ? 'entry' : 'entries'}
+    </>
+  );
+}

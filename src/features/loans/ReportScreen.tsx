@@ -1,0 +1,170 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { loadErrorMessage } from '../../api/errors';
+import { todayLocalISO } from '../../lib/dates';
+import { DataTable } from '../../ui/DataTable';
+import { Field } from '../../ui/Field';
+import { BackIcon } from '../../ui/icons';
+import { Money } from '../../ui/Money';
+import { Pagination } from '../../ui/Pagination';
+import { styles } from '../../ui/styles';
+import { useListParams } from '../../ui/useListParams';
+import { useExportLoansCsv } from './exportCsv';
+import { LOAN_COLUMNS } from './loanColumns';
+import { DATES_REQUIRED, END_BEFORE_START, LOAN_KINDS } from './loanKinds';
+import { useGetLoansQuery, type Direction, type LoanSort } from './loansApi';
+
+const todayRange = () => ({ from: todayLocalISO(), to: todayLocalISO() });
+
+/**
+ * Lend Report and Borrowed Report: the rows issued between Start Date and End Date
+ * (inclusive, filtered on the server), their total, and the same rows as CSV.
+ */
+export function ReportScreen({ direction }: { direction: Direction }) {
+  const kind = LOAN_KINDS[direction];
+  const titleId = useId();
+  const list = useListParams<LoanSort>('issueDate');
+  const [draft, setDraft] = useState(todayRange);
+  const [range, setRange] = useState(todayRange);
+  const [rangeError, setRangeError] = useState<string>();
+  const [exporting, setExporting] = useState(false);
+  const exportCsv = useExportLoansCsv();
+  const filter = { ...range, today: todayLocalISO() };
+  // A report always asks the server again, even for a range it has seen before.
+  const query = useGetLoansQuery(
+    { direction, ...list.params, ...filter },
+    { refetchOnMountOrArgChange: true },
+  );
+  const page = query.currentData ?? query.data;
+
+  /** Applies `next` (a new range, or the same one again: then it reloads). */
+  const apply = (next: { from: string; to: string }) => {
+    setRangeError(undefined);
+    list.setPage(1);
+    if (next.from === range.from && next.to === range.to) void query.refetch();
+    else setRange(next);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft.from || !draft.to) {
+      setRangeError(DATES_REQUIRED);
+      return;
+    }
+    if (draft.to < draft.from) {
+      setRangeError(END_BEFORE_START);
+      return;
+    }
+    apply(draft);
+  };
+
+  const resetToToday = () => {
+    const today = todayRange();
+    setDraft(today);
+    apply(today);
+  };
+
+  const download = async () => {
+    setExporting(true);
+    await exportCsv(direction, filter);
+    setExporting(false);
+  };
+
+  const id = (field: string) => `${direction}-report-${field}`;
+  return (
+    <section aria-labelledby={titleId} className={`${styles.card} p-4 sm:p-6`}>
+      <Link to="/app/dashboard" className={`${styles.link} inline-flex items-center gap-1 text-sm`}>
+        <BackIcon className="h-4 w-4" /> Back to Dashboard
+      </Link>
+      <h2 id={titleId} className="mt-3 text-xl font-semibold text-gray-900">
+        {kind.reportTitle}
+      </h2>
+
+      <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-3">
+        <div className="w-44">
+          <Field
+            id={id('from')}
+            label="Start Date"
+            type="date"
+            required
+            value={draft.from}
+            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+          />
+        </div>
+        <div className="w-44">
+          <Field
+            id={id('to')}
+            label="End Date"
+            type="date"
+            required
+            value={draft.to}
+            error={rangeError}
+            onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+          />
+        </div>
+        <button type="submit" className={styles.btnPrimary}>
+          Submit
+        </button>
+      </form>
+
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center gap-3 text-sm text-gray-700">
+          <button
+            type="button"
+            onClick={resetToToday}
+            aria-busy={query.isFetching}
+            title="Refresh and reset both dates to today"
+            className={styles.btnSecondary}
+          >
+            Total Amount: <Money value={page?.totalAmount} />
+          </button>
+          <span>
+            Outstanding:{' '}
+            <Money value={page?.outstandingAmount} className="font-semibold text-gray-900" /> ·{' '}
+            {page?.total ?? 0} {page?.total === 1 ? 'entry' : 'entries'} from {range.from} to{' '}
+            {range.to}
+          </span>
+        </div>
+        <button
+          type="button"
+          onClick={download}
+          disabled={exporting}
+          className={styles.btnSecondary}
+        >
+          {exporting ? 'Exporting…' : 'Export CSV'}
+        </button>
+      </div>
+
+      <div className="mt-4">
+        <DataTable
+          caption={`${kind.reportTitle} from ${range.from} to ${range.to}`}
+          columns={LOAN_COLUMNS}
+          rows={page?.data}
+          rowKey={(row) => row._id}
+          firstRowNumber={(list.params.page - 1) * list.params.pageSize + 1}
+          sort={list.params}
+          onSort={list.sortBy}
+          isLoading={query.isLoading || (query.isFetching && !query.currentData)}
+          errorMessage={query.isError ? loadErrorMessage(query.error) : undefined}
+          onRetry={() => query.refetch()}
+        />
+      </div>
+      {page && page.total > 0 && (
+        <Pagination
+          page={list.params.page}
+          pageSize={list.params.pageSize}
+          total={page.total}
+          onPageChange={list.setPage}
+        />
+      )}
+    </section>
+  );
+}
+
+export function LendReportScreen() {
+  return <ReportScreen direction="lend" />;
+}
+
+export function BorrowedReportScreen() {
+  return <ReportScreen direction="borrowed" />;
+}

@@ -1,0 +1,534 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppRoutes } from '../../src/app/router';
+import type { Loan } from '../../src/features/loans/loansApi';
+import { todayLocalISO } from '../../src/lib/dates';
+import { recordRequests, renderWithProviders, signedIn } from './helpers';
+import { server } from './msw';
+
+const LEND_LIST = '/api/lend/getuseralllends';
+const BORROWED_LIST = '/api/borrowed/getuserallborroweds';
+
+const ravi: Loan = {
+  _id: 'l1',
+  name: 'Ravi Kumar',
+  email: 'ravi@example.com',
+  amount: 150000.5,
+  repaid: 50000,
+  outstanding: 100000.5,
+  status: 'overdue',
+  issueDate: '2025-01-10',
+  repaymentDate: '2025-02-10',
+  createdAt: '2025-01-10T08:00:00.000Z',
+};
+const meera: Loan = {
+  _id: 'l2',
+  name: 'Meera Iyer',
+  email: 'meera@example.com',
+  amount: 2500,
+  repaid: 2500,
+  outstanding: 0,
+  status: 'settled',
+  issueDate: '2025-03-01',
+  repaymentDate: '2025-04-01',
+  createdAt: '2025-03-01T08:00:00.000Z',
+};
+const rows = [ravi, meera];
+
+function page(data: Loan[]) {
+  const sum = (k: 'amount' | 'repaid' | 'outstanding') =>
+    data.reduce((s, r) => s + Math.round(r[k] * 100), 0) / 100;
+  return {
+    success: true,
+    data,
+    total: data.length,
+    page: 1,
+    pageSize: 20,
+    totalAmount: sum('amount'),
+    repaidAmount: sum('repaid'),
+    outstandingAmount: sum('outstanding'),
+  };
+}
+
+const listHandler = (path = LEND_LIST, data: Loan[] = rows) =>
+  http.get(path, () => HttpResponse.json(page(data)));
+
+type User = ReturnType<typeof renderWithProviders>['user'];
+
+function renderAt(route: string) {
+  return renderWithProviders(<AppRoutes />, { route, preloadedState: signedIn() });
+}
+
+async function rowAction(user: User, name: string, action: string) {
+  await user.click(screen.getByRole('button', { name: new RegExp(`^Actions for ${name}`) }));
+  await user.click(screen.getByRole('button', { name: action }));
+}
+
+describe('All Lend', () => {
+  it('shows the spec columns, the status as a word, and the server totals in rupees', async () => {
+    server.use(listHandler());
+    const log = recordRequests();
+    renderAt('/app/lend');
+    const row = (await screen.findByText('Ravi Kumar')).closest('tr')!;
+    expect(
+      screen.getAllByRole('columnheader').map((th) => th.textContent?.replace(/[▲▼↕]/g, '')),
+    ).toEqual([
+      'S.no',
+      'Name',
+      'Email',
+      'Amount',
+      'IssueDate',
+      'RepaymentDate',
+      'Repaid',
+      'Outstanding',
+      'Status',
+      'Actions',
+    ]);
+    expect(within(row).getByText('ravi@example.com')).toBeInTheDocument();
+    expect(within(row).getByText('₹1,50,000.50')).toBeInTheDocument();
+    expect(within(row).getByText('₹50,000.00')).toBeInTheDocument();
+    expect(within(row).getByText('₹1,00,000.50')).toBeInTheDocument();
+    expect(within(row).getByText('2025-01-10')).toBeInTheDocument();
+    expect(within(row).getByText('2025-02-10')).toBeInTheDocument();
+    expect(within(row).getByText('Overdue')).toBeInTheDocument();
+    const settled = screen.getByText('Meera Iyer').closest('tr')!;
+    expect(within(settled).getByText('Settled')).toBeInTheDocument();
+
+    const summary = screen.getByText(/^Total Amount:/);
+    expect(summary).toHaveTextContent('Total Amount: ₹1,52,500.50');
+    expect(summary).toHaveTextContent('Outstanding: ₹1,00,000.50');
+    expect(summary).toHaveTextContent('2 entries');
+
+    // Due/overdue are judged against the user's local date.
+    const params = new URL(log.to(LEND_LIST)[0]!.url).searchParams;
+    expect(params.get('today')).toBe(todayLocalISO());
+    log.stop();
+  });
+
+  it('totals follow the search (the server answers the filtered sums)', async () => {
+    server.use(
+      http.get(LEND_LIST, ({ request }) => {
+        const search = new URL(request.url).searchParams.get('search') ?? '';
+        return HttpResponse.json(
+          page(rows.filter((r) => r.name.toLowerCase().includes(search.toLowerCase()))),
+        );
+      }),
+    );
+    const { user } = renderAt('/app/lend');
+    await screen.findByText('Ravi Kumar');
+    await user.type(screen.getByLabelText('Search lend by name or email'), 'meera');
+    await waitFor(() =>
+      expect(screen.getByText(/^Total Amount:/)).toHaveTextContent(
+        'Total Amount: ₹2,500.00 · Outstanding: ₹0.00 · 1 entry',
+      ),
+    );
+    expect(screen.queryByText('Ravi Kumar')).not.toBeInTheDocument();
+    expect(screen.getByText('Meera Iyer')).toBeInTheDocument();
+  });
+
+  it('creates a lend with every field, typed: email as email, amount as a number', async () => {
+    server.use(
+      listHandler(),
+      http.post('/api/lend/addlend', () =>
+        HttpResponse.json(
+          { success: true, message: 'Lend created successfully', data: ravi },
+          { status: 201 },
+        ),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderAt('/app/lend');
+    await screen.findByText('Ravi Kumar');
+    await user.click(screen.getByRole('button', { name: 'Add New Lend' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New Lend' });
+    for (const label of ['Name', 'Email', 'Amount (₹)', 'Issue Date', 'Repayment Date']) {
+      expect(within(dialog).getByLabelText(label)).toBeRequired();
+    }
+    expect(within(dialog).getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(within(dialog).getByLabelText('Amount (₹)')).toHaveAttribute('type', 'number');
+    expect(within(dialog).getByLabelText('Amount (₹)')).toHaveAttribute('step', '0.01');
+    expect(within(dialog).getByLabelText('Issue Date')).toHaveAttribute('type', 'date');
+    expect(within(dialog).getByLabelText('Issue Date')).toHaveValue(todayLocalISO());
+
+    await user.type(within(dialog).getByLabelText('Name'), ' Anil ');
+    await user.type(within(dialog).getByLabelText('Email'), 'anil@example.com');
+    await user.type(within(dialog).getByLabelText('Amount (₹)'), '1234.56');
+    await user.clear(within(dialog).getByLabelText('Issue Date'));
+    await user.type(within(dialog).getByLabelText('Issue Date'), '2025-05-01');
+    await user.type(within(dialog).getByLabelText('Repayment Date'), '2025-06-01');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    expect(await screen.findByText('Lend created successfully')).toBeInTheDocument();
+    expect(await log.to('/api/lend/addlend')[0]!.json()).toEqual({
+      name: 'Anil',
+      email: 'anil@example.com',
+      amount: 1234.56,
+      issueDate: '2025-05-01',
+      repaymentDate: '2025-06-01',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    log.stop();
+  });
+
+  it("shows the server's 400 (repayment before issue) and keeps the form open", async () => {
+    server.use(
+      listHandler(),
+      http.post('/api/lend/updatelend', () =>
+        HttpResponse.json(
+          { success: false, message: 'repaymentDate must be on or after issueDate' },
+          { status: 400 },
+        ),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderAt('/app/lend');
+    await screen.findByText('Ravi Kumar');
+    await rowAction(user, 'Ravi Kumar', 'Edit');
+    const dialog = screen.getByRole('dialog', { name: 'Edit Lend' });
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Ravi Kumar');
+    await user.clear(within(dialog).getByLabelText('Repayment Date'));
+    await user.type(within(dialog).getByLabelText('Repayment Date'), '2024-12-31');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(
+      await screen.findByText('repaymentDate must be on or after issueDate'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Edit Lend' })).toBeInTheDocument();
+    expect((await log.to('/api/lend/updatelend')[0]!.json())._id).toBe('l1');
+    log.stop();
+  });
+
+  it('shows the spec failure toast when a save fails on the server side', async () => {
+    server.use(
+      listHandler(BORROWED_LIST),
+      http.post('/api/borrowed/addborrowed', () => HttpResponse.json({}, { status: 500 })),
+    );
+    const { user } = renderAt('/app/borrowed');
+    await screen.findByText('Ravi Kumar');
+    await user.click(screen.getByRole('button', { name: 'Add New Borrowed' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New Borrowed' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Anil');
+    await user.type(within(dialog).getByLabelText('Email'), 'anil@example.com');
+    await user.type(within(dialog).getByLabelText('Amount (₹)'), '10');
+    await user.type(within(dialog).getByLabelText('Repayment Date'), '2099-01-01');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(
+      await screen.findByText('Failed to create or update borrowed. Please try again.'),
+    ).toBeInTheDocument();
+  });
+
+  it('deletes after a confirmation, and toasts the spec failure when it fails', async () => {
+    server.use(
+      listHandler(),
+      http.post('/api/lend/deletelend', () => HttpResponse.error()),
+    );
+    const log = recordRequests();
+    const { user } = renderAt('/app/lend');
+    await screen.findByText('Ravi Kumar');
+    await rowAction(user, 'Ravi Kumar', 'Delete');
+    const confirm = screen.getByRole('dialog', { name: 'Delete lend' });
+    expect(log.to('/api/lend/deletelend')).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete lend. Please try again.')).toBeInTheDocument();
+    expect(await log.to('/api/lend/deletelend')[0]!.json()).toEqual({ id: 'l1' });
+    log.stop();
+  });
+
+  it('sendEmail: success shows the server message, failure the spec text', async () => {
+    let fail = false;
+    server.use(
+      listHandler(),
+      http.post('/api/user/sendemaillend', () =>
+        fail
+          ? HttpResponse.json(
+              { success: false, message: 'SMTP said no: 550 mailbox unavailable' },
+              { status: 502 },
+            )
+          : HttpResponse.json({ success: true, message: 'Reminder email sent successfully' }),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderAt('/app/lend');
+    await screen.findByText('Ravi Kumar');
+    await rowAction(user, 'Ravi Kumar', 'sendEmail');
+    expect(await screen.findByText('Reminder email sent successfully')).toBeInTheDocument();
+    expect((await log.to('/api/user/sendemaillend')[0]!.json())._id).toBe('l1');
+
+    fail = true;
+    await rowAction(user, 'Ravi Kumar', 'sendEmail');
+    expect(await screen.findByText('Failed to send email. Please try again.')).toBeInTheDocument();
+    expect(screen.queryByText(/SMTP said no/)).not.toBeInTheDocument();
+    log.stop();
+  });
+
+  it('Borrowed has the same screen without sendEmail', async () => {
+    server.use(listHandler(BORROWED_LIST));
+    const { user } = renderAt('/app/borrowed');
+    await screen.findByText('Ravi Kumar');
+    expect(screen.getByRole('heading', { level: 2, name: 'All Borrowed' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^Actions for Ravi Kumar/ }));
+    expect(screen.getByRole('button', { name: 'Repayments' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'sendEmail' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Repayments', () => {
+  it('lists the repayments, records one, and shows the server refusing more than outstanding', async () => {
+    server.use(
+      listHandler(),
+      http.get('/api/lend/getrepayments', () =>
+        HttpResponse.json({
+          success: true,
+          data: [
+            {
+              _id: 'r1',
+              loanId: 'l1',
+              date: '2025-01-20',
+              amount: 50000,
+              remark: 'cash',
+              createdAt: '2025-01-20T08:00:00.000Z',
+            },
+          ],
+        }),
+      ),
+      http.post('/api/lend/addrepayment', async ({ request }) => {
+        const body = (await request.json()) as { amount: number };
+        return body.amount > 100000.5
+          ? HttpResponse.json(
+              {
+                success: false,
+                message: 'amount cannot be more than what is outstanding (₹1,00,000.50)',
+              },
+              { status: 400 },
+            )
+          : HttpResponse.json(
+              { success: true, message: 'Repayment recorded successfully', data: {} },
+              { status: 201 },
+            );
+      }),
+    );
+    const log = recordRequests();
+    const { user } = renderAt('/app/lend');
+    await screen.findByText('Ravi Kumar');
+    await rowAction(user, 'Ravi Kumar', 'Repayments');
+    const dialog = screen.getByRole('dialog', { name: 'Repayments: Ravi Kumar' });
+    const repaid = (await within(dialog).findByText('cash')).closest('tr')!;
+    expect(within(repaid).getByText('2025-01-20')).toBeInTheDocument();
+    expect(within(repaid).getByText('₹50,000.00')).toBeInTheDocument();
+    expect(within(dialog).getByText('₹1,00,000.50')).toBeInTheDocument();
+
+    await user.type(within(dialog).getByLabelText('Amount (₹)'), '200000');
+    await user.click(within(dialog).getByRole('button', { name: 'Record Repayment' }));
+    expect(
+      await screen.findByText('amount cannot be more than what is outstanding (₹1,00,000.50)'),
+    ).toBeInTheDocument();
+
+    await user.clear(within(dialog).getByLabelText('Amount (₹)'));
+    await user.type(within(dialog).getByLabelText('Amount (₹)'), '500.25');
+    await user.type(within(dialog).getByLabelText('Remark'), 'UPI');
+    await user.click(within(dialog).getByRole('button', { name: 'Record Repayment' }));
+    expect(await screen.findByText('Repayment recorded successfully')).toBeInTheDocument();
+    expect(await log.to('/api/lend/addrepayment')[1]!.json()).toEqual({
+      loanId: 'l1',
+      date: todayLocalISO(),
+      amount: 500.25,
+      remark: 'UPI',
+    });
+    log.stop();
+  });
+});
+
+describe('Lend Report and Borrowed Report', () => {
+  it('starts with both dates at local today and asks the server for that range', async () => {
+    server.use(listHandler());
+    const log = recordRequests();
+    renderAt('/app/lendreport');
+    expect(await screen.findByLabelText('Start Date')).toHaveValue(todayLocalISO());
+    expect(screen.getByRole('heading', { level: 2, name: 'Lend Report' })).toBeInTheDocument();
+    expect(screen.getByLabelText('End Date')).toHaveValue(todayLocalISO());
+    await screen.findByText('Ravi Kumar');
+    const params = new URL(log.to(LEND_LIST)[0]!.url).searchParams;
+    expect(params.get('from')).toBe(todayLocalISO());
+    expect(params.get('to')).toBe(todayLocalISO());
+    // No actions in a report.
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Total Amount:/ })).toHaveTextContent(
+      '₹1,52,500.50',
+    );
+    log.stop();
+  });
+
+  it(
+    'Submit sends from/to; an end before the start shows a message and sends nothing',
+    {
+      timeout: 15_000,
+    },
+    async () => {
+      server.use(
+        http.get(BORROWED_LIST, ({ request }) => {
+          const from = new URL(request.url).searchParams.get('from');
+          return HttpResponse.json(page(from === '2025-01-01' ? [ravi] : []));
+        }),
+      );
+      const log = recordRequests();
+      const { user } = renderAt('/app/borrowedreport');
+      await screen.findByLabelText('Start Date');
+      expect(
+        screen.getByRole('heading', { level: 2, name: 'Borrowed Report' }),
+      ).toBeInTheDocument();
+      await screen.findByText('No data');
+
+      await user.clear(screen.getByLabelText('Start Date'));
+      await user.type(screen.getByLabelText('Start Date'), '2025-03-01');
+      await user.clear(screen.getByLabelText('End Date'));
+      await user.type(screen.getByLabelText('End Date'), '2025-02-01');
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      expect(
+        await screen.findByText('End date must be on or after the start date'),
+      ).toBeInTheDocument();
+      expect(log.to(BORROWED_LIST)).toHaveLength(1);
+
+      await user.clear(screen.getByLabelText('Start Date'));
+      await user.type(screen.getByLabelText('Start Date'), '2025-01-01');
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      expect(await screen.findByText('Ravi Kumar')).toBeInTheDocument();
+      expect(screen.queryByText('End date must be on or after the start date')).toBeNull();
+      const params = new URL(log.to(BORROWED_LIST).at(-1)!.url).searchParams;
+      expect(params.get('from')).toBe('2025-01-01');
+      expect(params.get('to')).toBe('2025-02-01');
+      expect(screen.getByRole('button', { name: /^Total Amount:/ })).toHaveTextContent(
+        '₹1,50,000.50',
+      );
+
+      // The total button reloads and puts both dates back to today.
+      await user.click(screen.getByRole('button', { name: /^Total Amount:/ }));
+      expect(screen.getByLabelText('Start Date')).toHaveValue(todayLocalISO());
+      expect(screen.getByLabelText('End Date')).toHaveValue(todayLocalISO());
+      await waitFor(() =>
+        expect(new URL(log.to(BORROWED_LIST).at(-1)!.url).searchParams.get('from')).toBe(
+          todayLocalISO(),
+        ),
+      );
+      log.stop();
+    },
+  );
+
+  describe('Export CSV', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it('fetches the filtered rows with the bearer header and saves them as a file', async () => {
+      let auth: string | null = null;
+      let query = '';
+      server.use(
+        listHandler(),
+        http.get('/api/lend/export', ({ request }) => {
+          auth = request.headers.get('authorization');
+          query = new URL(request.url).search;
+          return new HttpResponse('S.no,Name\n1,Ravi Kumar\n', {
+            headers: {
+              'content-type': 'text/csv',
+              'content-disposition': 'attachment; filename="lend-report-x.csv"',
+            },
+          });
+        }),
+      );
+      const createObjectURL = vi.fn(() => 'blob:csv');
+      Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+      const clicked: HTMLAnchorElement[] = [];
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+        this: HTMLAnchorElement,
+      ) {
+        clicked.push(this);
+      });
+      const { user } = renderAt('/app/lendreport');
+      await screen.findByText('Ravi Kumar');
+      await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+      await waitFor(() => expect(clicked).toHaveLength(1));
+      expect(auth).toBe('Bearer tok-1');
+      const params = new URLSearchParams(query);
+      expect(params.get('from')).toBe(todayLocalISO());
+      expect(params.get('to')).toBe(todayLocalISO());
+      expect(clicked[0]!.download).toBe('lend-report-x.csv');
+      expect(clicked[0]!.href).toBe('blob:csv');
+      const blob = (createObjectURL.mock.calls[0] as unknown as [Blob])[0];
+      expect(await blob.text()).toBe('S.no,Name\n1,Ravi Kumar\n');
+    });
+  });
+});
+
+describe('People', () => {
+  it('lists everyone with They owe / I owe / Net and opens a history with running balance', async () => {
+    server.use(
+      http.get('/api/user/getcounterparties', () =>
+        HttpResponse.json({
+          success: true,
+          data: [
+            {
+              name: 'Ravi Kumar',
+              email: 'ravi@example.com',
+              theyOwe: 1000,
+              iOwe: 250.5,
+              net: 749.5,
+            },
+          ],
+          theyOweAmount: 1000,
+          iOweAmount: 250.5,
+          netAmount: 749.5,
+          total: 1,
+          page: 1,
+          pageSize: 20,
+        }),
+      ),
+      http.get('/api/user/getcounterparty', ({ request }) => {
+        expect(new URL(request.url).searchParams.get('email')).toBe('ravi@example.com');
+        return HttpResponse.json({
+          success: true,
+          data: {
+            name: 'Ravi Kumar',
+            email: 'ravi@example.com',
+            balance: 749.5,
+            events: [
+              {
+                date: '2025-01-01',
+                kind: 'lend',
+                loanId: 'a',
+                amount: 1000,
+                change: 1000,
+                balance: 1000,
+                remark: '',
+              },
+              {
+                date: '2025-01-05',
+                kind: 'borrowed',
+                loanId: 'b',
+                amount: 250.5,
+                change: -250.5,
+                balance: 749.5,
+                remark: '',
+              },
+            ],
+          },
+        });
+      }),
+    );
+    const { user } = renderAt('/app/people');
+    const row = (await screen.findByRole('button', { name: 'Ravi Kumar' })).closest('tr')!;
+    expect(within(row).getByText('₹1,000.00')).toBeInTheDocument();
+    expect(within(row).getByText('₹250.50')).toBeInTheDocument();
+    expect(within(row).getByText('₹749.50')).toBeInTheDocument();
+    expect(screen.getByText(/^They owe:/)).toHaveTextContent(
+      'They owe: ₹1,000.00 · I owe: ₹250.50 · Net: ₹749.50',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Ravi Kumar' }));
+    const dialog = screen.getByRole('dialog', { name: 'History: Ravi Kumar' });
+    expect(await within(dialog).findByText(/Ravi Kumar owes you/)).toHaveTextContent(
+      'Ravi Kumar owes you ₹749.50',
+    );
+    const events = within(dialog).getAllByRole('row').slice(1);
+    expect(events.map((r) => r.textContent)).toEqual([
+      '2025-01-01Lent to them₹1,000.00+₹1,000.00₹1,000.00—',
+      '2025-01-05Borrowed from them₹250.50-₹250.50₹749.50—',
+    ]);
+  });
+});
