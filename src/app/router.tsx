@@ -10,6 +10,8 @@ import { routesFor } from './appRoutes';
 
 const LoginScreen = lazy(() => import('../features/auth/LoginScreen'));
 const RegisterScreen = lazy(() => import('../features/auth/RegisterScreen'));
+const ForgotPasswordScreen = lazy(() => import('../features/auth/ForgotPasswordScreen'));
+const ResetPasswordScreen = lazy(() => import('../features/auth/ResetPasswordScreen'));
 const AppShell = lazy(() => import('../features/shell/AppShell'));
 
 function PageLoading() {
@@ -29,6 +31,8 @@ export function AppRoutes() {
         <Route path="/" element={<Landing />} />
         <Route path="/login" element={<LoginScreen />} />
         <Route path="/register" element={<RegisterScreen />} />
+        <Route path="/forgot-password" element={<ForgotPasswordScreen />} />
+        <Route path="/reset-password" element={<ResetPasswordScreen />} />
         <Route path="/app" element={<RequireAuth />}>
           <Route element={<AppShell />}>
             <Route index element={<Navigate to="dashboard" replace />} />

@@ -92,17 +92,22 @@ export default function LoginScreen() {
             if (e.target.value) setTypeError(undefined);
           }}
         />
-        <div className="flex items-center gap-2">
-          <input
-            id="login-remember"
-            type="checkbox"
-            checked={form.remember}
-            onChange={(e) => setForm({ ...form, remember: e.target.checked })}
-            className={`h-4 w-4 rounded border-gray-400 text-indigo-700 ${styles.focus}`}
-          />
-          <label htmlFor="login-remember" className="text-sm text-gray-800">
-            Remember Me
-          </label>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <div className="flex items-center gap-2">
+            <input
+              id="login-remember"
+              type="checkbox"
+              checked={form.remember}
+              onChange={(e) => setForm({ ...form, remember: e.target.checked })}
+              className={`h-4 w-4 rounded border-gray-400 text-indigo-700 ${styles.focus}`}
+            />
+            <label htmlFor="login-remember" className="text-sm text-gray-800">
+              Remember Me
+            </label>
+          </div>
+          <Link to="/forgot-password" className={`${styles.link} text-sm`}>
+            Forgot Password
+          </Link>
         </div>
         <button type="submit" disabled={isLoading} className={`${styles.btnPrimary} w-full`}>
           {isLoading ? 'Loading...' : 'Login'}

@@ -26,7 +26,21 @@ export const authApi = apiSlice.injectEndpoints({
     logout: build.mutation<Envelope, void>({
       query: () => ({ url: '/logout', method: 'POST' }),
     }),
+    forgotPassword: build.mutation<Envelope, { email: string }>({
+      query: (body) => ({ url: '/user/forgotpassword', method: 'POST', body }),
+    }),
+    resetPassword: build.mutation<Envelope, { token: string; password: string; cpassword: string }>(
+      {
+        query: (body) => ({ url: '/user/resetpassword', method: 'POST', body }),
+      },
+    ),
   }),
 });
 
-export const { useLoginMutation, useRegisterMutation, useLogoutMutation } = authApi;
+export const {
+  useLoginMutation,
+  useRegisterMutation,
+  useLogoutMutation,
+  useForgotPasswordMutation,
+  useResetPasswordMutation,
+} = authApi;

@@ -1,0 +1,71 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { failureMessage } from '../../api/errors';
+import { Field } from '../../ui/Field';
+import { MailIcon } from '../../ui/icons';
+import { styles } from '../../ui/styles';
+import { AuthLayout } from './AuthLayout';
+import { useForgotPasswordMutation } from './authApi';
+
+export const FORGOT_FAILED = 'Could not send the request. Please try again.';
+
+/**
+ * Forgot Password: asks for the e-mail and shows the server's answer, which is the same
+ * neutral message whether or not an account exists.
+ */
+export default function ForgotPasswordScreen() {
+  const [forgot, { isLoading }] = useForgotPasswordMutation();
+  const [email, setEmail] = useState('');
+  const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setAnswer(null);
+    try {
+      const result = await forgot({ email: email.trim() }).unwrap();
+      setAnswer({ ok: true, text: result.message ?? '' });
+    } catch (error) {
+      setAnswer({ ok: false, text: failureMessage(error, FORGOT_FAILED) });
+    }
+  };
+
+  return (
+    <AuthLayout title="Forgot Password">
+      <p className="text-sm text-gray-700">
+        Enter the e-mail address of your account and we will send you a link to choose a new
+        password.
+      </p>
+      <form onSubmit={submit} className="mt-4 space-y-4">
+        <Field
+          id="forgot-email"
+          label="Email Address"
+          type="email"
+          autoComplete="email"
+          required
+          icon={<MailIcon />}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <button type="submit" disabled={isLoading} className={`${styles.btnPrimary} w-full`}>
+          {isLoading ? 'Loading...' : 'Send Reset Link'}
+        </button>
+      </form>
+      <div aria-live="polite" className="mt-4">
+        {answer && (
+          <p
+            role={answer.ok ? 'status' : 'alert'}
+            className={`rounded-md p-3 text-sm ${answer.ok ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-800'}`}
+          >
+            {answer.text}
+          </p>
+        )}
+      </div>
+      <p className="mt-4 text-center text-sm text-gray-700">
+        Remembered it?{' '}
+        <Link to="/login" className={styles.link}>
+          Login
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}
