@@ -30,7 +30,10 @@ describe('Landing and Not Found', () => {
   });
 
   it('an unknown /app path shows Not Found inside the shell', async () => {
-    renderWithProviders(<AppRoutes />, { route: '/app/lend', preloadedState: signedIn() });
+    renderWithProviders(<AppRoutes />, {
+      route: '/app/no-such-screen',
+      preloadedState: signedIn(),
+    });
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Not Found');
   });
@@ -44,11 +47,20 @@ describe('Shell', () => {
       preloadedState: signedIn(),
     });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    expect(
-      within(nav)
-        .getAllByRole('link')
-        .map((a) => a.textContent),
-    ).toEqual(['Dashboard', 'Expenses', 'Profile']);
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    // Every role's own screens first (the company screens of other roles follow), Profile last.
+    expect(links.slice(0, 7)).toEqual([
+      'Dashboard',
+      'Expenses',
+      'Lend',
+      'Borrowed',
+      'Lend Report',
+      'Borrowed Report',
+      'People',
+    ]);
+    expect(links.at(-1)).toBe('Profile');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Dashboard');
     expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
       'aria-expanded',
@@ -65,22 +77,6 @@ describe('Shell', () => {
     // The dropdown adds its own Profile link beside the menu's.
     expect(screen.getAllByRole('link', { name: 'Profile' })).toHaveLength(2);
     expect(screen.getAllByRole('button', { name: 'Logout' })).toHaveLength(2);
-  });
-});
-
-describe('Dashboard', () => {
-  it('shows the expense count and total from the server', async () => {
-    server.use(dashboardHandler(7, 100000.5));
-    renderWithProviders(<AppRoutes />, { route: '/app/dashboard', preloadedState: signedIn() });
-    expect(await screen.findByText('₹1,00,000.50')).toBeInTheDocument();
-    expect(screen.getByText('7')).toBeInTheDocument();
-  });
-
-  it('shows 0 and ₹0.00 when there is nothing yet', async () => {
-    server.use(dashboardHandler(0, 0));
-    renderWithProviders(<AppRoutes />, { route: '/app/dashboard', preloadedState: signedIn() });
-    expect(await screen.findByText('₹0.00')).toBeInTheDocument();
-    expect(screen.getByText('0')).toBeInTheDocument();
   });
 });
 

@@ -75,7 +75,7 @@ describe('Session end', () => {
     );
     const log = recordRequests();
     const { user, location } = renderWithProviders(<AppRoutes />, { route: '/app/dashboard' });
-    await screen.findByText('₹0.00');
+    await screen.findAllByText('₹0.00');
     await user.click(
       within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', {
         name: 'Logout',
@@ -96,7 +96,7 @@ describe('Session end', () => {
       http.post('/api/logout', () => HttpResponse.error()),
     );
     const { user, location } = renderWithProviders(<AppRoutes />, { route: '/app/dashboard' });
-    await screen.findByText('₹0.00');
+    await screen.findAllByText('₹0.00');
     await user.click(screen.getByRole('button', { name: /Asha Rao/ }));
     await user.click(screen.getAllByRole('button', { name: 'Logout' })[1]!);
     await waitFor(() => expect(location().pathname).toBe('/'));
@@ -110,7 +110,7 @@ describe('Cross-tab', () => {
     server.use(dashboardHandler());
     const { location, store } = renderWithProviders(<AppRoutes />, { route: '/app/dashboard' });
     const stop = startCrossTabSync(store);
-    await screen.findByText('₹0.00');
+    await screen.findAllByText('₹0.00');
     act(() => {
       localStorage.clear();
       window.dispatchEvent(new StorageEvent('storage', { key: 'token', newValue: null }));

@@ -1,51 +1,170 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { formatYMD, todayLocalISO } from '../../lib/dates';
+import { DataTable, type Column } from '../../ui/DataTable';
 import { LoadState } from '../../ui/LoadState';
 import { Money } from '../../ui/Money';
 import { styles } from '../../ui/styles';
-import { useGetDashboardQuery } from './dashboardApi';
+import { useGetDashboardQuery, type LoanFigures, type RecentEntry } from './dashboardApi';
+import { ExpensesChart } from './ExpensesChart';
+import { buildExpenseSeries } from './expenseSeries';
 
 interface StatCardProps {
   label: string;
   value: ReactNode;
-  to: string;
-  linkLabel: string;
+  link?: { to: string; label: string };
 }
 
-function StatCard({ label, value, to, linkLabel }: StatCardProps) {
+function StatCard({ label, value, link }: StatCardProps) {
   return (
     <div className={`${styles.card} p-5`}>
       <p className="text-sm font-medium text-gray-700">{label}</p>
-      <p className="mt-2 break-words text-2xl font-bold text-gray-900 xl:text-3xl">{value}</p>
-      <Link to={to} className={`${styles.link} mt-3 inline-block text-sm`}>
-        {linkLabel}
-      </Link>
+      <p className="mt-2 break-words text-2xl font-bold text-gray-900">{value}</p>
+      {link && (
+        <Link to={link.to} className={`${styles.link} mt-3 inline-block text-sm`}>
+          {link.label}
+        </Link>
+      )}
     </div>
   );
 }
 
+const NO_LOANS: LoanFigures = { count: 0, totalAmount: 0, outstandingAmount: 0, overdueCount: 0 };
+const KIND_LABELS: Record<RecentEntry['kind'], string> = {
+  expense: 'Expense',
+  lend: 'Lend',
+  borrowed: 'Borrowed',
+};
+
+const percent = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1 });
+
+/** 42.456 → '42.5%'; null (nothing lent yet) → '—'. */
+export function formatPercent(value: number | null | undefined): string {
+  return typeof value === 'number' && Number.isFinite(value) ? `${percent.format(value)}%` : '—';
+}
+
+const RECENT_COLUMNS: ReadonlyArray<Column<RecentEntry>> = [
+  { key: 'kind', header: 'Type', render: (row) => KIND_LABELS[row.kind] },
+  { key: 'label', header: 'Description', render: (row) => row.label },
+  { key: 'date', header: 'Date', render: (row) => formatYMD(row.date) },
+  {
+    key: 'amount',
+    header: 'Amount',
+    align: 'right',
+    render: (row) => <Money value={row.amount} />,
+  },
+];
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  const id = `panel-${title.toLowerCase().replace(/\s+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className={`${styles.card} p-5`}>
+      <h3 id={id} className="text-lg font-semibold text-gray-900">
+        {title}
+      </h3>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+function CustomerPanel({
+  lend,
+  borrowed,
+  repaidPercent,
+}: {
+  lend: LoanFigures;
+  borrowed: LoanFigures;
+  repaidPercent: number | null | undefined;
+}) {
+  const shown = formatPercent(repaidPercent);
+  const width = typeof repaidPercent === 'number' ? Math.min(100, Math.max(0, repaidPercent)) : 0;
+  const rows: Array<[string, ReactNode]> = [
+    ['Owed to you (lend outstanding)', <Money key="lo" value={lend.outstandingAmount} />],
+    ['You owe (borrowed outstanding)', <Money key="bo" value={borrowed.outstandingAmount} />],
+    ['Overdue lends', lend.overdueCount],
+    ['Overdue borrowings', borrowed.overdueCount],
+  ];
+  return (
+    <Panel title="Customer">
+      <p className="text-sm text-gray-700">Lent money repaid</p>
+      <p className="text-3xl font-bold text-gray-900">{shown}</p>
+      <div aria-hidden="true" className="mt-2 h-2 rounded-full bg-gray-200">
+        <div className="h-2 rounded-full bg-indigo-600" style={{ width: `${width}%` }} />
+      </div>
+      <dl className="mt-4 divide-y divide-gray-100 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex justify-between gap-3 py-2">
+            <dt className="text-gray-700">{label}</dt>
+            <dd className="font-semibold text-gray-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Panel>
+  );
+}
+
 export default function DashboardScreen() {
-  const { data, isLoading, isError, error, refetch } = useGetDashboardQuery();
-  const expenses = data?.data.expenses;
+  const today = todayLocalISO();
+  const { data, isLoading, isError, error, refetch } = useGetDashboardQuery(today);
+  const figures = data?.data;
+  const expenses = figures?.expenses ?? { count: 0, totalAmount: 0 };
+  const lend = figures?.lend ?? NO_LOANS;
+  const borrowed = figures?.borrowed ?? NO_LOANS;
+  const byMonth = figures?.expensesByMonth;
+  const series = useMemo(() => buildExpenseSeries(byMonth ?? [], today), [byMonth, today]);
+
   return (
     <section aria-labelledby="dashboard-overview">
       <h2 id="dashboard-overview" className="sr-only">
         Overview
       </h2>
       <LoadState isLoading={isLoading} isError={isError} error={error} onRetry={refetch}>
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           <StatCard
             label="Expenses"
-            value={expenses?.count ?? 0}
-            to="/app/expenses"
-            linkLabel="View expenses"
+            value={expenses.count}
+            link={{ to: '/app/expenses', label: 'View expenses' }}
           />
           <StatCard
-            label="Total Expenses"
-            value={<Money value={expenses?.totalAmount} />}
-            to="/app/expenses"
-            linkLabel="Open the expenses list"
+            label="Lend"
+            value={lend.count}
+            link={{ to: '/app/lend', label: 'View lend' }}
           />
+          <StatCard
+            label="Borrowed"
+            value={borrowed.count}
+            link={{ to: '/app/borrowed', label: 'View borrowed' }}
+          />
+          <StatCard label="Total Turnover" value={figures?.totalTurnoverLength ?? 0} />
+          <StatCard label="Total Expenses" value={<Money value={expenses.totalAmount} />} />
+          <StatCard label="Total Lend" value={<Money value={lend.totalAmount} />} />
+          <StatCard label="Total Borrowed" value={<Money value={borrowed.totalAmount} />} />
+          <StatCard
+            label="Total Turnover Amount"
+            value={<Money value={figures?.totalTurnoverAmount} />}
+          />
+        </div>
+        <div className="mt-4 grid gap-4 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            <Panel title="Recent Invoices">
+              <DataTable
+                caption="Recent Invoices"
+                columns={RECENT_COLUMNS}
+                rows={figures?.recent ?? []}
+                rowKey={(row) => `${row.kind}-${row._id}`}
+              />
+            </Panel>
+          </div>
+          <CustomerPanel
+            lend={lend}
+            borrowed={borrowed}
+            repaidPercent={figures?.lentRepaidPercent}
+          />
+        </div>
+        <div className="mt-4">
+          <Panel title="Expenses by category">
+            <ExpensesChart series={series} />
+          </Panel>
         </div>
       </LoadState>
     </section>

@@ -1,13 +1,47 @@
 import { apiSlice } from '../../api/apiSlice';
 
+export interface LoanFigures {
+  count: number;
+  totalAmount: number;
+  outstandingAmount: number;
+  overdueCount: number;
+}
+
+export interface RecentEntry {
+  kind: 'expense' | 'lend' | 'borrowed';
+  _id: string;
+  label: string;
+  amount: number;
+  date: string;
+}
+
+export interface MonthCategoryAmount {
+  /** YYYY-MM */
+  month: string;
+  category: string;
+  amount: number;
+}
+
+/** `GET /user/getalldata` (docs/api-contract.md, issues 4 and 5); every figure from SQL. */
 export interface DashboardData {
   expenses: { count: number; totalAmount: number };
+  lend?: LoanFigures;
+  borrowed?: LoanFigures;
+  totalTurnoverLength?: number;
+  totalTurnoverAmount?: number;
+  /** Share of the money lent that has been repaid; null when nothing was lent. */
+  lentRepaidPercent?: number | null;
+  /** The latest entries across expenses, lend and borrowed. */
+  recent?: RecentEntry[];
+  /** Expenses per category per month, last 12 months up to today (months without any absent). */
+  expensesByMonth?: MonthCategoryAmount[];
 }
 
 export const dashboardApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    getDashboard: build.query<{ success: boolean; data: DashboardData }, void>({
-      query: () => '/user/getalldata',
+    /** `today`: the user's local date (overdue counts, the 12 months of the chart). */
+    getDashboard: build.query<{ success: boolean; data: DashboardData }, string>({
+      query: (today) => ({ url: '/user/getalldata', params: { today } }),
       providesTags: ['dashboard'],
     }),
   }),

@@ -1,0 +1,108 @@
+import { useEffect, useRef } from 'react';
+import { BarChart } from 'chartist';
+import 'chartist/dist/index.css';
+import { formatRupees } from '../../lib/money';
+import { Money } from '../../ui/Money';
+import { monthLabel, type ExpenseSeries } from './expenseSeries';
+
+/** Series colours (Chartist names series a, b, c…); the legend repeats them with the names. */
+const SWATCHES = ['bg-indigo-600', 'bg-amber-500', 'bg-teal-600', 'bg-rose-600', 'bg-gray-600'];
+const BAR_COLOURS =
+  '[&_.ct-series-a_.ct-bar]:stroke-indigo-600 [&_.ct-series-b_.ct-bar]:stroke-amber-500 [&_.ct-series-c_.ct-bar]:stroke-teal-600 [&_.ct-series-d_.ct-bar]:stroke-rose-600 [&_.ct-series-e_.ct-bar]:stroke-gray-600 [&_.ct-bar]:[stroke-width:18px] [&_.ct-label]:text-gray-700';
+
+const compactRupees = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** One line for screen readers and for everyone above the chart. */
+export function chartSummary(series: ExpenseSeries): string {
+  if (series.total === 0) return 'No expenses in the last 12 months.';
+  let best = 0;
+  series.monthTotals.forEach((v, i) => {
+    if (v > series.monthTotals[best]!) best = i;
+  });
+  return `${formatRupees(series.total)} spent in the last 12 months; the most in ${monthLabel(
+    series.months[best]!,
+  )} (${formatRupees(series.monthTotals[best])}).`;
+}
+
+/**
+ * Expenses per category per month as stacked bars (Chartist, SVG). The picture is hidden
+ * from assistive technology; a visually hidden table carries the same figures.
+ */
+export function ExpensesChart({ series }: { series: ExpenseSeries }) {
+  const host = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    // Chartist reads window.matchMedia; without it (old engines, jsdom) only the table shows.
+    if (!host.current || typeof window.matchMedia !== 'function') return;
+    const chart = new BarChart(
+      host.current,
+      {
+        labels: series.months.map((m) => monthLabel(m, 'MMM yy')),
+        series: series.amounts,
+      },
+      {
+        stackBars: true,
+        height: '260px',
+        chartPadding: { top: 10, right: 10, bottom: 0, left: 20 },
+        axisY: {
+          onlyInteger: true,
+          labelInterpolationFnc: (value) => compactRupees.format(Number(value)),
+        },
+      },
+    );
+    return () => {
+      chart.detach();
+    };
+  }, [series]);
+
+  return (
+    <figure>
+      <figcaption className="text-sm text-gray-700">{chartSummary(series)}</figcaption>
+      <ul className="mt-3 flex flex-wrap gap-4 text-sm text-gray-800" aria-label="Categories">
+        {series.categories.map((c, i) => (
+          <li key={c} className="flex items-center gap-2">
+            <span aria-hidden="true" className={`h-3 w-3 rounded-sm ${SWATCHES[i % 5]}`} />
+            {capitalise(c)}
+          </li>
+        ))}
+      </ul>
+      <div ref={host} aria-hidden="true" className={`mt-2 ${BAR_COLOURS}`} />
+      <table className="sr-only">
+        <caption>Expenses per category per month, last 12 months</caption>
+        <thead>
+          <tr>
+            <th scope="col">Month</th>
+            {series.categories.map((c) => (
+              <th key={c} scope="col">
+                {capitalise(c)}
+              </th>
+            ))}
+            <th scope="col">Total</th>
+          </tr>
+        </thead>
+        <tbody>
+          {series.months.map((m, i) => (
+            <tr key={m}>
+              <th scope="row">{monthLabel(m)}</th>
+              {series.amounts.map((values, c) => (
+                <td key={series.categories[c]}>
+                  <Money value={values[i]} />
+                </td>
+              ))}
+              <td>
+                <Money value={series.monthTotals[i]} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

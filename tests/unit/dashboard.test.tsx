@@ -1,0 +1,148 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { AppRoutes } from '../../src/app/router';
+import type { DashboardData } from '../../src/features/dashboard/dashboardApi';
+import { buildExpenseSeries } from '../../src/features/dashboard/expenseSeries';
+import { todayLocalISO } from '../../src/lib/dates';
+import { recordRequests, renderWithProviders, signedIn } from './helpers';
+import { server } from './msw';
+
+const EMPTY: DashboardData = {
+  expenses: { count: 0, totalAmount: 0 },
+  lend: { count: 0, totalAmount: 0, outstandingAmount: 0, overdueCount: 0 },
+  borrowed: { count: 0, totalAmount: 0, outstandingAmount: 0, overdueCount: 0 },
+  totalTurnoverLength: 0,
+  totalTurnoverAmount: 0,
+  lentRepaidPercent: null,
+  recent: [],
+  expensesByMonth: [],
+};
+
+const thisMonth = todayLocalISO().slice(0, 7);
+
+const FULL: DashboardData = {
+  expenses: { count: 7, totalAmount: 100000.5 },
+  lend: { count: 3, totalAmount: 150000, outstandingAmount: 99999.25, overdueCount: 2 },
+  borrowed: { count: 1, totalAmount: 4500.75, outstandingAmount: 4000, overdueCount: 1 },
+  totalTurnoverLength: 4,
+  totalTurnoverAmount: 12345678.9,
+  lentRepaidPercent: 33.3339,
+  recent: [
+    { kind: 'lend', _id: 'l1', label: 'Ravi Kumar', amount: 150000, date: '2025-05-03' },
+    { kind: 'expense', _id: 'e1', label: 'Team lunch', amount: 850.5, date: '2025-05-02' },
+  ],
+  expensesByMonth: [
+    { month: thisMonth, category: 'shopping', amount: 1000.25 },
+    { month: thisMonth, category: 'movie', amount: 500 },
+  ],
+};
+
+const handler = (data: DashboardData) =>
+  http.get('/api/user/getalldata', () => HttpResponse.json({ success: true, data }));
+
+/** A card's figure: the label's parent holds the label and the value. */
+const card = (label: string) =>
+  within(screen.getByRole('region', { name: 'Overview' })).getByText(label, { selector: 'p' })
+    .parentElement!;
+
+function renderDashboard() {
+  return renderWithProviders(<AppRoutes />, {
+    route: '/app/dashboard',
+    preloadedState: signedIn(),
+  });
+}
+
+describe('Dashboard', () => {
+  it('shows the counts, amounts, recent entries and customer figures from the server', async () => {
+    server.use(handler(FULL));
+    const log = recordRequests();
+    renderDashboard();
+    await screen.findByRole('heading', { name: 'Recent Invoices' });
+    expect(card('Expenses')).toHaveTextContent(/^Expenses7/);
+    expect(card('Lend')).toHaveTextContent(/^Lend3/);
+    expect(card('Borrowed')).toHaveTextContent(/^Borrowed1/);
+    expect(card('Total Turnover')).toHaveTextContent(/^Total Turnover4$/);
+    expect(card('Total Expenses')).toHaveTextContent('₹1,00,000.50');
+    expect(card('Total Lend')).toHaveTextContent('₹1,50,000.00');
+    expect(card('Total Borrowed')).toHaveTextContent('₹4,500.75');
+    expect(card('Total Turnover Amount')).toHaveTextContent('₹1,23,45,678.90');
+
+    const recent = screen.getByRole('table', { name: 'Recent Invoices' });
+    expect(
+      within(recent)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual(['LendRavi Kumar2025-05-03₹1,50,000.00', 'ExpenseTeam lunch2025-05-02₹850.50']);
+
+    const customer = screen.getByRole('region', { name: 'Customer' });
+    expect(within(customer).getByText('33.3%')).toBeInTheDocument();
+    expect(
+      within(customer).getByText('Owed to you (lend outstanding)').nextSibling,
+    ).toHaveTextContent('₹99,999.25');
+    expect(
+      within(customer).getByText('You owe (borrowed outstanding)').nextSibling,
+    ).toHaveTextContent('₹4,000.00');
+    expect(within(customer).getByText('Overdue lends').nextSibling).toHaveTextContent('2');
+    expect(within(customer).getByText('Overdue borrowings').nextSibling).toHaveTextContent('1');
+
+    // The figures are for the user's local today.
+    expect(new URL(log.to('/api/user/getalldata')[0]!.url).searchParams.get('today')).toBe(
+      todayLocalISO(),
+    );
+    log.stop();
+  });
+
+  it('has a text alternative for the chart: a summary and a table of every month', async () => {
+    server.use(handler(FULL));
+    renderDashboard();
+    expect(
+      await screen.findByText(/₹1,500.25 spent in the last 12 months; the most in/),
+    ).toHaveTextContent(/\(₹1,500\.25\)\.$/);
+    const table = screen.getByRole('table', {
+      name: 'Expenses per category per month, last 12 months',
+    });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(13);
+    expect(rows[0]!.textContent).toBe('MonthShoppingMovieOtherTotal');
+    // This month last, with its figures; an empty month shows zeros.
+    expect(rows[12]!.textContent).toMatch(/₹1,000\.25₹500\.00₹0\.00₹1,500\.25$/);
+    expect(rows[1]!.textContent).toMatch(/₹0\.00₹0\.00₹0\.00₹0\.00$/);
+  });
+
+  it('shows 0, ₹0.00 and — when there is nothing yet', async () => {
+    server.use(handler(EMPTY));
+    renderDashboard();
+    await screen.findByRole('heading', { name: 'Recent Invoices' });
+    for (const label of ['Expenses', 'Lend', 'Borrowed', 'Total Turnover'])
+      expect(card(label)).toHaveTextContent(new RegExp(`^${label}0`));
+    for (const label of ['Total Expenses', 'Total Lend', 'Total Borrowed', 'Total Turnover Amount'])
+      expect(card(label)).toHaveTextContent('₹0.00');
+    const customer = screen.getByRole('region', { name: 'Customer' });
+    expect(within(customer).getByText('—')).toBeInTheDocument();
+    expect(screen.getByText('No data')).toBeInTheDocument();
+    expect(screen.getByText('No expenses in the last 12 months.')).toBeInTheDocument();
+  });
+});
+
+describe('buildExpenseSeries', () => {
+  it('covers the 12 months up to today, oldest first, and fills missing months with 0', () => {
+    const s = buildExpenseSeries(
+      [
+        { month: '2025-03', category: 'movie', amount: 10.1 },
+        { month: '2025-03', category: 'movie', amount: 0.2 },
+        { month: '2024-05', category: 'other', amount: 7 },
+        { month: '2024-04', category: 'other', amount: 99 }, // 13 months back: outside
+      ],
+      '2025-04-15',
+    );
+    expect(s.months[0]).toBe('2024-05');
+    expect(s.months[11]).toBe('2025-04');
+    expect(s.categories).toEqual(['shopping', 'movie', 'other']);
+    expect(s.amounts[1]![10]).toBe(10.3);
+    expect(s.amounts[2]![0]).toBe(7);
+    expect(s.amounts[0]).toEqual(Array(12).fill(0));
+    expect(s.total).toBe(17.3);
+  });
+});
