@@ -18,6 +18,7 @@ import { authRoutes } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboard';
 import { expenseRoutes } from './routes/expenses';
 import { healthRoutes } from './routes/health';
+import { auditRoutes } from './routes/audit';
 import { bankRoutes } from './routes/bank';
 import { counterpartyRoutes } from './routes/counterparties';
 import { loanRoutes } from './routes/loans';
@@ -118,6 +119,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(peopleRoutes);
       await api.register(projectRoutes);
       await api.register(bankRoutes);
+      await api.register(auditRoutes);
     },
     { prefix: '/api' },
   );

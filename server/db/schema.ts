@@ -5,6 +5,7 @@ import {
   boolean,
   date,
   index,
+  jsonb,
   pgEnum,
   pgTable,
   text,
@@ -265,4 +266,28 @@ export const payments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('payments_account_date_idx').on(t.accountId, t.date, t.createdAt, t.id)],
+);
+
+/**
+ * Who changed what: one row per created, updated or deleted record, written by database
+ * triggers in the same transaction as the change (see the audit migration). It has no
+ * foreign keys so it outlives what it describes, and a trigger refuses any change to it.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id'),
+    tenantId: uuid('tenant_id'),
+    kind: text('kind').notNull(),
+    recordId: uuid('record_id').notNull(),
+    action: text('action').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [
+    index('audit_log_tenant_at_idx').on(t.tenantId, t.at),
+    index('audit_log_actor_at_idx').on(t.actorId, t.at),
+  ],
 );

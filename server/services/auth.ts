@@ -7,6 +7,7 @@ import { burnTime, hashPassword, verifyPassword } from '../lib/password';
 import { toIso } from '../lib/dates';
 import { isUniqueViolation } from '../lib/pgErrors';
 import { assertLoginAllowed, recordLoginAttempt } from './loginLimiter';
+import { withAudit } from './audit';
 import { createSession, revokeOtherSessions } from './sessions';
 
 type UserRow = typeof users.$inferSelect;
@@ -82,11 +83,13 @@ export async function updateProfile(
   input: { name: string; email: string },
 ) {
   try {
-    const [user] = await db
-      .update(users)
-      .set({ name: input.name, email: input.email, updatedAt: sql`now()` })
-      .where(eq(users.id, caller.userId))
-      .returning();
+    const [user] = await withAudit(db, caller, (tx) =>
+      tx
+        .update(users)
+        .set({ name: input.name, email: input.email, updatedAt: sql`now()` })
+        .where(eq(users.id, caller.userId))
+        .returning(),
+    );
     if (!user) throw notFound('User');
     return publicUser(user);
   } catch (e) {
@@ -105,7 +108,7 @@ export async function updatePassword(
     throw badRequest('Current password is incorrect');
   }
   const passwordHash = await hashPassword(input.newPassword);
-  await db.transaction(async (tx) => {
+  await withAudit(db, caller, async (tx) => {
     await tx
       .update(users)
       .set({ passwordHash, updatedAt: sql`now()` })

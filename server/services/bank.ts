@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { bankAccounts, payments } from '../db/schema';
 import type { Caller } from '../lib/caller';
+import { withAudit } from './audit';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { paiseToRupees } from '../lib/money';
 import { toIso } from '../lib/dates';
@@ -127,7 +128,7 @@ export async function createAccount(
 ) {
   assertCompany(caller);
   try {
-    return await db.transaction(async (tx) => {
+    return await withAudit(db, caller, async (tx) => {
       if (input.defaultStatus === 'active') await clearOtherDefaults(tx, caller.userId);
       const [row] = await tx
         .insert(bankAccounts)
@@ -144,7 +145,7 @@ export async function createAccount(
 export async function updateAccount(db: DbOrTx, caller: Caller, id: string, input: BankInput) {
   assertCompany(caller);
   try {
-    return await db.transaction(async (tx) => {
+    return await withAudit(db, caller, async (tx) => {
       if (input.defaultStatus === 'active') await clearOtherDefaults(tx, caller.userId, id);
       const [row] = await tx
         .update(bankAccounts)
@@ -162,7 +163,7 @@ export async function updateAccount(db: DbOrTx, caller: Caller, id: string, inpu
 
 export async function deleteAccount(db: DbOrTx, caller: Caller, id: string) {
   assertCompany(caller);
-  await db.transaction(async (tx) => {
+  await withAudit(db, caller, async (tx) => {
     const [account] = await tx
       .select({ id: bankAccounts.id })
       .from(bankAccounts)
@@ -212,7 +213,7 @@ export async function recordPayment(
 ) {
   assertCompany(caller);
   const delta = input.paymentType === 'credit' ? input.amountPaise : -input.amountPaise;
-  return db.transaction(async (tx) => {
+  return withAudit(db, caller, async (tx) => {
     const [moved] = await tx
       .update(bankAccounts)
       .set({ balancePaise: sql`${bankAccounts.balancePaise} + ${delta}`, updatedAt: sql`now()` })

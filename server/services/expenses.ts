@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { expenses, type expenseCategory } from '../db/schema';
 import type { Caller } from '../lib/caller';
+import { withAudit } from './audit';
 import { notFound } from '../lib/errors';
 import { paiseToRupees } from '../lib/money';
 import { toIso } from '../lib/dates';
@@ -78,27 +79,33 @@ export async function listExpenses(db: DbOrTx, caller: Caller, q: ExpenseQuery) 
 }
 
 export async function createExpense(db: DbOrTx, caller: Caller, input: ExpenseInput) {
-  const [row] = await db
-    .insert(expenses)
-    .values({ userId: caller.userId, ...input })
-    .returning();
+  const [row] = await withAudit(db, caller, (tx) =>
+    tx
+      .insert(expenses)
+      .values({ userId: caller.userId, ...input })
+      .returning(),
+  );
   return toApi(row!);
 }
 
 export async function updateExpense(db: DbOrTx, caller: Caller, id: string, input: ExpenseInput) {
-  const [row] = await db
-    .update(expenses)
-    .set({ ...input, updatedAt: sql`now()` })
-    .where(own(caller, eq(expenses.id, id)))
-    .returning();
+  const [row] = await withAudit(db, caller, (tx) =>
+    tx
+      .update(expenses)
+      .set({ ...input, updatedAt: sql`now()` })
+      .where(own(caller, eq(expenses.id, id)))
+      .returning(),
+  );
   if (!row) throw notFound('Expense');
   return toApi(row);
 }
 
 export async function deleteExpense(db: DbOrTx, caller: Caller, id: string) {
-  const [row] = await db
-    .delete(expenses)
-    .where(own(caller, eq(expenses.id, id)))
-    .returning({ id: expenses.id });
+  const [row] = await withAudit(db, caller, (tx) =>
+    tx
+      .delete(expenses)
+      .where(own(caller, eq(expenses.id, id)))
+      .returning({ id: expenses.id }),
+  );
   if (!row) throw notFound('Expense');
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-
 import type { DbOrTx } from '../db/client';
 import { loans, repayments, type loanDirection } from '../db/schema';
 import type { Caller } from '../lib/caller';
+import { withAudit } from './audit';
 import { badRequest, notFound } from '../lib/errors';
 import { paiseToRupees } from '../lib/money';
 import { toIso } from '../lib/dates';
@@ -157,10 +158,12 @@ export async function createLoan(
   input: LoanInput,
 ) {
   checkDates(input);
-  const [row] = await db
-    .insert(loans)
-    .values({ userId: caller.userId, direction, ...input })
-    .returning();
+  const [row] = await withAudit(db, caller, (tx) =>
+    tx
+      .insert(loans)
+      .values({ userId: caller.userId, direction, ...input })
+      .returning(),
+  );
   return toApi(row!, localToday());
 }
 
@@ -181,7 +184,7 @@ export async function updateLoan(
   input: LoanInput,
 ) {
   checkDates(input);
-  return db.transaction(async (tx) => {
+  return withAudit(db, caller, async (tx) => {
     // Locked, so a repayment recorded meanwhile cannot push repaid above the new amount.
     const [current] = await tx
       .select()
@@ -204,10 +207,12 @@ export async function updateLoan(
 }
 
 export async function deleteLoan(db: DbOrTx, caller: Caller, direction: Direction, id: string) {
-  const [row] = await db
-    .delete(loans)
-    .where(own(caller, direction, eq(loans.id, id)))
-    .returning({ id: loans.id });
+  const [row] = await withAudit(db, caller, (tx) =>
+    tx
+      .delete(loans)
+      .where(own(caller, direction, eq(loans.id, id)))
+      .returning({ id: loans.id }),
+  );
   if (!row) throw notFound(NOUN[direction]);
 }
 
@@ -226,7 +231,7 @@ export async function addRepayment(
   direction: Direction,
   input: { loanId: string; date: string; amountPaise: number; remark: string },
 ) {
-  return db.transaction(async (tx) => {
+  return withAudit(db, caller, async (tx) => {
     const [loan] = await tx
       .select()
       .from(loans)
@@ -275,7 +280,7 @@ export async function deleteRepayment(
   direction: Direction,
   id: string,
 ) {
-  await db.transaction(async (tx) => {
+  await withAudit(db, caller, async (tx) => {
     const [found] = await tx
       .select({ id: repayments.id, loanId: repayments.loanId, amountPaise: repayments.amountPaise })
       .from(repayments)

@@ -7,6 +7,7 @@ import { hashPassword } from '../lib/password';
 import { isUniqueViolation } from '../lib/pgErrors';
 import { toIso } from '../lib/dates';
 import { likePattern } from '../lib/schemas';
+import { withAudit } from './audit';
 import { assertCompany, assertRole, companyScope, READ_ONLY } from './tenancy';
 
 export const STAFF_ROLES = ['pm', 'tl', 'employee', 'team', 'other'] as const;
@@ -134,19 +135,21 @@ export async function createUser(db: DbOrTx, caller: Caller, input: NewUser) {
   }
   const passwordHash = await hashPassword(input.password);
   try {
-    const [row] = await db
-      .insert(users)
-      .values({
-        name: input.name,
-        email: input.email,
-        passwordHash,
-        role: input.userType,
-        mobile: input.mobile,
-        registrationNumber: input.registration_number,
-        createdBy: caller.userId,
-        companyId: caller.role === 'company' ? caller.userId : null,
-      })
-      .returning();
+    const [row] = await withAudit(db, caller, (tx) =>
+      tx
+        .insert(users)
+        .values({
+          name: input.name,
+          email: input.email,
+          passwordHash,
+          role: input.userType,
+          mobile: input.mobile,
+          registrationNumber: input.registration_number,
+          createdBy: caller.userId,
+          companyId: caller.role === 'company' ? caller.userId : null,
+        })
+        .returning(),
+    );
     return personToApi(row!);
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict(EMAIL_TAKEN);
@@ -166,18 +169,20 @@ export interface PersonEdit {
 export async function editUser(db: DbOrTx, caller: Caller, id: string, input: PersonEdit) {
   assertCompany(caller);
   try {
-    const [row] = await db
-      .update(users)
-      .set({
-        name: input.name,
-        email: input.email,
-        mobile: input.mobile,
-        registrationNumber: input.registration_number,
-        ...(input.status ? { status: input.status } : {}),
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(users.id, id), eq(users.companyId, caller.userId)))
-      .returning();
+    const [row] = await withAudit(db, caller, (tx) =>
+      tx
+        .update(users)
+        .set({
+          name: input.name,
+          email: input.email,
+          mobile: input.mobile,
+          registrationNumber: input.registration_number,
+          ...(input.status ? { status: input.status } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(users.id, id), eq(users.companyId, caller.userId)))
+        .returning(),
+    );
     if (!row) throw notFound('User');
     return personToApi(row);
   } catch (e) {
@@ -188,10 +193,12 @@ export async function editUser(db: DbOrTx, caller: Caller, id: string, input: Pe
 
 export async function deleteUser(db: DbOrTx, caller: Caller, id: string) {
   assertCompany(caller);
-  const [row] = await db
-    .delete(users)
-    .where(and(eq(users.id, id), eq(users.companyId, caller.userId), ne(users.id, caller.userId)))
-    .returning({ id: users.id });
+  const [row] = await withAudit(db, caller, (tx) =>
+    tx
+      .delete(users)
+      .where(and(eq(users.id, id), eq(users.companyId, caller.userId), ne(users.id, caller.userId)))
+      .returning({ id: users.id }),
+  );
   if (!row) throw notFound('User');
 }
 
@@ -205,17 +212,19 @@ export async function updateOwnDetails(
   if (caller.role !== as)
     throw forbidden(caller.role === 'admin' ? READ_ONLY : "You can't do this");
   try {
-    const [row] = await db
-      .update(users)
-      .set({
-        name: input.name,
-        email: input.email,
-        mobile: input.mobile,
-        registrationNumber: input.registration_number,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(users.id, caller.userId))
-      .returning();
+    const [row] = await withAudit(db, caller, (tx) =>
+      tx
+        .update(users)
+        .set({
+          name: input.name,
+          email: input.email,
+          mobile: input.mobile,
+          registrationNumber: input.registration_number,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(users.id, caller.userId))
+        .returning(),
+    );
     return personToApi(row!);
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict(EMAIL_TAKEN);

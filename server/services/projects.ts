@@ -2,6 +2,7 @@ import { aliasedTable, and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } 
 import type { DbOrTx } from '../db/client';
 import { projects, users } from '../db/schema';
 import type { Caller } from '../lib/caller';
+import { withAudit } from './audit';
 import { badRequest, forbidden, notFound } from '../lib/errors';
 import { paiseToRupees } from '../lib/money';
 import { toIso } from '../lib/dates';
@@ -164,31 +165,37 @@ async function readOne(db: DbOrTx, id: string) {
 export async function createProject(db: DbOrTx, caller: Caller, input: ProjectInput) {
   assertCompany(caller);
   await assertOwnPm(db, caller, input.projectManagerId);
-  const [row] = await db
-    .insert(projects)
-    .values({ ...input, companyId: caller.userId })
-    .returning({ id: projects.id });
+  const [row] = await withAudit(db, caller, (tx) =>
+    tx
+      .insert(projects)
+      .values({ ...input, companyId: caller.userId })
+      .returning({ id: projects.id }),
+  );
   return readOne(db, row!.id);
 }
 
 export async function updateProject(db: DbOrTx, caller: Caller, id: string, input: ProjectInput) {
   assertCompany(caller);
   await assertOwnPm(db, caller, input.projectManagerId);
-  const [row] = await db
-    .update(projects)
-    .set({ ...input, updatedAt: sql`now()` })
-    .where(and(eq(projects.id, id), eq(projects.companyId, caller.userId)))
-    .returning({ id: projects.id });
+  const [row] = await withAudit(db, caller, (tx) =>
+    tx
+      .update(projects)
+      .set({ ...input, updatedAt: sql`now()` })
+      .where(and(eq(projects.id, id), eq(projects.companyId, caller.userId)))
+      .returning({ id: projects.id }),
+  );
   if (!row) throw notFound('Project');
   return readOne(db, row.id);
 }
 
 export async function deleteProject(db: DbOrTx, caller: Caller, id: string) {
   assertCompany(caller);
-  const [row] = await db
-    .delete(projects)
-    .where(and(eq(projects.id, id), eq(projects.companyId, caller.userId)))
-    .returning({ id: projects.id });
+  const [row] = await withAudit(db, caller, (tx) =>
+    tx
+      .delete(projects)
+      .where(and(eq(projects.id, id), eq(projects.companyId, caller.userId)))
+      .returning({ id: projects.id }),
+  );
   if (!row) throw notFound('Project');
 }
 
@@ -200,11 +207,13 @@ export async function updateStatusByPm(db: DbOrTx, caller: Caller, id: string, s
         ? 'Admins have read-only access'
         : 'Only the project manager can change this status',
     );
-  const [row] = await db
-    .update(projects)
-    .set({ statusByPm, updatedAt: sql`now()` })
-    .where(and(eq(projects.id, id), eq(projects.projectManagerId, caller.userId)))
-    .returning({ id: projects.id });
+  const [row] = await withAudit(db, caller, (tx) =>
+    tx
+      .update(projects)
+      .set({ statusByPm, updatedAt: sql`now()` })
+      .where(and(eq(projects.id, id), eq(projects.projectManagerId, caller.userId)))
+      .returning({ id: projects.id }),
+  );
   if (!row) throw notFound('Project');
   return readOne(db, row.id);
 }

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf } from '../plugins/auth';
+import { calendarDate } from '../lib/dates';
+import { errors, id, PageQuery, pageMeta } from '../lib/schemas';
+import { AUDIT_KINDS, listAudit } from '../services/audit';
+
+const Entry = z.object({
+  _id: z.string(),
+  at: z.string(),
+  actorId: z.string().nullable(),
+  actor: z.string(),
+  actorEmail: z.string(),
+  companyId: z.string().nullable(),
+  kind: z.string(),
+  recordId: z.string(),
+  action: z.enum(['create', 'update', 'delete']),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+
+export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/audit/getaudit',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['audit'],
+        operationId: 'listAudit',
+        summary:
+          "Who changed what, newest first: a company's own trail, or an admin's companies' (read only; nothing can change it)",
+        querystring: z.object({
+          companyId: id.optional(),
+          actorId: id.optional(),
+          kind: z
+            .enum(AUDIT_KINDS, { error: `must be one of ${AUDIT_KINDS.join(', ')}` })
+            .optional(),
+          from: calendarDate.optional(),
+          to: calendarDate.optional(),
+          page: PageQuery.shape.page,
+          pageSize: PageQuery.shape.pageSize,
+        }),
+        response: {
+          200: z.object({ success: z.boolean(), data: z.array(Entry), ...pageMeta }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => ({
+      success: true,
+      ...(await listAudit(app.db, callerOf(request), request.query)),
+    }),
+  );
+};

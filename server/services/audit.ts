@@ -1,0 +1,105 @@
+import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../db/client';
+import { auditLog, users } from '../db/schema';
+import type { Caller } from '../lib/caller';
+import { badRequest } from '../lib/errors';
+import { toIso } from '../lib/dates';
+import { assertRole, companiesOfAdmin } from './tenancy';
+
+/** The company a caller acts for: itself, or the company it belongs to. */
+const tenantOf = (caller: Caller) => (caller.role === 'company' ? caller.userId : caller.companyId);
+
+/**
+ * Runs a write in a transaction that names its actor, so the audit triggers record who
+ * made each change, in the same transaction as the change.
+ */
+export function withAudit<T>(
+  db: DbOrTx,
+  caller: Caller,
+  write: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('app.actor', ${caller.userId}, true), set_config('app.tenant', ${tenantOf(caller) ?? ''}, true)`,
+    );
+    return write(tx);
+  });
+}
+
+export const AUDIT_KINDS = [
+  'users',
+  'expenses',
+  'loans',
+  'repayments',
+  'projects',
+  'bank_accounts',
+  'payments',
+] as const;
+
+export interface AuditQuery {
+  companyId?: string;
+  actorId?: string;
+  kind?: (typeof AUDIT_KINDS)[number];
+  from?: string;
+  to?: string;
+  page: number;
+  pageSize: number;
+}
+
+/** What a caller may read: a company its own trail; an admin its companies' and its own acts. */
+function auditScope(caller: Caller, companyId?: string): SQL {
+  assertRole(caller, 'admin', 'company');
+  if (caller.role === 'company')
+    return and(
+      eq(auditLog.tenantId, caller.userId),
+      companyId ? eq(auditLog.tenantId, companyId) : undefined,
+    )!;
+  const companies = companiesOfAdmin(caller.userId);
+  if (companyId)
+    return and(eq(auditLog.tenantId, companyId), inArray(auditLog.tenantId, companies))!;
+  return or(inArray(auditLog.tenantId, companies), eq(auditLog.actorId, caller.userId))!;
+}
+
+export async function listAudit(db: DbOrTx, caller: Caller, q: AuditQuery) {
+  if (q.from && q.to && q.from > q.to)
+    throw badRequest('End date must be on or after the start date');
+  const where = and(
+    auditScope(caller, q.companyId),
+    q.actorId ? eq(auditLog.actorId, q.actorId) : undefined,
+    q.kind ? eq(auditLog.kind, q.kind) : undefined,
+    q.from ? gte(auditLog.at, sql`${q.from}::date`) : undefined,
+    q.to ? lt(auditLog.at, sql`${q.to}::date + 1`) : undefined,
+  );
+  const [rows, [summary]] = await Promise.all([
+    db
+      .select({ entry: auditLog, actorName: users.name, actorEmail: users.email })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .where(where)
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(where),
+  ]);
+  return {
+    data: rows.map(({ entry: e, actorName, actorEmail }) => ({
+      _id: String(e.id),
+      at: toIso(e.at),
+      actorId: e.actorId,
+      actor: actorName ?? (e.actorId ? 'Deleted user' : 'System'),
+      actorEmail: actorEmail ?? '',
+      companyId: e.tenantId,
+      kind: e.kind,
+      recordId: e.recordId,
+      action: e.action as 'create' | 'update' | 'delete',
+      before: (e.before ?? null) as Record<string, unknown> | null,
+      after: (e.after ?? null) as Record<string, unknown> | null,
+    })),
+    total: summary?.total ?? 0,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}

@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, startTestServer, type TestServer } from './helpers';
+
+let server: TestServer;
+type Api = ReturnType<TestServer['api']>;
+const PASSWORD = 'a fine password';
+
+async function company(admin: Api, name: string) {
+  const email = `${name.toLowerCase()}@example.com`;
+  const created = await admin.post('/user/createUser', {
+    name,
+    email,
+    password: PASSWORD,
+    mobile: '9876543210',
+    registration_number: 'R1',
+    userType: 'company',
+  });
+  const login = await server
+    .api()
+    .post('/user/loginuser', { email, password: PASSWORD, userType: 'company' });
+  return { id: created.body.data._id as string, api: server.api(login.body.data.token) };
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+describe('audit trail', () => {
+  it('records who changed what, before and after, readable by the company and its admin only', async () => {
+    const admin = await signUp(server, { name: 'Auditor' });
+    const other = await signUp(server, { name: 'Other admin' });
+    const acme = await company(admin.api, 'Acme');
+    const beta = await company(other.api, 'Beta');
+
+    const project = await acme.api.post('/company/createproject', {
+      projectName: 'Website',
+      clientName: 'Client',
+      clientNumber: '1',
+      duration: '1 month',
+      price: 1000,
+      paymentStatus: 'pending',
+    });
+    const id = project.body.data._id;
+    await acme.api.post('/company/updateproject', {
+      _id: id,
+      projectName: 'Website v2',
+      clientName: 'Client',
+      clientNumber: '1',
+      duration: '1 month',
+      price: 1500.5,
+      paymentStatus: 'paid',
+    });
+    await acme.api.post('/company/deleteproject', { id });
+    await beta.api.post('/company/createproject', {
+      projectName: 'Secret',
+      clientName: 'X',
+      clientNumber: '1',
+      duration: '1',
+      price: 1,
+      paymentStatus: 'x',
+    });
+
+    const trail = await acme.api.get('/audit/getaudit?kind=projects');
+    expect(trail.status).toBe(200);
+    expect(trail.body.data.map((e: any) => e.action)).toEqual(['delete', 'update', 'create']);
+    const [deleted, updated, created] = trail.body.data;
+    expect(created).toMatchObject({ actor: 'Acme', recordId: id, before: null });
+    expect(created.after).toMatchObject({ project_name: 'Website', price_paise: 100000 });
+    expect(updated.before).toMatchObject({ project_name: 'Website', price_paise: 100000 });
+    expect(updated.after).toMatchObject({ project_name: 'Website v2', price_paise: 150050 });
+    expect(deleted).toMatchObject({ after: null });
+
+    // The admin reads its company's trail, and sees nothing of another admin's company.
+    const byAdmin = await admin.api.get(`/audit/getaudit?companyId=${acme.id}&kind=projects`);
+    expect(byAdmin.body.total).toBe(3);
+    // The company's creation by its admin is part of the company's own trail.
+    const creation = await acme.api.get('/audit/getaudit?kind=users');
+    expect(creation.body.data.at(-1)).toMatchObject({ action: 'create', actor: 'Auditor', recordId: acme.id });
+    const leak = await admin.api.get(`/audit/getaudit?companyId=${beta.id}`);
+    expect(leak.body.total).toBe(0);
+    expect(
+      JSON.stringify((await admin.api.get('/audit/getaudit?pageSize=100')).body),
+    ).not.toContain('Secret');
+    expect(JSON.stringify((await admin.api.get('/audit/getaudit?pageSize=100')).body)).not.toMatch(
+      /argon2|password_hash/,
+    );
+  });
+
+  it('cannot be changed or deleted, even from inside the database', async () => {
+    await expect(server.db.execute(sql`update audit_log set action = 'x'`)).rejects.toThrow();
+    await expect(server.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+    const me = await signUp(server);
+    expect((await me.api.post('/audit/deleteaudit', {})).status).toBe(404);
+  });
+
+  it('keeps a failed change out of the trail', async () => {
+    const admin = await signUp(server);
+    const acme = await company(admin.api, 'Gamma');
+    const before = (await acme.api.get('/audit/getaudit')).body.total;
+    const bad = await acme.api.post('/company/createbank', {
+      holder_name: 'G',
+      account_no: '12345678',
+      confirm_no: '12345678',
+      branch: 'B',
+      ifsc: 'SBIN0001234',
+      mobile: '9876543210',
+      address: 'A',
+      openingBalance: 0,
+    });
+    const acc = bad.body.data._id;
+    const refused = await acme.api.post('/company/addpayment', {
+      accountId: acc,
+      date: '2026-11-01',
+      remark: 'x',
+      paymentType: 'debit',
+      amount: 1,
+    });
+    expect(refused.status).toBe(400);
+    const after = (await acme.api.get('/audit/getaudit')).body;
+    expect(after.total).toBe(before + 1);
+    expect(after.data[0]).toMatchObject({ kind: 'bank_accounts', action: 'create' });
+  });
+});
