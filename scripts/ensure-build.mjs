@@ -14,8 +14,7 @@ function newest(path) {
 
 const sources = ['src', 'index.html', 'vite.config.ts', 'tailwind.config.ts', 'package.json'];
 const stale =
-  !existsSync(built) ||
-  sources.some((s) => existsSync(s) && newest(s) > statSync(built).mtimeMs);
+  !existsSync(built) || sources.some((s) => existsSync(s) && newest(s) > statSync(built).mtimeMs);
 
 if (stale) {
   console.log('Building the web app…');

@@ -77,7 +77,11 @@ describe('audit trail', () => {
     expect(byAdmin.body.total).toBe(3);
     // The company's creation by its admin is part of the company's own trail.
     const creation = await acme.api.get('/audit/getaudit?kind=users');
-    expect(creation.body.data.at(-1)).toMatchObject({ action: 'create', actor: 'Auditor', recordId: acme.id });
+    expect(creation.body.data.at(-1)).toMatchObject({
+      action: 'create',
+      actor: 'Auditor',
+      recordId: acme.id,
+    });
     const leak = await admin.api.get(`/audit/getaudit?companyId=${beta.id}`);
     expect(leak.body.total).toBe(0);
     expect(

@@ -1,0 +1,147 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { access } from 'node:fs/promises';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { createGunzip, createGzip } from 'node:zlib';
+import { asc, count, getTableColumns, getTableName, sql, type Table } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from './client';
+import * as schema from './schema';
+
+/**
+ * One file with the whole database, the same for PGlite and PostgreSQL: gzip'd JSON lines,
+ * a header then every table's rows in pages, parents before children so a restore can
+ * insert them in file order.
+ */
+const TABLES: PgTable[] = [
+  schema.users,
+  schema.sessions,
+  schema.loginAttempts,
+  schema.passwordResets,
+  schema.expenses,
+  schema.loans,
+  schema.repayments,
+  schema.projects,
+  schema.bankAccounts,
+  schema.payments,
+  schema.auditLog,
+];
+const AUDITED = [
+  'users',
+  'expenses',
+  'loans',
+  'repayments',
+  'projects',
+  'bank_accounts',
+  'payments',
+];
+const PAGE = 2000;
+const FORMAT = 'ecm-backup';
+
+const nameOf = (t: Table) => getTableName(t);
+
+/** Users by role so that each row's creator and company come before it. */
+const ROLE_ORDER = sql`case ${schema.users.role} when 'admin' then 0 when 'company' then 1 else 2 end`;
+
+export async function backup(db: Db, file: string) {
+  const gzip = createGzip();
+  const out = gzip.pipe(createWriteStream(file));
+  const write = async (line: unknown) => {
+    if (!gzip.write(`${JSON.stringify(line)}\n`)) await once(gzip, 'drain');
+  };
+  const counts: Record<string, number> = {};
+  await write({ format: FORMAT, version: 1, createdAt: new Date().toISOString() });
+  for (const table of TABLES) {
+    const name = nameOf(table);
+    const columns = getTableColumns(table);
+    const order = table === schema.users ? [ROLE_ORDER, asc(columns.id!)] : [asc(columns.id!)];
+    counts[name] = 0;
+    for (let offset = 0; ; offset += PAGE) {
+      const rows = await db
+        .select()
+        .from(table)
+        .orderBy(...order)
+        .limit(PAGE)
+        .offset(offset);
+      if (rows.length) await write({ table: name, rows });
+      counts[name] += rows.length;
+      if (rows.length < PAGE) break;
+    }
+  }
+  await write({ end: true, counts });
+  gzip.end();
+  await once(out, 'finish');
+  return counts;
+}
+
+/** Revives timestamps, which JSON carries as strings. */
+function reviver(table: PgTable) {
+  const dates = Object.entries(getTableColumns(table))
+    .filter(([, c]) => c.columnType === 'PgTimestamp')
+    .map(([key]) => key);
+  return (row: Record<string, unknown>) => {
+    for (const key of dates)
+      if (typeof row[key] === 'string') row[key] = new Date(row[key] as string);
+    return row;
+  };
+}
+
+/** Restores a backup into an empty (freshly migrated) database, in one transaction. */
+export async function restore(db: Db, file: string) {
+  const [existing] = await db.select({ n: count() }).from(schema.users);
+  if ((existing?.n ?? 0) > 0) {
+    throw new Error(
+      'The database is not empty: restore only into an empty data folder or database.',
+    );
+  }
+  const byName = new Map(TABLES.map((t) => [nameOf(t), t]));
+  const lines = createInterface({
+    input: createReadStream(file).pipe(createGunzip()),
+    crlfDelay: Infinity,
+  });
+  const counts: Record<string, number> = {};
+  let header = false;
+  let ended = false;
+  await db.transaction(async (tx) => {
+    // The restored audit trail is the history; the copy itself must not add to it.
+    for (const name of AUDITED)
+      await tx.execute(sql.raw(`alter table ${name} disable trigger ${name}_audit`));
+    for await (const line of lines) {
+      if (!line) continue;
+      const entry = JSON.parse(line) as {
+        format?: string;
+        table?: string;
+        rows?: Record<string, unknown>[];
+        end?: boolean;
+      };
+      if (!header) {
+        if (entry.format !== FORMAT)
+          throw new Error('This file is not a backup made by `npm run backup`.');
+        header = true;
+        continue;
+      }
+      if (entry.end) {
+        ended = true;
+        break;
+      }
+      const table = entry.table ? byName.get(entry.table) : undefined;
+      if (!table || !entry.rows)
+        throw new Error(`Unknown entry in the backup: ${line.slice(0, 80)}`);
+      const revive = reviver(table);
+      await tx.insert(table).values(entry.rows.map(revive));
+      counts[entry.table!] = (counts[entry.table!] ?? 0) + entry.rows.length;
+    }
+    if (!ended) throw new Error('The backup file is incomplete.');
+    for (const name of AUDITED)
+      await tx.execute(sql.raw(`alter table ${name} enable trigger ${name}_audit`));
+    // Serial ids continue after the restored ones.
+    for (const name of ['login_attempts', 'audit_log']) {
+      await tx.execute(
+        sql.raw(
+          `select setval(pg_get_serial_sequence('${name}', 'id'), coalesce((select max(id) from ${name}), 0) + 1, false)`,
+        ),
+      );
+    }
+  });
+  return counts;
+}

@@ -1,0 +1,132 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { asc, getTableColumns, getTableName } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backup, restore } from '../../server/db/backup';
+import { openDatabase, type Db } from '../../server/db/client';
+import * as schema from '../../server/db/schema';
+import { createScratchDatabase, signUp, startTestServer, type TestServer } from './helpers';
+
+let server: TestServer;
+const dir = mkdtempSync(join(tmpdir(), 'ecm-backup-'));
+const PASSWORD = 'a fine password';
+
+beforeAll(async () => {
+  server = await startTestServer();
+  // A little of everything, through the API.
+  const admin = await signUp(server);
+  await admin.api.post('/user/createUser', {
+    name: 'Acme',
+    email: 'acme@example.com',
+    password: PASSWORD,
+    mobile: '9876543210',
+    registration_number: 'R1',
+    userType: 'company',
+  });
+  const login = await server.api().post('/user/loginuser', {
+    email: 'acme@example.com',
+    password: PASSWORD,
+    userType: 'company',
+  });
+  const acme = server.api(login.body.data.token);
+  const pm = await acme.post('/user/createUser', {
+    name: 'Priya',
+    email: 'priya@example.com',
+    password: PASSWORD,
+    mobile: '9876543210',
+    registration_number: 'P1',
+    userType: 'pm',
+  });
+  await acme.post('/company/createproject', {
+    projectName: 'Website',
+    clientName: 'Client',
+    clientNumber: '1',
+    duration: '1 month',
+    price: 123456.78,
+    paymentStatus: 'pending',
+    projectManager: pm.body.data._id,
+  });
+  const acc = await acme.post('/company/createbank', {
+    holder_name: 'Acme',
+    account_no: '12345678',
+    confirm_no: '12345678',
+    branch: 'MG Road',
+    ifsc: 'SBIN0001234',
+    mobile: '9876543210',
+    address: 'Bengaluru',
+    openingBalance: 50,
+  });
+  await acme.post('/company/addpayment', {
+    accountId: acc.body.data._id,
+    date: '2026-11-01',
+    remark: 'in',
+    paymentType: 'credit',
+    amount: 10.1,
+  });
+  for (let i = 0; i < 30; i++) {
+    await admin.api.post('/expense/addexpense', {
+      date: '2026-11-01',
+      description: `e${i} ₹ "quoted"`,
+      amount: i + 0.01,
+      category: 'other',
+    });
+  }
+  const lend = await admin.api.post('/lend/addlend', {
+    name: 'Ravi',
+    email: 'ravi@example.com',
+    amount: 100,
+    issueDate: '2026-10-01',
+    repaymentDate: '2026-12-01',
+  });
+  await admin.api.post('/lend/addrepayment', {
+    loanId: lend.body.data._id,
+    date: '2026-10-05',
+    amount: 40,
+  });
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function dump(db: Db) {
+  const tables: PgTable[] = Object.values(schema).filter(
+    (v): v is PgTable =>
+      typeof v === 'object' &&
+      v !== null &&
+      'getSQL' in v &&
+      getTableName(v as PgTable) !== undefined,
+  );
+  const out: Record<string, unknown[]> = {};
+  for (const table of tables) {
+    const { id } = getTableColumns(table);
+    out[getTableName(table)] = await db.select().from(table).orderBy(asc(id!));
+  }
+  return out;
+}
+
+describe('backup and restore', () => {
+  it('round-trips every table exactly, and refuses to restore over data', async () => {
+    const file = join(dir, 'all.ecm.gz');
+    const counts = await backup(server.db, file);
+    expect(counts.expenses).toBe(30);
+    expect(counts.audit_log).toBeGreaterThan(30);
+
+    const scratch = await createScratchDatabase();
+    const copy = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
+    try {
+      await restore(copy.db, file);
+      const [original, restored] = await Promise.all([dump(server.db), dump(copy.db)]);
+      expect(Object.keys(restored).length).toBe(11);
+      expect(restored).toEqual(original);
+
+      // Restoring twice is refused: it only goes into an empty database.
+      await expect(restore(copy.db, file)).rejects.toThrow('The database is not empty');
+    } finally {
+      await copy.close();
+      await scratch.drop();
+    }
+  });
+});
