@@ -1,6 +1,14 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Role } from '../api/types';
 import {
+  BankIcon,
+  BriefcaseIcon,
+  BuildingIcon,
+  CardIcon,
+  StatementIcon,
+  TeamIcon,
+} from '../ui/icons';
+import {
   ArrowDownLeftIcon,
   ArrowUpRightIcon,
   DashboardIcon,
@@ -73,6 +81,79 @@ export const APP_ROUTES: readonly AppRoute[] = [
     title: 'People',
     icon: UsersIcon,
     Screen: lazy(() => import('../features/loans/PeopleScreen')),
+  },
+  // Companies, people and projects (issue 5): one people screen configured by kind.
+  {
+    path: 'company',
+    title: 'Company List',
+    icon: BuildingIcon,
+    roles: ['admin'],
+    Screen: lazy(() =>
+      import('../features/people/PeopleScreen').then((m) => ({ default: m.CompanyListScreen })),
+    ),
+  },
+  {
+    path: 'pm',
+    title: 'Project Manager List',
+    icon: TeamIcon,
+    roles: ['admin', 'company'],
+    Screen: lazy(() =>
+      import('../features/people/PeopleScreen').then((m) => ({ default: m.PmListScreen })),
+    ),
+  },
+  {
+    path: 'tl',
+    title: 'TL List',
+    icon: TeamIcon,
+    roles: ['admin', 'company', 'pm'],
+    Screen: lazy(() =>
+      import('../features/people/PeopleScreen').then((m) => ({ default: m.TlListScreen })),
+    ),
+  },
+  {
+    path: 'employee',
+    title: 'Employee List',
+    icon: TeamIcon,
+    roles: ['admin', 'company', 'pm'],
+    Screen: lazy(() =>
+      import('../features/people/PeopleScreen').then((m) => ({ default: m.EmployeeListScreen })),
+    ),
+  },
+  {
+    path: 'project',
+    title: 'Project List',
+    icon: BriefcaseIcon,
+    roles: ['admin', 'company', 'pm'],
+    Screen: lazy(() => import('../features/projects/ProjectsScreen')),
+  },
+  // Bank accounts, payments, statements (issue 6).
+  {
+    path: 'account',
+    title: 'All Bank',
+    icon: BankIcon,
+    roles: ['admin', 'company'],
+    Screen: lazy(() => import('../features/bank/BankScreen')),
+  },
+  {
+    path: 'payment',
+    title: 'Payment Mode',
+    icon: CardIcon,
+    roles: ['company'],
+    Screen: lazy(() => import('../features/bank/PaymentScreen')),
+  },
+  {
+    path: 'accountstatement',
+    title: 'Account Statement',
+    icon: StatementIcon,
+    roles: ['admin', 'company'],
+    Screen: lazy(() => import('../features/projects/AccountStatementScreen')),
+  },
+  {
+    path: 'report',
+    title: 'Report List',
+    icon: StatementIcon,
+    roles: ['admin', 'company'],
+    Screen: lazy(() => import('../features/bank/ReportScreen')),
   },
   {
     path: 'profile',

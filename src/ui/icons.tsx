@@ -124,3 +124,40 @@ export const UsersIcon = (p: P) => (
     <path d="M2 21a7 7 0 0 1 14 0M16 4a4 4 0 0 1 0 8M22 21a7 7 0 0 0-4-6.3" />
   </Icon>
 );
+export const BuildingIcon = (p: P) => (
+  <Icon {...p}>
+    <rect x="4" y="2" width="16" height="20" rx="1" />
+    <path d="M9 22v-4h6v4M8 6h.01M12 6h.01M16 6h.01M8 10h.01M12 10h.01M16 10h.01M8 14h.01M12 14h.01M16 14h.01" />
+  </Icon>
+);
+export const TeamIcon = (p: P) => (
+  <Icon {...p}>
+    <circle cx="12" cy="7" r="3" />
+    <circle cx="5" cy="10" r="2" />
+    <circle cx="19" cy="10" r="2" />
+    <path d="M7 21a5 5 0 0 1 10 0M1 20a4 4 0 0 1 5-3.9M23 20a4 4 0 0 0-5-3.9" />
+  </Icon>
+);
+export const BriefcaseIcon = (p: P) => (
+  <Icon {...p}>
+    <rect x="2" y="7" width="20" height="14" rx="2" />
+    <path d="M16 7V5a2 2 0 0 0-2-2h-4a2 2 0 0 0-2 2v2M2 13h20" />
+  </Icon>
+);
+export const BankIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M3 10 12 4l9 6M5 10v8M9.5 10v8M14.5 10v8M19 10v8M3 21h18" />
+  </Icon>
+);
+export const CardIcon = (p: P) => (
+  <Icon {...p}>
+    <rect x="2" y="5" width="20" height="14" rx="2" />
+    <path d="M2 10h20M6 15h4" />
+  </Icon>
+);
+export const StatementIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M14 3H6a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9z" />
+    <path d="M14 3v6h6M8 13h8M8 17h5" />
+  </Icon>
+);

@@ -1,0 +1,156 @@
+import { useState, type InputHTMLAttributes } from 'react';
+import { notifyMutation } from '../../api/notify';
+import { Field, SelectField } from '../../ui/Field';
+import { FormModal } from '../../ui/Modal';
+import {
+  useCreateBankMutation,
+  useUpdateBankMutation,
+  type Account,
+  type DefaultStatus,
+} from './bankApi';
+import { accountErrors, type AccountErrors, type AccountForm } from './validation';
+
+const DEFAULT_OPTIONS = [
+  { value: 'deActive', label: 'deActive' },
+  { value: 'active', label: 'active' },
+];
+
+/** Create (with the confirmation and the opening balance) or update a bank account. */
+export function BankForm({ account, onClose }: { account: Account | null; onClose: () => void }) {
+  const creating = account === null;
+  const [createBank, created] = useCreateBankMutation();
+  const [updateBank, updated] = useUpdateBankMutation();
+  const [errors, setErrors] = useState<AccountErrors>({});
+  const [form, setForm] = useState<AccountForm>({
+    holder_name: account?.holder_name ?? '',
+    account_no: account?.account_no ?? '',
+    confirm_no: '',
+    branch: account?.branch ?? '',
+    ifsc: account?.ifsc ?? '',
+    mobile: account?.mobile ?? '',
+    address: account?.address ?? '',
+    defaultStatus: account?.defaultStatus ?? 'deActive',
+    openingBalance: '0',
+  });
+  const set = (key: keyof AccountForm) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  const textField = (
+    key: 'holder_name' | 'branch' | 'mobile' | 'address',
+    label: string,
+    attrs: InputHTMLAttributes<HTMLInputElement>,
+  ) => (
+    <Field
+      id={`bank-${key}`}
+      label={label}
+      required
+      {...attrs}
+      value={form[key]}
+      onChange={set(key)}
+    />
+  );
+
+  const submit = async () => {
+    const found = accountErrors(form, creating);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const fields = {
+      holder_name: form.holder_name.trim(),
+      account_no: form.account_no.trim(),
+      branch: form.branch.trim(),
+      ifsc: form.ifsc.trim().toUpperCase(),
+      mobile: form.mobile.trim(),
+      address: form.address.trim(),
+      defaultStatus: form.defaultStatus as DefaultStatus,
+    };
+    const ok = creating
+      ? await notifyMutation(
+          createBank({
+            ...fields,
+            confirm_no: form.confirm_no.trim(),
+            openingBalance: Number(form.openingBalance || 0),
+          }).unwrap(),
+          {
+            success: 'Bank account created successfully',
+            failure: 'Failed to create bank account. Please try again.',
+          },
+        )
+      : await notifyMutation(updateBank({ ...fields, _id: account._id }).unwrap(), {
+          success: 'Bank account updated successfully',
+          failure: 'Failed to update bank account. Please try again.',
+        });
+    if (ok) onClose();
+  };
+
+  return (
+    <FormModal
+      open
+      title={creating ? 'Add New Bank' : 'Update Bank Account'}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={creating ? 'Create' : 'Update'}
+      busy={created.isLoading || updated.isLoading}
+      size="lg"
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        {textField('holder_name', 'Holder Name', { maxLength: 100, autoComplete: 'off' })}
+        <Field
+          id="bank-account_no"
+          label="Account Number"
+          inputMode="numeric"
+          autoComplete="off"
+          required
+          error={errors.account_no}
+          value={form.account_no}
+          onChange={set('account_no')}
+        />
+        {creating && (
+          <Field
+            id="bank-confirm_no"
+            label="Confirm Account Number"
+            inputMode="numeric"
+            autoComplete="off"
+            required
+            error={errors.confirm_no}
+            value={form.confirm_no}
+            onChange={set('confirm_no')}
+          />
+        )}
+        {textField('branch', 'Branch', { maxLength: 100 })}
+        <Field
+          id="bank-ifsc"
+          label="IFSC"
+          required
+          maxLength={11}
+          hint="e.g. SBIN0001234"
+          error={errors.ifsc}
+          value={form.ifsc}
+          onChange={set('ifsc')}
+          className="uppercase"
+        />
+        {textField('mobile', 'Mobile', { type: 'tel', pattern: '\\+?[0-9][0-9 \\-]{6,18}' })}
+        {textField('address', 'Address', { maxLength: 300 })}
+        <SelectField
+          id="bank-default"
+          label="Default"
+          options={DEFAULT_OPTIONS}
+          value={form.defaultStatus}
+          onChange={set('defaultStatus')}
+        />
+        {creating && (
+          <Field
+            id="bank-opening"
+            label="Opening Balance (₹)"
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            error={errors.openingBalance}
+            value={form.openingBalance}
+            onChange={set('openingBalance')}
+          />
+        )}
+      </div>
+    </FormModal>
+  );
+}

@@ -1,0 +1,188 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { notifyMutation } from '../../api/notify';
+import { formatYMD, todayLocalISO } from '../../lib/dates';
+import { DataTable, type Column } from '../../ui/DataTable';
+import { Field, SelectField } from '../../ui/Field';
+import { LoadState } from '../../ui/LoadState';
+import { Money } from '../../ui/Money';
+import { styles } from '../../ui/styles';
+import { refuseAdminCreate, useScope } from '../people/scope';
+import { AccountCard } from './AccountCard';
+import {
+  accountLabel,
+  ALL_ACCOUNTS,
+  useAddPaymentMutation,
+  useGetAccountsQuery,
+  useGetPaymentsQuery,
+  type Payment,
+  type PaymentType,
+} from './bankApi';
+
+export const FILL_ALL = 'Please fill in all fields.';
+const LATEST = 10;
+
+const TYPE_OPTIONS = [
+  { value: 'debit', label: 'Debit' },
+  { value: 'credit', label: 'Credit' },
+];
+
+const PAYMENT_COLUMNS: ReadonlyArray<Column<Payment>> = [
+  { key: 'date', header: 'Date', render: (p) => formatYMD(p.date) },
+  { key: 'remark', header: 'Remark', render: (p) => p.remark },
+  {
+    key: 'type',
+    header: 'Type',
+    render: (p) => <span className="capitalize">{p.paymentType}</span>,
+  },
+  {
+    key: 'amount',
+    header: 'Amount',
+    align: 'right',
+    render: (p) => (
+      <Money
+        value={p.amount}
+        className={p.paymentType === 'credit' ? 'text-green-800' : 'text-red-700'}
+      />
+    ),
+  },
+  {
+    key: 'balanceAfter',
+    header: 'Balance',
+    align: 'right',
+    render: (p) => <Money value={p.balanceAfter} />,
+  },
+];
+
+const emptyForm = () => ({ remark: '', date: todayLocalISO(), paymentType: '', amount: '' });
+
+/** Payment Mode: records a credit or debit on one of the company's accounts. */
+export default function PaymentScreen() {
+  const scope = useScope();
+  const accounts = useGetAccountsQuery({ ...ALL_ACCOUNTS, companyId: scope.companyId });
+  const [accountId, setAccountId] = useState('');
+  const [form, setForm] = useState(emptyForm);
+  const [addPayment, adding] = useAddPaymentMutation();
+  const payments = useGetPaymentsQuery(
+    { accountId, page: 1, pageSize: LATEST },
+    { skip: !accountId },
+  );
+  const account = accounts.data?.data.find((a) => a._id === accountId);
+
+  const set = (key: keyof ReturnType<typeof emptyForm>) => (e: { target: { value: string } }) =>
+    // A new payment type starts with an empty amount.
+    setForm((f) => ({
+      ...f,
+      [key]: e.target.value,
+      ...(key === 'paymentType' ? { amount: '' } : {}),
+    }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (scope.isAdmin) return refuseAdminCreate();
+    if (!account || !form.paymentType || !form.amount || !form.remark.trim() || !form.date) {
+      toast.error(FILL_ALL);
+      return;
+    }
+    const ok = await notifyMutation(
+      addPayment({
+        accountId: account._id,
+        date: form.date,
+        remark: form.remark.trim(),
+        paymentType: form.paymentType as PaymentType,
+        amount: Number(form.amount),
+      }).unwrap(),
+      {
+        success: 'Payment recorded successfully',
+        failure: 'Failed to record the payment. Please try again.',
+      },
+    );
+    if (ok) setForm(emptyForm());
+  };
+
+  return (
+    <section aria-labelledby="payment-title" className={`${styles.card} p-4 sm:p-6`}>
+      <h2 id="payment-title" className="text-xl font-semibold text-gray-900">
+        Payment Mode
+      </h2>
+      <LoadState
+        isLoading={accounts.isLoading}
+        isError={accounts.isError}
+        error={accounts.error}
+        onRetry={accounts.refetch}
+      >
+        <form onSubmit={submit} aria-label="Payment" noValidate className="mt-4 space-y-4">
+          <SelectField
+            id="payment-account"
+            label="Account Holder"
+            placeholder="Select Account Holder"
+            options={(accounts.data?.data ?? []).map((a) => ({
+              value: a._id,
+              label: accountLabel(a),
+            }))}
+            value={accountId}
+            onChange={(e) => setAccountId(e.target.value)}
+            className="sm:max-w-md"
+          />
+          {accounts.data?.data.length === 0 && (
+            <p className="text-sm text-gray-700">No bank accounts yet: add one under All Bank.</p>
+          )}
+          {account && <AccountCard account={account} />}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              id="payment-remark"
+              label="Remark"
+              maxLength={200}
+              value={form.remark}
+              onChange={set('remark')}
+            />
+            <Field
+              id="payment-date"
+              label="Date"
+              type="date"
+              value={form.date}
+              onChange={set('date')}
+            />
+            <SelectField
+              id="payment-type"
+              label="Payment Type"
+              placeholder="Select Payment Type"
+              options={TYPE_OPTIONS}
+              value={form.paymentType}
+              onChange={set('paymentType')}
+            />
+            <Field
+              id="payment-amount"
+              label="Amount (₹)"
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0.01"
+              value={form.amount}
+              onChange={set('amount')}
+            />
+          </div>
+          <button type="submit" disabled={adding.isLoading} className={styles.btnPrimary}>
+            {adding.isLoading ? 'Saving…' : 'Submit'}
+          </button>
+        </form>
+      </LoadState>
+      {account && (
+        <div className="mt-8">
+          <h3 className="text-lg font-semibold text-gray-900">Latest payments</h3>
+          <div className="mt-2">
+            <DataTable
+              caption={`Latest payments of ${accountLabel(account)}`}
+              columns={PAYMENT_COLUMNS}
+              rows={payments.currentData?.data}
+              rowKey={(p) => p._id}
+              isLoading={payments.isFetching && !payments.currentData}
+              errorMessage={payments.isError ? 'Could not load the payments.' : undefined}
+              onRetry={() => payments.refetch()}
+            />
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

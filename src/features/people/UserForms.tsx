@@ -1,0 +1,211 @@
+import { useState, type ReactNode } from 'react';
+import { notifyMutation } from '../../api/notify';
+import { Field, SelectField } from '../../ui/Field';
+import { FormModal } from '../../ui/Modal';
+import {
+  useCreateUserMutation,
+  useEditUserMutation,
+  type Person,
+  type PersonStatus,
+  type UserType,
+} from './peopleApi';
+
+/** The User Type options of the Create New User modal (spec: company, employee, pm, tl, team, Other). */
+const USER_TYPE_OPTIONS: ReadonlyArray<{ value: UserType; label: string }> = [
+  { value: 'company', label: 'company' },
+  { value: 'employee', label: 'employee' },
+  { value: 'pm', label: 'pm' },
+  { value: 'tl', label: 'tl' },
+  { value: 'team', label: 'team' },
+  { value: 'other', label: 'Other' },
+];
+
+const STATUS_OPTIONS = [
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+];
+
+type Setter<F> = (key: keyof F) => (e: { target: { value: string } }) => void;
+
+function useForm<F extends Record<string, string>>(initial: F): [F, Setter<F>] {
+  const [form, setForm] = useState(initial);
+  const set: Setter<F> = (key) => (e) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  return [form, set];
+}
+
+/** Name, e-mail, mobile and registration number: the fields both user modals share. */
+function DetailFields({
+  form,
+  set,
+  labels,
+  afterContact,
+}: {
+  form: { name: string; email: string; mobile: string; registration_number: string };
+  set: Setter<{ name: string; email: string; mobile: string; registration_number: string }>;
+  labels: { email: string; mobile: string };
+  /** Shown between Contact and Registration Number (the password, on create). */
+  afterContact?: ReactNode;
+}) {
+  return (
+    <>
+      <Field
+        id="user-name"
+        label="Name"
+        required
+        maxLength={100}
+        autoComplete="off"
+        value={form.name}
+        onChange={set('name')}
+      />
+      <Field
+        id="user-email"
+        label={labels.email}
+        type="email"
+        required
+        maxLength={254}
+        autoComplete="off"
+        value={form.email}
+        onChange={set('email')}
+      />
+      <Field
+        id="user-mobile"
+        label={labels.mobile}
+        type="tel"
+        required
+        pattern="\+?[0-9][0-9 \-]{6,18}"
+        title="A phone number: digits, spaces or dashes, 7 to 19 characters"
+        value={form.mobile}
+        onChange={set('mobile')}
+      />
+      {afterContact}
+      <Field
+        id="user-registration"
+        label="Registration Number"
+        required
+        maxLength={50}
+        value={form.registration_number}
+        onChange={set('registration_number')}
+      />
+    </>
+  );
+}
+
+/** 'Create New User' with the user type preset (and fixed) by the screen that opened it. */
+export function CreateUserForm({ userType, onClose }: { userType: UserType; onClose: () => void }) {
+  const [createUser, creating] = useCreateUserMutation();
+  const [form, set] = useForm({
+    name: '',
+    email: '',
+    mobile: '',
+    registration_number: '',
+    password: '',
+  });
+
+  const submit = async () => {
+    const ok = await notifyMutation(
+      createUser({
+        name: form.name.trim(),
+        email: form.email.trim(),
+        mobile: form.mobile.trim(),
+        registration_number: form.registration_number.trim(),
+        password: form.password,
+        userType,
+      }).unwrap(),
+      { success: 'User created successfully', failure: 'Failed to create USER. Please try again.' },
+    );
+    if (ok) onClose();
+  };
+
+  return (
+    <FormModal
+      open
+      title="Create New User"
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel="Create"
+      busy={creating.isLoading}
+    >
+      <DetailFields
+        form={form}
+        set={set}
+        labels={{ email: 'Email', mobile: 'Contact' }}
+        afterContact={
+          <Field
+            id="user-password"
+            label="Password"
+            type="password"
+            required
+            minLength={8}
+            maxLength={128}
+            autoComplete="new-password"
+            hint="At least 8 characters."
+            value={form.password}
+            onChange={set('password')}
+          />
+        }
+      />
+      <SelectField
+        id="user-type"
+        label="User Type"
+        options={USER_TYPE_OPTIONS}
+        value={userType}
+        disabled
+      />
+    </FormModal>
+  );
+}
+
+/** 'Update User Details': the details and the status (active / inactive), which really saves. */
+export function EditUserForm({ person, onClose }: { person: Person; onClose: () => void }) {
+  const [editUser, editing] = useEditUserMutation();
+  const [form, set] = useForm({
+    name: person.name,
+    email: person.email,
+    mobile: person.mobile,
+    registration_number: person.registration_number,
+    status: person.status,
+  });
+
+  const submit = async () => {
+    const ok = await notifyMutation(
+      editUser({
+        _id: person._id,
+        name: form.name.trim(),
+        email: form.email.trim(),
+        mobile: form.mobile.trim(),
+        registration_number: form.registration_number.trim(),
+        status: form.status as PersonStatus,
+      }).unwrap(),
+      {
+        success: 'User edited successfully',
+        failure: 'Failed to update company. Please try again.',
+      },
+    );
+    if (ok) onClose();
+  };
+
+  return (
+    <FormModal
+      open
+      title="Update User Details"
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel="Update"
+      busy={editing.isLoading}
+    >
+      <DetailFields
+        form={form}
+        set={set}
+        labels={{ email: 'Contact Email', mobile: 'Contact Mobile' }}
+      />
+      <SelectField
+        id="user-status"
+        label="Status"
+        options={STATUS_OPTIONS}
+        required
+        value={form.status}
+        onChange={set('status')}
+      />
+    </FormModal>
+  );
+}

@@ -1,0 +1,159 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { loadErrorMessage } from '../../api/errors';
+import { DataTable } from '../../ui/DataTable';
+import { Field, SelectField } from '../../ui/Field';
+import { Pagination } from '../../ui/Pagination';
+import { styles } from '../../ui/styles';
+import { useListParams } from '../../ui/useListParams';
+import { ALL_OF_KIND, useGetPeopleQuery } from '../people/peopleApi';
+import { CompanyPicker, useScope } from '../people/scope';
+import { PROJECT_COLUMNS, ProjectTotals } from './projectColumns';
+import { useGetProjectsQuery, type ProjectSort } from './projectsApi';
+
+const TYPE_OPTIONS = [
+  { value: 'company', label: 'Company' },
+  { value: 'pm', label: 'PM' },
+];
+
+const EMPTY = { type: 'company', pmId: '', from: '', to: '' };
+type Filter = typeof EMPTY;
+
+/** Check a filter before it is sent; the message to show, or null when it is fine. */
+export function statementFilterError(f: Filter, needsCompany: boolean): string | null {
+  if (needsCompany) return 'Please select a company.';
+  if (f.type === 'pm' && !f.pmId) return 'Please select a project manager.';
+  if (f.from && f.to && f.from > f.to) return 'End date must be on or after the start date';
+  return null;
+}
+
+/**
+ * Account Statement: the projects of a type (the whole company, or one PM's) whose date is
+ * in the range, in the Project List's columns, with the total price. An admin picks one of
+ * its companies first (reading is allowed).
+ */
+export default function AccountStatementScreen() {
+  const scope = useScope();
+  const [form, setForm] = useState<Filter>(EMPTY);
+  const [applied, setApplied] = useState<Filter | null>(null);
+  const list = useListParams<ProjectSort>('date');
+  const pms = useGetPeopleQuery(
+    { ...ALL_OF_KIND, kind: 'pm', companyId: scope.companyId },
+    { skip: form.type !== 'pm' || (scope.isAdmin && !scope.companyId) },
+  );
+  const query = useGetProjectsQuery(
+    {
+      ...list.params,
+      companyId: scope.companyId,
+      projectManagerId: applied?.type === 'pm' ? applied.pmId : undefined,
+      from: applied?.from,
+      to: applied?.to,
+    },
+    { skip: applied === null },
+  );
+  const set = (key: keyof Filter) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value, ...(key === 'type' ? { pmId: '' } : {}) }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const error = statementFilterError(form, scope.isAdmin && !scope.companyId);
+    if (error) {
+      toast.error(error);
+      return;
+    }
+    list.setPage(1);
+    setApplied(form);
+  };
+  const clear = () => {
+    setForm(EMPTY);
+    setApplied(null);
+  };
+
+  const page = query.currentData;
+  return (
+    <section aria-labelledby="statement-title" className={`${styles.card} p-4 sm:p-6`}>
+      <h2 id="statement-title" className="text-xl font-semibold text-gray-900">
+        Account Statement List
+      </h2>
+      <form
+        onSubmit={submit}
+        aria-label="Statement filter"
+        className="mt-4 grid items-end gap-4 sm:grid-cols-2 lg:grid-cols-4"
+      >
+        {scope.isAdmin && <CompanyPicker scope={scope} required id="statement-company" />}
+        <SelectField
+          id="statement-type"
+          label="Type"
+          options={TYPE_OPTIONS}
+          value={form.type}
+          onChange={set('type')}
+        />
+        {form.type === 'pm' && (
+          <SelectField
+            id="statement-pm"
+            label="Project Manager"
+            placeholder="Select Project Manager"
+            options={(pms.data?.data ?? []).map((p) => ({ value: p._id, label: p.name }))}
+            value={form.pmId}
+            onChange={set('pmId')}
+          />
+        )}
+        <Field
+          id="statement-from"
+          label="Start Date"
+          type="date"
+          value={form.from}
+          onChange={set('from')}
+        />
+        <Field
+          id="statement-to"
+          label="End Date"
+          type="date"
+          value={form.to}
+          onChange={set('to')}
+        />
+        <div className="flex gap-2">
+          <button type="submit" className={styles.btnPrimary}>
+            Submit
+          </button>
+          <button type="button" onClick={clear} className={styles.btnSecondary}>
+            Clear
+          </button>
+        </div>
+      </form>
+      {applied === null ? (
+        <p className="mt-6 text-sm text-gray-700">
+          Choose a type and a date range, then Submit to list the projects.
+        </p>
+      ) : (
+        <>
+          <p className="mt-6 text-sm text-gray-700">
+            <ProjectTotals page={page} />
+          </p>
+          <div className="mt-2">
+            <DataTable
+              caption="Account Statement"
+              columns={PROJECT_COLUMNS}
+              rows={page?.data}
+              rowKey={(row) => row._id}
+              firstRowNumber={(list.params.page - 1) * list.params.pageSize + 1}
+              sort={list.params}
+              onSort={list.sortBy}
+              isLoading={query.isFetching && !page}
+              errorMessage={query.isError ? loadErrorMessage(query.error) : undefined}
+              onRetry={() => query.refetch()}
+            />
+          </div>
+          {page && page.total > 0 && (
+            <Pagination
+              page={list.params.page}
+              pageSize={list.params.pageSize}
+              total={page.total}
+              onPageChange={list.setPage}
+            />
+          )}
+        </>
+      )}
+    </section>
+  );
+}

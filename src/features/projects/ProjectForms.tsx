@@ -1,0 +1,172 @@
+import { useState } from 'react';
+import { notifyMutation } from '../../api/notify';
+import { todayLocalISO } from '../../lib/dates';
+import { Field, SelectField } from '../../ui/Field';
+import { FormModal } from '../../ui/Modal';
+import { ALL_OF_KIND, useGetPeopleQuery } from '../people/peopleApi';
+import {
+  useCreateProjectMutation,
+  useUpdateProjectMutation,
+  useUpdateProjectStatusMutation,
+  type Project,
+} from './projectsApi';
+
+const TEXT_FIELDS = [
+  ['projectName', 'Project Name', 200, true],
+  ['clientName', 'Client Name', 200, true],
+  ['clientNumber', 'Client Number', 50, true],
+  ['duration', 'Duration', 50, true],
+  ['paymentStatus', 'Payment Status', 50, true],
+  ['status', 'Status', 50, false],
+  ['risk', 'Risk', 50, false],
+  ['statusByPm', 'Status by PM', 200, false],
+] as const;
+
+type TextKey = (typeof TEXT_FIELDS)[number][0];
+
+/** A company's create/edit project modal; the Project Manager is one of its PMs. */
+export function ProjectForm({
+  project,
+  onClose,
+}: {
+  project: Project | null;
+  onClose: () => void;
+}) {
+  const [createProject, creating] = useCreateProjectMutation();
+  const [updateProject, updating] = useUpdateProjectMutation();
+  const pms = useGetPeopleQuery({ ...ALL_OF_KIND, kind: 'pm' });
+  const [form, setForm] = useState({
+    projectName: project?.projectName ?? '',
+    clientName: project?.clientName ?? '',
+    clientNumber: project?.clientNumber ?? '',
+    duration: project?.duration ?? '',
+    paymentStatus: project?.paymentStatus ?? '',
+    status: project?.status ?? '',
+    risk: project?.risk ?? '',
+    statusByPm: project?.statusByPm ?? '',
+    price: project ? String(project.price) : '',
+    projectManager: project?.projectManagerId ?? '',
+    date: project?.date ?? todayLocalISO(),
+  });
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  const submit = async () => {
+    const text = (key: TextKey) => form[key].trim();
+    const input = {
+      projectName: text('projectName'),
+      clientName: text('clientName'),
+      clientNumber: text('clientNumber'),
+      duration: text('duration'),
+      paymentStatus: text('paymentStatus'),
+      status: text('status'),
+      risk: text('risk'),
+      statusByPm: text('statusByPm'),
+      price: Number(form.price),
+      projectManager: form.projectManager || null,
+      date: form.date,
+    };
+    const ok = project
+      ? await notifyMutation(updateProject({ ...input, _id: project._id }).unwrap(), {
+          success: 'Project updated successfully',
+          failure: 'Failed to update project. Please try again.',
+        })
+      : await notifyMutation(createProject(input).unwrap(), {
+          success: 'Project created successfully',
+          failure: 'Failed to create project. Please try again.',
+        });
+    if (ok) onClose();
+  };
+
+  const pmOptions = (pms.data?.data ?? []).map((p) => ({ value: p._id, label: p.name }));
+  return (
+    <FormModal
+      open
+      title={project ? 'Edit Project' : 'Add New Project'}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={project ? 'Update' : 'Create'}
+      busy={creating.isLoading || updating.isLoading}
+      size="lg"
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        {TEXT_FIELDS.map(([key, label, max, required]) => (
+          <Field
+            key={key}
+            id={`project-${key}`}
+            label={label}
+            required={required}
+            maxLength={max}
+            value={form[key]}
+            onChange={set(key)}
+          />
+        ))}
+        <Field
+          id="project-price"
+          label="Price (₹)"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          required
+          value={form.price}
+          onChange={set('price')}
+        />
+        <Field
+          id="project-date"
+          label="Date"
+          type="date"
+          required
+          value={form.date}
+          onChange={set('date')}
+        />
+        <SelectField
+          id="project-pm"
+          label="Project Manager"
+          placeholder={pms.isLoading ? 'Loading…' : 'No project manager'}
+          options={pmOptions}
+          value={form.projectManager}
+          onChange={set('projectManager')}
+        />
+      </div>
+    </FormModal>
+  );
+}
+
+/** The assigned PM's one edit: 'Status by PM'. */
+export function PmStatusForm({ project, onClose }: { project: Project; onClose: () => void }) {
+  const [updateStatus, updating] = useUpdateProjectStatusMutation();
+  const [statusByPm, setStatusByPm] = useState(project.statusByPm);
+  const submit = async () => {
+    const ok = await notifyMutation(
+      updateStatus({ _id: project._id, statusByPm: statusByPm.trim() }).unwrap(),
+      {
+        success: 'Project status updated successfully',
+        failure: 'Failed to update the status. Please try again.',
+      },
+    );
+    if (ok) onClose();
+  };
+  return (
+    <FormModal
+      open
+      title="Update Status by PM"
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel="Update"
+      busy={updating.isLoading}
+    >
+      <p className="text-sm text-gray-700">
+        Project <strong>{project.projectName}</strong> for {project.clientName}
+      </p>
+      <Field
+        id="project-status-by-pm"
+        label="Status by PM"
+        required
+        maxLength={200}
+        value={statusByPm}
+        onChange={(e) => setStatusByPm(e.target.value)}
+      />
+    </FormModal>
+  );
+}

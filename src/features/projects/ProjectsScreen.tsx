@@ -1,0 +1,108 @@
+import { DeleteDialog } from '../../ui/DeleteDialog';
+import type { Column } from '../../ui/DataTable';
+import { DetailsModal } from '../../ui/DetailsModal';
+import { ListScreen } from '../../ui/ListScreen';
+import { RowMenu } from '../../ui/RowMenu';
+import { styles } from '../../ui/styles';
+import { useListParams } from '../../ui/useListParams';
+import { useRecordModals } from '../../ui/useRecordModals';
+import { refuseAdminCreate, ScopeBar, useScope } from '../people/scope';
+import {
+  PROJECT_COLUMNS,
+  projectDetails,
+  projectDetailsRender,
+  ProjectTotals,
+} from './projectColumns';
+import { PmStatusForm, ProjectForm } from './ProjectForms';
+import {
+  useDeleteProjectMutation,
+  useGetProjectsQuery,
+  type Project,
+  type ProjectSort,
+} from './projectsApi';
+
+/**
+ * Projects: a company manages its own; an admin reads its companies' (Add answers
+ * "You can't Create"); a PM reads those assigned to it and updates their 'Status by PM'.
+ */
+export default function ProjectsScreen() {
+  const scope = useScope();
+  const list = useListParams<ProjectSort>('createdAt');
+  const query = useGetProjectsQuery({ ...list.params, companyId: scope.companyId });
+  const modals = useRecordModals<Project>();
+  const pmEditing = useRecordModals<Project>();
+  const [deleteProject, deleting] = useDeleteProjectMutation();
+
+  const ownsStatus = (row: Project) => scope.isPm && row.projectManagerId === scope.user?._id;
+  const columns: Column<Project, ProjectSort>[] = [
+    ...PROJECT_COLUMNS,
+    {
+      key: 'action',
+      header: 'Action',
+      render: (row) => (
+        <div className="flex items-center gap-2">
+          <RowMenu
+            label={row.projectName}
+            canWrite={scope.isCompany}
+            onShow={() => modals.show(row)}
+            onEdit={() => modals.openEdit(row)}
+            onDelete={() => modals.askDelete(row)}
+          />
+          {ownsStatus(row) && (
+            <button
+              type="button"
+              onClick={() => pmEditing.openEdit(row)}
+              aria-label={`Update status of ${row.projectName}`}
+              className={`${styles.btnSecondary} px-2 py-1 text-xs`}
+            >
+              Update Status
+            </button>
+          )}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <ScopeBar scope={scope} />
+      <ListScreen
+        title="Project List"
+        addLabel="Add New Project"
+        onAdd={scope.isAdmin ? refuseAdminCreate : scope.isCompany ? modals.openCreate : undefined}
+        searchLabel="Search projects"
+        list={list}
+        query={query}
+        columns={columns}
+        rowKey={(row) => row._id}
+        summary={<ProjectTotals page={query.currentData ?? query.data} />}
+      >
+        {modals.formOpen && <ProjectForm project={modals.editing} onClose={modals.closeForm} />}
+        {pmEditing.editing && (
+          <PmStatusForm project={pmEditing.editing} onClose={pmEditing.closeForm} />
+        )}
+        <DetailsModal
+          record={modals.showing && projectDetails(modals.showing)}
+          onClose={modals.closeShow}
+          render={projectDetailsRender}
+        />
+        <DeleteDialog
+          record={modals.deleting}
+          title="Delete project"
+          message={(row) => (
+            <>
+              Delete the project <strong>{row.projectName}</strong>? This cannot be undone.
+            </>
+          )}
+          run={(row) => deleteProject(row._id).unwrap()}
+          messages={{
+            success: 'Project deleted successfully',
+            failure: 'Failed to delete project. Please try again.',
+          }}
+          onClose={modals.closeDelete}
+          busy={deleting.isLoading}
+        />
+      </ListScreen>
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+import { formatDMY } from '../../lib/dates';
+import type { Column } from '../../ui/DataTable';
+import { Money } from '../../ui/Money';
+import type { Project, ProjectSort } from './projectsApi';
+
+/** The Project List's columns (spec), shared with the Account Statement. */
+export const PROJECT_COLUMNS: ReadonlyArray<Column<Project, ProjectSort>> = [
+  { key: 'sno', header: 'S.no', render: (_row, n) => n },
+  { key: 'date', header: 'Date', sortKey: 'date', render: (row) => formatDMY(row.date) },
+  {
+    key: 'clientName',
+    header: 'ClientName',
+    sortKey: 'clientName',
+    render: (row) => row.clientName,
+  },
+  {
+    key: 'projectName',
+    header: 'ProjectName',
+    sortKey: 'projectName',
+    render: (row) => row.projectName,
+  },
+  { key: 'clientNumber', header: 'ClientNumber', render: (row) => row.clientNumber },
+  { key: 'duration', header: 'Duration', render: (row) => row.duration },
+  {
+    key: 'paymentStatus',
+    header: 'PaymentStatus',
+    sortKey: 'paymentStatus',
+    render: (row) => row.paymentStatus,
+  },
+  {
+    key: 'price',
+    header: 'Price',
+    sortKey: 'price',
+    align: 'right',
+    render: (row) => <Money value={row.price} />,
+  },
+  { key: 'status', header: 'Status', sortKey: 'status', render: (row) => row.status || '#' },
+  { key: 'projectManager', header: 'ProjectManager', render: (row) => row.projectManager || '—' },
+];
+
+/** "Total Price: ₹… · N projects" for the filtered rows. */
+export function ProjectTotals({
+  page,
+}: {
+  page: { total: number; totalAmount: number } | undefined;
+}): ReactNode {
+  if (!page) return null;
+  return (
+    <>
+      Total Price: <Money value={page.totalAmount} className="font-semibold text-gray-900" /> ·{' '}
+      {page.total} {page.total === 1 ? 'project' : 'projects'}
+    </>
+  );
+}
+
+/** A project for Data Details: the PM's id is not for people. */
+export function projectDetails(project: Project): object {
+  return Object.fromEntries(Object.entries(project).filter(([key]) => key !== 'projectManagerId'));
+}
+
+export const projectDetailsRender = { price: (v: unknown) => <Money value={v as number} /> };

@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { notifyMutation } from '../api/notify';
+import { ConfirmDialog } from './ConfirmDialog';
+
+export interface DeleteDialogProps<T> {
+  /** The row to delete; null keeps the dialog closed. */
+  record: T | null;
+  title: string;
+  message: (record: T) => ReactNode;
+  /** The delete call (an `.unwrap()`ped mutation). */
+  run: (record: T) => Promise<{ message?: string }>;
+  messages: { success: string; failure: string };
+  onClose: () => void;
+  busy?: boolean;
+}
+
+/** A list's delete: asks first, then deletes and toasts how it went (the server's message). */
+export function DeleteDialog<T>({
+  record,
+  title,
+  message,
+  run,
+  messages,
+  onClose,
+  busy,
+}: DeleteDialogProps<T>) {
+  const confirm = async () => {
+    if (record === null) return;
+    await notifyMutation(run(record), messages);
+    onClose();
+  };
+  return (
+    <ConfirmDialog
+      open={record !== null}
+      title={title}
+      message={record !== null && message(record)}
+      onConfirm={confirm}
+      onCancel={onClose}
+      busy={busy}
+    />
+  );
+}

@@ -1,0 +1,302 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { useBrowserSuite, visit, watchPage, type PageWatch } from './harness';
+import { expectAlert, expectCount, expectPath, expectText, logIn, registerAdmin } from './helpers';
+import { rowAction } from './rows';
+
+/**
+ * Issue 6 as a company would use it: two bank accounts (the form checks the confirmation
+ * and the IFSC before anything is sent), credits and debits whose balance moves at once
+ * here and in a second tab, an overdraft refused, a statement whose closing balance is
+ * opening + credits − debits, printable and downloadable; deleting an account with
+ * payments refused.
+ */
+
+const stamp = Date.now();
+const password = 'correct horse battery';
+const admin = { name: 'Kiran Shah', email: `kiran.${stamp}@example.com`, password };
+const company = { name: 'Lotus Exports', email: `lotus.${stamp}@example.com`, password };
+
+const suite = useBrowserSuite();
+let page: Page;
+let watch: PageWatch;
+let tabB: Page | undefined;
+let watchB: PageWatch | undefined;
+let broken = false;
+
+beforeAll(async () => {
+  const origin = suite.server.origin;
+  await registerAdmin(origin, admin);
+  const login = await fetch(`${origin}/api/user/loginuser`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: admin.email, password, userType: 'admin' }),
+  });
+  const { data } = (await login.json()) as { data: { token: string } };
+  const created = await fetch(`${origin}/api/user/createUser`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${data.token}` },
+    body: JSON.stringify({
+      name: company.name,
+      email: company.email,
+      password,
+      mobile: '9876501234',
+      registration_number: 'LOT-9',
+      userType: 'company',
+    }),
+  });
+  expect(created.status).toBe(201);
+});
+beforeEach((ctx) => {
+  if (broken) ctx.skip();
+});
+afterEach((ctx) => {
+  if (ctx.task.result?.state === 'fail') broken = true;
+  watch?.assertClean();
+  watchB?.assertClean();
+});
+
+const nav = (p: Page = page) => p.getByRole('navigation', { name: 'Main' });
+const dialog = (name: string) => page.getByRole('dialog', { name });
+const row = (text: string, p: Page = page) => p.getByRole('row').filter({ hasText: text });
+/** The Balance figure of the chosen account's card. */
+const card = () => page.getByLabel('Account details').getByRole('definition').first();
+
+async function openScreen(title: string, p: Page = page, heading = title) {
+  await nav(p).getByRole('link', { name: title, exact: true }).click();
+  await p.getByRole('heading', { level: 2, name: heading }).waitFor();
+}
+
+interface AccountInput {
+  holder: string;
+  number: string;
+  confirm: string;
+  branch: string;
+  ifsc: string;
+  mobile: string;
+  address: string;
+  defaultStatus?: 'active' | 'deActive';
+  opening?: string;
+}
+
+async function fillAccount(a: AccountInput) {
+  const form = dialog('Add New Bank');
+  await form.getByLabel('Holder Name').fill(a.holder);
+  await form.getByLabel('Account Number', { exact: true }).fill(a.number);
+  await form.getByLabel('Confirm Account Number').fill(a.confirm);
+  await form.getByLabel('Branch').fill(a.branch);
+  await form.getByLabel('IFSC').fill(a.ifsc);
+  await form.getByLabel('Mobile').fill(a.mobile);
+  await form.getByLabel('Address').fill(a.address);
+  if (a.defaultStatus) await form.getByLabel('Default').selectOption(a.defaultStatus);
+  if (a.opening !== undefined) await form.getByLabel('Opening Balance (₹)').fill(a.opening);
+}
+
+const first: AccountInput = {
+  holder: 'Lotus Current',
+  number: '123456789012',
+  confirm: '123456789012',
+  branch: 'Fort, Mumbai',
+  ifsc: 'SBIN0001234',
+  mobile: '9876501234',
+  address: '12 Marine Drive, Mumbai',
+};
+const second: AccountInput = {
+  holder: 'Lotus Savings',
+  number: '998877665544',
+  confirm: '998877665544',
+  branch: 'Indiranagar',
+  ifsc: 'hdfc0000456',
+  mobile: '9876505678',
+  address: '4 CMH Road, Bengaluru',
+  defaultStatus: 'active',
+  opening: '1000.50',
+};
+
+/** Picks the account, fills a payment and submits it. */
+async function pay(type: 'credit' | 'debit', amount: string, remark: string) {
+  await page.getByLabel('Remark').fill(remark);
+  await page.getByLabel('Payment Type').selectOption(type);
+  await page.getByLabel('Amount (₹)').fill(amount);
+  await page.getByRole('button', { name: 'Submit' }).click();
+}
+
+describe.sequential('bank', () => {
+  test('the company adds two accounts; the form checks confirmation and IFSC first', async () => {
+    ({ page, watch } = await suite.newPage({ label: 'tab A' }));
+    await page.goto(suite.url('/login'));
+    await logIn(page, company, 'company');
+    await expectPath(page, '/app/dashboard');
+    await openScreen('All Bank');
+    await page.getByText('No data').waitFor();
+    await visit(page, 'bank-01-empty');
+
+    const creates: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/company/createbank')) creates.push(r.url());
+    });
+    await page.getByRole('button', { name: 'Add New Bank' }).click();
+    await fillAccount({ ...first, confirm: '123456789099', ifsc: 'SBIN1001234' });
+    await dialog('Add New Bank').getByRole('button', { name: 'Create' }).click();
+    await expectText(dialog('Add New Bank'), 'Account numbers do not match');
+    await expectText(dialog('Add New Bank'), 'Must be 4 letters, a 0');
+    await visit(page, 'bank-02-form-errors');
+    expect(creates).toHaveLength(0);
+
+    await fillAccount(first);
+    await dialog('Add New Bank').getByRole('button', { name: 'Create' }).click();
+    await expectAlert(page, 'Bank account created successfully');
+    await dialog('Add New Bank').waitFor({ state: 'hidden' });
+    expect(creates).toHaveLength(1);
+
+    await page.getByRole('button', { name: 'Add New Bank' }).click();
+    await fillAccount(second);
+    await dialog('Add New Bank').getByRole('button', { name: 'Create' }).click();
+    await expectAlert(page, 'Bank account created successfully');
+    await row('Lotus Savings').waitFor();
+
+    // Headings and cells in the same order: … Branch, IFSC, Mobile, Default, Balance.
+    const headers = await page.getByRole('columnheader').allTextContents();
+    expect(headers.map((h) => h.replace(/[↕▲▼]/g, '').trim())).toEqual([
+      'S.no',
+      'Date',
+      'Holder_name',
+      'Account_no',
+      'Branch',
+      'IFSC',
+      'Mobile',
+      'Default',
+      'Balance',
+      'Action',
+    ]);
+    const cells = await row('Lotus Savings').getByRole('cell').allTextContents();
+    expect(cells.slice(2, 9)).toEqual([
+      'Lotus Savings',
+      '998877665544',
+      'Indiranagar',
+      'HDFC0000456',
+      '9876505678',
+      'active',
+      '₹1,000.50',
+    ]);
+    await expectText(page.getByText(/^Total Balance:/), '₹1,000.50');
+    await visit(page, 'bank-03-two-accounts');
+
+    // A duplicate account number: the server's message.
+    await page.getByRole('button', { name: 'Add New Bank' }).click();
+    await fillAccount({ ...first, holder: 'Copy' });
+    await dialog('Add New Bank').getByRole('button', { name: 'Create' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /already/i })
+      .first()
+      .waitFor();
+    await dialog('Add New Bank').getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  test('payments move the balance at once, here and in a second tab; an overdraft is refused', async () => {
+    const context = page.context();
+    tabB = await context.newPage();
+    watchB = watchPage(tabB, 'tab B');
+    await tabB.goto(suite.url('/app/account'));
+    await tabB.getByRole('heading', { level: 2, name: 'All Bank' }).waitFor();
+    await expectText(row('Lotus Current', tabB), '₹0.00');
+
+    await openScreen('Payment Mode');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expectAlert(page, 'Please fill in all fields.');
+    await page.getByLabel('Account Holder').selectOption({ label: 'Lotus Current — 123456789012' });
+    await expectText(card(), '₹0.00');
+    await expectText(page.getByLabel('Account details'), 'SBIN0001234');
+
+    // Changing the type clears the amount.
+    await page.getByLabel('Payment Type').selectOption('credit');
+    await page.getByLabel('Amount (₹)').fill('10');
+    await page.getByLabel('Payment Type').selectOption('debit');
+    expect(await page.getByLabel('Amount (₹)').inputValue()).toBe('');
+
+    await pay('credit', '5000.50', 'Invoice 17 paid');
+    await expectAlert(page, 'Payment recorded successfully');
+    await expectText(card(), '₹5,000.50');
+    await pay('debit', '1200.25', 'Office rent');
+    await expectText(card(), '₹3,800.25');
+    await pay('credit', '0.75', 'Interest');
+    await expectText(card(), '₹3,801.00');
+    await expectCount(
+      page.getByRole('row').filter({ hasText: /Invoice 17|Office rent|Interest/ }),
+      3,
+    );
+    await visit(page, 'bank-04-payments');
+
+    // The other tab caught up without a reload.
+    await expectText(row('Lotus Current', tabB), '₹3,801.00');
+    await expectText(tabB.getByText(/^Total Balance:/), '₹4,801.50');
+    await visit(tabB, 'bank-05-second-tab');
+
+    await pay('debit', '5000', 'Too much');
+    await expectAlert(page, 'Insufficient balance');
+    await expectText(card(), '₹3,801.00');
+    await visit(page, 'bank-06-overdraft');
+  });
+
+  test('the report: opening + credits − debits = closing; print and CSV', async () => {
+    await openScreen('Report List');
+    await page.getByLabel('Bank Account').selectOption({ label: 'Lotus Current — 123456789012' });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const table = page.getByRole('table');
+    await row('Closing Balance').waitFor();
+    await expectCount(
+      table.getByRole('row').filter({ hasText: /Invoice 17|Office rent|Interest/ }),
+      3,
+    );
+    const figure = async (label: string) => {
+      const text = await page
+        .getByRole('term')
+        .filter({ hasText: label })
+        .locator('xpath=following-sibling::dd')
+        .first()
+        .textContent();
+      return Number((text ?? '').replace(/[₹,]/g, ''));
+    };
+    const opening = await figure('Opening Balance');
+    const credits = await figure('Total Credits');
+    const debits = await figure('Total Debits');
+    const closing = await figure('Closing Balance');
+    expect([opening, credits, debits, closing]).toEqual([0, 5001.25, 1200.25, 3801]);
+    expect(Math.round((opening + credits - debits) * 100)).toBe(Math.round(closing * 100));
+    // Running balances in date order.
+    await expectText(row('Office rent'), '₹3,800.25');
+    await visit(page, 'bank-07-report');
+
+    await page.emulateMedia({ media: 'print' });
+    expect(await nav().isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+    await visit(page, 'bank-08-report-print');
+    await page.emulateMedia({ media: 'screen' });
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download CSV' }).click();
+    const file = await (await download).path();
+    const csv = readFileSync(file, 'utf8');
+    expect(csv.split('\n')[0]).toContain('Date');
+    expect(csv).toContain('Office rent');
+    expect(csv).toContain('3801.00');
+  });
+
+  test('an account with payments cannot be deleted; one without can', async () => {
+    await openScreen('All Bank');
+    const remove = async (label: string) => {
+      await rowAction(page, label, 'Delete');
+      await dialog('Delete bank account').getByRole('button', { name: 'Delete' }).click();
+    };
+    await remove('Lotus Current 123456789012');
+    await expectAlert(page, 'This account has payments, so it cannot be deleted');
+    await row('Lotus Current').waitFor();
+    await remove('Lotus Savings 998877665544');
+    await expectAlert(page, 'Bank account deleted successfully');
+    await expectCount(row('Lotus Savings'), 0);
+    await expectCount(row('Lotus Savings', tabB!), 0);
+    await visit(page, 'bank-09-after-delete');
+  });
+});

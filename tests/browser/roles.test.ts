@@ -1,0 +1,296 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowserSuite, visit, type PageWatch } from './harness';
+import { expectAlert, expectCount, expectPath, expectText, logIn, registerAdmin } from './helpers';
+import { rowAction, rowMenuItems } from './rows';
+
+/**
+ * Issue 5 as its users would take it: an admin creates two companies; a company builds
+ * its team and a project for its PM; the PM updates that project's status; the admin
+ * browses everything read-only. Each step needs the one before, so after a failure the
+ * rest are skipped.
+ */
+
+const stamp = Date.now();
+const password = 'correct horse battery';
+const admin = { name: 'Meera Iyer', email: `meera.${stamp}@example.com`, password };
+/** Someone to create: e-mail from the first name, unique to this run. */
+const person = (name: string, mobile: string, reg: string) => ({
+  name,
+  email: `${name.split(' ')[0]!.toLowerCase()}.${stamp}@example.com`,
+  mobile,
+  reg,
+});
+const companyA = person('Acme Builders', '9876543210', 'ACME-001');
+const companyB = person('Bluebird Traders', '9123456780', 'BLUE-002');
+const pm = person('Priya Menon', '9000000001', 'PM-1');
+const tl = person('Tarun Lal', '9000000002', 'TL-1');
+const employee = person('Esha Nair', '9000000003', 'EMP-1');
+const temp = person('Temp Worker', '9000000004', 'EMP-2');
+
+const suite = useBrowserSuite();
+let page: Page;
+let watch: PageWatch;
+let broken = false;
+
+beforeAll(() => registerAdmin(suite.server.origin, admin));
+beforeEach((ctx) => {
+  if (broken) ctx.skip();
+});
+afterEach((ctx) => {
+  if (ctx.task.result?.state === 'fail') broken = true;
+  watch?.assertClean();
+});
+
+const nav = () => page.getByRole('navigation', { name: 'Main' });
+const dialog = (name: string) => page.getByRole('dialog', { name });
+const row = (text: string) => page.getByRole('row').filter({ hasText: text });
+
+/** A fresh browser context signed in as `who`. */
+async function signIn(who: { email: string }, userType: 'admin' | 'company' | 'pm') {
+  ({ page, watch } = await suite.newPage({ label: userType }));
+  await page.goto(suite.url('/login'));
+  await logIn(page, { email: who.email, password }, userType);
+  await expectPath(page, '/app/dashboard');
+}
+
+async function menuLinks(): Promise<string[]> {
+  await nav().getByRole('link').first().waitFor();
+  return nav().getByRole('link').allTextContents();
+}
+
+async function openScreen(title: string, heading = title) {
+  await nav().getByRole('link', { name: title, exact: true }).click();
+  await page.getByRole('heading', { level: 2, name: heading }).waitFor();
+}
+
+/** Add New …: checks the preset (disabled) type, fills Create New User, expects success. */
+async function createUser(
+  addLabel: string,
+  type: string,
+  who: { name: string; email: string; mobile: string; reg: string },
+  screenshotName?: string,
+) {
+  await page.getByRole('button', { name: addLabel }).click();
+  const form = dialog('Create New User');
+  await form.waitFor();
+  const userType = form.getByLabel('User Type');
+  expect(await userType.inputValue()).toBe(type);
+  expect(await userType.isDisabled()).toBe(true);
+  await form.getByLabel('Name').fill(who.name);
+  await form.getByLabel('Email').fill(who.email);
+  await form.getByLabel('Contact').fill(who.mobile);
+  await form.getByLabel('Password').fill(password);
+  await form.getByLabel('Registration Number').fill(who.reg);
+  if (screenshotName) await visit(page, screenshotName);
+  await form.getByRole('button', { name: 'Create' }).click();
+  await expectAlert(page, 'User created successfully');
+  await form.waitFor({ state: 'hidden' });
+  await row(who.email).waitFor();
+}
+
+describe.sequential('roles', () => {
+  test('an admin sees its screens and creates two companies', async () => {
+    await signIn(admin, 'admin');
+    const links = await menuLinks();
+    expect(links).toEqual(
+      expect.arrayContaining([
+        'Company List',
+        'Project Manager List',
+        'TL List',
+        'Employee List',
+        'Project List',
+        'All Bank',
+        'Account Statement',
+        'Report List',
+      ]),
+    );
+    expect(links).not.toContain('Payment Mode');
+
+    await openScreen('Company List');
+    await page.getByText('No data').waitFor();
+    await visit(page, 'roles-01-company-list-empty');
+    await createUser('Add New Company', 'company', companyA, 'roles-02-create-company');
+    await createUser('Add New Company', 'company', companyB);
+
+    const a = row(companyA.email);
+    await expectText(a, companyA.name);
+    await expectText(a, companyA.reg);
+    await expectText(a, 'India');
+    await expectText(a, companyA.mobile);
+    expect(await rowMenuItems(page, companyA.name)).toEqual(['Show']);
+    await visit(page, 'roles-03-company-list');
+
+    // A taken e-mail: the server's message, the modal stays open.
+    await page.getByRole('button', { name: 'Add New Company' }).click();
+    const form = dialog('Create New User');
+    await form.getByLabel('Name').fill('Copycat');
+    await form.getByLabel('Email').fill(companyA.email);
+    await form.getByLabel('Contact').fill('9999999999');
+    await form.getByLabel('Password').fill(password);
+    await form.getByLabel('Registration Number').fill('X-1');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await expectAlert(page, 'An account with this email already exists');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  test('a company adds a PM, a TL and employees, edits a status and deletes one', async () => {
+    await signIn(companyA, 'company');
+    const links = await menuLinks();
+    expect(links).toEqual(
+      expect.arrayContaining(['Project Manager List', 'TL List', 'Employee List', 'Payment Mode']),
+    );
+    expect(links).not.toContain('Company List');
+
+    await openScreen('Project Manager List');
+    await createUser('Add New PM', 'pm', pm, 'roles-04-create-pm');
+    await openScreen('TL List');
+    await createUser('Add New Tl', 'tl', tl);
+    await openScreen('Employee List');
+    await createUser('Add New Employee', 'employee', employee);
+    await createUser('Add New Employee', 'employee', temp);
+    await expectText(row(employee.email), 'active');
+    expect(await rowMenuItems(page, employee.name)).toEqual(['Show', 'Edit', 'Delete']);
+
+    // Update User Details: the status really saves.
+    await rowAction(page, temp.name, 'Edit');
+    const edit = dialog('Update User Details');
+    expect(await edit.getByLabel('Contact Email').inputValue()).toBe(temp.email);
+    await edit.getByLabel('Status').selectOption('inactive');
+    await edit.getByLabel('Registration Number').fill('EMP-2B');
+    await visit(page, 'roles-05-update-user');
+    await edit.getByRole('button', { name: 'Update' }).click();
+    await expectAlert(page, 'User edited successfully');
+    await expectText(row(temp.email), 'inactive');
+    await expectText(row(temp.email), 'EMP-2B');
+
+    // Delete behind a confirmation.
+    await rowAction(page, temp.name, 'Delete');
+    const confirm = dialog('Delete employee');
+    await visit(page, 'roles-06-delete-confirm');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expectAlert(page, 'User deleted successfully');
+    await expectCount(row(temp.email), 0);
+    await visit(page, 'roles-07-employee-list');
+  });
+
+  test('the company creates a project assigned to its PM', async () => {
+    await openScreen('Project List');
+    await page.getByText('No data').waitFor();
+    await page.getByRole('button', { name: 'Add New Project' }).click();
+    const form = dialog('Add New Project');
+    await form.getByLabel('Project Name').fill('Riverside Tower');
+    await form.getByLabel('Client Name').fill('Kapoor Estates');
+    await form.getByLabel('Client Number').fill('9811122233');
+    await form.getByLabel('Duration').fill('6 months');
+    await form.getByLabel('Payment Status').fill('Advance paid');
+    await form.getByLabel('Price (₹)').fill('1250000.50');
+    await form.getByLabel('Project Manager').selectOption({ label: pm.name });
+    await form.getByLabel('Date').fill('2026-03-15');
+    await visit(page, 'roles-08-project-form');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await expectAlert(page, 'Project created successfully');
+    const r = row('Riverside Tower');
+    await expectText(r, '15/03/2026');
+    await expectText(r, 'Kapoor Estates');
+    await expectText(r, '₹12,50,000.50');
+    await expectText(r, '#');
+    await expectText(r, pm.name);
+    await expectText(page.getByText(/^Total Price:/), '₹12,50,000.50');
+    await visit(page, 'roles-09-project-list');
+  });
+
+  test('the PM sees its project, TLs and employees, and updates the status by PM', async () => {
+    await signIn(pm, 'pm');
+    const links = await menuLinks();
+    expect(links).toEqual(expect.arrayContaining(['TL List', 'Employee List', 'Project List']));
+    expect(links).not.toContain('Project Manager List');
+    expect(links).not.toContain('All Bank');
+
+    await openScreen('Employee List');
+    await row(employee.email).waitFor();
+    expect(await page.getByRole('button', { name: 'Add New Employee' }).count()).toBe(0);
+    expect(await rowMenuItems(page, employee.name)).toEqual(['Show']);
+
+    await openScreen('Project List');
+    await row('Riverside Tower').waitFor();
+    expect(await page.getByRole('button', { name: 'Add New Project' }).count()).toBe(0);
+    expect(await rowMenuItems(page, 'Riverside Tower')).toEqual(['Show']);
+    await page.getByRole('button', { name: 'Update status of Riverside Tower' }).click();
+    const form = dialog('Update Status by PM');
+    await form.getByLabel('Status by PM').fill('Foundation done');
+    await visit(page, 'roles-10-pm-status');
+    await form.getByRole('button', { name: 'Update' }).click();
+    await expectAlert(page, 'Project status updated successfully');
+    await form.waitFor({ state: 'hidden' });
+
+    // The PM list is not theirs: the address shows Not Found.
+    await page.goto(suite.url('/app/pm'));
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+  });
+
+  test('the admin browses everything read-only', async () => {
+    await signIn(admin, 'admin');
+    await openScreen('Company List');
+    // No.Employees (the 8th cell) holds the count; the deleted employee is gone.
+    await expectText(row(companyA.email).getByRole('cell').nth(7), /^1$/);
+    await expectText(row(companyB.email).getByRole('cell').nth(7), /^0$/);
+
+    // From the company's row to its projects.
+    await page.getByRole('link', { name: `Projects of ${companyA.name}` }).click();
+    await page.getByRole('heading', { level: 2, name: 'Project List' }).waitFor();
+    await expect.poll(() => page.getByLabel('Company').inputValue()).not.toBe('');
+    await row('Riverside Tower').waitFor();
+    expect(await rowMenuItems(page, 'Riverside Tower')).toEqual(['Show']);
+    await rowAction(page, 'Riverside Tower', 'Show');
+    const details = dialog('Data Details');
+    await expectText(details, 'Foundation done');
+    await visit(page, 'roles-11-admin-project-details');
+    await details.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Add New Project' }).click();
+    await expectAlert(page, "You can't Create");
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await visit(page, 'roles-12-admin-projects');
+
+    // Company B has none of A's projects.
+    await page.getByLabel('Company').selectOption({ label: companyB.name });
+    await page.getByText('No data').waitFor();
+
+    for (const [title, who] of [
+      ['Project Manager List', pm],
+      ['TL List', tl],
+      ['Employee List', employee],
+    ] as const) {
+      await openScreen(title);
+      await row(who.email).waitFor();
+      expect(await page.getByRole('button', { name: /^Add New/ }).count()).toBe(0);
+      expect(await rowMenuItems(page, who.name)).toEqual(['Show']);
+    }
+    await visit(page, 'roles-13-admin-employees');
+
+    await openScreen('All Bank');
+    await page.getByRole('button', { name: 'Add New Bank' }).click();
+    await expectAlert(page, "You can't Create");
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    // The Account Statement: the admin picks a company and reads it.
+    await openScreen('Account Statement', 'Account Statement List');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expectAlert(page, 'Please select a company.');
+    await page.getByLabel('Company').selectOption({ label: companyA.name });
+    await page.getByLabel('Start Date').fill('2026-03-01');
+    await page.getByLabel('End Date').fill('2026-03-31');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await row('Riverside Tower').waitFor();
+    await expectText(page.getByText(/^Total Price:/), '₹12,50,000.50');
+    await page.getByLabel('Type').selectOption('pm');
+    await page.getByLabel('Project Manager').selectOption({ label: pm.name });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await row('Riverside Tower').waitFor();
+    await visit(page, 'roles-14-admin-statement');
+    await page.getByLabel('End Date').fill('2026-03-10');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('No data').waitFor();
+    await expectText(page.getByText(/^Total Price:/), '₹0.00');
+  });
+});

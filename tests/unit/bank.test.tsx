@@ -1,0 +1,330 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { AppRoutes } from '../../src/app/router';
+import type { Role } from '../../src/api/types';
+import type { Account, Statement } from '../../src/features/bank/bankApi';
+import { accountErrors } from '../../src/features/bank/validation';
+import { recordRequests, renderWithProviders, signedIn, testUser } from './helpers';
+import { server } from './msw';
+
+const account: Account = {
+  _id: 'a1',
+  createdAt: '2026-02-01T09:00:00.000Z',
+  holder_name: 'Lotus Current',
+  account_no: '123456789012',
+  branch: 'Fort, Mumbai',
+  ifsc: 'SBIN0001234',
+  mobile: '9876501234',
+  address: '12 Marine Drive',
+  defaultStatus: 'deActive',
+  openingBalance: 0,
+  balance: 3801,
+};
+
+const accountsHandler = (data: Account[] = [account]) =>
+  http.get('/api/company/getallbankbyuserid', () =>
+    HttpResponse.json({
+      success: true,
+      data,
+      total: data.length,
+      page: 1,
+      pageSize: 20,
+      totalAmount: data.reduce((s, a) => s + a.balance, 0),
+    }),
+  );
+const paymentsHandler = () =>
+  http.get('/api/company/getpayments', () =>
+    HttpResponse.json({ success: true, data: [], total: 0, page: 1, pageSize: 10 }),
+  );
+
+const companiesHandler = () =>
+  http.get('/api/user/getadminallcompany', () =>
+    HttpResponse.json({ success: true, data: [], total: 0, page: 1, pageSize: 100 }),
+  );
+
+/** Picks the account once the list has loaded into the select. */
+async function chooseAccount(user: ReturnType<typeof renderAs>['user'], label: string) {
+  const select = await screen.findByLabelText(label);
+  await within(select).findByRole('option', { name: /Lotus Current/ });
+  await user.selectOptions(select, 'a1');
+  return select;
+}
+
+function renderAs(role: Role, route: string) {
+  return renderWithProviders(<AppRoutes />, {
+    route,
+    preloadedState: signedIn({ ...testUser, role, position: role === 'admin' ? 1 : 2 }),
+  });
+}
+
+const validForm = {
+  holder_name: 'Lotus',
+  account_no: '123456789012',
+  confirm_no: '123456789012',
+  branch: 'Fort',
+  ifsc: 'SBIN0001234',
+  mobile: '9876501234',
+  address: 'Mumbai',
+  defaultStatus: 'deActive',
+  openingBalance: '0',
+};
+
+describe('bank form checks', () => {
+  it('accepts a valid account, lower-case IFSC included', () => {
+    expect(accountErrors(validForm, true)).toEqual({});
+    expect(accountErrors({ ...validForm, ifsc: 'hdfc0000456' }, true)).toEqual({});
+  });
+
+  it('refuses a mismatched confirmation, a bad IFSC, a short number', () => {
+    expect(accountErrors({ ...validForm, confirm_no: '1234' }, true).confirm_no).toBe(
+      'Account numbers do not match',
+    );
+    for (const ifsc of ['SBIN1001234', 'SBI00001234', 'SBIN000123', 'SBIN0001234X'])
+      expect(accountErrors({ ...validForm, ifsc }, true).ifsc).toBeDefined();
+    expect(accountErrors({ ...validForm, account_no: '12345' }, false).account_no).toBeDefined();
+    // On update there is no confirmation field.
+    expect(accountErrors({ ...validForm, confirm_no: '' }, false)).toEqual({});
+  });
+});
+
+describe('All Bank', () => {
+  async function openCreate(role: Role = 'company') {
+    server.use(accountsHandler(), companiesHandler());
+    const log = recordRequests();
+    const view = renderAs(role, '/app/account');
+    await screen.findByText('Lotus Current');
+    await view.user.click(screen.getByRole('button', { name: 'Add New Bank' }));
+    return { ...view, log };
+  }
+
+  async function fill(user: ReturnType<typeof renderAs>['user'], fields: Record<string, string>) {
+    const dialog = screen.getByRole('dialog', { name: 'Add New Bank' });
+    for (const [label, value] of Object.entries(fields)) {
+      const input = within(dialog).getByLabelText(label);
+      await user.clear(input);
+      await user.type(input, value);
+    }
+    return dialog;
+  }
+
+  const fields = {
+    'Holder Name': 'Lotus Savings',
+    'Account Number': '998877665544',
+    'Confirm Account Number': '998877665544',
+    Branch: 'Indiranagar',
+    IFSC: 'HDFC0000456',
+    Mobile: '9876505678',
+    Address: 'Bengaluru',
+  };
+
+  it('shows headings and cells in the same order, with the balance', async () => {
+    server.use(accountsHandler());
+    renderAs('company', '/app/account');
+    const row = (await screen.findByText('Lotus Current')).closest('tr')!;
+    const headers = screen
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent!.replace(/[↕▲▼]/g, ''));
+    expect(headers).toEqual([
+      'S.no',
+      'Date',
+      'Holder_name',
+      'Account_no',
+      'Branch',
+      'IFSC',
+      'Mobile',
+      'Default',
+      'Balance',
+      'Action',
+    ]);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
+        .slice(0, 9),
+    ).toEqual([
+      '1',
+      '01/02/2026',
+      'Lotus Current',
+      '123456789012',
+      'Fort, Mumbai',
+      'SBIN0001234',
+      '9876501234',
+      'deActive',
+      '₹3,801.00',
+    ]);
+  });
+
+  it('a mismatched confirmation blocks the call', async () => {
+    const { user, log } = await openCreate();
+    const dialog = await fill(user, { ...fields, 'Confirm Account Number': '998877665500' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('Account numbers do not match')).toBeInTheDocument();
+    expect(log.to('/api/company/createbank')).toHaveLength(0);
+    log.stop();
+  });
+
+  it('a bad IFSC blocks the call', async () => {
+    const { user, log } = await openCreate();
+    const dialog = await fill(user, { ...fields, IFSC: 'HDFC1000456' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText(/Must be 4 letters, a 0/)).toBeInTheDocument();
+    expect(log.to('/api/company/createbank')).toHaveLength(0);
+    log.stop();
+  });
+
+  it('a valid form is sent; the server refusal shows its message', async () => {
+    server.use(
+      http.post('/api/company/createbank', () =>
+        HttpResponse.json(
+          { success: false, message: 'An account with this number already exists' },
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user, log } = await openCreate();
+    const dialog = await fill(user, { ...fields, 'Opening Balance (₹)': '1000.5' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(
+      await screen.findByText('An account with this number already exists'),
+    ).toBeInTheDocument();
+    expect(await log.to('/api/company/createbank')[0]!.json()).toEqual({
+      holder_name: 'Lotus Savings',
+      account_no: '998877665544',
+      confirm_no: '998877665544',
+      branch: 'Indiranagar',
+      ifsc: 'HDFC0000456',
+      mobile: '9876505678',
+      address: 'Bengaluru',
+      defaultStatus: 'deActive',
+      openingBalance: 1000.5,
+    });
+    log.stop();
+  });
+
+  it('an admin\'s Add New Bank says "You can\'t Create"', async () => {
+    await openCreate('admin');
+    expect(await screen.findByText("You can't Create")).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('Payment Mode', () => {
+  it('asks to fill in all fields and sends nothing', async () => {
+    server.use(accountsHandler(), paymentsHandler());
+    const log = recordRequests();
+    const { user } = renderAs('company', '/app/payment');
+    await screen.findByLabelText('Account Holder');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Please fill in all fields.')).toBeInTheDocument();
+    // Holder and type chosen, amount missing: still refused.
+    await chooseAccount(user, 'Account Holder');
+    await user.type(screen.getByLabelText('Remark'), 'Rent');
+    await user.selectOptions(screen.getByLabelText('Payment Type'), 'debit');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(log.to('/api/company/addpayment')).toHaveLength(0);
+    log.stop();
+  });
+
+  it('shows the chosen account; changing the type clears the amount', async () => {
+    server.use(accountsHandler(), paymentsHandler());
+    const { user } = renderAs('company', '/app/payment');
+    await chooseAccount(user, 'Account Holder');
+    const card = screen.getByRole('group', { name: 'Account details' });
+    expect(card).toHaveTextContent('₹3,801.00');
+    expect(card).toHaveTextContent('SBIN0001234');
+    expect(card).toHaveTextContent('12 Marine Drive');
+    await user.selectOptions(screen.getByLabelText('Payment Type'), 'credit');
+    await user.type(screen.getByLabelText('Amount (₹)'), '250');
+    expect(screen.getByLabelText('Amount (₹)')).toHaveValue(250);
+    await user.selectOptions(screen.getByLabelText('Payment Type'), 'debit');
+    expect(screen.getByLabelText('Amount (₹)')).toHaveValue(null);
+  });
+
+  it('records a payment and shows "Insufficient balance" from the server', async () => {
+    server.use(
+      accountsHandler(),
+      paymentsHandler(),
+      http.post('/api/company/addpayment', () =>
+        HttpResponse.json({ success: false, message: 'Insufficient balance' }, { status: 400 }),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderAs('company', '/app/payment');
+    await chooseAccount(user, 'Account Holder');
+    await user.type(screen.getByLabelText('Remark'), 'Too much');
+    await user.selectOptions(screen.getByLabelText('Payment Type'), 'debit');
+    await user.type(screen.getByLabelText('Amount (₹)'), '5000');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Insufficient balance')).toBeInTheDocument();
+    const body = await log.to('/api/company/addpayment')[0]!.json();
+    expect(body).toMatchObject({ accountId: 'a1', paymentType: 'debit', amount: 5000 });
+    log.stop();
+  });
+});
+
+describe('Report List', () => {
+  const statement: Statement = {
+    account,
+    from: '2026-11-01',
+    to: '2026-11-30',
+    openingBalance: 1000.5,
+    totalCredits: 5001.25,
+    totalDebits: 1200.25,
+    closingBalance: 4801.5,
+    entries: [
+      {
+        _id: 'x1',
+        date: '2026-11-03',
+        remark: 'Invoice 17',
+        paymentType: 'credit',
+        amount: 5001.25,
+        balance: 6001.75,
+      },
+      {
+        _id: 'x2',
+        date: '2026-11-04',
+        remark: 'Office rent',
+        paymentType: 'debit',
+        amount: 1200.25,
+        balance: 4801.5,
+      },
+    ],
+  };
+
+  it('renders the opening balance, each entry with its running balance, and the closing', async () => {
+    server.use(
+      accountsHandler(),
+      http.get('/api/company/statement', () =>
+        HttpResponse.json({ success: true, data: statement }),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderAs('company', '/app/report');
+    await chooseAccount(user, 'Bank Account');
+    await user.clear(screen.getByLabelText('Start Date'));
+    await user.type(screen.getByLabelText('Start Date'), '2026-11-01');
+    await user.clear(screen.getByLabelText('End Date'));
+    await user.type(screen.getByLabelText('End Date'), '2026-11-30');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    const opening = (await screen.findByRole('rowheader', { name: 'Opening Balance' })).closest(
+      'tr',
+    )!;
+    expect(opening).toHaveTextContent('₹1,000.50');
+    expect(screen.getByText('Office rent').closest('tr')).toHaveTextContent('₹4,801.50');
+    const closing = screen.getByRole('rowheader', { name: 'Closing Balance' }).closest('tr')!;
+    expect(closing).toHaveTextContent('₹5,001.25');
+    expect(closing).toHaveTextContent('₹1,200.25');
+    expect(closing).toHaveTextContent('₹4,801.50');
+    expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeInTheDocument();
+    const params = new URL(log.to('/api/company/statement')[0]!.url).searchParams;
+    expect(Object.fromEntries(params)).toEqual({
+      accountId: 'a1',
+      from: '2026-11-01',
+      to: '2026-11-30',
+    });
+    log.stop();
+  });
+});

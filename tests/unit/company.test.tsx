@@ -1,0 +1,368 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { AppRoutes } from '../../src/app/router';
+import type { Role, User } from '../../src/api/types';
+import type { Person } from '../../src/features/people/peopleApi';
+import type { Project } from '../../src/features/projects/projectsApi';
+import { recordRequests, renderWithProviders, signedIn, testUser } from './helpers';
+import { server } from './msw';
+
+const as = (role: Role): User => ({
+  ...testUser,
+  _id: `${role}-1`,
+  role,
+  position: role === 'admin' ? 1 : role === 'company' ? 2 : 3,
+});
+
+const esha: Person = {
+  _id: 'p1',
+  date: '2026-01-05T10:00:00.000Z',
+  name: 'Esha Nair',
+  email: 'esha@example.com',
+  mobile: '9000000003',
+  registration_number: 'EMP-1',
+  status: 'active',
+  role: 'employee',
+  country: 'India',
+};
+
+const project: Project = {
+  _id: 'pr1',
+  date: '2026-03-15',
+  projectName: 'Riverside Tower',
+  clientName: 'Kapoor Estates',
+  clientNumber: '9811122233',
+  duration: '6 months',
+  price: 1250000.5,
+  paymentStatus: 'Advance paid',
+  status: '',
+  risk: '',
+  statusByPm: '',
+  projectManager: 'Priya Menon',
+  projectManagerId: 'pm-1',
+  createdAt: '2026-03-15T10:00:00.000Z',
+};
+
+const page = <T,>(data: T[], extra: object = {}) => ({
+  success: true,
+  data,
+  total: data.length,
+  page: 1,
+  pageSize: 20,
+  ...extra,
+});
+
+const peopleHandlers = (data: Person[] = [esha]) => [
+  http.get('/api/company/getcompanyallemployee', () => HttpResponse.json(page(data))),
+  http.get('/api/company/getallpm', () =>
+    HttpResponse.json(page([{ ...esha, _id: 'pm-1', name: 'Priya Menon', role: 'pm' }])),
+  ),
+  http.get('/api/user/getadminallcompany', () =>
+    HttpResponse.json(page([{ ...esha, _id: 'c1', name: 'Acme Builders', role: 'company' }])),
+  ),
+];
+
+const projectHandler = () =>
+  http.get('/api/company/getcompanyallproject', () =>
+    HttpResponse.json(page([project], { totalAmount: project.price })),
+  );
+
+function renderAs(role: Role, route: string) {
+  return renderWithProviders(<AppRoutes />, { route, preloadedState: signedIn(as(role)) });
+}
+
+type UserEv = ReturnType<typeof renderWithProviders>['user'];
+async function menuOf(user: UserEv, label: string): Promise<string[]> {
+  await user.click(await screen.findByRole('button', { name: `Actions for ${label}` }));
+  const toggle = screen.getByRole('button', { name: `Actions for ${label}` });
+  const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+  return within(panel)
+    .getAllByRole('button')
+    .map((b) => b.textContent ?? '');
+}
+
+describe('menu by role', () => {
+  const linksOf = async (role: Role) => {
+    server.use(...peopleHandlers(), projectHandler());
+    renderAs(role, '/app/project');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    return within(nav)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+  };
+
+  it('an admin gets the company screens but not Payment Mode', async () => {
+    const links = await linksOf('admin');
+    expect(links).toEqual(
+      expect.arrayContaining(['Company List', 'Project Manager List', 'All Bank', 'Report List']),
+    );
+    expect(links).not.toContain('Payment Mode');
+  });
+
+  it('a company gets its people, projects, bank and Payment Mode, not the Company List', async () => {
+    const links = await linksOf('company');
+    expect(links).toEqual(expect.arrayContaining(['Project Manager List', 'Payment Mode']));
+    expect(links).not.toContain('Company List');
+  });
+
+  it('a PM gets TLs, employees and projects only', async () => {
+    const links = await linksOf('pm');
+    expect(links).toEqual(expect.arrayContaining(['TL List', 'Employee List', 'Project List']));
+    for (const other of ['Company List', 'Project Manager List', 'All Bank', 'Payment Mode'])
+      expect(links).not.toContain(other);
+  });
+});
+
+describe('people lists', () => {
+  it('shows the columns: Reg.No, Country India, Phone, Status', async () => {
+    server.use(...peopleHandlers([{ ...esha, mobile: '' }]));
+    renderAs('company', '/app/employee');
+    const row = (await screen.findByText('Esha Nair')).closest('tr')!;
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells.slice(0, 8)).toEqual([
+      '1',
+      '05/01/2026',
+      'EMP-1',
+      'Esha Nair',
+      'India',
+      '#',
+      'esha@example.com',
+      'active',
+    ]);
+  });
+
+  it('an admin reads only: no Add, and the row menu has Show alone', async () => {
+    server.use(...peopleHandlers());
+    const { user } = renderAs('admin', '/app/employee');
+    await screen.findByText('Esha Nair');
+    expect(screen.queryByRole('button', { name: 'Add New Employee' })).not.toBeInTheDocument();
+    expect(await menuOf(user, 'Esha Nair')).toEqual(['Show']);
+  });
+
+  it('a PM reads only too', async () => {
+    server.use(...peopleHandlers());
+    const { user } = renderAs('pm', '/app/employee');
+    await screen.findByText('Esha Nair');
+    expect(screen.queryByRole('button', { name: 'Add New Employee' })).not.toBeInTheDocument();
+    expect(await menuOf(user, 'Esha Nair')).toEqual(['Show']);
+  });
+
+  it('a company gets Show, Edit and Delete', async () => {
+    server.use(...peopleHandlers());
+    const { user } = renderAs('company', '/app/employee');
+    expect(await menuOf(user, 'Esha Nair')).toEqual(['Show', 'Edit', 'Delete']);
+  });
+
+  it('Add New Employee creates an employee (type preset and fixed)', async () => {
+    server.use(
+      ...peopleHandlers(),
+      http.post('/api/user/createUser', () =>
+        HttpResponse.json(
+          { success: true, message: 'User created successfully', data: esha },
+          { status: 201 },
+        ),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderAs('company', '/app/employee');
+    await user.click(await screen.findByRole('button', { name: 'Add New Employee' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create New User' });
+    const type = within(dialog).getByLabelText('User Type');
+    expect(type).toBeDisabled();
+    expect(type).toHaveValue('employee');
+    expect(
+      within(type)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['company', 'employee', 'pm', 'tl', 'team', 'Other']);
+    await user.type(within(dialog).getByLabelText('Name'), 'Ravi');
+    await user.type(within(dialog).getByLabelText('Email'), 'ravi@example.com');
+    await user.type(within(dialog).getByLabelText('Contact'), '9000000009');
+    await user.type(within(dialog).getByLabelText('Password'), 'long enough pw');
+    await user.type(within(dialog).getByLabelText('Registration Number'), 'EMP-9');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('User created successfully')).toBeInTheDocument();
+    expect(await log.to('/api/user/createUser')[0]!.json()).toEqual({
+      name: 'Ravi',
+      email: 'ravi@example.com',
+      mobile: '9000000009',
+      registration_number: 'EMP-9',
+      password: 'long enough pw',
+      userType: 'employee',
+    });
+    log.stop();
+  });
+
+  it('a refused create shows the fallback message on a server error', async () => {
+    server.use(
+      ...peopleHandlers(),
+      http.post('/api/user/createUser', () =>
+        HttpResponse.json({ success: false, message: 'boom' }, { status: 500 }),
+      ),
+    );
+    const { user } = renderAs('company', '/app/pm');
+    await user.click(await screen.findByRole('button', { name: 'Add New PM' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create New User' });
+    expect(within(dialog).getByLabelText('User Type')).toHaveValue('pm');
+    await user.type(within(dialog).getByLabelText('Name'), 'Ravi');
+    await user.type(within(dialog).getByLabelText('Email'), 'ravi@example.com');
+    await user.type(within(dialog).getByLabelText('Contact'), '9000000009');
+    await user.type(within(dialog).getByLabelText('Password'), 'long enough pw');
+    await user.type(within(dialog).getByLabelText('Registration Number'), 'PM-9');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Failed to create USER. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Create New User' })).toBeInTheDocument();
+  });
+
+  it('Update User Details sends the status the form shows', async () => {
+    server.use(
+      ...peopleHandlers(),
+      http.post('/api/company/edituser', () =>
+        HttpResponse.json({ success: true, message: 'User edited successfully', data: esha }),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderAs('company', '/app/employee');
+    await menuOf(user, 'Esha Nair');
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Update User Details' });
+    expect(within(dialog).getByLabelText('Contact Email')).toHaveValue('esha@example.com');
+    await user.selectOptions(within(dialog).getByLabelText('Status'), 'inactive');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('User edited successfully')).toBeInTheDocument();
+    expect(await log.to('/api/company/edituser')[0]!.json()).toEqual({
+      _id: 'p1',
+      name: 'Esha Nair',
+      email: 'esha@example.com',
+      mobile: '9000000003',
+      registration_number: 'EMP-1',
+      status: 'inactive',
+    });
+    log.stop();
+  });
+
+  it('Delete asks first, then deletes', async () => {
+    server.use(
+      ...peopleHandlers(),
+      http.delete('/api/users/:id', () =>
+        HttpResponse.json({ success: true, message: 'User deleted successfully' }),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderAs('company', '/app/employee');
+    await menuOf(user, 'Esha Nair');
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const confirm = screen.getByRole('dialog', { name: 'Delete employee' });
+    expect(log.to('/api/users/p1')).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('User deleted successfully')).toBeInTheDocument();
+    expect(log.to('/api/users/p1')).toHaveLength(1);
+    log.stop();
+  });
+});
+
+describe('Project List', () => {
+  it('an admin\'s Add New Project says "You can\'t Create" and opens nothing', async () => {
+    server.use(...peopleHandlers(), projectHandler());
+    const { user } = renderAs('admin', '/app/project');
+    await screen.findByText('Riverside Tower');
+    await user.click(screen.getByRole('button', { name: 'Add New Project' }));
+    expect(await screen.findByText("You can't Create")).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await menuOf(user, 'Riverside Tower')).toEqual(['Show']);
+  });
+
+  it('shows the columns, # for an empty status, and the total price', async () => {
+    server.use(projectHandler());
+    renderAs('company', '/app/project');
+    const row = (await screen.findByText('Riverside Tower')).closest('tr')!;
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells.slice(0, 10)).toEqual([
+      '1',
+      '15/03/2026',
+      'Kapoor Estates',
+      'Riverside Tower',
+      '9811122233',
+      '6 months',
+      'Advance paid',
+      '₹12,50,000.50',
+      '#',
+      'Priya Menon',
+    ]);
+    expect(screen.getByText(/^Total Price:/)).toHaveTextContent('₹12,50,000.50');
+  });
+
+  it("a company's form offers its PMs and sends the PM's id", async () => {
+    server.use(
+      ...peopleHandlers(),
+      projectHandler(),
+      http.post('/api/company/createproject', () =>
+        HttpResponse.json(
+          { success: false, message: 'price must have at most 2 decimal places' },
+          { status: 400 },
+        ),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderAs('company', '/app/project');
+    await user.click(await screen.findByRole('button', { name: 'Add New Project' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New Project' });
+    for (const [label, value] of [
+      ['Project Name', 'Canal Bridge'],
+      ['Client Name', 'City Works'],
+      ['Client Number', '98'],
+      ['Duration', '2 years'],
+      ['Payment Status', 'Pending'],
+      ['Price (₹)', '10.5'],
+    ])
+      await user.type(within(dialog).getByLabelText(label!), value!);
+    const pm = within(dialog).getByLabelText('Project Manager');
+    await waitFor(() =>
+      expect(within(pm).getByRole('option', { name: 'Priya Menon' })).toBeTruthy(),
+    );
+    await user.selectOptions(pm, 'pm-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    // The server's 400 message, and the form stays open.
+    expect(await screen.findByText('price must have at most 2 decimal places')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Add New Project' })).toBeInTheDocument();
+    const body = await log.to('/api/company/createproject')[0]!.json();
+    expect(body).toMatchObject({
+      projectName: 'Canal Bridge',
+      price: 10.5,
+      projectManager: 'pm-1',
+    });
+    log.stop();
+  });
+
+  it('the assigned PM updates Status by PM, and has no Edit', async () => {
+    server.use(
+      projectHandler(),
+      http.post('/api/company/updateprojectstatus', () =>
+        HttpResponse.json({
+          success: true,
+          message: 'Project status updated successfully',
+          data: project,
+        }),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderAs('pm', '/app/project');
+    await screen.findByText('Riverside Tower');
+    expect(screen.queryByRole('button', { name: 'Add New Project' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Update status of Riverside Tower' }));
+    const dialog = screen.getByRole('dialog', { name: 'Update Status by PM' });
+    await user.type(within(dialog).getByLabelText('Status by PM'), 'Foundation done');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Project status updated successfully')).toBeInTheDocument();
+    expect(await log.to('/api/company/updateprojectstatus')[0]!.json()).toEqual({
+      _id: 'pr1',
+      statusByPm: 'Foundation done',
+    });
+    log.stop();
+  });
+});
