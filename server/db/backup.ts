@@ -95,10 +95,13 @@ export async function restore(db: Db, file: string) {
     );
   }
   const byName = new Map(TABLES.map((t) => [nameOf(t), t]));
-  const lines = createInterface({
-    input: createReadStream(file).pipe(createGunzip()),
-    crlfDelay: Infinity,
+  await access(file).catch(() => {
+    throw new Error(`No backup file at ${file}`);
   });
+  const gunzip = createGunzip();
+  const source = createReadStream(file);
+  source.on('error', (error) => gunzip.destroy(error));
+  const lines = createInterface({ input: source.pipe(gunzip), crlfDelay: Infinity });
   const counts: Record<string, number> = {};
   let header = false;
   let ended = false;

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asc, getTableColumns, getTableName } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { asc, getTableColumns, getTableName, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backup, restore } from '../../server/db/backup';
 import { openDatabase, type Db } from '../../server/db/client';
@@ -92,13 +92,7 @@ afterAll(async () => {
 });
 
 async function dump(db: Db) {
-  const tables: PgTable[] = Object.values(schema).filter(
-    (v): v is PgTable =>
-      typeof v === 'object' &&
-      v !== null &&
-      'getSQL' in v &&
-      getTableName(v as PgTable) !== undefined,
-  );
+  const tables = Object.values(schema).filter((v) => is(v, PgTable)) as PgTable[];
   const out: Record<string, unknown[]> = {};
   for (const table of tables) {
     const { id } = getTableColumns(table);
