@@ -5,7 +5,8 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   server: { proxy: { '/api': 'http://localhost:3000' } },
-  build: { outDir: 'dist', sourcemap: false },
+  // The manifest lets scripts/size.ts tell which chunks each screen loads.
+  build: { outDir: 'dist', sourcemap: false, manifest: true },
   test: {
     projects: [
       {

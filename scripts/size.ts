@@ -1,0 +1,75 @@
+// `npm run size`: the SPA's weight from the build, against its budgets (issue 7).
+// /login may load at most 150 KB gzip of JS; each screen's own chunk at most 30 KB;
+// all CSS at most 20 KB; the chart library only in the dashboard's chunks.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface Chunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+const dist = 'dist';
+const manifestPath = join(dist, '.vite/manifest.json');
+if (!existsSync(manifestPath)) {
+  console.error('No build manifest: run `npm run build` first.');
+  process.exit(2);
+}
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, Chunk>;
+const kb = (file: string) => gzipSync(readFileSync(join(dist, file))).length / 1024;
+
+/** A chunk and everything it imports statically. */
+function closure(key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const dep of manifest[key]?.imports ?? []) closure(dep, seen);
+  return seen;
+}
+const jsOf = (keys: Iterable<string>) =>
+  [...keys].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
+const sum = (files: string[]) => files.reduce((total, f) => total + kb(f), 0);
+
+const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+const loginKey = Object.keys(manifest).find((k) => k.endsWith('features/auth/LoginScreen.tsx'));
+const loginFiles = new Set([...jsOf(closure(entry)), ...(loginKey ? jsOf(closure(loginKey)) : [])]);
+
+const rows: [string, number, number][] = [];
+rows.push(['JS loaded by /login', sum([...loginFiles]), 150]);
+for (const [key, chunk] of Object.entries(manifest)) {
+  if (!chunk.isDynamicEntry) continue;
+  rows.push([`screen ${key.replace(/^src\//, '')}`, kb(chunk.file), 30]);
+}
+const css = [...new Set(Object.values(manifest).flatMap((c) => c.css ?? []))];
+rows.push(['all CSS', sum(css), 20]);
+
+// The chart library (chartist: its charts carry the class "ct-chart") belongs to the
+// dashboard alone: no chunk outside the dashboard's may contain it.
+const dashboardKey = Object.keys(manifest).find((k) =>
+  k.endsWith('features/dashboard/DashboardScreen.tsx'),
+);
+const dashboardFiles = new Set(dashboardKey ? jsOf(closure(dashboardKey)) : []);
+const misplaced = Object.values(manifest)
+  .map((c) => c.file)
+  .filter((f) => f.endsWith('.js') && !dashboardFiles.has(f))
+  .filter((f) => readFileSync(join(dist, f), 'utf8').includes('ct-chart'));
+
+let failed = false;
+console.log('size (KB gzip)   budget   what');
+for (const [what, size, budget] of rows) {
+  const over = size > budget;
+  failed ||= over;
+  console.log(
+    `${size.toFixed(1).padStart(9)} ${String(budget).padStart(9)}   ${what}${over ? '   OVER BUDGET' : ''}`,
+  );
+}
+if (misplaced.length) {
+  failed = true;
+  console.log(`the chart library is outside the dashboard's chunks, in: ${misplaced.join(', ')}`);
+}
+console.log(failed ? 'size: over budget' : 'size: every budget holds');
+process.exit(failed ? 1 : 0);
