@@ -1,6 +1,5 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +11,8 @@ import {
   type ConsoleMessage,
   type Page,
 } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { startServerProcess } from '../helpers/serverProcess';
 
 /**
  * The browser-test harness: the real built app served by the real server (a child
@@ -41,79 +41,26 @@ function ensureBuilt(): void {
   if (built.status !== 0) throw new Error('`npx vite build` failed');
 }
 
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => ok(port));
-    });
-  });
-}
-
-async function waitForHealth(origin: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
-      throw new Error(`server exited with ${child.exitCode} before it was ready:\n${output()}`);
-    }
-    try {
-      const res = await fetch(`${origin}/api/health`);
-      if (res.ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`server did not answer /api/health within 60 s:\n${output()}`);
-}
-
 /** Starts `server/main.ts` as `npm start` would, on a free port and a fresh data folder. */
 export async function startAppServer(): Promise<AppServer> {
   ensureBuilt();
-  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'ecm-browser-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-  };
-  delete env.DATABASE_URL; // the browser tests always run on the embedded database
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const output = () => log;
-  const origin = `http://127.0.0.1:${port}`;
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-
   try {
-    await waitForHealth(origin, child, output);
+    // The browser tests always run on the embedded database (DATABASE_URL is dropped).
+    const server = await startServerProcess({ dataDir });
+    return {
+      origin: server.origin,
+      dataDir,
+      output: server.output,
+      async stop() {
+        await server.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
   } catch (err) {
-    await stop();
+    rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
-  return { origin, dataDir, output, stop };
 }
 
 // --------------------------------------------------------------------------- browser
@@ -230,6 +177,15 @@ export function useBrowserSuite(): BrowserSuite {
   beforeAll(async () => {
     suite.server = await startAppServer();
     suite.browser = await launchBrowser();
+  });
+  afterEach(async (ctx) => {
+    // A failed test says what the server printed (LOG_LEVEL=warn) and whether it is up.
+    if (ctx.task.result?.state !== 'fail' || !suite.server) return;
+    const up = await fetch(suite.url('/api/health')).then(
+      (r) => `answers ${r.status}`,
+      () => 'does not answer',
+    );
+    console.error(`server ${up}; its output:\n${suite.server.output().slice(-4000) || '(none)'}`);
   });
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);
