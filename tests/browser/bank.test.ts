@@ -200,7 +200,8 @@ describe.sequential('bank', () => {
     tabB = await context.newPage();
     watchB = watchPage(tabB, 'tab B');
     await tabB.goto(suite.url('/app/account'));
-    await tabB.getByRole('heading', { level: 2, name: 'All Bank' }).waitFor();
+    // A cold page load (the app's chunks): give it longer on a busy machine.
+    await tabB.getByRole('heading', { level: 2, name: 'All Bank' }).waitFor({ timeout: 30_000 });
     await expectText(row('Lotus Current', tabB), '₹0.00');
 
     await openScreen('Payment Mode');

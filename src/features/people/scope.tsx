@@ -54,10 +54,12 @@ export function CompanyPicker({
   scope,
   required = false,
   id = 'company-picker',
+  className = '',
 }: {
   scope: Scope;
   required?: boolean;
   id?: string;
+  className?: string;
 }) {
   const companies = useGetPeopleQuery(
     { ...ALL_OF_KIND, kind: 'company' },
@@ -73,7 +75,7 @@ export function CompanyPicker({
       options={options}
       value={scope.companyId}
       onChange={(e) => scope.setCompanyId(e.target.value)}
-      className="sm:w-72"
+      className={className}
     />
   );
 }
@@ -83,7 +85,7 @@ export function ScopeBar({ scope }: { scope: Scope }) {
   if (!scope.isAdmin) return null;
   return (
     <div className={`${styles.card} mb-4 p-4`}>
-      <CompanyPicker scope={scope} />
+      <CompanyPicker scope={scope} className="sm:w-72" />
     </div>
   );
 }
