@@ -40,7 +40,8 @@ export function ExpensesChart({ series }: { series: ExpenseSeries }) {
 
   useEffect(() => {
     // Chartist reads window.matchMedia; without it (old engines, jsdom) only the table shows.
-    if (!host.current || typeof window.matchMedia !== 'function') return;
+    // Nothing spent: the sentence says so, empty axes would say nothing more.
+    if (!host.current || typeof window.matchMedia !== 'function' || series.total === 0) return;
     const chart = new BarChart(
       host.current,
       {
@@ -65,15 +66,19 @@ export function ExpensesChart({ series }: { series: ExpenseSeries }) {
   return (
     <figure>
       <figcaption className="text-sm text-gray-700">{chartSummary(series)}</figcaption>
-      <ul className="mt-3 flex flex-wrap gap-4 text-sm text-gray-800" aria-label="Categories">
-        {series.categories.map((c, i) => (
-          <li key={c} className="flex items-center gap-2">
-            <span aria-hidden="true" className={`h-3 w-3 rounded-sm ${SWATCHES[i % 5]}`} />
-            {capitalise(c)}
-          </li>
-        ))}
-      </ul>
-      <div ref={host} aria-hidden="true" className={`mt-2 ${BAR_COLOURS}`} />
+      {series.total > 0 && (
+        <>
+          <ul className="mt-3 flex flex-wrap gap-4 text-sm text-gray-800" aria-label="Categories">
+            {series.categories.map((c, i) => (
+              <li key={c} className="flex items-center gap-2">
+                <span aria-hidden="true" className={`h-3 w-3 rounded-sm ${SWATCHES[i % 5]}`} />
+                {capitalise(c)}
+              </li>
+            ))}
+          </ul>
+          <div ref={host} aria-hidden="true" className={`mt-2 ${BAR_COLOURS}`} />
+        </>
+      )}
       <table className="sr-only">
         <caption>Expenses per category per month, last 12 months</caption>
         <thead>

@@ -58,7 +58,13 @@ function HistoryModal({ person, onClose }: { person: Counterparty; onClose: () =
             <p className="mt-2 text-gray-900">
               <BalanceSentence name={history.name} balance={history.balance} />
             </p>
-            <div className="mt-4 overflow-x-auto">
+            {/* Focusable, so keyboard users can scroll a table wider than the dialog. */}
+            <div
+              className="mt-4 overflow-x-auto"
+              tabIndex={0}
+              role="region"
+              aria-label={`History with ${history.name}`}
+            >
               <table className="min-w-full divide-y divide-gray-200 text-sm">
                 <caption className="sr-only">History with {history.name}</caption>
                 <thead className="bg-gray-50">
