@@ -328,3 +328,41 @@ describe('Report List', () => {
     log.stop();
   });
 });
+
+describe('bank account update', () => {
+  it('Edit opens the update modal without the confirmation and sends the changes', async () => {
+    server.use(
+      accountsHandler(),
+      http.post('/api/company/updatebankaccount', () =>
+        HttpResponse.json({
+          success: true,
+          message: 'Bank account updated successfully',
+          data: account,
+        }),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderAs('company', '/app/account');
+    await user.click(
+      await screen.findByRole('button', { name: 'Actions for Lotus Current 123456789012' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Update Bank Account' });
+    expect(within(dialog).queryByLabelText('Confirm Account Number')).not.toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Opening Balance (₹)')).not.toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByLabelText('Default'), 'active');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Bank account updated successfully')).toBeInTheDocument();
+    expect(await log.to('/api/company/updatebankaccount')[0]!.json()).toEqual({
+      _id: 'a1',
+      holder_name: 'Lotus Current',
+      account_no: '123456789012',
+      branch: 'Fort, Mumbai',
+      ifsc: 'SBIN0001234',
+      mobile: '9876501234',
+      address: '12 Marine Drive',
+      defaultStatus: 'active',
+    });
+    log.stop();
+  });
+});

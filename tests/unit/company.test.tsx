@@ -366,3 +366,56 @@ describe('Project List', () => {
     log.stop();
   });
 });
+
+describe('Account Statement', () => {
+  it('lists the projects of the range; a PM type needs a PM and sends its id', async () => {
+    server.use(...peopleHandlers(), projectHandler());
+    const log = recordRequests();
+    const { user } = renderAs('company', '/app/accountstatement');
+    await user.type(await screen.findByLabelText('Start Date'), '2026-03-01');
+    await user.type(screen.getByLabelText('End Date'), '2026-03-31');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Riverside Tower')).toBeInTheDocument();
+    expect(screen.getByText(/^Total Price:/)).toHaveTextContent('₹12,50,000.50');
+    const first = new URL(log.to('/api/company/getcompanyallproject')[0]!.url).searchParams;
+    expect([first.get('from'), first.get('to'), first.get('projectManagerId')]).toEqual([
+      '2026-03-01',
+      '2026-03-31',
+      null,
+    ]);
+
+    await user.selectOptions(screen.getByLabelText('Type'), 'pm');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Please select a project manager.')).toBeInTheDocument();
+    const pm = screen.getByLabelText('Project Manager');
+    await within(pm).findByRole('option', { name: 'Priya Menon' });
+    await user.selectOptions(pm, 'pm-1');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(log.to('/api/company/getcompanyallproject')).toHaveLength(2));
+    const second = new URL(log.to('/api/company/getcompanyallproject')[1]!.url).searchParams;
+    expect(second.get('projectManagerId')).toBe('pm-1');
+
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.queryByText('Riverside Tower')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Start Date')).toHaveValue('');
+    log.stop();
+  });
+
+  it('an admin must pick a company first, then reads its statement', async () => {
+    server.use(...peopleHandlers(), projectHandler());
+    const log = recordRequests();
+    const { user } = renderAs('admin', '/app/accountstatement');
+    await user.click(await screen.findByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Please select a company.')).toBeInTheDocument();
+    expect(log.to('/api/company/getcompanyallproject')).toHaveLength(0);
+    const company = screen.getByLabelText('Company');
+    await within(company).findByRole('option', { name: 'Acme Builders' });
+    await user.selectOptions(company, 'c1');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Riverside Tower')).toBeInTheDocument();
+    expect(
+      new URL(log.to('/api/company/getcompanyallproject')[0]!.url).searchParams.get('companyId'),
+    ).toBe('c1');
+    log.stop();
+  });
+});
