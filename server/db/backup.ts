@@ -101,7 +101,11 @@ export async function restore(db: Db, file: string) {
   const gunzip = createGunzip();
   const source = createReadStream(file);
   source.on('error', (error) => gunzip.destroy(error));
-  const lines = createInterface({ input: source.pipe(gunzip), crlfDelay: Infinity });
+  // Take the iterator now: readline starts reading at once, and lines emitted before
+  // anyone iterates would be lost while the transaction below is being opened.
+  const lines = createInterface({ input: source.pipe(gunzip), crlfDelay: Infinity })[
+    Symbol.asyncIterator
+  ]();
   const counts: Record<string, number> = {};
   let header = false;
   let ended = false;
@@ -109,7 +113,8 @@ export async function restore(db: Db, file: string) {
     // The restored audit trail is the history; the copy itself must not add to it.
     for (const name of AUDITED)
       await tx.execute(sql.raw(`alter table ${name} disable trigger ${name}_audit`));
-    for await (const line of lines) {
+    for (let next = await lines.next(); !next.done; next = await lines.next()) {
+      const line = next.value;
       if (!line) continue;
       const entry = JSON.parse(line) as {
         format?: string;

@@ -16,8 +16,13 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** A raw parameterised query, for tools (EXPLAIN in tests, the benchmark's seeding). */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
   close(): Promise<void>;
 }
+
+/** Receives every query the app sends (tests use it to EXPLAIN them). */
+export type QueryLogger = (query: string, params: unknown[]) => void;
 
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -28,13 +33,15 @@ const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migratio
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
+  onQuery?: QueryLogger;
 }): Promise<Database> {
+  const logger = opts.onQuery ? { logQuery: opts.onQuery } : undefined;
   if (opts.databaseUrl) {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new Pool({ connectionString: opts.databaseUrl, max: 10 });
-    const db = drizzle({ client: pool, schema });
+    const db = drizzle({ client: pool, schema, logger });
     // Several app servers may start at once: one migrates, the others wait for it.
     const client = await pool.connect();
     try {
@@ -46,7 +53,14 @@ export async function openDatabase(opts: {
     }
     // A dropped connection must not crash the process: the pool replaces it.
     pool.on('error', () => undefined);
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      query: async <T>(text: string, params?: unknown[]) => ({
+        rows: (await pool.query(text, params)).rows as T[],
+      }),
+      close: () => pool.end(),
+    };
   }
 
   const { PGlite } = await import('@electric-sql/pglite');
@@ -58,11 +72,14 @@ export async function openDatabase(opts: {
   try {
     if (!inMemory) mkdirSync(dataDir, { recursive: true });
     const client = await PGlite.create(dataDir);
-    const db = drizzle({ client, schema });
+    const db = drizzle({ client, schema, logger });
     await migrate(db, { migrationsFolder });
     return {
       db: db as unknown as Db,
       kind: 'pglite',
+      query: async <T>(text: string, params?: unknown[]) => ({
+        rows: (await client.query<T>(text, params)).rows,
+      }),
       close: async () => {
         await client.close();
         unlock();

@@ -22,8 +22,9 @@ const Project = z.object({
   projectManagerId: z.string().nullable(),
   createdAt: z.string(),
 });
+/** Free text a project may leave empty; left out on update, it keeps its value. */
 const optionalText = (max: number) =>
-  z.string().trim().max(max, `must be at most ${max} characters`).default('');
+  z.string().trim().max(max, `must be at most ${max} characters`).optional();
 const ProjectFields = z.object({
   projectName: text(200),
   clientName: text(200),

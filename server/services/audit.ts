@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
 import { auditLog, users } from '../db/schema';
 import type { Caller } from '../lib/caller';
@@ -54,10 +54,11 @@ function auditScope(caller: Caller, companyId?: string): SQL {
       eq(auditLog.tenantId, caller.userId),
       companyId ? eq(auditLog.tenantId, companyId) : undefined,
     )!;
-  const companies = companiesOfAdmin(caller.userId);
-  if (companyId)
-    return and(eq(auditLog.tenantId, companyId), inArray(auditLog.tenantId, companies))!;
-  return or(inArray(auditLog.tenantId, companies), eq(auditLog.actorId, caller.userId))!;
+  // "= any(array(...))" rather than "in (...)": it lets the planner combine the tenant and
+  // actor indexes (a bitmap OR) instead of scanning the whole trail.
+  const companies = sql`${auditLog.tenantId} = any(array(${companiesOfAdmin(caller.userId)}))`;
+  if (companyId) return and(eq(auditLog.tenantId, companyId), companies)!;
+  return or(companies, eq(auditLog.actorId, caller.userId))!;
 }
 
 export async function listAudit(db: DbOrTx, caller: Caller, q: AuditQuery) {

@@ -4,6 +4,7 @@ import { loans, repayments, type loanDirection } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { withAudit } from './audit';
 import { badRequest, notFound } from '../lib/errors';
+import { formatRupees } from '../lib/format';
 import { paiseToRupees } from '../lib/money';
 import { toIso } from '../lib/dates';
 import { likePattern } from '../lib/schemas';
@@ -194,7 +195,7 @@ export async function updateLoan(
     if (!current) throw notFound(NOUN[direction]);
     if (input.amountPaise < current.repaidPaise) {
       throw badRequest(
-        `amount cannot be less than what has already been repaid (₹${paiseToRupees(current.repaidPaise)})`,
+        `amount cannot be less than what has already been repaid (${formatRupees(paiseToRupees(current.repaidPaise))})`,
       );
     }
     const [row] = await tx
@@ -243,7 +244,7 @@ export async function addRepayment(
       throw badRequest(
         outstanding === 0
           ? 'Nothing is outstanding on this entry'
-          : `amount cannot be more than what is outstanding (₹${paiseToRupees(outstanding)})`,
+          : `amount cannot be more than what is outstanding (${formatRupees(paiseToRupees(outstanding))})`,
       );
     }
     if (input.date < loan.issueDate) throw badRequest('date cannot be before the issue date');

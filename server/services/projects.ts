@@ -37,9 +37,9 @@ export interface ProjectInput {
   duration: string;
   pricePaise: number;
   paymentStatus: string;
-  status: string;
-  risk: string;
-  statusByPm: string;
+  status?: string;
+  risk?: string;
+  statusByPm?: string;
   projectManagerId: string | null;
   date?: string;
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { buildApp } from '../../server/app';
-import { openDatabase, type Database } from '../../server/db/client';
+import { openDatabase, type Database, type QueryLogger } from '../../server/db/client';
 import type { Mailer } from '../../server/mail/mailer';
 
 /** Tests that send mail say where to; any other send is a mistake in the test. */
@@ -44,6 +44,7 @@ export async function createScratchDatabase(): Promise<{ url?: string; drop(): P
 
 export async function startTestServer(
   opts: {
+    onQuery?: QueryLogger;
     smtpUrl?: string;
     mailer?: Mailer;
     connectVia?: (url: string | undefined) => string | undefined;
@@ -53,6 +54,7 @@ export async function startTestServer(
   const database: Database = await openDatabase({
     databaseUrl: opts.connectVia ? opts.connectVia(scratch.url) : scratch.url,
     dataDir: 'memory://',
+    onQuery: opts.onQuery,
   });
   const app = await buildApp({
     database,
@@ -69,6 +71,7 @@ export async function startTestServer(
   return {
     app,
     db: database.db,
+    database,
     origin,
     api: (token?: string) => client(origin, token),
     async close() {

@@ -92,7 +92,7 @@ describe('lend and borrowed', () => {
       amount: 599.61,
     });
     expect(tooMuch.status).toBe(400);
-    expect(tooMuch.body.message).toBe('amount cannot be more than what is outstanding (₹599.6)');
+    expect(tooMuch.body.message).toBe('amount cannot be more than what is outstanding (₹599.60)');
 
     const shrink = await me.api.post('/lend/updatelend', entry({ _id: lend._id, amount: 400 }));
     expect(shrink.status).toBe(400);

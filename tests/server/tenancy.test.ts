@@ -252,6 +252,14 @@ describe('writing', () => {
     expect((await as.C1!.get('/company/getcompanyallproject')).body.data[0].statusByPm).toBe(
       'Design done',
     );
+    // The company editing the project without that field keeps what the PM wrote.
+    const { statusByPm: _omitted, ...withoutPmStatus } = project({
+      _id: ids.X1,
+      price: 5,
+      projectManager: ids.P1,
+    });
+    const edited = await as.C1!.post('/company/updateproject', withoutPmStatus);
+    expect(edited.body.data).toMatchObject({ price: 5, statusByPm: 'Design done' });
   });
 
   it('lets only the owning company delete a project', async () => {

@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, startTestServer, type TestServer } from './helpers';
+
+/**
+ * Every hot call's queries use an index: the app's own SQL is captured as it runs against a
+ * seeded database, then EXPLAINed; a sequential scan on a large table fails the test.
+ */
+const LARGE = [
+  'users',
+  'expenses',
+  'loans',
+  'repayments',
+  'projects',
+  'bank_accounts',
+  'payments',
+  'audit_log',
+  'sessions',
+];
+const captured: { query: string; params: unknown[] }[] = [];
+let recording = false;
+let server: TestServer;
+const PASSWORD = 'a fine password';
+const ids: Record<string, string> = {};
+type Api = ReturnType<TestServer['api']>;
+const as: Record<string, Api> = {};
+
+async function login(email: string, userType: string) {
+  const res = await server.api().post('/user/loginuser', { email, password: PASSWORD, userType });
+  return server.api(res.body.data.token);
+}
+
+beforeAll(async () => {
+  server = await startTestServer({
+    onQuery: (query, params) => {
+      if (recording && /^\s*(select|with|\()/i.test(query)) captured.push({ query, params });
+    },
+  });
+  const admin = await signUp(server);
+  as.admin = admin.api;
+  await as.admin.post('/user/createUser', {
+    name: 'Acme',
+    email: 'acme@example.com',
+    password: PASSWORD,
+    mobile: '9876543210',
+    registration_number: 'R',
+    userType: 'company',
+  });
+  as.company = await login('acme@example.com', 'company');
+  const pm = await as.company.post('/user/createUser', {
+    name: 'Priya',
+    email: 'priya@example.com',
+    password: PASSWORD,
+    mobile: '9876543210',
+    registration_number: 'P',
+    userType: 'pm',
+  });
+  ids.pm = pm.body.data._id;
+  as.pm = await login('priya@example.com', 'pm');
+  const acc = await as.company.post('/company/createbank', {
+    holder_name: 'Acme',
+    account_no: '12345678',
+    confirm_no: '12345678',
+    branch: 'B',
+    ifsc: 'SBIN0001234',
+    mobile: '9876543210',
+    address: 'A',
+    openingBalance: 1000000,
+  });
+  ids.account = acc.body.data._id;
+  ids.admin = admin.user._id;
+  const [{ id: company } = { id: '' }] = (
+    await server.database.query<{ id: string }>(
+      "select id from users where email = 'acme@example.com'",
+    )
+  ).rows;
+  ids.company = company;
+
+  // Bulk rows straight in SQL: many users, each with some of everything, so that every
+  // table is large and one user's rows are a small part of it.
+  const q = (text: string, params: unknown[] = []) => server.database.query(text, params);
+  await q(
+    `insert into users (name, email, role, company_id, created_by)
+           select 'u' || g, 'u' || g || '@bulk.example', (array['pm','tl','employee'])[1 + g % 3]::user_role, $1, $1
+             from generate_series(1, 3000) g`,
+    [company],
+  );
+  // Another admin's companies: this admin's own scope stays a small part of each table.
+  const other = await signUp(server);
+  await q(
+    `insert into users (name, email, role, created_by)
+           select 'c' || g, 'c' || g || '@bulk.example', 'company', $1 from generate_series(1, 500) g`,
+    [other.user._id],
+  );
+  await q(`insert into sessions (user_id, token_hash, expires_at)
+           select id, md5(random()::text) || id, now() + interval '1 day' from users where email like '%@bulk.example'`);
+  await q(`insert into expenses (user_id, date, description, amount_paise, category)
+           select u.id, date '2025-01-01' + (g % 600), 'bulk ' || g, 100 + g, 'other'
+             from (select id from users where email like '%@bulk.example' limit 200) u, generate_series(1, 100) g`);
+  await q(
+    `insert into expenses (user_id, date, description, amount_paise, category)
+           select $1, date '2025-01-01' + (g % 600), 'mine ' || g, 100 + g, 'shopping' from generate_series(1, 5000) g`,
+    [admin.user._id],
+  );
+  await q(`insert into loans (user_id, direction, name, email, amount_paise, issue_date, repayment_date)
+           select u.id, (array['lend','borrowed'])[1 + g % 2]::loan_direction, 'p' || g, 'p' || (g % 50) || '@x.example', 1000, date '2025-01-01' + (g % 600), date '2026-01-01'
+             from (select id from users where email like '%@bulk.example' limit 200) u, generate_series(1, 100) g`);
+  await q(
+    `insert into loans (user_id, direction, name, email, amount_paise, issue_date, repayment_date)
+           select $1, (array['lend','borrowed'])[1 + g % 2]::loan_direction, 'p' || g, 'p' || (g % 50) || '@x.example', 1000, date '2025-01-01' + (g % 600), date '2026-01-01'
+             from generate_series(1, 2000) g`,
+    [admin.user._id],
+  );
+  await q(
+    `insert into repayments (loan_id, user_id, date, amount_paise) select id, user_id, issue_date, 1 from loans`,
+  );
+  await q(`insert into projects (company_id, project_name, client_name, client_number, duration, price_paise, payment_status, date, project_manager_id)
+           select c.id, 'proj ' || g, 'client', '1', '1m', 1000, 'paid', date '2025-01-01' + (g % 600), null
+             from (select id from users where role = 'company' limit 400) c, generate_series(1, 50) g`);
+  await q(
+    `insert into projects (company_id, project_name, client_name, client_number, duration, price_paise, payment_status, date, project_manager_id)
+           select $1, 'mine ' || g, 'client', '1', '1m', 1000, 'paid', date '2025-01-01' + (g % 600), $2 from generate_series(1, 2000) g`,
+    [company, ids.pm],
+  );
+  await q(`insert into bank_accounts (company_id, holder_name, account_no, branch, ifsc, mobile, address)
+           select id, 'h', '1000' || row_number() over (), 'b', 'SBIN0001234', '1', 'a' from users where role = 'company' and email like '%@bulk.example'`);
+  await q(`insert into payments (account_id, company_id, date, remark, type, amount_paise, balance_after_paise)
+           select b.id, b.company_id, date '2025-01-01' + (g % 600), 'r', 'credit', 1, 0
+             from (select id, company_id from bank_accounts limit 300) b, generate_series(1, 100) g`);
+  await q(
+    `insert into payments (account_id, company_id, date, remark, type, amount_paise, balance_after_paise)
+           select $1, $2, date '2025-01-01' + (g % 600), 'r', 'credit', 1, 0 from generate_series(1, 5000) g`,
+    [ids.account, company],
+  );
+  await q('analyze');
+}, 120_000);
+afterAll(() => server.close());
+
+async function explainAll() {
+  const problems: string[] = [];
+  for (const { query, params } of captured) {
+    const { rows } = await server.database.query<{ 'QUERY PLAN': unknown }>(
+      `explain (format json) ${query}`,
+      params,
+    );
+    const plan = JSON.stringify(rows[0]?.['QUERY PLAN']);
+    for (const m of plan.matchAll(/"Node Type":"Seq Scan"[^}]*?"Relation Name":"(\w+)"/g)) {
+      // SHOW_PLAN=1 adds the whole plan to each finding.
+      if (LARGE.includes(m[1]!))
+        problems.push(`${m[1]}: ${query.slice(0, 160)} PLAN ${process.env.SHOW_PLAN ? plan : ''}`);
+    }
+  }
+  return problems;
+}
+
+describe('hot queries use indexes', () => {
+  it('for every list, total, report, statement and dashboard call of every role', async () => {
+    recording = true;
+    const calls: [Api, string][] = [
+      [as.admin!, '/expense/getuserallexpenses'],
+      [as.admin!, '/expense/getuserallexpenses?page=200'],
+      [as.admin!, '/expense/getuserallexpenses?search=mine%2042'],
+      [as.admin!, '/expense/getuserallexpenses?sort=amount&order=asc'],
+      [as.admin!, '/lend/getuseralllends'],
+      [as.admin!, '/lend/getuseralllends?page=40&sort=amount'],
+      [as.admin!, '/borrowed/getuserallborroweds?from=2025-03-01&to=2025-12-31'],
+      [as.admin!, '/user/getcounterparties'],
+      [as.admin!, '/user/getcounterparty?email=p7@x.example'],
+      [as.admin!, '/user/getalldata?today=2026-11-22'],
+      [as.admin!, '/user/getadminallcompany'],
+      [as.admin!, `/company/getcompanyallproject?companyId=${ids.company}`],
+      [as.admin!, '/audit/getaudit'],
+      [as.company!, '/company/getcompanyallproject'],
+      [as.company!, '/company/getcompanyallproject?page=50&from=2025-01-01&to=2025-12-31'],
+      [as.company!, '/company/getallpm'],
+      [as.company!, '/company/getcompanyallemployee?search=u1'],
+      [as.company!, '/company/getallbankbyuserid'],
+      [as.company!, `/company/getpayments?accountId=${ids.account}&page=100`],
+      [as.company!, `/company/statement?accountId=${ids.account}&from=2025-06-01&to=2026-05-31`],
+      [as.company!, '/user/getalldata'],
+      [as.company!, '/audit/getaudit'],
+      [as.pm!, '/company/getcompanyallproject'],
+      [as.pm!, '/company/getalltl'],
+    ];
+    for (const [api, path] of calls) {
+      const res = await api.get(path);
+      expect(res.status, `${path}: ${JSON.stringify(res.body).slice(0, 200)}`).toBe(200);
+    }
+    recording = false;
+    expect(captured.length).toBeGreaterThan(calls.length);
+    expect(await explainAll()).toEqual([]);
+  });
+});
