@@ -18,6 +18,7 @@ import { authRoutes } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboard';
 import { expenseRoutes } from './routes/expenses';
 import { healthRoutes } from './routes/health';
+import { metricsRoutes } from './routes/metrics';
 import { auditRoutes } from './routes/audit';
 import { bankRoutes } from './routes/bank';
 import { counterpartyRoutes } from './routes/counterparties';
@@ -41,6 +42,8 @@ export interface AppOptions {
   database: Database;
   logLevel?: string;
   trustProxy?: boolean;
+  /** Serve /api/metrics (event-loop delay, memory) for the benchmark. */
+  metrics?: boolean;
   /** Folder of the built SPA; the API alone is served when it has no index.html. */
   spaRoot?: string;
   /** A ready mailer (tests); else one is made from smtpUrl, or the outbox in dataDir. */
@@ -120,6 +123,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(projectRoutes);
       await api.register(bankRoutes);
       await api.register(auditRoutes);
+      if (opts.metrics) await api.register(metricsRoutes);
     },
     { prefix: '/api' },
   );

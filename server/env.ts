@@ -21,6 +21,11 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
+  /** Serve /api/metrics for the benchmark. */
+  METRICS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   /** Set behind a load balancer so rate limits see the client's address, not the proxy's. */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])

@@ -9,6 +9,7 @@ const app = await buildApp({
   database,
   logLevel: env.LOG_LEVEL,
   trustProxy: env.TRUST_PROXY,
+  metrics: env.METRICS,
   smtpUrl: env.SMTP_URL,
   dataDir: env.dataDir,
   mailFrom: env.MAIL_FROM,

@@ -1,0 +1,460 @@
+// `npm run bench`: seeds a fresh database with the data set of bench/seed.ts, starts the
+// real server (production build), drives each hot call over loopback with autocannon at 1
+// and 16 connections, and prints p50/p95/p99, requests per second and the share of the
+// ceiling (GET /api/health), with whether each target of issue 7 holds. The same numbers go
+// to bench/results/<db>.json. PGlite by default; PostgreSQL when DATABASE_URL is set.
+import { execSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../server/db/client';
+import { startServerProcess, type ServerProcess } from '../tests/helpers/serverProcess';
+import { ACCOUNTS, PASSWORD, seed } from './seed';
+
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const baseUrl = process.env.DATABASE_URL;
+const kind = baseUrl ? 'postgres' : 'pglite';
+const dataDir = join('bench', 'data');
+
+// ------------------------------------------------------------------ 1. a fresh database
+let databaseUrl: string | undefined;
+let dropDatabase = async () => {};
+if (baseUrl) {
+  const name = `bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+  dropDatabase = async () => {
+    const c = new pg.Client({ connectionString: baseUrl });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  };
+} else {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log(`Seeding ${kind} (scale ${SCALE})…`);
+const database = await openDatabase({ databaseUrl, dataDir });
+const seeded = await seed(database, SCALE);
+await database.close();
+console.log(
+  `Seeded ${seeded.rows.toLocaleString('en-IN')} rows in ${seeded.seconds.toFixed(1)} s (${Math.round(seeded.rows / seeded.seconds).toLocaleString('en-IN')} rows/s)`,
+);
+
+// ------------------------------------------------------- 2. the real server, cold start
+execSync('node scripts/ensure-build.mjs', { stdio: 'inherit' });
+const coldStart = performance.now();
+const server: ServerProcess = await startServerProcess({
+  dataDir,
+  databaseUrl,
+  env: { METRICS: '1', LOG_LEVEL: 'warn' },
+});
+const coldStartMs = performance.now() - coldStart;
+const origin = server.origin;
+const pid = server.child.pid!;
+
+let peakRssMb = 0;
+const rssTimer = setInterval(() => {
+  try {
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    peakRssMb = Math.max(peakRssMb, kb / 1024);
+  } catch {
+    /* the server has gone */
+  }
+}, 200);
+
+async function api(method: string, path: string, token?: string, body?: unknown) {
+  const res = await fetch(`${origin}/api${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+const login = async (email: string, userType: string) =>
+  (await api('POST', '/user/loginuser', undefined, { email, password: PASSWORD, userType })).body
+    .data.token as string;
+
+const tokens = {
+  user: await login(ACCOUNTS.user, 'admin'),
+  company: await login(ACCOUNTS.company, 'company'),
+  admin: await login(ACCOUNTS.admin, 'admin'),
+};
+const account = (await api('GET', '/company/getallbankbyuserid', tokens.company)).body.data[0]
+  ._id as string;
+
+// ------------------------------------------------------------------- 3. the scenarios
+type Kind = 'ceiling' | 'list' | 'report' | 'dashboard' | 'payment' | 'login';
+interface Scenario {
+  name: string;
+  kind: Kind;
+  method?: 'GET' | 'POST';
+  path: string;
+  token?: string;
+  body?: unknown;
+}
+const year = 'from=2025-01-01&to=2025-12-31';
+const scenarios: Scenario[] = [
+  { name: 'health (ceiling)', kind: 'ceiling', path: '/health' },
+  {
+    name: 'login',
+    kind: 'login',
+    method: 'POST',
+    path: '/user/loginuser',
+    body: { email: ACCOUNTS.company, password: PASSWORD, userType: 'company' },
+  },
+  {
+    name: 'expenses page 1',
+    kind: 'list',
+    path: '/expense/getuserallexpenses',
+    token: tokens.user,
+  },
+  {
+    name: 'expenses page 200',
+    kind: 'list',
+    path: '/expense/getuserallexpenses?page=200',
+    token: tokens.user,
+  },
+  {
+    name: 'expenses search',
+    kind: 'list',
+    path: '/expense/getuserallexpenses?search=movie%20item',
+    token: tokens.user,
+  },
+  {
+    name: 'expenses sort amount',
+    kind: 'list',
+    path: '/expense/getuserallexpenses?sort=amount&order=asc',
+    token: tokens.user,
+  },
+  { name: 'lend page 1', kind: 'list', path: '/lend/getuseralllends', token: tokens.user },
+  { name: 'lend page 40', kind: 'list', path: '/lend/getuseralllends?page=40', token: tokens.user },
+  {
+    name: 'lend search',
+    kind: 'list',
+    path: '/lend/getuseralllends?search=person1',
+    token: tokens.user,
+  },
+  {
+    name: 'lend sort amount',
+    kind: 'list',
+    path: '/lend/getuseralllends?sort=amount',
+    token: tokens.user,
+  },
+  {
+    name: 'projects page 1',
+    kind: 'list',
+    path: '/company/getcompanyallproject',
+    token: tokens.company,
+  },
+  {
+    name: 'projects page 10',
+    kind: 'list',
+    path: '/company/getcompanyallproject?page=10',
+    token: tokens.company,
+  },
+  {
+    name: 'projects search',
+    kind: 'list',
+    path: '/company/getcompanyallproject?search=client%201',
+    token: tokens.company,
+  },
+  {
+    name: 'projects sort price',
+    kind: 'list',
+    path: '/company/getcompanyallproject?sort=price',
+    token: tokens.company,
+  },
+  { name: 'bank list', kind: 'list', path: '/company/getallbankbyuserid', token: tokens.company },
+  {
+    name: 'bank list search',
+    kind: 'list',
+    path: '/company/getallbankbyuserid?search=1000',
+    token: tokens.company,
+  },
+  {
+    name: 'payments page 200',
+    kind: 'list',
+    path: `/company/getpayments?accountId=${account}&page=200`,
+    token: tokens.company,
+  },
+  {
+    name: 'dashboard (user)',
+    kind: 'dashboard',
+    path: '/user/getalldata?today=2025-12-31',
+    token: tokens.user,
+  },
+  { name: 'dashboard (admin)', kind: 'dashboard', path: '/user/getalldata', token: tokens.admin },
+  {
+    name: 'lend report, a year',
+    kind: 'report',
+    path: `/lend/getuseralllends?${year}`,
+    token: tokens.user,
+  },
+  {
+    name: 'bank statement, a year',
+    kind: 'report',
+    path: `/company/statement?accountId=${account}&${year}`,
+    token: tokens.company,
+  },
+  {
+    name: 'record a payment',
+    kind: 'payment',
+    method: 'POST',
+    path: '/company/addpayment',
+    token: tokens.company,
+    body: {
+      accountId: account,
+      date: '2025-06-01',
+      remark: 'bench',
+      paymentType: 'credit',
+      amount: 1,
+    },
+  },
+];
+
+interface Measured {
+  name: string;
+  kind: Kind;
+  connections: number;
+  requests: number;
+  errors: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  ceilingShare?: number;
+  eventLoopP99Ms: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
+
+async function load(
+  s: Scenario,
+  connections: number,
+  seconds = SECONDS,
+): Promise<Omit<Measured, 'eventLoopP99Ms'>> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `${origin}/api${s.path}`,
+        method: s.method ?? 'GET',
+        connections,
+        duration: seconds,
+        headers: {
+          ...(s.token ? { authorization: `Bearer ${s.token}` } : {}),
+          ...(s.body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: s.body ? JSON.stringify(s.body) : undefined,
+      },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
+    instance.on('response', (_client, status: number, _bytes, ms: number) => {
+      latencies.push(ms);
+      if (status >= 300) errors++;
+    });
+  });
+  latencies.sort((a, b) => a - b);
+  return {
+    name: s.name,
+    kind: s.kind,
+    connections,
+    requests: latencies.length,
+    errors: errors + result.errors + result.timeouts,
+    rps: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+  };
+}
+const eventLoop = async () =>
+  (await api('GET', '/metrics?reset=1')).body.eventLoopDelayP99Ms as number;
+
+const results: Measured[] = [];
+for (const connections of [1, 16]) {
+  console.log(
+    `\nLoad at ${connections} connection${connections > 1 ? 's' : ''}, ${SECONDS} s per call:`,
+  );
+  let ceiling = 0;
+  for (const s of scenarios) {
+    await eventLoop(); // reset
+    const m = await load(s, connections);
+    const measured: Measured = { ...m, eventLoopP99Ms: await eventLoop() };
+    if (s.kind === 'ceiling') ceiling = m.rps;
+    else measured.ceilingShare = ceiling ? m.rps / ceiling : undefined;
+    results.push(measured);
+    process.stdout.write(
+      `  ${s.name.padEnd(24)} p95 ${m.p95.toFixed(1).padStart(7)} ms  ${Math.round(m.rps).toString().padStart(6)} req/s${m.errors ? `  ${m.errors} errors` : ''}\n`,
+    );
+  }
+}
+
+// ------------------------------------------------- 4. logins must not starve the others
+const listScenario = scenarios.find((s) => s.name === 'expenses page 1')!;
+const baseline = results.find((r) => r.name === listScenario.name && r.connections === 16)!;
+let burstOn = true;
+const burst = (async () => {
+  let n = 0;
+  while (burstOn) {
+    await Promise.all(
+      Array.from({ length: 8 }, () =>
+        api('POST', '/user/loginuser', undefined, {
+          email: ACCOUNTS.company,
+          password: PASSWORD,
+          userType: 'company',
+        }),
+      ),
+    );
+    n += 8;
+  }
+  return n;
+})();
+const duringBurst = await load(listScenario, 16);
+burstOn = false;
+const burstLogins = await burst;
+
+// A flood of wrong passwords is refused before any hashing.
+const flood: number[] = [];
+const floodStarted = performance.now();
+for (let i = 0; i < 100; i++) {
+  flood.push(
+    (
+      await api('POST', '/user/loginuser', undefined, {
+        email: ACCOUNTS.pm,
+        password: `wrong ${i}`,
+        userType: 'pm',
+      })
+    ).status,
+  );
+}
+const floodMs = performance.now() - floodStarted;
+const refused = flood.filter((s) => s === 429).length;
+
+clearInterval(rssTimer);
+await server.stop();
+await dropDatabase();
+
+// -------------------------------------------------------------------- 5. the verdicts
+const at = (connections: number, kinds: Kind[]) =>
+  results.filter((r) => r.connections === connections && kinds.includes(r.kind));
+const max = (xs: number[]) => Math.max(...xs);
+const min = (xs: number[]) => Math.min(...xs);
+const reads: Kind[] = ['list', 'report', 'dashboard'];
+const targets: { target: string; measured: string; holds: boolean }[] = [];
+const target = (t: string, measured: string, holds: boolean) =>
+  targets.push({ target: t, measured, holds });
+if (kind === 'postgres') {
+  target(
+    '16 conns: list/report/dashboard p95 <= 25 ms',
+    `worst ${max(at(16, reads).map((r) => r.p95)).toFixed(1)} ms`,
+    max(at(16, reads).map((r) => r.p95)) <= 25,
+  );
+  target(
+    '16 conns: each >= 20% of the ceiling',
+    `lowest ${(100 * min(at(16, reads).map((r) => r.ceilingShare ?? 0))).toFixed(0)}%`,
+    min(at(16, reads).map((r) => r.ceilingShare ?? 0)) >= 0.2,
+  );
+  target(
+    '16 conns: recording a payment p95 <= 30 ms',
+    `${at(16, ['payment'])[0]!.p95.toFixed(1)} ms`,
+    at(16, ['payment'])[0]!.p95 <= 30,
+  );
+  target('server RSS <= 200 MB', `${peakRssMb.toFixed(0)} MB`, peakRssMb <= 200);
+} else {
+  target(
+    '1 conn: list/report/dashboard p95 <= 50 ms',
+    `worst ${max(at(1, reads).map((r) => r.p95)).toFixed(1)} ms`,
+    max(at(1, reads).map((r) => r.p95)) <= 50,
+  );
+  target(
+    '16 conns: lists >= 800 req/s',
+    `lowest ${min(at(16, ['list']).map((r) => r.rps)).toFixed(0)} req/s`,
+    min(at(16, ['list']).map((r) => r.rps)) >= 800,
+  );
+  target(
+    '16 conns: payments >= 400 req/s',
+    `${at(16, ['payment'])[0]!.rps.toFixed(0)} req/s`,
+    at(16, ['payment'])[0]!.rps >= 400,
+  );
+  target('server RSS <= 450 MB', `${peakRssMb.toFixed(0)} MB`, peakRssMb <= 450);
+}
+const worstLoop = max(results.map((r) => r.eventLoopP99Ms));
+target('event-loop delay p99 <= 50 ms', `worst ${worstLoop.toFixed(1)} ms`, worstLoop <= 50);
+target(
+  'lists during a login burst within 2x their p95',
+  `${duringBurst.p95.toFixed(1)} ms vs ${baseline.p95.toFixed(1)} ms (${burstLogins} logins)`,
+  duringBurst.p95 <= 2 * baseline.p95,
+);
+target(
+  'wrong-password flood refused (429) before hashing',
+  `${refused}/100 refused, ${(floodMs / 100).toFixed(1)} ms each`,
+  refused >= 85,
+);
+target(
+  'cold start to first answer <= 3 s',
+  `${(coldStartMs / 1000).toFixed(2)} s`,
+  coldStartMs <= 3000,
+);
+const errors = results.reduce((n, r) => n + r.errors, 0);
+target('no failed request (except 429 by design)', `${errors} failed`, errors === 0);
+
+console.log(
+  `\n${kind}, ${seeded.rows.toLocaleString('en-IN')} rows, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
+);
+console.log(
+  'call                      conns     p50     p95     p99   req/s  of ceiling  loop p99',
+);
+for (const r of results) {
+  console.log(
+    `${r.name.padEnd(25)} ${String(r.connections).padStart(5)} ${r.p50.toFixed(1).padStart(7)} ${r.p95.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${Math.round(r.rps).toString().padStart(7)} ${r.ceilingShare === undefined ? '          -' : `${(100 * r.ceilingShare).toFixed(0).padStart(10)}%`} ${r.eventLoopP99Ms.toFixed(1).padStart(8)}`,
+  );
+}
+console.log(
+  '\ntarget                                              measured                       holds',
+);
+for (const t of targets)
+  console.log(`${t.target.padEnd(51)} ${t.measured.padEnd(30)} ${t.holds ? 'yes' : 'NO'}`);
+
+mkdirSync(join('bench', 'results'), { recursive: true });
+const file = join('bench', 'results', `${kind}.json`);
+writeFileSync(
+  file,
+  JSON.stringify(
+    {
+      kind,
+      when: new Date().toISOString(),
+      machine: {
+        cores: os.cpus().length,
+        memoryGiB: os.totalmem() / 2 ** 30,
+        node: process.version,
+      },
+      scale: SCALE,
+      seconds: SECONDS,
+      seeded,
+      coldStartMs,
+      peakRssMb,
+      results,
+      duringBurst,
+      burstLogins,
+      flood: { refused, msEach: floodMs / 100 },
+      targets,
+    },
+    null,
+    2,
+  ),
+);
+console.log(`\nwritten to ${file}`);
