@@ -4,6 +4,7 @@ import { callerOf } from '../plugins/auth';
 import { badRequest } from '../lib/errors';
 import { email, errors, Message, password, text } from '../lib/schemas';
 import * as auth from '../services/auth';
+import { exportMyData } from '../services/myData';
 import { revokeSession } from '../services/sessions';
 
 export const User = z.object({
@@ -107,6 +108,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         success: true,
         data: await auth.getProfile(app.db, callerOf(request)),
       }),
+    );
+
+    scope.get(
+      '/user/exportmydata',
+      {
+        schema: {
+          tags: ['profile'],
+          operationId: 'exportMyData',
+          summary: "Everything that is the caller's own, as a JSON download",
+        },
+      },
+      async (request, reply) => {
+        const data = await exportMyData(app.db, callerOf(request));
+        return reply
+          .header('content-type', 'application/json; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="my-data.json"')
+          .send(JSON.stringify(data, null, 2));
+      },
     );
 
     scope.post(

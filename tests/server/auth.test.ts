@@ -231,3 +231,31 @@ describe('profile', () => {
     ).toBe(200);
   });
 });
+
+describe('my data', () => {
+  it("downloads the caller's own records, and nobody else's, without password hashes", async () => {
+    const me = await signUp(server);
+    const other = await signUp(server);
+    await me.api.post('/expense/addexpense', {
+      date: '2026-11-01',
+      description: 'Mine',
+      amount: 12.34,
+      category: 'other',
+    });
+    await other.api.post('/expense/addexpense', {
+      date: '2026-11-01',
+      description: 'Theirs',
+      amount: 1,
+      category: 'other',
+    });
+    const res = await me.api.raw('GET', '/user/exportmydata');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toContain('my-data.json');
+    const data = res.body as any;
+    expect(data.profile.email).toBe(me.email);
+    expect(data.expenses).toHaveLength(1);
+    expect(data.expenses[0]).toMatchObject({ description: 'Mine', amountPaise: 1234 });
+    expect(JSON.stringify(data)).not.toMatch(/Theirs|argon2|passwordHash/);
+    expect((await server.api().get('/user/exportmydata')).status).toBe(401);
+  });
+});

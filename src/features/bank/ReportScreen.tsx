@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import { useAppSelector } from '../../app/hooks';
+import { useDownload } from '../../api/download';
 import { formatYMD, todayLocalISO } from '../../lib/dates';
-import { selectToken } from '../../session/sessionSlice';
 import { Field, SelectField } from '../../ui/Field';
 import { LoadState } from '../../ui/LoadState';
 import { Money } from '../../ui/Money';
@@ -17,23 +16,6 @@ import {
   type Statement,
   type StatementArgs,
 } from './bankApi';
-
-/** Fetches the CSV with the session's bearer token and hands it to the browser as a file. */
-async function downloadCsv(args: StatementArgs, token: string | null) {
-  const query = new URLSearchParams({ ...args });
-  const res = await fetch(`${window.location.origin}/api/company/statement/export?${query}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!res.ok) throw new Error(`CSV export failed: ${res.status}`);
-  const href = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = `statement-${args.from}-to-${args.to}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(href);
-}
 
 /** The statement: opening, each payment with its running balance, closing, totals. */
 export function StatementView({ statement: s }: { statement: Statement }) {
@@ -138,7 +120,7 @@ export function StatementView({ statement: s }: { statement: Statement }) {
 /** Report List: a real statement of one account over a date range; print or CSV. */
 export default function ReportScreen() {
   const scope = useScope();
-  const token = useAppSelector(selectToken);
+  const downloadFile = useDownload();
   const accounts = useGetAccountsQuery({ ...ALL_ACCOUNTS, companyId: scope.companyId });
   const [form, setForm] = useState(() => ({
     accountId: '',
@@ -161,9 +143,10 @@ export default function ReportScreen() {
   };
   const download = () => {
     if (!applied) return;
-    downloadCsv(applied, token).catch(() =>
-      toast.error('Failed to download the statement. Please try again.'),
-    );
+    void downloadFile(`/company/statement/export?${new URLSearchParams({ ...applied })}`, {
+      filename: `statement-${applied.from}-to-${applied.to}.csv`,
+      failure: 'Failed to download the statement. Please try again.',
+    });
   };
 
   const data = statement.currentData?.data;

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { formatDMY } from '../../lib/dates';
+import { roleLabel } from '../../lib/labels';
 import { selectUser } from '../../session/sessionSlice';
 import { Avatar } from '../../ui/Avatar';
 import { LoadState } from '../../ui/LoadState';
 import { styles } from '../../ui/styles';
+import { useDownload } from '../../api/download';
 import { useLogout } from '../auth/useLogout';
 import { PasswordForm, ProfileForm } from './ProfileForms';
 import { useGetProfileQuery } from './profileApi';
@@ -15,6 +17,7 @@ export default function ProfileScreen() {
   const { data, isLoading, isError, error, refetch } = useGetProfileQuery();
   const user = data?.data ?? stored;
   const logout = useLogout();
+  const download = useDownload();
   const [modal, setModal] = useState<'profile' | 'password' | null>(null);
   const close = () => setModal(null);
 
@@ -35,7 +38,7 @@ export default function ProfileScreen() {
               <Avatar name={user.name} size="lg" />
               <div>
                 <p className="text-2xl font-bold text-gray-900">{user.name}</p>
-                <p className="capitalize text-gray-700">{user.role}</p>
+                <p className="text-gray-700">{roleLabel(user.role)}</p>
               </div>
             </div>
             <dl className="mt-6 divide-y divide-gray-100 border-t border-gray-100">
@@ -64,6 +67,18 @@ export default function ProfileScreen() {
                 className={styles.btnSecondary}
               >
                 Update Password
+              </button>
+              <button
+                type="button"
+                onClick={() =>
+                  void download('/user/exportmydata', {
+                    filename: 'my-data.json',
+                    failure: 'Failed to download your data. Please try again.',
+                  })
+                }
+                className={styles.btnSecondary}
+              >
+                Download my data
               </button>
               <button type="button" onClick={logout} className={styles.btnSecondary}>
                 Logout
