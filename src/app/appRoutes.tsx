@@ -138,7 +138,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: 'payment',
     title: 'Payment Mode',
     icon: CardIcon,
-    roles: ['company'],
+    // An admin reads its companies' accounts here; its Submit answers "You can't Create".
+    roles: ['admin', 'company'],
     Screen: lazy(() => import('../features/bank/PaymentScreen')),
   },
   {

@@ -27,7 +27,20 @@ export interface DataTableProps<T, S extends string = string> {
   /** Set when the load failed: shows the message and a Retry button. */
   errorMessage?: string;
   onRetry?: () => void;
+  /** compact: smaller padding and text, for wide lists (10 and more columns). */
+  density?: 'normal' | 'compact';
+  /**
+   * Keeps the last column (the row actions) in view at the right edge while the table
+   * scrolls sideways, on a background so the scrolled cells do not show through.
+   */
+  pinLastColumn?: boolean;
 }
+
+const CELL_PADDING = { normal: 'px-4 py-3', compact: 'px-2.5 py-2' };
+// Sticky creates a stacking context: the cell whose row menu is open goes above the
+// others (and above the toasts, like the menu), so the menu is not covered by later rows.
+const PINNED =
+  'sticky right-0 z-10 shadow-[inset_1px_0_0_theme(colors.gray.200)] has-[[aria-expanded=true]]:z-[10000]';
 
 /** A table from a columns config, with the loading, empty and error states under its header. */
 export function DataTable<T, S extends string = string>({
@@ -41,7 +54,11 @@ export function DataTable<T, S extends string = string>({
   isLoading = false,
   errorMessage,
   onRetry,
+  density = 'normal',
+  pinLastColumn = false,
 }: DataTableProps<T, S>) {
+  const padding = CELL_PADDING[density];
+  const pinned = (index: number) => pinLastColumn && index === columns.length - 1;
   let state: ReactNode = null;
   if (isLoading) state = <Spinner />;
   else if (errorMessage !== undefined)
@@ -51,11 +68,14 @@ export function DataTable<T, S extends string = string>({
   return (
     <div>
       <div className="overflow-x-auto">
-        <table className="min-w-full divide-y divide-gray-200 text-sm">
+        <table
+          data-density={density}
+          className={`min-w-full divide-y divide-gray-200 ${density === 'compact' ? 'text-[13px]' : 'text-sm'}`}
+        >
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-gray-50">
             <tr>
-              {columns.map((col) => {
+              {columns.map((col, index) => {
                 const active = col.sortKey !== undefined && sort?.sort === col.sortKey;
                 const ariaSort = active
                   ? sort?.order === 'asc'
@@ -68,7 +88,9 @@ export function DataTable<T, S extends string = string>({
                     key={col.key}
                     scope="col"
                     aria-sort={col.sortKey ? (ariaSort ?? 'none') : undefined}
-                    className={`whitespace-nowrap px-4 py-3 font-semibold text-gray-800 ${align}`}
+                    className={`whitespace-nowrap ${padding} font-semibold text-gray-800 ${align} ${
+                      pinned(index) ? `${PINNED} bg-gray-50` : ''
+                    }`}
                   >
                     {col.sortKey && onSort ? (
                       <button
@@ -92,11 +114,13 @@ export function DataTable<T, S extends string = string>({
           <tbody className="divide-y divide-gray-100 bg-white">
             {!state &&
               rows!.map((row, i) => (
-                <tr key={rowKey(row)} className="hover:bg-gray-50">
-                  {columns.map((col) => (
+                <tr key={rowKey(row)} className="group hover:bg-gray-50">
+                  {columns.map((col, index) => (
                     <td
                       key={col.key}
-                      className={`whitespace-nowrap px-4 py-3 text-gray-900 ${col.align === 'right' ? 'text-right' : ''}`}
+                      className={`whitespace-nowrap ${padding} text-gray-900 ${col.align === 'right' ? 'text-right' : ''} ${
+                        pinned(index) ? `${PINNED} bg-white group-hover:bg-gray-50` : ''
+                      }`}
                     >
                       {col.render(row, firstRowNumber + i)}
                     </td>

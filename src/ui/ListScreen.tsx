@@ -2,10 +2,14 @@ import { useEffect, useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { loadErrorMessage } from '../api/errors';
 import { DataTable, type Column } from './DataTable';
+import { loadingNewArguments, TotalsPending } from './LoadState';
 import { BackIcon, PlusIcon, RefreshIcon, SearchIcon } from './icons';
 import { Pagination } from './Pagination';
 import type { ListControls } from './useListParams';
 import { styles } from './styles';
+
+/** From this many columns a list is wide: compact cells (Project List, All Bank, Lend). */
+const WIDE_LIST = 10;
 
 /** The part of an RTK Query list hook result a list screen reads. */
 export interface ListQuery<T> {
@@ -30,7 +34,7 @@ export interface ListScreenProps<T, S extends string = string> {
   query: ListQuery<T>;
   columns: ReadonlyArray<Column<T, S>>;
   rowKey: (row: T) => string;
-  /** Totals for the filtered rows, shown in the header. */
+  /** Totals for the filtered rows, shown in the header ('…' while new arguments load). */
   summary?: ReactNode;
   /** Modals of the screen. */
   children?: ReactNode;
@@ -68,7 +72,12 @@ export function ListScreen<T, S extends string = string>({
           <h2 id={`${searchId}-title`} className="text-xl font-semibold text-gray-900">
             {title}
           </h2>
-          {summary && <div className="mt-1 text-sm text-gray-700">{summary}</div>}
+          {/* The previous search's totals are never shown as the new search's. */}
+          {summary && (
+            <div className="mt-1 text-sm text-gray-700">
+              {loadingNewArguments(query) ? <TotalsPending /> : summary}
+            </div>
+          )}
         </div>
         <div className="flex flex-wrap gap-2">
           <button
@@ -114,6 +123,9 @@ export function ListScreen<T, S extends string = string>({
           isLoading={query.isLoading || (query.isFetching && !query.currentData)}
           errorMessage={query.isError ? loadErrorMessage(query.error) : undefined}
           onRetry={() => query.refetch()}
+          density={columns.length >= WIDE_LIST ? 'compact' : 'normal'}
+          // The row actions are the last column of every list: always within reach.
+          pinLastColumn
         />
       </div>
       {query.data && query.data.total > 0 && (

@@ -37,3 +37,20 @@ export function LoadState({ isLoading, isError, error, onRetry, children }: Load
     return <ErrorWithRetry message={loadErrorMessage(error)} onRetry={() => onRetry()} />;
   return <>{children}</>;
 }
+
+/**
+ * True while a list loads for new arguments (a new search, page, sort or range): its
+ * last totals belong to the previous arguments and must not be read as current.
+ */
+export const loadingNewArguments = (query: { isFetching: boolean; currentData?: unknown }) =>
+  query.isFetching && query.currentData === undefined;
+
+/** Stands in for totals while they load: a muted '…', read out as "Loading totals". */
+export function TotalsPending() {
+  return (
+    <span className="text-gray-600" data-testid="totals-pending">
+      <span aria-hidden="true">…</span>
+      <span className="sr-only">Loading totals</span>
+    </span>
+  );
+}

@@ -63,7 +63,13 @@ export function Modal({ open, title, onClose, children, size = 'md' }: ModalProp
       }
     };
     node?.addEventListener('keydown', onKeyDown);
+    // The page behind does not scroll: the overlay covers all there is to see, the whole
+    // time (a page taller than the window would otherwise scroll out from under it).
+    const root = document.documentElement;
+    const overflow = root.style.overflow;
+    root.style.overflow = 'hidden';
     return () => {
+      root.style.overflow = overflow;
       node?.removeEventListener('keydown', onKeyDown);
       if (previouslyFocused && document.contains(previouslyFocused)) previouslyFocused.focus();
     };

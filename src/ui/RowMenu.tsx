@@ -14,7 +14,16 @@ export interface RowMenuProps {
   extraActions?: ReadonlyArray<{ label: string; onClick: () => void }>;
 }
 
-/** The '...' row menu: Show, Edit, Delete. */
+/** Fixed position under the button, so the menu is never clipped by the scrolling table. */
+const placeBelow = (rect: DOMRect): CSSProperties => ({
+  top: rect.bottom + 4,
+  right: Math.max(8, window.innerWidth - rect.right),
+});
+
+/**
+ * The '...' row menu: Show, Edit, Delete. A disclosure button (aria-expanded, aria-controls)
+ * showing a panel of plain buttons, reached with Tab; Escape or a click outside closes it.
+ */
 export function RowMenu({
   label,
   onShow,
@@ -32,16 +41,41 @@ export function RowMenu({
   useEffect(() => {
     if (open) panel.current?.querySelector<HTMLElement>('button')?.focus();
   }, [open]);
-  useDismiss(open, () => setPosition(null), [panel, button], button, ['resize', 'scroll']);
+  useDismiss(open, () => setPosition(null), [panel, button], button);
+
+  // Scrolling the table (sideways) or the page moves the button: the menu follows it, and
+  // closes only once the button has left the visible part of what scrolled. Other
+  // scrolls (the side menu, the menu itself) leave it alone. A resize closes it.
+  useEffect(() => {
+    if (!open) return;
+    const onScroll = (event: Event) => {
+      const toggleButton = button.current;
+      const target = event.target;
+      if (!toggleButton || !(target instanceof Node) || !target.contains(toggleButton)) return;
+      const rect = toggleButton.getBoundingClientRect();
+      const view =
+        target instanceof Element
+          ? target.getBoundingClientRect()
+          : { top: 0, left: 0, bottom: window.innerHeight, right: window.innerWidth };
+      const visible =
+        rect.bottom >= Math.max(0, view.top) &&
+        rect.top <= Math.min(window.innerHeight, view.bottom) &&
+        rect.right >= view.left &&
+        rect.left <= view.right;
+      setPosition(visible ? placeBelow(rect) : null);
+    };
+    const onResize = () => setPosition(null);
+    window.addEventListener('scroll', onScroll, true);
+    window.addEventListener('resize', onResize);
+    return () => {
+      window.removeEventListener('scroll', onScroll, true);
+      window.removeEventListener('resize', onResize);
+    };
+  }, [open]);
 
   const toggle = () => {
     if (open) return setPosition(null);
-    // Fixed position so the menu is never clipped by the scrolling table.
-    const rect = button.current?.getBoundingClientRect();
-    setPosition({
-      top: (rect?.bottom ?? 0) + 4,
-      right: Math.max(8, window.innerWidth - (rect?.right ?? 0)),
-    });
+    if (button.current) setPosition(placeBelow(button.current.getBoundingClientRect()));
   };
 
   const run = (action: () => void) => () => {
@@ -62,7 +96,6 @@ export function RowMenu({
         ref={button}
         type="button"
         aria-label={`Actions for ${label}`}
-        aria-haspopup="true"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={toggle}

@@ -241,6 +241,25 @@ describe('Payment Mode', () => {
     expect(screen.getByLabelText('Amount (₹)')).toHaveValue(null);
   });
 
+  it('an admin reads its companies\' accounts; Submit says "You can\'t Create" and sends nothing', async () => {
+    server.use(accountsHandler(), paymentsHandler(), companiesHandler());
+    const log = recordRequests();
+    const { user } = renderAs('admin', '/app/payment');
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Payment Mode' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByLabelText('Company')).toBeInTheDocument();
+    await chooseAccount(user, 'Account Holder');
+    expect(screen.getByRole('group', { name: 'Account details' })).toHaveTextContent('₹3,801.00');
+    await user.type(screen.getByLabelText('Remark'), 'Rent');
+    await user.selectOptions(screen.getByLabelText('Payment Type'), 'credit');
+    await user.type(screen.getByLabelText('Amount (₹)'), '250');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText("You can't Create")).toBeInTheDocument();
+    expect(log.to('/api/company/addpayment')).toHaveLength(0);
+    log.stop();
+  });
+
   it('records a payment and shows "Insufficient balance" from the server', async () => {
     server.use(
       accountsHandler(),

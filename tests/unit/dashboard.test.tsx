@@ -5,7 +5,7 @@ import { AppRoutes } from '../../src/app/router';
 import type { DashboardData } from '../../src/features/dashboard/dashboardApi';
 import { buildExpenseSeries } from '../../src/features/dashboard/expenseSeries';
 import { todayLocalISO } from '../../src/lib/dates';
-import { recordRequests, renderWithProviders, signedIn } from './helpers';
+import { recordRequests, renderWithProviders, signedIn, testUser } from './helpers';
 import { server } from './msw';
 
 const EMPTY: DashboardData = {
@@ -54,6 +54,27 @@ function renderDashboard() {
 }
 
 describe('Dashboard', () => {
+  it('gives an admin a way to the Company List; a company does not get it', async () => {
+    server.use(handler(EMPTY));
+    const { unmount } = renderDashboard();
+    const overview = await screen.findByRole('region', { name: 'Overview' });
+    expect(within(overview).getByRole('link', { name: 'Company List' })).toHaveAttribute(
+      'href',
+      '/app/company',
+    );
+    unmount();
+    renderWithProviders(<AppRoutes />, {
+      route: '/app/dashboard',
+      preloadedState: signedIn({ ...testUser, role: 'company', position: 2 }),
+    });
+    await screen.findByText('Total Turnover');
+    expect(
+      within(screen.getByRole('region', { name: 'Overview' })).queryByRole('link', {
+        name: 'Company List',
+      }),
+    ).not.toBeInTheDocument();
+  });
+
   it('shows the counts, amounts, recent entries and customer figures from the server', async () => {
     server.use(handler(FULL));
     const log = recordRequests();

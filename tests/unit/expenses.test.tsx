@@ -65,7 +65,7 @@ describe('Expenses list', () => {
     expect(within(lunch).getByText('1')).toBeInTheDocument();
     expect(within(lunch).getByText('2024-05-02')).toBeInTheDocument();
     expect(within(lunch).getByText('₹1,23,45,678.50')).toBeInTheDocument();
-    expect(within(lunch).getByText('other')).toBeInTheDocument();
+    expect(within(lunch).getByText('Other')).toBeInTheDocument();
     expect(screen.getByText('₹1,23,46,128.50')).toBeInTheDocument();
     expect(screen.getByText(/2 expenses/)).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: /Date/ })).toHaveAttribute(
@@ -307,7 +307,38 @@ describe('Expenses list', () => {
     expect(within(details).getByText('02/05/2024')).toBeInTheDocument();
     expect(within(details).getByText('₹1,23,45,678.50')).toBeInTheDocument();
     expect(within(details).queryByText('e1')).not.toBeInTheDocument();
+    // The category reads as in the list ('Other'), not as stored ('other').
+    expect(within(details).getByText('Other')).toBeInTheDocument();
+    expect(within(details).queryByText('other')).not.toBeInTheDocument();
+    // The page behind does not scroll while the overlay covers it.
+    expect(document.documentElement.style.overflow).toBe('hidden');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(document.documentElement.style.overflow).toBe('');
+  });
+
+  it("shows '…' for the totals while a new search loads, never the last search's totals", async () => {
+    let release!: () => void;
+    const searched = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get(LIST, async ({ request }) => {
+        const search = new URL(request.url).searchParams.get('search') ?? '';
+        if (search) await searched;
+        return HttpResponse.json(
+          page(rows.filter((r) => r.description.toLowerCase().includes(search))),
+        );
+      }),
+    );
+    const { user } = renderExpenses();
+    await screen.findByText('Team lunch');
+    expect(screen.getByText('₹1,23,46,128.50')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Search expenses'), 'cinema');
+    expect(await screen.findByText('Loading totals')).toBeInTheDocument();
+    expect(screen.queryByText('₹1,23,46,128.50')).not.toBeInTheDocument();
+    expect(screen.queryByText(/2 expenses/)).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByText(/1 expense\b/)).toBeInTheDocument();
+    expect(screen.queryByText('Loading totals')).not.toBeInTheDocument();
+    expect(screen.getAllByText('₹450.00').length).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatRupees } from '../../src/lib/money';
 import { formatDMY, formatYMD, todayLocalISO } from '../../src/lib/dates';
+import { formatEnum, roleLabel } from '../../src/lib/labels';
 import { redirectTarget } from '../../src/session/redirect';
 import { initials } from '../../src/ui/Avatar';
 
@@ -28,6 +29,25 @@ describe('dates', () => {
     // 23:30 local time on 5 Jan: in any zone east of UTC the UTC date could differ.
     expect(todayLocalISO(new Date(2024, 0, 5, 23, 30))).toBe('2024-01-05');
     expect(todayLocalISO(new Date(2024, 0, 6, 0, 15))).toBe('2024-01-06');
+  });
+});
+
+describe('labels', () => {
+  it('roles read PM, TL, Admin, Company, Employee', () => {
+    expect(['pm', 'tl', 'admin', 'company', 'employee'].map((r) => roleLabel(r as never))).toEqual([
+      'PM',
+      'TL',
+      'Admin',
+      'Company',
+      'Employee',
+    ]);
+    expect(roleLabel(undefined)).toBe('');
+  });
+
+  it('enum values start with a capital, the same in lists and Data Details', () => {
+    expect(formatEnum('movie')).toBe('Movie');
+    expect(formatEnum('active')).toBe('Active');
+    expect(formatEnum('')).toBe('—');
   });
 });
 

@@ -85,6 +85,10 @@ describe('All Lend', () => {
       'Status',
       'Actions',
     ]);
+    // Ten columns: a wide list, compact, with its Actions always in view at the right.
+    expect(screen.getByRole('table')).toHaveAttribute('data-density', 'compact');
+    expect(screen.getByRole('columnheader', { name: 'Actions' })).toHaveClass('sticky');
+    expect(within(row).getAllByRole('cell').at(-1)).toHaveClass('sticky');
     expect(within(row).getByText('ravi@example.com')).toBeInTheDocument();
     expect(within(row).getByText('₹1,50,000.50')).toBeInTheDocument();
     expect(within(row).getByText('₹50,000.00')).toBeInTheDocument();

@@ -72,11 +72,34 @@ describe('Shell', () => {
       'true',
     );
 
-    await user.click(screen.getByRole('button', { name: /Asha Rao/ }));
-    expect(screen.getByText(testUser.email)).toBeInTheDocument();
+    const account = screen.getByRole('button', { name: /Asha Rao/ });
+    // A disclosure (not an ARIA menu): it names the panel it shows.
+    expect(account).not.toHaveAttribute('aria-haspopup');
+    await user.click(account);
+    expect(account).toHaveAttribute('aria-expanded', 'true');
+    const panel = document.getElementById(account.getAttribute('aria-controls')!)!;
+    // The whole address, wrapping rather than cut off.
+    expect(within(panel).getByText(testUser.email)).toHaveClass('break-all');
+    expect(within(panel).getByText(testUser.email)).not.toHaveClass('truncate');
     // The dropdown adds its own Profile link beside the menu's.
     expect(screen.getAllByRole('link', { name: 'Profile' })).toHaveLength(2);
     expect(screen.getAllByRole('button', { name: 'Logout' })).toHaveLength(2);
+  });
+});
+
+describe('Role labels', () => {
+  it.each([
+    ['pm', 'PM'],
+    ['company', 'Company'],
+    ['admin', 'Admin'],
+  ] as const)("the side menu shows the role '%s' as '%s'", async (role, label) => {
+    server.use(dashboardHandler());
+    renderWithProviders(<AppRoutes />, {
+      route: '/app/dashboard',
+      preloadedState: signedIn({ ...testUser, role }),
+    });
+    const menu = (await screen.findByRole('navigation', { name: 'Main' })).closest('aside')!;
+    expect(within(menu).getByText(label, { exact: true })).toBeInTheDocument();
   });
 });
 

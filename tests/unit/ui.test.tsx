@@ -1,7 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { DataTable } from '../../src/ui/DataTable';
 import { DetailsModal } from '../../src/ui/DetailsModal';
 import { Modal } from '../../src/ui/Modal';
 import { Pagination } from '../../src/ui/Pagination';
@@ -101,6 +102,87 @@ describe('RowMenu', () => {
     expect(screen.getByRole('button', { name: 'Show' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+});
+
+describe('RowMenu as a disclosure', () => {
+  function renderInScroller() {
+    render(
+      <div>
+        <div data-testid="table-scroller" style={{ overflowX: 'auto' }}>
+          <RowMenu label="Row 1" onShow={() => {}} onEdit={() => {}} onDelete={() => {}} />
+        </div>
+        <p>Elsewhere</p>
+      </div>,
+    );
+    return screen.getByRole('button', { name: 'Actions for Row 1' });
+  }
+
+  it('says what it controls: aria-expanded and aria-controls on the panel, no aria-haspopup', async () => {
+    const user = userEvent.setup();
+    const toggle = renderInScroller();
+    expect(toggle).not.toHaveAttribute('aria-haspopup');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(
+      within(panel)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Show', 'Edit', 'Delete']);
+    expect(within(panel).getByRole('button', { name: 'Show' })).toHaveFocus();
+  });
+
+  it('stays open while its own table scrolls (sideways or with the page)', async () => {
+    const user = userEvent.setup();
+    const toggle = renderInScroller();
+    await user.click(toggle);
+    fireEvent.scroll(screen.getByTestId('table-scroller'));
+    fireEvent.scroll(document);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+  });
+
+  it('closes on Escape (focus back on the button) and on a click outside', async () => {
+    const user = userEvent.setup();
+    const toggle = renderInScroller();
+    await user.click(toggle);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(toggle).toHaveFocus();
+    await user.click(toggle);
+    await user.click(screen.getByText('Elsewhere'));
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+describe('DataTable density and pinned actions', () => {
+  const columns = ['a', 'b', 'actions'].map((key) => ({
+    key,
+    header: key,
+    render: (row: { id: string }) => `${key}-${row.id}`,
+  }));
+
+  it('compact density and the last column sticky on the right, on a background', () => {
+    render(
+      <DataTable
+        caption="Wide"
+        columns={columns}
+        rows={[{ id: '1' }]}
+        rowKey={(r) => r.id}
+        density="compact"
+        pinLastColumn
+      />,
+    );
+    expect(screen.getByRole('table')).toHaveAttribute('data-density', 'compact');
+    const header = screen.getByRole('columnheader', { name: 'actions' });
+    const cell = screen.getByRole('cell', { name: 'actions-1' });
+    for (const pinned of [header, cell]) expect(pinned).toHaveClass('sticky', 'right-0');
+    expect(header).toHaveClass('bg-gray-50');
+    expect(cell).toHaveClass('bg-white');
+    expect(screen.getByRole('cell', { name: 'a-1' })).not.toHaveClass('sticky');
   });
 });
 

@@ -30,7 +30,8 @@ export function AuthLayout({ title, children }: { title: string; children: React
           ))}
         </ul>
       </aside>
-      <main className="flex flex-1 items-center justify-center px-4 py-10">
+      {/* On a phone the card follows the branded panel closely; centred beside it on wide screens. */}
+      <main className="flex flex-1 items-start justify-center px-4 py-6 md:items-center md:py-10">
         <div className={`${styles.card} w-full max-w-md p-6 sm:p-8`}>
           <h1 className="text-2xl font-bold text-gray-900">{title}</h1>
           <div className="mt-6">{children}</div>

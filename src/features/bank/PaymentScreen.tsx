@@ -2,12 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { notifyMutation } from '../../api/notify';
 import { formatYMD, todayLocalISO } from '../../lib/dates';
+import { formatEnum } from '../../lib/labels';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { Field, SelectField } from '../../ui/Field';
 import { LoadState } from '../../ui/LoadState';
 import { Money } from '../../ui/Money';
 import { styles } from '../../ui/styles';
-import { refuseAdminCreate, useScope } from '../people/scope';
+import { CompanyPicker, refuseAdminCreate, useScope } from '../people/scope';
 import { AccountCard } from './AccountCard';
 import {
   accountLabel,
@@ -33,7 +34,7 @@ const PAYMENT_COLUMNS: ReadonlyArray<Column<Payment>> = [
   {
     key: 'type',
     header: 'Type',
-    render: (p) => <span className="capitalize">{p.paymentType}</span>,
+    render: (p) => formatEnum(p.paymentType),
   },
   {
     key: 'amount',
@@ -56,7 +57,10 @@ const PAYMENT_COLUMNS: ReadonlyArray<Column<Payment>> = [
 
 const emptyForm = () => ({ remark: '', date: todayLocalISO(), paymentType: '', amount: '' });
 
-/** Payment Mode: records a credit or debit on one of the company's accounts. */
+/**
+ * Payment Mode: records a credit or debit on one of the company's accounts. An admin picks
+ * one of its companies and reads its accounts and payments; its Submit sends nothing.
+ */
 export default function PaymentScreen() {
   const scope = useScope();
   const accounts = useGetAccountsQuery({ ...ALL_ACCOUNTS, companyId: scope.companyId });
@@ -79,6 +83,7 @@ export default function PaymentScreen() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // Admins read only (the server would answer 403): the toast, and no request.
     if (scope.isAdmin) return refuseAdminCreate();
     if (!account || !form.paymentType || !form.amount || !form.remark.trim() || !form.date) {
       toast.error(FILL_ALL);
@@ -112,6 +117,8 @@ export default function PaymentScreen() {
         onRetry={accounts.refetch}
       >
         <form onSubmit={submit} aria-label="Payment" noValidate className="mt-4 space-y-4">
+          {/* An admin's companies: the accounts of one, or of all. */}
+          <CompanyPicker scope={scope} className="sm:max-w-md" />
           <SelectField
             id="payment-account"
             label="Account Holder"

@@ -1,6 +1,8 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
 import { formatYMD, todayLocalISO } from '../../lib/dates';
+import { selectUser } from '../../session/sessionSlice';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { LoadState } from '../../ui/LoadState';
 import { Money } from '../../ui/Money';
@@ -103,7 +105,25 @@ function CustomerPanel({
   );
 }
 
+/** An admin's way in to its companies (issue 5: "from the dashboard and the menu"). */
+function CompaniesCard() {
+  return (
+    <div className={`${styles.card} mb-4 flex flex-wrap items-center justify-between gap-3 p-5`}>
+      <div>
+        <p className="text-lg font-semibold text-gray-900">Companies</p>
+        <p className="text-sm text-gray-700">
+          The companies you created, with their people, projects, bank accounts and statements.
+        </p>
+      </div>
+      <Link to="/app/company" className={styles.btnPrimary}>
+        Company List
+      </Link>
+    </div>
+  );
+}
+
 export default function DashboardScreen() {
+  const isAdmin = useAppSelector(selectUser)?.role === 'admin';
   const today = todayLocalISO();
   const { data, isLoading, isError, error, refetch } = useGetDashboardQuery(today);
   const figures = data?.data;
@@ -118,6 +138,7 @@ export default function DashboardScreen() {
       <h2 id="dashboard-overview" className="sr-only">
         Overview
       </h2>
+      {isAdmin && <CompaniesCard />}
       <LoadState isLoading={isLoading} isError={isError} error={error} onRetry={refetch}>
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           <StatCard

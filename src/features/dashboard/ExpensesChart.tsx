@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { BarChart } from 'chartist';
 import 'chartist/dist/index.css';
+import { formatEnum } from '../../lib/labels';
 import { formatRupees } from '../../lib/money';
 import { Money } from '../../ui/Money';
 import { monthLabel, type ExpenseSeries } from './expenseSeries';
@@ -16,8 +17,6 @@ const compactRupees = new Intl.NumberFormat('en-IN', {
   notation: 'compact',
   maximumFractionDigits: 1,
 });
-
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** One line for screen readers and for everyone above the chart. */
 export function chartSummary(series: ExpenseSeries): string {
@@ -51,8 +50,11 @@ export function ExpensesChart({ series }: { series: ExpenseSeries }) {
       {
         stackBars: true,
         height: '260px',
-        chartPadding: { top: 10, right: 10, bottom: 0, left: 20 },
+        // Room above the top grid line and left of the axis, so a label like '₹1.3L' (drawn
+        // centred on its line, right-aligned in the axis offset) is never cut off.
+        chartPadding: { top: 24, right: 10, bottom: 0, left: 24 },
         axisY: {
+          offset: 56,
           onlyInteger: true,
           labelInterpolationFnc: (value) => compactRupees.format(Number(value)),
         },
@@ -72,42 +74,45 @@ export function ExpensesChart({ series }: { series: ExpenseSeries }) {
             {series.categories.map((c, i) => (
               <li key={c} className="flex items-center gap-2">
                 <span aria-hidden="true" className={`h-3 w-3 rounded-sm ${SWATCHES[i % 5]}`} />
-                {capitalise(c)}
+                {formatEnum(c)}
               </li>
             ))}
           </ul>
           <div ref={host} aria-hidden="true" className={`mt-2 ${BAR_COLOURS}`} />
         </>
       )}
-      <table className="sr-only">
-        <caption>Expenses per category per month, last 12 months</caption>
-        <thead>
-          <tr>
-            <th scope="col">Month</th>
-            {series.categories.map((c) => (
-              <th key={c} scope="col">
-                {capitalise(c)}
-              </th>
-            ))}
-            <th scope="col">Total</th>
-          </tr>
-        </thead>
-        <tbody>
-          {series.months.map((m, i) => (
-            <tr key={m}>
-              <th scope="row">{monthLabel(m)}</th>
-              {series.amounts.map((values, c) => (
-                <td key={series.categories[c]}>
-                  <Money value={values[i]} />
-                </td>
+      {/* sr-only on the wrapper: a table ignores height 1px and would lengthen the page. */}
+      <div className="sr-only">
+        <table>
+          <caption>Expenses per category per month, last 12 months</caption>
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
+              {series.categories.map((c) => (
+                <th key={c} scope="col">
+                  {formatEnum(c)}
+                </th>
               ))}
-              <td>
-                <Money value={series.monthTotals[i]} />
-              </td>
+              <th scope="col">Total</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {series.months.map((m, i) => (
+              <tr key={m}>
+                <th scope="row">{monthLabel(m)}</th>
+                {series.amounts.map((values, c) => (
+                  <td key={series.categories[c]}>
+                    <Money value={values[i]} />
+                  </td>
+                ))}
+                <td>
+                  <Money value={series.monthTotals[i]} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

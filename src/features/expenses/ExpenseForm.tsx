@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { notifyMutation } from '../../api/notify';
 import { todayLocalISO } from '../../lib/dates';
+import { formatEnum } from '../../lib/labels';
 import { AmountField } from '../../ui/AmountField';
 import { Field, SelectField } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
@@ -14,7 +15,7 @@ import {
 
 const CATEGORY_OPTIONS = EXPENSE_CATEGORIES.map((c) => ({
   value: c,
-  label: c.charAt(0).toUpperCase() + c.slice(1),
+  label: formatEnum(c),
 }));
 
 /** The create/edit expense modal; `expense` null creates a new one. */

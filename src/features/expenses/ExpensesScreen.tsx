@@ -1,5 +1,6 @@
 import { notifyMutation } from '../../api/notify';
 import { formatYMD } from '../../lib/dates';
+import { formatEnum } from '../../lib/labels';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import type { Column } from '../../ui/DataTable';
 import { DetailsModal } from '../../ui/DetailsModal';
@@ -18,6 +19,7 @@ import {
 
 const detailsRender = {
   amount: (v: unknown) => <Money value={v as number} />,
+  category: formatEnum,
 };
 
 export default function ExpensesScreen() {
@@ -46,7 +48,7 @@ export default function ExpensesScreen() {
       key: 'category',
       header: 'Category',
       sortKey: 'category',
-      render: (row) => <span className="capitalize">{row.category}</span>,
+      render: (row) => formatEnum(row.category),
     },
     {
       key: 'action',

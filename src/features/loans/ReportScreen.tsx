@@ -5,6 +5,7 @@ import { todayLocalISO } from '../../lib/dates';
 import { DataTable } from '../../ui/DataTable';
 import { Field } from '../../ui/Field';
 import { BackIcon } from '../../ui/icons';
+import { loadingNewArguments, TotalsPending } from '../../ui/LoadState';
 import { Money } from '../../ui/Money';
 import { Pagination } from '../../ui/Pagination';
 import { styles } from '../../ui/styles';
@@ -36,6 +37,8 @@ export function ReportScreen({ direction }: { direction: Direction }) {
     { refetchOnMountOrArgChange: true },
   );
   const page = query.currentData ?? query.data;
+  // The last range's totals are not this range's: '…' until they arrive.
+  const pending = loadingNewArguments(query);
 
   /** Applies `next` (a new range, or the same one again: then it reloads). */
   const apply = (next: { from: string; to: string }) => {
@@ -116,14 +119,18 @@ export function ReportScreen({ direction }: { direction: Direction }) {
             title="Refresh and reset both dates to today"
             className={styles.btnSecondary}
           >
-            Total Amount: <Money value={page?.totalAmount} />
+            Total Amount: {pending ? <TotalsPending /> : <Money value={page?.totalAmount} />}
           </button>
-          <span>
-            Outstanding:{' '}
-            <Money value={page?.outstandingAmount} className="font-semibold text-gray-900" /> ·{' '}
-            {page?.total ?? 0} {page?.total === 1 ? 'entry' : 'entries'} from {range.from} to{' '}
-            {range.to}
-          </span>
+          {pending ? (
+            <TotalsPending />
+          ) : (
+            <span>
+              Outstanding:{' '}
+              <Money value={page?.outstandingAmount} className="font-semibold text-gray-900" /> ·{' '}
+              {page?.total ?? 0} {page?.total === 1 ? 'entry' : 'entries'} from {range.from} to{' '}
+              {range.to}
+            </span>
+          )}
         </div>
         <button
           type="button"

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { Role } from '../../api/types';
 import { formatDMY } from '../../lib/dates';
+import { formatEnum, roleLabel } from '../../lib/labels';
 import { DeleteDialog } from '../../ui/DeleteDialog';
 import type { Column } from '../../ui/DataTable';
 import { DetailsModal } from '../../ui/DetailsModal';
@@ -18,6 +19,12 @@ import {
 } from './peopleApi';
 import { ScopeBar, useScope } from './scope';
 import { CreateUserForm, EditUserForm } from './UserForms';
+
+/** Enum values read the same in Data Details as in the list. */
+const PERSON_DETAILS_RENDER = {
+  status: formatEnum,
+  role: (v: unknown) => roleLabel(v as Role),
+};
 
 interface KindConfig {
   title: string;
@@ -56,11 +63,11 @@ const COLUMNS = {
     header: 'Status',
     render: (row) => (
       <span
-        className={`rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${
+        className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
           row.status === 'active' ? 'bg-green-100 text-green-800' : 'bg-gray-200 text-gray-800'
         }`}
       >
-        {row.status}
+        {formatEnum(row.status)}
       </span>
     ),
   },
@@ -184,7 +191,11 @@ export function PeopleScreen({ kind }: { kind: PeopleKind }) {
           ) : (
             <CreateUserForm userType={kind} onClose={modals.closeForm} />
           ))}
-        <DetailsModal record={modals.showing} onClose={modals.closeShow} />
+        <DetailsModal
+          record={modals.showing}
+          onClose={modals.closeShow}
+          render={PERSON_DETAILS_RENDER}
+        />
         <DeleteDialog
           record={modals.deleting}
           title={`Delete ${config.noun[0]}`}

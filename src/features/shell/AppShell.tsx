@@ -21,7 +21,8 @@ export default function AppShell() {
           onToggleMenu={() => setMenuOpen((o) => !o)}
         />
       </div>
-      <div className="md:col-start-1 md:row-span-2 md:row-start-1 print:hidden">
+      {/* The column is dark down to the end of the page; the menu in it stays in view. */}
+      <div className="md:col-start-1 md:row-span-2 md:row-start-1 md:bg-gray-900 print:hidden">
         <SideMenu open={menuOpen} onNavigate={() => setMenuOpen(false)} />
       </div>
       <main id="main" className="p-4 sm:p-6 md:col-start-2 md:row-start-2 print:!p-0">

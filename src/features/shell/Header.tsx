@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../session/sessionSlice';
@@ -22,6 +22,7 @@ export function Header({ title, menuOpen, onToggleMenu }: HeaderProps) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
+  const panelId = useId();
   useDismiss(open, () => setOpen(false), [panel, button], button);
 
   return (
@@ -43,7 +44,7 @@ export function Header({ title, menuOpen, onToggleMenu }: HeaderProps) {
           ref={button}
           type="button"
           aria-expanded={open}
-          aria-haspopup="true"
+          aria-controls={open ? panelId : undefined}
           onClick={() => setOpen((o) => !o)}
           className={`${styles.btnGhost} px-2`}
         >
@@ -52,14 +53,17 @@ export function Header({ title, menuOpen, onToggleMenu }: HeaderProps) {
           <span className="sr-only sm:hidden">Account menu</span>
         </button>
         {/* Above the toasts (z 9999): a menu the user just opened must not sit under one. */}
+        {/* A disclosure: a panel of a link and a button, reached with Tab (not an ARIA menu). */}
         {open && (
           <div
             ref={panel}
+            id={panelId}
             className="absolute right-0 z-[10000] mt-2 w-64 rounded-md border border-gray-200 bg-white py-2 shadow-lg"
           >
             <div className="border-b border-gray-100 px-4 pb-2">
-              <p className="truncate font-semibold text-gray-900">{user?.name}</p>
-              <p className="truncate text-sm text-gray-700">{user?.email}</p>
+              {/* Long names and addresses wrap: the whole address is always readable. */}
+              <p className="break-words font-semibold text-gray-900">{user?.name}</p>
+              <p className="break-all text-sm text-gray-700">{user?.email}</p>
             </div>
             <Link
               to="/app/profile"

@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router-dom';
 import { routesFor } from '../../app/appRoutes';
+import { roleLabel } from '../../lib/labels';
 import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../session/sessionSlice';
 import { Avatar } from '../../ui/Avatar';
@@ -17,7 +18,7 @@ export function SideMenu({ open, onNavigate }: { open: boolean; onNavigate: () =
   return (
     <aside
       id={SIDE_MENU_ID}
-      className={`${open ? 'block' : 'hidden'} w-full bg-gray-900 text-gray-100 md:block md:h-full md:min-h-screen`}
+      className={`${open ? 'block' : 'hidden'} w-full bg-gray-900 text-gray-100 md:sticky md:top-0 md:block md:h-screen md:overflow-y-auto`}
     >
       <div className="px-5 py-5">
         <p className="text-sm font-bold uppercase tracking-wide text-indigo-200">{BRAND}</p>
@@ -25,7 +26,7 @@ export function SideMenu({ open, onNavigate }: { open: boolean; onNavigate: () =
           <Avatar name={user?.name} size="sm" />
           <div className="min-w-0">
             <p className="truncate font-semibold text-white">{user?.name}</p>
-            <p className="truncate text-xs capitalize text-gray-300">{user?.role}</p>
+            <p className="truncate text-xs text-gray-300">{roleLabel(user?.role)}</p>
           </div>
         </div>
       </div>

@@ -1,0 +1,23 @@
+import type { Role } from '../api/types';
+
+/**
+ * How a stored enum value reads on screen, the same in a list cell and in Data Details:
+ * 'movie' → 'Movie', 'active' → 'Active', 'deActive' → 'DeActive'.
+ */
+export function formatEnum(value: unknown): string {
+  if (typeof value !== 'string' || value === '') return '—';
+  return value.charAt(0).toUpperCase() + value.slice(1);
+}
+
+const ROLE_LABELS: Record<Role, string> = {
+  admin: 'Admin',
+  company: 'Company',
+  pm: 'PM',
+  tl: 'TL',
+  employee: 'Employee',
+  team: 'Team',
+  other: 'Other',
+};
+
+/** 'pm' → 'PM', 'tl' → 'TL', 'company' → 'Company'. */
+export const roleLabel = (role: Role | undefined): string => (role ? ROLE_LABELS[role] : '');
