@@ -5,6 +5,7 @@ import {
   BriefcaseIcon,
   BuildingIcon,
   CardIcon,
+  HistoryIcon,
   StatementIcon,
   TeamIcon,
 } from '../ui/icons';
@@ -155,6 +156,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
     icon: StatementIcon,
     roles: ['admin', 'company'],
     Screen: lazy(() => import('../features/bank/ReportScreen')),
+  },
+  // Who changed what (issue 8): read only.
+  {
+    path: 'audit',
+    title: 'Audit Trail',
+    icon: HistoryIcon,
+    roles: ['admin', 'company'],
+    Screen: lazy(() => import('../features/audit/AuditScreen')),
   },
   {
     path: 'profile',

@@ -161,3 +161,9 @@ export const StatementIcon = (p: P) => (
     <path d="M14 3v6h6M8 13h8M8 17h5" />
   </Icon>
 );
+export const HistoryIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
+    <path d="M3 3v5h5M12 7v5l3 3" />
+  </Icon>
+);

@@ -1,0 +1,280 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { loadErrorMessage } from '../../api/errors';
+import { roleLabel } from '../../lib/labels';
+import { DataTable, type Column } from '../../ui/DataTable';
+import { DetailsModal } from '../../ui/DetailsModal';
+import { Field, SelectField } from '../../ui/Field';
+import { BackIcon, RefreshIcon } from '../../ui/icons';
+import { Pagination } from '../../ui/Pagination';
+import { styles } from '../../ui/styles';
+import { useListParams } from '../../ui/useListParams';
+import { ALL_OF_KIND, useGetPeopleQuery } from '../people/peopleApi';
+import { CompanyPicker, useScope, type Scope } from '../people/scope';
+import { AUDIT_KINDS, useGetAuditQuery, type AuditEntry, type AuditKind } from './auditApi';
+import {
+  ACTION_LABELS,
+  changedFields,
+  describeRecord,
+  detailsRecord,
+  formatWhen,
+  KIND_LABELS,
+  kindLabel,
+} from './auditFormat';
+
+interface Filters {
+  actorId: string;
+  kind: AuditKind | '';
+  from: string;
+  to: string;
+}
+
+const NO_FILTERS: Filters = { actorId: '', kind: '', from: '', to: '' };
+
+const KIND_OPTIONS = AUDIT_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }));
+
+const ACTION_STYLES = {
+  create: 'bg-green-50 text-green-800 ring-green-700/30',
+  update: 'bg-amber-50 text-amber-900 ring-amber-700/30',
+  delete: 'bg-red-50 text-red-800 ring-red-700/30',
+} as const;
+
+/**
+ * Who can have changed a company's records: only admins, companies and PMs sign in. The
+ * caller itself, the company (or an admin's companies) and its PMs; lists other screens
+ * load anyway, so the picker costs little.
+ */
+function useActorOptions(scope: Scope) {
+  const companies = useGetPeopleQuery(
+    { ...ALL_OF_KIND, kind: 'company' },
+    { skip: !scope.isAdmin },
+  );
+  const pms = useGetPeopleQuery({ ...ALL_OF_KIND, kind: 'pm', companyId: scope.companyId });
+  return useMemo(() => {
+    const options: Array<{ value: string; label: string }> = [];
+    if (scope.user) options.push({ value: scope.user._id, label: `${scope.user.name} (you)` });
+    for (const c of companies.data?.data ?? []) {
+      if (!scope.companyId || c._id === scope.companyId)
+        options.push({ value: c._id, label: `${c.name} (${roleLabel('company')})` });
+    }
+    for (const pm of pms.data?.data ?? [])
+      options.push({ value: pm._id, label: `${pm.name} (${roleLabel('pm')})` });
+    return options;
+  }, [scope.user, scope.companyId, companies.data, pms.data]);
+}
+
+/** An update's changed fields, `field: before → after`, one a line. */
+function Changes({ entry }: { entry: AuditEntry }) {
+  const changes = changedFields(entry.before, entry.after);
+  if (changes.length === 0) return <span className="text-gray-600">No visible change</span>;
+  return (
+    <ul className="min-w-[12rem] max-w-sm space-y-0.5 whitespace-normal break-words">
+      {changes.map((c) => (
+        <li key={c.field}>
+          <span className="font-medium text-gray-800">{c.field}:</span> {c.before}{' '}
+          <span aria-label="changed to">→</span> {c.after}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Audit Trail (issue 8): who created, changed or deleted which record, and the values before
+ * and after, newest first and paged on the server. Read only: nothing here changes it.
+ */
+export default function AuditScreen() {
+  const scope = useScope();
+  const list = useListParams('at');
+  const { setPage } = list;
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [showing, setShowing] = useState<AuditEntry | null>(null);
+  const actors = useActorOptions(scope);
+
+  const badRange = filters.from !== '' && filters.to !== '' && filters.from > filters.to;
+  const query = useGetAuditQuery(
+    {
+      companyId: scope.companyId,
+      ...filters,
+      page: list.params.page,
+      pageSize: list.params.pageSize,
+    },
+    { skip: badRange },
+  );
+
+  const setFilter =
+    <K extends keyof Filters>(key: K) =>
+    (e: { target: { value: string } }) => {
+      setFilters((f) => ({ ...f, [key]: e.target.value as Filters[K] }));
+      setPage(1);
+    };
+  // Another company has other people: its actor choice and paging start over.
+  const pickerScope: Scope = {
+    ...scope,
+    setCompanyId: (id) => {
+      setFilters((f) => ({ ...f, actorId: '' }));
+      setPage(1);
+      scope.setCompanyId(id);
+    },
+  };
+  const filtered =
+    scope.companyId !== '' || Object.values(filters).some((v) => v !== '') || badRange;
+  const clear = () => {
+    setFilters(NO_FILTERS);
+    pickerScope.setCompanyId('');
+  };
+
+  const columns: Column<AuditEntry>[] = [
+    { key: 'at', header: 'When', render: (e) => formatWhen(e.at) },
+    {
+      key: 'who',
+      header: 'Who',
+      render: (e) => <span title={e.actorEmail || undefined}>{e.actor}</span>,
+    },
+    { key: 'what', header: 'What', render: kindLabel },
+    {
+      key: 'action',
+      header: 'Action',
+      render: (e) => (
+        <span
+          className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${ACTION_STYLES[e.action]}`}
+        >
+          {ACTION_LABELS[e.action]}
+        </span>
+      ),
+    },
+    {
+      key: 'record',
+      header: 'Record',
+      render: (e) => (
+        <span
+          className="line-clamp-2 min-w-[8rem] max-w-[12rem] whitespace-normal break-words"
+          title={describeRecord(e)}
+        >
+          {describeRecord(e)}
+        </span>
+      ),
+    },
+    {
+      key: 'changes',
+      header: 'Changes',
+      render: (e) =>
+        e.action === 'update' ? (
+          <Changes entry={e} />
+        ) : (
+          <button
+            type="button"
+            onClick={() => setShowing(e)}
+            className={`${styles.btnSecondary} px-3 py-1`}
+            aria-label={`Details of ${ACTION_LABELS[e.action].toLowerCase()} ${kindLabel(e)}: ${describeRecord(e)}`}
+          >
+            Details
+          </button>
+        ),
+    },
+  ];
+
+  const page = query.currentData;
+  const rows = badRange ? [] : query.data?.data;
+  return (
+    <section aria-labelledby="audit-title" className={`${styles.card} p-4 sm:p-6`}>
+      <Link to="/app/dashboard" className={`${styles.link} inline-flex items-center gap-1 text-sm`}>
+        <BackIcon className="h-4 w-4" /> Back to Dashboard
+      </Link>
+      <div className="mt-3 flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id="audit-title" className="text-xl font-semibold text-gray-900">
+            Audit Trail
+          </h2>
+          <p className="mt-1 text-sm text-gray-700">
+            Every create, update and delete, newest first. Nobody can change this record.
+            {page && (
+              <>
+                {' '}
+                · {page.total} {page.total === 1 ? 'entry' : 'entries'}
+              </>
+            )}
+          </p>
+        </div>
+        <button
+          type="button"
+          onClick={() => void query.refetch()}
+          disabled={badRange}
+          aria-busy={query.isFetching}
+          className={styles.btnSecondary}
+        >
+          <RefreshIcon className={`h-4 w-4 ${query.isFetching ? 'animate-spin' : ''}`} />
+          Refresh
+        </button>
+      </div>
+
+      <form
+        aria-label="Audit filter"
+        onSubmit={(e) => e.preventDefault()}
+        className="mt-4 grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-5"
+      >
+        {scope.isAdmin && <CompanyPicker scope={pickerScope} id="audit-company" />}
+        <SelectField
+          id="audit-actor"
+          label="User"
+          placeholder="Everyone"
+          options={actors}
+          value={filters.actorId}
+          onChange={setFilter('actorId')}
+        />
+        <SelectField
+          id="audit-kind"
+          label="Kind"
+          placeholder="All kinds"
+          options={KIND_OPTIONS}
+          value={filters.kind}
+          onChange={setFilter('kind')}
+        />
+        <Field
+          id="audit-from"
+          label="From"
+          type="date"
+          value={filters.from}
+          onChange={setFilter('from')}
+        />
+        <Field
+          id="audit-to"
+          label="To"
+          type="date"
+          value={filters.to}
+          onChange={setFilter('to')}
+          error={badRange ? 'End date must be on or after the start date' : undefined}
+        />
+      </form>
+      {filtered && (
+        <button type="button" onClick={clear} className={`${styles.link} mt-3 text-sm`}>
+          Clear filters
+        </button>
+      )}
+
+      <div className="mt-4">
+        <DataTable
+          caption="Audit Trail"
+          columns={columns}
+          rows={rows}
+          rowKey={(e) => e._id}
+          isLoading={!badRange && (query.isLoading || (query.isFetching && !query.currentData))}
+          errorMessage={query.isError ? loadErrorMessage(query.error) : undefined}
+          onRetry={() => void query.refetch()}
+        />
+      </div>
+      {!badRange && query.data && query.data.total > 0 && (
+        <Pagination
+          page={list.params.page}
+          pageSize={list.params.pageSize}
+          total={query.data.total}
+          onPageChange={setPage}
+        />
+      )}
+      <DetailsModal
+        record={showing && detailsRecord(showing.after ?? showing.before)}
+        onClose={() => setShowing(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import { apiSlice } from '../../api/apiSlice';
+import type { Tag } from '../../api/tags';
+import type { Page } from '../../api/types';
+
+/** The tables the trail records (the server's `kind`). */
+export const AUDIT_KINDS = [
+  'users',
+  'expenses',
+  'loans',
+  'repayments',
+  'projects',
+  'bank_accounts',
+  'payments',
+] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+export type AuditAction = 'create' | 'update' | 'delete';
+
+/** A database row as the trail stored it: snake_case columns, money in `*_paise`. */
+export type AuditRow = Record<string, unknown>;
+
+export interface AuditEntry {
+  _id: string;
+  /** ISO timestamp of the change. */
+  at: string;
+  actorId: string | null;
+  /** The actor's name ('Deleted user' or 'System' when there is none). */
+  actor: string;
+  actorEmail: string;
+  companyId: string | null;
+  kind: AuditKind;
+  recordId: string;
+  action: AuditAction;
+  before: AuditRow | null;
+  after: AuditRow | null;
+}
+
+export interface AuditArgs {
+  /** '' = every company the caller may read. */
+  companyId: string;
+  actorId: string;
+  kind: AuditKind | '';
+  /** YYYY-MM-DD, inclusive; '' = open. */
+  from: string;
+  to: string;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * Any change anywhere adds to the trail: every list's LIST tag (each create, update and
+ * delete invalidates its list) and the signed-in user's own row (Profile) refetch it.
+ */
+const AUDIT_TAGS: Tag[] = [
+  ...(['users', 'project', 'bank', 'expense', 'lend', 'borrowed'] as const).map((type) => ({
+    type,
+    id: 'LIST',
+  })),
+  { type: 'users', id: 'ME' },
+];
+
+export const auditApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    getAudit: build.query<Page<AuditEntry>, AuditArgs>({
+      query: ({ companyId, actorId, kind, from, to, page, pageSize }) => ({
+        url: '/audit/getaudit',
+        // An empty filter is not sent at all (the server refuses `kind=`).
+        params: {
+          companyId: companyId || undefined,
+          actorId: actorId || undefined,
+          kind: kind || undefined,
+          from: from || undefined,
+          to: to || undefined,
+          page,
+          pageSize,
+        },
+      }),
+      providesTags: AUDIT_TAGS,
+    }),
+  }),
+});
+
+export const { useGetAuditQuery } = auditApi;

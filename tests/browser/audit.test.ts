@@ -1,0 +1,200 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowserSuite, visit, type PageWatch } from './harness';
+import { expectAlert, expectPath, expectText, logIn, registerAdmin } from './helpers';
+import { rowAction } from './rows';
+
+/**
+ * Issue 8's audit trail as its users see it: a company's changes show to its admin, who,
+ * what, and the values before and after. And text a user typed is shown, never run: an
+ * expense and a lend named like markup, in the lists, Data Details and the trail.
+ * Each step needs the one before, so after a failure the rest are skipped.
+ */
+
+const stamp = Date.now();
+const password = 'correct horse battery';
+const admin = { name: 'Meera Iyer', email: `meera.audit.${stamp}@example.com`, password };
+const company = {
+  name: 'Acme Builders',
+  email: `acme.audit.${stamp}@example.com`,
+  mobile: '9876543210',
+  reg: 'ACME-001',
+};
+const IMG = '<img src=x onerror="window.__xss=1">';
+const SCRIPT = '<script>window.__xss=2</script>';
+
+const suite = useBrowserSuite();
+let page: Page;
+let watch: PageWatch;
+let broken = false;
+
+beforeAll(() => registerAdmin(suite.server.origin, admin));
+beforeEach((ctx) => {
+  if (broken) ctx.skip();
+});
+afterEach((ctx) => {
+  if (ctx.task.result?.state === 'fail') broken = true;
+  watch?.assertClean();
+});
+
+const nav = () => page.getByRole('navigation', { name: 'Main' });
+const dialog = (name: string) => page.getByRole('dialog', { name });
+const row = (text: string) => page.getByRole('row').filter({ hasText: text });
+const xss = () => page.evaluate(() => (window as { __xss?: unknown }).__xss);
+
+async function signIn(who: { email: string }, userType: 'admin' | 'company') {
+  ({ page, watch } = await suite.newPage({ label: userType }));
+  await page.goto(suite.url('/login'));
+  await logIn(page, { email: who.email, password }, userType);
+  await expectPath(page, '/app/dashboard');
+}
+
+async function openScreen(title: string, heading = title) {
+  await nav().getByRole('link', { name: title, exact: true }).click();
+  await page.getByRole('heading', { level: 2, name: heading }).waitFor();
+}
+
+/** Text shown as text: no markup made of it, and nothing of it ran. */
+async function expectLiteral(text: string) {
+  await page.getByText(text, { exact: true }).first().waitFor();
+  expect(await xss()).toBeUndefined();
+  const made = await page.evaluate(() => ({
+    images: document.querySelectorAll('img[src="x"]').length,
+    scripts: [...document.querySelectorAll('script')].filter((s) =>
+      s.textContent?.includes('__xss'),
+    ).length,
+  }));
+  expect(made).toEqual({ images: 0, scripts: 0 });
+}
+
+describe.sequential('audit trail', () => {
+  test('the admin creates a company', async () => {
+    await signIn(admin, 'admin');
+    await openScreen('Company List');
+    await page.getByRole('button', { name: 'Add New Company' }).click();
+    const form = dialog('Create New User');
+    await form.getByLabel('Name').fill(company.name);
+    await form.getByLabel('Email').fill(company.email);
+    await form.getByLabel('Contact').fill(company.mobile);
+    await form.getByLabel('Password').fill(password);
+    await form.getByLabel('Registration Number').fill(company.reg);
+    await form.getByRole('button', { name: 'Create' }).click();
+    await expectAlert(page, 'User created successfully');
+    await row(company.email).waitFor();
+  });
+
+  test('the company creates a project and changes its price', async () => {
+    await signIn(company, 'company');
+    await openScreen('Project List');
+    await page.getByRole('button', { name: 'Add New Project' }).click();
+    const form = dialog('Add New Project');
+    await form.getByLabel('Project Name').fill('Riverside Tower');
+    await form.getByLabel('Client Name').fill('Kapoor Estates');
+    await form.getByLabel('Client Number').fill('9811122233');
+    await form.getByLabel('Duration').fill('6 months');
+    await form.getByLabel('Payment Status').fill('Advance paid');
+    await form.getByLabel('Price (₹)').fill('1000');
+    await form.getByLabel('Date').fill('2026-03-15');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await expectAlert(page, 'Project created successfully');
+    await expectText(row('Riverside Tower'), '₹1,000.00');
+
+    await rowAction(page, 'Riverside Tower', 'Edit');
+    const edit = dialog('Edit Project');
+    await edit.getByLabel('Price (₹)').fill('1500.50');
+    await edit.getByRole('button', { name: 'Update' }).click();
+    await expectAlert(page, 'Project updated successfully');
+    await expectText(row('Riverside Tower'), '₹1,500.50');
+
+    // The company reads its own trail, with no company picker.
+    await openScreen('Audit Trail');
+    await expectText(row('Updated'), 'price: ₹1,000.00 → ₹1,500.50');
+    expect(await page.getByLabel('Company').count()).toBe(0);
+    await visit(page, 'audit-01-company-trail');
+  });
+
+  test('text typed by a user is shown, never run: lists and Data Details', async () => {
+    await openScreen('Expenses', 'Expenses List');
+    await page.getByRole('button', { name: 'Add New Expense' }).click();
+    const form = dialog('Add New Expense');
+    await form.getByLabel('Date').fill('2026-03-20');
+    await form.getByLabel('Description').fill(IMG);
+    await form.getByLabel('Amount').fill('450.75');
+    await form.getByLabel('Category').selectOption('other');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await expectAlert(page, 'Expense created successfully');
+    await form.waitFor({ state: 'hidden' });
+    await expectLiteral(IMG);
+    await visit(page, 'audit-02-expense-markup');
+    await rowAction(page, IMG, 'Show');
+    const details = dialog('Data Details');
+    await expectText(details, IMG);
+    await expectLiteral(IMG);
+    await visit(page, 'audit-03-expense-markup-details');
+    await details.getByRole('button', { name: 'Close' }).click();
+
+    await openScreen('Lend', 'All Lend');
+    await page.getByRole('button', { name: 'Add New Lend' }).click();
+    const lend = dialog('Add New Lend');
+    await lend.getByLabel('Name').fill(SCRIPT);
+    await lend.getByLabel('Email').fill('ravi@example.com');
+    await lend.getByLabel('Amount').fill('5000');
+    await lend.getByLabel('Issue Date').fill('2026-03-01');
+    await lend.getByLabel('Repayment Date').fill('2026-04-01');
+    await lend.getByRole('button', { name: 'Create' }).click();
+    await expectAlert(page, 'Lend created successfully');
+    await lend.waitFor({ state: 'hidden' });
+    await expectLiteral(SCRIPT);
+    await visit(page, 'audit-04-lend-markup');
+    await rowAction(page, `${SCRIPT} (2026-03-01)`, 'Show');
+    await expectText(dialog('Data Details'), SCRIPT);
+    await expectLiteral(SCRIPT);
+    await dialog('Data Details').getByRole('button', { name: 'Close' }).click();
+  });
+
+  test("the admin reads the company's trail: the project's create and its price change", async () => {
+    await signIn(admin, 'admin');
+    await openScreen('Audit Trail');
+    await page.getByLabel('Company').selectOption({ label: company.name });
+    await expect.poll(() => new URL(page.url()).searchParams.get('companyId')).toBeTruthy();
+
+    await page.getByLabel('Kind').selectOption({ label: 'Projects' });
+    const update = row('Updated');
+    await expectText(update, 'Riverside Tower');
+    await expectText(update, company.name);
+    await expectText(update, 'price: ₹1,000.00 → ₹1,500.50');
+    expect(await update.getByText(company.name).getAttribute('title')).toBe(company.email);
+    const created = row('Created').filter({ hasText: 'Riverside Tower' });
+    await expectText(created, 'Projects');
+    await visit(page, 'audit-05-admin-projects');
+
+    await created.getByRole('button', { name: /^Details/ }).click();
+    const details = dialog('Data Details');
+    await expectText(details, 'Kapoor Estates');
+    await expectText(details, '₹1,000.00');
+    expect(await details.textContent()).not.toMatch(/Company Id|Updated At/);
+    await visit(page, 'audit-06-admin-create-details');
+    await details.getByRole('button', { name: 'Close' }).click();
+
+    // The company's acts, all kinds: the markup rows read as text here too.
+    await page.getByLabel('Kind').selectOption({ label: 'All kinds' });
+    await page.getByLabel('User').selectOption({ label: `${company.name} (Company)` });
+    await expectText(row('Expenses'), IMG);
+    await expectText(row('Lend'), SCRIPT);
+    await expectLiteral(IMG);
+    await expectLiteral(SCRIPT);
+    await visit(page, 'audit-07-admin-markup');
+    await row('Expenses')
+      .getByRole('button', { name: /^Details/ })
+      .click();
+    await expectText(dialog('Data Details'), IMG);
+    await expectText(dialog('Data Details'), '₹450.75');
+    await expectLiteral(IMG);
+    await visit(page, 'audit-08-admin-markup-details');
+    await dialog('Data Details').getByRole('button', { name: 'Close' }).click();
+
+    // Nothing on the screen changes the trail.
+    expect(await page.getByRole('button', { name: /Add|Edit|Delete/ }).count()).toBe(0);
+    expect(await xss()).toBeUndefined();
+  });
+});
