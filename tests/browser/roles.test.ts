@@ -150,7 +150,7 @@ describe.sequential('roles', () => {
     await openScreen('Employee List');
     await createUser('Add New Employee', 'employee', employee);
     await createUser('Add New Employee', 'employee', temp);
-    await expectText(row(employee.email), 'active');
+    await expectText(row(employee.email), 'Active');
     expect(await rowMenuItems(page, employee.name)).toEqual(['Show', 'Edit', 'Delete']);
 
     // Update User Details: the status really saves.
@@ -162,7 +162,7 @@ describe.sequential('roles', () => {
     await visit(page, 'roles-05-update-user');
     await edit.getByRole('button', { name: 'Update' }).click();
     await expectAlert(page, 'User edited successfully');
-    await expectText(row(temp.email), 'inactive');
+    await expectText(row(temp.email), 'Inactive');
     await expectText(row(temp.email), 'EMP-2B');
 
     // Delete behind a confirmation.
