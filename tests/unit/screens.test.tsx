@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../src/app/router';
 import {
   dashboardHandler,
@@ -114,6 +114,39 @@ describe('Profile', () => {
     expect(await screen.findByText('05/03/2024')).toBeInTheDocument();
     expect(screen.getAllByText(testUser.email).length).toBeGreaterThan(0);
     expect(screen.getAllByText('AR').length).toBeGreaterThan(0);
+  });
+
+  it("Download my data saves the server's JSON as a file, with the session token", async () => {
+    let auth: string | null = null;
+    server.use(
+      profile,
+      http.get('/api/user/exportmydata', ({ request }) => {
+        auth = request.headers.get('authorization');
+        return HttpResponse.json(
+          { profile: testUser, expenses: [] },
+          { headers: { 'content-disposition': 'attachment; filename="my-data.json"' } },
+        );
+      }),
+    );
+    const createObjectURL = vi.fn(() => 'blob:json');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this);
+    });
+    const { user } = renderWithProviders(<AppRoutes />, {
+      route: '/app/profile',
+      preloadedState: signedIn(),
+    });
+    await screen.findByText('05/03/2024');
+    await user.click(screen.getByRole('button', { name: 'Download my data' }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(auth).toMatch(/^Bearer /);
+    expect(clicked[0]!.download).toBe('my-data.json');
+    const blob = (createObjectURL.mock.calls[0] as unknown as [Blob])[0];
+    expect(JSON.parse(await blob.text())).toMatchObject({ profile: { email: testUser.email } });
   });
 
   it('Update Profile saves on the server and updates the stored user', async () => {
