@@ -67,7 +67,14 @@ export function DataTable<T, S extends string = string>({
 
   return (
     <div>
-      <div className="overflow-x-auto">
+      {/* Focusable, so a keyboard can scroll a table wider than the screen (even one
+          with no buttons in it, e.g. empty). */}
+      <div
+        className={`overflow-x-auto rounded ${styles.focus}`}
+        tabIndex={0}
+        role="region"
+        aria-label={caption}
+      >
         <table
           data-density={density}
           className={`min-w-full divide-y divide-gray-200 ${density === 'compact' ? 'text-[13px]' : 'text-sm'}`}

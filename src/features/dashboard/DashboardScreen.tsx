@@ -166,7 +166,7 @@ export default function DashboardScreen() {
           />
         </div>
         <div className="mt-4 grid gap-4 lg:grid-cols-3">
-          <div className="lg:col-span-2">
+          <div className="min-w-0 lg:col-span-2">
             <Panel title="Recent Invoices">
               <DataTable
                 caption="Recent Invoices"
