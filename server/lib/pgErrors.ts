@@ -8,7 +8,29 @@ export function pgErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-export const isUniqueViolation = (error: unknown) => pgErrorCode(error) === '23505';
+/** The constraint a database error names, looking through Drizzle's wrapping. */
+function pgConstraint(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const constraint = (e as { constraint?: unknown }).constraint;
+    if (typeof constraint === 'string') return constraint;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** What a person is told when a write breaks one of the schema's unique rules. */
+const UNIQUE_MESSAGES: Record<string, string> = {
+  users_email_lower_key: 'An account with this email already exists',
+  bank_accounts_company_account_no_key: 'You already have an account with this account number',
+  bank_accounts_one_default_key:
+    'Another account was made the default at the same moment. Please try again.',
+};
+
+/** A unique violation as the 409 message for its constraint, or undefined for other errors. */
+export function uniqueViolationMessage(error: unknown): string | undefined {
+  if (pgErrorCode(error) !== '23505') return undefined;
+  return UNIQUE_MESSAGES[pgConstraint(error) ?? ''] ?? 'This record already exists';
+}
 
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',

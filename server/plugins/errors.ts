@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/errors';
-import { isDatabaseUnavailable } from '../lib/pgErrors';
+import { isDatabaseUnavailable, uniqueViolationMessage } from '../lib/pgErrors';
 
 /** "amount must be greater than 0" from a Zod issue at /amount. */
 function describeValidation(
@@ -41,6 +41,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ success: false, message: error.message });
     }
+    const duplicate = uniqueViolationMessage(error);
+    if (duplicate) return reply.status(409).send({ success: false, message: duplicate });
     if (isDatabaseUnavailable(error)) {
       request.server.dbHealth.markDown();
       return reply

@@ -2,10 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { users } from '../db/schema';
 import { type Caller, type LoginRole, positionOf } from '../lib/caller';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../lib/errors';
+import { badRequest, forbidden, notFound, unauthorized } from '../lib/errors';
 import { burnTime, hashPassword, verifyPassword } from '../lib/password';
 import { toIso } from '../lib/dates';
-import { isUniqueViolation } from '../lib/pgErrors';
 import { assertLoginAllowed, recordLoginAttempt } from './loginLimiter';
 import { withAudit } from './audit';
 import { createSession, revokeOtherSessions } from './sessions';
@@ -24,23 +23,16 @@ export const publicUser = (u: UserRow) => ({
 
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
 
-const EMAIL_TAKEN = 'An account with this email already exists';
-
 export async function registerAdmin(
   db: DbOrTx,
   input: { name: string; email: string; password: string },
 ) {
   const passwordHash = await hashPassword(input.password);
-  try {
-    const [user] = await db
-      .insert(users)
-      .values({ name: input.name, email: input.email, passwordHash, role: 'admin' })
-      .returning();
-    return user!;
-  } catch (e) {
-    if (isUniqueViolation(e)) throw conflict(EMAIL_TAKEN);
-    throw e;
-  }
+  const [user] = await db
+    .insert(users)
+    .values({ name: input.name, email: input.email, passwordHash, role: 'admin' })
+    .returning();
+  return user!;
 }
 
 const INVALID = 'Invalid email or password';
@@ -82,20 +74,15 @@ export async function updateProfile(
   caller: Caller,
   input: { name: string; email: string },
 ) {
-  try {
-    const [user] = await withAudit(db, caller, (tx) =>
-      tx
-        .update(users)
-        .set({ name: input.name, email: input.email, updatedAt: sql`now()` })
-        .where(eq(users.id, caller.userId))
-        .returning(),
-    );
-    if (!user) throw notFound('User');
-    return publicUser(user);
-  } catch (e) {
-    if (isUniqueViolation(e)) throw conflict(EMAIL_TAKEN);
-    throw e;
-  }
+  const [user] = await withAudit(db, caller, (tx) =>
+    tx
+      .update(users)
+      .set({ name: input.name, email: input.email, updatedAt: sql`now()` })
+      .where(eq(users.id, caller.userId))
+      .returning(),
+  );
+  if (!user) throw notFound('User');
+  return publicUser(user);
 }
 
 export async function updatePassword(

@@ -6,7 +6,6 @@ import { withAudit } from './audit';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { paiseToRupees } from '../lib/money';
 import { toIso } from '../lib/dates';
-import { isUniqueViolation } from '../lib/pgErrors';
 import { likePattern } from '../lib/schemas';
 import { assertCompany, assertRole, companyScope } from './tenancy';
 
@@ -52,7 +51,6 @@ const accountToApi = (a: AccountRow) => ({
   balance: paiseToRupees(a.balancePaise),
 });
 
-const DUPLICATE = 'You already have an account with this account number';
 /** Bank accounts are read by their company and its admin only. */
 function scoped(caller: Caller, companyId?: string, extra?: SQL) {
   assertRole(caller, 'admin', 'company');
@@ -127,38 +125,28 @@ export async function createAccount(
   input: BankInput & { openingBalancePaise: number },
 ) {
   assertCompany(caller);
-  try {
-    return await withAudit(db, caller, async (tx) => {
-      if (input.defaultStatus === 'active') await clearOtherDefaults(tx, caller.userId);
-      const [row] = await tx
-        .insert(bankAccounts)
-        .values({ ...input, companyId: caller.userId, balancePaise: input.openingBalancePaise })
-        .returning();
-      return accountToApi(row!);
-    });
-  } catch (e) {
-    if (isUniqueViolation(e)) throw conflict(DUPLICATE);
-    throw e;
-  }
+  return withAudit(db, caller, async (tx) => {
+    if (input.defaultStatus === 'active') await clearOtherDefaults(tx, caller.userId);
+    const [row] = await tx
+      .insert(bankAccounts)
+      .values({ ...input, companyId: caller.userId, balancePaise: input.openingBalancePaise })
+      .returning();
+    return accountToApi(row!);
+  });
 }
 
 export async function updateAccount(db: DbOrTx, caller: Caller, id: string, input: BankInput) {
   assertCompany(caller);
-  try {
-    return await withAudit(db, caller, async (tx) => {
-      if (input.defaultStatus === 'active') await clearOtherDefaults(tx, caller.userId, id);
-      const [row] = await tx
-        .update(bankAccounts)
-        .set({ ...input, updatedAt: sql`now()` })
-        .where(and(eq(bankAccounts.id, id), eq(bankAccounts.companyId, caller.userId)))
-        .returning();
-      if (!row) throw notFound('Bank account');
-      return accountToApi(row);
-    });
-  } catch (e) {
-    if (isUniqueViolation(e)) throw conflict(DUPLICATE);
-    throw e;
-  }
+  return withAudit(db, caller, async (tx) => {
+    if (input.defaultStatus === 'active') await clearOtherDefaults(tx, caller.userId, id);
+    const [row] = await tx
+      .update(bankAccounts)
+      .set({ ...input, updatedAt: sql`now()` })
+      .where(and(eq(bankAccounts.id, id), eq(bankAccounts.companyId, caller.userId)))
+      .returning();
+    if (!row) throw notFound('Bank account');
+    return accountToApi(row);
+  });
 }
 
 export async function deleteAccount(db: DbOrTx, caller: Caller, id: string) {

@@ -2,9 +2,8 @@ import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { users } from '../db/schema';
 import type { Caller, Role } from '../lib/caller';
-import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { badRequest, forbidden, notFound } from '../lib/errors';
 import { hashPassword } from '../lib/password';
-import { isUniqueViolation } from '../lib/pgErrors';
 import { toIso } from '../lib/dates';
 import { likePattern } from '../lib/schemas';
 import { withAudit } from './audit';
@@ -29,7 +28,6 @@ const sortColumns = {
 };
 
 type UserRow = typeof users.$inferSelect;
-const EMAIL_TAKEN = 'An account with this email already exists';
 
 export const personToApi = (u: UserRow, employeeCount?: number) => ({
   _id: u.id,
@@ -134,27 +132,22 @@ export async function createUser(db: DbOrTx, caller: Caller, input: NewUser) {
     throw forbidden("You can't do this");
   }
   const passwordHash = await hashPassword(input.password);
-  try {
-    const [row] = await withAudit(db, caller, (tx) =>
-      tx
-        .insert(users)
-        .values({
-          name: input.name,
-          email: input.email,
-          passwordHash,
-          role: input.userType,
-          mobile: input.mobile,
-          registrationNumber: input.registration_number,
-          createdBy: caller.userId,
-          companyId: caller.role === 'company' ? caller.userId : null,
-        })
-        .returning(),
-    );
-    return personToApi(row!);
-  } catch (e) {
-    if (isUniqueViolation(e)) throw conflict(EMAIL_TAKEN);
-    throw e;
-  }
+  const [row] = await withAudit(db, caller, (tx) =>
+    tx
+      .insert(users)
+      .values({
+        name: input.name,
+        email: input.email,
+        passwordHash,
+        role: input.userType,
+        mobile: input.mobile,
+        registrationNumber: input.registration_number,
+        createdBy: caller.userId,
+        companyId: caller.role === 'company' ? caller.userId : null,
+      })
+      .returning(),
+  );
+  return personToApi(row!);
 }
 
 export interface PersonEdit {
@@ -168,27 +161,22 @@ export interface PersonEdit {
 /** A company edits one of its people (status included); anyone else's is not found. */
 export async function editUser(db: DbOrTx, caller: Caller, id: string, input: PersonEdit) {
   assertCompany(caller);
-  try {
-    const [row] = await withAudit(db, caller, (tx) =>
-      tx
-        .update(users)
-        .set({
-          name: input.name,
-          email: input.email,
-          mobile: input.mobile,
-          registrationNumber: input.registration_number,
-          ...(input.status ? { status: input.status } : {}),
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(users.id, id), eq(users.companyId, caller.userId)))
-        .returning(),
-    );
-    if (!row) throw notFound('User');
-    return personToApi(row);
-  } catch (e) {
-    if (isUniqueViolation(e)) throw conflict(EMAIL_TAKEN);
-    throw e;
-  }
+  const [row] = await withAudit(db, caller, (tx) =>
+    tx
+      .update(users)
+      .set({
+        name: input.name,
+        email: input.email,
+        mobile: input.mobile,
+        registrationNumber: input.registration_number,
+        ...(input.status ? { status: input.status } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(users.id, id), eq(users.companyId, caller.userId)))
+      .returning(),
+  );
+  if (!row) throw notFound('User');
+  return personToApi(row);
 }
 
 export async function deleteUser(db: DbOrTx, caller: Caller, id: string) {
@@ -211,23 +199,18 @@ export async function updateOwnDetails(
 ) {
   if (caller.role !== as)
     throw forbidden(caller.role === 'admin' ? READ_ONLY : "You can't do this");
-  try {
-    const [row] = await withAudit(db, caller, (tx) =>
-      tx
-        .update(users)
-        .set({
-          name: input.name,
-          email: input.email,
-          mobile: input.mobile,
-          registrationNumber: input.registration_number,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(users.id, caller.userId))
-        .returning(),
-    );
-    return personToApi(row!);
-  } catch (e) {
-    if (isUniqueViolation(e)) throw conflict(EMAIL_TAKEN);
-    throw e;
-  }
+  const [row] = await withAudit(db, caller, (tx) =>
+    tx
+      .update(users)
+      .set({
+        name: input.name,
+        email: input.email,
+        mobile: input.mobile,
+        registrationNumber: input.registration_number,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, caller.userId))
+      .returning(),
+  );
+  return personToApi(row!);
 }

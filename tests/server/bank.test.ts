@@ -86,6 +86,7 @@ describe('bank accounts', () => {
     expect(second.status).toBe(201);
     const dup = await company.post('/company/createbank', account());
     expect(dup.status).toBe(409);
+    expect(dup.body.message).toBe('You already have an account with this account number');
 
     const list = await company.get('/company/getallbankbyuserid?sort=account_no&order=asc');
     expect(list.body.data.map((a: any) => [a.account_no, a.defaultStatus])).toEqual([
