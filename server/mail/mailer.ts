@@ -16,7 +16,8 @@ export interface Mailer {
   kind: 'smtp' | 'outbox';
 }
 
-const TIMEOUT_MS = 10_000;
+// Every step of an SMTP exchange gives up after 8 s, so a dead relay is an error within 10 s.
+const TIMEOUT_MS = 8_000;
 
 /**
  * SMTP when SMTP_URL is set (smtp:// or smtps://, credentials in the URL). Without it,
