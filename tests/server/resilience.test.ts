@@ -91,32 +91,72 @@ describe('stopping and crashing', () => {
     }
   });
 
-  it('loses no acknowledged write when killed with SIGKILL mid-stream', async () => {
+  it('loses no acknowledged write, and half-writes no payment, when killed with SIGKILL mid-stream', async () => {
     const store = await freshStore();
     let server: ServerProcess = await store.start();
     try {
+      // An admin for the expenses, and its company for the payments.
       const token = await registerAndLogin(server.origin, 'crash@example.com');
       const api = client(server.origin, token);
-      const acknowledged: string[] = [];
+      await api.post('/user/createUser', {
+        name: 'Acme',
+        email: 'acme.crash@example.com',
+        password: PASSWORD,
+        mobile: '9876543210',
+        registration_number: 'R1',
+        userType: 'company',
+      });
+      const companyLogin = await client(server.origin).post('/user/loginuser', {
+        email: 'acme.crash@example.com',
+        password: PASSWORD,
+        userType: 'company',
+      });
+      const companyToken = companyLogin.body.data.token as string;
+      const company = client(server.origin, companyToken);
+      const account = await company.post('/company/createbank', {
+        holder_name: 'Acme',
+        account_no: '12345678',
+        confirm_no: '12345678',
+        branch: 'MG Road',
+        ifsc: 'SBIN0001234',
+        mobile: '9876543210',
+        address: 'Bengaluru',
+        openingBalance: 1000,
+      });
+      const accountId = account.body.data._id as string;
+
+      const expenses: string[] = [];
+      const payments: string[] = [];
       let stop = false;
       const writer = async (n: number) => {
         for (let i = 0; !stop; i++) {
-          const description = `w${n}-${i}`;
+          const remark = `w${n}-${i}`;
           try {
-            const res = await api.post('/expense/addexpense', {
-              date: '2026-11-01',
-              description,
-              amount: 1.01,
-              category: 'other',
-            });
-            if (res.status === 201) acknowledged.push(description);
+            if (i % 2) {
+              const res = await company.post('/company/addpayment', {
+                accountId,
+                date: '2026-11-01',
+                remark,
+                paymentType: i % 4 === 1 ? 'credit' : 'debit',
+                amount: 0.37,
+              });
+              if (res.status === 201) payments.push(remark);
+            } else {
+              const res = await api.post('/expense/addexpense', {
+                date: '2026-11-01',
+                description: remark,
+                amount: 1.01,
+                category: 'other',
+              });
+              if (res.status === 201) expenses.push(remark);
+            }
           } catch {
             return; // the server is gone
           }
         }
       };
       const writers = [0, 1, 2, 3].map(writer);
-      while (acknowledged.length < 40) await new Promise((r) => setTimeout(r, 10));
+      while (expenses.length + payments.length < 60) await new Promise((r) => setTimeout(r, 10));
       server.child.kill('SIGKILL');
       await server.exited;
       stop = true;
@@ -124,15 +164,27 @@ describe('stopping and crashing', () => {
 
       server = await store.start();
       const after = client(server.origin, token);
-      const list = await after.get('/expense/getuserallexpenses?pageSize=100');
       const saved = new Set<string>();
-      for (let page = 1; page <= Math.ceil(list.body.total / 100); page++) {
+      const first = await after.get('/expense/getuserallexpenses?pageSize=100');
+      for (let page = 1; page <= Math.ceil(first.body.total / 100); page++) {
         const res = await after.get(`/expense/getuserallexpenses?pageSize=100&page=${page}`);
         for (const e of res.body.data) saved.add(e.description);
       }
-      expect(acknowledged.filter((d) => !saved.has(d))).toEqual([]);
+      expect(expenses.filter((d) => !saved.has(d))).toEqual([]);
       // Totals still add up to the paisa: every saved row is whole.
-      expect(list.body.totalAmount).toBe(Math.round(saved.size * 101) / 100);
+      expect(first.body.totalAmount).toBe(Math.round(saved.size * 101) / 100);
+
+      // Every acknowledged payment is there, and the balance is exactly the opening
+      // balance plus the payments that exist: none is half-written.
+      const companyAfter = client(server.origin, companyToken);
+      const statement = await companyAfter.get(
+        `/company/statement?accountId=${accountId}&from=2026-01-01&to=2026-12-31`,
+      );
+      const remarks = new Set(statement.body.data.entries.map((e: { remark: string }) => e.remark));
+      expect(payments.filter((r) => !remarks.has(r))).toEqual([]);
+      const [row] = (await companyAfter.get('/company/getallbankbyuserid')).body.data;
+      expect(statement.body.data.openingBalance).toBe(1000);
+      expect(row.balance).toBe(statement.body.data.closingBalance);
     } finally {
       await server.stop();
       await store.drop();
