@@ -91,6 +91,9 @@ export async function openDatabase(opts: {
   }
 }
 
+/** The rows of a raw `db.execute(sql...)`: both drivers answer `{ rows }`. */
+export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }

@@ -27,8 +27,9 @@ export const userRole = pgEnum('user_role', [
 export const userStatus = pgEnum('user_status', ['active', 'inactive']);
 export const expenseCategory = pgEnum('expense_category', ['shopping', 'movie', 'other']);
 
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
@@ -63,18 +64,22 @@ export const users = pgTable(
   ],
 );
 
+/** The user (or company) a row belongs to; its rows go when it does. */
+const ownerId = (name: string) =>
+  uuid(name)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 /** Opaque bearer tokens, stored as SHA-256 hashes so a leaked table grants nothing. */
 export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId('user_id'),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index().on(t.userId)],
 );
@@ -87,7 +92,7 @@ export const loginAttempts = pgTable(
     email: text('email').notNull(),
     ip: text('ip').notNull(),
     succeeded: boolean('succeeded').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('login_attempts_email_idx').on(t.email, t.createdAt),
@@ -100,9 +105,7 @@ export const expenses = pgTable(
   'expenses',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId('user_id'),
     date: date('date', { mode: 'string' }).notNull(),
     description: text('description').notNull(),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
@@ -125,9 +128,7 @@ export const loans = pgTable(
   'loans',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId('user_id'),
     direction: loanDirection('direction').notNull(),
     name: text('name').notNull(),
     email: text('email').notNull(),
@@ -152,13 +153,11 @@ export const repayments = pgTable(
     loanId: uuid('loan_id')
       .notNull()
       .references(() => loans.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId('user_id'),
     date: date('date', { mode: 'string' }).notNull(),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     remark: text('remark').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('repayments_loan_idx').on(t.loanId, t.date), index().on(t.userId)],
 );
@@ -168,13 +167,11 @@ export const passwordResets = pgTable(
   'password_resets',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId('user_id'),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('password_resets_token_hash_key').on(t.tokenHash), index().on(t.userId)],
 );
@@ -184,9 +181,7 @@ export const projects = pgTable(
   'projects',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: ownerId('company_id'),
     /** The project's date (defaults to the day it was created); statements filter on it. */
     date: date('date', { mode: 'string' })
       .notNull()
@@ -223,9 +218,7 @@ export const bankAccounts = pgTable(
   'bank_accounts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: ownerId('company_id'),
     holderName: text('holder_name').notNull(),
     accountNo: text('account_no').notNull(),
     branch: text('branch').notNull(),
@@ -254,16 +247,14 @@ export const payments = pgTable(
     accountId: uuid('account_id')
       .notNull()
       .references(() => bankAccounts.id, { onDelete: 'no action' }),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: ownerId('company_id'),
     date: date('date', { mode: 'string' }).notNull(),
     remark: text('remark').notNull(),
     type: paymentType('type').notNull(),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     /** The account's balance right after this payment was recorded. */
     balanceAfterPaise: bigint('balance_after_paise', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('payments_account_date_idx').on(t.accountId, t.date, t.createdAt, t.id)],
 );

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import { rowsOf, type DbOrTx } from '../db/client';
 import { bankAccounts, payments } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { withAudit } from './audit';
@@ -96,13 +96,14 @@ export async function listAccounts(db: DbOrTx, caller: Caller, q: BankQuery) {
   };
 }
 
-export async function getAccount(db: DbOrTx, caller: Caller, id: string) {
+/** The caller's (or its admin's) account row, as stored; anyone else's is not found. */
+async function findAccount(db: DbOrTx, caller: Caller, id: string) {
   const [row] = await db
     .select()
     .from(bankAccounts)
     .where(scoped(caller, undefined, eq(bankAccounts.id, id)));
   if (!row) throw notFound('Bank account');
-  return accountToApi(row);
+  return row;
 }
 
 /** Making one account the default makes the company's others deActive, in one transaction. */
@@ -214,7 +215,7 @@ export async function recordPayment(
       )
       .returning({ balancePaise: bankAccounts.balancePaise });
     if (!moved) {
-      await getAccount(tx, caller, input.accountId); // 404 when it is not the caller's
+      await findAccount(tx, caller, input.accountId); // 404 when it is not the caller's
       throw badRequest('Insufficient balance');
     }
     const [row] = await tx
@@ -238,7 +239,7 @@ export async function listPayments(
   caller: Caller,
   q: { accountId: string; page: number; pageSize: number },
 ) {
-  await getAccount(db, caller, q.accountId);
+  await findAccount(db, caller, q.accountId);
   const where = eq(payments.accountId, q.accountId);
   const [rows, [summary]] = await Promise.all([
     db
@@ -261,8 +262,6 @@ export async function listPayments(
   };
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 /**
  * A statement for [from, to]: the opening balance on `from` (opening balance plus every
  * payment dated before it), each payment in date order with its running balance, and the
@@ -274,7 +273,7 @@ export async function statement(
   q: { accountId: string; from: string; to: string },
 ) {
   if (q.from > q.to) throw badRequest('End date must be on or after the start date');
-  const account = await getAccount(db, caller, q.accountId);
+  const account = await findAccount(db, caller, q.accountId);
   const signed = sql`case when type = 'credit' then amount_paise else -amount_paise end`;
   const [before, rows] = await Promise.all([
     db.execute(sql`
@@ -288,8 +287,7 @@ export async function statement(
        order by date, created_at, id`),
   ]);
   const openingPaise =
-    Math.round(account.openingBalance * 100) +
-    Number(rowsOf<{ change: string }>(before)[0]?.change ?? 0);
+    account.openingBalancePaise + Number(rowsOf<{ change: string }>(before)[0]?.change ?? 0);
   type Row = {
     id: string;
     date: string;
@@ -314,7 +312,7 @@ export async function statement(
     };
   });
   return {
-    account,
+    account: accountToApi(account),
     from: q.from,
     to: q.to,
     openingBalance: paiseToRupees(openingPaise),

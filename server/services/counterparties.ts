@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import { rowsOf, type DbOrTx } from '../db/client';
 import type { Caller } from '../lib/caller';
 import { notFound } from '../lib/errors';
 import { paiseToRupees } from '../lib/money';
 import { likePattern } from '../lib/schemas';
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Everyone the user has lent to or borrowed from, keyed by e-mail (case-insensitive):

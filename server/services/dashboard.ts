@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import { rowsOf, type DbOrTx } from '../db/client';
 import type { Caller } from '../lib/caller';
 import { paiseToRupees } from '../lib/money';
 import { localToday } from './loans';
 import { turnover } from './projects';
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Every figure on the dashboard, counted and summed in SQL: counts and totals, the latest

@@ -1,26 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startTestServer, type TestServer } from './helpers';
+import { addUser, signUp, startTestServer, type TestServer } from './helpers';
 
 let server: TestServer;
-type Api = ReturnType<TestServer['api']>;
-const PASSWORD = 'a fine password';
-
-async function company(admin: Api, name: string) {
-  const email = `${name.toLowerCase()}@example.com`;
-  const created = await admin.post('/user/createUser', {
-    name,
-    email,
-    password: PASSWORD,
-    mobile: '9876543210',
-    registration_number: 'R1',
-    userType: 'company',
-  });
-  const login = await server
-    .api()
-    .post('/user/loginuser', { email, password: PASSWORD, userType: 'company' });
-  return { id: created.body.data._id as string, api: server.api(login.body.data.token) };
-}
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -31,8 +13,8 @@ describe('audit trail', () => {
   it('records who changed what, before and after, readable by the company and its admin only', async () => {
     const admin = await signUp(server, { name: 'Auditor' });
     const other = await signUp(server, { name: 'Other admin' });
-    const acme = await company(admin.api, 'Acme');
-    const beta = await company(other.api, 'Beta');
+    const acme = await addUser(server, admin.api, 'Acme', 'company');
+    const beta = await addUser(server, other.api, 'Beta', 'company');
 
     const project = await acme.api.post('/company/createproject', {
       projectName: 'Website',
@@ -101,7 +83,7 @@ describe('audit trail', () => {
 
   it('keeps a failed change out of the trail', async () => {
     const admin = await signUp(server);
-    const acme = await company(admin.api, 'Gamma');
+    const acme = await addUser(server, admin.api, 'Gamma', 'company');
     const before = (await acme.api.get('/audit/getaudit')).body.total;
     const bad = await acme.api.post('/company/createbank', {
       holder_name: 'G',

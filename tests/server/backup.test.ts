@@ -7,38 +7,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backup, restore } from '../../server/db/backup';
 import { openDatabase, type Db } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
-import { createScratchDatabase, signUp, startTestServer, type TestServer } from './helpers';
+import {
+  addUser,
+  createScratchDatabase,
+  signUp,
+  startTestServer,
+  type TestServer,
+} from './helpers';
 
 let server: TestServer;
 const dir = mkdtempSync(join(tmpdir(), 'ecm-backup-'));
-const PASSWORD = 'a fine password';
 
 beforeAll(async () => {
   server = await startTestServer();
   // A little of everything, through the API.
   const admin = await signUp(server);
-  await admin.api.post('/user/createUser', {
-    name: 'Acme',
-    email: 'acme@example.com',
-    password: PASSWORD,
-    mobile: '9876543210',
-    registration_number: 'R1',
-    userType: 'company',
-  });
-  const login = await server.api().post('/user/loginuser', {
-    email: 'acme@example.com',
-    password: PASSWORD,
-    userType: 'company',
-  });
-  const acme = server.api(login.body.data.token);
-  const pm = await acme.post('/user/createUser', {
-    name: 'Priya',
-    email: 'priya@example.com',
-    password: PASSWORD,
-    mobile: '9876543210',
-    registration_number: 'P1',
-    userType: 'pm',
-  });
+  const acme = (await addUser(server, admin.api, 'Acme', 'company')).api;
+  const pm = await addUser(server, acme, 'Priya', 'pm');
   await acme.post('/company/createproject', {
     projectName: 'Website',
     clientName: 'Client',
@@ -46,7 +31,7 @@ beforeAll(async () => {
     duration: '1 month',
     price: 123456.78,
     paymentStatus: 'pending',
-    projectManager: pm.body.data._id,
+    projectManager: pm.id,
   });
   const acc = await acme.post('/company/createbank', {
     holder_name: 'Acme',

@@ -1,28 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startTestServer, type TestServer } from './helpers';
+import { addUser, signUp, startTestServer, type Api, type TestServer } from './helpers';
 
 let server: TestServer;
-type Api = ReturnType<TestServer['api']>;
 let admin: Api;
 let company: Api;
 let stranger: Api;
-const PASSWORD = 'a fine password';
-
-async function companyOf(adminApi: Api, name: string) {
-  const email = `${name}.${Math.random().toString(36).slice(2)}@example.com`;
-  await adminApi.post('/user/createUser', {
-    name,
-    email,
-    password: PASSWORD,
-    mobile: '9876543210',
-    registration_number: 'R1',
-    userType: 'company',
-  });
-  const login = await server
-    .api()
-    .post('/user/loginuser', { email, password: PASSWORD, userType: 'company' });
-  return server.api(login.body.data.token);
-}
 
 const account = (overrides: Record<string, unknown> = {}) => ({
   holder_name: 'Acme Pvt Ltd',
@@ -52,8 +34,8 @@ const pay = (
 beforeAll(async () => {
   server = await startTestServer();
   admin = (await signUp(server)).api;
-  company = await companyOf(admin, 'Acme');
-  stranger = await companyOf((await signUp(server)).api, 'Other');
+  company = (await addUser(server, admin, 'Acme', 'company')).api;
+  stranger = (await addUser(server, (await signUp(server)).api, 'Other', 'company')).api;
 });
 afterAll(() => server.close());
 

@@ -138,3 +138,31 @@ export async function signUp(server: TestServer, overrides: { name?: string } = 
   const token: string = login.body.data.token;
   return { email, password, name, token, user: login.body.data.user, api: server.api(token) };
 }
+
+export const PASSWORD = 'a fine password';
+export type Api = ReturnType<typeof client>;
+
+/**
+ * `creator` makes a user (an admin its company, a company its PM), who then logs in:
+ * its id, e-mail and an API client with its session.
+ */
+export async function addUser(
+  server: TestServer,
+  creator: Api,
+  name: string,
+  userType: 'company' | 'pm',
+) {
+  const email = `${name.toLowerCase().replace(/\W/g, '')}.${randomBytes(3).toString('hex')}@example.com`;
+  const created = await creator.post('/user/createUser', {
+    name,
+    email,
+    password: PASSWORD,
+    mobile: '9876543210',
+    registration_number: `REG-${name}`,
+    userType,
+  });
+  if (created.status !== 201) throw new Error(`createUser failed: ${JSON.stringify(created.body)}`);
+  const login = await server.api().post('/user/loginuser', { email, password: PASSWORD, userType });
+  const token: string = login.body.data.token;
+  return { id: created.body.data._id as string, email, token, api: server.api(token) };
+}

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startTestServer, type TestServer } from './helpers';
+import { addUser, signUp, startTestServer, type TestServer } from './helpers';
 
 /**
  * Random and hostile input at every call of the OpenAPI document, as every role and as
@@ -9,7 +9,6 @@ import { signUp, startTestServer, type TestServer } from './helpers';
  */
 let server: TestServer;
 const tokens: Record<string, string | undefined> = { anonymous: undefined };
-const PASSWORD = 'a fine password';
 const TABLES = [
   'users',
   'expenses',
@@ -44,34 +43,10 @@ beforeAll(async () => {
   server = await startTestServer();
   const admin = await signUp(server);
   tokens.admin = admin.token;
-  await admin.api.post('/user/createUser', {
-    name: 'Acme',
-    email: 'acme@example.com',
-    password: PASSWORD,
-    mobile: '9876543210',
-    registration_number: 'R',
-    userType: 'company',
-  });
-  const company = await server.api().post('/user/loginuser', {
-    email: 'acme@example.com',
-    password: PASSWORD,
-    userType: 'company',
-  });
-  tokens.company = company.body.data.token;
-  const c = server.api(tokens.company);
-  await c.post('/user/createUser', {
-    name: 'Priya',
-    email: 'priya@example.com',
-    password: PASSWORD,
-    mobile: '9876543210',
-    registration_number: 'P',
-    userType: 'pm',
-  });
-  tokens.pm = (
-    await server
-      .api()
-      .post('/user/loginuser', { email: 'priya@example.com', password: PASSWORD, userType: 'pm' })
-  ).body.data.token;
+  const acme = await addUser(server, admin.api, 'Acme', 'company');
+  tokens.company = acme.token;
+  const c = acme.api;
+  tokens.pm = (await addUser(server, c, 'Priya', 'pm')).token;
   await admin.api.post('/expense/addexpense', {
     date: '2026-11-01',
     description: 'Saved',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startTestServer, type TestServer } from './helpers';
+import { addUser, signUp, startTestServer, type Api, type TestServer } from './helpers';
 
 /**
  * Every hot call's queries use an index: the app's own SQL is captured as it runs against a
@@ -19,15 +19,8 @@ const LARGE = [
 const captured: { query: string; params: unknown[] }[] = [];
 let recording = false;
 let server: TestServer;
-const PASSWORD = 'a fine password';
 const ids: Record<string, string> = {};
-type Api = ReturnType<TestServer['api']>;
 const as: Record<string, Api> = {};
-
-async function login(email: string, userType: string) {
-  const res = await server.api().post('/user/loginuser', { email, password: PASSWORD, userType });
-  return server.api(res.body.data.token);
-}
 
 beforeAll(async () => {
   server = await startTestServer({
@@ -37,25 +30,11 @@ beforeAll(async () => {
   });
   const admin = await signUp(server);
   as.admin = admin.api;
-  await as.admin.post('/user/createUser', {
-    name: 'Acme',
-    email: 'acme@example.com',
-    password: PASSWORD,
-    mobile: '9876543210',
-    registration_number: 'R',
-    userType: 'company',
-  });
-  as.company = await login('acme@example.com', 'company');
-  const pm = await as.company.post('/user/createUser', {
-    name: 'Priya',
-    email: 'priya@example.com',
-    password: PASSWORD,
-    mobile: '9876543210',
-    registration_number: 'P',
-    userType: 'pm',
-  });
-  ids.pm = pm.body.data._id;
-  as.pm = await login('priya@example.com', 'pm');
+  const acme = await addUser(server, as.admin, 'Acme', 'company');
+  as.company = acme.api;
+  const pm = await addUser(server, as.company, 'Priya', 'pm');
+  ids.pm = pm.id;
+  as.pm = pm.api;
   const acc = await as.company.post('/company/createbank', {
     holder_name: 'Acme',
     account_no: '12345678',
@@ -68,11 +47,7 @@ beforeAll(async () => {
   });
   ids.account = acc.body.data._id;
   ids.admin = admin.user._id;
-  const [{ id: company } = { id: '' }] = (
-    await server.database.query<{ id: string }>(
-      "select id from users where email = 'acme@example.com'",
-    )
-  ).rows;
+  const company = acme.id;
   ids.company = company;
 
   // Bulk rows straight in SQL: many users, each with some of everything, so that every
