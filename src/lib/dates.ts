@@ -31,3 +31,9 @@ export function isDateLike(value: unknown): value is string {
     typeof value === 'string' && /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value)
   );
 }
+
+/** The one message for a date range that ends before it starts (the server says the same). */
+export const END_BEFORE_START = 'End date must be on or after the start date';
+
+/** Whether both ends of a YYYY-MM-DD range are set and the end comes first. */
+export const isBackwards = (from: string, to: string) => from !== '' && to !== '' && from > to;

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { loadErrorMessage } from '../../api/errors';
+import { END_BEFORE_START, isBackwards } from '../../lib/dates';
 import { roleLabel } from '../../lib/labels';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { DetailsModal } from '../../ui/DetailsModal';
@@ -91,7 +92,7 @@ export default function AuditScreen() {
   const [showing, setShowing] = useState<AuditEntry | null>(null);
   const actors = useActorOptions(scope);
 
-  const badRange = filters.from !== '' && filters.to !== '' && filters.from > filters.to;
+  const badRange = isBackwards(filters.from, filters.to);
   const query = useGetAuditQuery(
     {
       companyId: scope.companyId,
@@ -243,7 +244,7 @@ export default function AuditScreen() {
           type="date"
           value={filters.to}
           onChange={setFilter('to')}
-          error={badRange ? 'End date must be on or after the start date' : undefined}
+          error={badRange ? END_BEFORE_START : undefined}
         />
       </form>
       {filtered && (

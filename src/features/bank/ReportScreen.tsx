@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { useDownload } from '../../api/download';
-import { formatYMD, todayLocalISO } from '../../lib/dates';
+import { END_BEFORE_START, formatYMD, isBackwards, todayLocalISO } from '../../lib/dates';
 import { Field, SelectField } from '../../ui/Field';
 import { LoadState } from '../../ui/LoadState';
 import { Money } from '../../ui/Money';
@@ -138,7 +138,7 @@ export default function ReportScreen() {
     event.preventDefault();
     if (!form.accountId || !form.from || !form.to)
       return void toast.error('Please fill in all fields.');
-    if (form.from > form.to) return void toast.error('End date must be on or after the start date');
+    if (isBackwards(form.from, form.to)) return void toast.error(END_BEFORE_START);
     setApplied({ ...form });
   };
   const download = () => {

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { loadErrorMessage } from '../../api/errors';
-import { todayLocalISO } from '../../lib/dates';
+import { END_BEFORE_START, isBackwards, todayLocalISO } from '../../lib/dates';
 import { DataTable } from '../../ui/DataTable';
 import { Field } from '../../ui/Field';
 import { BackIcon } from '../../ui/icons';
@@ -12,7 +12,7 @@ import { styles } from '../../ui/styles';
 import { useListParams } from '../../ui/useListParams';
 import { useExportLoansCsv } from './exportCsv';
 import { LOAN_COLUMNS } from './loanColumns';
-import { DATES_REQUIRED, END_BEFORE_START, LOAN_KINDS } from './loanKinds';
+import { DATES_REQUIRED, LOAN_KINDS } from './loanKinds';
 import { useGetLoansQuery, type Direction, type LoanSort } from './loansApi';
 
 const todayRange = () => ({ from: todayLocalISO(), to: todayLocalISO() });
@@ -54,7 +54,7 @@ export function ReportScreen({ direction }: { direction: Direction }) {
       setRangeError(DATES_REQUIRED);
       return;
     }
-    if (draft.to < draft.from) {
+    if (isBackwards(draft.from, draft.to)) {
       setRangeError(END_BEFORE_START);
       return;
     }

@@ -52,5 +52,4 @@ export const LOAN_KINDS: Record<Direction, LoanKind> = {
 
 export const SEND_EMAIL_FAILED = 'Failed to send email. Please try again.';
 export const REPAYMENT_FAILED = 'Failed to record the repayment. Please try again.';
-export const END_BEFORE_START = 'End date must be on or after the start date';
 export const DATES_REQUIRED = 'Choose a start date and an end date';

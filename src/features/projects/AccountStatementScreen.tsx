@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { loadErrorMessage } from '../../api/errors';
+import { END_BEFORE_START, isBackwards } from '../../lib/dates';
 import { DataTable } from '../../ui/DataTable';
 import { Field, SelectField } from '../../ui/Field';
 import { Pagination } from '../../ui/Pagination';
@@ -23,7 +24,7 @@ type Filter = typeof EMPTY;
 export function statementFilterError(f: Filter, needsCompany: boolean): string | null {
   if (needsCompany) return 'Please select a company.';
   if (f.type === 'pm' && !f.pmId) return 'Please select a project manager.';
-  if (f.from && f.to && f.from > f.to) return 'End date must be on or after the start date';
+  if (isBackwards(f.from, f.to)) return END_BEFORE_START;
   return null;
 }
 
