@@ -1,7 +1,7 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserSuite, visit, type PageWatch } from './harness';
-import { expectAlert, expectPath, expectText, logIn, registerAdmin } from './helpers';
+import { expectAlert, expectPath, expectText, journeySteps, logIn, registerAdmin } from './helpers';
 import { rowAction } from './rows';
 
 /**
@@ -26,16 +26,9 @@ const SCRIPT = '<script>window.__xss=2</script>';
 const suite = useBrowserSuite();
 let page: Page;
 let watch: PageWatch;
-let broken = false;
 
 beforeAll(() => registerAdmin(suite.server.origin, admin));
-beforeEach((ctx) => {
-  if (broken) ctx.skip();
-});
-afterEach((ctx) => {
-  if (ctx.task.result?.state === 'fail') broken = true;
-  watch?.assertClean();
-});
+journeySteps(() => [watch]);
 
 const nav = () => page.getByRole('navigation', { name: 'Main' });
 const dialog = (name: string) => page.getByRole('dialog', { name });

@@ -1,8 +1,16 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { useBrowserSuite, visit, watchPage, type PageWatch } from './harness';
-import { expectAlert, expectCount, expectPath, expectText, logIn, registerAdmin } from './helpers';
+import {
+  expectAlert,
+  expectCount,
+  expectPath,
+  expectText,
+  journeySteps,
+  logIn,
+  registerAdmin,
+} from './helpers';
 import { rowAction } from './rows';
 
 /**
@@ -23,7 +31,6 @@ let page: Page;
 let watch: PageWatch;
 let tabB: Page | undefined;
 let watchB: PageWatch | undefined;
-let broken = false;
 
 beforeAll(async () => {
   const origin = suite.server.origin;
@@ -48,14 +55,7 @@ beforeAll(async () => {
   });
   expect(created.status).toBe(201);
 });
-beforeEach((ctx) => {
-  if (broken) ctx.skip();
-});
-afterEach((ctx) => {
-  if (ctx.task.result?.state === 'fail') broken = true;
-  watch?.assertClean();
-  watchB?.assertClean();
-});
+journeySteps(() => [watch, watchB]);
 
 const nav = (p: Page = page) => p.getByRole('navigation', { name: 'Main' });
 const dialog = (name: string) => page.getByRole('dialog', { name });

@@ -1,5 +1,6 @@
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import type { PageWatch } from './harness';
 
 /**
  * Small waits in the spirit of Playwright's web-first assertions (playwright-core has no
@@ -64,4 +65,19 @@ export async function logIn(
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByLabel('User Type').selectOption(userType);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/**
+ * A journey's steps build on each other: after a failed step the rest are skipped (their
+ * failures would only echo it), and after each step every watched page must be clean.
+ */
+export function journeySteps(watched: () => (PageWatch | undefined)[]): void {
+  let broken = false;
+  beforeEach((ctx) => {
+    if (broken) ctx.skip();
+  });
+  afterEach((ctx) => {
+    if (ctx.task.result?.state === 'fail') broken = true;
+    for (const watch of watched()) watch?.assertClean();
+  });
 }

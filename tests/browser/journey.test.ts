@@ -1,7 +1,7 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { useBrowserSuite, visit, watchPage, type PageWatch } from './harness';
-import { expectAlert, expectCount, expectPath, expectText, logIn } from './helpers';
+import { expectAlert, expectCount, expectPath, expectText, journeySteps, logIn } from './helpers';
 
 /**
  * The walking skeleton's journey, as one person would take it in one browser: register,
@@ -23,21 +23,12 @@ let page: Page;
 let watch: PageWatch;
 let tabB: Page | undefined;
 let watchB: PageWatch | undefined;
-let broken = false;
 
 beforeAll(async () => {
   ({ context, page, watch } = await suite.newPage({ label: 'tab A' }));
 });
 
-beforeEach((ctx) => {
-  if (broken) ctx.skip();
-});
-
-afterEach((ctx) => {
-  if (ctx.task.result?.state === 'fail') broken = true;
-  watch.assertClean();
-  watchB?.assertClean();
-});
+journeySteps(() => [watch, watchB]);
 const mainNav = () => page.getByRole('navigation', { name: 'Main' });
 const dialog = (name: string) => page.getByRole('dialog', { name });
 const summary = (p: Page = page) => p.getByText(/^Total Amount:/);

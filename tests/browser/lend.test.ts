@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserSuite, visit, type PageWatch } from './harness';
-import { expectAlert, expectPath, expectText, logIn } from './helpers';
+import { expectAlert, expectPath, expectText, journeySteps, logIn } from './helpers';
 
 /**
  * Issue 4 as one person would take it: register, lend and borrow, a partial repayment,
@@ -28,18 +28,11 @@ const suite = useBrowserSuite();
 const url = suite.url;
 let page: Page;
 let watch: PageWatch;
-let broken = false;
 
 beforeAll(async () => {
   ({ page, watch } = await suite.newPage({ label: 'lend' }));
 });
-beforeEach((ctx) => {
-  if (broken) ctx.skip();
-});
-afterEach((ctx) => {
-  if (ctx.task.result?.state === 'fail') broken = true;
-  watch.assertClean();
-});
+journeySteps(() => [watch]);
 
 const dialog = (name: string) => page.getByRole('dialog', { name });
 const row = (text: string) => page.getByRole('row').filter({ hasText: text });

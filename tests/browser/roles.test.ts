@@ -1,7 +1,15 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserSuite, visit, type PageWatch } from './harness';
-import { expectAlert, expectCount, expectPath, expectText, logIn, registerAdmin } from './helpers';
+import {
+  expectAlert,
+  expectCount,
+  expectPath,
+  expectText,
+  journeySteps,
+  logIn,
+  registerAdmin,
+} from './helpers';
 import { rowAction, rowMenuItems } from './rows';
 
 /**
@@ -31,16 +39,9 @@ const temp = person('Temp Worker', '9000000004', 'EMP-2');
 const suite = useBrowserSuite();
 let page: Page;
 let watch: PageWatch;
-let broken = false;
 
 beforeAll(() => registerAdmin(suite.server.origin, admin));
-beforeEach((ctx) => {
-  if (broken) ctx.skip();
-});
-afterEach((ctx) => {
-  if (ctx.task.result?.state === 'fail') broken = true;
-  watch?.assertClean();
-});
+journeySteps(() => [watch]);
 
 const nav = () => page.getByRole('navigation', { name: 'Main' });
 const dialog = (name: string) => page.getByRole('dialog', { name });
