@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import type pg from 'pg';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -37,10 +39,14 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   const logger = opts.onQuery ? { logQuery: opts.onQuery } : undefined;
   if (opts.databaseUrl) {
-    const { Pool } = await import('pg');
+    const { Pool, Client } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      Client: preparingClient(Client),
+    });
     const db = drizzle({ client: pool, schema, logger });
     // Several app servers may start at once: one migrates, the others wait for it.
     const client = await pool.connect();
@@ -90,6 +96,30 @@ export async function openDatabase(opts: {
     throw error;
   }
 }
+
+/**
+ * A pg Client on which every parameterised query is a named prepared statement (named by a
+ * hash of its text), so PostgreSQL parses and plans each distinct query once per connection.
+ * Our hot queries take longer to plan than to run. Queries without parameters (migrations,
+ * which may hold several statements) are sent as they are.
+ */
+function preparingClient(Client: typeof pg.Client): typeof pg.Client {
+  return class PreparingClient extends Client {
+    override query(...args: unknown[]): never {
+      const [config, values] = args as [{ text?: unknown; name?: unknown } | string, unknown];
+      if (
+        typeof config === 'object' &&
+        typeof config.text === 'string' &&
+        !config.name &&
+        Array.isArray(values) &&
+        values.length > 0
+      )
+        args[0] = { ...config, name: statementName(config.text) };
+      return (super.query as (...a: unknown[]) => never)(...args);
+    }
+  };
+}
+const statementName = (text: string) => `q${createHash('sha1').update(text).digest('base64url')}`;
 
 /** The rows of a raw `db.execute(sql...)`: both drivers answer `{ rows }`. */
 export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
