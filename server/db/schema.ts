@@ -113,8 +113,10 @@ export const expenses = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('expenses_user_date_idx').on(t.userId, t.date, t.id),
-    index('expenses_user_created_idx').on(t.userId, t.createdAt),
+    // The trailing columns let totals, the monthly chart and the dashboard read the index alone
+    // (an index-only scan) instead of visiting every row of a user's years of expenses.
+    index('expenses_user_date_idx').on(t.userId, t.date, t.id, t.category, t.amountPaise),
+    index('expenses_user_created_idx').on(t.userId, t.createdAt, t.amountPaise),
   ],
 );
 
@@ -140,7 +142,16 @@ export const loans = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('loans_user_direction_issue_idx').on(t.userId, t.direction, t.issueDate, t.id),
+    // Trailing columns: list totals and dashboard figures come from the index alone.
+    index('loans_user_direction_issue_idx').on(
+      t.userId,
+      t.direction,
+      t.issueDate,
+      t.id,
+      t.amountPaise,
+      t.repaidPaise,
+      t.repaymentDate,
+    ),
     index('loans_user_email_idx').on(t.userId, sql`lower(${t.email})`),
     index('loans_user_created_idx').on(t.userId, t.createdAt),
   ],
@@ -256,7 +267,17 @@ export const payments = pgTable(
     balanceAfterPaise: bigint('balance_after_paise', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('payments_account_date_idx').on(t.accountId, t.date, t.createdAt, t.id)],
+  // type and amount trail the key so a statement's sums and running balances read the index alone.
+  (t) => [
+    index('payments_account_date_idx').on(
+      t.accountId,
+      t.date,
+      t.createdAt,
+      t.id,
+      t.type,
+      t.amountPaise,
+    ),
+  ],
 );
 
 /**
