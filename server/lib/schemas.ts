@@ -39,8 +39,18 @@ export const errors = {
 
 export const PageQuery = z.object({
   search: z.string().trim().max(100, 'must be at most 100 characters').optional(),
-  page: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100).default(20),
+  page: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(1_000_000, 'must be at most 1000000')
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100, 'must be at most 100')
+    .default(20),
   order: z.enum(['asc', 'desc']).default('desc'),
 });
 

@@ -62,6 +62,8 @@ const openingBalance = z
   .transform((n) => rupeesToPaise(n) as number);
 const AccountResponse = z.object({ success: z.boolean(), message: z.string(), data: Account });
 const StatementQuery = z.object({ accountId: id, from: calendarDate, to: calendarDate });
+/** page and pageSize as every list takes them (no search or order). */
+const Paging = PageQuery.pick({ page: true, pageSize: true });
 
 const toInput = ({ holder_name, account_no, ...rest }: z.infer<typeof AccountFields>) => ({
   ...rest,
@@ -206,11 +208,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         operationId: 'listPayments',
         summary: "An account's payments, newest first",
-        querystring: z.object({
-          accountId: id,
-          page: PageQuery.shape.page,
-          pageSize: PageQuery.shape.pageSize,
-        }),
+        querystring: Paging.extend({ accountId: id }),
         response: {
           200: z.object({ success: z.boolean(), data: z.array(Payment), ...pageMeta }),
           ...errors,
@@ -230,8 +228,8 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         operationId: 'bankStatement',
         summary:
-          'Opening balance, every payment in date order with its running balance, closing balance',
-        querystring: StatementQuery,
+          "Opening balance, the range's credits, debits, closing balance and entry count, and one page of its payments in date order with their running balances",
+        querystring: StatementQuery.extend(Paging.shape),
         response: {
           200: z.object({
             success: z.boolean(),
@@ -253,6 +251,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
                   balance: z.number(),
                 }),
               ),
+              ...pageMeta,
             }),
           }),
           ...errors,
@@ -276,7 +275,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const s = await bank.statement(app.db, callerOf(request), request.query);
+      const s = await bank.fullStatement(app.db, callerOf(request), request.query);
       let body = csvLine(['Date', 'Remark', 'Credit', 'Debit', 'Balance']);
       body += csvLine([s.from, 'Opening balance', '', '', s.openingBalance.toFixed(2)]);
       for (const e of s.entries) {

@@ -262,55 +262,73 @@ export async function listPayments(
   };
 }
 
+export interface StatementQuery {
+  accountId: string;
+  from: string;
+  to: string;
+}
+
 /**
  * A statement for [from, to]: the opening balance on `from` (opening balance plus every
- * payment dated before it), each payment in date order with its running balance, and the
- * closing balance, which always equals opening + credits - debits.
+ * payment dated before it), the range's credits, debits and number of entries, the closing
+ * balance (always opening + credits - debits), and the entries from `offset` on (at most
+ * `limit`; every one when `limit` is null) in date order, each with its running balance.
+ *
+ * One SQL statement, so the figures and the entries are read from the same snapshot and
+ * always agree. Both parts walk payments_account_date_idx (account_id, date, created_at, id):
+ * the aggregate reads every entry of the account up to `to`; the page's running balance is
+ * a window sum over the range in date order, so the rows before the page are read and summed
+ * too (O(offset)), which keeps the balance of a page's first entry exact.
  */
-export async function statement(
+async function readStatement(
   db: DbOrTx,
   caller: Caller,
-  q: { accountId: string; from: string; to: string },
+  q: StatementQuery,
+  slice: { limit: number | null; offset: number },
 ) {
   if (q.from > q.to) throw badRequest('End date must be on or after the start date');
   const account = await findAccount(db, caller, q.accountId);
   const signed = sql`case when type = 'credit' then amount_paise else -amount_paise end`;
-  const [before, rows] = await Promise.all([
-    db.execute(sql`
-      select coalesce(sum(${signed}), 0) as change
-        from payments where account_id = ${q.accountId} and date < ${q.from}`),
-    db.execute(sql`
-      select id, date::text as date, remark, type::text as type, amount_paise, created_at,
-             sum(${signed}) over (order by date, created_at, id rows unbounded preceding) as running
+  const result = await db.execute(sql`
+    with summary as (
+      select coalesce(sum(${signed}) filter (where date < ${q.from}), 0) as before,
+             coalesce(sum(amount_paise) filter (where date >= ${q.from} and type = 'credit'), 0) as credits,
+             coalesce(sum(amount_paise) filter (where date >= ${q.from} and type = 'debit'), 0) as debits,
+             count(*) filter (where date >= ${q.from})::int as total
+        from payments
+       where account_id = ${q.accountId} and date <= ${q.to}
+    ), entries as (
+      select id, date, remark, type, amount_paise, created_at,
+             sum(${signed}) over w as running,
+             row_number() over w as n
         from payments
        where account_id = ${q.accountId} and date between ${q.from} and ${q.to}
-       order by date, created_at, id`),
-  ]);
-  const openingPaise =
-    account.openingBalancePaise + Number(rowsOf<{ change: string }>(before)[0]?.change ?? 0);
+      window w as (order by date, created_at, id rows unbounded preceding)
+       order by date, created_at, id
+       limit ${slice.limit} offset ${slice.offset}
+    )
+    select s.before, s.credits, s.debits, s.total,
+           e.id, e.date::text as date, e.remark, e.type::text as type, e.amount_paise, e.running
+      from summary s left join entries e on true
+     order by e.n`);
   type Row = {
-    id: string;
+    before: string;
+    credits: string;
+    debits: string;
+    total: number;
+    // null on the single row of a page past the end (or of a range without payments)
+    id: string | null;
     date: string;
     remark: string;
     type: 'credit' | 'debit';
     amount_paise: string;
     running: string;
   };
-  let credits = 0;
-  let debits = 0;
-  const entries = rowsOf<Row>(rows).map((r) => {
-    const amount = Number(r.amount_paise);
-    if (r.type === 'credit') credits += amount;
-    else debits += amount;
-    return {
-      _id: r.id,
-      date: r.date,
-      remark: r.remark,
-      paymentType: r.type,
-      amount: paiseToRupees(amount),
-      balance: paiseToRupees(openingPaise + Number(r.running)),
-    };
-  });
+  const rows = rowsOf<Row>(result);
+  const summary = rows[0]!;
+  const openingPaise = account.openingBalancePaise + Number(summary.before);
+  const credits = Number(summary.credits);
+  const debits = Number(summary.debits);
   return {
     account: accountToApi(account),
     from: q.from,
@@ -319,6 +337,33 @@ export async function statement(
     totalCredits: paiseToRupees(credits),
     totalDebits: paiseToRupees(debits),
     closingBalance: paiseToRupees(openingPaise + credits - debits),
-    entries,
+    total: Number(summary.total),
+    entries: rows
+      .filter((r) => r.id !== null)
+      .map((r) => ({
+        _id: r.id!,
+        date: r.date,
+        remark: r.remark,
+        paymentType: r.type,
+        amount: paiseToRupees(r.amount_paise),
+        balance: paiseToRupees(openingPaise + Number(r.running)),
+      })),
   };
 }
+
+/** One page of a statement's entries, with the whole range's figures and entry count. */
+export async function statement(
+  db: DbOrTx,
+  caller: Caller,
+  q: StatementQuery & { page: number; pageSize: number },
+) {
+  const s = await readStatement(db, caller, q, {
+    limit: q.pageSize,
+    offset: (q.page - 1) * q.pageSize,
+  });
+  return { ...s, page: q.page, pageSize: q.pageSize };
+}
+
+/** The whole statement, every entry of the range (the CSV export). */
+export const fullStatement = (db: DbOrTx, caller: Caller, q: StatementQuery) =>
+  readStatement(db, caller, q, { limit: null, offset: 0 });

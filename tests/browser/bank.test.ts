@@ -285,6 +285,68 @@ describe.sequential('bank', () => {
     expect(csv).toContain('3801.00');
   });
 
+  test("a long statement pages: page 2 carries on from page 1, the figures stay the range's", async () => {
+    // A third account with 25 payments, recorded over the API as the company.
+    const origin = suite.server.origin;
+    const login = await fetch(`${origin}/api/user/loginuser`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: company.email, password, userType: 'company' }),
+    });
+    const { data } = (await login.json()) as { data: { token: string } };
+    const post = async (path: string, body: object) => {
+      const res = await fetch(`${origin}/api${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${data.token}` },
+        body: JSON.stringify(body),
+      });
+      expect(res.status, path).toBe(201);
+      return (await res.json()) as { data: { _id: string } };
+    };
+    const payroll = await post('/company/createbank', {
+      holder_name: 'Lotus Payroll',
+      account_no: '555566667777',
+      confirm_no: '555566667777',
+      branch: 'Fort, Mumbai',
+      ifsc: 'SBIN0001234',
+      mobile: '9876501234',
+      address: '12 Marine Drive, Mumbai',
+      openingBalance: 1000,
+    });
+    for (let n = 1; n <= 25; n++) {
+      await post('/company/addpayment', {
+        accountId: payroll.data._id,
+        date: `2026-03-${String(n).padStart(2, '0')}`,
+        remark: `Salary ${n}`,
+        paymentType: n % 5 === 0 ? 'debit' : 'credit',
+        amount: n % 5 === 0 ? 30 : 10.5,
+      });
+    }
+
+    await page.reload();
+    await page.getByRole('heading', { level: 2, name: 'Report List' }).waitFor();
+    await page.getByLabel('Bank Account').selectOption({ label: 'Lotus Payroll — 555566667777' });
+    await page.getByLabel('Start Date').fill('2026-03-01');
+    await page.getByLabel('End Date').fill('2026-03-31');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expectText(page.getByText(/^Statement from/), '25 entries');
+    await expectText(page.getByRole('navigation', { name: 'Pagination' }), 'Page 1 of 2');
+    await expectText(row('Salary 20'), '₹1,048.00'); // 1,000 + 16 × 10.50 − 4 × 30
+    await expectText(row('Carried Forward'), '₹1,048.00');
+    const figures = page.getByRole('definition');
+    const summary = await figures.allTextContents();
+    expect(summary.slice(-4)).toEqual(['₹1,000.00', '₹210.00', '₹150.00', '₹1,060.00']);
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expectText(page.getByRole('navigation', { name: 'Pagination' }), 'Page 2 of 2');
+    await expectText(row('Brought Forward'), '₹1,048.00');
+    await expectText(row('Salary 21'), '₹1,058.50');
+    await expectText(row('Closing Balance'), '₹1,060.00');
+    await expectCount(page.getByRole('row').filter({ hasText: /Salary \d/ }), 5);
+    expect((await figures.allTextContents()).slice(-4)).toEqual(summary.slice(-4));
+    await visit(page, 'bank-08b-report-page-2');
+  });
+
   test('an account with payments cannot be deleted; one without can', async () => {
     await openScreen('All Bank');
     const remove = async (label: string) => {

@@ -31,6 +31,19 @@ const pay = (
     amount,
   });
 
+/** A fresh account of the company with this number and opening balance. */
+const newAccount = async (accountNo: string, openingBalance: number) =>
+  (
+    await company.post(
+      '/company/createbank',
+      account({ account_no: accountNo, confirm_no: accountNo, openingBalance }),
+    )
+  ).body.data;
+
+/** The statement call's path: an account over [from, to], `more` adding page params. */
+const statementPath = (accountId: string, from: string, to: string, more = '') =>
+  `/company/statement?accountId=${accountId}&from=${from}&to=${to}${more}`;
+
 beforeAll(async () => {
   server = await startTestServer();
   admin = (await signUp(server)).api;
@@ -121,25 +134,16 @@ describe('bank accounts', () => {
         })
       ).status,
     ).toBe(404);
-    expect(
-      (await stranger.get(`/company/statement?accountId=${mine._id}&from=2026-01-01&to=2026-12-31`))
-        .status,
-    ).toBe(404);
-    expect(
-      (await admin.get(`/company/statement?accountId=${mine._id}&from=2026-01-01&to=2026-12-31`))
-        .status,
-    ).toBe(200);
+    expect((await stranger.get(statementPath(mine._id, '2026-01-01', '2026-12-31'))).status).toBe(
+      404,
+    );
+    expect((await admin.get(statementPath(mine._id, '2026-01-01', '2026-12-31'))).status).toBe(200);
   });
 });
 
 describe('payments and statements', () => {
   it('moves the balance with each payment and refuses an overdraft', async () => {
-    const acc = (
-      await company.post(
-        '/company/createbank',
-        account({ account_no: '11112222', confirm_no: '11112222', openingBalance: 100 }),
-      )
-    ).body.data;
+    const acc = await newAccount('11112222', 100);
     const credit = await pay(acc._id, 'credit', 50.25);
     expect(credit.status).toBe(201);
     expect(credit.body.data.balance).toBe(150.25);
@@ -156,12 +160,7 @@ describe('payments and statements', () => {
   });
 
   it('never loses one of 200 concurrent payments', async () => {
-    const acc = (
-      await company.post(
-        '/company/createbank',
-        account({ account_no: '33334444', confirm_no: '33334444', openingBalance: 0 }),
-      )
-    ).body.data;
+    const acc = await newAccount('33334444', 0);
     await pay(acc._id, 'credit', 1000);
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
@@ -171,27 +170,20 @@ describe('payments and statements', () => {
     expect(answers.every((a) => a.status === 201)).toBe(true);
     const [row] = (await company.get('/company/getallbankbyuserid?search=33334444')).body.data;
     expect(row.balance).toBe(1002);
-    const s = await company.get(
-      `/company/statement?accountId=${acc._id}&from=2026-01-01&to=2026-12-31`,
-    );
+    const s = await company.get(statementPath(acc._id, '2026-01-01', '2026-12-31'));
     expect(s.body.data.closingBalance).toBe(row.balance);
-    expect(s.body.data.entries).toHaveLength(201);
+    expect(s.body.data.total).toBe(201);
+    expect(s.body.data).toMatchObject({ page: 1, pageSize: 20 });
+    expect(s.body.data.entries).toHaveLength(20);
   });
 
   it('states opening, running and closing balances for any range', async () => {
-    const acc = (
-      await company.post(
-        '/company/createbank',
-        account({ account_no: '55556666', confirm_no: '55556666', openingBalance: 500 }),
-      )
-    ).body.data;
+    const acc = await newAccount('55556666', 500);
     await pay(acc._id, 'credit', 100, '2026-01-15');
     await pay(acc._id, 'debit', 30.5, '2026-02-01');
     await pay(acc._id, 'credit', 10, '2026-02-20');
     await pay(acc._id, 'debit', 5, '2026-03-01');
-    const s = (
-      await company.get(`/company/statement?accountId=${acc._id}&from=2026-02-01&to=2026-02-28`)
-    ).body.data;
+    const s = (await company.get(statementPath(acc._id, '2026-02-01', '2026-02-28'))).body.data;
     expect(s).toMatchObject({
       openingBalance: 600,
       totalCredits: 10,
@@ -202,9 +194,7 @@ describe('payments and statements', () => {
       ['2026-02-01', 'debit', 30.5, 569.5],
       ['2026-02-20', 'credit', 10, 579.5],
     ]);
-    const backwards = await company.get(
-      `/company/statement?accountId=${acc._id}&from=2026-03-01&to=2026-02-01`,
-    );
+    const backwards = await company.get(statementPath(acc._id, '2026-03-01', '2026-02-01'));
     expect(backwards.status).toBe(400);
 
     const csv = await company.raw(
@@ -218,5 +208,82 @@ describe('payments and statements', () => {
       '2026-02-20,credit 10,10.00,,579.50',
       '2026-02-28,Closing balance,10.00,30.50,579.50',
     ]);
+  });
+
+  it('pages the entries: whole-range figures on every page, running balances continuous', async () => {
+    const acc = await newAccount('77778888', 1000);
+    await pay(acc._id, 'credit', 999, '2026-03-31'); // before the range: in the opening
+    const amounts: ['credit' | 'debit', number, string][] = [
+      ['credit', 100, '2026-04-01'],
+      ['debit', 20.5, '2026-04-01'],
+      ['credit', 3.25, '2026-04-02'],
+      ['debit', 40, '2026-04-05'],
+      ['credit', 7, '2026-04-05'],
+      ['debit', 1.01, '2026-04-09'],
+      ['credit', 50, '2026-04-30'],
+    ];
+    for (const [type, amount, date] of amounts) await pay(acc._id, type, amount, date);
+    await pay(acc._id, 'debit', 5, '2026-05-01'); // after the range: nowhere
+    const url = (query: string) => statementPath(acc._id, '2026-04-01', '2026-04-30', query);
+    const figures = {
+      openingBalance: 1999,
+      totalCredits: 160.25,
+      totalDebits: 61.51,
+      closingBalance: 2097.74,
+      total: 7,
+    };
+
+    const all = (await company.get(url('&pageSize=100'))).body.data;
+    expect(all).toMatchObject({ ...figures, page: 1, pageSize: 100 });
+    expect(all.entries).toHaveLength(7);
+
+    const pages = [];
+    for (const page of [1, 2, 3]) {
+      const res = await company.get(url(`&page=${page}&pageSize=3`));
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ ...figures, page, pageSize: 3 });
+      pages.push(res.body.data.entries);
+    }
+    expect(pages.map((p) => p.length)).toEqual([3, 3, 1]);
+    const joined = pages.flat();
+    expect(joined).toEqual(all.entries);
+    expect(joined.map((e: any) => [e.date, e.paymentType, e.amount])).toEqual(
+      amounts.map(([type, amount, date]) => [date, type, amount]),
+    );
+    // Each balance is the previous one ± its amount, across page boundaries too.
+    let balance = figures.openingBalance;
+    for (const e of joined) {
+      balance =
+        Math.round((balance + (e.paymentType === 'credit' ? e.amount : -e.amount)) * 100) / 100;
+      expect(e.balance).toBe(balance);
+    }
+    expect(balance).toBe(figures.closingBalance);
+    expect(pages.map((p) => [p[0].balance, p.at(-1).balance])).toEqual([
+      [2099, 2081.75],
+      [2041.75, 2047.74], // 2081.75 − 40: on from where page 1 ended
+      [2097.74, 2097.74],
+    ]);
+
+    const past = await company.get(url('&page=4&pageSize=3'));
+    expect(past.status).toBe(200);
+    expect(past.body.data).toMatchObject({ ...figures, page: 4, pageSize: 3, entries: [] });
+
+    const empty = (await company.get(statementPath(acc._id, '2026-06-01', '2026-06-30'))).body.data;
+    // A range without payments: opening = closing = everything before it (1,000 + 999 + the
+    // range's 98.74 − May's 5).
+    expect(empty).toMatchObject({ total: 0, entries: [], totalCredits: 0, totalDebits: 0 });
+    expect([empty.openingBalance, empty.closingBalance]).toEqual([2092.74, 2092.74]);
+
+    for (const [query, message] of [
+      ['&page=0', 'page must be at least 1'],
+      ['&page=abc', 'page must be a number'],
+      ['&page=1.5', 'page must be a whole number'],
+      ['&pageSize=101', 'pageSize must be at most 100'],
+      ['&pageSize=0', 'pageSize must be at least 1'],
+    ]) {
+      const res = await company.get(url(query!));
+      expect(res.status, query).toBe(400);
+      expect(res.body).toEqual({ success: false, message });
+    }
   });
 });

@@ -152,6 +152,10 @@ describe('hot queries use indexes', () => {
       [as.company!, '/company/getallbankbyuserid'],
       [as.company!, `/company/getpayments?accountId=${ids.account}&page=100`],
       [as.company!, `/company/statement?accountId=${ids.account}&from=2025-06-01&to=2026-05-31`],
+      [
+        as.company!,
+        `/company/statement?accountId=${ids.account}&from=2025-06-01&to=2026-05-31&page=30&pageSize=100`,
+      ],
       [as.company!, '/user/getalldata'],
       [as.company!, '/audit/getaudit'],
       [as.pm!, '/company/getcompanyallproject'],

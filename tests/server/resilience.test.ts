@@ -177,10 +177,16 @@ describe('stopping and crashing', () => {
       // Every acknowledged payment is there, and the balance is exactly the opening
       // balance plus the payments that exist: none is half-written.
       const companyAfter = client(server.origin, companyToken);
-      const statement = await companyAfter.get(
-        `/company/statement?accountId=${accountId}&from=2026-01-01&to=2026-12-31`,
-      );
-      const remarks = new Set(statement.body.data.entries.map((e: { remark: string }) => e.remark));
+      const statementPage = (page: number) =>
+        companyAfter.get(
+          `/company/statement?accountId=${accountId}&from=2026-01-01&to=2026-12-31&pageSize=100&page=${page}`,
+        );
+      const statement = await statementPage(1);
+      const remarks = new Set<string>();
+      for (let page = 1; page <= Math.ceil(statement.body.data.total / 100); page++) {
+        const res = page === 1 ? statement : await statementPage(page);
+        for (const e of res.body.data.entries) remarks.add(e.remark);
+      }
       expect(payments.filter((r) => !remarks.has(r))).toEqual([]);
       const [row] = (await companyAfter.get('/company/getallbankbyuserid')).body.data;
       expect(statement.body.data.openingBalance).toBe(1000);

@@ -291,6 +291,9 @@ describe('Report List', () => {
     totalCredits: 5001.25,
     totalDebits: 1200.25,
     closingBalance: 4801.5,
+    total: 2,
+    page: 1,
+    pageSize: 20,
     entries: [
       {
         _id: 'x1',
@@ -343,7 +346,107 @@ describe('Report List', () => {
       accountId: 'a1',
       from: '2026-11-01',
       to: '2026-11-30',
+      page: '1',
+      pageSize: '20',
     });
+    log.stop();
+  });
+
+  it("pages the entries: Next asks for page 2 and shows its rows, the figures stay the range's", async () => {
+    // 25 credits of ₹10 from ₹1,000: entry n leaves ₹1,000 + 10n.
+    const entry = (n: number) => ({
+      _id: `e${n}`,
+      date: '2026-11-05',
+      remark: `Entry ${n}`,
+      paymentType: 'credit' as const,
+      amount: 10,
+      balance: 1000 + 10 * n,
+    });
+    const figures = {
+      account,
+      openingBalance: 1000,
+      totalCredits: 250,
+      totalDebits: 0,
+      closingBalance: 1250,
+      total: 25,
+      pageSize: 20,
+    };
+    let releasePage2 = () => {};
+    const page2Held = new Promise<void>((resolve) => (releasePage2 = resolve));
+    server.use(
+      accountsHandler(),
+      http.get('/api/company/statement', async ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        const page = Number(query.get('page'));
+        if (page === 2) await page2Held;
+        const numbers = page === 1 ? [...Array(20).keys()].map((i) => i + 1) : [21, 22, 23, 24, 25];
+        return HttpResponse.json({
+          success: true,
+          data: {
+            ...figures,
+            from: query.get('from'),
+            to: query.get('to'),
+            page,
+            entries: numbers.map(entry),
+          },
+        });
+      }),
+    );
+    const log = recordRequests();
+    const { user } = renderAs('company', '/app/report');
+    await chooseAccount(user, 'Bank Account');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    const figure = (label: string) =>
+      screen.getAllByRole('term').find((t) => t.textContent === label)!.nextElementSibling;
+    const expectFigures = () => {
+      expect(figure('Opening Balance')).toHaveTextContent('₹1,000.00');
+      expect(figure('Total Credits')).toHaveTextContent('₹250.00');
+      expect(figure('Total Debits')).toHaveTextContent('₹0.00');
+      expect(figure('Closing Balance')).toHaveTextContent('₹1,250.00');
+    };
+    const balanceRow = (label: string) =>
+      screen.getByRole('rowheader', { name: label }).closest('tr')!;
+
+    expect(await screen.findByText('Entry 20')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    expect(screen.getByText(/25 entries/)).toBeInTheDocument();
+    expectFigures();
+    expect(balanceRow('Opening Balance')).toHaveTextContent('₹1,000.00');
+    expect(balanceRow('Carried Forward')).toHaveTextContent('₹1,200.00');
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    // While page 2 loads, the range's figures stay and the old rows go.
+    expect(await within(screen.getByRole('table')).findByRole('status')).toBeInTheDocument();
+    expect(screen.queryByText('Entry 20')).not.toBeInTheDocument();
+    expectFigures();
+    releasePage2();
+
+    expect(await screen.findByText('Entry 21')).toBeInTheDocument();
+    expect(screen.getByText('Entry 21').closest('tr')).toHaveTextContent('₹1,210.00');
+    expect(screen.getAllByRole('row').filter((r) => /Entry \d/.test(r.textContent!))).toHaveLength(
+      5,
+    );
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+    expectFigures();
+    expect(balanceRow('Brought Forward')).toHaveTextContent('₹1,200.00');
+    const closing = balanceRow('Closing Balance');
+    expect(closing).toHaveTextContent('₹250.00');
+    expect(closing).toHaveTextContent('₹1,250.00');
+    const pages = log.to('/api/company/statement').map((r) => new URL(r.url).searchParams);
+    expect(pages.map((q) => [q.get('page'), q.get('pageSize')])).toEqual([
+      ['1', '20'],
+      ['2', '20'],
+    ]);
+
+    // Another range starts again at page 1.
+    await user.clear(screen.getByLabelText('Start Date'));
+    await user.type(screen.getByLabelText('Start Date'), '2026-10-01');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Entry 1')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    const last = new URL(log.to('/api/company/statement').at(-1)!.url).searchParams;
+    expect([last.get('from'), last.get('page')]).toEqual(['2026-10-01', '1']);
     log.stop();
   });
 });

@@ -1,3 +1,4 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { useDownload } from '../../api/download';
@@ -5,7 +6,10 @@ import { END_BEFORE_START, formatYMD, isBackwards, todayLocalISO } from '../../l
 import { Field, SelectField } from '../../ui/Field';
 import { LoadState } from '../../ui/LoadState';
 import { Money } from '../../ui/Money';
+import { Pagination } from '../../ui/Pagination';
+import { Spinner } from '../../ui/Spinner';
 import { styles } from '../../ui/styles';
+import { PAGE_SIZE } from '../../ui/useListParams';
 import { CompanyPicker, useScope } from '../people/scope';
 import { AccountCard } from './AccountCard';
 import {
@@ -14,88 +18,88 @@ import {
   useGetAccountsQuery,
   useGetStatementQuery,
   type Statement,
-  type StatementArgs,
+  type StatementEntry,
+  type StatementRange,
 } from './bankApi';
 
-/** The statement: opening, each payment with its running balance, closing, totals. */
-export function StatementView({ statement: s }: { statement: Statement }) {
-  const cell = 'whitespace-nowrap px-3 py-2';
+const CELL = 'whitespace-nowrap px-3 py-2';
+
+/** The balance just before `e`: its running balance less its own credit (or plus its debit). */
+const balanceBefore = (e: StatementEntry) =>
+  (Math.round(e.balance * 100) -
+    (e.paymentType === 'credit' ? 1 : -1) * Math.round(e.amount * 100)) /
+  100;
+
+interface BalanceLine {
+  date: string;
+  label: string;
+  balance: number;
+  credits?: number;
+  debits?: number;
+}
+
+/** Opening, brought-forward, carried-forward or closing: a balance, and totals if given. */
+function BalanceRow({ line, className }: { line: BalanceLine; className?: string }) {
+  return (
+    <tr className={className}>
+      <td className={CELL}>{formatYMD(line.date)}</td>
+      <th scope="row" className={`${CELL} text-left`}>
+        {line.label}
+      </th>
+      <td className={`${CELL} text-right`}>
+        {line.credits !== undefined && <Money value={line.credits} />}
+      </td>
+      <td className={`${CELL} text-right`}>
+        {line.debits !== undefined && <Money value={line.debits} />}
+      </td>
+      <td className={`${CELL} text-right`}>
+        <Money value={line.balance} />
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * The statement: the account, the whole range's figures, then one page of its payments with
+ * their running balances between the opening (or brought-forward) row and the closing (or
+ * carried-forward) row. `entriesLoading` while another page of the same range loads.
+ */
+export function StatementView({
+  statement: s,
+  page,
+  pageSize,
+  onPageChange,
+  entriesLoading = false,
+}: {
+  statement: Statement;
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  entriesLoading?: boolean;
+}) {
+  const first = s.entries[0];
+  const last = s.entries.at(-1);
+  const opening: BalanceLine =
+    page === 1 || !first
+      ? { date: s.from, label: 'Opening Balance', balance: s.openingBalance }
+      : { date: first.date, label: 'Brought Forward', balance: balanceBefore(first) };
+  const closing: BalanceLine =
+    page >= Math.ceil(s.total / pageSize) || !last
+      ? {
+          date: s.to,
+          label: 'Closing Balance',
+          balance: s.closingBalance,
+          credits: s.totalCredits,
+          debits: s.totalDebits,
+        }
+      : { date: last.date, label: 'Carried Forward', balance: last.balance };
   return (
     <div className="space-y-4">
       <AccountCard account={s.account} balanceLabel="Current Balance" />
       <p className="text-sm text-gray-700">
-        Statement from <strong>{formatYMD(s.from)}</strong> to <strong>{formatYMD(s.to)}</strong>
+        Statement from <strong>{formatYMD(s.from)}</strong> to <strong>{formatYMD(s.to)}</strong> ·{' '}
+        {s.total} {s.total === 1 ? 'entry' : 'entries'}
       </p>
-      <div className="overflow-x-auto">
-        <table className="min-w-full divide-y divide-gray-200 text-sm">
-          <caption className="sr-only">Statement entries</caption>
-          <thead className="bg-gray-50 text-left">
-            <tr>
-              {['Date', 'Remark', 'Credit', 'Debit', 'Balance'].map((h, i) => (
-                <th
-                  key={h}
-                  scope="col"
-                  className={`${cell} font-semibold ${i > 1 ? 'text-right' : ''}`}
-                >
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
-            <tr className="bg-gray-50 font-medium">
-              <td className={cell}>{formatYMD(s.from)}</td>
-              <th scope="row" className={`${cell} text-left`}>
-                Opening Balance
-              </th>
-              <td className={cell} />
-              <td className={cell} />
-              <td className={`${cell} text-right`}>
-                <Money value={s.openingBalance} />
-              </td>
-            </tr>
-            {s.entries.map((e) => (
-              <tr key={e._id}>
-                <td className={cell}>{formatYMD(e.date)}</td>
-                <td className={`${cell} whitespace-normal`}>{e.remark}</td>
-                <td className={`${cell} text-right text-green-800`}>
-                  {e.paymentType === 'credit' && <Money value={e.amount} />}
-                </td>
-                <td className={`${cell} text-right text-red-700`}>
-                  {e.paymentType === 'debit' && <Money value={e.amount} />}
-                </td>
-                <td className={`${cell} text-right`}>
-                  <Money value={e.balance} />
-                </td>
-              </tr>
-            ))}
-            {s.entries.length === 0 && (
-              <tr>
-                <td colSpan={5} className={`${cell} text-center text-gray-700`}>
-                  No payments in this period
-                </td>
-              </tr>
-            )}
-          </tbody>
-          <tfoot className="border-t-2 border-gray-300 font-semibold">
-            <tr>
-              <td className={cell}>{formatYMD(s.to)}</td>
-              <th scope="row" className={`${cell} text-left`}>
-                Closing Balance
-              </th>
-              <td className={`${cell} text-right`}>
-                <Money value={s.totalCredits} />
-              </td>
-              <td className={`${cell} text-right`}>
-                <Money value={s.totalDebits} />
-              </td>
-              <td className={`${cell} text-right`}>
-                <Money value={s.closingBalance} />
-              </td>
-            </tr>
-          </tfoot>
-        </table>
-      </div>
       <dl className="grid gap-2 text-sm sm:grid-cols-4">
         {(
           [
@@ -113,11 +117,77 @@ export function StatementView({ statement: s }: { statement: Statement }) {
           </div>
         ))}
       </dl>
+      <div className="overflow-x-auto">
+        <table
+          className="min-w-full divide-y divide-gray-200 text-sm"
+          aria-busy={entriesLoading || undefined}
+        >
+          <caption className="sr-only">Statement entries</caption>
+          <thead className="bg-gray-50 text-left">
+            <tr>
+              {['Date', 'Remark', 'Credit', 'Debit', 'Balance'].map((h, i) => (
+                <th
+                  key={h}
+                  scope="col"
+                  className={`${CELL} font-semibold ${i > 1 ? 'text-right' : ''}`}
+                >
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          {entriesLoading ? (
+            <tbody>
+              <tr>
+                <td colSpan={5} className={`${CELL} py-6 text-center`}>
+                  <Spinner />
+                </td>
+              </tr>
+            </tbody>
+          ) : (
+            <>
+              <tbody className="divide-y divide-gray-100">
+                <BalanceRow line={opening} className="bg-gray-50 font-medium" />
+                {s.entries.map((e) => (
+                  <tr key={e._id}>
+                    <td className={CELL}>{formatYMD(e.date)}</td>
+                    <td className={`${CELL} whitespace-normal`}>{e.remark}</td>
+                    <td className={`${CELL} text-right text-green-800`}>
+                      {e.paymentType === 'credit' && <Money value={e.amount} />}
+                    </td>
+                    <td className={`${CELL} text-right text-red-700`}>
+                      {e.paymentType === 'debit' && <Money value={e.amount} />}
+                    </td>
+                    <td className={`${CELL} text-right`}>
+                      <Money value={e.balance} />
+                    </td>
+                  </tr>
+                ))}
+                {s.entries.length === 0 && (
+                  <tr>
+                    <td colSpan={5} className={`${CELL} text-center text-gray-700`}>
+                      {s.total === 0 ? 'No payments in this period' : 'No payments on this page'}
+                    </td>
+                  </tr>
+                )}
+              </tbody>
+              <tfoot className="border-t-2 border-gray-300 font-semibold">
+                <BalanceRow line={closing} />
+              </tfoot>
+            </>
+          )}
+        </table>
+      </div>
+      {s.total > 0 && (
+        <div className="print:hidden">
+          <Pagination page={page} pageSize={pageSize} total={s.total} onPageChange={onPageChange} />
+        </div>
+      )}
     </div>
   );
 }
 
-/** Report List: a real statement of one account over a date range; print or CSV. */
+/** Report List: a real statement of one account over a date range, a page at a time; print or CSV. */
 export default function ReportScreen() {
   const scope = useScope();
   const downloadFile = useDownload();
@@ -127,10 +197,11 @@ export default function ReportScreen() {
     from: todayLocalISO(),
     to: todayLocalISO(),
   }));
-  const [applied, setApplied] = useState<StatementArgs | null>(null);
-  const statement = useGetStatementQuery(applied ?? { accountId: '', from: '', to: '' }, {
-    skip: applied === null,
-  });
+  const [applied, setApplied] = useState<StatementRange | null>(null);
+  const [page, setPage] = useState(1);
+  const statement = useGetStatementQuery(
+    applied ? { ...applied, page, pageSize: PAGE_SIZE } : skipToken,
+  );
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
 
@@ -140,6 +211,7 @@ export default function ReportScreen() {
       return void toast.error('Please fill in all fields.');
     if (isBackwards(form.from, form.to)) return void toast.error(END_BEFORE_START);
     setApplied({ ...form });
+    setPage(1);
   };
   const download = () => {
     if (!applied) return;
@@ -149,7 +221,18 @@ export default function ReportScreen() {
     });
   };
 
-  const data = statement.currentData?.data;
+  // While another page of the same statement loads, its figures (the whole range's) stay
+  // on screen; only the entries wait. Another account or range shows nothing stale.
+  const current = statement.currentData?.data;
+  const previous = statement.data?.data;
+  const samePeriod =
+    previous !== undefined &&
+    applied !== null &&
+    previous.account._id === applied.accountId &&
+    previous.from === applied.from &&
+    previous.to === applied.to;
+  const data = current ?? (samePeriod ? previous : undefined);
+
   return (
     <section
       aria-labelledby="report-title"
@@ -211,7 +294,13 @@ export default function ReportScreen() {
                     Download CSV
                   </button>
                 </div>
-                <StatementView statement={data} />
+                <StatementView
+                  statement={data}
+                  page={page}
+                  pageSize={PAGE_SIZE}
+                  onPageChange={setPage}
+                  entriesLoading={current === undefined}
+                />
               </>
             )}
           </LoadState>

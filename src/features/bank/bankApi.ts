@@ -32,6 +32,17 @@ export interface Payment {
   createdAt: string;
 }
 
+export interface StatementEntry {
+  _id: string;
+  date: string;
+  remark: string;
+  paymentType: PaymentType;
+  amount: number;
+  /** The running balance right after this entry. */
+  balance: number;
+}
+
+/** The whole range's figures and `total` (its number of entries); `entries` is one page. */
 export interface Statement {
   account: Account;
   from: string;
@@ -40,14 +51,10 @@ export interface Statement {
   totalCredits: number;
   totalDebits: number;
   closingBalance: number;
-  entries: Array<{
-    _id: string;
-    date: string;
-    remark: string;
-    paymentType: PaymentType;
-    amount: number;
-    balance: number;
-  }>;
+  total: number;
+  page: number;
+  pageSize: number;
+  entries: StatementEntry[];
 }
 
 export type AccountFields = Pick<
@@ -62,10 +69,14 @@ export interface NewPayment {
   paymentType: PaymentType;
   amount: number;
 }
-export interface StatementArgs {
+export interface StatementRange {
   accountId: string;
   from: string;
   to: string;
+}
+export interface StatementArgs extends StatementRange {
+  page: number;
+  pageSize: number;
 }
 
 export interface AccountPage extends Page<Account> {
