@@ -5,9 +5,11 @@ import {
   boolean,
   date,
   index,
+  integer,
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -278,6 +280,26 @@ export const payments = pgTable(
       t.amountPaise,
     ),
   ],
+);
+
+/**
+ * Each account's credits, debits and number of payments per day, kept by statement-level
+ * triggers on payments in the same transaction (see the account_days migration). A
+ * statement's opening balance and totals sum days, not every payment of the account's
+ * history. Derived: not in backups, rebuilt as payments are restored.
+ */
+export const accountDays = pgTable(
+  'account_days',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => bankAccounts.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    creditsPaise: bigint('credits_paise', { mode: 'number' }).notNull().default(0),
+    debitsPaise: bigint('debits_paise', { mode: 'number' }).notNull().default(0),
+    entries: integer('entries').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.date] })],
 );
 
 /**

@@ -290,10 +290,11 @@ export interface StatementQuery {
  * `limit`; every one when `limit` is null) in date order, each with its running balance.
  *
  * One SQL statement, so the figures and the entries are read from the same snapshot and
- * always agree. Both parts walk payments_account_date_idx (account_id, date, created_at, id):
- * the aggregate reads every entry of the account up to `to`; the page's running balance is
- * a window sum over the range in date order, so the rows before the page are read and summed
- * too (O(offset)), which keeps the balance of a page's first entry exact.
+ * always agree. The figures sum account_days (one row per day with payments, kept by
+ * triggers), not every payment of the account's history. The page's running balance is a
+ * window sum over the range in date order along payments_account_date_idx, so the rows
+ * before the page are read and summed too (O(offset)), which keeps the balance of a page's
+ * first entry exact.
  */
 async function readStatement(
   db: DbOrTx,
@@ -306,11 +307,11 @@ async function readStatement(
   const signed = sql`case when type = 'credit' then amount_paise else -amount_paise end`;
   const result = await db.execute(sql`
     with summary as (
-      select coalesce(sum(${signed}) filter (where date < ${q.from}), 0) as before,
-             coalesce(sum(amount_paise) filter (where date >= ${q.from} and type = 'credit'), 0) as credits,
-             coalesce(sum(amount_paise) filter (where date >= ${q.from} and type = 'debit'), 0) as debits,
-             count(*) filter (where date >= ${q.from})::int as total
-        from payments
+      select coalesce(sum(credits_paise - debits_paise) filter (where date < ${q.from}), 0) as before,
+             coalesce(sum(credits_paise) filter (where date >= ${q.from}), 0) as credits,
+             coalesce(sum(debits_paise) filter (where date >= ${q.from}), 0) as debits,
+             coalesce(sum(entries) filter (where date >= ${q.from}), 0)::int as total
+        from account_days
        where account_id = ${q.accountId} and date <= ${q.to}
     ), entries as (
       select id, date, remark, type, amount_paise, created_at,

@@ -286,4 +286,55 @@ describe('payments and statements', () => {
       expect(res.body).toEqual({ success: false, message });
     }
   });
+
+  it('sums any range right from the per-day totals, whoever writes the payments', async () => {
+    const acc = await newAccount('99990000', 500);
+    // Payments recorded out of date order, several on one day, credits and debits.
+    const made: ['credit' | 'debit', number, string][] = [];
+    for (let i = 0; i < 30; i++) {
+      const type = i % 3 === 0 ? 'debit' : 'credit';
+      const amount = ((i * 37) % 50) + 1 + 0.25 * (i % 4);
+      const date = `2026-0${1 + ((i * 7) % 9)}-${String(1 + ((i * 11) % 28)).padStart(2, '0')}`;
+      expect((await pay(acc._id, type, amount, date)).status).toBe(201);
+      made.push([type, amount, date]);
+    }
+    const paise = (rupees: number) => Math.round(rupees * 100);
+    const expected = (list: typeof made, from: string, to: string) => {
+      const signed = ([type, amount]: (typeof made)[number]) =>
+        type === 'credit' ? paise(amount) : -paise(amount);
+      const before = list.filter(([, , d]) => d < from).reduce((n, p) => n + signed(p), 0);
+      const inRange = list.filter(([, , d]) => d >= from && d <= to);
+      const sum = (type: string) =>
+        inRange.filter(([t]) => t === type).reduce((n, [, a]) => n + paise(a), 0);
+      const opening = paise(500) + before;
+      return {
+        openingBalance: opening / 100,
+        totalCredits: sum('credit') / 100,
+        totalDebits: sum('debit') / 100,
+        closingBalance: (opening + sum('credit') - sum('debit')) / 100,
+        total: inRange.length,
+      };
+    };
+    const ranges = [
+      ['2026-01-01', '2026-12-31'],
+      ['2026-03-15', '2026-06-10'],
+      ['2026-05-01', '2026-05-31'],
+      ['2026-08-29', '2026-09-30'],
+    ] as const;
+    const check = async (list: typeof made) => {
+      for (const [from, to] of ranges) {
+        const res = await company.get(statementPath(acc._id, from, to));
+        expect(res.body.data, `${from}..${to}`).toMatchObject(expected(list, from, to));
+      }
+    };
+    await check(made);
+
+    // An operator deletes one payment in SQL: the day totals follow (a database trigger).
+    const [gone] = made.splice(4, 1);
+    await server.database.query(
+      'delete from payments where id = (select id from payments where account_id = $1 and date = $2 and amount_paise = $3 limit 1)',
+      [acc._id, gone![2], paise(gone![1])],
+    );
+    await check(made);
+  });
 });

@@ -13,6 +13,7 @@ const LARGE = [
   'projects',
   'bank_accounts',
   'payments',
+  'account_days',
   'audit_log',
   'sessions',
 ];
