@@ -298,7 +298,11 @@ const eventLoop = async () =>
 // The first seconds of a fresh server compile code (on PGlite, V8 tiers up the database's
 // WebAssembly in the background): a list call cost 4.9 ms of CPU cold and 2.2 ms warm.
 // Ten seconds of list calls first, as a server that has been up a while.
-await load(scenarios.find((s) => s.name === 'expenses page 1')!, 4, 10);
+await load(
+  scenarios.find((s) => s.name === 'expenses page 1')!,
+  4,
+  10,
+);
 await settle();
 
 const results: Measured[] = [];
