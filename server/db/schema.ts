@@ -122,6 +122,25 @@ export const expenses = pgTable(
   ],
 );
 
+/**
+ * Each user's expenses per month and category: count and amount, kept by statement-level
+ * triggers on expenses in the same transaction (see the expense_months migration). The
+ * dashboard and an unfiltered list's totals sum a few dozen months, not years of rows.
+ * Derived: not in backups, rebuilt as expenses are restored.
+ */
+export const expenseMonths = pgTable(
+  'expense_months',
+  {
+    userId: ownerId('user_id'),
+    /** The first day of the month. */
+    month: date('month', { mode: 'string' }).notNull(),
+    category: expenseCategory('category').notNull(),
+    entries: integer('entries').notNull().default(0),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month, t.category] })],
+);
+
 export const loanDirection = pgEnum('loan_direction', ['lend', 'borrowed']);
 
 /**

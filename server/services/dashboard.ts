@@ -7,15 +7,16 @@ import { turnover } from './projects';
 
 /**
  * Every figure on the dashboard, counted and summed in SQL: counts and totals, the latest
- * entries, how much lent money came back, and expenses by category for 12 months.
+ * entries, how much lent money came back, and expenses by category for 12 months. Expense
+ * figures come from expense_months (kept by triggers), not from years of rows.
  */
 export async function dashboardFigures(db: DbOrTx, caller: Caller, today = localToday()) {
   const me = caller.userId;
   const [totals, recent, months, projectTurnover] = await Promise.all([
     db.execute(sql`
       select
-        (select count(*)::int from expenses where user_id = ${me}) as expense_count,
-        (select coalesce(sum(amount_paise), 0) from expenses where user_id = ${me}) as expense_paise,
+        (select coalesce(sum(entries), 0)::int from expense_months where user_id = ${me}) as expense_count,
+        (select coalesce(sum(amount_paise), 0) from expense_months where user_id = ${me}) as expense_paise,
         count(*) filter (where direction = 'lend')::int as lend_count,
         coalesce(sum(amount_paise) filter (where direction = 'lend'), 0) as lend_paise,
         coalesce(sum(repaid_paise) filter (where direction = 'lend'), 0) as lend_repaid,
@@ -34,13 +35,22 @@ export async function dashboardFigures(db: DbOrTx, caller: Caller, today = local
       (select direction::text, id, name, amount_paise, issue_date::text, created_at
          from loans where user_id = ${me} order by created_at desc limit 5)
       order by created_at desc limit 5`),
+    // The eleven months before this one from expense_months; this month from the rows, up
+    // to today (an expense dated later this month is not spent yet).
     db.execute(sql`
-      select to_char(date, 'YYYY-MM') as month, category::text as category,
+      select to_char(month, 'YYYY-MM') as month, category::text as category,
              sum(amount_paise) as paise
-        from expenses
-       where user_id = ${me}
-         and date >= (date_trunc('month', ${today}::date) - interval '11 months')::date
-         and date <= ${today}::date
+        from (select month, category, amount_paise
+                from expense_months
+               where user_id = ${me} and entries > 0
+                 and month >= (date_trunc('month', ${today}::date) - interval '11 months')::date
+                 and month < date_trunc('month', ${today}::date)::date
+              union all
+              select date_trunc('month', date)::date, category, amount_paise
+                from expenses
+               where user_id = ${me}
+                 and date >= date_trunc('month', ${today}::date)::date
+                 and date <= ${today}::date) as spent
        group by 1, 2
        order by 1, 2`),
     turnover(db, caller),

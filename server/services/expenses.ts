@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { expenses, type expenseCategory } from '../db/schema';
+import { expenseMonths, expenses, type expenseCategory } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { withAudit } from './audit';
 import { notFound } from '../lib/errors';
@@ -61,13 +61,22 @@ export async function listExpenses(db: DbOrTx, caller: Caller, q: ExpenseQuery) 
       .orderBy(dir(sortColumns[q.sort]), dir(expenses.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db
-      .select({
-        total: sql<number>`count(*)::int`,
-        totalPaise: sql<string>`coalesce(sum(${expenses.amountPaise}), 0)`,
-      })
-      .from(expenses)
-      .where(where),
+    search
+      ? db
+          .select({
+            total: sql<number>`count(*)::int`,
+            totalPaise: sql<string>`coalesce(sum(${expenses.amountPaise}), 0)`,
+          })
+          .from(expenses)
+          .where(where)
+      : // Unfiltered: the user's months (kept by triggers) instead of every row.
+        db
+          .select({
+            total: sql<number>`coalesce(sum(${expenseMonths.entries}), 0)::int`,
+            totalPaise: sql<string>`coalesce(sum(${expenseMonths.amountPaise}), 0)`,
+          })
+          .from(expenseMonths)
+          .where(eq(expenseMonths.userId, caller.userId)),
   ]);
   return {
     data: rows.map(toApi),

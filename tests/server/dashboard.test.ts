@@ -83,5 +83,27 @@ describe('dashboard', () => {
       { month: '2025-12', category: 'movie', amount: 2.5 },
       { month: '2026-11', category: 'shopping', amount: 15.25 },
     ]);
+
+    // Edits show at once: December's movie moves to March, the 5 rupees go, and an expense
+    // dated later this month counts in the totals but is not in the chart yet.
+    const mine = (await me.api.get('/expense/getuserallexpenses?pageSize=100')).body.data;
+    const byLabel = (label: string) => mine.find((e: any) => e.description === label)._id;
+    await me.api.post('/expense/updateexpense', {
+      _id: byLabel('movie 2025-12-01'),
+      date: '2026-03-15',
+      description: 'movie moved',
+      amount: 2.5,
+      category: 'movie',
+    });
+    await me.api.post('/expense/deleteexpense', { id: byLabel('shopping 2026-11-12') });
+    await add('2026-11-28', 7, 'shopping');
+    const after = (await me.api.get('/user/getalldata?today=2026-11-22')).body.data;
+    expect(after.expenses).toEqual({ count: 4, totalAmount: 20.75 });
+    expect(after.expensesByMonth).toEqual([
+      { month: '2026-03', category: 'movie', amount: 2.5 },
+      { month: '2026-11', category: 'shopping', amount: 10.25 },
+    ]);
+    const list = (await me.api.get('/expense/getuserallexpenses')).body;
+    expect([list.total, list.totalAmount]).toEqual([4, 20.75]);
   });
 });

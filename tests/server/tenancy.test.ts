@@ -183,8 +183,14 @@ describe('writing', () => {
     expect((await as.A!.raw('DELETE', `/users/${ids.E2}`)).status).toBe(403);
     expect((await as.P1!.raw('DELETE', `/users/${ids.E2}`)).status).toBe(403);
     expect((await as.C1!.raw('DELETE', `/users/${ids.C1}`)).status).toBe(404);
+    // Their expenses go too, and the derived monthly totals with them (not re-created by the
+    // expenses' delete trigger).
+    const q = (text: string) => server.database.query(text, [ids.E2]);
+    await q(`insert into expenses (user_id, date, description, amount_paise, category)
+             values ($1, '2026-11-01', 'tea', 1000, 'other')`);
     const ok = await as.C1!.raw('DELETE', `/users/${ids.E2}`);
     expect(ok.status).toBe(200);
+    expect((await q('select * from expense_months where user_id = $1')).rows).toEqual([]);
     expect((ok.body as any).message).toBe('User deleted successfully');
     expect(names(await as.C1!.get('/company/getcompanyallemployee'))).toEqual(['E1']);
   });
