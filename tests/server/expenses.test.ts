@@ -105,6 +105,8 @@ describe('expenses', () => {
 
     const byCategory = await me.api.get('/expense/getuserallexpenses?search=other');
     expect(byCategory.body.total).toBe(26);
+    // Part of a category's name, in any case.
+    expect((await me.api.get('/expense/getuserallexpenses?search=tHE')).body.total).toBe(26);
 
     const empty = await me.api.get('/expense/getuserallexpenses?page=99');
     expect(empty.body.data).toEqual([]);
