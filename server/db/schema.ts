@@ -239,6 +239,17 @@ export const projects = pgTable(
   ],
 );
 
+/**
+ * Each company's number of projects and their total price, kept by statement-level triggers
+ * on projects in the same transaction (see the project_totals migration). A company's or an
+ * admin's turnover sums one row per company, not every project. Derived: not in backups.
+ */
+export const projectTotals = pgTable('project_totals', {
+  companyId: ownerId('company_id').primaryKey(),
+  projects: integer('projects').notNull().default(0),
+  pricePaise: bigint('price_paise', { mode: 'number' }).notNull().default(0),
+});
+
 export const defaultStatus = pgEnum('default_status', ['active', 'deActive']);
 export const paymentType = pgEnum('payment_type', ['credit', 'debit']);
 

@@ -1,6 +1,6 @@
 import { aliasedTable, and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { projects, users } from '../db/schema';
+import { projects, projectTotals, users } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { withAudit } from './audit';
 import { badRequest, forbidden, notFound } from '../lib/errors';
@@ -134,16 +134,29 @@ export async function listProjects(db: DbOrTx, caller: Caller, q: ProjectQuery) 
   };
 }
 
-/** Turnover for the dashboard: the number and total price of the projects in scope. */
+/**
+ * Turnover for the dashboard: the number and total price of the projects in scope. A
+ * company's or an admin's comes from project_totals (one row per company, kept by
+ * triggers); a PM's from its own few projects.
+ */
 export async function turnover(db: DbOrTx, caller: Caller) {
   if (!['admin', 'company', 'pm'].includes(caller.role)) return { count: 0, totalAmount: 0 };
-  const [row] = await db
-    .select({
-      count: sql<number>`count(*)::int`,
-      pricePaise: sql<string>`coalesce(sum(${projects.pricePaise}), 0)`,
-    })
-    .from(projects)
-    .where(projectScope(caller));
+  const [row] =
+    caller.role === 'pm'
+      ? await db
+          .select({
+            count: sql<number>`count(*)::int`,
+            pricePaise: sql<string>`coalesce(sum(${projects.pricePaise}), 0)`,
+          })
+          .from(projects)
+          .where(projectScope(caller))
+      : await db
+          .select({
+            count: sql<number>`coalesce(sum(${projectTotals.projects}), 0)::int`,
+            pricePaise: sql<string>`coalesce(sum(${projectTotals.pricePaise}), 0)`,
+          })
+          .from(projectTotals)
+          .where(companyScope(projectTotals.companyId, caller));
   return { count: row?.count ?? 0, totalAmount: paiseToRupees(row?.pricePaise) };
 }
 

@@ -140,6 +140,20 @@ describe('reading', () => {
     expect([a.totalTurnoverLength, a.totalTurnoverAmount]).toEqual([2, 150010.5]);
     const b = (await as.B!.get('/user/getalldata')).body.data;
     expect([b.totalTurnoverLength, b.totalTurnoverAmount]).toEqual([0, 0]);
+
+    // Straight after each edit, for the company and its admin alike.
+    const turnover = async (api: Api) => {
+      const data = (await api.get('/user/getalldata')).body.data;
+      return [data.totalTurnoverLength, data.totalTurnoverAmount];
+    };
+    const added = await as.C1!.post('/company/createproject', project({ price: 99.5 }));
+    expect(await turnover(as.C1!)).toEqual([2, 150100]);
+    const id = added.body.data._id;
+    await as.C1!.post('/company/updateproject', project({ _id: id, price: 0.5 }));
+    expect(await turnover(as.A!)).toEqual([3, 150011]);
+    await as.C1!.post('/company/deleteproject', { id });
+    expect(await turnover(as.C1!)).toEqual([1, 150000.5]);
+    expect(await turnover(as.A!)).toEqual([2, 150010.5]);
   });
 });
 
