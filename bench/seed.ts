@@ -8,13 +8,16 @@ import { hashPassword } from '../server/lib/password';
  * The benchmark's data set, written through the server's own data layer (Drizzle, the same
  * schema and migrations) in batches: 1 admin; 50 companies, each with 20 people, 200
  * projects and 3 bank accounts of 20,000 payments; 200 users with 5,000 expenses, 1,000
- * lends and 1,000 borrowed each. BENCH_SCALE shrinks the per-owner counts for a quick run.
+ * lends and 1,000 borrowed each; one user with 1,000,000 expenses (the SPA's list
+ * measurement). BENCH_SCALE shrinks the per-owner counts for a quick run.
  */
 export const PASSWORD = 'bench password 1';
 export const ACCOUNTS = {
   admin: 'admin@bench.example',
   company: 'company1@bench.example',
   user: 'user1@bench.example',
+  /** One user with a million expenses (at BENCH_SCALE=1), for the SPA's list measurement. */
+  big: 'big@bench.example',
   pm: 'pm1.1@bench.example',
 };
 
@@ -87,6 +90,7 @@ export async function seed(database: Database, scale = 1) {
     users: 200,
     expenses: n(5_000),
     loans: n(1_000),
+    bigExpenses: n(1_000_000),
   };
   const passwordHash = await hashPassword(PASSWORD);
   const { db } = database;
@@ -257,6 +261,21 @@ export async function seed(database: Database, scale = 1) {
         repaymentDate: day(issue, 90),
       };
     })
+  ).rows;
+
+  const [big] = await db
+    .insert(schema.users)
+    .values({ name: 'Big Spender', email: ACCOUNTS.big, passwordHash, role: 'admin' })
+    .returning({ id: schema.users.id });
+  rows += 1;
+  rows += (
+    await insertAll(database, schema.expenses, 'big user', counts.bigExpenses, (i) => ({
+      userId: big!.id,
+      date: day('2016-01-01', i % 3650),
+      description: `Big ${i} ${categories[i % 3]} item`,
+      amountPaise: 100 + ((i * 7919) % 500_000),
+      category: categories[i % 3]!,
+    }))
   ).rows;
 
   for (const t of AUDITED) await db.execute(sql.raw(`alter table ${t} enable trigger ${t}_audit`));
