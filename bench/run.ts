@@ -463,9 +463,7 @@ for (const r of results) {
     `${r.name.padEnd(25)} ${String(r.connections).padStart(5)} ${r.p50.toFixed(1).padStart(7)} ${r.p95.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${Math.round(r.rps).toString().padStart(7)} ${r.ceilingShare === undefined ? '          -' : `${(100 * r.ceilingShare).toFixed(0).padStart(10)}%`} ${r.eventLoopP99Ms.toFixed(1).padStart(8)}`,
   );
 }
-console.log(
-  `\n${'target'.padEnd(72)} ${'measured'.padEnd(30)} holds`,
-);
+console.log(`\n${'target'.padEnd(72)} ${'measured'.padEnd(30)} holds`);
 for (const t of targets)
   console.log(`${t.target.padEnd(72)} ${t.measured.padEnd(30)} ${t.holds ? 'yes' : 'NO'}`);
 
