@@ -110,6 +110,7 @@ export async function openDatabase(opts: {
  */
 function preparingClient(Client: typeof pg.Client): typeof pg.Client {
   return class PreparingClient extends Client {
+    // Typed `never` so that this one signature stands in for every overload of pg's query.
     override query(...args: unknown[]): never {
       const [config, values] = args as [{ text?: unknown; name?: unknown } | string, unknown];
       if (
