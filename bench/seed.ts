@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { setAuditTriggers } from '../server/db/audited';
 import type { Database } from '../server/db/client';
 import * as schema from '../server/db/schema';
 import { hashPassword } from '../server/lib/password';
@@ -21,15 +22,6 @@ export const ACCOUNTS = {
   pm: 'pm1.1@bench.example',
 };
 
-const AUDITED = [
-  'users',
-  'expenses',
-  'loans',
-  'repayments',
-  'projects',
-  'bank_accounts',
-  'payments',
-];
 const BATCH = 4000;
 
 function progress(label: string, total: number) {
@@ -94,7 +86,7 @@ export async function seed(database: Database, scale = 1) {
   };
   const passwordHash = await hashPassword(PASSWORD);
   const { db } = database;
-  for (const t of AUDITED) await db.execute(sql.raw(`alter table ${t} disable trigger ${t}_audit`));
+  await setAuditTriggers(db, false);
   const started = performance.now();
   let rows = 0;
 
@@ -278,7 +270,7 @@ export async function seed(database: Database, scale = 1) {
     }))
   ).rows;
 
-  for (const t of AUDITED) await db.execute(sql.raw(`alter table ${t} enable trigger ${t}_audit`));
+  await setAuditTriggers(db, true);
   // As autovacuum leaves a live database: statistics and the visibility map (index-only
   // scans) up to date.
   await db.execute(sql`vacuum analyze`);

@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline';
 import { createGunzip, createGzip } from 'node:zlib';
 import { asc, count, getTableColumns, getTableName, sql, type Table } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { setAuditTriggers } from './audited';
 import type { Db } from './client';
 import * as schema from './schema';
 
@@ -25,15 +26,6 @@ const TABLES: PgTable[] = [
   schema.bankAccounts,
   schema.payments,
   schema.auditLog,
-];
-const AUDITED = [
-  'users',
-  'expenses',
-  'loans',
-  'repayments',
-  'projects',
-  'bank_accounts',
-  'payments',
 ];
 const PAGE = 2000;
 const FORMAT = 'ecm-backup';
@@ -111,8 +103,7 @@ export async function restore(db: Db, file: string) {
   let ended = false;
   await db.transaction(async (tx) => {
     // The restored audit trail is the history; the copy itself must not add to it.
-    for (const name of AUDITED)
-      await tx.execute(sql.raw(`alter table ${name} disable trigger ${name}_audit`));
+    await setAuditTriggers(tx, false);
     for (let next = await lines.next(); !next.done; next = await lines.next()) {
       const line = next.value;
       if (!line) continue;
@@ -140,8 +131,7 @@ export async function restore(db: Db, file: string) {
       counts[entry.table!] = (counts[entry.table!] ?? 0) + entry.rows.length;
     }
     if (!ended) throw new Error('The backup file is incomplete.');
-    for (const name of AUDITED)
-      await tx.execute(sql.raw(`alter table ${name} enable trigger ${name}_audit`));
+    await setAuditTriggers(tx, true);
     // Serial ids continue after the restored ones.
     for (const name of ['login_attempts', 'audit_log']) {
       await tx.execute(

@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
 import { calendarDate } from '../lib/dates';
 import { errors, id, PageQuery, pageMeta } from '../lib/schemas';
-import { AUDIT_KINDS, listAudit } from '../services/audit';
+import { AUDITED_TABLES } from '../db/audited';
+import { listAudit } from '../services/audit';
 
 const Entry = z.object({
   _id: z.string(),
@@ -33,7 +34,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
           companyId: id.optional(),
           actorId: id.optional(),
           kind: z
-            .enum(AUDIT_KINDS, { error: `must be one of ${AUDIT_KINDS.join(', ')}` })
+            .enum(AUDITED_TABLES, { error: `must be one of ${AUDITED_TABLES.join(', ')}` })
             .optional(),
           from: calendarDate.optional(),
           to: calendarDate.optional(),

@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { AUDITED_TABLES } from '../db/audited';
 import type { DbOrTx, Tx } from '../db/client';
 import { auditLog, users } from '../db/schema';
 import type { Caller } from '../lib/caller';
@@ -26,20 +27,10 @@ export function withAudit<T>(
   });
 }
 
-export const AUDIT_KINDS = [
-  'users',
-  'expenses',
-  'loans',
-  'repayments',
-  'projects',
-  'bank_accounts',
-  'payments',
-] as const;
-
 export interface AuditQuery {
   companyId?: string;
   actorId?: string;
-  kind?: (typeof AUDIT_KINDS)[number];
+  kind?: (typeof AUDITED_TABLES)[number];
   from?: string;
   to?: string;
   page: number;

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUDITED_TABLES } from '../../server/db/audited';
 import { addUser, signUp, startTestServer, type TestServer } from './helpers';
 
 /**
@@ -9,15 +10,6 @@ import { addUser, signUp, startTestServer, type TestServer } from './helpers';
  */
 let server: TestServer;
 const tokens: Record<string, string | undefined> = { anonymous: undefined };
-const TABLES = [
-  'users',
-  'expenses',
-  'loans',
-  'repayments',
-  'projects',
-  'bank_accounts',
-  'payments',
-];
 
 interface Operation {
   method: string;
@@ -28,7 +20,7 @@ let operations: Operation[] = [];
 
 async function fingerprint(cutoff: string) {
   const out: Record<string, string> = {};
-  for (const table of TABLES) {
+  for (const table of AUDITED_TABLES) {
     const { rows } = await server.database.query<{ h: string; n: number }>(
       `select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as h, count(*)::int as n
          from ${table} t where t.created_at <= $1`,
