@@ -352,6 +352,23 @@ describe('Report List', () => {
     log.stop();
   });
 
+  it('says an end before the start under the end date, and Submit sends nothing', async () => {
+    server.use(accountsHandler());
+    const log = recordRequests();
+    const { user } = renderAs('company', '/app/report');
+    await chooseAccount(user, 'Bank Account');
+    await user.clear(screen.getByLabelText('Start Date'));
+    await user.type(screen.getByLabelText('Start Date'), '2026-11-30');
+    await user.clear(screen.getByLabelText('End Date'));
+    await user.type(screen.getByLabelText('End Date'), '2026-11-01');
+    expect(screen.getByLabelText('End Date')).toHaveAccessibleDescription(
+      'End date must be on or after the start date',
+    );
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(log.to('/api/company/statement')).toHaveLength(0);
+    log.stop();
+  });
+
   it("pages the entries: Next asks for page 2 and shows its rows, the figures stay the range's", async () => {
     // 25 credits of ₹10 from ₹1,000: entry n leaves ₹1,000 + 10n.
     const entry = (n: number) => ({

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { loadErrorMessage } from '../../api/errors';
-import { END_BEFORE_START, isBackwards } from '../../lib/dates';
+import { isBackwards } from '../../lib/dates';
 import { roleLabel } from '../../lib/labels';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { DetailsModal } from '../../ui/DetailsModal';
-import { Field, SelectField } from '../../ui/Field';
+import { DateRangeFields } from '../../ui/DateRangeFields';
+import { SelectField } from '../../ui/Field';
 import { BackIcon, RefreshIcon } from '../../ui/icons';
 import { Pagination } from '../../ui/Pagination';
 import { styles } from '../../ui/styles';
@@ -231,20 +232,14 @@ export default function AuditScreen() {
           value={filters.kind}
           onChange={setFilter('kind')}
         />
-        <Field
-          id="audit-from"
-          label="From"
-          type="date"
-          value={filters.from}
-          onChange={setFilter('from')}
-        />
-        <Field
-          id="audit-to"
-          label="To"
-          type="date"
-          value={filters.to}
-          onChange={setFilter('to')}
-          error={badRange ? END_BEFORE_START : undefined}
+        <DateRangeFields
+          idPrefix="audit"
+          labels={['From', 'To']}
+          range={filters}
+          onChange={(range) => {
+            setFilters((f) => ({ ...f, ...range }));
+            setPage(1);
+          }}
         />
       </form>
       {filtered && (

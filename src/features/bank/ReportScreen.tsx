@@ -2,8 +2,9 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { useDownload } from '../../api/download';
-import { END_BEFORE_START, formatYMD, isBackwards, todayLocalISO } from '../../lib/dates';
-import { Field, SelectField } from '../../ui/Field';
+import { formatYMD, isBackwards, todayLocalISO } from '../../lib/dates';
+import { DateRangeFields } from '../../ui/DateRangeFields';
+import { SelectField } from '../../ui/Field';
 import { LoadState } from '../../ui/LoadState';
 import { Money } from '../../ui/Money';
 import { Pagination } from '../../ui/Pagination';
@@ -209,7 +210,7 @@ export default function ReportScreen() {
     event.preventDefault();
     if (!form.accountId || !form.from || !form.to)
       return void toast.error('Please fill in all fields.');
-    if (isBackwards(form.from, form.to)) return void toast.error(END_BEFORE_START);
+    if (isBackwards(form.from, form.to)) return; // said under the end date already
     setApplied({ ...form });
     setPage(1);
   };
@@ -258,14 +259,11 @@ export default function ReportScreen() {
           value={form.accountId}
           onChange={set('accountId')}
         />
-        <Field
-          id="report-from"
-          label="Start Date"
-          type="date"
-          value={form.from}
-          onChange={set('from')}
+        <DateRangeFields
+          idPrefix="report"
+          range={form}
+          onChange={(range) => setForm((f) => ({ ...f, ...range }))}
         />
-        <Field id="report-to" label="End Date" type="date" value={form.to} onChange={set('to')} />
         <div className="flex gap-2">
           <button type="submit" className={styles.btnPrimary}>
             Submit

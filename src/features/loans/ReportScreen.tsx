@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { loadErrorMessage } from '../../api/errors';
-import { END_BEFORE_START, isBackwards, todayLocalISO } from '../../lib/dates';
+import { isBackwards, todayLocalISO } from '../../lib/dates';
 import { DataTable } from '../../ui/DataTable';
-import { Field } from '../../ui/Field';
+import { DateRangeFields } from '../../ui/DateRangeFields';
 import { BackIcon } from '../../ui/icons';
 import { loadingNewArguments, TotalsPending } from '../../ui/LoadState';
 import { Money } from '../../ui/Money';
@@ -54,10 +54,7 @@ export function ReportScreen({ direction }: { direction: Direction }) {
       setRangeError(DATES_REQUIRED);
       return;
     }
-    if (isBackwards(draft.from, draft.to)) {
-      setRangeError(END_BEFORE_START);
-      return;
-    }
+    if (isBackwards(draft.from, draft.to)) return; // said under the end date already
     apply(draft);
   };
 
@@ -73,7 +70,6 @@ export function ReportScreen({ direction }: { direction: Direction }) {
     setExporting(false);
   };
 
-  const id = (field: string) => `${direction}-report-${field}`;
   return (
     <section aria-labelledby={titleId} className={`${styles.card} p-4 sm:p-6`}>
       <Link to="/app/dashboard" className={`${styles.link} inline-flex items-center gap-1 text-sm`}>
@@ -84,27 +80,14 @@ export function ReportScreen({ direction }: { direction: Direction }) {
       </h2>
 
       <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-3">
-        <div className="w-44">
-          <Field
-            id={id('from')}
-            label="Start Date"
-            type="date"
-            required
-            value={draft.from}
-            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-          />
-        </div>
-        <div className="w-44">
-          <Field
-            id={id('to')}
-            label="End Date"
-            type="date"
-            required
-            value={draft.to}
-            error={rangeError}
-            onChange={(e) => setDraft({ ...draft, to: e.target.value })}
-          />
-        </div>
+        <DateRangeFields
+          idPrefix={`${direction}-report`}
+          range={draft}
+          onChange={setDraft}
+          required
+          error={rangeError}
+          fieldClassName="w-44"
+        />
         <button type="submit" className={styles.btnPrimary}>
           Submit
         </button>

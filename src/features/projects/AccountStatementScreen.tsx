@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { loadErrorMessage } from '../../api/errors';
-import { END_BEFORE_START, isBackwards } from '../../lib/dates';
+import { isBackwards } from '../../lib/dates';
 import { DataTable } from '../../ui/DataTable';
-import { Field, SelectField } from '../../ui/Field';
+import { DateRangeFields } from '../../ui/DateRangeFields';
+import { SelectField } from '../../ui/Field';
 import { Pagination } from '../../ui/Pagination';
 import { styles } from '../../ui/styles';
 import { useListParams } from '../../ui/useListParams';
@@ -24,7 +25,6 @@ type Filter = typeof EMPTY;
 export function statementFilterError(f: Filter, needsCompany: boolean): string | null {
   if (needsCompany) return 'Please select a company.';
   if (f.type === 'pm' && !f.pmId) return 'Please select a project manager.';
-  if (isBackwards(f.from, f.to)) return END_BEFORE_START;
   return null;
 }
 
@@ -57,6 +57,7 @@ export default function AccountStatementScreen() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (isBackwards(form.from, form.to)) return; // said under the end date already
     const error = statementFilterError(form, scope.isAdmin && !scope.companyId);
     if (error) {
       toast.error(error);
@@ -99,19 +100,10 @@ export default function AccountStatementScreen() {
             onChange={set('pmId')}
           />
         )}
-        <Field
-          id="statement-from"
-          label="Start Date"
-          type="date"
-          value={form.from}
-          onChange={set('from')}
-        />
-        <Field
-          id="statement-to"
-          label="End Date"
-          type="date"
-          value={form.to}
-          onChange={set('to')}
+        <DateRangeFields
+          idPrefix="statement"
+          range={form}
+          onChange={(range) => setForm((f) => ({ ...f, ...range }))}
         />
         <div className="flex gap-2">
           <button type="submit" className={styles.btnPrimary}>
