@@ -158,20 +158,22 @@ export interface PersonEdit {
   status?: 'active' | 'inactive';
 }
 
+/** The columns a details edit writes, from the spec's field names. */
+const details = (input: Omit<PersonEdit, 'status'>) => ({
+  name: input.name,
+  email: input.email,
+  mobile: input.mobile,
+  registrationNumber: input.registration_number,
+  updatedAt: sql`now()`,
+});
+
 /** A company edits one of its people (status included); anyone else's is not found. */
 export async function editUser(db: DbOrTx, caller: Caller, id: string, input: PersonEdit) {
   assertCompany(caller);
   const [row] = await withAudit(db, caller, (tx) =>
     tx
       .update(users)
-      .set({
-        name: input.name,
-        email: input.email,
-        mobile: input.mobile,
-        registrationNumber: input.registration_number,
-        ...(input.status ? { status: input.status } : {}),
-        updatedAt: sql`now()`,
-      })
+      .set({ ...details(input), ...(input.status ? { status: input.status } : {}) })
       .where(and(eq(users.id, id), eq(users.companyId, caller.userId)))
       .returning(),
   );
@@ -200,17 +202,7 @@ export async function updateOwnDetails(
   if (caller.role !== as)
     throw forbidden(caller.role === 'admin' ? READ_ONLY : "You can't do this");
   const [row] = await withAudit(db, caller, (tx) =>
-    tx
-      .update(users)
-      .set({
-        name: input.name,
-        email: input.email,
-        mobile: input.mobile,
-        registrationNumber: input.registration_number,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(users.id, caller.userId))
-      .returning(),
+    tx.update(users).set(details(input)).where(eq(users.id, caller.userId)).returning(),
   );
   return personToApi(row!);
 }
