@@ -334,6 +334,9 @@ describe.sequential('lend and borrowed', () => {
     await page.goto(url('/login'));
     await page.getByRole('link', { name: 'Forgot Password' }).click();
     await expectPath(page, '/forgot-password');
+    // The URL changes before the screen's chunk has loaded, and Login has an 'Email Address'
+    // too: wait for this screen, or a slow machine fills in the old one.
+    await page.getByRole('heading', { name: 'Forgot Password' }).waitFor();
     await page.getByLabel('Email Address').fill(me.email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await expectText(
