@@ -57,6 +57,7 @@ const server: ServerProcess = await startServerProcess({
   dataDir,
   databaseUrl,
   env: { METRICS: '1', LOG_LEVEL: 'warn' },
+  built: true,
 });
 const coldStartMs = performance.now() - coldStart;
 const origin = server.origin;

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The real server as `npm start` runs it (server/main.ts in its own process), for tests. */
+/** The real server as `npm start` runs it (in its own process), for tests and the benchmark. */
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -37,6 +37,9 @@ export async function startServerProcess(opts: {
   env?: NodeJS.ProcessEnv;
   /** Wait for /api/health (default); false returns at once, e.g. to see it refuse to start. */
   waitUntilReady?: boolean;
+  /** Run the bundle `npm start` runs (build/server/main.js, made by scripts/ensure-build.mjs)
+   * instead of the sources through tsx. */
+  built?: boolean;
 }): Promise<ServerProcess> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -51,7 +54,8 @@ export async function startServerProcess(opts: {
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   if (opts.dataDir) env.DATA_DIR = opts.dataDir;
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const entry = opts.built ? ['build/server/main.js'] : ['--import', 'tsx', 'server/main.ts'];
+  const child = spawn(process.execPath, entry, {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
