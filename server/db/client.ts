@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { lockDataDir } from './dataDirLock';
+import { useNamedStatements } from './pgliteStatements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -82,7 +83,7 @@ export async function openDatabase(opts: {
     const client = await PGlite.create(dataDir, {
       startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
     });
-    yieldBeforeEachQuery(client);
+    useNamedStatements(client);
     const db = drizzle({ client, schema, logger });
     await migrate(db, { migrationsFolder });
     return {
@@ -126,21 +127,6 @@ function preparingClient(Client: typeof pg.Client): typeof pg.Client {
   };
 }
 const statementName = (text: string) => `q${createHash('sha1').update(text).digest('base64url')}`;
-
-/**
- * PGlite runs each query synchronously on the main thread, inside promise callbacks: sixteen
- * concurrent calls chained their queries back to back without the event loop ever reaching
- * its timers or sockets (p99 delay 66-200 ms in the benchmark). Yielding to the event loop
- * before each query keeps any stall to about one query's length. Queries inside a
- * transaction go through PGlite's own transaction object and do not yield: writes are short.
- */
-function yieldBeforeEachQuery(client: { query: (...args: never[]) => Promise<unknown> }) {
-  const query = client.query.bind(client);
-  client.query = async (...args) => {
-    await new Promise(setImmediate);
-    return query(...args);
-  };
-}
 
 /** The rows of a raw `db.execute(sql...)`: both drivers answer `{ rows }`. */
 export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
