@@ -29,8 +29,9 @@ if (stale) {
 // there). The migrations are read at start-up from beside the bundle, as from server/db/.
 rmSync('build/server', { recursive: true, force: true });
 await build({
-  entryPoints: ['server/main.ts'],
-  outfile: 'build/server/main.js',
+  // The embedded database runs in a worker thread of its own (server/db/pgliteThread.ts).
+  entryPoints: { main: 'server/main.ts', pgliteWorker: 'server/db/pgliteWorker.ts' },
+  outdir: 'build/server',
   bundle: true,
   platform: 'node',
   format: 'esm',

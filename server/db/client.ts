@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { lockDataDir } from './dataDirLock';
-import { useNamedStatements } from './pgliteStatements';
+import { asPGlite, startPGliteThread } from './pgliteThread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -70,30 +70,23 @@ export async function openDatabase(opts: {
     };
   }
 
-  const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
   const inMemory = opts.dataDir.startsWith('memory://');
   const dataDir = inMemory ? opts.dataDir : join(opts.dataDir, 'pg');
   const unlock = inMemory ? () => {} : lockDataDir(opts.dataDir);
   try {
     if (!inMemory) mkdirSync(dataDir, { recursive: true });
-    // 32 MB of shared buffers instead of 128: the pages also sit in the OS cache behind
-    // NODEFS, and the server's memory budget is tight (RSS fell by ~115 MB at no measurable cost).
-    const client = await PGlite.create(dataDir, {
-      startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
-    });
-    useNamedStatements(client);
-    const db = drizzle({ client, schema, logger });
-    await migrate(db, { migrationsFolder });
+    // PGlite opens the folder and migrates it in its own thread (pgliteWorker.ts).
+    const thread = await startPGliteThread(dataDir);
+    const db = drizzle({ client: asPGlite(thread), schema, logger });
     return {
       db: db as unknown as Db,
       kind: 'pglite',
       query: async <T>(text: string, params?: unknown[]) => ({
-        rows: (await client.query<T>(text, params)).rows,
+        rows: (await thread.query<T>(text, params)).rows,
       }),
       close: async () => {
-        await client.close();
+        await thread.close();
         unlock();
       },
     };

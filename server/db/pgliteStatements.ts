@@ -20,12 +20,6 @@ import {
  * own `query` does: outside a transaction a call waits for the transaction mutex (so it never
  * runs inside somebody else's transaction), then the query mutex. Queries without parameters
  * (migrations, several statements at once) and anything unusual go through PGlite's `query`.
- *
- * PGlite also runs queries synchronously inside promise callbacks: sixteen concurrent calls
- * chained their queries back to back without the event loop reaching its timers or sockets
- * (p99 delay 66-200 ms in the benchmark). So a query outside a transaction first yields to
- * the event loop, which keeps any stall to about one query's length. Queries inside a
- * transaction do not yield: writes are short, and the transaction holds the database anyway.
  */
 export function useNamedStatements(pg: PGlite): void {
   const statements = new Map<string, Statement>();
@@ -33,7 +27,6 @@ export function useNamedStatements(pg: PGlite): void {
   const plainTransaction = pg.transaction.bind(pg);
 
   pg.query = (async <T>(text: string, params?: unknown[], options?: QueryOptions) => {
-    await new Promise(setImmediate);
     if (!preparable(statements, params, options)) return plainQuery<T>(text, params, options);
     return pg._runExclusiveTransaction(() =>
       pg._runExclusiveQuery(() => runNamed<T>(pg, statements, text, params!, options, true)),

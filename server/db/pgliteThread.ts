@@ -1,0 +1,130 @@
+import { Worker } from 'node:worker_threads';
+import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+
+/**
+ * The main thread's side of the embedded database, which runs in `pgliteWorker.ts`. It offers
+ * the part of PGlite's interface that drizzle uses (`query` and `transaction`), forwarding each
+ * call as a message. A transaction holds PGlite's transaction for as long as the callback
+ * runs here, exactly as in-process PGlite would.
+ */
+export interface WorkerInit {
+  dataDir: string;
+}
+export type Request =
+  | {
+      op: 'query';
+      id: number;
+      tx?: number;
+      text: string;
+      params?: unknown[];
+      rowMode?: 'array' | 'object';
+      rawTypes?: number[];
+    }
+  | { op: 'begin'; id: number }
+  | { op: 'end'; id: number; tx: number; commit: boolean }
+  | { op: 'close'; id: number };
+export type Reply = { id: number; result?: unknown; error?: Record<string, unknown> };
+
+type Query = <T>(text: string, params?: unknown[], options?: QueryOptions) => Promise<Results<T>>;
+export interface PGliteThread {
+  query: Query;
+  transaction<T>(callback: (tx: Pick<Transaction, 'query'>) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** The worker's error as an Error here, with PostgreSQL's fields (code, constraint…) on it. */
+function toError(fields: Record<string, unknown>): Error {
+  return Object.assign(new Error(String(fields.message)), fields);
+}
+
+export async function startPGliteThread(dataDir: string): Promise<PGliteThread> {
+  const worker = spawnWorker({ dataDir });
+  const pending = new Map<number, { resolve(value: unknown): void; reject(e: Error): void }>();
+  let nextId = 1;
+  let stopped: Error | undefined;
+
+  const ready = new Promise<void>((resolve, reject) =>
+    pending.set(0, { resolve: () => resolve(), reject }),
+  );
+  worker.on('message', ({ id, result, error }: Reply) => {
+    const call = pending.get(id);
+    pending.delete(id);
+    if (error) call?.reject(toError(error));
+    else call?.resolve(result);
+  });
+  const stop = (error: Error) => {
+    stopped ??= error;
+    for (const call of pending.values()) call.reject(stopped);
+    pending.clear();
+  };
+  worker.on('error', (error) => stop(new Error(`The database thread stopped: ${error.message}`)));
+  worker.on('exit', () => stop(new Error('The database thread stopped')));
+
+  const send = <T>(request: Request): Promise<T> => {
+    if (stopped) return Promise.reject(stopped);
+    return new Promise<T>((resolve, reject) => {
+      pending.set(request.id, { resolve: resolve as (value: unknown) => void, reject });
+      worker.postMessage(request);
+    });
+  };
+
+  const queryIn =
+    (tx?: number): Query =>
+    (text, params, options) => {
+      if (options && (options.blob || options.serializers || options.paramTypes))
+        throw new Error('This PGlite query option is not available across threads');
+      return send({
+        op: 'query',
+        id: nextId++,
+        tx,
+        text,
+        params,
+        rowMode: options?.rowMode,
+        // drizzle's parsers only keep these types as text (see the worker).
+        rawTypes: options?.parsers ? Object.keys(options.parsers).map(Number) : undefined,
+      });
+    };
+
+  await ready.catch(async (error) => {
+    await worker.terminate();
+    throw error;
+  });
+  return {
+    query: queryIn(),
+    async transaction(callback) {
+      const tx = nextId++;
+      await send({ op: 'begin', id: tx });
+      let result;
+      try {
+        result = await callback({ query: queryIn(tx) });
+      } catch (error) {
+        await send({ op: 'end', id: nextId++, tx, commit: false }).catch(() => undefined);
+        throw error;
+      }
+      await send({ op: 'end', id: nextId++, tx, commit: true });
+      return result;
+    },
+    async close() {
+      if (!stopped) await send({ op: 'close', id: nextId++ });
+      await worker.terminate();
+    },
+  };
+}
+
+/**
+ * From the sources (tests, `npm run dev:server`) the worker is TypeScript, loaded through tsx's
+ * loader, which worker threads do not inherit; from the bundle it is build/server/pgliteWorker.js.
+ */
+function spawnWorker(workerData: WorkerInit): Worker {
+  if (import.meta.url.endsWith('.ts')) {
+    const url = new URL('./pgliteWorker.ts', import.meta.url).href;
+    return new Worker(
+      `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url)}); })`,
+      { eval: true, workerData },
+    );
+  }
+  return new Worker(new URL('./pgliteWorker.js', import.meta.url), { workerData });
+}
+
+/** What drizzle's PGlite driver is given: the thread stands in for a PGlite instance. */
+export const asPGlite = (thread: PGliteThread) => thread as unknown as PGlite;
