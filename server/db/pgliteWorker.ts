@@ -63,12 +63,10 @@ try {
       case 'query': {
         const client = request.tx === undefined ? pg : transactions.get(request.tx)?.tx;
         if (!client) return replyError(request.id, new Error('Transaction is closed'));
-        client
-          .query(request.text, request.params, options(request.rowMode, request.rawTypes))
-          .then(
-            (result) => reply({ id: request.id, result }),
-            (error) => replyError(request.id, error),
-          );
+        client.query(request.text, request.params, options(request.rowMode, request.rawTypes)).then(
+          (result) => reply({ id: request.id, result }),
+          (error) => replyError(request.id, error),
+        );
         return;
       }
       case 'begin': {
