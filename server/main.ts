@@ -16,6 +16,13 @@ const app = await buildApp({
   publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
 });
 
+// Unlike a PostgreSQL server, an embedded database that has stopped does not come back:
+// exit, so that whatever supervises the server starts it again.
+database.onLost((err) => {
+  app.log.fatal({ err }, 'the database stopped; exiting');
+  process.exit(1);
+});
+
 // SIGTERM: stop accepting, let calls in flight finish, then close the database (onClose).
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

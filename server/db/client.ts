@@ -19,6 +19,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Called if the database can no longer be used at all (PGlite's thread ended). */
+  onLost(listener: (error: Error) => void): void;
   /** A raw parameterised query, for tools (EXPLAIN in tests, the benchmark's seeding). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
   close(): Promise<void>;
@@ -63,6 +65,8 @@ export async function openDatabase(opts: {
     return {
       db: db as unknown as Db,
       kind: 'postgres',
+      // The pool replaces lost connections; the server answers 503 until the database is back.
+      onLost: () => {},
       query: async <T>(text: string, params?: unknown[]) => ({
         rows: (await pool.query(text, params)).rows as T[],
       }),
@@ -77,11 +81,13 @@ export async function openDatabase(opts: {
   try {
     if (!inMemory) mkdirSync(dataDir, { recursive: true });
     // PGlite opens the folder and migrates it in its own thread (pgliteWorker.ts).
-    const thread = await startPGliteThread(dataDir);
+    const lost: ((error: Error) => void)[] = [];
+    const thread = await startPGliteThread(dataDir, (error) => lost.forEach((l) => l(error)));
     const db = drizzle({ client: asPGlite(thread), schema, logger });
     return {
       db: db as unknown as Db,
       kind: 'pglite',
+      onLost: (listener) => lost.push(listener),
       query: async <T>(text: string, params?: unknown[]) => ({
         rows: (await thread.query<T>(text, params)).rows,
       }),

@@ -37,8 +37,13 @@ function toError(fields: Record<string, unknown>): Error {
   return Object.assign(new Error(String(fields.message)), fields);
 }
 
-export async function startPGliteThread(dataDir: string): Promise<PGliteThread> {
+/** `onLost` hears of a thread that ended without being closed (it crashed or ran out of memory). */
+export async function startPGliteThread(
+  dataDir: string,
+  onLost: (error: Error) => void,
+): Promise<PGliteThread> {
   const worker = spawnWorker({ dataDir });
+  let closing = false;
   const pending = new Map<number, { resolve(value: unknown): void; reject(e: Error): void }>();
   let nextId = 1;
   let stopped: Error | undefined;
@@ -53,6 +58,7 @@ export async function startPGliteThread(dataDir: string): Promise<PGliteThread> 
     else call?.resolve(result);
   });
   const stop = (error: Error) => {
+    if (!stopped && !closing) onLost(error);
     stopped ??= error;
     for (const call of pending.values()) call.reject(stopped);
     pending.clear();
@@ -105,6 +111,7 @@ export async function startPGliteThread(dataDir: string): Promise<PGliteThread> 
       return result;
     },
     async close() {
+      closing = true;
       if (!stopped) await send({ op: 'close', id: nextId++ });
       await worker.terminate();
     },
