@@ -81,19 +81,27 @@ export async function openDatabase(opts: {
   try {
     if (!inMemory) mkdirSync(dataDir, { recursive: true });
     // PGlite opens the folder and migrates it in its own thread (pgliteWorker.ts).
+    // A listener added after the thread ended still hears of it.
     const lost: ((error: Error) => void)[] = [];
-    const thread = await startPGliteThread(dataDir, (error) => lost.forEach((l) => l(error)));
+    let lostWith: Error | undefined;
+    const thread = await startPGliteThread(dataDir, (error) => {
+      lostWith = error;
+      lost.forEach((listener) => listener(error));
+    });
     const db = drizzle({ client: asPGlite(thread), schema, logger });
     return {
       db: db as unknown as Db,
       kind: 'pglite',
-      onLost: (listener) => lost.push(listener),
+      onLost: (listener) => (lostWith ? listener(lostWith) : lost.push(listener)),
       query: async <T>(text: string, params?: unknown[]) => ({
         rows: (await thread.query<T>(text, params)).rows,
       }),
       close: async () => {
-        await thread.close();
-        unlock();
+        try {
+          await thread.close();
+        } finally {
+          unlock();
+        }
       },
     };
   } catch (error) {

@@ -27,9 +27,14 @@ export function useNamedStatements(pg: PGlite): void {
   const plainTransaction = pg.transaction.bind(pg);
 
   pg.query = (async <T>(text: string, params?: unknown[], options?: QueryOptions) => {
-    if (!preparable(statements, params, options)) return plainQuery<T>(text, params, options);
+    if (!preparable(statements, text, params, options)) return plainQuery<T>(text, params, options);
+    // As PGlite's own query: refuse once closing, also for calls that queued before it.
+    await pg._checkReady();
     return pg._runExclusiveTransaction(() =>
-      pg._runExclusiveQuery(() => runNamed<T>(pg, statements, text, params!, options, true)),
+      pg._runExclusiveQuery(async () => {
+        await pg._checkReady();
+        return runNamed<T>(pg, statements, text, params!, options, true);
+      }),
     );
   }) as PGlite['query'];
 
@@ -37,7 +42,7 @@ export function useNamedStatements(pg: PGlite): void {
     plainTransaction((tx) => {
       const txQuery = tx.query.bind(tx);
       tx.query = (<R>(text: string, params?: unknown[], options?: QueryOptions) =>
-        preparable(statements, params, options)
+        preparable(statements, text, params, options)
           ? pg._runExclusiveQuery(() => runNamed<R>(pg, statements, text, params!, options, false))
           : txQuery<R>(text, params, options)) as Transaction['query'];
       return callback(tx);
@@ -50,19 +55,28 @@ interface Statement {
   fields: { name: string; dataTypeID: number }[];
 }
 
-/** Enough distinct texts for every query the app builds; anything past it runs unnamed. */
+/**
+ * Each statement keeps its plan in PostgreSQL's memory, which WebAssembly never gives back.
+ * This is ample for the texts the app builds (filters, sorts and page sizes combine into a
+ * few hundred); new texts past it run unnamed, statements already named stay in use. Bulk
+ * statements with many parameters (a restore's inserts, the bench's seeding) are used once
+ * and run unnamed.
+ */
 const MAX_STATEMENTS = 1000;
+const MAX_PARAMS = 100;
 
 const preparable = (
   statements: Map<string, Statement>,
+  text: string,
   params: unknown[] | undefined,
   options: QueryOptions | undefined,
 ) =>
   !!params?.length &&
+  params.length <= MAX_PARAMS &&
   !options?.blob &&
   !options?.paramTypes &&
   !options?.onNotice &&
-  statements.size < MAX_STATEMENTS;
+  (statements.size < MAX_STATEMENTS || statements.has(text));
 
 const { serialize } = protocol;
 

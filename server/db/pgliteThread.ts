@@ -69,8 +69,8 @@ export async function startPGliteThread(
   const send = <T>(request: Request): Promise<T> => {
     if (stopped) return Promise.reject(stopped);
     return new Promise<T>((resolve, reject) => {
+      worker.postMessage(request); // throws for a value that cannot be copied to the thread
       pending.set(request.id, { resolve: resolve as (value: unknown) => void, reject });
-      worker.postMessage(request);
     });
   };
 
@@ -112,8 +112,11 @@ export async function startPGliteThread(
     },
     async close() {
       closing = true;
-      if (!stopped) await send({ op: 'close', id: nextId++ });
-      await worker.terminate();
+      try {
+        if (!stopped) await send({ op: 'close', id: nextId++ });
+      } finally {
+        await worker.terminate();
+      }
     },
   };
 }

@@ -80,7 +80,9 @@ try {
           if (!commit) throw ROLLBACK;
         });
         outcome.catch((error) => {
-          if (!begun) replyError(request.id, error);
+          if (begun) return;
+          outcomes.delete(request.id);
+          replyError(request.id, error);
         });
         outcomes.set(request.id, outcome);
         return;

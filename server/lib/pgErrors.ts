@@ -53,7 +53,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     }
     if (
       typeof message === 'string' &&
-      /Connection terminated|The database thread stopped|connection timeout|Client has encountered a connection error|Cannot use a pool after calling end/i.test(
+      /Connection terminated|The database thread stopped|PGlite is clos(ed|ing)|connection timeout|Client has encountered a connection error|Cannot use a pool after calling end/i.test(
         message,
       )
     ) {
