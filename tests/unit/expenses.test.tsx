@@ -116,12 +116,17 @@ describe('Expenses list', () => {
     await userEvent.setup({ delay: null }).type(screen.getByLabelText('Search expenses'), 'cinema');
     expect(await screen.findByText('Cinema tickets')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Team lunch')).not.toBeInTheDocument());
-    const urls = log.to(LIST).map((r) => new URL(r.url).searchParams);
-    // One call for the page, one for the finished word: typing is debounced.
-    expect(urls).toHaveLength(2);
-    expect(urls[1]!.get('search')).toBe('cinema');
-    expect(urls[1]!.get('page')).toBe('1');
-    expect(urls[1]!.get('pageSize')).toBe('20');
+    // One call for the finished word and none for half-words: typing is debounced. (Only
+    // calls with a search are counted: whether the first page was fetched or taken from
+    // the cache is not what this test is about, and it made the test flaky.)
+    const searches = log
+      .to(LIST)
+      .map((r) => new URL(r.url).searchParams)
+      .filter((params) => params.get('search'));
+    expect(searches).toHaveLength(1);
+    expect(searches[0]!.get('search')).toBe('cinema');
+    expect(searches[0]!.get('page')).toBe('1');
+    expect(searches[0]!.get('pageSize')).toBe('20');
     log.stop();
   });
 
