@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type pg from 'pg';
 import { join, dirname } from 'node:path';
@@ -7,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { lockDataDir } from './dataDirLock';
 import { asPGlite, startPGliteThread } from './pgliteThread';
+import { statementName } from './statementName';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -81,18 +81,15 @@ export async function openDatabase(opts: {
   try {
     if (!inMemory) mkdirSync(dataDir, { recursive: true });
     // PGlite opens the folder and migrates it in its own thread (pgliteWorker.ts).
-    // A listener added after the thread ended still hears of it.
-    const lost: ((error: Error) => void)[] = [];
-    let lostWith: Error | undefined;
-    const thread = await startPGliteThread(dataDir, (error) => {
-      lostWith = error;
-      lost.forEach((listener) => listener(error));
-    });
+    // A promise, so that a listener added after the thread ended still hears of it.
+    let markLost!: (error: Error) => void;
+    const lost = new Promise<Error>((resolve) => (markLost = resolve));
+    const thread = await startPGliteThread(dataDir, markLost);
     const db = drizzle({ client: asPGlite(thread), schema, logger });
     return {
       db: db as unknown as Db,
       kind: 'pglite',
-      onLost: (listener) => (lostWith ? listener(lostWith) : lost.push(listener)),
+      onLost: (listener) => void lost.then(listener),
       query: async <T>(text: string, params?: unknown[]) => ({
         rows: (await thread.query<T>(text, params)).rows,
       }),
@@ -133,7 +130,6 @@ function preparingClient(Client: typeof pg.Client): typeof pg.Client {
     }
   };
 }
-const statementName = (text: string) => `q${createHash('sha1').update(text).digest('base64url')}`;
 
 /** The rows of a raw `db.execute(sql...)`: both drivers answer `{ rows }`. */
 export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   protocol,
   type PGlite,
@@ -6,6 +5,7 @@ import {
   type Results,
   type Transaction,
 } from '@electric-sql/pglite';
+import { statementName } from './statementName';
 
 /**
  * Named prepared statements on PGlite, as `preparingClient` gives the pg driver.
@@ -114,7 +114,7 @@ async function runNamed<T>(
 }
 
 async function prepare(pg: PGlite, text: string): Promise<Statement> {
-  const name = `q${createHash('sha1').update(text).digest('base64url')}`;
+  const name = statementName(text);
   const messages = await pg.execProtocolStream(
     concat([
       serialize.parse({ name, text }),

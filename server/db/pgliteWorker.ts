@@ -46,8 +46,11 @@ function options(rowMode: 'array' | 'object' | undefined, rawTypes?: number[]): 
 }
 
 const ROLLBACK = Symbol('rollback');
-const transactions = new Map<number, { tx: Transaction; finish(commit: boolean): void }>();
-const outcomes = new Map<number, Promise<unknown>>();
+/** Open transactions by the id of their `begin`; `tx` and `finish` are set once BEGIN ran. */
+const transactions = new Map<
+  number,
+  { outcome: Promise<unknown>; tx?: Transaction; finish?(commit: boolean): void }
+>();
 
 try {
   // 32 MB of shared buffers instead of 128: the pages also sit in the OS cache behind
@@ -70,32 +73,29 @@ try {
         return;
       }
       case 'begin': {
-        let begun = false;
-        const outcome = pg.transaction(async (tx) => {
-          const commit = await new Promise<boolean>((finish) => {
-            transactions.set(request.id, { tx, finish });
-            begun = true;
-            reply({ id: request.id, result: null });
-          });
-          if (!commit) throw ROLLBACK;
-        });
-        outcome.catch((error) => {
-          if (begun) return;
-          outcomes.delete(request.id);
+        const entry: NonNullable<ReturnType<typeof transactions.get>> = {
+          outcome: pg.transaction(async (tx) => {
+            const commit = await new Promise<boolean>((finish) => {
+              Object.assign(entry, { tx, finish });
+              reply({ id: request.id, result: null });
+            });
+            if (!commit) throw ROLLBACK;
+          }),
+        };
+        entry.outcome.catch((error) => {
+          if (entry.tx) return; // after BEGIN, `end` reports the outcome
+          transactions.delete(request.id);
           replyError(request.id, error);
         });
-        outcomes.set(request.id, outcome);
+        transactions.set(request.id, entry);
         return;
       }
       case 'end': {
         const transaction = transactions.get(request.tx);
-        const outcome = outcomes.get(request.tx);
         transactions.delete(request.tx);
-        outcomes.delete(request.tx);
-        if (!transaction || !outcome)
-          return replyError(request.id, new Error('Transaction is closed'));
+        if (!transaction?.finish) return replyError(request.id, new Error('Transaction is closed'));
         transaction.finish(request.commit);
-        outcome.then(
+        transaction.outcome.then(
           () => reply({ id: request.id, result: null }),
           (error) =>
             error === ROLLBACK
