@@ -46,11 +46,13 @@ export async function backup(db: Db, file: string) {
   for (const table of TABLES) {
     const name = nameOf(table);
     const columns = getTableColumns(table);
+    // Generated columns are the database's to compute again on restore.
+    const stored = Object.fromEntries(Object.entries(columns).filter(([, c]) => !c.generated));
     const order = table === schema.users ? [ROLE_ORDER, asc(columns.id!)] : [asc(columns.id!)];
     counts[name] = 0;
     for (let offset = 0; ; offset += PAGE) {
       const rows = await db
-        .select()
+        .select(stored)
         .from(table)
         .orderBy(...order)
         .limit(PAGE)

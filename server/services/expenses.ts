@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { expenseCategory, expenseMonths, expenses } from '../db/schema';
 import type { Caller } from '../lib/caller';
@@ -6,7 +6,7 @@ import { withAudit } from './audit';
 import { notFound } from '../lib/errors';
 import { paiseToRupees } from '../lib/money';
 import { toIso } from '../lib/dates';
-import { likePattern } from '../lib/schemas';
+import { containsAnyCase } from '../db/search';
 
 type Category = (typeof expenseCategory.enumValues)[number];
 export interface ExpenseInput {
@@ -56,7 +56,7 @@ const own = (caller: Caller, extra?: SQL) => and(eq(expenses.userId, caller.user
 
 export async function listExpenses(db: DbOrTx, caller: Caller, q: ExpenseQuery) {
   const search = q.search
-    ? or(ilike(expenses.description, likePattern(q.search)), categoriesMatching(q.search))
+    ? or(containsAnyCase(expenses.descriptionLower, q.search), categoriesMatching(q.search))
     : undefined;
   const where = own(caller, search);
   const dir = q.order === 'asc' ? asc : desc;

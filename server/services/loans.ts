@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { loans, repayments, type loanDirection } from '../db/schema';
 import type { Caller } from '../lib/caller';
@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../lib/errors';
 import { formatRupees } from '../lib/format';
 import { paiseToRupees } from '../lib/money';
 import { toIso } from '../lib/dates';
-import { likePattern } from '../lib/schemas';
+import { containsAnyCase } from '../db/search';
 
 export type Direction = (typeof loanDirection.enumValues)[number];
 export const NOUN: Record<Direction, string> = { lend: 'Lend', borrowed: 'Borrowed' };
@@ -83,7 +83,7 @@ function filters(q: Pick<LoanQuery, 'search' | 'from' | 'to'>) {
     throw badRequest('End date must be on or after the start date');
   return and(
     q.search
-      ? or(ilike(loans.name, likePattern(q.search)), ilike(loans.email, likePattern(q.search)))
+      ? or(containsAnyCase(loans.nameLower, q.search), containsAnyCase(loans.emailLower, q.search))
       : undefined,
     q.from ? gte(loans.issueDate, q.from) : undefined,
     q.to ? lte(loans.issueDate, q.to) : undefined,

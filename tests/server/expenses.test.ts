@@ -108,6 +108,26 @@ describe('expenses', () => {
     // Part of a category's name, in any case.
     expect((await me.api.get('/expense/getuserallexpenses?search=tHE')).body.total).toBe(26);
 
+    // A search matches a description as it is after an edit, not as it was.
+    const groceries = await me.api.get(
+      '/expense/getuserallexpenses?search=groceries%201&pageSize=1&sort=amount&order=asc',
+    );
+    const first = groceries.body.data[0];
+    expect(first.description).toBe('Groceries 1');
+    await me.api.post('/expense/updateexpense', {
+      ...expense(first),
+      _id: first._id,
+      description: 'CINEMA Ünique',
+    });
+    expect((await me.api.get('/expense/getuserallexpenses?search=cinema')).body.total).toBe(6);
+    expect((await me.api.get('/expense/getuserallexpenses?search=Groceries%201')).body.total).toBe(
+      8,
+    );
+    expect(
+      (await me.api.get(`/expense/getuserallexpenses?search=${encodeURIComponent('cinema Ü')}`))
+        .body.total,
+    ).toBe(1);
+
     const empty = await me.api.get('/expense/getuserallexpenses?page=99');
     expect(empty.body.data).toEqual([]);
     expect(empty.body.total).toBe(26);

@@ -42,6 +42,9 @@ describe('lend and borrowed', () => {
 
     const searched = await me.api.get('/lend/getuseralllends?search=meena');
     expect(searched.body).toMatchObject({ total: 1, totalAmount: 0.25 });
+    // Name or email, any case.
+    const byEmail = await me.api.get('/lend/getuseralllends?search=MEENA%40EXAMPLE');
+    expect(byEmail.body).toMatchObject({ total: 1, totalAmount: 0.25 });
 
     const id = lent.body.data._id;
     const upd = await me.api.post('/lend/updatelend', entry({ _id: id, amount: 2000 }));
