@@ -20,12 +20,17 @@ export function withAudit<T>(
   write: (tx: Tx) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('app.actor', ${caller.userId}, true), set_config('app.tenant', ${tenantOf(caller) ?? ''}, true)`,
-    );
+    await tx.execute(sql`select ${nameActor(caller)}`);
     return write(tx);
   });
 }
+
+/**
+ * Names the caller as the actor of the current transaction, for the audit triggers: an
+ * expression, so that a single-statement write can evaluate it before its rows change.
+ */
+export const nameActor = (caller: Caller) =>
+  sql`set_config('app.actor', ${caller.userId}, true), set_config('app.tenant', ${tenantOf(caller) ?? ''}, true)`;
 
 export interface AuditQuery {
   companyId?: string;

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizz
 import { rowsOf, type DbOrTx } from '../db/client';
 import { accountDays, bankAccounts, payments } from '../db/schema';
 import type { Caller } from '../lib/caller';
-import { withAudit } from './audit';
+import { nameActor, withAudit } from './audit';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { paiseToRupees } from '../lib/money';
 import { toIso } from '../lib/dates';
@@ -187,9 +187,12 @@ const paymentToApi = (p: PaymentRow) => ({
 /**
  * Records a credit or debit. The balance moves in one conditional UPDATE (no read-then-write),
  * so concurrent payments on any number of app servers never lose an update, and a debit
- * larger than the balance matches no row and is refused. The UPDATE and the INSERT are one
- * statement: the account's row stays locked from that statement to COMMIT only, one round
- * trip shorter, which is what limits payments per second on a busy account.
+ * larger than the balance matches no row and is refused.
+ *
+ * How long the account's row stays locked is what limits payments per second on a busy
+ * account, so the whole write is one statement in its own transaction: naming the actor for
+ * the audit triggers, the UPDATE and the INSERT. The lock is then held inside the database
+ * only, never across a round trip to a busy app server waiting to send COMMIT.
  */
 export async function recordPayment(
   db: DbOrTx,
@@ -204,22 +207,23 @@ export async function recordPayment(
 ) {
   assertCompany(caller);
   const delta = input.paymentType === 'credit' ? input.amountPaise : -input.amountPaise;
-  return withAudit(db, caller, async (tx) => {
-    const [row] = rowsOf<{
-      id: string;
-      date: string;
-      remark: string;
-      type: 'credit' | 'debit';
-      amount_paise: string;
-      balance_after_paise: string;
-      created_at: Date | string;
-    }>(
-      await tx.execute(sql`
-        with moved as (
+  const [row] = rowsOf<{
+    id: string;
+    date: string;
+    remark: string;
+    type: 'credit' | 'debit';
+    amount_paise: string;
+    balance_after_paise: string;
+    created_at: Date | string;
+  }>(
+    await db.execute(sql`
+        with actor as materialized (select ${nameActor(caller)}),
+        moved as (
           update bank_accounts
              set balance_paise = balance_paise + ${delta}, updated_at = now()
            where id = ${input.accountId} and company_id = ${caller.userId}
              and balance_paise + ${delta} >= 0
+             and exists (select from actor) -- evaluated once, before any row changes
           returning balance_paise)
         insert into payments (account_id, company_id, date, remark, type, amount_paise,
                               balance_after_paise)
@@ -229,24 +233,23 @@ export async function recordPayment(
           from moved
         returning id, date::text as date, remark, type, amount_paise, balance_after_paise,
                   created_at`),
-    );
-    if (!row) {
-      await findAccount(tx, caller, input.accountId); // 404 when it is not the caller's
-      throw badRequest('Insufficient balance');
-    }
-    const payment = paymentToApi({
-      id: row.id,
-      accountId: input.accountId,
-      companyId: caller.userId,
-      date: row.date,
-      remark: row.remark,
-      type: row.type,
-      amountPaise: Number(row.amount_paise),
-      balanceAfterPaise: Number(row.balance_after_paise),
-      createdAt: row.created_at instanceof Date ? row.created_at : new Date(row.created_at),
-    });
-    return { payment, balance: payment.balanceAfter };
+  );
+  if (!row) {
+    await findAccount(db, caller, input.accountId); // 404 when it is not the caller's
+    throw badRequest('Insufficient balance');
+  }
+  const payment = paymentToApi({
+    id: row.id,
+    accountId: input.accountId,
+    companyId: caller.userId,
+    date: row.date,
+    remark: row.remark,
+    type: row.type,
+    amountPaise: Number(row.amount_paise),
+    balanceAfterPaise: Number(row.balance_after_paise),
+    createdAt: row.created_at instanceof Date ? row.created_at : new Date(row.created_at),
   });
+  return { payment, balance: payment.balanceAfter };
 }
 
 export async function listPayments(

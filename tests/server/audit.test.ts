@@ -81,6 +81,39 @@ describe('audit trail', () => {
     expect((await me.api.post('/audit/deleteaudit', {})).status).toBe(404);
   });
 
+  it('names the company as the actor of a payment and of the balance it moves', async () => {
+    const admin = await signUp(server);
+    const acme = await addUser(server, admin.api, 'Payer Co', 'company');
+    const created = await acme.api.post('/company/createbank', {
+      holder_name: 'P',
+      account_no: '22345678',
+      confirm_no: '22345678',
+      branch: 'B',
+      ifsc: 'SBIN0001234',
+      mobile: '9876543210',
+      address: 'A',
+      openingBalance: 100,
+    });
+    const paid = await acme.api.post('/company/addpayment', {
+      accountId: created.body.data._id,
+      date: '2026-11-01',
+      remark: 'rent',
+      paymentType: 'debit',
+      amount: 40.5,
+    });
+    expect(paid.status).toBe(201);
+    const payments = (await acme.api.get('/audit/getaudit?kind=payments')).body.data;
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({ action: 'create', actor: 'Payer Co' });
+    expect(payments[0].after).toMatchObject({ remark: 'rent', amount_paise: 4050 });
+    const [moved] = (await acme.api.get('/audit/getaudit?kind=bank_accounts')).body.data;
+    expect(moved).toMatchObject({ action: 'update', actor: 'Payer Co' });
+    expect(moved.after).toMatchObject({ balance_paise: 5950 });
+    // The admin reads it in the company's trail.
+    const byAdmin = await admin.api.get(`/audit/getaudit?companyId=${acme.id}&kind=payments`);
+    expect(byAdmin.body.total).toBe(1);
+  });
+
   it('keeps a failed change out of the trail', async () => {
     const admin = await signUp(server);
     const acme = await addUser(server, admin.api, 'Gamma', 'company');
