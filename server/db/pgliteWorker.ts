@@ -11,6 +11,7 @@ import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglit
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { useNamedStatements } from './pgliteStatements';
+import { startUpkeep } from './pgliteUpkeep';
 import type { Reply, Request, WorkerInit } from './pgliteThread';
 
 const port = parentPort!;
@@ -60,6 +61,7 @@ try {
   });
   useNamedStatements(pg);
   await migrate(drizzle({ client: pg }), { migrationsFolder });
+  const stopUpkeep = startUpkeep(pg);
 
   port.on('message', (request: Request) => {
     switch (request.op) {
@@ -105,13 +107,15 @@ try {
         return;
       }
       case 'close':
-        pg.close().then(
-          () => {
-            reply({ id: request.id, result: null });
-            port.close();
-          },
-          (error) => replyError(request.id, error),
-        );
+        stopUpkeep()
+          .then(() => pg.close())
+          .then(
+            () => {
+              reply({ id: request.id, result: null });
+              port.close();
+            },
+            (error) => replyError(request.id, error),
+          );
         return;
     }
   });
