@@ -3,10 +3,19 @@ import { access } from 'node:fs/promises';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { createGunzip, createGzip } from 'node:zlib';
-import { asc, count, getTableColumns, getTableName, sql, type Table } from 'drizzle-orm';
+import {
+  asc,
+  count,
+  getTableColumns,
+  getTableName,
+  gt,
+  sql,
+  type SQL,
+  type Table,
+} from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { setAuditTriggers } from './audited';
-import type { Db } from './client';
+import type { Db, Tx } from './client';
 import * as schema from './schema';
 
 /**
@@ -33,9 +42,41 @@ const FORMAT = 'ecm-backup';
 const nameOf = (t: Table) => getTableName(t);
 
 /** Users by role so that each row's creator and company come before it. */
-const ROLE_ORDER = sql`case ${schema.users.role} when 'admin' then 0 when 'company' then 1 else 2 end`;
+const roleRank = (role: SQL | string) =>
+  sql`case ${role}::user_role when 'admin' then 0 when 'company' then 1 else 2 end`;
 
-export async function backup(db: Db, file: string) {
+/**
+ * A table's rows in pages, in key order: each page starts after the last row of
+ * the one before (keyset), so a page costs the same at the end of a large table as at its
+ * start (with OFFSET the whole copy would cost the square of the table's size).
+ */
+async function* pagesOf(tx: Tx, table: PgTable, pageSize: number) {
+  const columns = getTableColumns(table);
+  const id = columns.id!;
+  // Generated columns are the database's to compute again on restore.
+  const stored = Object.fromEntries(Object.entries(columns).filter(([, c]) => !c.generated));
+  const byRole = table === schema.users;
+  const order = byRole ? [roleRank(sql`${schema.users.role}`), asc(id)] : [asc(id)];
+  let last: Record<string, unknown> | undefined;
+  for (;;) {
+    const after = !last
+      ? undefined
+      : byRole
+        ? sql`(${roleRank(sql`${schema.users.role}`)}, ${id}) > (${roleRank(String(last.role))}, ${last.id})`
+        : gt(id, last.id);
+    const rows = await tx
+      .select(stored)
+      .from(table)
+      .where(after)
+      .orderBy(...order)
+      .limit(pageSize);
+    if (rows.length) yield rows;
+    if (rows.length < pageSize) return;
+    last = rows.at(-1);
+  }
+}
+
+export async function backup(db: Db, file: string, { pageSize = PAGE } = {}) {
   const gzip = createGzip();
   const out = gzip.pipe(createWriteStream(file));
   const write = async (line: unknown) => {
@@ -43,25 +84,21 @@ export async function backup(db: Db, file: string) {
   };
   const counts: Record<string, number> = {};
   await write({ format: FORMAT, version: 1, createdAt: new Date().toISOString() });
-  for (const table of TABLES) {
-    const name = nameOf(table);
-    const columns = getTableColumns(table);
-    // Generated columns are the database's to compute again on restore.
-    const stored = Object.fromEntries(Object.entries(columns).filter(([, c]) => !c.generated));
-    const order = table === schema.users ? [ROLE_ORDER, asc(columns.id!)] : [asc(columns.id!)];
-    counts[name] = 0;
-    for (let offset = 0; ; offset += PAGE) {
-      const rows = await db
-        .select(stored)
-        .from(table)
-        .orderBy(...order)
-        .limit(PAGE)
-        .offset(offset);
-      if (rows.length) await write({ table: name, rows });
-      counts[name] += rows.length;
-      if (rows.length < PAGE) break;
-    }
-  }
+  // One snapshot for every table: on a PostgreSQL server in use, a payment recorded during
+  // the copy is in the backup with its balance, or not at all.
+  await db.transaction(
+    async (tx) => {
+      for (const table of TABLES) {
+        const name = nameOf(table);
+        counts[name] = 0;
+        for await (const rows of pagesOf(tx, table, pageSize)) {
+          await write({ table: name, rows });
+          counts[name] += rows.length;
+        }
+      }
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
   await write({ end: true, counts });
   gzip.end();
   await once(out, 'finish');
