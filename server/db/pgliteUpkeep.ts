@@ -32,7 +32,7 @@ export async function upkeepOnce(pg: PGlite): Promise<string[]> {
   // The single backend publishes its counters at most once a second, when idle; ask for now.
   await pg.query('select pg_stat_force_next_flush()');
   const { rows } = await pg.query<TableActivity>(`
-    select s.relname as name, greatest(c.reltuples, 0)::float8 as rows,
+    select s.relid::regclass::text as name, greatest(c.reltuples, 0)::float8 as rows,
            s.n_dead_tup::float8 as dead, s.n_ins_since_vacuum::float8 as "insertedSinceVacuum",
            s.n_mod_since_analyze::float8 as "changedSinceAnalyze"
       from pg_stat_user_tables s join pg_class c on c.oid = s.relid
@@ -43,9 +43,15 @@ export async function upkeepOnce(pg: PGlite): Promise<string[]> {
     const analyze = needsAnalyze(table);
     if (!vacuum && !analyze) continue;
     const command = vacuum ? (analyze ? 'vacuum (analyze)' : 'vacuum') : 'analyze';
-    const statement = `${command} "${table.name.replaceAll('"', '""')}"`;
-    await pg.exec(statement);
-    ran.push(statement);
+    // regclass text is the table's name, quoted and schema-qualified where it needs to be.
+    const statement = `${command} ${table.name}`;
+    try {
+      await pg.exec(statement);
+      ran.push(statement);
+    } catch {
+      // One table failing (the database closing, say) must not keep the others waiting;
+      // it is tried again next round.
+    }
   }
   return ran;
 }

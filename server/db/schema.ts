@@ -20,7 +20,9 @@ import {
 /**
  * A column's text lowercased once, when the row is written. `x ILIKE p` lowercases x for
  * every row it tests; `x_lower LIKE lower(p)` matches the same rows (ILIKE compares the
- * lower() of both sides) at a third of the cost, which is most of a search's total.
+ * lower() of both sides) at a third of the cost, which is most of a search's total. The
+ * copies follow the case rules of when they were written: after an upgrade that changes
+ * them (a new glibc or ICU), REINDEX is not enough; rewrite the rows (UPDATE ... SET x = x).
  */
 const searchable = (name: string, of: string) =>
   text(name)

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '../db/client';
+import { rowsOf, type Db, type DbOrTx } from '../db/client';
 import { accountDays, bankAccounts, payments } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { nameActor, withAudit } from './audit';
@@ -195,7 +195,7 @@ const paymentToApi = (p: PaymentRow) => ({
  * only, never across a round trip to a busy app server waiting to send COMMIT.
  */
 export async function recordPayment(
-  db: DbOrTx,
+  db: Db, // not a transaction: the payment is its own
   caller: Caller,
   input: {
     accountId: string;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../server/db/client';
 import { addUser, signUp, startTestServer, type TestServer } from './helpers';
 
 let server: TestServer;
@@ -112,6 +113,33 @@ describe('audit trail', () => {
     // The admin reads it in the company's trail.
     const byAdmin = await admin.api.get(`/audit/getaudit?companyId=${acme.id}&kind=payments`);
     expect(byAdmin.body.total).toBe(1);
+  });
+
+  it('leaves the lowercase copies kept for search out of the trail', async () => {
+    const me = await signUp(server);
+    await me.api.post('/expense/addexpense', {
+      date: '2026-11-01',
+      description: 'Taxi',
+      amount: 5,
+      category: 'other',
+    });
+    await me.api.post('/lend/addlend', {
+      name: 'Ravi',
+      email: 'Ravi@Example.com',
+      amount: 10,
+      issueDate: '2026-11-01',
+      repaymentDate: '2026-12-01',
+    });
+    const rows = rowsOf<{ kind: string; after: Record<string, unknown> }>(
+      await server.db.execute(
+        sql`select kind, after from audit_log where actor_id = ${me.user._id} and kind in ('expenses', 'loans') order by id`,
+      ),
+    );
+    expect(rows.map((r) => r.kind)).toEqual(['expenses', 'loans']);
+    expect(rows[0]!.after).toMatchObject({ description: 'Taxi' });
+    expect(rows[1]!.after).toMatchObject({ name: 'Ravi', email: 'Ravi@Example.com' });
+    for (const { after } of rows)
+      expect(Object.keys(after).filter((k) => k.endsWith('_lower'))).toEqual([]);
   });
 
   it('keeps a failed change out of the trail', async () => {
