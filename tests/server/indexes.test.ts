@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUDITED_TABLES } from '../../server/db/audited';
 import { rowsOf } from '../../server/db/client';
 import { addUser, signUp, startTestServer, type Api, type TestServer } from './helpers';
 
@@ -8,19 +9,7 @@ import { addUser, signUp, startTestServer, type Api, type TestServer } from './h
  * seeded database, then EXPLAINed; a sequential scan on a large table fails the test.
  */
 // project_totals is left out: one row per company, small enough that a scan is the right plan.
-const LARGE = [
-  'users',
-  'expenses',
-  'loans',
-  'repayments',
-  'projects',
-  'bank_accounts',
-  'payments',
-  'account_days',
-  'expense_months',
-  'audit_log',
-  'sessions',
-];
+const LARGE = [...AUDITED_TABLES, 'account_days', 'expense_months', 'audit_log', 'sessions'];
 const captured: { query: string; params: unknown[] }[] = [];
 let recording = false;
 let server: TestServer;

@@ -1,9 +1,12 @@
--- The audit trail copies each row as it was and is; the lowercase copies kept for search
--- (migration 0010) repeat other columns and are left out, like password hashes.
+-- The audit trail copies each row as it was and is, except password hashes and generated
+-- columns (such as the lowercase copies kept for search, migration 0010): those repeat
+-- other columns. Found from the catalog, so a generated column added later stays out too.
 CREATE OR REPLACE FUNCTION audit_row() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  old_row jsonb := CASE WHEN TG_OP IN ('UPDATE', 'DELETE') THEN to_jsonb(OLD) - 'password_hash' - 'description_lower' - 'name_lower' - 'email_lower' END;
-  new_row jsonb := CASE WHEN TG_OP IN ('INSERT', 'UPDATE') THEN to_jsonb(NEW) - 'password_hash' - 'description_lower' - 'name_lower' - 'email_lower' END;
+  hidden text[] := ARRAY['password_hash'] || ARRAY(
+    SELECT attname::text FROM pg_attribute WHERE attrelid = TG_RELID AND attgenerated <> '');
+  old_row jsonb := CASE WHEN TG_OP IN ('UPDATE', 'DELETE') THEN to_jsonb(OLD) - hidden END;
+  new_row jsonb := CASE WHEN TG_OP IN ('INSERT', 'UPDATE') THEN to_jsonb(NEW) - hidden END;
 BEGIN
   INSERT INTO audit_log (actor_id, tenant_id, kind, record_id, action, before, after)
   VALUES (
