@@ -4,24 +4,64 @@
  * last VACUUM are never marked all-visible (every index-only scan of totals and deep pages
  * then visits the rows too), space of updated and deleted rows is never reclaimed, and the
  * planner's statistics stay those of an empty database. Once a minute this does what
- * PostgreSQL's autovacuum does, with its default thresholds, from the same counters.
+ * PostgreSQL's autovacuum would, from the same counters and by the same rules: the
+ * server's settings, or a table's own where a migration set them (`alter table ... set`).
  */
 import type { PGlite } from '@electric-sql/pglite';
 
 const INTERVAL_MS = 60_000;
 
-/** PostgreSQL's defaults: autovacuum_vacuum_*, autovacuum_vacuum_insert_*, autovacuum_analyze_*. */
-const needsVacuum = (t: TableActivity) =>
-  t.dead > 50 + 0.2 * t.rows || t.insertedSinceVacuum > 1000 + 0.2 * t.rows;
-const needsAnalyze = (t: TableActivity) => t.changedSinceAnalyze > 50 + 0.1 * t.rows;
+/** A table's autovacuum setting: its own storage parameter, else the server's. */
+const setting = (name: AutovacuumSetting) =>
+  `coalesce((select option_value from pg_options_to_table(c.reloptions)
+              where option_name = '${name}'), current_setting('${name}'))::float8`;
+type AutovacuumSetting =
+  | 'autovacuum_vacuum_threshold'
+  | 'autovacuum_vacuum_max_threshold'
+  | 'autovacuum_vacuum_scale_factor'
+  | 'autovacuum_vacuum_insert_threshold'
+  | 'autovacuum_vacuum_insert_scale_factor'
+  | 'autovacuum_analyze_threshold'
+  | 'autovacuum_analyze_scale_factor'
+  | 'autovacuum_freeze_max_age';
 
-interface TableActivity {
-  name: string;
-  rows: number;
-  dead: number;
-  insertedSinceVacuum: number;
-  changedSinceAnalyze: number;
-}
+/**
+ * Autovacuum's rules as PostgreSQL 18 (PGlite's version) applies them to each table, in
+ * relation_needs_vacanalyze(): dead rows over a threshold (capped), inserts over a threshold
+ * counted on the part of the table not yet frozen, changes since the last ANALYZE, and the
+ * age of its oldest unfrozen transaction id. A table whose own autovacuum_enabled is off is
+ * left alone.
+ */
+const ACTIVITY = `
+  with t as (
+    select c.oid, c.reloptions, greatest(c.reltuples, 0)::float8 as rows,
+           coalesce(1 - least(c.relallfrozen, c.relpages)::float8 / nullif(c.relpages, 0), 1)
+             as unfrozen,
+           s.n_dead_tup as dead, s.n_ins_since_vacuum as inserted,
+           s.n_mod_since_analyze as changed, age(c.relfrozenxid) as xid_age
+      from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+     where coalesce((select option_value::bool from pg_options_to_table(c.reloptions)
+                      where option_name = 'autovacuum_enabled'), true)
+  ), rules as (
+    select c.*,
+           ${setting('autovacuum_vacuum_threshold')}
+             + ${setting('autovacuum_vacuum_scale_factor')} * rows as dead_limit,
+           ${setting('autovacuum_vacuum_max_threshold')} as dead_cap,
+           ${setting('autovacuum_vacuum_insert_threshold')} as insert_base,
+           ${setting('autovacuum_vacuum_insert_scale_factor')} * rows * unfrozen as insert_share,
+           ${setting('autovacuum_analyze_threshold')}
+             + ${setting('autovacuum_analyze_scale_factor')} * rows as analyze_limit,
+           ${setting('autovacuum_freeze_max_age')} as xid_age_limit
+      from t c
+  )
+  select oid::regclass::text as name,
+         dead > case when dead_cap >= 0 then least(dead_limit, dead_cap) else dead_limit end
+      or insert_base >= 0 and inserted > insert_base + insert_share -- -1 turns these off
+      or xid_age > xid_age_limit -- before transaction ids wrap around
+           as vacuum,
+         changed > analyze_limit as analyze
+    from rules
+   order by name`;
 
 /**
  * Vacuums and analyzes each table that has changed enough since it last was, one table at a
@@ -31,20 +71,13 @@ interface TableActivity {
 export async function upkeepOnce(pg: PGlite): Promise<string[]> {
   // The single backend publishes its counters at most once a second, when idle; ask for now.
   await pg.query('select pg_stat_force_next_flush()');
-  const { rows } = await pg.query<TableActivity>(`
-    select s.relid::regclass::text as name, greatest(c.reltuples, 0)::float8 as rows,
-           s.n_dead_tup::float8 as dead, s.n_ins_since_vacuum::float8 as "insertedSinceVacuum",
-           s.n_mod_since_analyze::float8 as "changedSinceAnalyze"
-      from pg_stat_user_tables s join pg_class c on c.oid = s.relid
-     order by s.relname`);
+  const { rows } = await pg.query<{ name: string; vacuum: boolean; analyze: boolean }>(ACTIVITY);
   const ran: string[] = [];
-  for (const table of rows) {
-    const vacuum = needsVacuum(table);
-    const analyze = needsAnalyze(table);
+  for (const { name, vacuum, analyze } of rows) {
     if (!vacuum && !analyze) continue;
     const command = vacuum ? (analyze ? 'vacuum (analyze)' : 'vacuum') : 'analyze';
     // regclass text is the table's name, quoted and schema-qualified where it needs to be.
-    const statement = `${command} ${table.name}`;
+    const statement = `${command} ${name}`;
     try {
       await pg.exec(statement);
       ran.push(statement);

@@ -40,4 +40,29 @@ describe.skipIf(process.env.DATABASE_URL)('embedded database upkeep', () => {
     await pg.exec(`update ledger set amount = amount + 1 where id <= 1500`);
     expect(await upkeepOnce(pg)).toEqual(['vacuum (analyze) ledger']);
   });
+
+  it("follows a table's own autovacuum settings, as PostgreSQL does", async () => {
+    await pg.exec(`create table journal (id int primary key)`);
+    await pg.exec(`insert into journal select g from generate_series(1, 5000) g`);
+    expect(await upkeepOnce(pg)).toEqual(['vacuum (analyze) journal']);
+
+    // 300 inserts into 5,000 rows are below the server's insert threshold (1,000 + 20%)...
+    await pg.exec(`insert into journal select g from generate_series(5001, 5300) g`);
+    expect(await upkeepOnce(pg)).toEqual([]);
+    // ...and above this table's, as the migrations set for payments, expenses and loans.
+    await pg.exec(
+      `alter table journal set (autovacuum_vacuum_insert_threshold = 100, autovacuum_vacuum_insert_scale_factor = 0)`,
+    );
+    expect(await upkeepOnce(pg)).toEqual(['vacuum journal']);
+
+    // -1 turns insert vacuums off, and autovacuum_enabled = false turns off all of it.
+    await pg.exec(`alter table journal set (autovacuum_vacuum_insert_threshold = -1)`);
+    await pg.exec(`insert into journal select g from generate_series(5301, 5500) g`);
+    expect(await upkeepOnce(pg)).toEqual([]);
+    await pg.exec(`alter table journal set (autovacuum_enabled = false)`);
+    await pg.exec(`delete from journal where id <= 4000`);
+    expect(await upkeepOnce(pg)).toEqual([]);
+    await pg.exec(`alter table journal reset (autovacuum_enabled)`);
+    expect(await upkeepOnce(pg)).toEqual(['vacuum (analyze) journal']);
+  });
 });
