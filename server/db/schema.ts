@@ -132,7 +132,21 @@ export const expenses = pgTable(
     // The trailing columns let totals, the monthly chart and the dashboard read the index alone
     // (an index-only scan) instead of visiting every row of a user's years of expenses.
     index('expenses_user_date_idx').on(t.userId, t.date, t.id, t.category, t.amountPaise),
-    index('expenses_user_created_idx').on(t.userId, t.createdAt, t.amountPaise),
+    index('expenses_user_created_idx').on(t.userId, t.createdAt, t.id),
+    // One for each other sort of the list (either direction): without them a sorted page
+    // sorts all of the user's rows, 75 ms for a quarter of a million on the embedded
+    // database, whose only backend serves nobody else meanwhile.
+    index('expenses_user_amount_idx').on(t.userId, t.amountPaise, t.id),
+    index('expenses_user_category_idx').on(t.userId, t.category, t.id),
+    // By the lowercase copy: descriptions sort regardless of case, and the trailing columns
+    // let a search's count and sum read this index alone, a quarter faster on PostgreSQL.
+    index('expenses_user_description_idx').on(
+      t.userId,
+      t.descriptionLower,
+      t.id,
+      t.category,
+      t.amountPaise,
+    ),
   ],
 );
 

@@ -27,7 +27,7 @@ export interface ExpenseQuery {
 const sortColumns = {
   date: expenses.date,
   amount: expenses.amountPaise,
-  description: expenses.description,
+  description: expenses.descriptionLower, // regardless of case
   category: expenses.category,
   createdAt: expenses.createdAt,
 };

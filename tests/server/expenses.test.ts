@@ -133,6 +133,18 @@ describe('expenses', () => {
     expect(empty.body.total).toBe(26);
   });
 
+  it('sorts descriptions regardless of capitals, on both databases', async () => {
+    const me = await signUp(server);
+    for (const description of ['banana', 'Cherry', 'apple', 'Apricot', 'avocado'])
+      await me.api.post('/expense/addexpense', expense({ description }));
+    const names = async (order: string) =>
+      (
+        await me.api.get(`/expense/getuserallexpenses?sort=description&order=${order}`)
+      ).body.data.map((e: { description: string }) => e.description);
+    expect(await names('asc')).toEqual(['apple', 'Apricot', 'avocado', 'banana', 'Cherry']);
+    expect(await names('desc')).toEqual(['Cherry', 'banana', 'avocado', 'Apricot', 'apple']);
+  });
+
   it.each([
     ['a negative amount', { amount: -5 }, 'amount must be greater than 0'],
     ['a zero amount', { amount: 0 }, 'amount must be greater than 0'],
