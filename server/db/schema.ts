@@ -122,7 +122,7 @@ export const expenses = pgTable(
     userId: ownerId('user_id'),
     date: date('date', { mode: 'string' }).notNull(),
     description: text('description').notNull(),
-    /** What a search matches (see searchable). */
+    /** What a search matches (see searchable), and the order of a sort by description. */
     descriptionLower: searchable('description_lower', 'description'),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     category: expenseCategory('category').notNull(),
