@@ -241,6 +241,16 @@ describe.sequential('journey', () => {
     await page.getByRole('searchbox', { name: 'Search expenses' }).fill('');
     await expectCount(row('Cinema tickets IMAX'), 1);
     await expectText(summary(), '₹1,23,456.89');
+
+    // A column header sorts on the server: the first click ascending, the next descending.
+    const descriptions = async () =>
+      (await page.locator('tbody tr').allTextContents()).map((t) => t.match(/Cinema|Taxi/)?.[0]);
+    const sortByDescription = page.getByRole('button', { name: /^Description/ });
+    await sortByDescription.click();
+    await expect.poll(descriptions).toEqual(['Cinema', 'Taxi']);
+    await visit(page, 'journey-11b-expenses-sorted');
+    await sortByDescription.click();
+    await expect.poll(descriptions).toEqual(['Taxi', 'Cinema']);
   });
 
   test('the dashboard totals match the list', async () => {
