@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from '../lib/errors';
 import { paiseToRupees } from '../lib/money';
 import { toIso } from '../lib/dates';
 import { likePattern } from '../lib/schemas';
+import { perKeyLimit } from '../lib/perKeyLimit';
 import { assertCompany, assertRole, companyScope } from './tenancy';
 
 export const BANK_SORTS = ['createdAt', 'holder_name', 'account_no', 'branch', 'balance'] as const;
@@ -194,6 +195,14 @@ const paymentToApi = (p: PaymentRow) => ({
  * the audit triggers, the UPDATE and the INSERT. The lock is then held inside the database
  * only, never across a round trip to a busy app server waiting to send COMMIT.
  */
+/**
+ * Payments to one account take turns on its row lock in the database. Letting every one of
+ * them wait there would hold a pooled connection each (16 at once on one account held all
+ * 10) and make PostgreSQL wake one of many waiters per commit; two per account keep the
+ * next one ready while the others queue here.
+ */
+const paymentsPerAccount = perKeyLimit(2);
+
 export async function recordPayment(
   db: Db, // not a transaction: the payment is its own
   caller: Caller,
@@ -216,7 +225,8 @@ export async function recordPayment(
     balance_after_paise: string;
     created_at: Date | string;
   }>(
-    await db.execute(sql`
+    await paymentsPerAccount(input.accountId, () =>
+      db.execute(sql`
         with actor as materialized (select ${nameActor(caller)}),
         moved as (
           update bank_accounts
@@ -233,6 +243,7 @@ export async function recordPayment(
           from moved
         returning id, date::text as date, remark, type, amount_paise, balance_after_paise,
                   created_at`),
+    ),
   );
   if (!row) {
     await findAccount(db, caller, input.accountId); // 404 when it is not the caller's
