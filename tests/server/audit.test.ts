@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/client';
-import { addUser, signUp, startTestServer, type TestServer } from './helpers';
+import { addUser, bankAccountBody, signUp, startTestServer, type TestServer } from './helpers';
 
 let server: TestServer;
 
@@ -85,16 +85,10 @@ describe('audit trail', () => {
   it('names the company as the actor of a payment and of the balance it moves', async () => {
     const admin = await signUp(server);
     const acme = await addUser(server, admin.api, 'Payer Co', 'company');
-    const created = await acme.api.post('/company/createbank', {
-      holder_name: 'P',
-      account_no: '22345678',
-      confirm_no: '22345678',
-      branch: 'B',
-      ifsc: 'SBIN0001234',
-      mobile: '9876543210',
-      address: 'A',
-      openingBalance: 100,
-    });
+    const created = await acme.api.post(
+      '/company/createbank',
+      bankAccountBody({ openingBalance: 100 }),
+    );
     const paid = await acme.api.post('/company/addpayment', {
       accountId: created.body.data._id,
       date: '2026-11-01',
@@ -146,16 +140,7 @@ describe('audit trail', () => {
     const admin = await signUp(server);
     const acme = await addUser(server, admin.api, 'Gamma', 'company');
     const before = (await acme.api.get('/audit/getaudit')).body.total;
-    const bad = await acme.api.post('/company/createbank', {
-      holder_name: 'G',
-      account_no: '12345678',
-      confirm_no: '12345678',
-      branch: 'B',
-      ifsc: 'SBIN0001234',
-      mobile: '9876543210',
-      address: 'A',
-      openingBalance: 0,
-    });
+    const bad = await acme.api.post('/company/createbank', bankAccountBody({ openingBalance: 0 }));
     const acc = bad.body.data._id;
     const refused = await acme.api.post('/company/addpayment', {
       accountId: acc,

@@ -9,6 +9,7 @@ import { openDatabase, type Db } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
 import {
   addUser,
+  bankAccountBody,
   createScratchDatabase,
   signUp,
   startTestServer,
@@ -33,16 +34,7 @@ beforeAll(async () => {
     paymentStatus: 'pending',
     projectManager: pm.id,
   });
-  const acc = await acme.post('/company/createbank', {
-    holder_name: 'Acme',
-    account_no: '12345678',
-    confirm_no: '12345678',
-    branch: 'MG Road',
-    ifsc: 'SBIN0001234',
-    mobile: '9876543210',
-    address: 'Bengaluru',
-    openingBalance: 50,
-  });
+  const acc = await acme.post('/company/createbank', bankAccountBody({ openingBalance: 50 }));
   await acme.post('/company/addpayment', {
     accountId: acc.body.data._id,
     date: '2026-11-01',

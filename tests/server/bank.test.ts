@@ -1,22 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUser, signUp, startTestServer, type Api, type TestServer } from './helpers';
+import {
+  addUser,
+  bankAccountBody,
+  signUp,
+  startTestServer,
+  type Api,
+  type TestServer,
+} from './helpers';
 
 let server: TestServer;
 let admin: Api;
 let company: Api;
 let stranger: Api;
 
-const account = (overrides: Record<string, unknown> = {}) => ({
-  holder_name: 'Acme Pvt Ltd',
-  account_no: '123456789012',
-  confirm_no: '123456789012',
-  branch: 'MG Road',
-  ifsc: 'SBIN0001234',
-  mobile: '9876543210',
-  address: '1 MG Road, Bengaluru',
-  defaultStatus: 'deActive',
-  ...overrides,
-});
+const account = (overrides: Record<string, unknown> = {}) =>
+  bankAccountBody({ defaultStatus: 'deActive', ...overrides });
 const pay = (
   accountId: string,
   paymentType: 'credit' | 'debit',

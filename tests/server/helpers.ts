@@ -166,3 +166,15 @@ export async function addUser(
   const token: string = login.body.data.token;
   return { id: created.body.data._id as string, email, token, api: server.api(token) };
 }
+
+/** A valid `createbank` body; tests override the fields they are about. */
+export const bankAccountBody = (overrides: Record<string, unknown> = {}) => ({
+  holder_name: 'Acme Pvt Ltd',
+  account_no: '123456789012',
+  confirm_no: '123456789012',
+  branch: 'MG Road',
+  ifsc: 'SBIN0001234',
+  mobile: '9876543210',
+  address: '1 MG Road, Bengaluru',
+  ...overrides,
+});

@@ -2,7 +2,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDITED_TABLES } from '../../server/db/audited';
 import { rowsOf } from '../../server/db/client';
-import { addUser, signUp, startTestServer, type Api, type TestServer } from './helpers';
+import {
+  addUser,
+  bankAccountBody,
+  signUp,
+  startTestServer,
+  type Api,
+  type TestServer,
+} from './helpers';
 
 /**
  * Every hot call's queries use an index: the app's own SQL is captured as it runs against a
@@ -30,16 +37,10 @@ beforeAll(async () => {
   const pm = await addUser(server, as.company, 'Priya', 'pm');
   ids.pm = pm.id;
   as.pm = pm.api;
-  const acc = await as.company.post('/company/createbank', {
-    holder_name: 'Acme',
-    account_no: '12345678',
-    confirm_no: '12345678',
-    branch: 'B',
-    ifsc: 'SBIN0001234',
-    mobile: '9876543210',
-    address: 'A',
-    openingBalance: 1000000,
-  });
+  const acc = await as.company.post(
+    '/company/createbank',
+    bankAccountBody({ openingBalance: 1_000_000 }),
+  );
   ids.account = acc.body.data._id;
   ids.admin = admin.user._id;
   const company = acme.id;
