@@ -9,7 +9,11 @@ import {
 import type { Database, Db } from './db/client';
 import { watchDatabase, type DatabaseHealth } from './db/health';
 import { createMailer, type Mailer } from './mail/mailer';
+import { loggerOptions } from './lib/logSafe';
+import { backgroundWork, type BackgroundWork } from './lib/background';
 import { authPlugin } from './plugins/auth';
+import { inputGuardPlugin } from './plugins/inputGuard';
+import { rateLimitPlugin } from './plugins/rateLimit';
 import { docsPlugin } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
@@ -27,6 +31,7 @@ import { passwordResetRoutes } from './routes/passwordReset';
 import { peopleRoutes } from './routes/people';
 import { projectRoutes } from './routes/projects';
 import { reminderRoutes } from './routes/reminders';
+import type { Limits } from './services/rateLimits';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,13 +40,20 @@ declare module 'fastify' {
     /** Where the SPA is reached, for links in e-mails. */
     publicUrl: string;
     dbHealth: DatabaseHealth;
+    /** Work done after the answer has gone (mail); shutdown waits for it. */
+    background: BackgroundWork;
   }
 }
 
 export interface AppOptions {
   database: Database;
   logLevel?: string;
-  trustProxy?: boolean;
+  /** Where log lines go (tests read them); stdout by default. */
+  logStream?: { write(line: string): void };
+  /** The load balancers' addresses or CIDR ranges, whose X-Forwarded-For is believed. */
+  trustProxy?: string[];
+  /** The rate limits (tests loosen them); LIMITS by default. */
+  limits?: Limits;
   /** Serve /api/metrics (event-loop delay, memory) for the benchmark. */
   metrics?: boolean;
   /** Folder of the built SPA; the API alone is served when it has no index.html. */
@@ -59,14 +71,11 @@ const REQUEST_ID = /^[\w-]{1,64}$/;
 /** Builds the whole app; main.ts listens on it, tests call it over HTTP. */
 export async function buildApp(opts: AppOptions) {
   const app = Fastify({
-    logger: {
-      level: opts.logLevel ?? 'info',
-      redact: ['req.headers.authorization'],
-    },
+    logger: loggerOptions(opts.logLevel ?? 'info', opts.logStream),
     bodyLimit: 64 * 1024,
     // While stopping, a request that reaches an open connection is still served.
     return503OnClosing: false,
-    trustProxy: opts.trustProxy ?? false,
+    trustProxy: opts.trustProxy?.length ? opts.trustProxy : false,
     requestIdHeader: 'x-request-id',
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -88,6 +97,7 @@ export async function buildApp(opts: AppOptions) {
       }),
   );
   app.decorate('publicUrl', opts.publicUrl ?? 'http://localhost:3000');
+  app.decorate('background', backgroundWork(app.log));
   // Once stopping, each answer closes its connection, so keep-alive clients go elsewhere
   // and the server can finish as soon as the calls in flight are answered.
   let closing = false;
@@ -96,16 +106,21 @@ export async function buildApp(opts: AppOptions) {
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers are one person's data: no browser or proxy cache may keep them.
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     if (closing) reply.header('connection', 'close');
   });
   app.decorate('dbHealth', watchDatabase(opts.database.db, app.log));
   app.addHook('onClose', async () => {
     app.dbHealth.stop();
+    await app.background.drain();
     await opts.database.close();
   });
 
   registerErrorHandling(app);
   await app.register(securityPlugin);
+  await app.register(inputGuardPlugin);
+  await app.register(rateLimitPlugin, { limits: opts.limits });
   await app.register(docsPlugin);
   await app.register(authPlugin);
   await app.register(

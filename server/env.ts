@@ -1,5 +1,17 @@
 import { resolve } from 'node:path';
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+/** An address, a CIDR range, or one of proxy-addr's names for the private ranges. */
+function isProxyAddress(entry: string) {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n <= (version === 4 ? 32 : 128);
+}
 
 /** Configuration comes only from the environment, checked once at start. */
 const EnvSchema = z.object({
@@ -26,11 +38,34 @@ const EnvSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
-  /** Set behind a load balancer so rate limits see the client's address, not the proxy's. */
+  /**
+   * Behind load balancers: their addresses or CIDR ranges, comma-separated, so that the
+   * client's address is read from X-Forwarded-For as those proxies wrote it, and from
+   * nobody else. "true" would believe any hop a client makes up, so it is refused.
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .superRefine((entries, ctx) => {
+      for (const entry of entries) {
+        if (entry === 'false' || entry === '0') continue;
+        if (!isProxyAddress(entry))
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              entry === 'true' || entry === '1'
+                ? "TRUST_PROXY=true would let any client choose the address that rate limits see; list your proxies' addresses or CIDR ranges instead, e.g. TRUST_PROXY=10.0.0.0/8"
+                : `"${entry}" is not an IP address or CIDR range (e.g. 10.0.0.5, 10.0.0.0/8, loopback)`,
+          });
+      }
+    })
+    .transform((entries) => entries.filter((e) => e !== 'false' && e !== '0')),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string };

@@ -1,5 +1,5 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { access } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { access, open } from 'node:fs/promises';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { createGunzip, createGzip } from 'node:zlib';
@@ -21,13 +21,11 @@ import * as schema from './schema';
 /**
  * One file with the whole database, the same for PGlite and PostgreSQL: gzip'd JSON lines,
  * a header then every table's rows in pages, parents before children so a restore can
- * insert them in file order.
+ * insert them in file order. Sign-in secrets (sessions, reset links) and rate-limit counters
+ * are left out: a restored install starts with everyone signed out.
  */
 const TABLES: PgTable[] = [
   schema.users,
-  schema.sessions,
-  schema.loginAttempts,
-  schema.passwordResets,
   schema.expenses,
   schema.loans,
   schema.repayments,
@@ -77,8 +75,11 @@ async function* pagesOf(tx: Tx, table: PgTable, pageSize: number) {
 }
 
 export async function backup(db: Db, file: string, { pageSize = PAGE } = {}) {
+  // The backup holds everyone's data: only this user may read it, even over an older file.
+  const handle = await open(file, 'w', 0o600);
+  await handle.chmod(0o600);
   const gzip = createGzip();
-  const out = gzip.pipe(createWriteStream(file));
+  const out = gzip.pipe(handle.createWriteStream());
   const write = async (line: unknown) => {
     if (!gzip.write(`${JSON.stringify(line)}\n`)) await once(gzip, 'drain');
   };
@@ -126,6 +127,8 @@ export async function restore(db: Db, file: string) {
     );
   }
   const byName = new Map(TABLES.map((t) => [nameOf(t), t]));
+  // Older backups carried these; a restore never brings back a session or a reset link.
+  const leftOut = new Set(['sessions', 'password_resets', 'login_attempts']);
   await access(file).catch(() => {
     throw new Error(`No backup file at ${file}`);
   });
@@ -162,6 +165,7 @@ export async function restore(db: Db, file: string) {
         ended = true;
         break;
       }
+      if (entry.table && leftOut.has(entry.table)) continue;
       const table = entry.table ? byName.get(entry.table) : undefined;
       if (!table || !entry.rows)
         throw new Error(`Unknown entry in the backup: ${line.slice(0, 80)}`);
@@ -171,14 +175,17 @@ export async function restore(db: Db, file: string) {
     }
     if (!ended) throw new Error('The backup file is incomplete.');
     await setAuditTriggers(tx, true);
-    // Serial ids continue after the restored ones.
-    for (const name of ['login_attempts', 'audit_log']) {
-      await tx.execute(
-        sql.raw(
-          `select setval(pg_get_serial_sequence('${name}', 'id'), coalesce((select max(id) from ${name}), 0) + 1, false)`,
-        ),
-      );
-    }
+    // Backups from before migration 0016 name no owner for personal records' entries: fill
+    // it as that migration does (a derived column, not history), the guard off only here.
+    await tx.execute(sql`alter table audit_log disable trigger audit_log_append_only`);
+    await tx.execute(
+      sql`update audit_log set owner_id = (coalesce(after, before) ->> 'user_id')::uuid where owner_id is null and kind in ('expenses', 'loans', 'repayments')`,
+    );
+    await tx.execute(sql`alter table audit_log enable trigger audit_log_append_only`);
+    // The trail's serial ids continue after the restored ones.
+    await tx.execute(
+      sql`select setval(pg_get_serial_sequence('audit_log', 'id'), coalesce((select max(id) from audit_log), 0) + 1, false)`,
+    );
   });
   return counts;
 }

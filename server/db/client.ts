@@ -79,7 +79,7 @@ export async function openDatabase(opts: {
   const dataDir = inMemory ? opts.dataDir : join(opts.dataDir, 'pg');
   const unlock = inMemory ? () => {} : lockDataDir(opts.dataDir);
   try {
-    if (!inMemory) mkdirSync(dataDir, { recursive: true });
+    if (!inMemory) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     // PGlite opens the folder and migrates it in its own thread (pgliteWorker.ts).
     // A promise, so that a listener added after the thread ended still hears of it.
     let markLost!: (error: Error) => void;

@@ -1,4 +1,5 @@
 import {
+  chmodSync,
   closeSync,
   existsSync,
   mkdirSync,
@@ -14,7 +15,9 @@ import { join } from 'node:path';
  * it. This lock file holds the owner's pid; a lock left by a killed process is taken over.
  */
 export function lockDataDir(dir: string): () => void {
-  mkdirSync(dir, { recursive: true });
+  // Only this user may read the database and the outbox; an older, wider folder is narrowed.
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
   const file = join(dir, 'server.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
-  boolean,
   date,
   index,
   integer,
@@ -98,21 +97,20 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index().on(t.userId)],
 );
 
-/** Failed and successful logins, for rate limiting that holds across several app servers. */
-export const loginAttempts = pgTable(
-  'login_attempts',
+/**
+ * The rate limits' counters, one row a key ("login:account:<email>", "forgot:ip:<address>"):
+ * hits in the current window and when it ends. Kept in the database so that every app
+ * server on it counts together, and bumped in one statement so that concurrent calls
+ * each see their own count.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    email: text('email').notNull(),
-    ip: text('ip').notNull(),
-    succeeded: boolean('succeeded').notNull(),
-    createdAt: createdAt(),
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
   },
-  (t) => [
-    index('login_attempts_email_idx').on(t.email, t.createdAt),
-    index('login_attempts_ip_idx').on(t.ip, t.createdAt),
-    index('login_attempts_created_idx').on(t.createdAt),
-  ],
+  (t) => [index('rate_limits_reset_at_idx').on(t.resetAt)],
 );
 
 export const expenses = pgTable(

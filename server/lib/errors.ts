@@ -3,6 +3,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Headers the answer carries, such as Retry-After. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -14,4 +16,8 @@ export const unauthorized = (message = 'Please log in again') => new HttpError(4
 export const forbidden = (message = "You can't do this") => new HttpError(403, message);
 export const notFound = (what = 'Record') => new HttpError(404, `${what} not found`);
 export const conflict = (message: string) => new HttpError(409, message);
-export const tooManyRequests = (message: string) => new HttpError(429, message);
+/** Refused for now: the caller may try again after `retryAfter` seconds. */
+export const tooManyRequests = (message: string, retryAfter: number) =>
+  new HttpError(429, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfter))) });
+export const serviceUnavailable = (message: string, retryAfter: number) =>
+  new HttpError(503, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfter))) });

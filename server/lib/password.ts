@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import argon2 from 'argon2';
 import pLimit from 'p-limit';
+import { serviceUnavailable } from './errors';
 
 // argon2id at OWASP's recommended cost (19 MiB, 2 passes, 1 lane). The library's default
 // (64 MiB x 4 lanes) held 256 MB of RAM during four concurrent logins, and memory is the
@@ -14,17 +15,37 @@ const OPTIONS = {
 
 // Hashing is deliberately CPU-heavy. Left alone, a burst of logins fills every libuv thread
 // and every core, and the database and the event loop starve: list calls slowed fivefold in
-// the benchmark. At most cores - 1 hashes run at once; further logins wait their turn.
-const hashing = pLimit(Math.max(1, availableParallelism() - 1));
+// the benchmark. At most cores - 1 hashes run at once and a few more wait their turn; past
+// that the call is refused at once with 503 and Retry-After, so that a flood of anonymous
+// calls cannot queue work without end ahead of a real user's login.
+const RUNNING = Math.max(1, availableParallelism() - 1);
+const WAITING = Math.max(16, 8 * RUNNING);
+const hashing = pLimit(RUNNING);
 
-export const hashPassword = (plain: string) => hashing(() => argon2.hash(plain, OPTIONS));
+function bounded<T>(work: () => Promise<T>): Promise<T> {
+  if (hashing.pendingCount >= WAITING)
+    return Promise.reject(
+      serviceUnavailable('The server is busy. Please try again in a moment.', 2),
+    );
+  return hashing(work);
+}
 
+export const hashPassword = (plain: string) => bounded(() => argon2.hash(plain, OPTIONS));
+
+/** False for a wrong password or a hash it cannot read; refused (503) when too busy. */
 export const verifyPassword = (hash: string, plain: string) =>
-  hashing(() => argon2.verify(hash, plain)).catch(() => false);
+  bounded(() => argon2.verify(hash, plain).catch(() => false));
 
 /** Verified against when the e-mail is unknown, so a miss costs as long as a wrong password. */
 let dummyHash: Promise<string> | undefined;
 export const burnTime = async (plain: string) => {
-  dummyHash ??= hashPassword('not-a-real-password');
+  dummyHash ??= argon2.hash('not-a-real-password', OPTIONS);
   await verifyPassword(await dummyHash, plain);
 };
+
+/** How many hashes are running and waiting now (tests and the benchmark read it). */
+export const hashingLoad = () => ({
+  running: hashing.activeCount,
+  waiting: hashing.pendingCount,
+  maxWaiting: WAITING,
+});

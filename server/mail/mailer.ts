@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
@@ -65,6 +66,9 @@ export function createMailer(opts: {
     };
   }
 
+  // Mail holds reset links: only this user may read the outbox; an older, wider one is narrowed.
+  mkdirSync(opts.outboxDir, { recursive: true, mode: 0o700 });
+  chmodSync(opts.outboxDir, 0o700);
   const transport = nodemailer.createTransport({
     streamTransport: true,
     buffer: true,
@@ -74,12 +78,12 @@ export function createMailer(opts: {
     kind: 'outbox',
     async send(message) {
       const info = await transport.sendMail({ from: opts.from, ...message });
-      await mkdir(opts.outboxDir, { recursive: true });
+      await mkdir(opts.outboxDir, { recursive: true, mode: 0o700 });
       const file = join(
         opts.outboxDir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`,
       );
-      await writeFile(file, info.message as Buffer);
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
       opts.log.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox');
     },
   };

@@ -39,7 +39,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       });
     }
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ success: false, message: error.message });
+      return reply
+        .status(error.statusCode)
+        .headers(error.headers)
+        .send({ success: false, message: error.message });
     }
     const duplicate = uniqueViolationMessage(error);
     if (duplicate) return reply.status(409).send({ success: false, message: duplicate });
@@ -47,6 +50,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.server.dbHealth.markDown();
       return reply
         .status(503)
+        .header('retry-after', '5')
         .send({ success: false, message: 'Service unavailable, please try again' });
     }
     const status = error.statusCode ?? 500;

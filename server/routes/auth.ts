@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
+import { addressOf, limitExports } from '../plugins/rateLimit';
 import { badRequest } from '../lib/errors';
 import { email, errors, Message, password, text } from '../lib/schemas';
 import * as auth from '../services/auth';
@@ -45,6 +46,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/registeruser',
     {
+      onRequest: app.limitBy({
+        limit: app.limits.registerPerAddress,
+        key: (request) => `register:address:${addressOf(request)}`,
+        message: 'Too many registrations from your address. Please try again later.',
+      }),
       schema: {
         tags: ['auth'],
         operationId: 'registerAdmin',
@@ -77,7 +83,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const data = await auth.login(app.db, { ...request.body, ip: request.ip });
+      const data = await auth.login(app.db, app.limits, {
+        ...request.body,
+        address: addressOf(request),
+      });
       return { success: true, message: 'Login successful', data };
     },
   );
@@ -113,6 +122,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.get(
       '/user/exportmydata',
       {
+        preHandler: limitExports(app),
         schema: {
           tags: ['profile'],
           operationId: 'exportMyData',

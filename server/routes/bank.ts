@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
+import { limitExports } from '../plugins/rateLimit';
 import { calendarDate } from '../lib/dates';
 import { csvLine } from '../lib/format';
-import { rupeesInput, rupeesToPaise } from '../lib/money';
+import { balanceInput, rupeesInput } from '../lib/money';
 import { errors, id, Message, PageQuery, pageMeta, text } from '../lib/schemas';
 import * as bank from '../services/bank';
 
@@ -54,12 +55,7 @@ const AccountFields = z.object({
     .enum(['active', 'deActive'], { error: 'must be active or deActive' })
     .default('deActive'),
 });
-const openingBalance = z
-  .number({ error: 'must be a number' })
-  .min(0, 'cannot be negative')
-  .refine((n) => rupeesToPaise(n) !== null, 'must have at most 2 decimal places')
-  .default(0)
-  .transform((n) => rupeesToPaise(n) as number);
+const openingBalance = balanceInput.default(0);
 const AccountResponse = z.object({ success: z.boolean(), message: z.string(), data: Account });
 const StatementQuery = z.object({ accountId: id, from: calendarDate, to: calendarDate });
 /** page and pageSize as every list takes them (no search or order). */
@@ -267,6 +263,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/company/statement/export',
     {
+      preHandler: limitExports(app),
       schema: {
         tags,
         operationId: 'bankStatementCsv',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
+import { limitExports } from '../plugins/rateLimit';
 import { calendarDate } from '../lib/dates';
 import { csvLine } from '../lib/format';
 import { rupeesInput } from '../lib/money';
@@ -105,6 +106,7 @@ export const loanRoutes =
     app.get(
       `${base}/export`,
       {
+        preHandler: limitExports(app),
         schema: {
           tags,
           operationId: op('export'),

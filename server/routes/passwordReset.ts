@@ -2,25 +2,43 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../lib/errors';
 import { email, errors, Message, password } from '../lib/schemas';
+import { addressOf } from '../plugins/rateLimit';
 import { requestPasswordReset, resetPassword, RESET_REQUESTED } from '../services/passwordReset';
 
+const ForgotBody = z.object({ email });
+
 export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tooMany = 'Too many password reset requests. Please try again later.';
   app.post(
     '/user/forgotpassword',
     {
+      onRequest: app.limitBy({
+        limit: app.limits.forgotPerAddress,
+        key: (request) => `forgot:address:${addressOf(request)}`,
+        message: tooMany,
+      }),
+      preHandler: app.limitBy({
+        limit: app.limits.forgotPerEmail,
+        key: (request) =>
+          `forgot:email:${(request.body as z.infer<typeof ForgotBody>).email.toLowerCase()}`,
+        message: tooMany,
+      }),
       schema: {
         tags: ['auth'],
         operationId: 'forgotPassword',
-        summary: 'E-mails a one-time reset link valid for 30 minutes; always answers the same',
+        summary:
+          'E-mails a one-time reset link valid for 30 minutes; answers the same, at once, whether or not the account exists',
         security: [],
-        body: z.object({ email }),
+        body: ForgotBody,
         response: { 200: Message, ...errors },
       },
     },
     async (request) => {
-      // The answer never depends on the account or on the mail server: a failure is logged.
-      await requestPasswordReset(app.db, app.mailer, app.publicUrl, request.body.email).catch(
-        (err: unknown) => request.log.error({ err }, 'password reset e-mail failed'),
+      // The answer goes before the lookup and the mail, so that neither its words nor its
+      // timing tell whether the address has an account.
+      const { email: to } = request.body;
+      app.background.run('password reset e-mail', () =>
+        requestPasswordReset(app.db, app.mailer, app.publicUrl, to),
       );
       return { success: true, message: RESET_REQUESTED };
     },
@@ -29,10 +47,16 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/resetpassword',
     {
+      onRequest: app.limitBy({
+        limit: app.limits.resetPerAddress,
+        key: (request) => `reset:address:${addressOf(request)}`,
+        message: tooMany,
+      }),
       schema: {
         tags: ['auth'],
         operationId: 'resetPassword',
-        summary: 'Sets a new password with a reset link and ends every session of that user',
+        summary:
+          'Sets a new password with a reset link, ends every session of that user and lifts its login limits',
         security: [],
         body: z.object({
           token: z.string({ error: 'is required' }).min(1, 'is required').max(200),

@@ -10,6 +10,11 @@ export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/sendemaillend',
     {
       onRequest: app.authenticate,
+      preHandler: app.limitBy({
+        limit: app.limits.remindersPerAccount,
+        key: (request) => `reminder:account:${callerOf(request).userId}`,
+        message: 'You have sent many reminders today. Please try again tomorrow.',
+      }),
       schema: {
         tags: ['lend'],
         operationId: 'sendLendReminder',
@@ -22,7 +27,7 @@ export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       try {
-        await sendLendReminder(app.db, app.mailer, callerOf(request), request.body._id);
+        await sendLendReminder(app.db, app.mailer, app.limits, callerOf(request), request.body._id);
       } catch (error) {
         if (error instanceof HttpError) throw error;
         request.log.warn({ err: error }, 'reminder e-mail failed');

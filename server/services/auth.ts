@@ -5,7 +5,8 @@ import { type Caller, type LoginRole, positionOf } from '../lib/caller';
 import { badRequest, forbidden, notFound, unauthorized } from '../lib/errors';
 import { burnTime, hashPassword, verifyPassword } from '../lib/password';
 import { toIso } from '../lib/dates';
-import { assertLoginAllowed, recordLoginAttempt } from './loginLimiter';
+import { countLoginAttempt, loginSucceeded } from './loginLimiter';
+import type { Limits } from './rateLimits';
 import { withAudit } from './audit';
 import { createSession, revokeOtherSessions } from './sessions';
 
@@ -39,27 +40,33 @@ const INVALID = 'Invalid email or password';
 
 export async function login(
   db: DbOrTx,
-  input: { email: string; password: string; userType: LoginRole; remember: boolean; ip: string },
+  limits: Limits,
+  input: {
+    email: string;
+    password: string;
+    userType: LoginRole;
+    remember: boolean;
+    address: string;
+  },
 ) {
   const email = input.email.toLowerCase();
-  await assertLoginAllowed(db, email, input.ip);
-
-  const [user] = await db.select().from(users).where(byEmail(email)).limit(1);
+  // The lookup goes alongside the count (it is cheap); the hashing waits for the count.
+  const [[user]] = await Promise.all([
+    db.select().from(users).where(byEmail(email)).limit(1),
+    countLoginAttempt(db, limits, email, input.address),
+  ]);
   const ok = user?.passwordHash
     ? await verifyPassword(user.passwordHash, input.password)
     : (await burnTime(input.password), false);
 
   // A wrong type answers exactly like a wrong password: it tells a guesser nothing.
-  if (!user || !ok || user.role !== input.userType) {
-    await recordLoginAttempt(db, email, input.ip, false);
-    throw unauthorized(INVALID);
-  }
-  if (user.status !== 'active') {
-    await recordLoginAttempt(db, email, input.ip, false);
+  if (!user || !ok || user.role !== input.userType) throw unauthorized(INVALID);
+  if (user.status !== 'active')
     throw forbidden('Your account is inactive. Please contact your company.');
-  }
-  await recordLoginAttempt(db, email, input.ip, true);
-  const token = await createSession(db, user.id, input.remember);
+  const [token] = await Promise.all([
+    createSession(db, user.id, input.remember),
+    loginSucceeded(db, email, input.address),
+  ]);
   return { token, user: publicUser(user) };
 }
 

@@ -1,49 +1,55 @@
-import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { loginAttempts } from '../db/schema';
-import { tooManyRequests } from '../lib/errors';
+import { rateLimits } from '../db/schema';
+import { forgive, giveBack, take, type Limits } from './rateLimits';
 
 /**
- * Failed logins are counted in the database, so the limit holds across app servers, and
- * checked before any password hashing, so a flood of guesses costs us almost nothing.
+ * Login limits. Each attempt is counted in the database before any password is hashed, so a
+ * burst of guesses is refused past the limit however many arrive at once, and the count is
+ * shared by every app server.
  */
-const WINDOW = sql`now() - interval '15 minutes'`;
-export const LIMITS = { perEmail: 10, perAddress: 50 };
+const keysOf = (email: string, address: string) => ({
+  accountAndAddress: `login:account-address:${email} ${address}`,
+  account: `login:account:${email}`,
+  address: `login:address:${address}`,
+});
 
-export async function assertLoginAllowed(db: DbOrTx, email: string, ip: string) {
-  const failed = (column: typeof loginAttempts.email | typeof loginAttempts.ip, value: string) =>
-    db
-      .select({ n: count() })
-      .from(loginAttempts)
-      .where(
-        and(
-          eq(column, value),
-          eq(loginAttempts.succeeded, false),
-          gt(loginAttempts.createdAt, WINDOW),
-        ),
-      );
-  const [[byEmail], [byIp]] = await Promise.all([
-    failed(loginAttempts.email, email),
-    failed(loginAttempts.ip, ip),
-  ]);
-  if ((byEmail?.n ?? 0) >= LIMITS.perEmail || (byIp?.n ?? 0) >= LIMITS.perAddress) {
-    throw tooManyRequests('Too many login attempts. Please try again later.');
-  }
+export async function countLoginAttempt(
+  db: DbOrTx,
+  limits: Limits,
+  email: string,
+  address: string,
+) {
+  const keys = keysOf(email, address);
+  const message = 'Too many login attempts. Please try again later.';
+  // The address's limits first: what one address is refused does not count against the
+  // account, so that one attacker cannot lock its owner out from everywhere.
+  await take(
+    db,
+    [
+      { key: keys.accountAndAddress, limit: limits.loginPerAccountAndAddress },
+      { key: keys.address, limit: limits.loginPerAddress },
+    ],
+    message,
+  );
+  await take(db, [{ key: keys.account, limit: limits.loginPerAccount }], message);
 }
 
-export async function recordLoginAttempt(
-  db: DbOrTx,
-  email: string,
-  ip: string,
-  succeeded: boolean,
-) {
-  await db.insert(loginAttempts).values({ email, ip, succeeded });
-  if (succeeded) {
-    // A successful login forgives that account's earlier typos.
-    await db
-      .delete(loginAttempts)
-      .where(and(eq(loginAttempts.email, email), eq(loginAttempts.succeeded, false)));
-  }
-  // Keep the table small: attempts older than a day no longer count for anything.
-  await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, sql`now() - interval '1 day'`));
+/** A correct password forgives that account's typos, and its address's attempt. */
+export async function loginSucceeded(db: DbOrTx, email: string, address: string) {
+  const keys = keysOf(email, address);
+  await Promise.all([
+    forgive(db, [keys.accountAndAddress, keys.account]),
+    giveBack(db, keys.address),
+  ]);
+}
+
+/** A password reset lifts every login limit on the account, from every address. */
+export async function clearLoginLimits(db: DbOrTx, email: string) {
+  const keys = keysOf(email, '');
+  await db
+    .delete(rateLimits)
+    .where(
+      sql`${rateLimits.key} = ${keys.account} or starts_with(${rateLimits.key}, ${keys.accountAndAddress})`,
+    );
 }

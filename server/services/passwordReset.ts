@@ -5,6 +5,7 @@ import { passwordResets, users } from '../db/schema';
 import { badRequest } from '../lib/errors';
 import { hashPassword } from '../lib/password';
 import type { Mailer } from '../mail/mailer';
+import { clearLoginLimits } from './loginLimiter';
 import { revokeOtherSessions } from './sessions';
 
 const TTL_MS = 30 * 60_000;
@@ -48,27 +49,41 @@ export async function requestPasswordReset(
   });
 }
 
-/** Sets the new password, spends the link, and ends every session of that user. */
+/**
+ * Sets the new password, spends the link, ends every session of that user and lifts the
+ * login limits on the account (a reset is how its owner gets past them). The link is
+ * checked before the password is hashed, so a made-up link costs one lookup.
+ */
 export async function resetPassword(db: DbOrTx, token: string, password: string) {
+  const tokenHash = hashToken(token);
+  const valid = and(
+    eq(passwordResets.tokenHash, tokenHash),
+    isNull(passwordResets.usedAt),
+    gt(passwordResets.expiresAt, sql`now()`),
+  );
+  const invalid = () =>
+    badRequest('This reset link is invalid or has expired. Please ask for a new one.');
+  const [found] = await db
+    .select({ id: passwordResets.id })
+    .from(passwordResets)
+    .where(valid)
+    .limit(1);
+  if (!found) throw invalid();
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
+    // Spent here, atomically: of two calls with one link, only one sets a password.
     const [reset] = await tx
       .update(passwordResets)
       .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(passwordResets.tokenHash, hashToken(token)),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, sql`now()`),
-        ),
-      )
+      .where(valid)
       .returning({ userId: passwordResets.userId });
-    if (!reset)
-      throw badRequest('This reset link is invalid or has expired. Please ask for a new one.');
-    await tx
+    if (!reset) throw invalid();
+    const [user] = await tx
       .update(users)
       .set({ passwordHash, updatedAt: sql`now()` })
-      .where(eq(users.id, reset.userId));
+      .where(eq(users.id, reset.userId))
+      .returning({ email: users.email });
     await revokeOtherSessions(tx, reset.userId);
+    if (user) await clearLoginLimits(tx, user.email.toLowerCase());
   });
 }

@@ -4,15 +4,53 @@ import { users } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { formatDmy, formatRupees } from '../lib/format';
 import { paiseToRupees } from '../lib/money';
+import { badRequest } from '../lib/errors';
 import type { Mailer } from '../mail/mailer';
+import { giveBack, take, type Limits } from './rateLimits';
 import { getLoan } from './loans';
 
 /**
  * E-mails the borrower of one of the caller's lends a reminder built from the stored record,
  * so the server can never be used to send arbitrary text to arbitrary addresses.
  */
-export async function sendLendReminder(db: DbOrTx, mailer: Mailer, caller: Caller, lendId: string) {
+export async function sendLendReminder(
+  db: DbOrTx,
+  mailer: Mailer,
+  limits: Limits,
+  caller: Caller,
+  lendId: string,
+) {
   const lend = await getLoan(db, caller, 'lend', lendId);
+  if (lend.amountPaise - lend.repaidPaise <= 0)
+    throw badRequest('This lend is fully repaid: there is nothing to remind about.');
+  const perLend = `reminder:lend:${lend.id}`;
+  const perRecipient = `reminder:to:${lend.email.toLowerCase()}`;
+  await take(
+    db,
+    [{ key: perLend, limit: limits.remindersPerLend }],
+    'A reminder for this lend was sent in the last 24 hours. Please try again later.',
+  );
+  try {
+    await take(
+      db,
+      [{ key: perRecipient, limit: limits.remindersPerRecipient }],
+      'This borrower has had enough reminders for today. Please try again later.',
+    );
+    await send(mailer, db, caller, lend);
+  } catch (error) {
+    // Only a reminder that went out counts against the lend and its borrower.
+    await giveBack(db, perLend);
+    await giveBack(db, perRecipient);
+    throw error;
+  }
+}
+
+async function send(
+  mailer: Mailer,
+  db: DbOrTx,
+  caller: Caller,
+  lend: Awaited<ReturnType<typeof getLoan>>,
+) {
   const [sender] = await db
     .select({ name: users.name, email: users.email })
     .from(users)

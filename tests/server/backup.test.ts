@@ -1,4 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asc, getTableColumns, getTableName, is } from 'drizzle-orm';
@@ -62,6 +71,9 @@ beforeAll(async () => {
     date: '2026-10-05',
     amount: 40,
   });
+  // A reset link (its mail fails on this test server; the link is stored all the same).
+  await server.api().post('/user/forgotpassword', { email: admin.email });
+  await server.app.background.drain();
 });
 afterAll(async () => {
   await server.close();
@@ -82,11 +94,17 @@ async function dump(db: Db) {
   return out;
 }
 
+const modeOf = (path: string) => statSync(path).mode & 0o777;
+
 describe('backup and restore', () => {
   it('round-trips every table exactly, and refuses to restore over data', async () => {
     const file = join(dir, 'all.ecm.gz');
+    // Over an older file that others could read: the backup is this user's alone.
+    writeFileSync(file, '');
+    chmodSync(file, 0o644);
     // Pages of 2 rows: every table, users in their role order too, spans several pages.
     const counts = await backup(server.db, file, { pageSize: 2 });
+    expect(modeOf(file)).toBe(0o600);
     expect(counts.expenses).toBe(30);
     expect(counts.audit_log).toBeGreaterThan(30);
 
@@ -100,6 +118,15 @@ describe('backup and restore', () => {
       expect(Object.keys(restored).length).toBe(14);
       for (const derived of ['account_days', 'expense_months', 'project_totals'])
         expect(restored[derived]!.length, derived).toBeGreaterThan(0);
+      // Sign-in secrets and rate-limit counts stay behind: a restored install starts with
+      // everyone signed out.
+      for (const table of ['sessions', 'password_resets', 'rate_limits'])
+        expect(original[table]!.length, table).toBeGreaterThan(0);
+      for (const leftOut of ['sessions', 'password_resets', 'rate_limits']) {
+        expect(restored[leftOut], leftOut).toEqual([]);
+        delete original[leftOut];
+        delete restored[leftOut];
+      }
       expect(restored).toEqual(original);
 
       // Restoring twice is refused: it only goes into an empty database.
@@ -108,5 +135,57 @@ describe('backup and restore', () => {
       await copy.close();
       await scratch.drop();
     }
+  });
+});
+
+describe('a backup made by an older version', () => {
+  it('restores without its sessions, reset links and login attempts', async () => {
+    const file = join(dir, 'current.ecm.gz');
+    await backup(server.db, file);
+    const lines = gunzipSync(readFileSync(file)).toString().trimEnd().split('\n');
+    const sessions = await server.db.select().from(schema.sessions);
+    const older = [
+      lines[0],
+      lines[1], // the users come first
+      JSON.stringify({ table: 'sessions', rows: sessions }),
+      JSON.stringify({
+        table: 'login_attempts',
+        rows: [{ id: 1, email: 'x@example.com', ip: '10.0.0.1', succeeded: false }],
+      }),
+      ...lines.slice(2),
+    ];
+    expect(JSON.parse(lines[1]!).table).toBe('users');
+    const olderFile = join(dir, 'older.ecm.gz');
+    writeFileSync(olderFile, gzipSync(`${older.join('\n')}\n`));
+
+    const scratch = await createScratchDatabase();
+    const copy = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
+    try {
+      await restore(copy.db, olderFile);
+      expect(await copy.db.select().from(schema.sessions)).toEqual([]);
+      expect((await copy.db.select().from(schema.users)).length).toBeGreaterThan(0);
+    } finally {
+      await copy.close();
+      await scratch.drop();
+    }
+  });
+});
+
+describe('the data folder', () => {
+  async function modeAfterOpening(dataDir: string) {
+    const database = await openDatabase({ dataDir });
+    await database.close();
+    return modeOf(dataDir);
+  }
+
+  it('is made for this user alone', async () => {
+    expect(await modeAfterOpening(join(dir, 'fresh-data'))).toBe(0o700);
+  });
+
+  it('is narrowed when others could read it', async () => {
+    const older = join(dir, 'older-data');
+    mkdirSync(older);
+    chmodSync(older, 0o755);
+    expect(await modeAfterOpening(older)).toBe(0o700);
   });
 });

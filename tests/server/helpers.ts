@@ -4,6 +4,11 @@ import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { openDatabase, type Database, type QueryLogger } from '../../server/db/client';
 import type { Mailer } from '../../server/mail/mailer';
+import { LIMITS, type Limits } from '../../server/services/rateLimits';
+
+const LOOSE_LIMITS = Object.fromEntries(
+  Object.entries(LIMITS).map(([name, limit]) => [name, { ...limit, max: limit.max * 1000 }]),
+) as Limits;
 
 /** Tests that send mail say where to; any other send is a mistake in the test. */
 const refusingMailer: Mailer = {
@@ -48,6 +53,13 @@ export async function startTestServer(
     smtpUrl?: string;
     mailer?: Mailer;
     connectVia?: (url: string | undefined) => string | undefined;
+    /** Receives every log line, at every level (silent without it). */
+    logStream?: { write(line: string): void };
+    /** The rate limits; by default LIMITS with a thousand times the calls, so that tests
+     * may sign up and log in freely. Tests of the limits pass LIMITS. */
+    limits?: Limits;
+    /** Proxies whose X-Forwarded-For is believed (tests pose as many addresses so). */
+    trustProxy?: string[];
   } = {},
 ) {
   const scratch = await createScratchDatabase();
@@ -58,10 +70,13 @@ export async function startTestServer(
   });
   const app = await buildApp({
     database,
-    logLevel: 'silent',
+    logLevel: opts.logStream ? 'trace' : 'silent',
+    logStream: opts.logStream,
     spaRoot: '/nonexistent',
     publicUrl: 'http://app.example',
     mailer: opts.mailer ?? (opts.smtpUrl ? undefined : refusingMailer),
+    limits: opts.limits ?? LOOSE_LIMITS,
+    trustProxy: opts.trustProxy,
     smtpUrl: opts.smtpUrl,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -73,7 +88,7 @@ export async function startTestServer(
     db: database.db,
     database,
     origin,
-    api: (token?: string) => client(origin, token),
+    api: (token?: string, headers?: Record<string, string>) => client(origin, token, headers),
     async close() {
       await app.close();
       await scratch.drop();
@@ -90,13 +105,13 @@ export interface ApiResponse<T = any> {
 }
 
 /** A tiny HTTP client speaking the API's JSON, as the SPA does. */
-export function client(origin: string, token?: string) {
+export function client(origin: string, token?: string, extraHeaders: Record<string, string> = {}) {
   async function call<T = any>(
     method: string,
     path: string,
     body?: unknown,
   ): Promise<ApiResponse<T>> {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...extraHeaders };
     if (token) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
     const res = await fetch(`${origin}/api${path}`, {

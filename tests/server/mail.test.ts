@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -59,6 +59,8 @@ describe('with a working SMTP server', () => {
     expect(known.body.message).toBe(
       'If an account exists for that email, we have sent a link to reset the password.',
     );
+    // The mail goes out after the answer: one for the known address, none for the other.
+    await server.app.background.drain();
     expect(smtp.received.length).toBe(before + 1);
 
     const text = bodyOf(smtp.received.at(-1)!.raw);
@@ -142,8 +144,11 @@ describe('with a dead or hanging SMTP server', () => {
 });
 
 describe('without SMTP_URL', () => {
-  it('writes the message to the outbox folder', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'outbox-'));
+  const modeOf = async (path: string) => (await stat(path)).mode & 0o777;
+
+  it('writes the message to the outbox folder, which only this user may read', async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'outbox-'));
+    const dir = join(parent, 'outbox');
     const mailer = createMailer({
       outboxDir: dir,
       from: 'test@example.com',
@@ -156,6 +161,16 @@ describe('without SMTP_URL', () => {
     const raw = await readFile(join(dir, files[0]!), 'utf8');
     expect(raw).toContain('To: ravi@example.com');
     expect(bodyOf(raw)).toContain('₹1,000.00');
+    expect(await modeOf(dir)).toBe(0o700);
+    expect(await modeOf(join(dir, files[0]!))).toBe(0o600);
+    await rm(parent, { recursive: true });
+  });
+
+  it('narrows an outbox that others could read', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'outbox-'));
+    await chmod(dir, 0o755);
+    createMailer({ outboxDir: dir, from: 'test@example.com', log: pino({ level: 'silent' }) });
+    expect(await modeOf(dir)).toBe(0o700);
     await rm(dir, { recursive: true });
   });
 });

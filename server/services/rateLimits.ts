@@ -1,0 +1,101 @@
+import { inArray, lt, sql } from 'drizzle-orm';
+import { rowsOf, type DbOrTx } from '../db/client';
+import { rateLimits } from '../db/schema';
+import { tooManyRequests } from '../lib/errors';
+
+/** At most `max` calls per key in a window of `windowMs`, counted from the first call. */
+export interface Limit {
+  max: number;
+  windowMs: number;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * Every limit of the API. Logins are counted per account and address (one person's typos,
+ * or one attacker), per account from everywhere (an attack spread over many addresses: the
+ * owner gets past it with a password reset, which clears it) and per address (one source
+ * trying many accounts). Calls that send mail are counted per address and per recipient.
+ */
+export const LIMITS = {
+  loginPerAccountAndAddress: { max: 10, windowMs: 15 * MINUTE },
+  loginPerAccount: { max: 30, windowMs: 15 * MINUTE },
+  loginPerAddress: { max: 100, windowMs: 15 * MINUTE },
+  registerPerAddress: { max: 10, windowMs: HOUR },
+  forgotPerAddress: { max: 10, windowMs: HOUR },
+  forgotPerEmail: { max: 3, windowMs: HOUR },
+  resetPerAddress: { max: 20, windowMs: HOUR },
+  remindersPerAccount: { max: 30, windowMs: DAY },
+  remindersPerLend: { max: 1, windowMs: DAY },
+  remindersPerRecipient: { max: 3, windowMs: DAY },
+  exportsPerAccount: { max: 20, windowMs: 10 * MINUTE },
+} satisfies Record<string, Limit>;
+
+export type Limits = typeof LIMITS;
+
+export interface Count {
+  key: string;
+  hits: number;
+  ttlMs: number;
+}
+
+/**
+ * Counts one call against each key, in one statement: concurrent calls each get their own
+ * count (the row lock orders them), so a burst cannot pass together. A key whose window has
+ * ended starts again at 1. Keys are sorted so that two calls lock shared rows in one order.
+ */
+export async function count(db: DbOrTx, hits: { key: string; windowMs: number }[]) {
+  const rows = [...hits]
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map(
+      ({ key, windowMs }) =>
+        sql`(${key}, 1, now() + ${Math.round(windowMs)} * interval '1 millisecond')`,
+    );
+  const result = await db.execute(sql`
+    insert into rate_limits as r (key, hits, reset_at) values ${sql.join(rows, sql`, `)}
+    on conflict (key) do update set
+      hits = case when r.reset_at <= now() then 1 else r.hits + 1 end,
+      reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
+    returning r.key, r.hits,
+      greatest(0, ceil(extract(epoch from r.reset_at - now()) * 1000))::int as ttl_ms`);
+  return rowsOf<{ key: string; hits: number; ttl_ms: number }>(result).map((r) => ({
+    key: r.key,
+    hits: Number(r.hits),
+    ttlMs: Number(r.ttl_ms),
+  }));
+}
+
+/**
+ * Counts the call against every limit given and refuses it with 429 and Retry-After when
+ * any is crossed. The count happens first, so refused calls cost one statement and no more.
+ */
+export async function take(db: DbOrTx, limits: { key: string; limit: Limit }[], message: string) {
+  const counts = await count(
+    db,
+    limits.map(({ key, limit }) => ({ key, windowMs: limit.windowMs })),
+  );
+  const maxOf = new Map(limits.map(({ key, limit }) => [key, limit.max]));
+  const crossed = counts.filter((c) => c.hits > maxOf.get(c.key)!);
+  if (crossed.length)
+    throw tooManyRequests(message, Math.max(...crossed.map((c) => c.ttlMs)) / 1000);
+}
+
+/** Forgets these keys' counts: a correct password or a password reset forgives the typos. */
+export async function forgive(db: DbOrTx, keys: string[]) {
+  if (keys.length) await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
+}
+
+/** Gives one call back, for a call that turned out not to be what the limit is about. */
+export async function giveBack(db: DbOrTx, key: string) {
+  await db
+    .update(rateLimits)
+    .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
+    .where(sql`${rateLimits.key} = ${key}`);
+}
+
+/** Deletes the counters whose window has ended; run on a schedule. */
+export async function sweepRateLimits(db: DbOrTx) {
+  await db.delete(rateLimits).where(lt(rateLimits.resetAt, sql`now()`));
+}

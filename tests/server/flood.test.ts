@@ -1,0 +1,71 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { LIMITS } from '../../server/services/rateLimits';
+import { anonymousFlood, median, timeLogin, wrongPasswordBurst } from '../helpers/abuse';
+import { startServerProcess, type ServerProcess } from '../helpers/serverProcess';
+import { createScratchDatabase } from './helpers';
+
+/**
+ * The attacks as they were reproduced against `npm start`: the real server in its own
+ * process, with its real limits, driven from here over loopback.
+ */
+let server: ServerProcess;
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+const dataDir = mkdtempSync(join(tmpdir(), 'ecm-flood-'));
+const user = { email: 'real.user@example.com', password: 'a real password', userType: 'admin' };
+
+beforeAll(async () => {
+  scratch = await createScratchDatabase();
+  // Loopback is its proxy, so that the attacker below can come from an address of its own.
+  server = await startServerProcess({
+    dataDir,
+    databaseUrl: scratch.url,
+    env: { TRUST_PROXY: 'loopback' },
+  });
+  const res = await fetch(`${server.origin}/api/user/registeruser`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Real User', ...user, cpassword: user.password }),
+  });
+  expect(res.status).toBe(201);
+}, 90_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await scratch?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('checks at most the limit of 100 concurrent wrong passwords for one account', async () => {
+  const burst = await wrongPasswordBurst(
+    server.origin,
+    { email: user.email, userType: 'admin' },
+    { from: '203.0.113.66' },
+  );
+  expect(burst.other).toBe(0);
+  expect(burst.checked).toBeLessThanOrEqual(LIMITS.loginPerAccountAndAddress.max);
+  expect(burst.refused).toBe(100 - burst.checked);
+});
+
+it("keeps a real user's login fast, without a 5xx, while anonymous callers flood reset and register", async () => {
+  // Warm up (the first login pays for loading argon2), then the quiet time.
+  await timeLogin(server.origin, user);
+  const quiet: number[] = [];
+  for (let i = 0; i < 7; i++) quiet.push(await timeLogin(server.origin, user));
+
+  const flood = await anonymousFlood(server.origin, user, { connections: 40, seconds: 4 });
+  console.log({
+    quiet,
+    during: flood.loginMs,
+    requests: flood.requests,
+    refused: flood.refused,
+    s: flood.serverErrors,
+  });
+  expect(flood.errors).toBe(0);
+  expect(flood.serverErrors).toBe(0);
+  expect(flood.refused).toBeGreaterThan(flood.requests * 0.9);
+  expect(flood.loginMs.length).toBeGreaterThanOrEqual(3);
+  expect(median(flood.loginMs)).toBeLessThanOrEqual(2 * median(quiet));
+}, 60_000);
