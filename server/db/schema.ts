@@ -384,6 +384,8 @@ export const auditLog = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     actorId: uuid('actor_id'),
     tenantId: uuid('tenant_id'),
+    /** A personal record's owner (expenses, loans, repayments): only it reads the entry. */
+    ownerId: uuid('owner_id'),
     kind: text('kind').notNull(),
     recordId: uuid('record_id').notNull(),
     action: text('action').notNull(),

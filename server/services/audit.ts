@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AUDITED_TABLES } from '../db/audited';
 import type { DbOrTx, Tx } from '../db/client';
 import { auditLog, users } from '../db/schema';
@@ -42,19 +42,26 @@ export interface AuditQuery {
   pageSize: number;
 }
 
-/** What a caller may read: a company its own trail; an admin its companies' and its own acts. */
+/**
+ * What a caller may read: a company its own trail; an admin its companies' and its own acts.
+ * Either way, an entry of a personal record (expense, loan, repayment) is its owner's
+ * alone, even where the reader is the actor: a company deleting its PM deletes the PM's
+ * expenses too.
+ */
 function auditScope(caller: Caller, companyId?: string): SQL {
   assertRole(caller, 'admin', 'company');
+  const ownerOnly = or(isNull(auditLog.ownerId), eq(auditLog.ownerId, caller.userId));
   if (caller.role === 'company')
     return and(
       eq(auditLog.tenantId, caller.userId),
       companyId ? eq(auditLog.tenantId, companyId) : undefined,
+      ownerOnly,
     )!;
   // "= any(array(...))" rather than "in (...)": it lets the planner combine the tenant and
   // actor indexes (a bitmap OR) instead of scanning the whole trail.
   const companies = sql`${auditLog.tenantId} = any(array(${companiesOfAdmin(caller.userId)}))`;
-  if (companyId) return and(eq(auditLog.tenantId, companyId), companies)!;
-  return or(companies, eq(auditLog.actorId, caller.userId))!;
+  if (companyId) return and(eq(auditLog.tenantId, companyId), companies, ownerOnly)!;
+  return and(or(companies, eq(auditLog.actorId, caller.userId)), ownerOnly)!;
 }
 
 export async function listAudit(db: DbOrTx, caller: Caller, q: AuditQuery) {

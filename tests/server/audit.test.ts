@@ -1,7 +1,23 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../server/db/client';
-import { addUser, bankAccountBody, signUp, startTestServer, type TestServer } from './helpers';
+import { backup, restore } from '../../server/db/backup';
+import { openDatabase, rowsOf } from '../../server/db/client';
+import {
+  addUser,
+  bankAccountBody,
+  createScratchDatabase,
+  signUp,
+  startTestServer,
+  type Api,
+  type TestServer,
+} from './helpers';
 
 let server: TestServer;
 
@@ -153,5 +169,189 @@ describe('audit trail', () => {
     const after = (await acme.api.get('/audit/getaudit')).body;
     expect(after.total).toBe(before + 1);
     expect(after.data[0]).toMatchObject({ kind: 'bank_accounts', action: 'create' });
+  });
+
+  it("shows a personal record's entries to its owner alone", async () => {
+    const admin = await signUp(server, { name: 'Owner admin' });
+    const acme = await addUser(server, admin.api, 'Delta', 'company');
+    const pm = await addUser(server, acme.api, 'Pia', 'pm');
+    const project = await acme.api.post('/company/createproject', {
+      projectName: 'Portal',
+      clientName: 'Client',
+      clientNumber: '1',
+      duration: '1 month',
+      price: 10,
+      paymentStatus: 'pending',
+      projectManager: pm.id,
+    });
+    await acme.api.post('/company/createbank', bankAccountBody({ openingBalance: 1 }));
+    const changed = await pm.api.post('/company/updateprojectstatus', {
+      _id: project.body.data._id,
+      statusByPm: 'on track',
+    });
+    expect(changed.status).toBe(200);
+    const loan = (name: string, email: string) => ({
+      name,
+      email,
+      amount: 100,
+      issueDate: '2026-10-01',
+      repaymentDate: '2026-12-01',
+    });
+    const expense = (description: string) => ({
+      date: '2026-11-01',
+      description,
+      amount: 7,
+      category: 'other',
+    });
+    expect((await pm.api.post('/expense/addexpense', expense('Pia taxi'))).status).toBe(201);
+    const lend = await pm.api.post('/lend/addlend', loan('Lata', 'lata.secret@example.com'));
+    await pm.api.post('/borrowed/addborrowed', loan('Bala', 'bala.secret@example.com'));
+    const repaid = await pm.api.post('/lend/addrepayment', {
+      loanId: lend.body.data._id,
+      date: '2026-10-05',
+      amount: 40,
+      remark: 'Pia repaid',
+    });
+    expect(repaid.status).toBe(201);
+    await acme.api.post('/expense/addexpense', expense('Delta lunch'));
+    await admin.api.post('/expense/addexpense', expense('Admin coffee'));
+
+    const trail = async (api: Api, query = '') => {
+      const res = await api.get(`/audit/getaudit?pageSize=100${query}`);
+      expect(res.status).toBe(200);
+      return res.body as { data: any[]; total: number };
+    };
+    const PERSONAL = ['expenses', 'loans', 'repayments'];
+    /** The owners of the personal records' entries a trail shows. */
+    const owners = (t: { data: any[] }) =>
+      t.data.filter((e) => PERSONAL.includes(e.kind)).map((e) => (e.after ?? e.before).user_id);
+    const kinds = (t: { data: any[] }) => [...new Set(t.data.map((e) => e.kind))].sort();
+    const secrets = /Pia taxi|Lata|Bala|secret@|Pia repaid/;
+
+    // The company: its own expense, its projects and accounts (a PM's change too), and
+    // nothing of its PM's money, whichever filter.
+    const own = await trail(acme.api);
+    expect(owners(own)).toEqual([acme.id]);
+    expect(kinds(own)).toEqual(['bank_accounts', 'expenses', 'projects', 'users']);
+    expect(JSON.stringify(own)).not.toMatch(secrets);
+    expect((await trail(acme.api, '&kind=expenses')).data).toMatchObject([
+      { actorId: acme.id, after: { description: 'Delta lunch' } },
+    ]);
+    for (const kind of ['loans', 'repayments'])
+      expect((await trail(acme.api, `&kind=${kind}`)).total, kind).toBe(0);
+    const byPm = await trail(acme.api, `&actorId=${pm.id}`);
+    expect(byPm.data).toMatchObject([{ kind: 'projects', after: { status_by_pm: 'on track' } }]);
+
+    // The admin: its companies' trail without their or their PMs' money; its own expense.
+    const all = await trail(admin.api);
+    expect(owners(all)).toEqual([admin.user._id]);
+    expect(JSON.stringify(all)).not.toMatch(/Delta lunch/);
+    expect(JSON.stringify(all)).not.toMatch(secrets);
+    const ofAcme = await trail(admin.api, `&companyId=${acme.id}`);
+    expect(owners(ofAcme)).toEqual([]);
+    expect(kinds(ofAcme)).toEqual(['bank_accounts', 'projects', 'users']);
+    expect((await trail(admin.api, '&kind=expenses')).data).toMatchObject([
+      { actorId: admin.user._id, after: { description: 'Admin coffee' } },
+    ]);
+    expect((await trail(admin.api, `&companyId=${acme.id}&kind=expenses`)).total).toBe(0);
+    expect((await trail(admin.api, `&actorId=${acme.id}&kind=expenses`)).total).toBe(0);
+    expect((await trail(admin.api, `&actorId=${pm.id}`)).data.map((e) => e.kind)).toEqual([
+      'projects',
+    ]);
+    // A PM reads no trail at all.
+    expect((await pm.api.get('/audit/getaudit')).status).toBe(403);
+
+    // Deleting the PM deletes its records with it, done by the company: still not its to read.
+    expect((await acme.api.raw('DELETE', `/users/${pm.id}`)).status).toBe(200);
+    const after = await trail(acme.api, `&actorId=${acme.id}`);
+    expect(after.data).toContainEqual(
+      expect.objectContaining({ kind: 'users', action: 'delete', recordId: pm.id }),
+    );
+    expect(owners(after)).toEqual([acme.id]);
+    expect(JSON.stringify(after)).not.toMatch(secrets);
+  });
+
+  it('names the owner of older entries, on migrating and on restoring an older backup', async () => {
+    const folder = join(import.meta.dirname, '../../server/db/migrations');
+    const dir = mkdtempSync(join(tmpdir(), 'ecm-audit-'));
+    const pg = new PGlite();
+    try {
+      // A database as it was before migration 0016, with a trail written by its trigger.
+      const older = join(dir, 'migrations');
+      cpSync(folder, older, { recursive: true });
+      const journalFile = join(older, 'meta/_journal.json');
+      const journal = JSON.parse(readFileSync(journalFile, 'utf8'));
+      journal.entries = journal.entries.filter((e: { tag: string }) => e.tag < '0016');
+      writeFileSync(journalFile, JSON.stringify(journal));
+      const db = drizzle({ client: pg });
+      await migrate(db, { migrationsFolder: older });
+      const [company, owner] = [crypto.randomUUID(), crypto.randomUUID()];
+      await pg.exec(`
+        insert into users (id, name, email, role) values ('${company}', 'Co', 'co@example.com', 'company');
+        insert into users (id, name, email, role, company_id) values ('${owner}', 'Pm', 'pm@example.com', 'pm', '${company}');
+        select set_config('app.actor', '${owner}', false), set_config('app.tenant', '${company}', false);
+        insert into expenses (user_id, date, description, amount_paise, category) values ('${owner}', '2026-11-01', 'x', 1, 'other');
+        with l as (insert into loans (user_id, direction, name, email, amount_paise, issue_date, repayment_date)
+          values ('${owner}', 'lend', 'n', 'n@example.com', 5, '2026-11-01', '2026-12-01') returning id)
+        insert into repayments (loan_id, user_id, date, amount_paise) select id, '${owner}', '2026-11-02', 2 from l;
+        insert into projects (company_id, project_name, client_name, client_number, duration, price_paise, payment_status)
+          values ('${company}', 'p', 'c', '1', 'd', 1, 's');
+      `);
+      await migrate(db, { migrationsFolder: folder });
+      const entries = (
+        await pg.query<{ kind: string; owner_id: string | null }>(
+          'select kind, owner_id from audit_log order by id',
+        )
+      ).rows;
+      const expected = {
+        users: null,
+        expenses: owner,
+        loans: owner,
+        repayments: owner,
+        projects: null,
+      };
+      expect(entries.length).toBeGreaterThan(5);
+      for (const e of entries) expect(e.owner_id, e.kind).toBe(expected[e.kind as 'users']);
+      // The trail's guard is back on.
+      await expect(pg.query('update audit_log set owner_id = null')).rejects.toThrow(
+        'cannot be changed',
+      );
+
+      // A backup made before the column carries no owner: the restore names it.
+      const me = await signUp(server);
+      await me.api.post('/lend/addlend', {
+        name: 'Ravi',
+        email: 'ravi@example.com',
+        amount: 10,
+        issueDate: '2026-11-01',
+        repaymentDate: '2026-12-01',
+      });
+      const file = join(dir, 'older.ecm.gz');
+      await backup(server.db, file);
+      const lines = gunzipSync(readFileSync(file)).toString().split('\n');
+      const stripped = lines.map((line) => {
+        const entry = line && JSON.parse(line);
+        if (entry?.table !== 'audit_log') return line;
+        for (const row of entry.rows) delete row.ownerId;
+        return JSON.stringify(entry);
+      });
+      expect(stripped.join('\n')).not.toContain('ownerId');
+      writeFileSync(file, gzipSync(stripped.join('\n')));
+      const scratch = await createScratchDatabase();
+      const copy = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
+      try {
+        await restore(copy.db, file);
+        const owners = sql`select id, owner_id from audit_log order by id`;
+        const original = rowsOf<{ owner_id: string | null }>(await server.db.execute(owners));
+        expect(original.filter((r) => r.owner_id).length).toBeGreaterThan(0);
+        expect(rowsOf(await copy.db.execute(owners))).toEqual(original);
+      } finally {
+        await copy.close();
+        await scratch.drop();
+      }
+    } finally {
+      await pg.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
