@@ -1,4 +1,4 @@
-// `npm run size`: the SPA's weight from the build, against its budgets (issue 7).
+// `npm run size`: the SPA's weight from the build, against its budgets.
 // /login may load at most 150 KB gzip of JS; each screen's own chunk at most 30 KB;
 // all CSS at most 20 KB; the chart library only in the dashboard's chunks.
 import { existsSync, readFileSync } from 'node:fs';

@@ -2,6 +2,7 @@ import rateLimit, { normalizeIP, type FastifyRateLimitStore } from '@fastify/rat
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { tooManyRequests } from '../lib/errors';
+import { tarpit } from '../lib/tarpit';
 import { callerOf } from './auth';
 import { count, LIMITS, sweepRateLimits, type Limit, type Limits } from '../services/rateLimits';
 
@@ -75,7 +76,9 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { limits?: 
     });
     return async (request: FastifyRequest) => {
       const result = await check(request);
-      if (!result.isAllowed && result.isExceeded) throw tooManyRequests(message, result.ttl / 1000);
+      if (result.isAllowed || !result.isExceeded) return;
+      await tarpit();
+      throw tooManyRequests(message, result.ttl / 1000);
     };
   });
 

@@ -2,6 +2,7 @@ import { inArray, lt, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { tooManyRequests } from '../lib/errors';
+import { tarpit } from '../lib/tarpit';
 
 /** At most `max` calls per key in a window of `windowMs`, counted from the first call. */
 export interface Limit {
@@ -78,8 +79,10 @@ export async function take(db: DbOrTx, limits: { key: string; limit: Limit }[], 
   );
   const maxOf = new Map(limits.map(({ key, limit }) => [key, limit.max]));
   const crossed = counts.filter((c) => c.hits > maxOf.get(c.key)!);
-  if (crossed.length)
+  if (crossed.length) {
+    await tarpit();
     throw tooManyRequests(message, Math.max(...crossed.map((c) => c.ttlMs)) / 1000);
+  }
 }
 
 /** Forgets these keys' counts: a correct password or a password reset forgives the typos. */

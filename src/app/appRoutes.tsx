@@ -30,7 +30,7 @@ export interface AppRoute {
   roles?: readonly Role[];
 }
 
-/** The screens of the signed-in area, in menu order; each loads lazily. Later issues add more. */
+/** The screens of the signed-in area, in menu order; each loads lazily. */
 export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: 'dashboard',
@@ -83,7 +83,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     icon: UsersIcon,
     Screen: lazy(() => import('../features/loans/PeopleScreen')),
   },
-  // Companies, people and projects (issue 5): one people screen configured by kind.
+  // Companies, people and projects: one people screen configured by kind.
   {
     path: 'company',
     title: 'Company List',
@@ -127,7 +127,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     roles: ['admin', 'company', 'pm'],
     Screen: lazy(() => import('../features/projects/ProjectsScreen')),
   },
-  // Bank accounts, payments, statements (issue 6).
+  // Bank accounts, payments, statements.
   {
     path: 'account',
     title: 'All Bank',
@@ -157,7 +157,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     roles: ['admin', 'company'],
     Screen: lazy(() => import('../features/bank/ReportScreen')),
   },
-  // Who changed what (issue 8): read only.
+  // Who changed what: read only.
   {
     path: 'audit',
     title: 'Audit Trail',

@@ -5,7 +5,7 @@ import { expectAlert, expectPath, expectText, journeySteps, logIn, registerAdmin
 import { rowAction } from './rows';
 
 /**
- * Issue 8's audit trail as its users see it: a company's changes show to its admin, who,
+ * The audit trail as its users see it: a company's changes show to its admin, who,
  * what, and the values before and after. And text a user typed is shown, never run: an
  * expense and a lend named like markup, in the lists, Data Details and the trail.
  * Each step needs the one before, so after a failure the rest are skipped.

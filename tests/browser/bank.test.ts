@@ -14,11 +14,11 @@ import {
 import { rowAction } from './rows';
 
 /**
- * Issue 6 as a company would use it: two bank accounts (the form checks the confirmation
- * and the IFSC before anything is sent), credits and debits whose balance moves at once
- * here and in a second tab, an overdraft refused, a statement whose closing balance is
- * opening + credits − debits, printable and downloadable; deleting an account with
- * payments refused.
+ * Bank accounts, payments and statements as a company would use them: two bank accounts
+ * (the form checks the confirmation and the IFSC before anything is sent), credits and
+ * debits whose balance moves at once here and in a second tab, an overdraft refused, a
+ * statement whose closing balance is opening + credits − debits, printable and
+ * downloadable; deleting an account with payments refused.
  */
 
 const stamp = Date.now();

@@ -6,10 +6,11 @@ import { useBrowserSuite, visit, type PageWatch } from './harness';
 import { expectAlert, expectPath, expectText, journeySteps, logIn } from './helpers';
 
 /**
- * Issue 4 as one person would take it: register, lend and borrow, a partial repayment,
- * exact totals in the lists and on the dashboard, a person's net balance, a report by date
- * with its CSV, a reminder e-mail (to the harness server's outbox: it has no SMTP_URL), and
- * a forgotten password reset through the e-mailed link. Each step needs the previous one.
+ * Lend and borrowed as one person would take them: register, lend and borrow, a partial
+ * repayment, exact totals in the lists and on the dashboard, a person's net balance, a
+ * report by date with its CSV, a reminder e-mail (to the harness server's outbox: it has
+ * no SMTP_URL), and a forgotten password reset through the e-mailed link. Each step needs
+ * the previous one.
  */
 
 const me = {

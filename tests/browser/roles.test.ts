@@ -13,10 +13,10 @@ import {
 import { rowAction, rowMenuItems } from './rows';
 
 /**
- * Issue 5 as its users would take it: an admin creates two companies; a company builds
- * its team and a project for its PM; the PM updates that project's status; the admin
- * browses everything read-only. Each step needs the one before, so after a failure the
- * rest are skipped.
+ * Companies, people and projects as their users would take them: an admin creates two
+ * companies; a company builds its team and a project for its PM; the PM updates that
+ * project's status; the admin browses everything read-only. Each step needs the one
+ * before, so after a failure the rest are skipped.
  */
 
 const stamp = Date.now();

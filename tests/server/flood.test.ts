@@ -56,13 +56,6 @@ it("keeps a real user's login fast, without a 5xx, while anonymous callers flood
   for (let i = 0; i < 7; i++) quiet.push(await timeLogin(server.origin, user));
 
   const flood = await anonymousFlood(server.origin, user, { connections: 40, seconds: 4 });
-  console.log({
-    quiet,
-    during: flood.loginMs,
-    requests: flood.requests,
-    refused: flood.refused,
-    s: flood.serverErrors,
-  });
   expect(flood.errors).toBe(0);
   expect(flood.serverErrors).toBe(0);
   expect(flood.refused).toBeGreaterThan(flood.requests * 0.9);

@@ -105,7 +105,7 @@ function CustomerPanel({
   );
 }
 
-/** An admin's way in to its companies (issue 5: "from the dashboard and the menu"). */
+/** An admin's way in to its companies from the dashboard (the menu has Company List too). */
 function CompaniesCard() {
   return (
     <div className={`${styles.card} mb-4 flex flex-wrap items-center justify-between gap-3 p-5`}>

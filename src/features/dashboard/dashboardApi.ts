@@ -22,7 +22,7 @@ export interface MonthCategoryAmount {
   amount: number;
 }
 
-/** `GET /user/getalldata` (docs/api-contract.md, issues 4 and 5); every figure from SQL. */
+/** `GET /user/getalldata` (docs/api-contract.md, Dashboard); every figure from SQL. */
 export interface DashboardData {
   expenses: { count: number; totalAmount: number };
   lend?: LoanFigures;
