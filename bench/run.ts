@@ -11,12 +11,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../server/db/client';
-import {
-  anonymousFlood,
-  median,
-  timeLogin,
-  wrongPasswordBurst,
-} from '../tests/helpers/abuse';
+import { anonymousFlood, median, timeLogin, wrongPasswordBurst } from '../tests/helpers/abuse';
 import { startServerProcess, type ServerProcess } from '../tests/helpers/serverProcess';
 import { ACCOUNTS, PASSWORD, seed } from './seed';
 import { measureListScreen } from './spa';

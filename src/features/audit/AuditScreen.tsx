@@ -82,7 +82,7 @@ function Changes({ entry }: { entry: AuditEntry }) {
 }
 
 /**
- * Audit Trail (issue 8): who created, changed or deleted which record, and the values before
+ * Audit Trail: who created, changed or deleted which record, and the values before
  * and after, newest first and paged on the server. Read only: nothing here changes it.
  */
 export default function AuditScreen() {
