@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
@@ -130,11 +131,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const data = await exportMyData(app.db, callerOf(request));
         return reply
           .header('content-type', 'application/json; charset=utf-8')
           .header('content-disposition', 'attachment; filename="my-data.json"')
-          .send(JSON.stringify(data, null, 2));
+          .send(Readable.from(exportMyData(app.db, callerOf(request))));
       },
     );
 

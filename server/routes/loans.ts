@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
@@ -116,37 +117,39 @@ export const loanRoutes =
       },
       async (request, reply) => {
         const rows = loans.allLoans(app.db, callerOf(request), direction, request.query);
-        let body = csvLine([
-          'S.no',
-          'Name',
-          'Email',
-          'Amount',
-          'Repaid',
-          'Outstanding',
-          'Status',
-          'IssueDate',
-          'RepaymentDate',
-        ]);
-        let n = 0;
-        for await (const r of rows) {
-          body += csvLine([
-            ++n,
-            r.name,
-            r.email,
-            r.amount.toFixed(2),
-            r.repaid.toFixed(2),
-            r.outstanding.toFixed(2),
-            r.status,
-            r.issueDate,
-            r.repaymentDate,
+        // Streamed a line at a time: a long history never sits in memory whole.
+        async function* csv() {
+          yield csvLine([
+            'S.no',
+            'Name',
+            'Email',
+            'Amount',
+            'Repaid',
+            'Outstanding',
+            'Status',
+            'IssueDate',
+            'RepaymentDate',
           ]);
+          let n = 0;
+          for await (const r of rows)
+            yield csvLine([
+              ++n,
+              r.name,
+              r.email,
+              r.amount.toFixed(2),
+              r.repaid.toFixed(2),
+              r.outstanding.toFixed(2),
+              r.status,
+              r.issueDate,
+              r.repaymentDate,
+            ]);
         }
         const { from, to } = request.query;
         const name = `${direction}-report${from ? `-${from}` : ''}${to ? `-to-${to}` : ''}.csv`;
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${name}"`)
-          .send(body);
+          .send(Readable.from(csv()));
       },
     );
 

@@ -133,16 +133,19 @@ export async function* allLoans(
 ) {
   const where = own(caller, direction, filters(q));
   const today = q.today ?? localToday();
-  for (let offset = 0; ; offset += 1000) {
+  // Each page starts after the last row of the one before, in (issueDate, id) order.
+  let after: SQL | undefined;
+  for (;;) {
     const rows = await db
       .select()
       .from(loans)
-      .where(where)
+      .where(and(where, after))
       .orderBy(asc(loans.issueDate), asc(loans.id))
-      .limit(1000)
-      .offset(offset);
+      .limit(1000);
     for (const r of rows) yield toApi(r, today);
     if (rows.length < 1000) return;
+    const last = rows.at(-1)!;
+    after = sql`(${loans.issueDate}, ${loans.id}) > (${last.issueDate}, ${last.id})`;
   }
 }
 

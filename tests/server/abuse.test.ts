@@ -5,7 +5,9 @@ import { loadEnv } from '../../server/env';
 import { hashingLoad } from '../../server/lib/password';
 import type { Mailer, MailMessage } from '../../server/mail/mailer';
 import { LIMITS } from '../../server/services/rateLimits';
-import { startTestServer, type ApiResponse, type TestServer } from './helpers';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../../server/app';
+import { client, startTestServer, type ApiResponse, type TestServer } from './helpers';
 
 /**
  * The limits as an attacker meets them, with the real LIMITS. The test server believes
@@ -87,6 +89,40 @@ describe('login limits', () => {
     expect((await logIn(attacker, email)).status).toBe(429);
     // ...while the owner, elsewhere, signs in.
     expect((await logIn(newAddress(), email)).status).toBe(200);
+  });
+
+  it('counts together on two app servers of one database', async () => {
+    // A second server on the same database, as behind a load balancer.
+    const second = await buildApp({
+      database: { ...server.database, close: async () => {} },
+      logLevel: 'silent',
+      spaRoot: '/nonexistent',
+      limits: LIMITS,
+      trustProxy: ['127.0.0.1'],
+    });
+    await second.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = second.server.address() as AddressInfo;
+      const email = await newAccount();
+      const attacker = newAddress();
+      const viaSecond = client(`http://127.0.0.1:${port}`, undefined, {
+        'x-forwarded-for': attacker,
+      });
+      const guess = (i: number) => ({ email, password: `wrong ${i}`, userType: 'admin' });
+      const all = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          i % 2
+            ? viaSecond.post('/user/loginuser', guess(i))
+            : from(attacker).post('/user/loginuser', guess(i)),
+        ),
+      );
+      expect(statuses(all)).toEqual({
+        401: LIMITS.loginPerAccountAndAddress.max,
+        429: 20 - LIMITS.loginPerAccountAndAddress.max,
+      });
+    } finally {
+      await second.close();
+    }
   });
 
   it('a made-up X-Forwarded-For hop does not make a new address', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loans } from '../../server/db/schema';
 import { signUp, startTestServer, type TestServer } from './helpers';
 
 let server: TestServer;
@@ -170,6 +171,29 @@ describe('lend and borrowed', () => {
     expect(lines[1]).toBe(
       "1,'=cmd 2026-10-01,ravi@example.com,2.00,0.00,2.00,due,2026-10-01,2026-12-31",
     );
+  });
+
+  it('exports every row of a long history, in issue-date order, page after page', async () => {
+    const me = await signUp(server);
+    const day = (i: number) =>
+      `2025-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`;
+    await server.db.insert(loans).values(
+      Array.from({ length: 2100 }, (_, i) => ({
+        userId: me.user._id,
+        direction: 'lend' as const,
+        name: `Person ${i}`,
+        email: `p${i}@example.com`,
+        amountPaise: 100 + i,
+        issueDate: day(i),
+        repaymentDate: '2026-12-31',
+      })),
+    );
+    const csv = await me.api.raw('GET', '/lend/export');
+    const lines = String(csv.body).trim().split('\r\n').slice(1);
+    expect(lines).toHaveLength(2100);
+    expect(new Set(lines.map((l) => l.split(',')[1])).size).toBe(2100);
+    const dates = lines.map((l) => l.split(',')[7]!);
+    expect(dates).toEqual([...dates].sort());
   });
 
   it('nets each person across lends, borrowings and repayments', async () => {
