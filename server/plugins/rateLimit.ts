@@ -27,7 +27,7 @@ declare module 'fastify' {
 export const addressOf = (request: FastifyRequest) => normalizeIP(request.ip, 56);
 
 const SWEEP_MS = 10 * 60_000;
-/** Keys this server has seen refused, remembered no longer than a day. */
+/** How many refused keys this server remembers (each until its window ends) before it starts afresh. */
 const REMEMBERED = 10_000;
 
 /**

@@ -1,0 +1,56 @@
+/**
+ * The API's enumerations, written once. The database's enum types (server/db/schema.ts),
+ * the server's validation and the SPA's selects and types are all built from these arrays.
+ * This folder imports nothing from src/ or server/.
+ */
+
+/** Every kind of user; only the first three sign in. */
+export const ROLES = ['admin', 'company', 'pm', 'tl', 'employee', 'team', 'other'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The roles that sign in, as the login form's user type. */
+export const LOGIN_ROLES = ['admin', 'company', 'pm'] as const;
+export type LoginRole = (typeof LOGIN_ROLES)[number];
+
+/** What a company calls its people; what an admin creates is a company. */
+export const STAFF_ROLES = ['pm', 'tl', 'employee', 'team', 'other'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** The roles a create-user form may give: a company (by an admin) or staff (by a company). */
+export const CREATABLE_ROLES = ['company', ...STAFF_ROLES] as const;
+export type CreatableRole = (typeof CREATABLE_ROLES)[number];
+
+export const USER_STATUSES = ['active', 'inactive'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const EXPENSE_CATEGORIES = ['shopping', 'movie', 'other'] as const;
+export type ExpenseCategory = (typeof EXPENSE_CATEGORIES)[number];
+
+export const LOAN_DIRECTIONS = ['lend', 'borrowed'] as const;
+export type LoanDirection = (typeof LOAN_DIRECTIONS)[number];
+
+/** Where a loan stands on a given day. */
+export const LOAN_STATUSES = ['due', 'overdue', 'settled'] as const;
+export type LoanStatus = (typeof LOAN_STATUSES)[number];
+
+/** A bank account is its owner's default ('active') or not ('deActive', the spec's word). */
+export const ACCOUNT_DEFAULT_STATUSES = ['active', 'deActive'] as const;
+export type AccountDefaultStatus = (typeof ACCOUNT_DEFAULT_STATUSES)[number];
+
+export const PAYMENT_TYPES = ['credit', 'debit'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+/** The tables whose every change the audit trail records; an entry's `kind`. */
+export const AUDITED_TABLES = [
+  'users',
+  'expenses',
+  'loans',
+  'repayments',
+  'projects',
+  'bank_accounts',
+  'payments',
+] as const;
+export type AuditedTable = (typeof AUDITED_TABLES)[number];
+
+export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,0 +1,49 @@
+/**
+ * The rules both sides check, written once: the server refuses what breaks them, and the
+ * SPA's forms say so before sending. Plain TypeScript, so the SPA's bundle stays small.
+ */
+
+/** ₹99,99,99,99,999.99 in paise: far above any real entry, far below 2^53. */
+export const MAX_PAISE = 9_999_999_999_999;
+export const MAX_RUPEES_TEXT = '99999999999.99';
+
+/**
+ * Rupees (at most 2 decimals) -> integer paise, or null when not exact. The decimals are
+ * counted in the number's shortest written form (what was typed), not with a float
+ * tolerance, which refused amounts such as 147997766.30, or an exact comparison, which
+ * refused 19.99 (19.99 * 100 is 1998.9999999999998).
+ */
+export function rupeesToPaise(rupees: number): number | null {
+  if (!Number.isFinite(rupees)) return null;
+  const written = String(rupees);
+  if (/e/i.test(written)) return Number.isInteger(rupees) ? rupees * 100 : null;
+  if ((written.split('.')[1] ?? '').length > 2) return null;
+  return Math.round(rupees * 100);
+}
+
+/** Integer paise -> rupees as a JSON number; exact for every value below 2^53. */
+export const paiseToRupees = (paise: number | string | bigint | null | undefined): number =>
+  paise == null ? 0 : Number(paise) / 100;
+
+/** What is wrong with an amount of rupees, or undefined when it may be sent. */
+export function amountProblem(
+  rupees: number,
+  atLeast: 'positive' | 'zero',
+): 'not a number' | 'too small' | 'too many decimals' | 'too large' | undefined {
+  if (!Number.isFinite(rupees)) return 'not a number';
+  if (atLeast === 'positive' ? rupees <= 0 : rupees < 0) return 'too small';
+  const paise = rupeesToPaise(rupees);
+  if (paise === null) return 'too many decimals';
+  if (paise > MAX_PAISE) return 'too large';
+  return undefined;
+}
+
+/** Indian Financial System Code: 4 letters, a 0, then 6 letters or digits. */
+export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+/** A bank account number: 6 to 18 digits. */
+export const ACCOUNT_NO_PATTERN = /^[0-9]{6,18}$/;
+/** A phone number: digits, spaces and dashes, an optional leading +. */
+export const MOBILE_PATTERN = /^\+?[0-9][0-9 -]{6,18}$/;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
