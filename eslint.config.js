@@ -8,7 +8,6 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -20,6 +19,71 @@ export default tseslint.config(
     // Tests and the benchmark read loosely typed JSON answers.
     files: ['tests/**/*.{ts,tsx}', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  // Browser globals for the SPA only, Node's for the server and the tools; the unit tests
+  // render screens in jsdom under Node, and the browser tests drive pages from Node.
+  { files: ['src/**/*.{ts,tsx}'], languageOptions: { globals: globals.browser } },
+  {
+    files: ['server/**/*.ts', 'scripts/**', 'bench/**/*.ts', '*.{js,ts}', 'tests/server/**/*.ts'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['tests/unit/**/*.{ts,tsx}', 'tests/browser/**/*.ts', 'tests/helpers/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+  // The layers: contract/ stands alone; the SPA and the server share only the contract.
+  {
+    files: ['contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(src|server|tests)(/|$)',
+              message: 'contract/ imports nothing of the app.',
+            },
+            {
+              regex: '^(node:|react|zod)',
+              message: 'contract/ is plain TypeScript for both sides.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(server|tests)(/|$)',
+              message: 'The SPA shares only contract/ with the server.',
+            },
+            { regex: '^node:', message: 'The SPA runs in the browser.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(src|tests)(/|$)',
+              message: 'The server shares only contract/ with the SPA.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['src/**/*.{ts,tsx}'],
