@@ -59,6 +59,30 @@ describe('routes', () => {
     await expectPath(page, '/app/dashboard');
   });
 
+  test('Login says so when an account has had too many wrong passwords', async () => {
+    const victim = {
+      name: 'Locked Out',
+      email: `locked.${Date.now()}@example.com`,
+      password: 'the real password',
+    };
+    await registerAdmin(suite.server.origin, victim);
+    for (let i = 0; i < 10; i++) {
+      const res = await fetch(`${suite.server.origin}/api/user/loginuser`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: victim.email, password: `guess ${i}`, userType: 'admin' }),
+      });
+      expect(res.status).toBe(401);
+    }
+    await page.goto(url('/login'));
+    const answer = page.waitForResponse((r) => r.url().includes('/api/user/loginuser'));
+    await logIn(page, victim);
+    expect((await answer).status()).toBe(429);
+    await expectAlert(page, 'Too many login attempts. Please try again later.');
+    await expectPath(page, '/login');
+    await visit(page, 'routes-login-too-many');
+  });
+
   test('Login refuses a wrong type or password with the server message', async () => {
     await page.goto(url('/login'));
     const attempt = async (password: string, userType: 'admin' | 'company') => {
