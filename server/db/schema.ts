@@ -15,6 +15,14 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import {
+  ACCOUNT_DEFAULT_STATUSES,
+  EXPENSE_CATEGORIES,
+  LOAN_DIRECTIONS,
+  PAYMENT_TYPES,
+  ROLES,
+  USER_STATUSES,
+} from '../../contract/enums';
 
 /**
  * A column's text lowercased once, when the row is written. `x ILIKE p` lowercases x for
@@ -28,17 +36,9 @@ const searchable = (name: string, of: string) =>
     .notNull()
     .generatedAlwaysAs(sql.raw(`lower("${of}")`));
 
-export const userRole = pgEnum('user_role', [
-  'admin',
-  'company',
-  'pm',
-  'tl',
-  'employee',
-  'team',
-  'other',
-]);
-export const userStatus = pgEnum('user_status', ['active', 'inactive']);
-export const expenseCategory = pgEnum('expense_category', ['shopping', 'movie', 'other']);
+export const userRole = pgEnum('user_role', ROLES);
+export const userStatus = pgEnum('user_status', USER_STATUSES);
+export const expenseCategory = pgEnum('expense_category', EXPENSE_CATEGORIES);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const timestamps = {
@@ -167,7 +167,7 @@ export const expenseMonths = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.month, t.category] })],
 );
 
-export const loanDirection = pgEnum('loan_direction', ['lend', 'borrowed']);
+export const loanDirection = pgEnum('loan_direction', LOAN_DIRECTIONS);
 
 /**
  * Money lent to someone (`lend`) or borrowed from someone (`borrowed`): one table, since
@@ -278,8 +278,8 @@ export const projectTotals = pgTable('project_totals', {
   pricePaise: bigint('price_paise', { mode: 'number' }).notNull().default(0),
 });
 
-export const defaultStatus = pgEnum('default_status', ['active', 'deActive']);
-export const paymentType = pgEnum('payment_type', ['credit', 'debit']);
+export const defaultStatus = pgEnum('default_status', ACCOUNT_DEFAULT_STATUSES);
+export const paymentType = pgEnum('payment_type', PAYMENT_TYPES);
 
 /**
  * A company's bank account. `balancePaise` moves only together with a payment row, in one

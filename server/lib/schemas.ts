@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MOBILE_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from '../../contract/rules';
 
 /** Shared pieces of request and response schemas. */
 /** "is required" when missing, "must be text" when of another type. */
@@ -18,8 +19,14 @@ export const email = z
 
 export const password = z
   .string(stringError)
-  .min(8, 'must be at least 8 characters')
-  .max(128, 'must be at most 128 characters');
+  .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`);
+
+/** A phone number: a person's, a bank account's. */
+export const mobile = z
+  .string({ error: 'is required' })
+  .trim()
+  .regex(MOBILE_PATTERN, 'must be a phone number');
 
 export const id = z.uuid('must be a valid id');
 

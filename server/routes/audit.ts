@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { AUDIT_ACTIONS, AUDITED_TABLES } from '../../contract/enums';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
 import { calendarDate } from '../lib/dates';
 import { errors, id, PageQuery, pageMeta } from '../lib/schemas';
-import { AUDITED_TABLES } from '../db/audited';
 import { listAudit } from '../services/audit';
 
 const Entry = z.object({
@@ -15,7 +15,7 @@ const Entry = z.object({
   companyId: z.string().nullable(),
   kind: z.string(),
   recordId: z.string(),
-  action: z.enum(['create', 'update', 'delete']),
+  action: z.enum(AUDIT_ACTIONS),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
 });

@@ -1,5 +1,7 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
+import { LOGIN_ROLES, ROLES } from '../../contract/enums';
+import { PASSWORD_MAX } from '../../contract/rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
 import { addressOf, limitExports } from '../plugins/rateLimit';
@@ -13,7 +15,7 @@ export const User = z.object({
   _id: z.string(),
   name: z.string(),
   email: z.string(),
-  role: z.enum(['admin', 'company', 'pm', 'tl', 'employee', 'team', 'other']),
+  role: z.enum(ROLES),
   position: z.number().nullable(),
   createdAt: z.string(),
 });
@@ -27,8 +29,11 @@ const Register = z.object({
 });
 const Login = z.object({
   email,
-  password: z.string({ error: 'is required' }).min(1, 'is required').max(128, 'is too long'),
-  userType: z.enum(['admin', 'company', 'pm'], { error: 'Please select user type.' }),
+  password: z
+    .string({ error: 'is required' })
+    .min(1, 'is required')
+    .max(PASSWORD_MAX, 'is too long'),
+  userType: z.enum(LOGIN_ROLES, { error: 'Please select user type.' }),
   remember: z.boolean().optional().default(false),
 });
 const LoginResponse = z.object({
@@ -38,7 +43,7 @@ const LoginResponse = z.object({
 });
 const UpdateProfile = z.object({ name: text(100), email });
 const UpdatePassword = z.object({
-  currentPassword: z.string({ error: 'is required' }).min(1, 'is required').max(128),
+  currentPassword: z.string({ error: 'is required' }).min(1, 'is required').max(PASSWORD_MAX),
   newPassword: password,
   confirmPassword: z.string({ error: 'is required' }),
 });

@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { ACCOUNT_DEFAULT_STATUSES, PAYMENT_TYPES } from '../../contract/enums';
+import { ACCOUNT_NO_PATTERN, IFSC_PATTERN } from '../../contract/rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
 import { limitExports } from '../plugins/rateLimit';
 import { calendarDate } from '../lib/dates';
 import { csvLine } from '../lib/format';
 import { balanceInput, rupeesInput } from '../lib/money';
-import { errors, id, Message, PageQuery, pageMeta, text } from '../lib/schemas';
+import { errors, id, Message, mobile, PageQuery, pageMeta, text } from '../lib/schemas';
 import * as bank from '../services/bank';
 
 const Account = z.object({
@@ -17,7 +19,7 @@ const Account = z.object({
   ifsc: z.string(),
   mobile: z.string(),
   address: z.string(),
-  defaultStatus: z.enum(['active', 'deActive']),
+  defaultStatus: z.enum(ACCOUNT_DEFAULT_STATUSES),
   openingBalance: z.number(),
   balance: z.number(),
 });
@@ -26,7 +28,7 @@ const Payment = z.object({
   accountId: z.string(),
   date: z.string(),
   remark: z.string(),
-  paymentType: z.enum(['credit', 'debit']),
+  paymentType: z.enum(PAYMENT_TYPES),
   amount: z.number(),
   balanceAfter: z.number(),
   createdAt: z.string(),
@@ -36,23 +38,17 @@ const AccountFields = z.object({
   account_no: z
     .string({ error: 'is required' })
     .trim()
-    .regex(/^[0-9]{6,18}$/, 'must be 6 to 18 digits'),
+    .regex(ACCOUNT_NO_PATTERN, 'must be 6 to 18 digits'),
   branch: text(100),
   ifsc: z
     .string({ error: 'is required' })
     .trim()
     .toUpperCase()
-    .regex(
-      /^[A-Z]{4}0[A-Z0-9]{6}$/,
-      'must be 4 letters, a 0, then 6 letters or digits (e.g. SBIN0001234)',
-    ),
-  mobile: z
-    .string({ error: 'is required' })
-    .trim()
-    .regex(/^\+?[0-9][0-9 -]{6,18}$/, 'must be a phone number'),
+    .regex(IFSC_PATTERN, 'must be 4 letters, a 0, then 6 letters or digits (e.g. SBIN0001234)'),
+  mobile,
   address: text(300),
   defaultStatus: z
-    .enum(['active', 'deActive'], { error: 'must be active or deActive' })
+    .enum(ACCOUNT_DEFAULT_STATUSES, { error: 'must be active or deActive' })
     .default('deActive'),
 });
 const openingBalance = balanceInput.default(0);
@@ -172,7 +168,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
           accountId: id,
           date: calendarDate,
           remark: text(200),
-          paymentType: z.enum(['credit', 'debit'], { error: 'must be credit or debit' }),
+          paymentType: z.enum(PAYMENT_TYPES, { error: 'must be credit or debit' }),
           amount: rupeesInput,
         }),
         response: {
@@ -242,7 +238,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
                   _id: z.string(),
                   date: z.string(),
                   remark: z.string(),
-                  paymentType: z.enum(['credit', 'debit']),
+                  paymentType: z.enum(PAYMENT_TYPES),
                   amount: z.number(),
                   balance: z.number(),
                 }),

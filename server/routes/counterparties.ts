@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOAN_DIRECTIONS } from '../../contract/enums';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
 import { email, errors, PageQuery, pageMeta } from '../lib/schemas';
@@ -13,7 +14,7 @@ const Counterparty = z.object({
 });
 const Event = z.object({
   date: z.string(),
-  kind: z.enum(['lend', 'borrowed', 'repayment_lend', 'repayment_borrowed']),
+  kind: z.enum([...LOAN_DIRECTIONS, ...LOAN_DIRECTIONS.map((d) => `repayment_${d}` as const)]),
   loanId: z.string(),
   amount: z.number(),
   change: z.number(),

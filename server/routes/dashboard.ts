@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXPENSE_CATEGORIES, LOAN_DIRECTIONS } from '../../contract/enums';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
 import { calendarDate } from '../lib/dates';
@@ -18,7 +19,7 @@ const Dashboard = z.object({
     lentRepaidPercent: z.number().nullable(),
     recent: z.array(
       z.object({
-        kind: z.enum(['expense', 'lend', 'borrowed']),
+        kind: z.enum(['expense', ...LOAN_DIRECTIONS]),
         _id: z.string(),
         label: z.string(),
         amount: z.number(),
@@ -28,7 +29,7 @@ const Dashboard = z.object({
     expensesByMonth: z.array(
       z.object({
         month: z.string(),
-        category: z.enum(['shopping', 'movie', 'other']),
+        category: z.enum(EXPENSE_CATEGORIES),
         amount: z.number(),
       }),
     ),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXPENSE_CATEGORIES } from '../../contract/enums';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
 import { calendarDate } from '../lib/dates';
@@ -6,15 +7,14 @@ import { rupeesInput } from '../lib/money';
 import { errors, id, Message, PageQuery, pageMeta, text } from '../lib/schemas';
 import * as expenses from '../services/expenses';
 
-const CATEGORIES = ['shopping', 'movie', 'other'] as const;
-const category = z.enum(CATEGORIES, { error: 'must be one of shopping, movie, other' });
+const category = z.enum(EXPENSE_CATEGORIES, { error: 'must be one of shopping, movie, other' });
 
 const Expense = z.object({
   _id: z.string(),
   date: z.string(),
   description: z.string(),
   amount: z.number(),
-  category: z.enum(CATEGORIES),
+  category: z.enum(EXPENSE_CATEGORIES),
   createdAt: z.string(),
 });
 const ExpenseFields = z.object({

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
+import { LOAN_STATUSES, type LoanDirection } from '../../contract/enums';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
 import { limitExports } from '../plugins/rateLimit';
@@ -16,7 +17,7 @@ const Loan = z.object({
   amount: z.number(),
   repaid: z.number(),
   outstanding: z.number(),
-  status: z.enum(['due', 'overdue', 'settled']),
+  status: z.enum(LOAN_STATUSES),
   issueDate: z.string(),
   repaymentDate: z.string(),
   createdAt: z.string(),
@@ -78,7 +79,7 @@ const PATHS = {
 } as const;
 
 export const loanRoutes =
-  (direction: loans.Direction): FastifyPluginAsyncZod =>
+  (direction: LoanDirection): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', app.authenticate);
     const noun = loans.NOUN[direction];

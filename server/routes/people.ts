@@ -1,7 +1,18 @@
 import { z } from 'zod';
+import { CREATABLE_ROLES, ROLES, USER_STATUSES } from '../../contract/enums';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
-import { email, errors, id, Message, PageQuery, pageMeta, password, text } from '../lib/schemas';
+import {
+  email,
+  errors,
+  id,
+  Message,
+  mobile,
+  PageQuery,
+  pageMeta,
+  password,
+  text,
+} from '../lib/schemas';
 import * as people from '../services/people';
 
 export const Person = z.object({
@@ -11,15 +22,11 @@ export const Person = z.object({
   email: z.string(),
   mobile: z.string(),
   registration_number: z.string(),
-  status: z.enum(['active', 'inactive']),
-  role: z.enum(['admin', 'company', 'pm', 'tl', 'employee', 'team', 'other']),
+  status: z.enum(USER_STATUSES),
+  role: z.enum(ROLES),
   country: z.string(),
   employeeCount: z.number().optional(),
 });
-const mobile = z
-  .string({ error: 'is required' })
-  .trim()
-  .regex(/^\+?[0-9][0-9 -]{6,18}$/, 'must be a phone number');
 const Details = z.object({ name: text(100), email, mobile, registration_number: text(50) });
 const ListQuery = PageQuery.extend({
   sort: z.enum(people.PEOPLE_SORTS).default('date'),
@@ -40,7 +47,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'An admin creates a company; a company creates its PMs, TLs, employees',
         body: Details.extend({
           password,
-          userType: z.enum(['company', 'pm', 'tl', 'employee', 'team', 'other'], {
+          userType: z.enum(CREATABLE_ROLES, {
             error: 'must be one of company, employee, pm, tl, team, other',
           }),
         }),
@@ -59,7 +66,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['people'],
         operationId: 'editUser',
-        body: Details.extend({ _id: id, status: z.enum(['active', 'inactive']).optional() }),
+        body: Details.extend({ _id: id, status: z.enum(USER_STATUSES).optional() }),
         response: { 200: PersonResponse, ...errors },
       },
     },

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { AUDITED_TABLES } from '../db/audited';
+import type { AuditAction, AuditedTable } from '../../contract/enums';
 import type { DbOrTx, Tx } from '../db/client';
 import { auditLog, users } from '../db/schema';
 import type { Caller } from '../lib/caller';
@@ -35,7 +35,7 @@ export const nameActor = (caller: Caller) =>
 export interface AuditQuery {
   companyId?: string;
   actorId?: string;
-  kind?: (typeof AUDITED_TABLES)[number];
+  kind?: AuditedTable;
   from?: string;
   to?: string;
   page: number;
@@ -98,7 +98,7 @@ export async function listAudit(db: DbOrTx, caller: Caller, q: AuditQuery) {
       companyId: e.tenantId,
       kind: e.kind,
       recordId: e.recordId,
-      action: e.action as 'create' | 'update' | 'delete',
+      action: e.action as AuditAction,
       before: (e.before ?? null) as Record<string, unknown> | null,
       after: (e.after ?? null) as Record<string, unknown> | null,
     })),

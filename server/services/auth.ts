@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
+import type { LoginRole } from '../../contract/enums';
 import type { DbOrTx } from '../db/client';
 import { users } from '../db/schema';
-import { type Caller, type LoginRole, positionOf } from '../lib/caller';
+import { type Caller, positionOf } from '../lib/caller';
 import { badRequest, forbidden, notFound, unauthorized } from '../lib/errors';
 import { burnTime, hashPassword, verifyPassword } from '../lib/password';
 import { toIso } from '../lib/dates';

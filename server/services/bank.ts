@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { AccountDefaultStatus, PaymentType } from '../../contract/enums';
 import { rowsOf, type Db, type DbOrTx } from '../db/client';
 import { accountDays, bankAccounts, payments } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { nameActor, withAudit } from './audit';
 import { badRequest, conflict, notFound } from '../lib/errors';
-import { paiseToRupees } from '../lib/money';
+import { paiseToRupees } from '../../contract/rules';
 import { toIso } from '../lib/dates';
 import { likePattern } from '../lib/schemas';
 import { perKeyLimit } from '../lib/perKeyLimit';
@@ -26,7 +27,7 @@ export interface BankInput {
   ifsc: string;
   mobile: string;
   address: string;
-  defaultStatus: 'active' | 'deActive';
+  defaultStatus: AccountDefaultStatus;
 }
 
 const sortColumns = {
@@ -210,7 +211,7 @@ export async function recordPayment(
     accountId: string;
     date: string;
     remark: string;
-    paymentType: 'credit' | 'debit';
+    paymentType: PaymentType;
     amountPaise: number;
   },
 ) {
@@ -220,7 +221,7 @@ export async function recordPayment(
     id: string;
     date: string;
     remark: string;
-    type: 'credit' | 'debit';
+    type: PaymentType;
     amount_paise: string;
     balance_after_paise: string;
     created_at: Date | string;
@@ -360,7 +361,7 @@ async function readStatement(
     id: string | null;
     date: string;
     remark: string;
-    type: 'credit' | 'debit';
+    type: PaymentType;
     amount_paise: string;
     running: string;
   };

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
+import type { LoanDirection } from '../../contract/enums';
 import { rowsOf, type DbOrTx } from '../db/client';
 import type { Caller } from '../lib/caller';
 import { notFound } from '../lib/errors';
-import { paiseToRupees } from '../lib/money';
+import { paiseToRupees } from '../../contract/rules';
 import { likePattern } from '../lib/schemas';
 
 /**
@@ -96,7 +97,7 @@ export async function counterpartyHistory(db: DbOrTx, caller: Caller, email: str
     balance: paiseToRupees(last.balance),
     events: rows.map((r) => ({
       date: r.date,
-      kind: r.kind as 'lend' | 'borrowed' | 'repayment_lend' | 'repayment_borrowed',
+      kind: r.kind as LoanDirection | `repayment_${LoanDirection}`,
       loanId: r.loan_id,
       amount: paiseToRupees(r.amount),
       change: paiseToRupees(r.change),

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
+import type { ExpenseCategory, LoanDirection } from '../../contract/enums';
 import { rowsOf, type DbOrTx } from '../db/client';
 import type { Caller } from '../lib/caller';
-import { paiseToRupees } from '../lib/money';
+import { paiseToRupees } from '../../contract/rules';
 import { localToday } from './loans';
 import { turnover } from './projects';
 
@@ -80,7 +81,7 @@ export async function dashboardFigures(db: DbOrTx, caller: Caller, today = local
     recent: rowsOf<{ kind: string; id: string; label: string; amount_paise: string; date: string }>(
       recent,
     ).map((r) => ({
-      kind: r.kind as 'expense' | 'lend' | 'borrowed',
+      kind: r.kind as 'expense' | LoanDirection,
       _id: r.id,
       label: r.label,
       amount: paiseToRupees(r.amount_paise),
@@ -89,7 +90,7 @@ export async function dashboardFigures(db: DbOrTx, caller: Caller, today = local
     expensesByMonth: rowsOf<{ month: string; category: string; paise: string }>(months).map(
       (r) => ({
         month: r.month,
-        category: r.category as 'shopping' | 'movie' | 'other',
+        category: r.category as ExpenseCategory,
         amount: paiseToRupees(r.paise),
       }),
     ),

@@ -1,19 +1,19 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { EXPENSE_CATEGORIES, type ExpenseCategory } from '../../contract/enums';
 import type { DbOrTx } from '../db/client';
-import { expenseCategory, expenseMonths, expenses } from '../db/schema';
+import { expenseMonths, expenses } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { withAudit } from './audit';
 import { notFound } from '../lib/errors';
-import { paiseToRupees } from '../lib/money';
+import { paiseToRupees } from '../../contract/rules';
 import { toIso } from '../lib/dates';
 import { containsAnyCase } from '../db/search';
 
-type Category = (typeof expenseCategory.enumValues)[number];
 export interface ExpenseInput {
   date: string;
   description: string;
   amountPaise: number;
-  category: Category;
+  category: ExpenseCategory;
 }
 export const EXPENSE_SORTS = ['date', 'amount', 'description', 'category', 'createdAt'] as const;
 export interface ExpenseQuery {
@@ -47,7 +47,7 @@ const toApi = (row: typeof expenses.$inferSelect) => ({
  */
 function categoriesMatching(search: string) {
   const term = search.toLowerCase();
-  const matching = expenseCategory.enumValues.filter((c) => c.includes(term));
+  const matching = EXPENSE_CATEGORIES.filter((c) => c.includes(term));
   return matching.length ? inArray(expenses.category, matching) : undefined;
 }
 

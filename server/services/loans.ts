@@ -1,16 +1,16 @@
 import { and, asc, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { LoanDirection, LoanStatus } from '../../contract/enums';
 import type { DbOrTx } from '../db/client';
-import { loans, repayments, type loanDirection } from '../db/schema';
+import { loans, repayments } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { withAudit } from './audit';
 import { badRequest, notFound } from '../lib/errors';
 import { formatRupees } from '../lib/format';
-import { paiseToRupees } from '../lib/money';
+import { paiseToRupees } from '../../contract/rules';
 import { toIso } from '../lib/dates';
 import { containsAnyCase } from '../db/search';
 
-export type Direction = (typeof loanDirection.enumValues)[number];
-export const NOUN: Record<Direction, string> = { lend: 'Lend', borrowed: 'Borrowed' };
+export const NOUN: Record<LoanDirection, string> = { lend: 'Lend', borrowed: 'Borrowed' };
 
 export interface LoanInput {
   name: string;
@@ -49,7 +49,6 @@ const sortColumns = {
 };
 
 type LoanRow = typeof loans.$inferSelect;
-export type LoanStatus = 'due' | 'overdue' | 'settled';
 
 export function statusOf(
   row: Pick<LoanRow, 'amountPaise' | 'repaidPaise' | 'repaymentDate'>,
@@ -75,7 +74,7 @@ const toApi = (row: LoanRow, today: string) => ({
 });
 
 /** Ownership and direction are part of every where clause. */
-const own = (caller: Caller, direction: Direction, extra?: SQL) =>
+const own = (caller: Caller, direction: LoanDirection, extra?: SQL) =>
   and(eq(loans.userId, caller.userId), eq(loans.direction, direction), extra);
 
 function filters(q: Pick<LoanQuery, 'search' | 'from' | 'to'>) {
@@ -90,7 +89,12 @@ function filters(q: Pick<LoanQuery, 'search' | 'from' | 'to'>) {
   );
 }
 
-export async function listLoans(db: DbOrTx, caller: Caller, direction: Direction, q: LoanQuery) {
+export async function listLoans(
+  db: DbOrTx,
+  caller: Caller,
+  direction: LoanDirection,
+  q: LoanQuery,
+) {
   const where = own(caller, direction, filters(q));
   const dir = q.order === 'asc' ? asc : desc;
   const today = q.today ?? localToday();
@@ -128,7 +132,7 @@ export async function listLoans(db: DbOrTx, caller: Caller, direction: Direction
 export async function* allLoans(
   db: DbOrTx,
   caller: Caller,
-  direction: Direction,
+  direction: LoanDirection,
   q: Pick<LoanQuery, 'search' | 'from' | 'to' | 'today'>,
 ) {
   const where = own(caller, direction, filters(q));
@@ -158,7 +162,7 @@ function checkDates(input: LoanInput) {
 export async function createLoan(
   db: DbOrTx,
   caller: Caller,
-  direction: Direction,
+  direction: LoanDirection,
   input: LoanInput,
 ) {
   checkDates(input);
@@ -171,7 +175,7 @@ export async function createLoan(
   return toApi(row!, localToday());
 }
 
-export async function getLoan(db: DbOrTx, caller: Caller, direction: Direction, id: string) {
+export async function getLoan(db: DbOrTx, caller: Caller, direction: LoanDirection, id: string) {
   const [row] = await db
     .select()
     .from(loans)
@@ -183,7 +187,7 @@ export async function getLoan(db: DbOrTx, caller: Caller, direction: Direction, 
 export async function updateLoan(
   db: DbOrTx,
   caller: Caller,
-  direction: Direction,
+  direction: LoanDirection,
   id: string,
   input: LoanInput,
 ) {
@@ -210,7 +214,7 @@ export async function updateLoan(
   });
 }
 
-export async function deleteLoan(db: DbOrTx, caller: Caller, direction: Direction, id: string) {
+export async function deleteLoan(db: DbOrTx, caller: Caller, direction: LoanDirection, id: string) {
   const [row] = await withAudit(db, caller, (tx) =>
     tx
       .delete(loans)
@@ -232,7 +236,7 @@ const repaymentToApi = (r: typeof repayments.$inferSelect) => ({
 export async function addRepayment(
   db: DbOrTx,
   caller: Caller,
-  direction: Direction,
+  direction: LoanDirection,
   input: { loanId: string; date: string; amountPaise: number; remark: string },
 ) {
   return withAudit(db, caller, async (tx) => {
@@ -266,7 +270,7 @@ export async function addRepayment(
 export async function listRepayments(
   db: DbOrTx,
   caller: Caller,
-  direction: Direction,
+  direction: LoanDirection,
   loanId: string,
 ) {
   await getLoan(db, caller, direction, loanId);
@@ -281,7 +285,7 @@ export async function listRepayments(
 export async function deleteRepayment(
   db: DbOrTx,
   caller: Caller,
-  direction: Direction,
+  direction: LoanDirection,
   id: string,
 ) {
   await withAudit(db, caller, async (tx) => {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { LOGIN_ROLES } from '../../contract/enums';
 import type { DbOrTx } from '../db/client';
 import { passwordResets, users } from '../db/schema';
 import { badRequest } from '../lib/errors';
@@ -26,7 +27,7 @@ export async function requestPasswordReset(
     .from(users)
     .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), eq(users.status, 'active')))
     .limit(1);
-  if (!user || !['admin', 'company', 'pm'].includes(user.role)) return;
+  if (!user || !(LOGIN_ROLES as readonly string[]).includes(user.role)) return;
 
   const token = randomBytes(32).toString('base64url');
   await db.insert(passwordResets).values({

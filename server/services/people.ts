@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { STAFF_ROLES, type CreatableRole, type Role, type UserStatus } from '../../contract/enums';
 import type { DbOrTx } from '../db/client';
 import { users } from '../db/schema';
-import type { Caller, Role } from '../lib/caller';
+import type { Caller } from '../lib/caller';
 import { badRequest, forbidden, notFound } from '../lib/errors';
 import { hashPassword } from '../lib/password';
 import { toIso } from '../lib/dates';
@@ -9,7 +10,6 @@ import { likePattern } from '../lib/schemas';
 import { withAudit } from './audit';
 import { assertCompany, assertRole, companyScope, READ_ONLY } from './tenancy';
 
-export const STAFF_ROLES = ['pm', 'tl', 'employee', 'team', 'other'] as const;
 export const PEOPLE_SORTS = ['date', 'name', 'email', 'registration_number'] as const;
 export interface PeopleQuery {
   search?: string;
@@ -117,7 +117,7 @@ export interface NewUser {
   password: string;
   mobile: string;
   registration_number: string;
-  userType: Role;
+  userType: CreatableRole;
 }
 
 /** An admin creates companies; a company creates its own people. */
@@ -155,7 +155,7 @@ export interface PersonEdit {
   email: string;
   mobile: string;
   registration_number: string;
-  status?: 'active' | 'inactive';
+  status?: UserStatus;
 }
 
 /** The columns a details edit writes, from the spec's field names. */

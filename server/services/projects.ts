@@ -4,7 +4,7 @@ import { projects, projectTotals, users } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { withAudit } from './audit';
 import { badRequest, forbidden, notFound } from '../lib/errors';
-import { paiseToRupees } from '../lib/money';
+import { paiseToRupees } from '../../contract/rules';
 import { toIso } from '../lib/dates';
 import { likePattern } from '../lib/schemas';
 import { assertCompany, assertRole, companyScope } from './tenancy';

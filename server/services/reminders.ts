@@ -3,7 +3,7 @@ import type { DbOrTx } from '../db/client';
 import { users } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { formatDmy, formatRupees } from '../lib/format';
-import { paiseToRupees } from '../lib/money';
+import { paiseToRupees } from '../../contract/rules';
 import { badRequest } from '../lib/errors';
 import type { Mailer } from '../mail/mailer';
 import { giveBack, take, type Limits } from './rateLimits';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDITED_TABLES } from '../../server/db/audited';
+import { AUDITED_TABLES } from '../../contract/enums';
 import { addUser, signUp, startTestServer, type TestServer } from './helpers';
 
 /**

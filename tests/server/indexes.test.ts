@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDITED_TABLES } from '../../server/db/audited';
+import { AUDITED_TABLES } from '../../contract/enums';
 import { rowsOf } from '../../server/db/client';
 import {
   addUser,
