@@ -31,7 +31,8 @@ export default tseslint.config(
     files: ['tests/unit/**/*.{ts,tsx}', 'tests/browser/**/*.ts', 'tests/helpers/**/*.ts'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
-  // The layers: contract/ stands alone; the SPA and the server share only the contract.
+  // The layers: contract/ stands alone; the SPA and the server share only it. Its Zod
+  // schemas (contract/api/) reach the SPA as types only, so that zod stays out of the bundle.
   {
     files: ['contract/**/*.ts'],
     rules: {
@@ -43,9 +44,22 @@ export default tseslint.config(
               regex: '(^|/)(src|server|tests)(/|$)',
               message: 'contract/ imports nothing of the app.',
             },
+            { regex: '^(node:|react)', message: 'contract/ is for both sides.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['contract/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
             {
-              regex: '^(node:|react|zod)',
-              message: 'contract/ is plain TypeScript for both sides.',
+              regex: '(^|/)(src|server|tests)(/|$)|^(node:|react|zod)',
+              message: 'The enums and rules are plain TypeScript, which the SPA bundles.',
             },
           ],
         },
@@ -55,7 +69,7 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
@@ -64,6 +78,11 @@ export default tseslint.config(
               message: 'The SPA shares only contract/ with the server.',
             },
             { regex: '^node:', message: 'The SPA runs in the browser.' },
+            {
+              regex: '(^|/)contract/api(/|$)',
+              allowTypeImports: true,
+              message: "Import only types from the contract's Zod schemas (import type).",
+            },
           ],
         },
       ],

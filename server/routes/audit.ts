@@ -1,9 +1,10 @@
+import { PageQuery, calendarDate, id, pageMeta } from '../../contract/api/fields';
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDITED_TABLES } from '../../contract/enums';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
-import { calendarDate } from '../lib/dates';
-import { errors, id, PageQuery, pageMeta } from '../lib/schemas';
+
+import { errors } from '../lib/schemas';
 import { listAudit } from '../services/audit';
 
 const Entry = z.object({

@@ -1,3 +1,4 @@
+import { Message, email, password, text } from '../../contract/api/fields';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { LOGIN_ROLES, ROLES } from '../../contract/enums';
@@ -6,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
 import { addressOf, limitExports } from '../plugins/rateLimit';
 import { badRequest } from '../lib/errors';
-import { email, errors, Message, password, text } from '../lib/schemas';
+import { errors } from '../lib/schemas';
 import * as auth from '../services/auth';
 import { exportMyData } from '../services/myData';
 import { revokeSession } from '../services/sessions';

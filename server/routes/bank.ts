@@ -1,13 +1,24 @@
+import {
+  Message,
+  PageQuery,
+  balanceInput,
+  calendarDate,
+  id,
+  mobile,
+  pageMeta,
+  rupeesInput,
+  text,
+} from '../../contract/api/fields';
 import { z } from 'zod';
 import { ACCOUNT_DEFAULT_STATUSES, PAYMENT_TYPES } from '../../contract/enums';
 import { ACCOUNT_NO_PATTERN, IFSC_PATTERN } from '../../contract/rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
 import { limitExports } from '../plugins/rateLimit';
-import { calendarDate } from '../lib/dates';
+
 import { csvLine } from '../lib/format';
-import { balanceInput, rupeesInput } from '../lib/money';
-import { errors, id, Message, mobile, PageQuery, pageMeta, text } from '../lib/schemas';
+
+import { errors } from '../lib/schemas';
 import * as bank from '../services/bank';
 
 const Account = z.object({

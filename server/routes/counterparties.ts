@@ -1,8 +1,9 @@
+import { PageQuery, email, pageMeta } from '../../contract/api/fields';
 import { z } from 'zod';
 import { LOAN_DIRECTIONS } from '../../contract/enums';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
-import { email, errors, PageQuery, pageMeta } from '../lib/schemas';
+import { errors } from '../lib/schemas';
 import { counterpartyHistory, listCounterparties } from '../services/counterparties';
 
 const Counterparty = z.object({

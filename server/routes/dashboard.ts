@@ -1,8 +1,9 @@
+import { calendarDate } from '../../contract/api/fields';
 import { z } from 'zod';
 import { EXPENSE_CATEGORIES, LOAN_DIRECTIONS } from '../../contract/enums';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
-import { calendarDate } from '../lib/dates';
+
 import { errors } from '../lib/schemas';
 import { dashboardFigures } from '../services/dashboard';
 

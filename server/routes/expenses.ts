@@ -1,10 +1,18 @@
+import {
+  Message,
+  PageQuery,
+  calendarDate,
+  id,
+  pageMeta,
+  rupeesInput,
+  text,
+} from '../../contract/api/fields';
 import { z } from 'zod';
 import { EXPENSE_CATEGORIES } from '../../contract/enums';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
-import { calendarDate } from '../lib/dates';
-import { rupeesInput } from '../lib/money';
-import { errors, id, Message, PageQuery, pageMeta, text } from '../lib/schemas';
+
+import { errors } from '../lib/schemas';
 import * as expenses from '../services/expenses';
 
 const category = z.enum(EXPENSE_CATEGORIES, { error: 'must be one of shopping, movie, other' });

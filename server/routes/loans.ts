@@ -1,13 +1,23 @@
+import {
+  Message,
+  PageQuery,
+  calendarDate,
+  email,
+  id,
+  pageMeta,
+  rupeesInput,
+  text,
+} from '../../contract/api/fields';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { LOAN_STATUSES, type LoanDirection } from '../../contract/enums';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
 import { limitExports } from '../plugins/rateLimit';
-import { calendarDate } from '../lib/dates';
+
 import { csvLine } from '../lib/format';
-import { rupeesInput } from '../lib/money';
-import { email, errors, id, Message, PageQuery, pageMeta, text } from '../lib/schemas';
+
+import { errors } from '../lib/schemas';
 import * as loans from '../services/loans';
 
 const Loan = z.object({

@@ -1,7 +1,8 @@
+import { Message, email, password } from '../../contract/api/fields';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../lib/errors';
-import { email, errors, Message, password } from '../lib/schemas';
+import { errors } from '../lib/schemas';
 import { addressOf } from '../plugins/rateLimit';
 import { requestPasswordReset, resetPassword, RESET_REQUESTED } from '../services/passwordReset';
 

@@ -1,18 +1,18 @@
+import {
+  Message,
+  PageQuery,
+  email,
+  id,
+  mobile,
+  pageMeta,
+  password,
+  text,
+} from '../../contract/api/fields';
 import { z } from 'zod';
 import { CREATABLE_ROLES, ROLES, USER_STATUSES } from '../../contract/enums';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
-import {
-  email,
-  errors,
-  id,
-  Message,
-  mobile,
-  PageQuery,
-  pageMeta,
-  password,
-  text,
-} from '../lib/schemas';
+import { errors } from '../lib/schemas';
 import * as people from '../services/people';
 
 export const Person = z.object({

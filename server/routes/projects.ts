@@ -1,9 +1,17 @@
+import {
+  Message,
+  PageQuery,
+  calendarDate,
+  id,
+  pageMeta,
+  rupeesInput,
+  text,
+} from '../../contract/api/fields';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
-import { calendarDate } from '../lib/dates';
-import { rupeesInput } from '../lib/money';
-import { errors, id, Message, PageQuery, pageMeta, text } from '../lib/schemas';
+
+import { errors } from '../lib/schemas';
 import * as projects from '../services/projects';
 
 const Project = z.object({

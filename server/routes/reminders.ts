@@ -1,8 +1,9 @@
+import { Message, id } from '../../contract/api/fields';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
 import { HttpError } from '../lib/errors';
-import { errors, id, Message } from '../lib/schemas';
+import { errors } from '../lib/schemas';
 import { sendLendReminder } from '../services/reminders';
 
 export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {

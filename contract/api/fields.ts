@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import {
+  MAX_PAISE,
+  MAX_RUPEES_TEXT,
+  MOBILE_PATTERN,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  rupeesToPaise,
+} from '../rules';
+
+/**
+ * The fields every part of the API is built from, as Zod schemas: the server validates with
+ * them and the OpenAPI document is generated from them; the SPA imports their types only.
+ */
+
+/** "is required" when missing, "must be text" when of another type. */
+const stringError = {
+  error: (issue: { input?: unknown }) => (issue.input == null ? 'is required' : 'must be text'),
+};
+
+export const text = (max: number) =>
+  z.string(stringError).trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+
+export const email = z
+  .string(stringError)
+  .trim()
+  .min(1, 'is required')
+  .max(254, 'is too long')
+  .pipe(z.email('must be a valid email address'));
+
+export const password = z
+  .string(stringError)
+  .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`);
+
+/** A phone number: a person's, a bank account's. */
+export const mobile = z
+  .string({ error: 'is required' })
+  .trim()
+  .regex(MOBILE_PATTERN, 'must be a phone number');
+
+export const id = z.uuid('must be a valid id');
+
+/** A real calendar date as YYYY-MM-DD (2026-02-30 is refused). */
+export const calendarDate = z
+  .string({ error: 'must be a date (YYYY-MM-DD)' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
+  .refine((s) => {
+    const [y, m, d] = s.split('-').map(Number) as [number, number, number];
+    const dt = new Date(Date.UTC(y, m - 1, d));
+    return (
+      y >= 1900 &&
+      y <= 2200 &&
+      dt.getUTCFullYear() === y &&
+      dt.getUTCMonth() === m - 1 &&
+      dt.getUTCDate() === d
+    );
+  }, 'must be a real date between 1900 and 2200');
+
+/** A rupee amount with at most 2 decimals and below the cap, parsed to paise. */
+const rupees = (atLeast: 'positive' | 'zero') =>
+  z
+    .number({ error: 'must be a number' })
+    .refine(Number.isFinite, 'must be a number')
+    .refine(
+      (n) => (atLeast === 'positive' ? n > 0 : n >= 0),
+      atLeast === 'positive' ? 'must be greater than 0' : 'cannot be negative',
+    )
+    .refine((n) => rupeesToPaise(n) !== null, 'must have at most 2 decimal places')
+    .refine((n) => (rupeesToPaise(n) ?? 0) <= MAX_PAISE, `must be at most ${MAX_RUPEES_TEXT}`)
+    .transform((n) => rupeesToPaise(n) as number);
+
+/** A positive amount in rupees (an expense, a loan, a price, a payment), sent on as paise. */
+export const rupeesInput = rupees('positive');
+/** An amount that may be zero: an account's opening balance. */
+export const balanceInput = rupees('zero');
+
+/** The answer of a call that only says how it went. */
+export const Message = z.object({ success: z.boolean(), message: z.string() });
+
+/** Every refusal: a real HTTP status and a message for a person. */
+export const ErrorResponse = z.object({ success: z.literal(false), message: z.string() });
+
+/** The query every server-side list takes. */
+export const PageQuery = z.object({
+  search: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+  page: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(1_000_000, 'must be at most 1000000')
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100, 'must be at most 100')
+    .default(20),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+
+/** What a page of a list says of the whole. */
+export const pageMeta = { total: z.number(), page: z.number(), pageSize: z.number() };
