@@ -1,6 +1,7 @@
-/** Shapes of docs/api-contract.md. */
-export type Role = 'admin' | 'company' | 'pm' | 'tl' | 'employee' | 'team' | 'other';
-export type LoginType = 'admin' | 'company' | 'pm';
+import type { Role } from '../../contract/enums';
+
+/** Shapes of docs/api-contract.md; the enumerations are contract/enums.ts's. */
+export type { Role };
 
 export interface User {
   _id: string;

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { Role } from '../api/types';
+import type { Role } from '../../contract/enums';
 import {
   BankIcon,
   BriefcaseIcon,

@@ -1,4 +1,4 @@
-import type { Role } from '../api/types';
+import type { Role } from '../../contract/enums';
 
 /**
  * How a stored enum value reads on screen, the same in a list cell and in Data Details:

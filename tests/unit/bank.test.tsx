@@ -1,11 +1,17 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../src/app/router';
 import type { Role } from '../../src/api/types';
 import type { Account, Statement } from '../../src/features/bank/bankApi';
 import { accountErrors } from '../../src/features/bank/validation';
-import { recordRequests, renderWithProviders, signedIn, testUser } from './helpers';
+import {
+  expectAmountRule,
+  recordRequests,
+  renderWithProviders,
+  signedIn,
+  testUser,
+} from './helpers';
 import { server } from './msw';
 
 const account: Account = {
@@ -85,6 +91,19 @@ describe('bank form checks', () => {
     expect(accountErrors({ ...validForm, account_no: '12345' }, false).account_no).toBeDefined();
     // On update there is no confirmation field.
     expect(accountErrors({ ...validForm, confirm_no: '' }, false)).toEqual({});
+  });
+
+  // 19.99 * 100 is 1998.9999999999998: an exact float comparison refused it.
+  it('takes the opening balances the server takes: 2 decimals at most, up to 99999999999.99', () => {
+    const opening = (openingBalance: string) =>
+      accountErrors({ ...validForm, openingBalance }, true).openingBalance;
+    for (const ok of ['19.99', '1.10', '0.29', '0', '', '1000.5', '99999999999.99'])
+      expect(opening(ok), ok).toBeUndefined();
+    for (const bad of ['1.234', '-1', '-0.01', 'abc'])
+      expect(opening(bad), bad).toBe('Must be 0 or more, with at most 2 decimals.');
+    expect(opening('100000000000')).toBe('Must be at most 99999999999.99.');
+    // No opening balance on update.
+    expect(accountErrors({ ...validForm, openingBalance: '1.234' }, false)).toEqual({});
   });
 });
 
@@ -202,6 +221,25 @@ describe('All Bank', () => {
     log.stop();
   });
 
+  it('the form sends opening balances of 19.99, 1.10 and 0.29; refuses 1.234, -1 and 100000000000', async () => {
+    server.use(
+      http.post('/api/company/createbank', () =>
+        HttpResponse.json({ success: false, message: 'Duplicate account' }, { status: 409 }),
+      ),
+    );
+    const { user, log } = await openCreate();
+    const dialog = await fill(user, fields);
+    await expectAmountRule(
+      user,
+      within(dialog).getByLabelText('Opening Balance (₹)'),
+      within(dialog).getByRole('button', { name: 'Create' }),
+      log,
+      '/api/company/createbank',
+      'openingBalance',
+    );
+    log.stop();
+  });
+
   it('an admin\'s Add New Bank says "You can\'t Create"', async () => {
     await openCreate('admin');
     expect(await screen.findByText("You can't Create")).toBeInTheDocument();
@@ -278,6 +316,45 @@ describe('Payment Mode', () => {
     expect(await screen.findByText('Insufficient balance')).toBeInTheDocument();
     const body = await log.to('/api/company/addpayment')[0]!.json();
     expect(body).toMatchObject({ accountId: 'a1', paymentType: 'debit', amount: 5000 });
+    log.stop();
+  });
+});
+
+describe('Payment Mode amounts', () => {
+  it('sends 19.99, 1.10 and 0.29; says what is wrong with 1.234, -1 and 100000000000', async () => {
+    server.use(
+      accountsHandler(),
+      paymentsHandler(),
+      http.post('/api/company/addpayment', () =>
+        HttpResponse.json({ success: false, message: 'Insufficient balance' }, { status: 400 }),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderAs('company', '/app/payment');
+    await chooseAccount(user, 'Account Holder');
+    await user.type(screen.getByLabelText('Remark'), 'Rent');
+    await user.selectOptions(screen.getByLabelText('Payment Type'), 'debit');
+    const send = async (amount: string) => {
+      await user.clear(screen.getByLabelText('Amount (₹)'));
+      await user.type(screen.getByLabelText('Amount (₹)'), amount);
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+    };
+    for (const [bad, message] of [
+      ['1.234', 'Must be more than 0, with at most 2 decimals.'],
+      ['-1', 'Must be more than 0, with at most 2 decimals.'],
+      ['100000000000', 'Must be at most 99999999999.99.'],
+    ]) {
+      await send(bad!);
+      expect(await screen.findByText(message!)).toBeInTheDocument();
+    }
+    expect(log.to('/api/company/addpayment')).toHaveLength(0);
+
+    for (const [n, good] of ['19.99', '1.10', '0.29'].entries()) {
+      await send(good);
+      await waitFor(() => expect(log.to('/api/company/addpayment')).toHaveLength(n + 1));
+    }
+    const sent = await Promise.all(log.to('/api/company/addpayment').map((r) => r.json()));
+    expect(sent.map((b) => b.amount)).toEqual([19.99, 1.1, 0.29]);
     log.stop();
   });
 });

@@ -5,7 +5,13 @@ import { AppRoutes } from '../../src/app/router';
 import type { Role, User } from '../../src/api/types';
 import type { Person } from '../../src/features/people/peopleApi';
 import type { Project } from '../../src/features/projects/projectsApi';
-import { recordRequests, renderWithProviders, signedIn, testUser } from './helpers';
+import {
+  expectAmountRule,
+  recordRequests,
+  renderWithProviders,
+  signedIn,
+  testUser,
+} from './helpers';
 import { server } from './msw';
 
 const as = (role: Role): User => ({
@@ -341,6 +347,37 @@ describe('Project List', () => {
       price: 10.5,
       projectManager: 'pm-1',
     });
+    log.stop();
+  });
+
+  it('sends prices of 19.99, 1.10 and 0.29; refuses 1.234, -1 and 100000000000', async () => {
+    server.use(
+      ...peopleHandlers(),
+      projectHandler(),
+      http.post('/api/company/createproject', () =>
+        HttpResponse.json({ success: false, message: 'Refused' }, { status: 400 }),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderAs('company', '/app/project');
+    await user.click(await screen.findByRole('button', { name: 'Add New Project' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New Project' });
+    for (const label of [
+      'Project Name',
+      'Client Name',
+      'Client Number',
+      'Duration',
+      'Payment Status',
+    ])
+      await user.type(within(dialog).getByLabelText(label), 'x');
+    await expectAmountRule(
+      user,
+      within(dialog).getByLabelText('Price (₹)'),
+      within(dialog).getByRole('button', { name: 'Create' }),
+      log,
+      '/api/company/createproject',
+      'price',
+    );
     log.stop();
   });
 

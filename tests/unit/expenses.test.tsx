@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../src/app/router';
 import type { Expense } from '../../src/features/expenses/expensesApi';
 import { todayLocalISO } from '../../src/lib/dates';
-import { recordRequests, renderWithProviders, signedIn } from './helpers';
+import { expectAmountRule, recordRequests, renderWithProviders, signedIn } from './helpers';
 import { server } from './msw';
 
 const LIST = '/api/expense/getuserallexpenses';
@@ -193,6 +193,30 @@ describe('Expenses list', () => {
     });
     expect(await screen.findByText('Team lunch')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    log.stop();
+  });
+
+  it('sends amounts of 19.99, 1.10 and 0.29; refuses 1.234, -1 and 100000000000', async () => {
+    server.use(
+      listHandler(),
+      http.post('/api/expense/addexpense', () =>
+        HttpResponse.json({ success: false, message: 'Refused' }, { status: 400 }),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderExpenses();
+    await screen.findByText('Team lunch');
+    await user.click(screen.getByRole('button', { name: 'Add New Expense' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New Expense' });
+    await user.type(within(dialog).getByLabelText('Description'), 'Taxi');
+    await user.selectOptions(within(dialog).getByLabelText('Category'), 'other');
+    await expectAmountRule(
+      user,
+      within(dialog).getByLabelText('Amount (₹)'),
+      within(dialog).getByRole('button', { name: 'Create' }),
+      log,
+      '/api/expense/addexpense',
+    );
     log.stop();
   });
 

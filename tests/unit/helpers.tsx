@@ -1,11 +1,13 @@
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import { http, HttpResponse } from 'msw';
+import { expect } from 'vitest';
 import { makeStore, type RootState } from '../../src/app/store';
 import type { User } from '../../src/api/types';
+import type { DashboardData } from '../../src/features/dashboard/dashboardApi';
 import { Toasts } from '../../src/ui/Toasts';
 import { server } from './msw';
 
@@ -69,9 +71,53 @@ export function recordRequests() {
   };
 }
 
+const NO_LOANS = { count: 0, totalAmount: 0, outstandingAmount: 0, overdueCount: 0 };
+
+/** The dashboard's figures with `count` expenses of `totalAmount`, and nothing else yet. */
+export const dashboardData = (count = 0, totalAmount = 0): DashboardData => ({
+  expenses: { count, totalAmount },
+  lend: NO_LOANS,
+  borrowed: NO_LOANS,
+  totalTurnoverLength: 0,
+  totalTurnoverAmount: 0,
+  lentRepaidPercent: null,
+  recent: [],
+  expensesByMonth: [],
+});
+
+/**
+ * The contract's amount rule through a rendered form (contract/rules.ts amountProblem):
+ * 1.234, -1 and 100000000000 are not sent to `path` (the last, which the field's step and
+ * min let through, says why), then 19.99, 1.10 and 0.29 each are, as `key`. The server
+ * must refuse them, so that the form stays open.
+ */
+export async function expectAmountRule(
+  user: ReturnType<typeof userEvent.setup>,
+  field: HTMLElement,
+  submit: HTMLElement,
+  log: ReturnType<typeof recordRequests>,
+  path: string,
+  key = 'amount',
+) {
+  const send = async (amount: string) => {
+    await user.clear(field);
+    await user.type(field, amount);
+    await user.click(submit);
+  };
+  for (const bad of ['1.234', '-1', '100000000000']) await send(bad);
+  expect(await screen.findByText('Must be at most 99999999999.99.')).toBeInTheDocument();
+  expect(log.to(path)).toHaveLength(0);
+  for (const [n, good] of ['19.99', '1.10', '0.29'].entries()) {
+    await send(good);
+    await waitFor(() => expect(log.to(path)).toHaveLength(n + 1));
+  }
+  const sent = await Promise.all(log.to(path).map((r) => r.json()));
+  expect(sent.map((body) => body[key])).toEqual([19.99, 1.1, 0.29]);
+}
+
 /** A dashboard answer, for screens that land on /app/dashboard. */
 export function dashboardHandler(count = 0, totalAmount = 0) {
   return http.get('/api/user/getalldata', () =>
-    HttpResponse.json({ success: true, data: { expenses: { count, totalAmount } } }),
+    HttpResponse.json({ success: true, data: dashboardData(count, totalAmount) }),
   );
 }

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { MOBILE_PATTERN } from '../../contract/rules';
+import { amountError } from '../../src/lib/amount';
+import { inputPattern } from '../../src/lib/patterns';
 import { formatRupees } from '../../src/lib/money';
 import { formatDMY, formatYMD, todayLocalISO } from '../../src/lib/dates';
 import { formatEnum, roleLabel } from '../../src/lib/labels';
@@ -15,6 +18,37 @@ describe('formatRupees', () => {
     expect(formatRupees(0)).toBe('₹0.00');
     expect(formatRupees(null)).toBe('₹0.00');
     expect(formatRupees(undefined)).toBe('₹0.00');
+  });
+});
+
+describe('amountError (every amount field: expense, lend, repayment, price, payment)', () => {
+  const POSITIVE = 'Must be more than 0, with at most 2 decimals.';
+  it('accepts what the server accepts, 19.99 and 0.29 included (19.99 * 100 is not 1999)', () => {
+    for (const ok of ['19.99', '1.10', '0.29', '0.01', '1234.5', ' 42 ', '99999999999.99'])
+      expect(amountError(ok, 'positive'), ok).toBeUndefined();
+  });
+  it('refuses more than 2 decimals, 0 or less, not a number, and more than 99999999999.99', () => {
+    for (const bad of ['1.234', '-1', '0', '', 'abc', '0.001'])
+      expect(amountError(bad, 'positive'), bad).toBe(POSITIVE);
+    expect(amountError('100000000000', 'positive')).toBe('Must be at most 99999999999.99.');
+  });
+  it("an opening balance may be 0; the bank form's words", () => {
+    expect(amountError('0', 'zero')).toBeUndefined();
+    expect(amountError('19.99', 'zero')).toBeUndefined();
+    expect(amountError('-1', 'zero')).toBe('Must be 0 or more, with at most 2 decimals.');
+    expect(amountError('1.234', 'zero')).toBe('Must be 0 or more, with at most 2 decimals.');
+    expect(amountError('100000000000', 'zero')).toBe('Must be at most 99999999999.99.');
+  });
+});
+
+describe('inputPattern', () => {
+  it("turns the contract's mobile pattern into an attribute the browser compiles (v flag)", () => {
+    const attribute = inputPattern(MOBILE_PATTERN);
+    expect(attribute).toBe('\\+?[0-9][0-9 \\-]{6,18}');
+    // As the browser uses it: anchored, with the v flag; it matches what the contract matches.
+    const asBrowser = new RegExp(`^(?:${attribute})$`, 'v');
+    for (const mobile of ['9876501234', '+91 98765-01234', '12345', 'abc1234567', '+'])
+      expect(asBrowser.test(mobile), mobile).toBe(MOBILE_PATTERN.test(mobile));
   });
 });
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../src/app/router';
 import type { Loan } from '../../src/features/loans/loansApi';
 import { todayLocalISO } from '../../src/lib/dates';
-import { recordRequests, renderWithProviders, signedIn } from './helpers';
+import { expectAmountRule, recordRequests, renderWithProviders, signedIn } from './helpers';
 import { server } from './msw';
 
 const LEND_LIST = '/api/lend/getuseralllends';
@@ -175,6 +175,31 @@ describe('All Lend', () => {
     log.stop();
   });
 
+  it('sends amounts of 19.99, 1.10 and 0.29; refuses 1.234, -1 and 100000000000', async () => {
+    server.use(
+      listHandler(),
+      http.post('/api/lend/addlend', () =>
+        HttpResponse.json({ success: false, message: 'Refused' }, { status: 400 }),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderAt('/app/lend');
+    await screen.findByText('Ravi Kumar');
+    await user.click(screen.getByRole('button', { name: 'Add New Lend' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New Lend' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Anil');
+    await user.type(within(dialog).getByLabelText('Email'), 'anil@example.com');
+    await user.type(within(dialog).getByLabelText('Repayment Date'), '2099-06-01');
+    await expectAmountRule(
+      user,
+      within(dialog).getByLabelText('Amount (₹)'),
+      within(dialog).getByRole('button', { name: 'Create' }),
+      log,
+      '/api/lend/addlend',
+    );
+    log.stop();
+  });
+
   it("shows the server's 400 (repayment before issue) and keeps the form open", async () => {
     server.use(
       listHandler(),
@@ -338,6 +363,32 @@ describe('Repayments', () => {
       amount: 500.25,
       remark: 'UPI',
     });
+    log.stop();
+  });
+});
+
+describe('Repayment amounts', () => {
+  it('sends 19.99, 1.10 and 0.29; refuses 1.234, -1 and 100000000000', async () => {
+    server.use(
+      listHandler(),
+      http.get('/api/lend/getrepayments', () => HttpResponse.json({ success: true, data: [] })),
+      http.post('/api/lend/addrepayment', () =>
+        HttpResponse.json({ success: false, message: 'Refused' }, { status: 400 }),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderAt('/app/lend');
+    await screen.findByText('Ravi Kumar');
+    await rowAction(user, 'Ravi Kumar', 'Repayments');
+    const dialog = screen.getByRole('dialog', { name: 'Repayments: Ravi Kumar' });
+    await within(dialog).findByText('No repayments yet');
+    await expectAmountRule(
+      user,
+      within(dialog).getByLabelText('Amount (₹)'),
+      within(dialog).getByRole('button', { name: 'Record Repayment' }),
+      log,
+      '/api/lend/addrepayment',
+    );
     log.stop();
   });
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../src/app/router';
 import { startCrossTabSync } from '../../src/session/crossTab';
 import {
+  dashboardData,
   dashboardHandler,
   recordRequests,
   renderWithProviders,
@@ -142,10 +143,7 @@ describe('Cross-tab', () => {
       server.use(
         http.get('/api/user/getalldata', () => {
           count += 1;
-          return HttpResponse.json({
-            success: true,
-            data: { expenses: { count, totalAmount: 0 } },
-          });
+          return HttpResponse.json({ success: true, data: dashboardData(count) });
         }),
       );
       const { store } = renderWithProviders(<AppRoutes />, {

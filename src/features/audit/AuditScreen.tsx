@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { AUDITED_TABLES, type AuditAction, type AuditedTable } from '../../../contract/enums';
 import { loadErrorMessage } from '../../api/errors';
 import { isBackwards } from '../../lib/dates';
 import { roleLabel } from '../../lib/labels';
@@ -13,7 +14,7 @@ import { styles } from '../../ui/styles';
 import { useListParams } from '../../ui/useListParams';
 import { ALL_OF_KIND, useGetPeopleQuery } from '../people/peopleApi';
 import { CompanyPicker, useScope, type Scope } from '../people/scope';
-import { AUDIT_KINDS, useGetAuditQuery, type AuditEntry, type AuditKind } from './auditApi';
+import { useGetAuditQuery, type AuditEntry } from './auditApi';
 import {
   ACTION_LABELS,
   changedFields,
@@ -26,20 +27,20 @@ import {
 
 interface Filters {
   actorId: string;
-  kind: AuditKind | '';
+  kind: AuditedTable | '';
   from: string;
   to: string;
 }
 
 const NO_FILTERS: Filters = { actorId: '', kind: '', from: '', to: '' };
 
-const KIND_OPTIONS = AUDIT_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }));
+const KIND_OPTIONS = AUDITED_TABLES.map((k) => ({ value: k, label: KIND_LABELS[k] }));
 
-const ACTION_STYLES = {
+const ACTION_STYLES: Record<AuditAction, string> = {
   create: 'bg-green-50 text-green-800 ring-green-700/30',
   update: 'bg-amber-50 text-amber-900 ring-amber-700/30',
   delete: 'bg-red-50 text-red-800 ring-red-700/30',
-} as const;
+};
 
 /**
  * Who can have changed a company's records: only admins, companies and PMs sign in. The

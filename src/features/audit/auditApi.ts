@@ -1,19 +1,7 @@
+import type { AuditAction, AuditedTable } from '../../../contract/enums';
 import { apiSlice } from '../../api/apiSlice';
 import type { Tag } from '../../api/tags';
 import type { Page } from '../../api/types';
-
-/** The tables the trail records (the server's `kind`). */
-export const AUDIT_KINDS = [
-  'users',
-  'expenses',
-  'loans',
-  'repayments',
-  'projects',
-  'bank_accounts',
-  'payments',
-] as const;
-export type AuditKind = (typeof AUDIT_KINDS)[number];
-export type AuditAction = 'create' | 'update' | 'delete';
 
 /** A database row as the trail stored it: snake_case columns, money in `*_paise`. */
 export type AuditRow = Record<string, unknown>;
@@ -27,7 +15,8 @@ export interface AuditEntry {
   actor: string;
   actorEmail: string;
   companyId: string | null;
-  kind: AuditKind;
+  /** The table the change was made in. */
+  kind: AuditedTable;
   recordId: string;
   action: AuditAction;
   before: AuditRow | null;
@@ -38,7 +27,7 @@ export interface AuditArgs {
   /** '' = every company the caller may read. */
   companyId: string;
   actorId: string;
-  kind: AuditKind | '';
+  kind: AuditedTable | '';
   /** YYYY-MM-DD, inclusive; '' = open. */
   from: string;
   to: string;

@@ -1,12 +1,18 @@
 import { format, isValid, parseISO } from 'date-fns';
-import type { Role } from '../../api/types';
+import {
+  LOAN_DIRECTIONS,
+  type AuditAction,
+  type AuditedTable,
+  type LoanDirection,
+  type Role,
+} from '../../../contract/enums';
 import { formatEnum, roleLabel } from '../../lib/labels';
 import { formatRupees } from '../../lib/money';
 import { formatDetailValue } from '../../ui/DetailsModal';
-import type { AuditAction, AuditEntry, AuditKind, AuditRow } from './auditApi';
+import type { AuditEntry, AuditRow } from './auditApi';
 
 /** What a kind reads as in the filter and in the table. */
-export const KIND_LABELS: Record<AuditKind, string> = {
+export const KIND_LABELS: Record<AuditedTable, string> = {
   users: 'People',
   expenses: 'Expenses',
   loans: 'Lend/Borrowed',
@@ -58,12 +64,15 @@ export function formatAuditValue(column: string, value: unknown): string {
   return formatDetailValue(value);
 }
 
+const DIRECTION_LABELS: Record<LoanDirection, string> = { lend: 'Lend', borrowed: 'Borrowed' };
+const isDirection = (value: unknown): value is LoanDirection =>
+  (LOAN_DIRECTIONS as readonly unknown[]).includes(value);
+
 /** "What": the kind, or Lend / Borrowed when the loan row says which. */
 export function kindLabel(entry: Pick<AuditEntry, 'kind' | 'before' | 'after'>): string {
   if (entry.kind === 'loans') {
     const direction = (entry.after ?? entry.before)?.direction;
-    if (direction === 'lend') return 'Lend';
-    if (direction === 'borrowed') return 'Borrowed';
+    if (isDirection(direction)) return DIRECTION_LABELS[direction];
   }
   return KIND_LABELS[entry.kind] ?? entry.kind;
 }

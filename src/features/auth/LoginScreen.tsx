@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { LOGIN_ROLES, type LoginRole } from '../../../contract/enums';
 import { httpStatus, serverMessage } from '../../api/errors';
-import type { LoginType } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { roleLabel } from '../../lib/labels';
 import { redirectTarget } from '../../session/redirect';
 import { loggedIn, selectToken } from '../../session/sessionSlice';
 import { Field, SelectField } from '../../ui/Field';
@@ -15,11 +16,8 @@ import { useLoginMutation } from './authApi';
 export const LOGIN_ERROR = 'An error occurred during the login. Please try again later.';
 export const TYPE_REQUIRED = 'Please select user type.';
 
-const USER_TYPES: ReadonlyArray<{ value: LoginType; label: string }> = [
-  { value: 'admin', label: 'Admin' },
-  { value: 'company', label: 'Company' },
-  { value: 'pm', label: 'PM' },
-];
+/** The roles that sign in: Admin, Company, PM. */
+const USER_TYPES = LOGIN_ROLES.map((role) => ({ value: role, label: roleLabel(role) }));
 
 export default function LoginScreen() {
   const dispatch = useAppDispatch();
@@ -42,7 +40,7 @@ export default function LoginScreen() {
       const result = await login({
         email: form.email.trim(),
         password: form.password,
-        userType: form.userType as LoginType,
+        userType: form.userType as LoginRole,
         remember: form.remember,
       }).unwrap();
       if (!result.success || !result.data) {

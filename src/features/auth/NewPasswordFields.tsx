@@ -1,3 +1,4 @@
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../contract/rules';
 import { Field } from '../../ui/Field';
 
 export const PASSWORD_MISMATCH = 'Passwords do not match';
@@ -30,10 +31,10 @@ export function NewPasswordFields({
         label={labels.password}
         type="password"
         required
-        minLength={8}
-        maxLength={128}
+        minLength={PASSWORD_MIN}
+        maxLength={PASSWORD_MAX}
         autoComplete="new-password"
-        hint="At least 8 characters."
+        hint={`At least ${PASSWORD_MIN} characters.`}
         value={password}
         onChange={(e) => onPasswordChange(e.target.value)}
       />

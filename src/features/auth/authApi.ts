@@ -1,10 +1,11 @@
+import type { LoginRole } from '../../../contract/enums';
 import { apiSlice } from '../../api/apiSlice';
-import type { Envelope, LoginType, User } from '../../api/types';
+import type { Envelope, User } from '../../api/types';
 
 export interface LoginRequest {
   email: string;
   password: string;
-  userType: LoginType;
+  userType: LoginRole;
   remember: boolean;
 }
 

@@ -1,19 +1,19 @@
 import { useState, type InputHTMLAttributes } from 'react';
+import type { AccountDefaultStatus } from '../../../contract/enums';
+import { MOBILE_PATTERN } from '../../../contract/rules';
 import { notifyMutation } from '../../api/notify';
+import { inputPattern } from '../../lib/patterns';
 import { Field, SelectField } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
-import {
-  useCreateBankMutation,
-  useUpdateBankMutation,
-  type Account,
-  type DefaultStatus,
-} from './bankApi';
+import { useCreateBankMutation, useUpdateBankMutation, type Account } from './bankApi';
 import { accountErrors, type AccountErrors, type AccountForm } from './validation';
 
-const DEFAULT_OPTIONS = [
-  { value: 'deActive', label: 'deActive' },
-  { value: 'active', label: 'active' },
-];
+/** The spec's words, in its order: a new account is not the default. */
+const DEFAULT_LABELS: Record<AccountDefaultStatus, string> = {
+  deActive: 'deActive',
+  active: 'active',
+};
+const DEFAULT_OPTIONS = Object.entries(DEFAULT_LABELS).map(([value, label]) => ({ value, label }));
 
 /** Create (with the confirmation and the opening balance) or update a bank account. */
 export function BankForm({ account, onClose }: { account: Account | null; onClose: () => void }) {
@@ -61,7 +61,7 @@ export function BankForm({ account, onClose }: { account: Account | null; onClos
       ifsc: form.ifsc.trim().toUpperCase(),
       mobile: form.mobile.trim(),
       address: form.address.trim(),
-      defaultStatus: form.defaultStatus as DefaultStatus,
+      defaultStatus: form.defaultStatus as AccountDefaultStatus,
     };
     const ok = creating
       ? await notifyMutation(
@@ -128,7 +128,7 @@ export function BankForm({ account, onClose }: { account: Account | null; onClos
           onChange={set('ifsc')}
           className="uppercase"
         />
-        {textField('mobile', 'Mobile', { type: 'tel', pattern: '\\+?[0-9][0-9 \\-]{6,18}' })}
+        {textField('mobile', 'Mobile', { type: 'tel', pattern: inputPattern(MOBILE_PATTERN) })}
         {textField('address', 'Address', { maxLength: 300 })}
         <SelectField
           id="bank-default"

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
+import type { PaymentType } from '../../../contract/enums';
 import { notifyMutation } from '../../api/notify';
+import { amountError } from '../../lib/amount';
 import { formatYMD, todayLocalISO } from '../../lib/dates';
 import { formatEnum } from '../../lib/labels';
 import { DataTable, type Column } from '../../ui/DataTable';
@@ -17,16 +19,13 @@ import {
   useGetAccountsQuery,
   useGetPaymentsQuery,
   type Payment,
-  type PaymentType,
 } from './bankApi';
 
 export const FILL_ALL = 'Please fill in all fields.';
 const LATEST = 10;
 
-const TYPE_OPTIONS = [
-  { value: 'debit', label: 'Debit' },
-  { value: 'credit', label: 'Credit' },
-];
+const TYPE_LABELS: Record<PaymentType, string> = { debit: 'Debit', credit: 'Credit' };
+const TYPE_OPTIONS = Object.entries(TYPE_LABELS).map(([value, label]) => ({ value, label }));
 
 const PAYMENT_COLUMNS: ReadonlyArray<Column<Payment>> = [
   { key: 'date', header: 'Date', render: (p) => formatYMD(p.date) },
@@ -66,6 +65,7 @@ export default function PaymentScreen() {
   const accounts = useGetAccountsQuery({ ...ALL_ACCOUNTS, companyId: scope.companyId });
   const [accountId, setAccountId] = useState('');
   const [form, setForm] = useState(emptyForm);
+  const [amountProblem, setAmountProblem] = useState<string>();
   const [addPayment, adding] = useAddPaymentMutation();
   const payments = useGetPaymentsQuery(
     { accountId, page: 1, pageSize: LATEST },
@@ -73,13 +73,15 @@ export default function PaymentScreen() {
   );
   const account = accounts.data?.data.find((a) => a._id === accountId);
 
-  const set = (key: keyof ReturnType<typeof emptyForm>) => (e: { target: { value: string } }) =>
+  const set = (key: keyof ReturnType<typeof emptyForm>) => (e: { target: { value: string } }) => {
     // A new payment type starts with an empty amount.
     setForm((f) => ({
       ...f,
       [key]: e.target.value,
       ...(key === 'paymentType' ? { amount: '' } : {}),
     }));
+    if (key === 'amount' || key === 'paymentType') setAmountProblem(undefined);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -89,6 +91,9 @@ export default function PaymentScreen() {
       toast.error(FILL_ALL);
       return;
     }
+    const problem = amountError(form.amount, 'positive');
+    setAmountProblem(problem);
+    if (problem) return;
     const ok = await notifyMutation(
       addPayment({
         accountId: account._id,
@@ -165,6 +170,7 @@ export default function PaymentScreen() {
               inputMode="decimal"
               step="0.01"
               min="0.01"
+              error={amountProblem}
               value={form.amount}
               onChange={set('amount')}
             />

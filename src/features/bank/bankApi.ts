@@ -1,10 +1,9 @@
+import type { AccountDefaultStatus, PaymentType } from '../../../contract/enums';
 import { apiSlice } from '../../api/apiSlice';
 import { changedTags, createdTags, invalidates, listTags, type Tag } from '../../api/tags';
 import type { Envelope, ListParams, Page } from '../../api/types';
 import { allRows } from '../people/peopleApi';
 
-export type DefaultStatus = 'active' | 'deActive';
-export type PaymentType = 'credit' | 'debit';
 export type BankSort = 'createdAt' | 'holder_name' | 'account_no' | 'branch' | 'balance';
 
 export interface Account {
@@ -16,7 +15,7 @@ export interface Account {
   ifsc: string;
   mobile: string;
   address: string;
-  defaultStatus: DefaultStatus;
+  defaultStatus: AccountDefaultStatus;
   openingBalance: number;
   balance: number;
 }

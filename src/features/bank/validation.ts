@@ -1,6 +1,6 @@
-/** Client-side checks of the bank form, the same rules the server applies. */
-export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
-export const ACCOUNT_NO_PATTERN = /^[0-9]{6,18}$/;
+// Client-side checks of the bank form: contract/rules.ts, the rules the server applies.
+import { ACCOUNT_NO_PATTERN, IFSC_PATTERN } from '../../../contract/rules';
+import { amountError } from '../../lib/amount';
 
 export interface AccountForm {
   holder_name: string;
@@ -25,10 +25,10 @@ export function accountErrors(form: AccountForm, creating: boolean): AccountErro
     errors.confirm_no = 'Account numbers do not match';
   if (!IFSC_PATTERN.test(form.ifsc.trim().toUpperCase()))
     errors.ifsc = 'Must be 4 letters, a 0, then 6 letters or digits (e.g. SBIN0001234).';
+  // An empty opening balance is sent as 0.
   if (creating && form.openingBalance.trim() !== '') {
-    const n = Number(form.openingBalance);
-    if (!Number.isFinite(n) || n < 0 || Math.round(n * 100) !== n * 100)
-      errors.openingBalance = 'Must be 0 or more, with at most 2 decimals.';
+    const problem = amountError(form.openingBalance, 'zero');
+    if (problem) errors.openingBalance = problem;
   }
   return errors;
 }

@@ -7,7 +7,12 @@ import { DataTable, type Column } from '../../ui/DataTable';
 import { LoadState } from '../../ui/LoadState';
 import { Money } from '../../ui/Money';
 import { styles } from '../../ui/styles';
-import { useGetDashboardQuery, type LoanFigures, type RecentEntry } from './dashboardApi';
+import {
+  useGetDashboardQuery,
+  type DashboardData,
+  type LoanFigures,
+  type RecentEntry,
+} from './dashboardApi';
 import { ExpensesChart } from './ExpensesChart';
 import { buildExpenseSeries } from './expenseSeries';
 
@@ -31,7 +36,6 @@ function StatCard({ label, value, link }: StatCardProps) {
   );
 }
 
-const NO_LOANS: LoanFigures = { count: 0, totalAmount: 0, outstandingAmount: 0, overdueCount: 0 };
 const KIND_LABELS: Record<RecentEntry['kind'], string> = {
   expense: 'Expense',
   lend: 'Lend',
@@ -41,8 +45,8 @@ const KIND_LABELS: Record<RecentEntry['kind'], string> = {
 const percent = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1 });
 
 /** 42.456 → '42.5%'; null (nothing lent yet) → '—'. */
-export function formatPercent(value: number | null | undefined): string {
-  return typeof value === 'number' && Number.isFinite(value) ? `${percent.format(value)}%` : '—';
+export function formatPercent(value: number | null): string {
+  return value !== null && Number.isFinite(value) ? `${percent.format(value)}%` : '—';
 }
 
 const RECENT_COLUMNS: ReadonlyArray<Column<RecentEntry>> = [
@@ -76,10 +80,10 @@ function CustomerPanel({
 }: {
   lend: LoanFigures;
   borrowed: LoanFigures;
-  repaidPercent: number | null | undefined;
+  repaidPercent: number | null;
 }) {
   const shown = formatPercent(repaidPercent);
-  const width = typeof repaidPercent === 'number' ? Math.min(100, Math.max(0, repaidPercent)) : 0;
+  const width = repaidPercent === null ? 0 : Math.min(100, Math.max(0, repaidPercent));
   const rows: Array<[string, ReactNode]> = [
     ['Owed to you (lend outstanding)', <Money key="lo" value={lend.outstandingAmount} />],
     ['You owe (borrowed outstanding)', <Money key="bo" value={borrowed.outstandingAmount} />],
@@ -122,16 +126,62 @@ function CompaniesCard() {
   );
 }
 
+/** The cards, the recent entries, the customer panel and the chart of one answer. */
+function Figures({ figures, today }: { figures: DashboardData; today: string }) {
+  const { expenses, lend, borrowed, expensesByMonth } = figures;
+  const series = useMemo(
+    () => buildExpenseSeries(expensesByMonth, today),
+    [expensesByMonth, today],
+  );
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard
+          label="Expenses"
+          value={expenses.count}
+          link={{ to: '/app/expenses', label: 'View expenses' }}
+        />
+        <StatCard label="Lend" value={lend.count} link={{ to: '/app/lend', label: 'View lend' }} />
+        <StatCard
+          label="Borrowed"
+          value={borrowed.count}
+          link={{ to: '/app/borrowed', label: 'View borrowed' }}
+        />
+        <StatCard label="Total Turnover" value={figures.totalTurnoverLength} />
+        <StatCard label="Total Expenses" value={<Money value={expenses.totalAmount} />} />
+        <StatCard label="Total Lend" value={<Money value={lend.totalAmount} />} />
+        <StatCard label="Total Borrowed" value={<Money value={borrowed.totalAmount} />} />
+        <StatCard
+          label="Total Turnover Amount"
+          value={<Money value={figures.totalTurnoverAmount} />}
+        />
+      </div>
+      <div className="mt-4 grid gap-4 lg:grid-cols-3">
+        <div className="min-w-0 lg:col-span-2">
+          <Panel title="Recent Invoices">
+            <DataTable
+              caption="Recent Invoices"
+              columns={RECENT_COLUMNS}
+              rows={figures.recent}
+              rowKey={(row) => `${row.kind}-${row._id}`}
+            />
+          </Panel>
+        </div>
+        <CustomerPanel lend={lend} borrowed={borrowed} repaidPercent={figures.lentRepaidPercent} />
+      </div>
+      <div className="mt-4">
+        <Panel title="Expenses by category">
+          <ExpensesChart series={series} />
+        </Panel>
+      </div>
+    </>
+  );
+}
+
 export default function DashboardScreen() {
   const isAdmin = useAppSelector(selectUser)?.role === 'admin';
   const today = todayLocalISO();
   const { data, isLoading, isError, error, refetch } = useGetDashboardQuery(today);
-  const figures = data?.data;
-  const expenses = figures?.expenses ?? { count: 0, totalAmount: 0 };
-  const lend = figures?.lend ?? NO_LOANS;
-  const borrowed = figures?.borrowed ?? NO_LOANS;
-  const byMonth = figures?.expensesByMonth;
-  const series = useMemo(() => buildExpenseSeries(byMonth ?? [], today), [byMonth, today]);
 
   return (
     <section aria-labelledby="dashboard-overview">
@@ -140,53 +190,7 @@ export default function DashboardScreen() {
       </h2>
       {isAdmin && <CompaniesCard />}
       <LoadState isLoading={isLoading} isError={isError} error={error} onRetry={refetch}>
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          <StatCard
-            label="Expenses"
-            value={expenses.count}
-            link={{ to: '/app/expenses', label: 'View expenses' }}
-          />
-          <StatCard
-            label="Lend"
-            value={lend.count}
-            link={{ to: '/app/lend', label: 'View lend' }}
-          />
-          <StatCard
-            label="Borrowed"
-            value={borrowed.count}
-            link={{ to: '/app/borrowed', label: 'View borrowed' }}
-          />
-          <StatCard label="Total Turnover" value={figures?.totalTurnoverLength ?? 0} />
-          <StatCard label="Total Expenses" value={<Money value={expenses.totalAmount} />} />
-          <StatCard label="Total Lend" value={<Money value={lend.totalAmount} />} />
-          <StatCard label="Total Borrowed" value={<Money value={borrowed.totalAmount} />} />
-          <StatCard
-            label="Total Turnover Amount"
-            value={<Money value={figures?.totalTurnoverAmount} />}
-          />
-        </div>
-        <div className="mt-4 grid gap-4 lg:grid-cols-3">
-          <div className="min-w-0 lg:col-span-2">
-            <Panel title="Recent Invoices">
-              <DataTable
-                caption="Recent Invoices"
-                columns={RECENT_COLUMNS}
-                rows={figures?.recent ?? []}
-                rowKey={(row) => `${row.kind}-${row._id}`}
-              />
-            </Panel>
-          </div>
-          <CustomerPanel
-            lend={lend}
-            borrowed={borrowed}
-            repaidPercent={figures?.lentRepaidPercent}
-          />
-        </div>
-        <div className="mt-4">
-          <Panel title="Expenses by category">
-            <ExpensesChart series={series} />
-          </Panel>
-        </div>
+        {data && <Figures figures={data.data} today={today} />}
       </LoadState>
     </section>
   );

@@ -1,3 +1,4 @@
+import type { ExpenseCategory, LoanDirection } from '../../../contract/enums';
 import { apiSlice } from '../../api/apiSlice';
 
 export interface LoanFigures {
@@ -8,7 +9,7 @@ export interface LoanFigures {
 }
 
 export interface RecentEntry {
-  kind: 'expense' | 'lend' | 'borrowed';
+  kind: 'expense' | LoanDirection;
   _id: string;
   label: string;
   amount: number;
@@ -18,23 +19,26 @@ export interface RecentEntry {
 export interface MonthCategoryAmount {
   /** YYYY-MM */
   month: string;
-  category: string;
+  category: ExpenseCategory;
   amount: number;
 }
 
-/** `GET /user/getalldata` (docs/api-contract.md, Dashboard); every figure from SQL. */
+/**
+ * `GET /user/getalldata` (docs/api-contract.md, Dashboard); every figure from SQL, every
+ * field always sent (server/routes/dashboard.ts's response schema).
+ */
 export interface DashboardData {
   expenses: { count: number; totalAmount: number };
-  lend?: LoanFigures;
-  borrowed?: LoanFigures;
-  totalTurnoverLength?: number;
-  totalTurnoverAmount?: number;
+  lend: LoanFigures;
+  borrowed: LoanFigures;
+  totalTurnoverLength: number;
+  totalTurnoverAmount: number;
   /** Share of the money lent that has been repaid; null when nothing was lent. */
-  lentRepaidPercent?: number | null;
+  lentRepaidPercent: number | null;
   /** The latest entries across expenses, lend and borrowed. */
-  recent?: RecentEntry[];
+  recent: RecentEntry[];
   /** Expenses per category per month, last 12 months up to today (months without any absent). */
-  expensesByMonth?: MonthCategoryAmount[];
+  expensesByMonth: MonthCategoryAmount[];
 }
 
 export const dashboardApi = apiSlice.injectEndpoints({

@@ -1,13 +1,12 @@
 import { format, parseISO, subMonths } from 'date-fns';
+import { EXPENSE_CATEGORIES, type ExpenseCategory } from '../../../contract/enums';
 import type { MonthCategoryAmount } from './dashboardApi';
-
-/** The expense categories in a fixed order (colours stay put); unknown ones follow. */
-const KNOWN_CATEGORIES = ['shopping', 'movie', 'other'];
 
 export interface ExpenseSeries {
   /** The 12 months ending with today's, oldest first, as YYYY-MM. */
   months: string[];
-  categories: string[];
+  /** Every category, in the contract's order (colours stay put). */
+  categories: readonly ExpenseCategory[];
   /** amounts[c][m]: category c in month m; 0 where the server had no row. */
   amounts: number[][];
   /** Per month, all categories. */
@@ -22,10 +21,7 @@ export function buildExpenseSeries(
 ): ExpenseSeries {
   const end = parseISO(today);
   const months = Array.from({ length: 12 }, (_, i) => format(subMonths(end, 11 - i), 'yyyy-MM'));
-  const extra = [...new Set(rows.map((r) => r.category))].filter(
-    (c) => !KNOWN_CATEGORIES.includes(c),
-  );
-  const categories = [...KNOWN_CATEGORIES, ...extra.sort()];
+  const categories = EXPENSE_CATEGORIES;
   const amounts = categories.map((category) =>
     months.map(
       (month) =>

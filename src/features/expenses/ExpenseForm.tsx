@@ -1,17 +1,13 @@
 import { useState } from 'react';
+import { EXPENSE_CATEGORIES, type ExpenseCategory } from '../../../contract/enums';
 import { notifyMutation } from '../../api/notify';
+import { amountError } from '../../lib/amount';
 import { todayLocalISO } from '../../lib/dates';
 import { formatEnum } from '../../lib/labels';
 import { AmountField } from '../../ui/AmountField';
 import { Field, SelectField } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
-import {
-  EXPENSE_CATEGORIES,
-  useAddExpenseMutation,
-  useUpdateExpenseMutation,
-  type Expense,
-  type ExpenseCategory,
-} from './expensesApi';
+import { useAddExpenseMutation, useUpdateExpenseMutation, type Expense } from './expensesApi';
 
 const CATEGORY_OPTIONS = EXPENSE_CATEGORIES.map((c) => ({
   value: c,
@@ -34,10 +30,14 @@ export function ExpenseForm({
     amount: expense ? String(expense.amount) : '',
     category: expense?.category ?? '',
   });
+  const [amountProblem, setAmountProblem] = useState<string>();
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm({ ...form, [key]: e.target.value });
 
   const submit = async () => {
+    const problem = amountError(form.amount, 'positive');
+    setAmountProblem(problem);
+    if (problem) return;
     const input = {
       date: form.date,
       description: form.description.trim(),
@@ -81,7 +81,12 @@ export function ExpenseForm({
         value={form.description}
         onChange={set('description')}
       />
-      <AmountField id="expense-amount" value={form.amount} onChange={set('amount')} />
+      <AmountField
+        id="expense-amount"
+        value={form.amount}
+        error={amountProblem}
+        onChange={set('amount')}
+      />
       <SelectField
         id="expense-category"
         label="Category"

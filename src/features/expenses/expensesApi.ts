@@ -1,9 +1,7 @@
 import { apiSlice } from '../../api/apiSlice';
 import { changedTags, createdTags, invalidates, listTags } from '../../api/tags';
+import type { ExpenseCategory } from '../../../contract/enums';
 import type { Envelope, ListParams, Page } from '../../api/types';
-
-export const EXPENSE_CATEGORIES = ['shopping', 'movie', 'other'] as const;
-export type ExpenseCategory = (typeof EXPENSE_CATEGORIES)[number];
 
 export interface Expense {
   _id: string;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { notifyMutation } from '../../api/notify';
+import { amountError } from '../../lib/amount';
 import { todayLocalISO } from '../../lib/dates';
 import { AmountField } from '../../ui/AmountField';
 import { Field } from '../../ui/Field';
@@ -26,10 +27,14 @@ export function LoanForm({
     issueDate: loan?.issueDate ?? todayLocalISO(),
     repaymentDate: loan?.repaymentDate ?? '',
   });
+  const [amountProblem, setAmountProblem] = useState<string>();
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm({ ...form, [key]: e.target.value });
 
   const submit = async () => {
+    const problem = amountError(form.amount, 'positive');
+    setAmountProblem(problem);
+    if (problem) return;
     const input = {
       name: form.name.trim(),
       email: form.email.trim(),
@@ -81,7 +86,12 @@ export function LoanForm({
         value={form.email}
         onChange={set('email')}
       />
-      <AmountField id={id('amount')} value={form.amount} onChange={set('amount')} />
+      <AmountField
+        id={id('amount')}
+        value={form.amount}
+        error={amountProblem}
+        onChange={set('amount')}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           id={id('issue-date')}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { LoanDirection } from '../../../contract/enums';
 import { notifyMutation } from '../../api/notify';
 import { todayLocalISO } from '../../lib/dates';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -16,14 +17,13 @@ import {
   useDeleteLoanMutation,
   useGetLoansQuery,
   useSendLendReminderMutation,
-  type Direction,
   type Loan,
   type LoanSort,
 } from './loansApi';
 import { RepaymentsModal } from './RepaymentsModal';
 
 /** All Lend and All Borrowed: one screen, configured by direction. */
-export function LoansScreen({ direction }: { direction: Direction }) {
+export function LoansScreen({ direction }: { direction: LoanDirection }) {
   const kind = LOAN_KINDS[direction];
   const list = useListParams<LoanSort>('issueDate');
   const query = useGetLoansQuery({ direction, ...list.params, today: todayLocalISO() });

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { notifyMutation } from '../../api/notify';
+import { amountError } from '../../lib/amount';
 import { formatYMD, todayLocalISO } from '../../lib/dates';
 import { AmountField } from '../../ui/AmountField';
 import { Field } from '../../ui/Field';
@@ -34,11 +35,15 @@ export function RepaymentsModal({
   const [addRepayment, adding] = useAddRepaymentMutation();
   const [deleteRepayment, deleting] = useDeleteRepaymentMutation();
   const [form, setForm] = useState(EMPTY);
+  const [amountProblem, setAmountProblem] = useState<string>();
   const [confirming, setConfirming] = useState<string | null>(null);
   const rows = query.data?.data ?? [];
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const problem = amountError(form.amount, 'positive');
+    setAmountProblem(problem);
+    if (problem) return;
     const input = {
       loanId: loan._id,
       date: form.date,
@@ -169,6 +174,7 @@ export function RepaymentsModal({
           <AmountField
             id={id('amount')}
             value={form.amount}
+            error={amountProblem}
             onChange={(e) => setForm({ ...form, amount: e.target.value })}
           />
           <Field

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import type { LoanDirection } from '../../../contract/enums';
 import { loadErrorMessage } from '../../api/errors';
 import { isBackwards, todayLocalISO } from '../../lib/dates';
 import { DataTable } from '../../ui/DataTable';
@@ -13,7 +14,7 @@ import { useListParams } from '../../ui/useListParams';
 import { useExportLoansCsv } from './exportCsv';
 import { LOAN_COLUMNS } from './loanColumns';
 import { DATES_REQUIRED, LOAN_KINDS } from './loanKinds';
-import { useGetLoansQuery, type Direction, type LoanSort } from './loansApi';
+import { useGetLoansQuery, type LoanSort } from './loansApi';
 
 const todayRange = () => ({ from: todayLocalISO(), to: todayLocalISO() });
 
@@ -21,7 +22,7 @@ const todayRange = () => ({ from: todayLocalISO(), to: todayLocalISO() });
  * Lend Report and Borrowed Report: the rows issued between Start Date and End Date
  * (inclusive, filtered on the server), their total, and the same rows as CSV.
  */
-export function ReportScreen({ direction }: { direction: Direction }) {
+export function ReportScreen({ direction }: { direction: LoanDirection }) {
   const kind = LOAN_KINDS[direction];
   const titleId = useId();
   const list = useListParams<LoanSort>('issueDate');

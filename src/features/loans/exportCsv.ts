@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
+import type { LoanDirection } from '../../../contract/enums';
 import { useDownload } from '../../api/download';
-import { loanUrl, type Direction, type LoanFilter } from './loansApi';
+import { loanUrl, type LoanFilter } from './loansApi';
 
 export const EXPORT_FAILED = 'Failed to export CSV. Please try again.';
 
@@ -8,7 +9,7 @@ export const EXPORT_FAILED = 'Failed to export CSV. Please try again.';
 export function useExportLoansCsv() {
   const download = useDownload();
   return useCallback(
-    (direction: Direction, filter: LoanFilter): Promise<boolean> => {
+    (direction: LoanDirection, filter: LoanFilter): Promise<boolean> => {
       const params = new URLSearchParams(
         Object.entries(filter).filter((e): e is [string, string] => Boolean(e[1])),
       );

@@ -1,7 +1,8 @@
+import type { LoanStatus } from '../../../contract/enums';
 import { formatYMD } from '../../lib/dates';
 import type { Column } from '../../ui/DataTable';
 import { Money } from '../../ui/Money';
-import type { Loan, LoanSort, LoanStatus } from './loansApi';
+import type { Loan, LoanSort } from './loansApi';
 
 const BADGE: Record<LoanStatus, { label: string; className: string }> = {
   due: { label: 'Due', className: 'bg-amber-100 text-amber-900 ring-amber-300' },

@@ -1,8 +1,8 @@
-import type { Direction } from './loansApi';
+import type { LoanDirection } from '../../../contract/enums';
 
 /** The words and messages of each direction (spec §2 and §8); everything else is shared. */
 export interface LoanKind {
-  direction: Direction;
+  direction: LoanDirection;
   /** 'Lend' / 'Borrowed' (form titles). */
   noun: string;
   listTitle: string;
@@ -13,7 +13,7 @@ export interface LoanKind {
   failure: { save: string; remove: string };
 }
 
-export const LOAN_KINDS: Record<Direction, LoanKind> = {
+export const LOAN_KINDS: Record<LoanDirection, LoanKind> = {
   lend: {
     direction: 'lend',
     noun: 'Lend',

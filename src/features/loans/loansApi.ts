@@ -1,11 +1,9 @@
+import type { LoanDirection, LoanStatus } from '../../../contract/enums';
 import { apiSlice } from '../../api/apiSlice';
 import { changedTags, createdTags, invalidates, listTags, type Tag } from '../../api/tags';
 import type { Envelope, ListParams, Page } from '../../api/types';
 
-/** Lend (money the user lent) and borrowed (money the user borrowed): one shape, two tables. */
-export type Direction = 'lend' | 'borrowed';
-export type LoanStatus = 'due' | 'overdue' | 'settled';
-
+/** A lend (money the user lent) or a borrowed (money the user borrowed): one shape, two tables. */
 export interface Loan {
   _id: string;
   name: string;
@@ -30,7 +28,8 @@ export interface LoanFilter {
   today: string;
 }
 
-export type LoanListArgs = { direction: Direction } & LoanFilter & Partial<ListParams<LoanSort>>;
+export type LoanListArgs = { direction: LoanDirection } & LoanFilter &
+  Partial<ListParams<LoanSort>>;
 
 export interface LoanPage extends Page<Loan> {
   /** Sums over every row matching the filter, not just this page. */
@@ -69,7 +68,7 @@ export interface CounterpartyPage extends Page<Counterparty> {
   netAmount: number;
 }
 
-export type CounterpartyEventKind = 'lend' | 'borrowed' | 'repayment_lend' | 'repayment_borrowed';
+export type CounterpartyEventKind = LoanDirection | `repayment_${LoanDirection}`;
 
 export interface CounterpartyHistory {
   name: string;
@@ -89,18 +88,18 @@ export interface CounterpartyHistory {
 
 /** Calls of a direction: /lend/addlend, /borrowed/addborrowed, /lend/getuseralllends… */
 export const loanUrl = {
-  list: (d: Direction) => `/${d}/getuserall${d}s`,
-  add: (d: Direction) => `/${d}/add${d}`,
-  update: (d: Direction) => `/${d}/update${d}`,
-  remove: (d: Direction) => `/${d}/delete${d}`,
-  exportCsv: (d: Direction) => `/${d}/export`,
-  repayments: (d: Direction) => `/${d}/getrepayments`,
-  addRepayment: (d: Direction) => `/${d}/addrepayment`,
-  deleteRepayment: (d: Direction) => `/${d}/deleterepayment`,
+  list: (d: LoanDirection) => `/${d}/getuserall${d}s`,
+  add: (d: LoanDirection) => `/${d}/add${d}`,
+  update: (d: LoanDirection) => `/${d}/update${d}`,
+  remove: (d: LoanDirection) => `/${d}/delete${d}`,
+  exportCsv: (d: LoanDirection) => `/${d}/export`,
+  repayments: (d: LoanDirection) => `/${d}/getrepayments`,
+  addRepayment: (d: LoanDirection) => `/${d}/addrepayment`,
+  deleteRepayment: (d: LoanDirection) => `/${d}/deleterepayment`,
 };
 
 /** A loan changed (or one of its repayments): its row, both lists' totals, people, dashboard. */
-const loanChanged = (d: Direction, id: string): Tag[] => [
+const loanChanged = (d: LoanDirection, id: string): Tag[] => [
   ...changedTags(d, id),
   { type: d, id: 'PEOPLE' },
 ];
@@ -117,7 +116,7 @@ export const loansApi = apiSlice.injectEndpoints({
       query: ({ direction, ...params }) => ({ url: loanUrl.list(direction), params }),
       providesTags: (result, _error, { direction }) => listTags(direction)(result),
     }),
-    addLoan: build.mutation<Envelope<Loan>, { direction: Direction; input: LoanInput }>({
+    addLoan: build.mutation<Envelope<Loan>, { direction: LoanDirection; input: LoanInput }>({
       query: ({ direction, input }) => ({
         url: loanUrl.add(direction),
         method: 'POST',
@@ -130,7 +129,7 @@ export const loansApi = apiSlice.injectEndpoints({
     }),
     updateLoan: build.mutation<
       Envelope<Loan>,
-      { direction: Direction; input: LoanInput & { _id: string } }
+      { direction: LoanDirection; input: LoanInput & { _id: string } }
     >({
       query: ({ direction, input }) => ({
         url: loanUrl.update(direction),
@@ -139,7 +138,7 @@ export const loansApi = apiSlice.injectEndpoints({
       }),
       invalidatesTags: invalidates((_r, { direction, input }) => loanChanged(direction, input._id)),
     }),
-    deleteLoan: build.mutation<Envelope, { direction: Direction; id: string }>({
+    deleteLoan: build.mutation<Envelope, { direction: LoanDirection; id: string }>({
       query: ({ direction, id }) => ({
         url: loanUrl.remove(direction),
         method: 'POST',
@@ -147,14 +146,14 @@ export const loansApi = apiSlice.injectEndpoints({
       }),
       invalidatesTags: invalidates((_r, { direction, id }) => loanChanged(direction, id)),
     }),
-    getRepayments: build.query<Envelope<Repayment[]>, { direction: Direction; id: string }>({
+    getRepayments: build.query<Envelope<Repayment[]>, { direction: LoanDirection; id: string }>({
       query: ({ direction, id }) => ({ url: loanUrl.repayments(direction), params: { id } }),
       // Tagged with the loan's own tag: any change of the loan refetches its repayments.
       providesTags: (_r, _e, { direction, id }) => [{ type: direction, id }],
     }),
     addRepayment: build.mutation<
       Envelope<Repayment>,
-      { direction: Direction; input: RepaymentInput }
+      { direction: LoanDirection; input: RepaymentInput }
     >({
       query: ({ direction, input }) => ({
         url: loanUrl.addRepayment(direction),
@@ -165,16 +164,17 @@ export const loansApi = apiSlice.injectEndpoints({
         loanChanged(direction, input.loanId),
       ),
     }),
-    deleteRepayment: build.mutation<Envelope, { direction: Direction; id: string; loanId: string }>(
-      {
-        query: ({ direction, id }) => ({
-          url: loanUrl.deleteRepayment(direction),
-          method: 'POST',
-          body: { id },
-        }),
-        invalidatesTags: invalidates((_r, { direction, loanId }) => loanChanged(direction, loanId)),
-      },
-    ),
+    deleteRepayment: build.mutation<
+      Envelope,
+      { direction: LoanDirection; id: string; loanId: string }
+    >({
+      query: ({ direction, id }) => ({
+        url: loanUrl.deleteRepayment(direction),
+        method: 'POST',
+        body: { id },
+      }),
+      invalidatesTags: invalidates((_r, { direction, loanId }) => loanChanged(direction, loanId)),
+    }),
     sendLendReminder: build.mutation<Envelope, Loan>({
       // The server builds the mail from the stored lend; the spec's fields ride along.
       query: (lend) => ({

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { Role } from '../../api/types';
+import type { Role } from '../../../contract/enums';
 import { formatDMY } from '../../lib/dates';
 import { formatEnum, roleLabel } from '../../lib/labels';
 import { DeleteDialog } from '../../ui/DeleteDialog';

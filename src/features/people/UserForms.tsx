@@ -1,29 +1,28 @@
 import { useState, type ReactNode } from 'react';
+import { USER_STATUSES, type CreatableRole, type UserStatus } from '../../../contract/enums';
+import { MOBILE_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from '../../../contract/rules';
 import { notifyMutation } from '../../api/notify';
+import { formatEnum } from '../../lib/labels';
+import { inputPattern } from '../../lib/patterns';
 import { Field, SelectField } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
-import {
-  useCreateUserMutation,
-  useEditUserMutation,
-  type Person,
-  type PersonStatus,
-  type UserType,
-} from './peopleApi';
+import { useCreateUserMutation, useEditUserMutation, type Person } from './peopleApi';
 
-/** The User Type options of the Create New User modal (spec: company, employee, pm, tl, team, Other). */
-const USER_TYPE_OPTIONS: ReadonlyArray<{ value: UserType; label: string }> = [
-  { value: 'company', label: 'company' },
-  { value: 'employee', label: 'employee' },
-  { value: 'pm', label: 'pm' },
-  { value: 'tl', label: 'tl' },
-  { value: 'team', label: 'team' },
-  { value: 'other', label: 'Other' },
-];
+/** The User Type options of the Create New User modal, in the spec's order and words. */
+const USER_TYPE_LABELS: Record<CreatableRole, string> = {
+  company: 'company',
+  employee: 'employee',
+  pm: 'pm',
+  tl: 'tl',
+  team: 'team',
+  other: 'Other',
+};
+const USER_TYPE_OPTIONS = Object.entries(USER_TYPE_LABELS).map(([value, label]) => ({
+  value,
+  label,
+}));
 
-const STATUS_OPTIONS = [
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
-];
+const STATUS_OPTIONS = USER_STATUSES.map((s) => ({ value: s, label: formatEnum(s) }));
 
 type Setter<F> = (key: keyof F) => (e: { target: { value: string } }) => void;
 
@@ -72,7 +71,7 @@ function DetailFields({
         label={labels.mobile}
         type="tel"
         required
-        pattern="\+?[0-9][0-9 \-]{6,18}"
+        pattern={inputPattern(MOBILE_PATTERN)}
         title="A phone number: digits, spaces or dashes, 7 to 19 characters"
         value={form.mobile}
         onChange={set('mobile')}
@@ -91,7 +90,13 @@ function DetailFields({
 }
 
 /** 'Create New User' with the user type preset (and fixed) by the screen that opened it. */
-export function CreateUserForm({ userType, onClose }: { userType: UserType; onClose: () => void }) {
+export function CreateUserForm({
+  userType,
+  onClose,
+}: {
+  userType: CreatableRole;
+  onClose: () => void;
+}) {
   const [createUser, creating] = useCreateUserMutation();
   const [form, set] = useForm({
     name: '',
@@ -135,10 +140,10 @@ export function CreateUserForm({ userType, onClose }: { userType: UserType; onCl
             label="Password"
             type="password"
             required
-            minLength={8}
-            maxLength={128}
+            minLength={PASSWORD_MIN}
+            maxLength={PASSWORD_MAX}
             autoComplete="new-password"
-            hint="At least 8 characters."
+            hint={`At least ${PASSWORD_MIN} characters.`}
             value={form.password}
             onChange={set('password')}
           />
@@ -174,7 +179,7 @@ export function EditUserForm({ person, onClose }: { person: Person; onClose: () 
         email: form.email.trim(),
         mobile: form.mobile.trim(),
         registration_number: form.registration_number.trim(),
-        status: form.status as PersonStatus,
+        status: form.status as UserStatus,
       }).unwrap(),
       {
         success: 'User edited successfully',

@@ -1,11 +1,10 @@
+import type { CreatableRole, Role, UserStatus } from '../../../contract/enums';
 import { apiSlice } from '../../api/apiSlice';
 import { changedTags, createdTags, invalidates, listTags } from '../../api/tags';
 import type { Envelope, ListParams, Page } from '../../api/types';
 
 /** Whom a people list shows: an admin's companies, or a company's PMs, TLs, employees. */
-export type PeopleKind = 'company' | 'pm' | 'tl' | 'employee';
-export type UserType = 'company' | 'pm' | 'tl' | 'employee' | 'team' | 'other';
-export type PersonStatus = 'active' | 'inactive';
+export type PeopleKind = Exclude<CreatableRole, 'team' | 'other'>;
 export type PeopleSort = 'date' | 'name' | 'email' | 'registration_number';
 
 export interface Person {
@@ -16,8 +15,8 @@ export interface Person {
   email: string;
   mobile: string;
   registration_number: string;
-  status: PersonStatus;
-  role: UserType | 'admin';
+  status: UserStatus;
+  role: Role;
   country: string;
   /** Companies only. */
   employeeCount?: number;
@@ -35,7 +34,7 @@ export interface NewUser {
   password: string;
   mobile: string;
   registration_number: string;
-  userType: UserType;
+  userType: CreatableRole;
 }
 
 export interface EditUser {
@@ -44,7 +43,7 @@ export interface EditUser {
   email: string;
   mobile: string;
   registration_number: string;
-  status: PersonStatus;
+  status: UserStatus;
 }
 
 const LIST_URL: Record<PeopleKind, string> = {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { notifyMutation } from '../../api/notify';
+import { amountError } from '../../lib/amount';
 import { todayLocalISO } from '../../lib/dates';
 import { Field, SelectField } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
@@ -48,10 +49,14 @@ export function ProjectForm({
     projectManager: project?.projectManagerId ?? '',
     date: project?.date ?? todayLocalISO(),
   });
+  const [priceProblem, setPriceProblem] = useState<string>();
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
 
   const submit = async () => {
+    const problem = amountError(form.price, 'positive');
+    setPriceProblem(problem);
+    if (problem) return;
     const text = (key: TextKey) => form[key].trim();
     const input = {
       projectName: text('projectName'),
@@ -107,8 +112,9 @@ export function ProjectForm({
           type="number"
           inputMode="decimal"
           step="0.01"
-          min="0"
+          min="0.01"
           required
+          error={priceProblem}
           value={form.price}
           onChange={set('price')}
         />
