@@ -247,7 +247,7 @@ describe('the rest of the surface', () => {
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ success: false, message: 'Not found' });
 
-    const doc = await fetch(`${server.origin}/api/docs/json`).then((r) => r.json());
+    const doc = await fetch(`${server.origin}/api/docs/json`).then((r) => r.json() as Promise<any>);
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
