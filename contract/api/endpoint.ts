@@ -1,0 +1,15 @@
+import type { z } from 'zod';
+
+/** One call of the API: how it is reached, what it takes and what it answers on success. */
+export interface Endpoint {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Below /api, in Fastify's syntax (`/users/:id`). */
+  path: string;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  /** The success status; 200 unless given. */
+  status?: 200 | 201;
+  /** The JSON answer on success; absent for a download (CSV, a JSON file). */
+  answer?: z.ZodType;
+}
