@@ -14,6 +14,7 @@ import { backgroundWork, type BackgroundWork } from './lib/background';
 import { authPlugin } from './plugins/auth';
 import { inputGuardPlugin } from './plugins/inputGuard';
 import { rateLimitPlugin } from './plugins/rateLimit';
+import { routeMethodsPlugin } from './plugins/routeMethods';
 import { docsPlugin } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
@@ -120,6 +121,7 @@ export async function buildApp(opts: AppOptions) {
   registerErrorHandling(app);
   await app.register(securityPlugin);
   await app.register(inputGuardPlugin);
+  await app.register(routeMethodsPlugin);
   await app.register(rateLimitPlugin, { limits: opts.limits });
   await app.register(docsPlugin);
   await app.register(authPlugin);

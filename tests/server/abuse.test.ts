@@ -423,6 +423,19 @@ describe('private answers and safe input', () => {
     expect(nested.status).toBe(400);
   });
 
+  it('answers a known path with the wrong method 405 with Allow, an unknown one 404', async () => {
+    for (const method of ['PUT', 'PATCH', 'DELETE']) {
+      const res = await server.api().raw(method, '/user/loginuser');
+      expect(res.status).toBe(405);
+      expect(res.headers.get('allow')).toBe('POST');
+      expect(res.body).toEqual({ success: false, message: 'Method not allowed: use POST' });
+    }
+    const withParam = await server.api().raw('POST', '/users/3f1c2b8e-1d2a-4c5b-9e8f-0a1b2c3d4e5f');
+    expect(withParam.status).toBe(405);
+    expect(withParam.headers.get('allow')).toBe('DELETE');
+    expect((await server.api().raw('PUT', '/no/such/call')).status).toBe(404);
+  });
+
   it('caps an opening balance like every other amount', async () => {
     const email = await newAccount();
     const address = newAddress();
