@@ -1,8 +1,5 @@
-import { Message, email, password, text } from '../../contract/api/fields';
 import { Readable } from 'node:stream';
-import { z } from 'zod';
-import { LOGIN_ROLES, ROLES } from '../../contract/enums';
-import { PASSWORD_MAX } from '../../contract/rules';
+import { authEndpoints } from '../../contract/api/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
 import { addressOf, limitExports } from '../plugins/rateLimit';
@@ -12,46 +9,19 @@ import * as auth from '../services/auth';
 import { exportMyData } from '../services/myData';
 import { revokeSession } from '../services/sessions';
 
-export const User = z.object({
-  _id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  role: z.enum(ROLES),
-  position: z.number().nullable(),
-  createdAt: z.string(),
-});
-const UserResponse = z.object({ success: z.boolean(), message: z.string().optional(), data: User });
-
-const Register = z.object({
-  name: text(100),
-  email,
-  password,
-  cpassword: z.string({ error: 'is required' }),
-});
-const Login = z.object({
-  email,
-  password: z
-    .string({ error: 'is required' })
-    .min(1, 'is required')
-    .max(PASSWORD_MAX, 'is too long'),
-  userType: z.enum(LOGIN_ROLES, { error: 'Please select user type.' }),
-  remember: z.boolean().optional().default(false),
-});
-const LoginResponse = z.object({
-  success: z.boolean(),
-  message: z.string(),
-  data: z.object({ token: z.string(), user: User }),
-});
-const UpdateProfile = z.object({ name: text(100), email });
-const UpdatePassword = z.object({
-  currentPassword: z.string({ error: 'is required' }).min(1, 'is required').max(PASSWORD_MAX),
-  newPassword: password,
-  confirmPassword: z.string({ error: 'is required' }),
-});
+const {
+  registerAdmin,
+  login,
+  logout,
+  getProfile,
+  exportMyData: exportMine,
+  updateProfile,
+  updatePassword,
+} = authEndpoints;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/user/registeruser',
+    registerAdmin.path,
     {
       onRequest: app.limitBy({
         limit: app.limits.registerPerAddress,
@@ -63,8 +33,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'registerAdmin',
         summary: 'Register an admin account',
         security: [],
-        body: Register,
-        response: { 201: Message, ...errors },
+        body: registerAdmin.body,
+        response: { [registerAdmin.status]: registerAdmin.answer, ...errors },
       },
     },
     async (request, reply) => {
@@ -72,21 +42,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (cpassword !== input.password) throw badRequest('Passwords do not match');
       await auth.registerAdmin(app.db, input);
       return reply
-        .status(201)
+        .status(registerAdmin.status)
         .send({ success: true, message: 'Registration successful. Please log in.' });
     },
   );
 
   app.post(
-    '/user/loginuser',
+    login.path,
     {
       schema: {
         tags: ['auth'],
         operationId: 'login',
         summary: 'Log in as admin, company or PM',
         security: [],
-        body: Login,
-        response: { 200: LoginResponse, ...errors },
+        body: login.body,
+        response: { 200: login.answer, ...errors },
       },
     },
     async (request) => {
@@ -103,8 +73,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.addHook('onRequest', scope.authenticate);
 
     scope.post(
-      '/logout',
-      { schema: { tags: ['auth'], operationId: 'logout', response: { 200: Message, ...errors } } },
+      logout.path,
+      {
+        schema: {
+          tags: ['auth'],
+          operationId: 'logout',
+          response: { 200: logout.answer, ...errors },
+        },
+      },
       async (request) => {
         await revokeSession(app.db, callerOf(request).sessionId);
         return { success: true, message: 'Logout successful' };
@@ -112,12 +88,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
     scope.get(
-      '/user/profile',
+      getProfile.path,
       {
         schema: {
           tags: ['profile'],
           operationId: 'getProfile',
-          response: { 200: UserResponse, ...errors },
+          response: { 200: getProfile.answer, ...errors },
         },
       },
       async (request) => ({
@@ -127,7 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
     scope.get(
-      '/user/exportmydata',
+      exportMine.path,
       {
         preHandler: limitExports(app),
         schema: {
@@ -145,13 +121,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
     scope.post(
-      '/user/updateprofile',
+      updateProfile.path,
       {
         schema: {
           tags: ['profile'],
           operationId: 'updateProfile',
-          body: UpdateProfile,
-          response: { 200: UserResponse, ...errors },
+          body: updateProfile.body,
+          response: { 200: updateProfile.answer, ...errors },
         },
       },
       async (request) => ({
@@ -162,13 +138,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
     scope.post(
-      '/user/updatepassword',
+      updatePassword.path,
       {
         schema: {
           tags: ['profile'],
           operationId: 'updatePassword',
-          body: UpdatePassword,
-          response: { 200: Message, ...errors },
+          body: updatePassword.body,
+          response: { 200: updatePassword.answer, ...errors },
         },
       },
       async (request) => {

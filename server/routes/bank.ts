@@ -1,17 +1,5 @@
-import {
-  Message,
-  PageQuery,
-  balanceInput,
-  calendarDate,
-  id,
-  mobile,
-  pageMeta,
-  rupeesInput,
-  text,
-} from '../../contract/api/fields';
-import { z } from 'zod';
-import { ACCOUNT_DEFAULT_STATUSES, PAYMENT_TYPES } from '../../contract/enums';
-import { ACCOUNT_NO_PATTERN, IFSC_PATTERN } from '../../contract/rules';
+import type { z } from 'zod';
+import { bankEndpoints, type BankAccountFields } from '../../contract/api/bank';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
 import { limitExports } from '../plugins/rateLimit';
@@ -21,54 +9,18 @@ import { csvLine } from '../lib/format';
 import { errors } from '../lib/schemas';
 import * as bank from '../services/bank';
 
-const Account = z.object({
-  _id: z.string(),
-  createdAt: z.string(),
-  holder_name: z.string(),
-  account_no: z.string(),
-  branch: z.string(),
-  ifsc: z.string(),
-  mobile: z.string(),
-  address: z.string(),
-  defaultStatus: z.enum(ACCOUNT_DEFAULT_STATUSES),
-  openingBalance: z.number(),
-  balance: z.number(),
-});
-const Payment = z.object({
-  _id: z.string(),
-  accountId: z.string(),
-  date: z.string(),
-  remark: z.string(),
-  paymentType: z.enum(PAYMENT_TYPES),
-  amount: z.number(),
-  balanceAfter: z.number(),
-  createdAt: z.string(),
-});
-const AccountFields = z.object({
-  holder_name: text(100),
-  account_no: z
-    .string({ error: 'is required' })
-    .trim()
-    .regex(ACCOUNT_NO_PATTERN, 'must be 6 to 18 digits'),
-  branch: text(100),
-  ifsc: z
-    .string({ error: 'is required' })
-    .trim()
-    .toUpperCase()
-    .regex(IFSC_PATTERN, 'must be 4 letters, a 0, then 6 letters or digits (e.g. SBIN0001234)'),
-  mobile,
-  address: text(300),
-  defaultStatus: z
-    .enum(ACCOUNT_DEFAULT_STATUSES, { error: 'must be active or deActive' })
-    .default('deActive'),
-});
-const openingBalance = balanceInput.default(0);
-const AccountResponse = z.object({ success: z.boolean(), message: z.string(), data: Account });
-const StatementQuery = z.object({ accountId: id, from: calendarDate, to: calendarDate });
-/** page and pageSize as every list takes them (no search or order). */
-const Paging = PageQuery.pick({ page: true, pageSize: true });
+const {
+  listBankAccounts,
+  createBankAccount,
+  updateBankAccount,
+  deleteBankAccount,
+  recordPayment,
+  listPayments,
+  bankStatement,
+  bankStatementCsv,
+} = bankEndpoints;
 
-const toInput = ({ holder_name, account_no, ...rest }: z.infer<typeof AccountFields>) => ({
+const toInput = ({ holder_name, account_no, ...rest }: z.output<typeof BankAccountFields>) => ({
   ...rest,
   holderName: holder_name,
   accountNo: account_no,
@@ -79,25 +31,14 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['bank'];
 
   app.get(
-    '/company/getallbankbyuserid',
+    listBankAccounts.path,
     {
       schema: {
         tags,
         operationId: 'listBankAccounts',
         summary: "The company's bank accounts (an admin's companies'; companyId narrows)",
-        querystring: PageQuery.extend({
-          sort: z.enum(bank.BANK_SORTS).default('createdAt'),
-          companyId: id.optional(),
-        }),
-        response: {
-          200: z.object({
-            success: z.boolean(),
-            data: z.array(Account),
-            totalAmount: z.number(),
-            ...pageMeta,
-          }),
-          ...errors,
-        },
+        querystring: listBankAccounts.query,
+        response: { 200: listBankAccounts.answer, ...errors },
       },
     },
     async (request) => ({
@@ -107,16 +48,13 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/company/createbank',
+    createBankAccount.path,
     {
       schema: {
         tags,
         operationId: 'createBankAccount',
-        body: AccountFields.extend({
-          confirm_no: z.string({ error: 'is required' }).trim(),
-          openingBalance,
-        }),
-        response: { 201: AccountResponse, ...errors },
+        body: createBankAccount.body,
+        response: { [createBankAccount.status]: createBankAccount.answer, ...errors },
       },
     },
     async (request, reply) => {
@@ -129,19 +67,19 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
         openingBalancePaise,
       });
       return reply
-        .status(201)
+        .status(createBankAccount.status)
         .send({ success: true, message: 'Bank account created successfully', data });
     },
   );
 
   app.post(
-    '/company/updatebankaccount',
+    updateBankAccount.path,
     {
       schema: {
         tags,
         operationId: 'updateBankAccount',
-        body: AccountFields.extend({ _id: id }),
-        response: { 200: AccountResponse, ...errors },
+        body: updateBankAccount.body,
+        response: { 200: updateBankAccount.answer, ...errors },
       },
     },
     async (request) => {
@@ -152,14 +90,14 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/company/deletebank',
+    deleteBankAccount.path,
     {
       schema: {
         tags,
         operationId: 'deleteBankAccount',
         summary: 'Deletes an account that has no payments (otherwise 409: set it deActive)',
-        body: z.object({ id }),
-        response: { 200: Message, ...errors },
+        body: deleteBankAccount.body,
+        response: { 200: deleteBankAccount.answer, ...errors },
       },
     },
     async (request) => {
@@ -169,27 +107,14 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/company/addpayment',
+    recordPayment.path,
     {
       schema: {
         tags,
         operationId: 'recordPayment',
         summary: 'Records a credit or debit and moves the balance in the same transaction',
-        body: z.object({
-          accountId: id,
-          date: calendarDate,
-          remark: text(200),
-          paymentType: z.enum(PAYMENT_TYPES, { error: 'must be credit or debit' }),
-          amount: rupeesInput,
-        }),
-        response: {
-          201: z.object({
-            success: z.boolean(),
-            message: z.string(),
-            data: z.object({ payment: Payment, balance: z.number() }),
-          }),
-          ...errors,
-        },
+        body: recordPayment.body,
+        response: { [recordPayment.status]: recordPayment.answer, ...errors },
       },
     },
     async (request, reply) => {
@@ -199,23 +124,20 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
         amountPaise: amount,
       });
       return reply
-        .status(201)
+        .status(recordPayment.status)
         .send({ success: true, message: 'Payment recorded successfully', data });
     },
   );
 
   app.get(
-    '/company/getpayments',
+    listPayments.path,
     {
       schema: {
         tags,
         operationId: 'listPayments',
         summary: "An account's payments, newest first",
-        querystring: Paging.extend({ accountId: id }),
-        response: {
-          200: z.object({ success: z.boolean(), data: z.array(Payment), ...pageMeta }),
-          ...errors,
-        },
+        querystring: listPayments.query,
+        response: { 200: listPayments.answer, ...errors },
       },
     },
     async (request) => ({
@@ -225,40 +147,15 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/company/statement',
+    bankStatement.path,
     {
       schema: {
         tags,
         operationId: 'bankStatement',
         summary:
           "Opening balance, the range's credits, debits, closing balance and entry count, and one page of its payments in date order with their running balances",
-        querystring: StatementQuery.extend(Paging.shape),
-        response: {
-          200: z.object({
-            success: z.boolean(),
-            data: z.object({
-              account: Account,
-              from: z.string(),
-              to: z.string(),
-              openingBalance: z.number(),
-              totalCredits: z.number(),
-              totalDebits: z.number(),
-              closingBalance: z.number(),
-              entries: z.array(
-                z.object({
-                  _id: z.string(),
-                  date: z.string(),
-                  remark: z.string(),
-                  paymentType: z.enum(PAYMENT_TYPES),
-                  amount: z.number(),
-                  balance: z.number(),
-                }),
-              ),
-              ...pageMeta,
-            }),
-          }),
-          ...errors,
-        },
+        querystring: bankStatement.query,
+        response: { 200: bankStatement.answer, ...errors },
       },
     },
     async (request) => ({
@@ -268,14 +165,14 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/company/statement/export',
+    bankStatementCsv.path,
     {
       preHandler: limitExports(app),
       schema: {
         tags,
         operationId: 'bankStatementCsv',
         summary: 'The statement as CSV',
-        querystring: StatementQuery,
+        querystring: bankStatementCsv.query,
       },
     },
     async (request, reply) => {

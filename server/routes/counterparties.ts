@@ -1,50 +1,23 @@
-import { PageQuery, email, pageMeta } from '../../contract/api/fields';
-import { z } from 'zod';
-import { LOAN_DIRECTIONS } from '../../contract/enums';
+import { counterpartyEndpoints } from '../../contract/api/counterparties';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
 import { errors } from '../lib/schemas';
 import { counterpartyHistory, listCounterparties } from '../services/counterparties';
 
-const Counterparty = z.object({
-  name: z.string(),
-  email: z.string(),
-  theyOwe: z.number(),
-  iOwe: z.number(),
-  net: z.number(),
-});
-const Event = z.object({
-  date: z.string(),
-  kind: z.enum([...LOAN_DIRECTIONS, ...LOAN_DIRECTIONS.map((d) => `repayment_${d}` as const)]),
-  loanId: z.string(),
-  amount: z.number(),
-  change: z.number(),
-  balance: z.number(),
-  remark: z.string(),
-});
+const { listCounterparties: list, counterpartyHistory: history } = counterpartyEndpoints;
 
 export const counterpartyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get(
-    '/user/getcounterparties',
+    list.path,
     {
       schema: {
         tags: ['lend', 'borrowed'],
         operationId: 'listCounterparties',
         summary: 'Everyone the caller lent to or borrowed from, with what each side owes',
-        querystring: PageQuery.omit({ order: true }),
-        response: {
-          200: z.object({
-            success: z.boolean(),
-            data: z.array(Counterparty),
-            theyOweAmount: z.number(),
-            iOweAmount: z.number(),
-            netAmount: z.number(),
-            ...pageMeta,
-          }),
-          ...errors,
-        },
+        querystring: list.query,
+        response: { 200: list.answer, ...errors },
       },
     },
     async (request) => ({
@@ -54,26 +27,15 @@ export const counterpartyRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/user/getcounterparty',
+    history.path,
     {
       schema: {
         tags: ['lend', 'borrowed'],
         operationId: 'counterpartyHistory',
         summary:
           "One person's lends, borrowings and repayments in date order with a running balance",
-        querystring: z.object({ email }),
-        response: {
-          200: z.object({
-            success: z.boolean(),
-            data: z.object({
-              name: z.string(),
-              email: z.string(),
-              balance: z.number(),
-              events: z.array(Event),
-            }),
-          }),
-          ...errors,
-        },
+        querystring: history.query,
+        response: { 200: history.answer, ...errors },
       },
     },
     async (request) => ({

@@ -1,46 +1,14 @@
-import {
-  Message,
-  PageQuery,
-  calendarDate,
-  id,
-  pageMeta,
-  rupeesInput,
-  text,
-} from '../../contract/api/fields';
-import { z } from 'zod';
-import { EXPENSE_CATEGORIES } from '../../contract/enums';
+import type { z } from 'zod';
+import { expenseEndpoints, type ExpenseFields } from '../../contract/api/expenses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
 
 import { errors } from '../lib/schemas';
 import * as expenses from '../services/expenses';
 
-const category = z.enum(EXPENSE_CATEGORIES, { error: 'must be one of shopping, movie, other' });
+const { listExpenses, addExpense, updateExpense, deleteExpense } = expenseEndpoints;
 
-const Expense = z.object({
-  _id: z.string(),
-  date: z.string(),
-  description: z.string(),
-  amount: z.number(),
-  category: z.enum(EXPENSE_CATEGORIES),
-  createdAt: z.string(),
-});
-const ExpenseFields = z.object({
-  date: calendarDate,
-  description: text(500),
-  amount: rupeesInput,
-  category,
-});
-const ExpenseResponse = z.object({ success: z.boolean(), message: z.string(), data: Expense });
-const ListQuery = PageQuery.extend({ sort: z.enum(expenses.EXPENSE_SORTS).default('date') });
-const ListResponse = z.object({
-  success: z.boolean(),
-  data: z.array(Expense),
-  totalAmount: z.number(),
-  ...pageMeta,
-});
-
-const toInput = ({ amount, ...rest }: z.infer<typeof ExpenseFields>) => ({
+const toInput = ({ amount, ...rest }: z.output<typeof ExpenseFields>) => ({
   ...rest,
   amountPaise: amount,
 });
@@ -49,14 +17,14 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get(
-    '/expense/getuserallexpenses',
+    listExpenses.path,
     {
       schema: {
         tags: ['expenses'],
         operationId: 'listExpenses',
         summary: "The caller's expenses, filtered, sorted and paged, with the filter's total",
-        querystring: ListQuery,
-        response: { 200: ListResponse, ...errors },
+        querystring: listExpenses.query,
+        response: { 200: listExpenses.answer, ...errors },
       },
     },
     async (request) => ({
@@ -66,31 +34,31 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/expense/addexpense',
+    addExpense.path,
     {
       schema: {
         tags: ['expenses'],
         operationId: 'addExpense',
-        body: ExpenseFields,
-        response: { 201: ExpenseResponse, ...errors },
+        body: addExpense.body,
+        response: { [addExpense.status]: addExpense.answer, ...errors },
       },
     },
     async (request, reply) => {
       const data = await expenses.createExpense(app.db, callerOf(request), toInput(request.body));
       return reply
-        .status(201)
+        .status(addExpense.status)
         .send({ success: true, message: 'Expense created successfully', data });
     },
   );
 
   app.post(
-    '/expense/updateexpense',
+    updateExpense.path,
     {
       schema: {
         tags: ['expenses'],
         operationId: 'updateExpense',
-        body: ExpenseFields.extend({ _id: id }),
-        response: { 200: ExpenseResponse, ...errors },
+        body: updateExpense.body,
+        response: { 200: updateExpense.answer, ...errors },
       },
     },
     async (request) => {
@@ -101,13 +69,13 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/expense/deleteexpense',
+    deleteExpense.path,
     {
       schema: {
         tags: ['expenses'],
         operationId: 'deleteExpense',
-        body: z.object({ id }),
-        response: { 200: Message, ...errors },
+        body: deleteExpense.body,
+        response: { 200: deleteExpense.answer, ...errors },
       },
     },
     async (request) => {

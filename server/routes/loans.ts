@@ -1,16 +1,12 @@
-import {
-  Message,
-  PageQuery,
-  calendarDate,
-  email,
-  id,
-  pageMeta,
-  rupeesInput,
-  text,
-} from '../../contract/api/fields';
 import { Readable } from 'node:stream';
-import { z } from 'zod';
-import { LOAN_STATUSES, type LoanDirection } from '../../contract/enums';
+import type { z } from 'zod';
+import {
+  loanEndpoints,
+  loanOperationId,
+  type LoanFields,
+  type LoanOperation,
+} from '../../contract/api/loans';
+import type { LoanDirection } from '../../contract/enums';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
 import { limitExports } from '../plugins/rateLimit';
@@ -20,93 +16,37 @@ import { csvLine } from '../lib/format';
 import { errors } from '../lib/schemas';
 import * as loans from '../services/loans';
 
-const Loan = z.object({
-  _id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  amount: z.number(),
-  repaid: z.number(),
-  outstanding: z.number(),
-  status: z.enum(LOAN_STATUSES),
-  issueDate: z.string(),
-  repaymentDate: z.string(),
-  createdAt: z.string(),
-});
-const LoanFields = z.object({
-  name: text(100),
-  email,
-  amount: rupeesInput,
-  issueDate: calendarDate,
-  repaymentDate: calendarDate,
-});
-const Filter = z.object({
-  search: PageQuery.shape.search,
-  from: calendarDate.optional(),
-  to: calendarDate.optional(),
-  today: calendarDate.optional(),
-});
-const ListQuery = PageQuery.extend(Filter.shape).extend({
-  sort: z.enum(loans.LOAN_SORTS).default('issueDate'),
-});
-const ListResponse = z.object({
-  success: z.boolean(),
-  data: z.array(Loan),
-  totalAmount: z.number(),
-  repaidAmount: z.number(),
-  outstandingAmount: z.number(),
-  ...pageMeta,
-});
-const LoanResponse = z.object({ success: z.boolean(), message: z.string(), data: Loan });
-const Repayment = z.object({
-  _id: z.string(),
-  loanId: z.string(),
-  date: z.string(),
-  amount: z.number(),
-  remark: z.string(),
-  createdAt: z.string(),
-});
-const RepaymentFields = z.object({
-  loanId: id,
-  date: calendarDate,
-  amount: rupeesInput,
-  remark: z.string().trim().max(200, 'must be at most 200 characters').default(''),
-});
-
-const toInput = ({ amount, ...rest }: z.infer<typeof LoanFields>) => ({
+const toInput = ({ amount, ...rest }: z.output<typeof LoanFields>) => ({
   ...rest,
   amountPaise: amount,
 });
-
-/** The spec's paths for each direction: lend/addlend, borrowed/addborrowed, ... */
-const PATHS = {
-  lend: { list: 'getuseralllends', add: 'addlend', update: 'updatelend', remove: 'deletelend' },
-  borrowed: {
-    list: 'getuserallborroweds',
-    add: 'addborrowed',
-    update: 'updateborrowed',
-    remove: 'deleteborrowed',
-  },
-} as const;
 
 export const loanRoutes =
   (direction: LoanDirection): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', app.authenticate);
     const noun = loans.NOUN[direction];
-    const base = `/${direction}`;
-    const paths = PATHS[direction];
     const tags = [direction];
-    const op = (name: string) => `${name}${noun}`;
+    /** The operationId of an operation of this direction ('add' -> 'addLend'): its entry's key. */
+    const op = <Op extends LoanOperation>(name: Op) => loanOperationId(name, direction);
+    const list = loanEndpoints[op('list')];
+    const exportCsv = loanEndpoints[op('export')];
+    const add = loanEndpoints[op('add')];
+    const update = loanEndpoints[op('update')];
+    const remove = loanEndpoints[op('delete')];
+    const listRepayments = loanEndpoints[op('listRepaymentsOf')];
+    const addRepayment = loanEndpoints[op('addRepaymentTo')];
+    const deleteRepayment = loanEndpoints[op('deleteRepaymentOf')];
 
     app.get(
-      `${base}/${paths.list}`,
+      list.path,
       {
         schema: {
           tags,
           operationId: op('list'),
           summary: `The caller's ${direction} entries, filtered (issueDate from/to inclusive), sorted and paged, with the filter's totals`,
-          querystring: ListQuery,
-          response: { 200: ListResponse, ...errors },
+          querystring: list.query,
+          response: { 200: list.answer, ...errors },
         },
       },
       async (request) => ({
@@ -116,14 +56,14 @@ export const loanRoutes =
     );
 
     app.get(
-      `${base}/export`,
+      exportCsv.path,
       {
         preHandler: limitExports(app),
         schema: {
           tags,
           operationId: op('export'),
           summary: 'The filtered rows as CSV',
-          querystring: Filter,
+          querystring: exportCsv.query,
         },
       },
       async (request, reply) => {
@@ -165,13 +105,13 @@ export const loanRoutes =
     );
 
     app.post(
-      `${base}/${paths.add}`,
+      add.path,
       {
         schema: {
           tags,
           operationId: op('add'),
-          body: LoanFields,
-          response: { 201: LoanResponse, ...errors },
+          body: add.body,
+          response: { [add.status]: add.answer, ...errors },
         },
       },
       async (request, reply) => {
@@ -182,19 +122,19 @@ export const loanRoutes =
           toInput(request.body),
         );
         return reply
-          .status(201)
+          .status(add.status)
           .send({ success: true, message: `${noun} created successfully`, data });
       },
     );
 
     app.post(
-      `${base}/${paths.update}`,
+      update.path,
       {
         schema: {
           tags,
           operationId: op('update'),
-          body: LoanFields.extend({ _id: id }),
-          response: { 200: LoanResponse, ...errors },
+          body: update.body,
+          response: { 200: update.answer, ...errors },
         },
       },
       async (request) => {
@@ -211,13 +151,13 @@ export const loanRoutes =
     );
 
     app.post(
-      `${base}/${paths.remove}`,
+      remove.path,
       {
         schema: {
           tags,
           operationId: op('delete'),
-          body: z.object({ id }),
-          response: { 200: Message, ...errors },
+          body: remove.body,
+          response: { 200: remove.answer, ...errors },
         },
       },
       async (request) => {
@@ -227,16 +167,13 @@ export const loanRoutes =
     );
 
     app.get(
-      `${base}/getrepayments`,
+      listRepayments.path,
       {
         schema: {
           tags,
           operationId: op('listRepaymentsOf'),
-          querystring: z.object({ id }),
-          response: {
-            200: z.object({ success: z.boolean(), data: z.array(Repayment) }),
-            ...errors,
-          },
+          querystring: listRepayments.query,
+          response: { 200: listRepayments.answer, ...errors },
         },
       },
       async (request) => ({
@@ -246,17 +183,14 @@ export const loanRoutes =
     );
 
     app.post(
-      `${base}/addrepayment`,
+      addRepayment.path,
       {
         schema: {
           tags,
           operationId: op('addRepaymentTo'),
           summary: 'Records a partial or whole repayment; never more than what is outstanding',
-          body: RepaymentFields,
-          response: {
-            201: z.object({ success: z.boolean(), message: z.string(), data: Repayment }),
-            ...errors,
-          },
+          body: addRepayment.body,
+          response: { [addRepayment.status]: addRepayment.answer, ...errors },
         },
       },
       async (request, reply) => {
@@ -266,19 +200,19 @@ export const loanRoutes =
           amountPaise: amount,
         });
         return reply
-          .status(201)
+          .status(addRepayment.status)
           .send({ success: true, message: 'Repayment recorded successfully', data });
       },
     );
 
     app.post(
-      `${base}/deleterepayment`,
+      deleteRepayment.path,
       {
         schema: {
           tags,
           operationId: op('deleteRepaymentOf'),
-          body: z.object({ id }),
-          response: { 200: Message, ...errors },
+          body: deleteRepayment.body,
+          response: { 200: deleteRepayment.answer, ...errors },
         },
       },
       async (request) => {

@@ -1,17 +1,17 @@
-import { Message, email, password } from '../../contract/api/fields';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { authEndpoints, type ForgotPassword } from '../../contract/api/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../lib/errors';
 import { errors } from '../lib/schemas';
 import { addressOf } from '../plugins/rateLimit';
 import { requestPasswordReset, resetPassword, RESET_REQUESTED } from '../services/passwordReset';
 
-const ForgotBody = z.object({ email });
+const { forgotPassword, resetPassword: resetWithLink } = authEndpoints;
 
 export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   const tooMany = 'Too many password reset requests. Please try again later.';
   app.post(
-    '/user/forgotpassword',
+    forgotPassword.path,
     {
       onRequest: app.limitBy({
         limit: app.limits.forgotPerAddress,
@@ -21,7 +21,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.limitBy({
         limit: app.limits.forgotPerEmail,
         key: (request) =>
-          `forgot:email:${(request.body as z.infer<typeof ForgotBody>).email.toLowerCase()}`,
+          `forgot:email:${(request.body as z.output<typeof ForgotPassword>).email.toLowerCase()}`,
         message: tooMany,
       }),
       schema: {
@@ -30,8 +30,8 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'E-mails a one-time reset link valid for 30 minutes; answers the same, at once, whether or not the account exists',
         security: [],
-        body: ForgotBody,
-        response: { 200: Message, ...errors },
+        body: forgotPassword.body,
+        response: { 200: forgotPassword.answer, ...errors },
       },
     },
     async (request) => {
@@ -46,7 +46,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/user/resetpassword',
+    resetWithLink.path,
     {
       onRequest: app.limitBy({
         limit: app.limits.resetPerAddress,
@@ -59,12 +59,8 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Sets a new password with a reset link, ends every session of that user and lifts its login limits',
         security: [],
-        body: z.object({
-          token: z.string({ error: 'is required' }).min(1, 'is required').max(200),
-          password,
-          cpassword: z.string({ error: 'is required' }),
-        }),
-        response: { 200: Message, ...errors },
+        body: resetWithLink.body,
+        response: { 200: resetWithLink.answer, ...errors },
       },
     },
     async (request) => {

@@ -1,73 +1,41 @@
-import {
-  Message,
-  PageQuery,
-  email,
-  id,
-  mobile,
-  pageMeta,
-  password,
-  text,
-} from '../../contract/api/fields';
-import { z } from 'zod';
-import { CREATABLE_ROLES, ROLES, USER_STATUSES } from '../../contract/enums';
+import { peopleEndpoints } from '../../contract/api/people';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
 import { errors } from '../lib/schemas';
 import * as people from '../services/people';
 
-export const Person = z.object({
-  _id: z.string(),
-  date: z.string(),
-  name: z.string(),
-  email: z.string(),
-  mobile: z.string(),
-  registration_number: z.string(),
-  status: z.enum(USER_STATUSES),
-  role: z.enum(ROLES),
-  country: z.string(),
-  employeeCount: z.number().optional(),
-});
-const Details = z.object({ name: text(100), email, mobile, registration_number: text(50) });
-const ListQuery = PageQuery.extend({
-  sort: z.enum(people.PEOPLE_SORTS).default('date'),
-  companyId: id.optional(),
-});
-const ListResponse = z.object({ success: z.boolean(), data: z.array(Person), ...pageMeta });
-const PersonResponse = z.object({ success: z.boolean(), message: z.string(), data: Person });
+const { createUser, editUser, deleteUser, listCompanies } = peopleEndpoints;
 
 export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
   app.post(
-    '/user/createUser',
+    createUser.path,
     {
       schema: {
         tags: ['people'],
         operationId: 'createUser',
         summary: 'An admin creates a company; a company creates its PMs, TLs, employees',
-        body: Details.extend({
-          password,
-          userType: z.enum(CREATABLE_ROLES, {
-            error: 'must be one of company, employee, pm, tl, team, other',
-          }),
-        }),
-        response: { 201: PersonResponse, ...errors },
+        body: createUser.body,
+        response: { [createUser.status]: createUser.answer, ...errors },
       },
     },
     async (request, reply) => {
       const data = await people.createUser(app.db, callerOf(request), request.body);
-      return reply.status(201).send({ success: true, message: 'User created successfully', data });
+      return reply
+        .status(createUser.status)
+        .send({ success: true, message: 'User created successfully', data });
     },
   );
 
   app.post(
-    '/company/edituser',
+    editUser.path,
     {
       schema: {
         tags: ['people'],
         operationId: 'editUser',
-        body: Details.extend({ _id: id, status: z.enum(USER_STATUSES).optional() }),
-        response: { 200: PersonResponse, ...errors },
+        body: editUser.body,
+        response: { 200: editUser.answer, ...errors },
       },
     },
     async (request) => {
@@ -78,13 +46,13 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/users/:id',
+    deleteUser.path,
     {
       schema: {
         tags: ['people'],
         operationId: 'deleteUser',
-        params: z.object({ id }),
-        response: { 200: Message, ...errors },
+        params: deleteUser.params,
+        response: { 200: deleteUser.answer, ...errors },
       },
     },
     async (request) => {
@@ -93,16 +61,20 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  for (const as of ['admin', 'company'] as const) {
+  for (const [as, operationId] of [
+    ['admin', 'updateAdmin'],
+    ['company', 'updateCompany'],
+  ] as const) {
+    const entry = peopleEndpoints[operationId];
     app.post(
-      as === 'admin' ? '/admin/updateadmin' : '/company/updatecompany',
+      entry.path,
       {
         schema: {
           tags: ['people'],
-          operationId: as === 'admin' ? 'updateAdmin' : 'updateCompany',
+          operationId,
           summary: `The signed-in ${as} edits its own details`,
-          body: Details,
-          response: { 200: PersonResponse, ...errors },
+          body: entry.body,
+          response: { 200: entry.answer, ...errors },
         },
       },
       async (request) => {
@@ -113,14 +85,14 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get(
-    '/user/getadminallcompany',
+    listCompanies.path,
     {
       schema: {
         tags: ['people'],
         operationId: 'listCompanies',
         summary: "The admin's companies with their employee counts",
-        querystring: ListQuery,
-        response: { 200: ListResponse, ...errors },
+        querystring: listCompanies.query,
+        response: { 200: listCompanies.answer, ...errors },
       },
     },
     async (request) => ({
@@ -130,20 +102,21 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const lists = [
-    ['/company/getallpm', 'pm', 'listPms'],
-    ['/company/getalltl', 'tl', 'listTls'],
-    ['/company/getcompanyallemployee', 'employee', 'listEmployees'],
+    ['pm', 'listPms'],
+    ['tl', 'listTls'],
+    ['employee', 'listEmployees'],
   ] as const;
-  for (const [path, role, operationId] of lists) {
+  for (const [role, operationId] of lists) {
+    const entry = peopleEndpoints[operationId];
     app.get(
-      path,
+      entry.path,
       {
         schema: {
           tags: ['people'],
           operationId,
           summary: `The ${role} users of the caller's company (an admin may pass companyId)`,
-          querystring: ListQuery,
-          response: { 200: ListResponse, ...errors },
+          querystring: entry.query,
+          response: { 200: entry.answer, ...errors },
         },
       },
       async (request) => ({

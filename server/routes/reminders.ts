@@ -1,14 +1,15 @@
-import { Message, id } from '../../contract/api/fields';
-import { z } from 'zod';
+import { loanEndpoints } from '../../contract/api/loans';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
 import { HttpError } from '../lib/errors';
 import { errors } from '../lib/schemas';
 import { sendLendReminder } from '../services/reminders';
 
+const { sendLendReminder: reminder } = loanEndpoints;
+
 export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/user/sendemaillend',
+    reminder.path,
     {
       onRequest: app.authenticate,
       preHandler: app.limitBy({
@@ -21,9 +22,8 @@ export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'sendLendReminder',
         summary:
           "E-mails the borrower of one of the caller's lends a reminder (amount, dates, sender's name), built from the stored lend",
-        // The spec's other fields (email, amount, dates, userName) may be sent; the stored lend wins.
-        body: z.object({ _id: id }).loose(),
-        response: { 200: Message, ...errors, 502: errors[400] },
+        body: reminder.body,
+        response: { 200: reminder.answer, ...errors, 502: errors[400] },
       },
     },
     async (request) => {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AccountDefaultStatus, PaymentType } from '../../contract/enums';
+import type { BankSort } from '../../contract/api/bank';
 import { rowsOf, type Db, type DbOrTx } from '../db/client';
 import { accountDays, bankAccounts, payments } from '../db/schema';
 import type { Caller } from '../lib/caller';
@@ -11,13 +12,12 @@ import { likePattern } from '../lib/schemas';
 import { perKeyLimit } from '../lib/perKeyLimit';
 import { assertCompany, assertRole, companyScope } from './tenancy';
 
-export const BANK_SORTS = ['createdAt', 'holder_name', 'account_no', 'branch', 'balance'] as const;
 export interface BankQuery {
   search?: string;
   companyId?: string;
   page: number;
   pageSize: number;
-  sort: (typeof BANK_SORTS)[number];
+  sort: BankSort;
   order: 'asc' | 'desc';
 }
 export interface BankInput {

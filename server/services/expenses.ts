@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { EXPENSE_CATEGORIES, type ExpenseCategory } from '../../contract/enums';
+import type { ExpenseSort } from '../../contract/api/expenses';
 import type { DbOrTx } from '../db/client';
 import { expenseMonths, expenses } from '../db/schema';
 import type { Caller } from '../lib/caller';
@@ -15,12 +16,11 @@ export interface ExpenseInput {
   amountPaise: number;
   category: ExpenseCategory;
 }
-export const EXPENSE_SORTS = ['date', 'amount', 'description', 'category', 'createdAt'] as const;
 export interface ExpenseQuery {
   search?: string;
   page: number;
   pageSize: number;
-  sort: (typeof EXPENSE_SORTS)[number];
+  sort: ExpenseSort;
   order: 'asc' | 'desc';
 }
 

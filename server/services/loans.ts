@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { LoanDirection, LoanStatus } from '../../contract/enums';
+import { LOAN_NOUNS, type LoanSort } from '../../contract/api/loans';
 import type { DbOrTx } from '../db/client';
 import { loans, repayments } from '../db/schema';
 import type { Caller } from '../lib/caller';
@@ -10,7 +11,7 @@ import { paiseToRupees } from '../../contract/rules';
 import { toIso } from '../lib/dates';
 import { containsAnyCase } from '../db/search';
 
-export const NOUN: Record<LoanDirection, string> = { lend: 'Lend', borrowed: 'Borrowed' };
+export const NOUN: Record<LoanDirection, string> = LOAN_NOUNS;
 
 export interface LoanInput {
   name: string;
@@ -19,14 +20,6 @@ export interface LoanInput {
   issueDate: string;
   repaymentDate: string;
 }
-export const LOAN_SORTS = [
-  'issueDate',
-  'repaymentDate',
-  'amount',
-  'name',
-  'email',
-  'createdAt',
-] as const;
 export interface LoanQuery {
   search?: string;
   from?: string;
@@ -35,7 +28,7 @@ export interface LoanQuery {
   today?: string;
   page: number;
   pageSize: number;
-  sort: (typeof LOAN_SORTS)[number];
+  sort: LoanSort;
   order: 'asc' | 'desc';
 }
 

@@ -1,3 +1,4 @@
+import type { PeopleSort } from '../../contract/api/people';
 import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import { STAFF_ROLES, type CreatableRole, type Role, type UserStatus } from '../../contract/enums';
 import type { DbOrTx } from '../db/client';
@@ -10,13 +11,12 @@ import { likePattern } from '../lib/schemas';
 import { withAudit } from './audit';
 import { assertCompany, assertRole, companyScope, READ_ONLY } from './tenancy';
 
-export const PEOPLE_SORTS = ['date', 'name', 'email', 'registration_number'] as const;
 export interface PeopleQuery {
   search?: string;
   companyId?: string;
   page: number;
   pageSize: number;
-  sort: (typeof PEOPLE_SORTS)[number];
+  sort: PeopleSort;
   order: 'asc' | 'desc';
 }
 

@@ -1,3 +1,4 @@
+import type { ProjectSort } from '../../contract/api/projects';
 import { aliasedTable, and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { projects, projectTotals, users } from '../db/schema';
@@ -9,15 +10,6 @@ import { toIso } from '../lib/dates';
 import { likePattern } from '../lib/schemas';
 import { assertCompany, assertRole, companyScope } from './tenancy';
 
-export const PROJECT_SORTS = [
-  'date',
-  'projectName',
-  'clientName',
-  'price',
-  'paymentStatus',
-  'status',
-  'createdAt',
-] as const;
 export interface ProjectQuery {
   search?: string;
   companyId?: string;
@@ -27,7 +19,7 @@ export interface ProjectQuery {
   to?: string;
   page: number;
   pageSize: number;
-  sort: (typeof PROJECT_SORTS)[number];
+  sort: ProjectSort;
   order: 'asc' | 'desc';
 }
 export interface ProjectInput {

@@ -1,38 +1,29 @@
+import type { z } from 'zod';
+import type { Message, PageQuery, pageMeta } from '../../contract/api/fields';
+import type { User as UserSchema } from '../../contract/api/auth';
 import type { Role } from '../../contract/enums';
 
 /** Shapes of docs/api-contract.md; the enumerations are contract/enums.ts's. */
 export type { Role };
 
-export interface User {
-  _id: string;
-  name: string;
-  email: string;
-  role: Role;
-  position: 1 | 2 | 3 | null;
-  createdAt: string;
-}
+/** The signed-in user, as the server tells it (contract/api/auth.ts). */
+export type User = z.output<typeof UserSchema>;
 
-export interface Envelope<T = undefined> {
-  success: boolean;
-  message?: string;
-  data?: T;
-}
+type MessageAnswer = z.output<typeof Message>;
+type PageQueryOutput = z.output<typeof PageQuery>;
 
-export interface Page<T> {
-  success: boolean;
-  data: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+/** An answer's envelope: `success`, perhaps a message, perhaps data. */
+export type Envelope<T = undefined> = Pick<MessageAnswer, 'success'> &
+  Partial<Pick<MessageAnswer, 'message'>> & { data?: T };
 
-export type SortOrder = 'asc' | 'desc';
+/** A page of a server-side list: its rows and what the page says of the whole. */
+export type Page<T> = Pick<MessageAnswer, 'success'> & { data: T[] } & {
+  [K in keyof typeof pageMeta]: z.output<(typeof pageMeta)[K]>;
+};
+
+export type SortOrder = PageQueryOutput['order'];
 
 /** Query arguments every server-side list takes. */
-export interface ListParams<S extends string = string> {
-  search: string;
-  page: number;
-  pageSize: number;
-  sort: S;
-  order: SortOrder;
-}
+export type ListParams<S extends string = string> = Required<
+  Pick<PageQueryOutput, 'search' | 'page' | 'pageSize' | 'order'>
+> & { sort: S };

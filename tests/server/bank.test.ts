@@ -140,6 +140,31 @@ describe('bank accounts', () => {
     expect((await stranger.get(payments)).status).toBe(404);
     expect((await admin.get(payments)).body).toMatchObject({ total: 0, data: [] });
   });
+
+  // 19.99 * 100 is 1998.9999999999998: an exact float comparison refused it. The SPA's form
+  // sends these (tests/unit/bank.test.tsx); the server takes them and gives them back as sent.
+  it('takes opening balances of 19.99, 1.10 and 0.29 and gives them back exactly', async () => {
+    for (const [accountNo, openingBalance] of [
+      ['1999000019', 19.99],
+      ['1100000011', 1.1],
+      ['2900000029', 0.29],
+    ] as const) {
+      const created = await company.post(
+        '/company/createbank',
+        account({ account_no: accountNo, confirm_no: accountNo, openingBalance }),
+      );
+      expect(created.status, accountNo).toBe(201);
+      expect(created.body.data).toMatchObject({ openingBalance, balance: openingBalance });
+
+      const listed = await company.get(`/company/getallbankbyuserid?search=${accountNo}`);
+      expect(listed.body.data).toHaveLength(1);
+      expect(listed.body.data[0]).toMatchObject({ openingBalance, balance: openingBalance });
+      expect(listed.body.totalAmount).toBe(openingBalance);
+
+      const s = await company.get(statementPath(created.body.data._id, '2026-01-01', '2026-12-31'));
+      expect(s.body.data).toMatchObject({ openingBalance, closingBalance: openingBalance });
+    }
+  });
 });
 
 describe('payments and statements', () => {

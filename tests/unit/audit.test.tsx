@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { AuditEntry, AuditList } from '../../contract/api/audit';
+import { Person, PersonList } from '../../contract/api/people';
 import { apiSlice } from '../../src/api/apiSlice';
 import { AppRoutes } from '../../src/app/router';
 import type { Role, User } from '../../src/api/types';
-import type { AuditEntry } from '../../src/features/audit/auditApi';
-import type { Person } from '../../src/features/people/peopleApi';
 import { recordRequests, renderWithProviders, signedIn, testUser } from './helpers';
 import { server } from './msw';
 
@@ -16,21 +17,22 @@ const as = (role: Role): User => ({
   position: role === 'admin' ? 1 : 2,
 });
 
-const person = (p: Partial<Person>): Person => ({
-  _id: 'x',
-  date: '2026-01-05T10:00:00.000Z',
-  name: 'Someone',
-  email: 'someone@example.com',
-  mobile: '9000000000',
-  registration_number: 'R-1',
-  status: 'active',
-  role: 'pm',
-  country: 'India',
-  ...p,
-});
+const person = (p: Partial<z.output<typeof Person>>) =>
+  Person.parse({
+    _id: 'x',
+    date: '2026-01-05T10:00:00.000Z',
+    name: 'Someone',
+    email: 'someone@example.com',
+    mobile: '9000000000',
+    registration_number: 'R-1',
+    status: 'active',
+    role: 'pm',
+    country: 'India',
+    ...p,
+  });
 
-const acme = person({ _id: 'c1', name: 'Acme Builders', role: 'company' });
-const bluebird = person({ _id: 'c2', name: 'Bluebird Traders', role: 'company' });
+const acme = person({ _id: 'c1', name: 'Acme Builders', role: 'company', employeeCount: 1 });
+const bluebird = person({ _id: 'c2', name: 'Bluebird Traders', role: 'company', employeeCount: 0 });
 const priya = person({ _id: 'pm-1', name: 'Priya Menon', role: 'pm' });
 
 const projectRow = {
@@ -46,20 +48,21 @@ const projectRow = {
   updated_at: '2026-03-15T10:00:00.123456+00:00',
 };
 
-const entry = (e: Partial<AuditEntry>): AuditEntry => ({
-  _id: '1',
-  at: '2026-03-15T10:00:00.000Z',
-  actorId: 'c1',
-  actor: 'Acme Builders',
-  actorEmail: 'acme@example.com',
-  companyId: 'c1',
-  kind: 'projects',
-  recordId: 'pr1',
-  action: 'create',
-  before: null,
-  after: projectRow,
-  ...e,
-});
+const entry = (e: Partial<z.output<typeof AuditEntry>>) =>
+  AuditEntry.parse({
+    _id: '1',
+    at: '2026-03-15T10:00:00.000Z',
+    actorId: 'c1',
+    actor: 'Acme Builders',
+    actorEmail: 'acme@example.com',
+    companyId: 'c1',
+    kind: 'projects',
+    recordId: 'pr1',
+    action: 'create',
+    before: null,
+    after: projectRow,
+    ...e,
+  });
 
 const created = entry({ _id: '1' });
 const updated = entry({
@@ -99,7 +102,7 @@ const lent = entry({
   after: { id: 'l1', direction: 'lend', name: 'Ravi Kumar', amount_paise: 500000 },
 });
 
-type Answer = { data: AuditEntry[]; total?: number };
+type Answer = { data: z.output<typeof AuditEntry>[]; total?: number };
 
 /** The audit call (answering `answer(url)`), the companies and the PMs. */
 function handlers(answer: (url: URL) => Answer = () => ({ data: [updated, created] })) {
@@ -107,25 +110,31 @@ function handlers(answer: (url: URL) => Answer = () => ({ data: [updated, create
     http.get('/api/audit/getaudit', ({ request }) => {
       const url = new URL(request.url);
       const { data, total = data.length } = answer(url);
-      return HttpResponse.json({
-        success: true,
-        data,
-        total,
-        page: Number(url.searchParams.get('page') ?? 1),
-        pageSize: 20,
-      });
+      return HttpResponse.json(
+        AuditList.parse({
+          success: true,
+          data,
+          total,
+          page: Number(url.searchParams.get('page') ?? 1),
+          pageSize: 20,
+        }),
+      );
     }),
     http.get('/api/user/getadminallcompany', () =>
-      HttpResponse.json({
-        success: true,
-        data: [acme, bluebird],
-        total: 2,
-        page: 1,
-        pageSize: 100,
-      }),
+      HttpResponse.json(
+        PersonList.parse({
+          success: true,
+          data: [acme, bluebird],
+          total: 2,
+          page: 1,
+          pageSize: 100,
+        }),
+      ),
     ),
     http.get('/api/company/getallpm', () =>
-      HttpResponse.json({ success: true, data: [priya], total: 1, page: 1, pageSize: 100 }),
+      HttpResponse.json(
+        PersonList.parse({ success: true, data: [priya], total: 1, page: 1, pageSize: 100 }),
+      ),
     ),
   );
 }

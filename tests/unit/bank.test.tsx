@@ -1,6 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import {
+  BankAccountAnswer,
+  BankAccountList,
+  PaymentList,
+  StatementAnswer,
+} from '../../contract/api/bank';
+import { PersonList } from '../../contract/api/people';
 import { AppRoutes } from '../../src/app/router';
 import type { Role } from '../../src/api/types';
 import type { Account, Statement } from '../../src/features/bank/bankApi';
@@ -30,23 +37,29 @@ const account: Account = {
 
 const accountsHandler = (data: Account[] = [account]) =>
   http.get('/api/company/getallbankbyuserid', () =>
-    HttpResponse.json({
-      success: true,
-      data,
-      total: data.length,
-      page: 1,
-      pageSize: 20,
-      totalAmount: data.reduce((s, a) => s + a.balance, 0),
-    }),
+    HttpResponse.json(
+      BankAccountList.parse({
+        success: true,
+        data,
+        total: data.length,
+        page: 1,
+        pageSize: 20,
+        totalAmount: data.reduce((s, a) => s + a.balance, 0),
+      }),
+    ),
   );
 const paymentsHandler = () =>
   http.get('/api/company/getpayments', () =>
-    HttpResponse.json({ success: true, data: [], total: 0, page: 1, pageSize: 10 }),
+    HttpResponse.json(
+      PaymentList.parse({ success: true, data: [], total: 0, page: 1, pageSize: 10 }),
+    ),
   );
 
 const companiesHandler = () =>
   http.get('/api/user/getadminallcompany', () =>
-    HttpResponse.json({ success: true, data: [], total: 0, page: 1, pageSize: 100 }),
+    HttpResponse.json(
+      PersonList.parse({ success: true, data: [], total: 0, page: 1, pageSize: 100 }),
+    ),
   );
 
 /** Picks the account once the list has loaded into the select. */
@@ -395,7 +408,7 @@ describe('Report List', () => {
     server.use(
       accountsHandler(),
       http.get('/api/company/statement', () =>
-        HttpResponse.json({ success: true, data: statement }),
+        HttpResponse.json(StatementAnswer.parse({ success: true, data: statement })),
       ),
     );
     const log = recordRequests();
@@ -474,16 +487,18 @@ describe('Report List', () => {
         const page = Number(query.get('page'));
         if (page === 2) await page2Held;
         const numbers = page === 1 ? [...Array(20).keys()].map((i) => i + 1) : [21, 22, 23, 24, 25];
-        return HttpResponse.json({
-          success: true,
-          data: {
-            ...figures,
-            from: query.get('from'),
-            to: query.get('to'),
-            page,
-            entries: numbers.map(entry),
-          },
-        });
+        return HttpResponse.json(
+          StatementAnswer.parse({
+            success: true,
+            data: {
+              ...figures,
+              from: query.get('from'),
+              to: query.get('to'),
+              page,
+              entries: numbers.map(entry),
+            },
+          }),
+        );
       }),
     );
     const log = recordRequests();
@@ -550,11 +565,13 @@ describe('bank account update', () => {
     server.use(
       accountsHandler(),
       http.post('/api/company/updatebankaccount', () =>
-        HttpResponse.json({
-          success: true,
-          message: 'Bank account updated successfully',
-          data: account,
-        }),
+        HttpResponse.json(
+          BankAccountAnswer.parse({
+            success: true,
+            message: 'Bank account updated successfully',
+            data: { ...account, defaultStatus: 'active' },
+          }),
+        ),
       ),
     );
     const log = recordRequests();

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { Message } from '../../contract/api/fields';
+import { Person, PersonAnswer, PersonList } from '../../contract/api/people';
+import { Project, ProjectAnswer, ProjectList } from '../../contract/api/projects';
 import { AppRoutes } from '../../src/app/router';
 import type { Role, User } from '../../src/api/types';
-import type { Person } from '../../src/features/people/peopleApi';
-import type { Project } from '../../src/features/projects/projectsApi';
 import {
   expectAmountRule,
   recordRequests,
@@ -21,7 +22,7 @@ const as = (role: Role): User => ({
   position: role === 'admin' ? 1 : role === 'company' ? 2 : 3,
 });
 
-const esha: Person = {
+const esha = Person.parse({
   _id: 'p1',
   date: '2026-01-05T10:00:00.000Z',
   name: 'Esha Nair',
@@ -31,9 +32,9 @@ const esha: Person = {
   status: 'active',
   role: 'employee',
   country: 'India',
-};
+});
 
-const project: Project = {
+const project = Project.parse({
   _id: 'pr1',
   date: '2026-03-15',
   projectName: 'Riverside Tower',
@@ -48,7 +49,7 @@ const project: Project = {
   projectManager: 'Priya Menon',
   projectManagerId: 'pm-1',
   createdAt: '2026-03-15T10:00:00.000Z',
-};
+});
 
 const page = <T,>(data: T[], extra: object = {}) => ({
   success: true,
@@ -59,19 +60,27 @@ const page = <T,>(data: T[], extra: object = {}) => ({
   ...extra,
 });
 
-const peopleHandlers = (data: Person[] = [esha]) => [
-  http.get('/api/company/getcompanyallemployee', () => HttpResponse.json(page(data))),
+const peopleHandlers = (data = [esha]) => [
+  http.get('/api/company/getcompanyallemployee', () =>
+    HttpResponse.json(PersonList.parse(page(data))),
+  ),
   http.get('/api/company/getallpm', () =>
-    HttpResponse.json(page([{ ...esha, _id: 'pm-1', name: 'Priya Menon', role: 'pm' }])),
+    HttpResponse.json(
+      PersonList.parse(page([{ ...esha, _id: 'pm-1', name: 'Priya Menon', role: 'pm' }])),
+    ),
   ),
   http.get('/api/user/getadminallcompany', () =>
-    HttpResponse.json(page([{ ...esha, _id: 'c1', name: 'Acme Builders', role: 'company' }])),
+    HttpResponse.json(
+      PersonList.parse(
+        page([{ ...esha, _id: 'c1', name: 'Acme Builders', role: 'company', employeeCount: 1 }]),
+      ),
+    ),
   ),
 ];
 
 const projectHandler = () =>
   http.get('/api/company/getcompanyallproject', () =>
-    HttpResponse.json(page([project], { totalAmount: project.price })),
+    HttpResponse.json(ProjectList.parse(page([project], { totalAmount: project.price }))),
   );
 
 function renderAs(role: Role, route: string) {
@@ -172,7 +181,7 @@ describe('people lists', () => {
       ...peopleHandlers(),
       http.post('/api/user/createUser', () =>
         HttpResponse.json(
-          { success: true, message: 'User created successfully', data: esha },
+          PersonAnswer.parse({ success: true, message: 'User created successfully', data: esha }),
           { status: 201 },
         ),
       ),
@@ -232,7 +241,9 @@ describe('people lists', () => {
     server.use(
       ...peopleHandlers(),
       http.post('/api/company/edituser', () =>
-        HttpResponse.json({ success: true, message: 'User edited successfully', data: esha }),
+        HttpResponse.json(
+          PersonAnswer.parse({ success: true, message: 'User edited successfully', data: esha }),
+        ),
       ),
     );
     const log = recordRequests();
@@ -259,7 +270,7 @@ describe('people lists', () => {
     server.use(
       ...peopleHandlers(),
       http.delete('/api/users/:id', () =>
-        HttpResponse.json({ success: true, message: 'User deleted successfully' }),
+        HttpResponse.json(Message.parse({ success: true, message: 'User deleted successfully' })),
       ),
     );
     const log = recordRequests();
@@ -385,11 +396,13 @@ describe('Project List', () => {
     server.use(
       projectHandler(),
       http.post('/api/company/updateprojectstatus', () =>
-        HttpResponse.json({
-          success: true,
-          message: 'Project status updated successfully',
-          data: project,
-        }),
+        HttpResponse.json(
+          ProjectAnswer.parse({
+            success: true,
+            message: 'Project status updated successfully',
+            data: project,
+          }),
+        ),
       ),
     );
     const log = recordRequests();

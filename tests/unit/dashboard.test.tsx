@@ -1,11 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { Dashboard } from '../../contract/api/dashboard';
 import { AppRoutes } from '../../src/app/router';
 import type { DashboardData } from '../../src/features/dashboard/dashboardApi';
 import { buildExpenseSeries } from '../../src/features/dashboard/expenseSeries';
 import { todayLocalISO } from '../../src/lib/dates';
-import { recordRequests, renderWithProviders, signedIn, testUser } from './helpers';
+import { dashboardData, recordRequests, renderWithProviders, signedIn, testUser } from './helpers';
 import { server } from './msw';
 
 const EMPTY: DashboardData = {
@@ -38,8 +39,11 @@ const FULL: DashboardData = {
   ],
 };
 
+/** The dashboard answer as the server gives it (checked against the contract's answer). */
 const handler = (data: DashboardData) =>
-  http.get('/api/user/getalldata', () => HttpResponse.json({ success: true, data }));
+  http.get('/api/user/getalldata', () =>
+    HttpResponse.json(Dashboard.parse({ success: true, data })),
+  );
 
 /** A card's figure: the label's parent holds the label and the value. */
 const card = (label: string) =>
@@ -54,6 +58,11 @@ function renderDashboard() {
 }
 
 describe('Dashboard', () => {
+  it("the shared fixtures (helpers' dashboardHandler) are answers the server could give", () => {
+    for (const data of [EMPTY, FULL, dashboardData(), dashboardData(3, 1500)])
+      expect(() => Dashboard.parse({ success: true, data })).not.toThrow();
+  });
+
   it('gives an admin a way to the Company List; a company does not get it', async () => {
     server.use(handler(EMPTY));
     const { unmount } = renderDashboard();

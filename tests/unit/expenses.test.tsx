@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { ExpenseAnswer, ExpenseList } from '../../contract/api/expenses';
+import { Message } from '../../contract/api/fields';
 import { AppRoutes } from '../../src/app/router';
 import type { Expense } from '../../src/features/expenses/expensesApi';
 import { todayLocalISO } from '../../src/lib/dates';
@@ -29,8 +31,12 @@ const rows: Expense[] = [
   },
 ];
 
-function page(data: Expense[], totalAmount = data.reduce((s, r) => s + r.amount, 0)) {
-  return { success: true, data, total: data.length, page: 1, pageSize: 20, totalAmount };
+/** A page as the server answers it (checked against the contract's answer). */
+function page(
+  data: Expense[],
+  { totalAmount = data.reduce((s, r) => s + r.amount, 0), total = data.length, pageNo = 1 } = {},
+) {
+  return ExpenseList.parse({ success: true, data, total, page: pageNo, pageSize: 20, totalAmount });
 }
 
 const listHandler = (data: Expense[] = rows) => http.get(LIST, () => HttpResponse.json(page(data)));
@@ -88,12 +94,15 @@ describe('Expenses list', () => {
       http.get(LIST, () => {
         calls += 1;
         return calls === 1
-          ? HttpResponse.json({ success: false, message: 'Database unavailable' }, { status: 503 })
+          ? HttpResponse.json(
+              { success: false, message: 'Service unavailable, please try again' },
+              { status: 503 },
+            )
           : HttpResponse.json(page(rows));
       }),
     );
     const { user } = renderExpenses();
-    expect(await screen.findByText('Database unavailable')).toBeInTheDocument();
+    expect(await screen.findByText('Service unavailable, please try again')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Team lunch')).toBeInTheDocument();
     expect(calls).toBe(2);
@@ -136,7 +145,7 @@ describe('Expenses list', () => {
         const pageNo = Number(new URL(request.url).searchParams.get('page'));
         const data =
           pageNo === 2 ? [{ ...rows[1]!, _id: 'e21', description: 'Page two row' }] : rows;
-        return HttpResponse.json({ ...page(data, 999), total: 21, page: pageNo });
+        return HttpResponse.json(page(data, { totalAmount: 999, total: 21, pageNo }));
       }),
     );
     const { user } = renderExpenses();
@@ -173,7 +182,11 @@ describe('Expenses list', () => {
       http.post('/api/expense/addexpense', () => {
         created = true;
         return HttpResponse.json(
-          { success: true, message: 'Expense created successfully', data: rows[0] },
+          ExpenseAnswer.parse({
+            success: true,
+            message: 'Expense created successfully',
+            data: rows[0],
+          }),
           { status: 201 },
         );
       }),
@@ -225,7 +238,7 @@ describe('Expenses list', () => {
       listHandler(),
       http.post('/api/expense/addexpense', () =>
         HttpResponse.json(
-          { success: false, message: 'amount: at most 2 decimals' },
+          { success: false, message: 'amount must have at most 2 decimal places' },
           { status: 400 },
         ),
       ),
@@ -233,7 +246,9 @@ describe('Expenses list', () => {
     const { user } = renderExpenses();
     await screen.findByText('Team lunch');
     await createExpense(user, 'Taxi', '10');
-    expect(await screen.findByText('amount: at most 2 decimals')).toBeInTheDocument();
+    expect(
+      await screen.findByText('amount must have at most 2 decimal places'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
@@ -256,11 +271,13 @@ describe('Expenses list', () => {
     server.use(
       listHandler(),
       http.post('/api/expense/updateexpense', () =>
-        HttpResponse.json({
-          success: true,
-          message: 'Expense updated successfully',
-          data: rows[1],
-        }),
+        HttpResponse.json(
+          ExpenseAnswer.parse({
+            success: true,
+            message: 'Expense updated successfully',
+            data: rows[1],
+          }),
+        ),
       ),
     );
     const log = recordRequests();
@@ -287,7 +304,9 @@ describe('Expenses list', () => {
     server.use(
       listHandler(),
       http.post('/api/expense/deleteexpense', () =>
-        HttpResponse.json({ success: true, message: 'Expense deleted successfully' }),
+        HttpResponse.json(
+          Message.parse({ success: true, message: 'Expense deleted successfully' }),
+        ),
       ),
     );
     const log = recordRequests();

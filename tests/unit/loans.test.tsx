@@ -1,6 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CounterpartyHistoryAnswer, CounterpartyList } from '../../contract/api/counterparties';
+import { Message } from '../../contract/api/fields';
+import { LoanAnswer, LoanList, RepaymentAnswer, RepaymentList } from '../../contract/api/loans';
 import { AppRoutes } from '../../src/app/router';
 import type { Loan } from '../../src/features/loans/loansApi';
 import { todayLocalISO } from '../../src/lib/dates';
@@ -36,10 +39,11 @@ const meera: Loan = {
 };
 const rows = [ravi, meera];
 
+/** A page as the server answers it (checked against the contract's answer). */
 function page(data: Loan[]) {
   const sum = (k: 'amount' | 'repaid' | 'outstanding') =>
     data.reduce((s, r) => s + Math.round(r[k] * 100), 0) / 100;
-  return {
+  return LoanList.parse({
     success: true,
     data,
     total: data.length,
@@ -48,7 +52,7 @@ function page(data: Loan[]) {
     totalAmount: sum('amount'),
     repaidAmount: sum('repaid'),
     outstandingAmount: sum('outstanding'),
-  };
+  });
 }
 
 const listHandler = (path = LEND_LIST, data: Loan[] = rows) =>
@@ -136,7 +140,7 @@ describe('All Lend', () => {
       listHandler(),
       http.post('/api/lend/addlend', () =>
         HttpResponse.json(
-          { success: true, message: 'Lend created successfully', data: ravi },
+          LoanAnswer.parse({ success: true, message: 'Lend created successfully', data: ravi }),
           { status: 201 },
         ),
       ),
@@ -230,7 +234,9 @@ describe('All Lend', () => {
   it('shows the spec failure toast when a save fails on the server side', async () => {
     server.use(
       listHandler(BORROWED_LIST),
-      http.post('/api/borrowed/addborrowed', () => HttpResponse.json({}, { status: 500 })),
+      http.post('/api/borrowed/addborrowed', () =>
+        HttpResponse.json({ success: false, message: 'Something went wrong' }, { status: 500 }),
+      ),
     );
     const { user } = renderAt('/app/borrowed');
     await screen.findByText('Ravi Kumar');
@@ -273,7 +279,9 @@ describe('All Lend', () => {
               { success: false, message: 'SMTP said no: 550 mailbox unavailable' },
               { status: 502 },
             )
-          : HttpResponse.json({ success: true, message: 'Reminder email sent successfully' }),
+          : HttpResponse.json(
+              Message.parse({ success: true, message: 'Reminder email sent successfully' }),
+            ),
       ),
     );
     const log = recordRequests();
@@ -306,22 +314,24 @@ describe('Repayments', () => {
     server.use(
       listHandler(),
       http.get('/api/lend/getrepayments', () =>
-        HttpResponse.json({
-          success: true,
-          data: [
-            {
-              _id: 'r1',
-              loanId: 'l1',
-              date: '2025-01-20',
-              amount: 50000,
-              remark: 'cash',
-              createdAt: '2025-01-20T08:00:00.000Z',
-            },
-          ],
-        }),
+        HttpResponse.json(
+          RepaymentList.parse({
+            success: true,
+            data: [
+              {
+                _id: 'r1',
+                loanId: 'l1',
+                date: '2025-01-20',
+                amount: 50000,
+                remark: 'cash',
+                createdAt: '2025-01-20T08:00:00.000Z',
+              },
+            ],
+          }),
+        ),
       ),
       http.post('/api/lend/addrepayment', async ({ request }) => {
-        const body = (await request.json()) as { amount: number };
+        const body = (await request.json()) as { amount: number; date: string; remark: string };
         return body.amount > 100000.5
           ? HttpResponse.json(
               {
@@ -331,7 +341,18 @@ describe('Repayments', () => {
               { status: 400 },
             )
           : HttpResponse.json(
-              { success: true, message: 'Repayment recorded successfully', data: {} },
+              RepaymentAnswer.parse({
+                success: true,
+                message: 'Repayment recorded successfully',
+                data: {
+                  _id: 'r2',
+                  loanId: 'l1',
+                  date: body.date,
+                  amount: body.amount,
+                  remark: body.remark,
+                  createdAt: `${body.date}T08:00:00.000Z`,
+                },
+              }),
               { status: 201 },
             );
       }),
@@ -371,7 +392,9 @@ describe('Repayment amounts', () => {
   it('sends 19.99, 1.10 and 0.29; refuses 1.234, -1 and 100000000000', async () => {
     server.use(
       listHandler(),
-      http.get('/api/lend/getrepayments', () => HttpResponse.json({ success: true, data: [] })),
+      http.get('/api/lend/getrepayments', () =>
+        HttpResponse.json(RepaymentList.parse({ success: true, data: [] })),
+      ),
       http.post('/api/lend/addrepayment', () =>
         HttpResponse.json({ success: false, message: 'Refused' }, { status: 400 }),
       ),
@@ -515,55 +538,59 @@ describe('People', () => {
   it('lists everyone with They owe / I owe / Net and opens a history with running balance', async () => {
     server.use(
       http.get('/api/user/getcounterparties', () =>
-        HttpResponse.json({
-          success: true,
-          data: [
-            {
-              name: 'Ravi Kumar',
-              email: 'ravi@example.com',
-              theyOwe: 1000,
-              iOwe: 250.5,
-              net: 749.5,
-            },
-          ],
-          theyOweAmount: 1000,
-          iOweAmount: 250.5,
-          netAmount: 749.5,
-          total: 1,
-          page: 1,
-          pageSize: 20,
-        }),
+        HttpResponse.json(
+          CounterpartyList.parse({
+            success: true,
+            data: [
+              {
+                name: 'Ravi Kumar',
+                email: 'ravi@example.com',
+                theyOwe: 1000,
+                iOwe: 250.5,
+                net: 749.5,
+              },
+            ],
+            theyOweAmount: 1000,
+            iOweAmount: 250.5,
+            netAmount: 749.5,
+            total: 1,
+            page: 1,
+            pageSize: 20,
+          }),
+        ),
       ),
       http.get('/api/user/getcounterparty', ({ request }) => {
         expect(new URL(request.url).searchParams.get('email')).toBe('ravi@example.com');
-        return HttpResponse.json({
-          success: true,
-          data: {
-            name: 'Ravi Kumar',
-            email: 'ravi@example.com',
-            balance: 749.5,
-            events: [
-              {
-                date: '2025-01-01',
-                kind: 'lend',
-                loanId: 'a',
-                amount: 1000,
-                change: 1000,
-                balance: 1000,
-                remark: '',
-              },
-              {
-                date: '2025-01-05',
-                kind: 'borrowed',
-                loanId: 'b',
-                amount: 250.5,
-                change: -250.5,
-                balance: 749.5,
-                remark: '',
-              },
-            ],
-          },
-        });
+        return HttpResponse.json(
+          CounterpartyHistoryAnswer.parse({
+            success: true,
+            data: {
+              name: 'Ravi Kumar',
+              email: 'ravi@example.com',
+              balance: 749.5,
+              events: [
+                {
+                  date: '2025-01-01',
+                  kind: 'lend',
+                  loanId: 'a',
+                  amount: 1000,
+                  change: 1000,
+                  balance: 1000,
+                  remark: '',
+                },
+                {
+                  date: '2025-01-05',
+                  kind: 'borrowed',
+                  loanId: 'b',
+                  amount: 250.5,
+                  change: -250.5,
+                  balance: 749.5,
+                  remark: '',
+                },
+              ],
+            },
+          }),
+        );
       }),
     );
     const { user } = renderAt('/app/people');

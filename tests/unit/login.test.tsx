@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { LoginAnswer } from '../../contract/api/auth';
 import { AppRoutes } from '../../src/app/router';
 import {
   dashboardHandler,
@@ -18,11 +19,13 @@ async function fillLogin(user: ReturnType<typeof renderWithProviders>['user'], t
 }
 
 const loginOk = http.post('/api/user/loginuser', () =>
-  HttpResponse.json({
-    success: true,
-    message: 'Login successful',
-    data: { token: 'tok-9', user: testUser },
-  }),
+  HttpResponse.json(
+    LoginAnswer.parse({
+      success: true,
+      message: 'Login successful',
+      data: { token: 'tok-9', user: testUser },
+    }),
+  ),
 );
 
 describe('Login', () => {

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { Message } from '../../contract/api/fields';
 import { AppRoutes } from '../../src/app/router';
 import { recordRequests, renderWithProviders } from './helpers';
 import { server } from './msw';
@@ -19,7 +20,7 @@ describe('Forgot Password', () => {
   it("sends the e-mail and shows the server's neutral message", async () => {
     server.use(
       http.post('/api/user/forgotpassword', () =>
-        HttpResponse.json({ success: true, message: NEUTRAL }),
+        HttpResponse.json(Message.parse({ success: true, message: NEUTRAL })),
       ),
     );
     const log = recordRequests();
@@ -38,7 +39,9 @@ describe('Reset Password', () => {
   it('sets the new password, toasts the server message and goes to Login', async () => {
     server.use(
       http.post('/api/user/resetpassword', () =>
-        HttpResponse.json({ success: true, message: 'Password has been reset. Please log in.' }),
+        HttpResponse.json(
+          Message.parse({ success: true, message: 'Password has been reset. Please log in.' }),
+        ),
       ),
     );
     const log = recordRequests();

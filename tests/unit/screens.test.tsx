@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { UserAnswer } from '../../contract/api/auth';
 import { AppRoutes } from '../../src/app/router';
 import {
   dashboardHandler,
@@ -105,7 +106,7 @@ describe('Role labels', () => {
 
 describe('Profile', () => {
   const profile = http.get('/api/user/profile', () =>
-    HttpResponse.json({ success: true, data: testUser }),
+    HttpResponse.json(UserAnswer.parse({ success: true, data: testUser })),
   );
 
   it('shows name, email, created date and initials', async () => {
@@ -154,15 +155,17 @@ describe('Profile', () => {
     let saved = false;
     server.use(
       http.get('/api/user/profile', () =>
-        HttpResponse.json({ success: true, data: saved ? renamed : testUser }),
+        HttpResponse.json(UserAnswer.parse({ success: true, data: saved ? renamed : testUser })),
       ),
       http.post('/api/user/updateprofile', () => {
         saved = true;
-        return HttpResponse.json({
-          success: true,
-          message: 'Profile updated successfully',
-          data: renamed,
-        });
+        return HttpResponse.json(
+          UserAnswer.parse({
+            success: true,
+            message: 'Profile updated successfully',
+            data: renamed,
+          }),
+        );
       }),
     );
     const log = recordRequests();

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { Message } from '../../contract/api/fields';
 import { AppRoutes } from '../../src/app/router';
 import { startCrossTabSync } from '../../src/session/crossTab';
 import {
@@ -71,7 +72,7 @@ describe('Session end', () => {
     server.use(
       dashboardHandler(),
       http.post('/api/logout', () =>
-        HttpResponse.json({ success: true, message: 'Logout successful' }),
+        HttpResponse.json(Message.parse({ success: true, message: 'Logout successful' })),
       ),
     );
     const log = recordRequests();

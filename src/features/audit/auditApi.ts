@@ -1,33 +1,23 @@
-import type { AuditAction, AuditedTable } from '../../../contract/enums';
+import type { z } from 'zod';
+import type {
+  AuditEntry as AuditEntrySchema,
+  AuditList,
+  AuditQuery,
+} from '../../../contract/api/audit';
 import { apiSlice } from '../../api/apiSlice';
 import type { Tag } from '../../api/tags';
-import type { Page } from '../../api/types';
+
+/** One change of the trail, as the server tells it (contract/api/audit.ts). */
+export type AuditEntry = z.output<typeof AuditEntrySchema>;
 
 /** A database row as the trail stored it: snake_case columns, money in `*_paise`. */
-export type AuditRow = Record<string, unknown>;
-
-export interface AuditEntry {
-  _id: string;
-  /** ISO timestamp of the change. */
-  at: string;
-  actorId: string | null;
-  /** The actor's name ('Deleted user' or 'System' when there is none). */
-  actor: string;
-  actorEmail: string;
-  companyId: string | null;
-  /** The table the change was made in. */
-  kind: AuditedTable;
-  recordId: string;
-  action: AuditAction;
-  before: AuditRow | null;
-  after: AuditRow | null;
-}
+export type AuditRow = NonNullable<AuditEntry['before']>;
 
 export interface AuditArgs {
   /** '' = every company the caller may read. */
   companyId: string;
   actorId: string;
-  kind: AuditedTable | '';
+  kind: NonNullable<z.output<typeof AuditQuery>['kind']> | '';
   /** YYYY-MM-DD, inclusive; '' = open. */
   from: string;
   to: string;
@@ -49,7 +39,7 @@ const AUDIT_TAGS: Tag[] = [
 
 export const auditApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    getAudit: build.query<Page<AuditEntry>, AuditArgs>({
+    getAudit: build.query<z.output<typeof AuditList>, AuditArgs>({
       query: ({ companyId, actorId, kind, from, to, page, pageSize }) => ({
         url: '/audit/getaudit',
         // An empty filter is not sent at all (the server refuses `kind=`).

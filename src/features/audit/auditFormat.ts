@@ -1,5 +1,6 @@
 import { format, isValid, parseISO } from 'date-fns';
 import {
+  AUDITED_TABLES,
   LOAN_DIRECTIONS,
   type AuditAction,
   type AuditedTable,
@@ -68,13 +69,17 @@ const DIRECTION_LABELS: Record<LoanDirection, string> = { lend: 'Lend', borrowed
 const isDirection = (value: unknown): value is LoanDirection =>
   (LOAN_DIRECTIONS as readonly unknown[]).includes(value);
 
+/** The server sends the kind as text: one of AUDITED_TABLES, unless a newer table is audited. */
+const isAuditedTable = (kind: string): kind is AuditedTable =>
+  (AUDITED_TABLES as readonly string[]).includes(kind);
+
 /** "What": the kind, or Lend / Borrowed when the loan row says which. */
 export function kindLabel(entry: Pick<AuditEntry, 'kind' | 'before' | 'after'>): string {
   if (entry.kind === 'loans') {
     const direction = (entry.after ?? entry.before)?.direction;
     if (isDirection(direction)) return DIRECTION_LABELS[direction];
   }
-  return KIND_LABELS[entry.kind] ?? entry.kind;
+  return isAuditedTable(entry.kind) ? KIND_LABELS[entry.kind] : entry.kind;
 }
 
 const NAME_COLUMNS: readonly string[] = [

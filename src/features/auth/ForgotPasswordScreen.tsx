@@ -23,7 +23,7 @@ export default function ForgotPasswordScreen() {
     setAnswer(null);
     try {
       const result = await forgot({ email: email.trim() }).unwrap();
-      setAnswer({ ok: true, text: result.message ?? '' });
+      setAnswer({ ok: true, text: result.message });
     } catch (error) {
       setAnswer({ ok: false, text: failureMessage(error, FORGOT_FAILED) });
     }

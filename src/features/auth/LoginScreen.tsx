@@ -43,12 +43,8 @@ export default function LoginScreen() {
         userType: form.userType as LoginRole,
         remember: form.remember,
       }).unwrap();
-      if (!result.success || !result.data) {
-        toast.error(result.message ?? LOGIN_ERROR);
-        return;
-      }
       dispatch(loggedIn(result.data));
-      toast.success(result.message ?? 'Login successful');
+      toast.success(result.message);
     } catch (error) {
       const message = httpStatus(error) !== undefined ? serverMessage(error) : undefined;
       toast.error(message ?? LOGIN_ERROR);

@@ -36,13 +36,9 @@ export default function RegisterScreen() {
         name: form.name.trim(),
         email: form.email.trim(),
       }).unwrap();
-      if (!result?.success) {
-        toast.error(result?.message ?? REGISTER_FAILED);
-        return;
-      }
       setForm(EMPTY);
       navigate('/');
-      toast.success(result.message ?? 'Registration successful. Please log in.');
+      toast.success(result.message);
     } catch (error) {
       // An HTTP answer is a refusal (its message says why); no answer is an exception.
       if (httpStatus(error) !== undefined) toast.error(serverMessage(error) ?? REGISTER_FAILED);

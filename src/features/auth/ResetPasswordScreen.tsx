@@ -31,7 +31,7 @@ export default function ResetPasswordScreen() {
     setError(null);
     try {
       const result = await reset({ token, ...form }).unwrap();
-      toast.success(result.message ?? 'Password has been reset. Please log in.');
+      toast.success(result.message);
       navigate('/login', { replace: true });
     } catch (err) {
       setError(failureMessage(err, RESET_FAILED));

@@ -1,40 +1,33 @@
-import type { LoginRole } from '../../../contract/enums';
+import type { z } from 'zod';
+import type {
+  ForgotPassword,
+  Login,
+  LoginAnswer,
+  Register,
+  ResetPassword,
+} from '../../../contract/api/auth';
+import type { Message } from '../../../contract/api/fields';
 import { apiSlice } from '../../api/apiSlice';
-import type { Envelope, User } from '../../api/types';
 
-export interface LoginRequest {
-  email: string;
-  password: string;
-  userType: LoginRole;
-  remember: boolean;
-}
-
-export interface RegisterRequest {
-  name: string;
-  email: string;
-  password: string;
-  cpassword: string;
-}
+type MessageAnswer = z.output<typeof Message>;
 
 export const authApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<Envelope<{ token: string; user: User }>, LoginRequest>({
+    login: build.mutation<z.output<typeof LoginAnswer>, z.input<typeof Login>>({
       query: (body) => ({ url: '/user/loginuser', method: 'POST', body }),
     }),
-    register: build.mutation<Envelope, RegisterRequest>({
+    register: build.mutation<MessageAnswer, z.input<typeof Register>>({
       query: (body) => ({ url: '/user/registeruser', method: 'POST', body }),
     }),
-    logout: build.mutation<Envelope, void>({
+    logout: build.mutation<MessageAnswer, void>({
       query: () => ({ url: '/logout', method: 'POST' }),
     }),
-    forgotPassword: build.mutation<Envelope, { email: string }>({
+    forgotPassword: build.mutation<MessageAnswer, z.input<typeof ForgotPassword>>({
       query: (body) => ({ url: '/user/forgotpassword', method: 'POST', body }),
     }),
-    resetPassword: build.mutation<Envelope, { token: string; password: string; cpassword: string }>(
-      {
-        query: (body) => ({ url: '/user/resetpassword', method: 'POST', body }),
-      },
-    ),
+    resetPassword: build.mutation<MessageAnswer, z.input<typeof ResetPassword>>({
+      query: (body) => ({ url: '/user/resetpassword', method: 'POST', body }),
+    }),
   }),
 });
 

@@ -1,87 +1,45 @@
-import type { AccountDefaultStatus, PaymentType } from '../../../contract/enums';
+import type { z } from 'zod';
+import type {
+  BankAccount,
+  BankAccountAnswer,
+  BankAccountList,
+  BankAccountListQuery,
+  BankAccountUpdate,
+  BankSort,
+  NewBankAccount,
+  NewPayment as NewPaymentSchema,
+  Payment as PaymentSchema,
+  PaymentAnswer,
+  PaymentList,
+  PaymentListQuery,
+  Statement as StatementSchema,
+  StatementAnswer,
+  StatementEntry as StatementEntrySchema,
+  StatementQuery,
+  StatementRange as StatementRangeSchema,
+} from '../../../contract/api/bank';
+import type { Message } from '../../../contract/api/fields';
 import { apiSlice } from '../../api/apiSlice';
 import { changedTags, createdTags, invalidates, listTags, type Tag } from '../../api/tags';
-import type { Envelope, ListParams, Page } from '../../api/types';
 import { allRows } from '../people/peopleApi';
 
-export type BankSort = 'createdAt' | 'holder_name' | 'account_no' | 'branch' | 'balance';
-
-export interface Account {
-  _id: string;
-  createdAt: string;
-  holder_name: string;
-  account_no: string;
-  branch: string;
-  ifsc: string;
-  mobile: string;
-  address: string;
-  defaultStatus: AccountDefaultStatus;
-  openingBalance: number;
-  balance: number;
-}
-
-export interface Payment {
-  _id: string;
-  accountId: string;
-  date: string;
-  remark: string;
-  paymentType: PaymentType;
-  amount: number;
-  balanceAfter: number;
-  createdAt: string;
-}
-
-export interface StatementEntry {
-  _id: string;
-  date: string;
-  remark: string;
-  paymentType: PaymentType;
-  amount: number;
-  /** The running balance right after this entry. */
-  balance: number;
-}
-
+export type { BankSort };
+export type Account = z.output<typeof BankAccount>;
+export type Payment = z.output<typeof PaymentSchema>;
+/** A payment of a statement, with the running balance right after it. */
+export type StatementEntry = z.output<typeof StatementEntrySchema>;
 /** The whole range's figures and `total` (its number of entries); `entries` is one page. */
-export interface Statement {
-  account: Account;
-  from: string;
-  to: string;
-  openingBalance: number;
-  totalCredits: number;
-  totalDebits: number;
-  closingBalance: number;
-  total: number;
-  page: number;
-  pageSize: number;
-  entries: StatementEntry[];
-}
+export type Statement = z.output<typeof StatementSchema>;
 
-export type AccountFields = Pick<
-  Account,
-  'holder_name' | 'account_no' | 'branch' | 'ifsc' | 'mobile' | 'address' | 'defaultStatus'
->;
-export type NewAccount = AccountFields & { confirm_no: string; openingBalance: number };
-export interface NewPayment {
-  accountId: string;
-  date: string;
-  remark: string;
-  paymentType: PaymentType;
-  amount: number;
-}
-export interface StatementRange {
-  accountId: string;
-  from: string;
-  to: string;
-}
-export interface StatementArgs extends StatementRange {
-  page: number;
-  pageSize: number;
-}
+/** What the forms send: amounts in rupees. */
+export type NewAccount = z.input<typeof NewBankAccount>;
+export type NewPayment = z.input<typeof NewPaymentSchema>;
+export type StatementRange = z.output<typeof StatementRangeSchema>;
 
-export interface AccountPage extends Page<Account> {
-  /** Sum of the balances over the filter. */
-  totalAmount: number;
-}
+/** One page, with `totalAmount` the sum of the balances over the filter. */
+export type AccountPage = z.output<typeof BankAccountList>;
+
+type MessageAnswer = z.output<typeof Message>;
 
 /**
  * An account's payments and statements hang off its row tag, so a payment (which
@@ -91,35 +49,38 @@ const accountTag = (id: string): Tag => ({ type: 'bank', id });
 
 export const bankApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    getAccounts: build.query<AccountPage, ListParams<BankSort> & { companyId?: string }>({
+    getAccounts: build.query<AccountPage, z.output<typeof BankAccountListQuery>>({
       query: ({ companyId, ...params }) => ({
         url: '/company/getallbankbyuserid',
         params: { ...params, companyId: companyId || undefined },
       }),
       providesTags: listTags('bank'),
     }),
-    createBank: build.mutation<Envelope<Account>, NewAccount>({
+    createBank: build.mutation<z.output<typeof BankAccountAnswer>, NewAccount>({
       query: (body) => ({ url: '/company/createbank', method: 'POST', body }),
       invalidatesTags: invalidates(() => createdTags('bank')),
     }),
-    updateBank: build.mutation<Envelope<Account>, AccountFields & { _id: string }>({
+    updateBank: build.mutation<
+      z.output<typeof BankAccountAnswer>,
+      z.input<typeof BankAccountUpdate>
+    >({
       query: (body) => ({ url: '/company/updatebankaccount', method: 'POST', body }),
       // Making one account the default changes the others: refetch the whole list.
       invalidatesTags: invalidates((_r, arg) => changedTags('bank', arg._id)),
     }),
-    deleteBank: build.mutation<Envelope, string>({
+    deleteBank: build.mutation<MessageAnswer, string>({
       query: (id) => ({ url: '/company/deletebank', method: 'POST', body: { id } }),
       invalidatesTags: invalidates((_r, id) => changedTags('bank', id)),
     }),
-    addPayment: build.mutation<Envelope<{ payment: Payment; balance: number }>, NewPayment>({
+    addPayment: build.mutation<z.output<typeof PaymentAnswer>, NewPayment>({
       query: (body) => ({ url: '/company/addpayment', method: 'POST', body }),
       invalidatesTags: invalidates((_r, arg) => changedTags('bank', arg.accountId)),
     }),
-    getPayments: build.query<Page<Payment>, { accountId: string; page: number; pageSize: number }>({
+    getPayments: build.query<z.output<typeof PaymentList>, z.output<typeof PaymentListQuery>>({
       query: (params) => ({ url: '/company/getpayments', params }),
       providesTags: (_r, _e, arg) => [accountTag(arg.accountId)],
     }),
-    getStatement: build.query<Envelope<Statement>, StatementArgs>({
+    getStatement: build.query<z.output<typeof StatementAnswer>, z.output<typeof StatementQuery>>({
       query: (params) => ({ url: '/company/statement', params }),
       providesTags: (_r, _e, arg) => [accountTag(arg.accountId)],
     }),

@@ -1,40 +1,38 @@
+import type { z } from 'zod';
+import type {
+  Expense as ExpenseSchema,
+  ExpenseAnswer,
+  ExpenseFields,
+  ExpenseList,
+  ExpenseListQuery,
+  ExpenseUpdate,
+} from '../../../contract/api/expenses';
+import type { Message } from '../../../contract/api/fields';
 import { apiSlice } from '../../api/apiSlice';
 import { changedTags, createdTags, invalidates, listTags } from '../../api/tags';
-import type { ExpenseCategory } from '../../../contract/enums';
-import type { Envelope, ListParams, Page } from '../../api/types';
 
-export interface Expense {
-  _id: string;
-  date: string;
-  description: string;
-  amount: number;
-  category: ExpenseCategory;
-  createdAt: string;
-}
-
-export type ExpenseInput = Pick<Expense, 'date' | 'description' | 'amount' | 'category'>;
-export type ExpenseSort = 'date' | 'amount' | 'description' | 'category' | 'createdAt';
-
-export interface ExpensePage extends Page<Expense> {
-  /** Sum over every row matching the filter, not just this page. */
-  totalAmount: number;
-}
+export type { ExpenseSort } from '../../../contract/api/expenses';
+export type Expense = z.output<typeof ExpenseSchema>;
+/** What the form sends: the amount in rupees. */
+export type ExpenseInput = z.input<typeof ExpenseFields>;
+/** One page, with `totalAmount` over every row matching the filter. */
+export type ExpensePage = z.output<typeof ExpenseList>;
 
 export const expensesApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    getExpenses: build.query<ExpensePage, ListParams<ExpenseSort>>({
+    getExpenses: build.query<ExpensePage, z.output<typeof ExpenseListQuery>>({
       query: (params) => ({ url: '/expense/getuserallexpenses', params }),
       providesTags: listTags('expense'),
     }),
-    addExpense: build.mutation<Envelope<Expense>, ExpenseInput>({
+    addExpense: build.mutation<z.output<typeof ExpenseAnswer>, ExpenseInput>({
       query: (body) => ({ url: '/expense/addexpense', method: 'POST', body }),
       invalidatesTags: invalidates(() => createdTags('expense')),
     }),
-    updateExpense: build.mutation<Envelope<Expense>, ExpenseInput & { _id: string }>({
+    updateExpense: build.mutation<z.output<typeof ExpenseAnswer>, z.input<typeof ExpenseUpdate>>({
       query: (body) => ({ url: '/expense/updateexpense', method: 'POST', body }),
       invalidatesTags: invalidates((_r, arg) => changedTags('expense', arg._id)),
     }),
-    deleteExpense: build.mutation<Envelope, string>({
+    deleteExpense: build.mutation<z.output<typeof Message>, string>({
       query: (id) => ({ url: '/expense/deleteexpense', method: 'POST', body: { id } }),
       invalidatesTags: invalidates((_r, id) => changedTags('expense', id)),
     }),

@@ -72,7 +72,7 @@ export function LoanForm({
         id={id('name')}
         label="Name"
         required
-        maxLength={200}
+        maxLength={100}
         autoComplete="off"
         value={form.name}
         onChange={set('name')}

@@ -180,7 +180,7 @@ export function RepaymentsModal({
           <Field
             id={id('remark')}
             label="Remark"
-            maxLength={500}
+            maxLength={200}
             value={form.remark}
             onChange={(e) => setForm({ ...form, remark: e.target.value })}
           />

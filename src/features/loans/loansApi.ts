@@ -1,90 +1,60 @@
-import type { LoanDirection, LoanStatus } from '../../../contract/enums';
+import type { z } from 'zod';
+import type {
+  Counterparty as CounterpartySchema,
+  CounterpartyEvent,
+  CounterpartyHistory as CounterpartyHistorySchema,
+  CounterpartyHistoryAnswer,
+  CounterpartyList,
+  CounterpartyListQuery,
+} from '../../../contract/api/counterparties';
+import type { Message } from '../../../contract/api/fields';
+import type {
+  LendReminder,
+  Loan as LoanSchema,
+  LoanAnswer,
+  LoanFields,
+  LoanFilter as LoanFilterSchema,
+  LoanList,
+  LoanListQuery,
+  LoanUpdate,
+  Repayment as RepaymentSchema,
+  RepaymentAnswer,
+  RepaymentFields,
+  RepaymentList,
+} from '../../../contract/api/loans';
+import type { LoanDirection } from '../../../contract/enums';
 import { apiSlice } from '../../api/apiSlice';
 import { changedTags, createdTags, invalidates, listTags, type Tag } from '../../api/tags';
-import type { Envelope, ListParams, Page } from '../../api/types';
+
+export type { LoanSort } from '../../../contract/api/loans';
 
 /** A lend (money the user lent) or a borrowed (money the user borrowed): one shape, two tables. */
-export interface Loan {
-  _id: string;
-  name: string;
-  email: string;
-  amount: number;
-  repaid: number;
-  outstanding: number;
-  status: LoanStatus;
-  issueDate: string;
-  repaymentDate: string;
-  createdAt: string;
-}
+export type Loan = z.output<typeof LoanSchema>;
+/** What the form sends: the amount in rupees. */
+export type LoanInput = z.input<typeof LoanFields>;
 
-export type LoanInput = Pick<Loan, 'name' | 'email' | 'amount' | 'issueDate' | 'repaymentDate'>;
-export type LoanSort = 'issueDate' | 'repaymentDate' | 'amount' | 'name' | 'email' | 'createdAt';
-
-/** What a loan list or report asks for: `today` is the user's local date (due/overdue). */
-export interface LoanFilter {
-  search?: string;
-  from?: string;
-  to?: string;
+/** Optional to the server, always sent by the SPA: the user's local date decides due/overdue. */
+interface Today {
   today: string;
 }
 
-export type LoanListArgs = { direction: LoanDirection } & LoanFilter &
-  Partial<ListParams<LoanSort>>;
+/** What a loan list or report asks for. */
+export type LoanFilter = z.output<typeof LoanFilterSchema> & Today;
+export type LoanListArgs = { direction: LoanDirection } & z.output<typeof LoanListQuery> & Today;
 
-export interface LoanPage extends Page<Loan> {
-  /** Sums over every row matching the filter, not just this page. */
-  totalAmount: number;
-  repaidAmount: number;
-  outstandingAmount: number;
-}
+/** One page, with the sums over every row matching the filter. */
+export type LoanPage = z.output<typeof LoanList>;
 
-export interface Repayment {
-  _id: string;
-  loanId: string;
-  date: string;
-  amount: number;
-  remark: string;
-  createdAt: string;
-}
+export type Repayment = z.output<typeof RepaymentSchema>;
+export type RepaymentInput = z.input<typeof RepaymentFields>;
 
-export interface RepaymentInput {
-  loanId: string;
-  date: string;
-  amount: number;
-  remark: string;
-}
+export type Counterparty = z.output<typeof CounterpartySchema>;
+export type CounterpartyPage = z.output<typeof CounterpartyList>;
+export type CounterpartyEventKind = z.output<typeof CounterpartyEvent>['kind'];
+/** One person's history; `balance` is positive when they owe the user. */
+export type CounterpartyHistory = z.output<typeof CounterpartyHistorySchema>;
 
-export interface Counterparty {
-  name: string;
-  email: string;
-  theyOwe: number;
-  iOwe: number;
-  net: number;
-}
-
-export interface CounterpartyPage extends Page<Counterparty> {
-  theyOweAmount: number;
-  iOweAmount: number;
-  netAmount: number;
-}
-
-export type CounterpartyEventKind = LoanDirection | `repayment_${LoanDirection}`;
-
-export interface CounterpartyHistory {
-  name: string;
-  email: string;
-  /** Positive: they owe the user. */
-  balance: number;
-  events: Array<{
-    date: string;
-    kind: CounterpartyEventKind;
-    loanId: string;
-    amount: number;
-    change: number;
-    balance: number;
-    remark: string;
-  }>;
-}
+type MessageAnswer = z.output<typeof Message>;
 
 /** Calls of a direction: /lend/addlend, /borrowed/addborrowed, /lend/getuseralllends… */
 export const loanUrl = {
@@ -116,7 +86,10 @@ export const loansApi = apiSlice.injectEndpoints({
       query: ({ direction, ...params }) => ({ url: loanUrl.list(direction), params }),
       providesTags: (result, _error, { direction }) => listTags(direction)(result),
     }),
-    addLoan: build.mutation<Envelope<Loan>, { direction: LoanDirection; input: LoanInput }>({
+    addLoan: build.mutation<
+      z.output<typeof LoanAnswer>,
+      { direction: LoanDirection; input: LoanInput }
+    >({
       query: ({ direction, input }) => ({
         url: loanUrl.add(direction),
         method: 'POST',
@@ -128,8 +101,8 @@ export const loansApi = apiSlice.injectEndpoints({
       ]),
     }),
     updateLoan: build.mutation<
-      Envelope<Loan>,
-      { direction: LoanDirection; input: LoanInput & { _id: string } }
+      z.output<typeof LoanAnswer>,
+      { direction: LoanDirection; input: z.input<typeof LoanUpdate> }
     >({
       query: ({ direction, input }) => ({
         url: loanUrl.update(direction),
@@ -138,7 +111,7 @@ export const loansApi = apiSlice.injectEndpoints({
       }),
       invalidatesTags: invalidates((_r, { direction, input }) => loanChanged(direction, input._id)),
     }),
-    deleteLoan: build.mutation<Envelope, { direction: LoanDirection; id: string }>({
+    deleteLoan: build.mutation<MessageAnswer, { direction: LoanDirection; id: string }>({
       query: ({ direction, id }) => ({
         url: loanUrl.remove(direction),
         method: 'POST',
@@ -146,13 +119,16 @@ export const loansApi = apiSlice.injectEndpoints({
       }),
       invalidatesTags: invalidates((_r, { direction, id }) => loanChanged(direction, id)),
     }),
-    getRepayments: build.query<Envelope<Repayment[]>, { direction: LoanDirection; id: string }>({
+    getRepayments: build.query<
+      z.output<typeof RepaymentList>,
+      { direction: LoanDirection; id: string }
+    >({
       query: ({ direction, id }) => ({ url: loanUrl.repayments(direction), params: { id } }),
       // Tagged with the loan's own tag: any change of the loan refetches its repayments.
       providesTags: (_r, _e, { direction, id }) => [{ type: direction, id }],
     }),
     addRepayment: build.mutation<
-      Envelope<Repayment>,
+      z.output<typeof RepaymentAnswer>,
       { direction: LoanDirection; input: RepaymentInput }
     >({
       query: ({ direction, input }) => ({
@@ -165,7 +141,7 @@ export const loansApi = apiSlice.injectEndpoints({
       ),
     }),
     deleteRepayment: build.mutation<
-      Envelope,
+      MessageAnswer,
       { direction: LoanDirection; id: string; loanId: string }
     >({
       query: ({ direction, id }) => ({
@@ -175,7 +151,7 @@ export const loansApi = apiSlice.injectEndpoints({
       }),
       invalidatesTags: invalidates((_r, { direction, loanId }) => loanChanged(direction, loanId)),
     }),
-    sendLendReminder: build.mutation<Envelope, Loan>({
+    sendLendReminder: build.mutation<MessageAnswer, Loan>({
       // The server builds the mail from the stored lend; the spec's fields ride along.
       query: (lend) => ({
         url: '/user/sendemaillend',
@@ -186,20 +162,17 @@ export const loansApi = apiSlice.injectEndpoints({
           amount: lend.amount,
           issueDate: lend.issueDate,
           repaymentDate: lend.repaymentDate,
-        },
+        } satisfies z.input<typeof LendReminder>,
       }),
     }),
-    getCounterparties: build.query<
-      CounterpartyPage,
-      Pick<ListParams, 'search' | 'page' | 'pageSize'>
-    >({
+    getCounterparties: build.query<CounterpartyPage, z.output<typeof CounterpartyListQuery>>({
       query: ({ search, page, pageSize }) => ({
         url: '/user/getcounterparties',
         params: { search, page, pageSize },
       }),
       providesTags: peopleTags,
     }),
-    getCounterparty: build.query<Envelope<CounterpartyHistory>, string>({
+    getCounterparty: build.query<z.output<typeof CounterpartyHistoryAnswer>, string>({
       query: (email) => ({ url: '/user/getcounterparty', params: { email } }),
       providesTags: peopleTags,
     }),

@@ -1,49 +1,31 @@
-import type { CreatableRole, Role, UserStatus } from '../../../contract/enums';
+import type { z } from 'zod';
+import type { Message } from '../../../contract/api/fields';
+import type {
+  EditUser,
+  NewUser,
+  PeopleListQuery,
+  PeopleSort,
+  Person as PersonSchema,
+  PersonAnswer,
+  PersonList,
+} from '../../../contract/api/people';
+import type { CreatableRole } from '../../../contract/enums';
 import { apiSlice } from '../../api/apiSlice';
 import { changedTags, createdTags, invalidates, listTags } from '../../api/tags';
-import type { Envelope, ListParams, Page } from '../../api/types';
+import type { ListParams } from '../../api/types';
+
+export type { PeopleSort };
 
 /** Whom a people list shows: an admin's companies, or a company's PMs, TLs, employees. */
 export type PeopleKind = Exclude<CreatableRole, 'team' | 'other'>;
-export type PeopleSort = 'date' | 'name' | 'email' | 'registration_number';
 
-export interface Person {
-  _id: string;
-  /** ISO createdAt. */
-  date: string;
-  name: string;
-  email: string;
-  mobile: string;
-  registration_number: string;
-  status: UserStatus;
-  role: Role;
-  country: string;
-  /** Companies only. */
-  employeeCount?: number;
-}
+/** A company, PM, TL, employee… as the lists show it (contract/api/people.ts). */
+export type Person = z.output<typeof PersonSchema>;
 
-export interface PeopleArgs extends ListParams<PeopleSort> {
+/** A list's query; `companyId` is an admin narrowing to one of its companies. */
+export interface PeopleArgs
+  extends ListParams<PeopleSort>, Pick<z.output<typeof PeopleListQuery>, 'companyId'> {
   kind: PeopleKind;
-  /** An admin narrowing to one of its companies. */
-  companyId?: string;
-}
-
-export interface NewUser {
-  name: string;
-  email: string;
-  password: string;
-  mobile: string;
-  registration_number: string;
-  userType: CreatableRole;
-}
-
-export interface EditUser {
-  _id: string;
-  name: string;
-  email: string;
-  mobile: string;
-  registration_number: string;
-  status: UserStatus;
 }
 
 const LIST_URL: Record<PeopleKind, string> = {
@@ -55,18 +37,18 @@ const LIST_URL: Record<PeopleKind, string> = {
 
 export const peopleApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    getPeople: build.query<Page<Person>, PeopleArgs>({
+    getPeople: build.query<z.output<typeof PersonList>, PeopleArgs>({
       query: ({ kind, companyId, ...params }) => ({
         url: LIST_URL[kind],
         params: { ...params, companyId: companyId || undefined },
       }),
       providesTags: listTags('users'),
     }),
-    createUser: build.mutation<Envelope<Person>, NewUser>({
+    createUser: build.mutation<z.output<typeof PersonAnswer>, z.input<typeof NewUser>>({
       query: (body) => ({ url: '/user/createUser', method: 'POST', body }),
       invalidatesTags: invalidates(() => createdTags('users')),
     }),
-    editUser: build.mutation<Envelope<Person>, EditUser>({
+    editUser: build.mutation<z.output<typeof PersonAnswer>, z.input<typeof EditUser>>({
       query: (body) => ({ url: '/company/edituser', method: 'POST', body }),
       // A PM's new name shows in the project list too.
       invalidatesTags: invalidates((_r, arg) => [
@@ -74,7 +56,7 @@ export const peopleApi = apiSlice.injectEndpoints({
         { type: 'project', id: 'LIST' },
       ]),
     }),
-    deleteUser: build.mutation<Envelope, string>({
+    deleteUser: build.mutation<z.output<typeof Message>, string>({
       query: (id) => ({ url: `/users/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: invalidates((_r, id) => [
         ...changedTags('users', id),

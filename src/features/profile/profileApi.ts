@@ -1,13 +1,11 @@
+import type { z } from 'zod';
+import type { UpdatePassword, UpdateProfile, UserAnswer } from '../../../contract/api/auth';
+import type { Message } from '../../../contract/api/fields';
 import { apiSlice } from '../../api/apiSlice';
 import { invalidates } from '../../api/tags';
-import type { Envelope, User } from '../../api/types';
 import { userUpdated } from '../../session/sessionSlice';
 
-export interface PasswordChange {
-  currentPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
+type ProfileAnswer = z.output<typeof UserAnswer>;
 
 /** Keeps the stored user in step with what the server says about the signed-in user. */
 async function storeUser({
@@ -15,11 +13,11 @@ async function storeUser({
   queryFulfilled,
 }: {
   dispatch: (a: unknown) => unknown;
-  queryFulfilled: Promise<{ data: Envelope<User> }>;
+  queryFulfilled: Promise<{ data: ProfileAnswer }>;
 }) {
   try {
     const { data } = await queryFulfilled;
-    if (data.data) dispatch(userUpdated(data.data));
+    dispatch(userUpdated(data.data));
   } catch {
     // The screen shows the failure.
   }
@@ -27,17 +25,17 @@ async function storeUser({
 
 export const profileApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    getProfile: build.query<Envelope<User>, void>({
+    getProfile: build.query<ProfileAnswer, void>({
       query: () => '/user/profile',
       providesTags: [{ type: 'users', id: 'ME' }],
       onQueryStarted: (_arg, api) => storeUser(api),
     }),
-    updateProfile: build.mutation<Envelope<User>, { name: string; email: string }>({
+    updateProfile: build.mutation<ProfileAnswer, z.input<typeof UpdateProfile>>({
       query: (body) => ({ url: '/user/updateprofile', method: 'POST', body }),
       invalidatesTags: invalidates(() => [{ type: 'users', id: 'ME' }]),
       onQueryStarted: (_arg, api) => storeUser(api),
     }),
-    updatePassword: build.mutation<Envelope, PasswordChange>({
+    updatePassword: build.mutation<z.output<typeof Message>, z.input<typeof UpdatePassword>>({
       query: (body) => ({ url: '/user/updatepassword', method: 'POST', body }),
     }),
   }),

@@ -1,52 +1,36 @@
+import type { z } from 'zod';
+import type { Message } from '../../../contract/api/fields';
+import type {
+  Project as ProjectSchema,
+  ProjectAnswer,
+  ProjectFields,
+  ProjectList,
+  ProjectListQuery,
+  ProjectSort,
+  ProjectStatusByPm,
+  ProjectUpdate,
+} from '../../../contract/api/projects';
 import { apiSlice } from '../../api/apiSlice';
 import { changedTags, createdTags, invalidates, listTags } from '../../api/tags';
-import type { Envelope, ListParams, Page } from '../../api/types';
+import type { ListParams } from '../../api/types';
 
-export interface Project {
-  _id: string;
-  /** YYYY-MM-DD. */
-  date: string;
-  projectName: string;
-  clientName: string;
-  clientNumber: string;
-  duration: string;
-  price: number;
-  paymentStatus: string;
-  status: string;
-  risk: string;
-  statusByPm: string;
-  /** The PM's name, or ''. */
-  projectManager: string;
-  projectManagerId: string | null;
-  createdAt: string;
-}
+export type { ProjectSort };
 
-export type ProjectSort =
-  'date' | 'projectName' | 'clientName' | 'price' | 'paymentStatus' | 'status' | 'createdAt';
+/** A project as the server tells it (contract/api/projects.ts): the price in rupees. */
+export type Project = z.output<typeof ProjectSchema>;
 
-export interface ProjectArgs extends ListParams<ProjectSort> {
-  companyId?: string;
-  projectManagerId?: string;
-  from?: string;
-  to?: string;
-}
+/** The Project List's and the Account Statement's query. */
+export type ProjectArgs = ListParams<ProjectSort> &
+  Pick<z.output<typeof ProjectListQuery>, 'companyId' | 'projectManagerId' | 'from' | 'to'>;
 
-export interface ProjectPage extends Page<Project> {
-  /** Sum of price over the filter. */
-  totalAmount: number;
-}
-
-/** What a company sends: the project's own fields, the PM by id (or null for none). */
-export type ProjectInput = Omit<
-  Project,
-  '_id' | 'projectManager' | 'projectManagerId' | 'createdAt'
-> & { projectManager: string | null };
+/** What a company's form sends: the price in rupees, the PM by id (or null for none). */
+export type ProjectInput = z.input<typeof ProjectFields>;
 
 const blankToUndefined = (v: string | undefined) => v || undefined;
 
 export const projectsApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    getProjects: build.query<ProjectPage, ProjectArgs>({
+    getProjects: build.query<z.output<typeof ProjectList>, ProjectArgs>({
       query: ({ companyId, projectManagerId, from, to, ...params }) => ({
         url: '/company/getcompanyallproject',
         params: {
@@ -59,19 +43,22 @@ export const projectsApi = apiSlice.injectEndpoints({
       }),
       providesTags: listTags('project'),
     }),
-    createProject: build.mutation<Envelope<Project>, ProjectInput>({
+    createProject: build.mutation<z.output<typeof ProjectAnswer>, ProjectInput>({
       query: (body) => ({ url: '/company/createproject', method: 'POST', body }),
       invalidatesTags: invalidates(() => createdTags('project')),
     }),
-    updateProject: build.mutation<Envelope<Project>, ProjectInput & { _id: string }>({
+    updateProject: build.mutation<z.output<typeof ProjectAnswer>, z.input<typeof ProjectUpdate>>({
       query: (body) => ({ url: '/company/updateproject', method: 'POST', body }),
       invalidatesTags: invalidates((_r, arg) => changedTags('project', arg._id)),
     }),
-    deleteProject: build.mutation<Envelope, string>({
+    deleteProject: build.mutation<z.output<typeof Message>, string>({
       query: (id) => ({ url: '/company/deleteproject', method: 'POST', body: { id } }),
       invalidatesTags: invalidates((_r, id) => changedTags('project', id)),
     }),
-    updateProjectStatus: build.mutation<Envelope<Project>, { _id: string; statusByPm: string }>({
+    updateProjectStatus: build.mutation<
+      z.output<typeof ProjectAnswer>,
+      z.input<typeof ProjectStatusByPm>
+    >({
       query: (body) => ({ url: '/company/updateprojectstatus', method: 'POST', body }),
       invalidatesTags: invalidates((_r, arg) => changedTags('project', arg._id)),
     }),

@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { ACCOUNT_DEFAULT_STATUSES, PAYMENT_TYPES } from '../enums';
+import { ACCOUNT_NO_PATTERN, IFSC_PATTERN } from '../rules';
+import type { Endpoint } from './endpoint';
+import {
+  Message,
+  PageQuery,
+  balanceInput,
+  calendarDate,
+  id,
+  mobile,
+  pageMeta,
+  rupeesInput,
+  text,
+} from './fields';
+
+/** A company's bank accounts, their payments and their statements. */
+
+/** The columns an account list may be sorted by. */
+export const BANK_SORTS = ['createdAt', 'holder_name', 'account_no', 'branch', 'balance'] as const;
+export type BankSort = (typeof BANK_SORTS)[number];
+
+export const BankAccount = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  holder_name: z.string(),
+  account_no: z.string(),
+  branch: z.string(),
+  ifsc: z.string(),
+  mobile: z.string(),
+  address: z.string(),
+  defaultStatus: z.enum(ACCOUNT_DEFAULT_STATUSES),
+  openingBalance: z.number(),
+  balance: z.number(),
+});
+
+export const Payment = z.object({
+  _id: z.string(),
+  accountId: z.string(),
+  date: z.string(),
+  remark: z.string(),
+  paymentType: z.enum(PAYMENT_TYPES),
+  amount: z.number(),
+  balanceAfter: z.number(),
+  createdAt: z.string(),
+});
+
+/** An account's fields as a form sends them, on create and update. */
+export const BankAccountFields = z.object({
+  holder_name: text(100),
+  account_no: z
+    .string({ error: 'is required' })
+    .trim()
+    .regex(ACCOUNT_NO_PATTERN, 'must be 6 to 18 digits'),
+  branch: text(100),
+  ifsc: z
+    .string({ error: 'is required' })
+    .trim()
+    .toUpperCase()
+    .regex(IFSC_PATTERN, 'must be 4 letters, a 0, then 6 letters or digits (e.g. SBIN0001234)'),
+  mobile,
+  address: text(300),
+  defaultStatus: z
+    .enum(ACCOUNT_DEFAULT_STATUSES, { error: 'must be active or deActive' })
+    .default('deActive'),
+});
+/** A new account: the number typed twice, and the opening balance in rupees (sent on as paise). */
+export const NewBankAccount = BankAccountFields.extend({
+  confirm_no: z.string({ error: 'is required' }).trim(),
+  openingBalance: balanceInput.default(0),
+});
+export const BankAccountUpdate = BankAccountFields.extend({ _id: id });
+export const BankAccountDelete = z.object({ id });
+export const BankAccountAnswer = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  data: BankAccount,
+});
+
+export const BankAccountListQuery = PageQuery.extend({
+  sort: z.enum(BANK_SORTS).default('createdAt'),
+  companyId: id.optional(),
+});
+/** One page of the accounts; `totalAmount` is the sum of the filter's balances. */
+export const BankAccountList = z.object({
+  success: z.boolean(),
+  data: z.array(BankAccount),
+  totalAmount: z.number(),
+  ...pageMeta,
+});
+
+/** A credit or debit; the amount in rupees, sent on as paise. */
+export const NewPayment = z.object({
+  accountId: id,
+  date: calendarDate,
+  remark: text(200),
+  paymentType: z.enum(PAYMENT_TYPES, { error: 'must be credit or debit' }),
+  amount: rupeesInput,
+});
+export const PaymentAnswer = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  data: z.object({ payment: Payment, balance: z.number() }),
+});
+
+/** page and pageSize as every list takes them (no search or order). */
+const Paging = PageQuery.pick({ page: true, pageSize: true });
+
+export const PaymentListQuery = Paging.extend({ accountId: id });
+export const PaymentList = z.object({ success: z.boolean(), data: z.array(Payment), ...pageMeta });
+
+/** An account over a range of days (both included). */
+export const StatementRange = z.object({ accountId: id, from: calendarDate, to: calendarDate });
+export const StatementQuery = StatementRange.extend(Paging.shape);
+
+/** A payment of a statement, with the running balance right after it. */
+export const StatementEntry = z.object({
+  _id: z.string(),
+  date: z.string(),
+  remark: z.string(),
+  paymentType: z.enum(PAYMENT_TYPES),
+  amount: z.number(),
+  balance: z.number(),
+});
+/** The whole range's figures and `total` (its number of entries); `entries` is one page. */
+export const Statement = z.object({
+  account: BankAccount,
+  from: z.string(),
+  to: z.string(),
+  openingBalance: z.number(),
+  totalCredits: z.number(),
+  totalDebits: z.number(),
+  closingBalance: z.number(),
+  entries: z.array(StatementEntry),
+  ...pageMeta,
+});
+export const StatementAnswer = z.object({ success: z.boolean(), data: Statement });
+
+export const bankEndpoints = {
+  listBankAccounts: {
+    method: 'GET',
+    path: '/company/getallbankbyuserid',
+    query: BankAccountListQuery,
+    answer: BankAccountList,
+  },
+  createBankAccount: {
+    method: 'POST',
+    path: '/company/createbank',
+    body: NewBankAccount,
+    status: 201,
+    answer: BankAccountAnswer,
+  },
+  updateBankAccount: {
+    method: 'POST',
+    path: '/company/updatebankaccount',
+    body: BankAccountUpdate,
+    answer: BankAccountAnswer,
+  },
+  deleteBankAccount: {
+    method: 'POST',
+    path: '/company/deletebank',
+    body: BankAccountDelete,
+    answer: Message,
+  },
+  recordPayment: {
+    method: 'POST',
+    path: '/company/addpayment',
+    body: NewPayment,
+    status: 201,
+    answer: PaymentAnswer,
+  },
+  listPayments: {
+    method: 'GET',
+    path: '/company/getpayments',
+    query: PaymentListQuery,
+    answer: PaymentList,
+  },
+  bankStatement: {
+    method: 'GET',
+    path: '/company/statement',
+    query: StatementQuery,
+    answer: StatementAnswer,
+  },
+  /** The statement as CSV. */
+  bankStatementCsv: { method: 'GET', path: '/company/statement/export', query: StatementRange },
+} as const satisfies Record<string, Endpoint>;

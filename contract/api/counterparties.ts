@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { LOAN_DIRECTIONS } from '../enums';
+import type { Endpoint } from './endpoint';
+import { PageQuery, email, pageMeta } from './fields';
+
+/** Someone the user lent to or borrowed from (by e-mail), with what each side owes. */
+export const Counterparty = z.object({
+  name: z.string(),
+  email: z.string(),
+  theyOwe: z.number(),
+  iOwe: z.number(),
+  net: z.number(),
+});
+
+/** A lend, a borrowing or a repayment of either, with the running balance after it. */
+export const CounterpartyEvent = z.object({
+  date: z.string(),
+  kind: z.enum([...LOAN_DIRECTIONS, ...LOAN_DIRECTIONS.map((d) => `repayment_${d}` as const)]),
+  loanId: z.string(),
+  amount: z.number(),
+  change: z.number(),
+  balance: z.number(),
+  remark: z.string(),
+});
+
+export const CounterpartyListQuery = PageQuery.omit({ order: true });
+export const CounterpartyList = z.object({
+  success: z.boolean(),
+  data: z.array(Counterparty),
+  theyOweAmount: z.number(),
+  iOweAmount: z.number(),
+  netAmount: z.number(),
+  ...pageMeta,
+});
+
+export const CounterpartyQuery = z.object({ email });
+/** One person's events in date order; `balance` is positive when they owe the user. */
+export const CounterpartyHistory = z.object({
+  name: z.string(),
+  email: z.string(),
+  balance: z.number(),
+  events: z.array(CounterpartyEvent),
+});
+export const CounterpartyHistoryAnswer = z.object({
+  success: z.boolean(),
+  data: CounterpartyHistory,
+});
+
+export const counterpartyEndpoints = {
+  listCounterparties: {
+    method: 'GET',
+    path: '/user/getcounterparties',
+    query: CounterpartyListQuery,
+    answer: CounterpartyList,
+  },
+  counterpartyHistory: {
+    method: 'GET',
+    path: '/user/getcounterparty',
+    query: CounterpartyQuery,
+    answer: CounterpartyHistoryAnswer,
+  },
+} as const satisfies Record<string, Endpoint>;

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { EXPENSE_CATEGORIES, LOAN_DIRECTIONS } from '../enums';
+import type { Endpoint } from './endpoint';
+import { calendarDate } from './fields';
+
+/** The dashboard's figures: every one from SQL, every field always sent. */
+
+/** How many, and how much. */
+export const Figure = z.object({ count: z.number(), totalAmount: z.number() });
+export const LoanFigure = Figure.extend({
+  outstandingAmount: z.number(),
+  overdueCount: z.number(),
+});
+/** One of the latest entries across expenses, lend and borrowed. */
+export const RecentEntry = z.object({
+  kind: z.enum(['expense', ...LOAN_DIRECTIONS]),
+  _id: z.string(),
+  label: z.string(),
+  amount: z.number(),
+  date: z.string(),
+});
+/** Expenses of one category in one month (YYYY-MM); months without any are absent. */
+export const MonthCategoryAmount = z.object({
+  month: z.string(),
+  category: z.enum(EXPENSE_CATEGORIES),
+  amount: z.number(),
+});
+export const DashboardData = z.object({
+  expenses: Figure,
+  lend: LoanFigure,
+  borrowed: LoanFigure,
+  totalTurnoverLength: z.number(),
+  totalTurnoverAmount: z.number(),
+  /** Share of the money lent that has been repaid; null when nothing was lent. */
+  lentRepaidPercent: z.number().nullable(),
+  recent: z.array(RecentEntry),
+  /** The last 12 months up to today. */
+  expensesByMonth: z.array(MonthCategoryAmount),
+});
+export const Dashboard = z.object({ success: z.boolean(), data: DashboardData });
+
+/** `today`: the user's local date (overdue counts, the 12 months). */
+export const DashboardQuery = z.object({ today: calendarDate.optional() });
+
+export const dashboardEndpoints = {
+  dashboard: { method: 'GET', path: '/user/getalldata', query: DashboardQuery, answer: Dashboard },
+} as const satisfies Record<string, Endpoint>;

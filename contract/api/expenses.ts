@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { EXPENSE_CATEGORIES } from '../enums';
+import type { Endpoint } from './endpoint';
+import { Message, PageQuery, calendarDate, id, pageMeta, rupeesInput, text } from './fields';
+
+/** The columns an expense list may be sorted by. */
+export const EXPENSE_SORTS = ['date', 'amount', 'description', 'category', 'createdAt'] as const;
+export type ExpenseSort = (typeof EXPENSE_SORTS)[number];
+
+const category = z.enum(EXPENSE_CATEGORIES, { error: 'must be one of shopping, movie, other' });
+
+export const Expense = z.object({
+  _id: z.string(),
+  date: z.string(),
+  description: z.string(),
+  amount: z.number(),
+  category: z.enum(EXPENSE_CATEGORIES),
+  createdAt: z.string(),
+});
+
+/** What a form sends: the amount in rupees, handed on as paise. */
+export const ExpenseFields = z.object({
+  date: calendarDate,
+  description: text(500),
+  amount: rupeesInput,
+  category,
+});
+export const ExpenseUpdate = ExpenseFields.extend({ _id: id });
+export const ExpenseDelete = z.object({ id });
+
+export const ExpenseAnswer = z.object({ success: z.boolean(), message: z.string(), data: Expense });
+
+export const ExpenseListQuery = PageQuery.extend({
+  sort: z.enum(EXPENSE_SORTS).default('date'),
+});
+/** One page of the filter's expenses; `totalAmount` is over every row of the filter. */
+export const ExpenseList = z.object({
+  success: z.boolean(),
+  data: z.array(Expense),
+  totalAmount: z.number(),
+  ...pageMeta,
+});
+
+export const expenseEndpoints = {
+  listExpenses: {
+    method: 'GET',
+    path: '/expense/getuserallexpenses',
+    query: ExpenseListQuery,
+    answer: ExpenseList,
+  },
+  addExpense: {
+    method: 'POST',
+    path: '/expense/addexpense',
+    body: ExpenseFields,
+    status: 201,
+    answer: ExpenseAnswer,
+  },
+  updateExpense: {
+    method: 'POST',
+    path: '/expense/updateexpense',
+    body: ExpenseUpdate,
+    answer: ExpenseAnswer,
+  },
+  deleteExpense: {
+    method: 'POST',
+    path: '/expense/deleteexpense',
+    body: ExpenseDelete,
+    answer: Message,
+  },
+} as const satisfies Record<string, Endpoint>;

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import type { Endpoint } from './endpoint';
+import { Message, PageQuery, calendarDate, id, pageMeta, rupeesInput, text } from './fields';
+
+/** The columns a project list (and the Account Statement) may be sorted by. */
+export const PROJECT_SORTS = [
+  'date',
+  'projectName',
+  'clientName',
+  'price',
+  'paymentStatus',
+  'status',
+  'createdAt',
+] as const;
+export type ProjectSort = (typeof PROJECT_SORTS)[number];
+
+export const Project = z.object({
+  _id: z.string(),
+  /** YYYY-MM-DD. */
+  date: z.string(),
+  projectName: z.string(),
+  clientName: z.string(),
+  clientNumber: z.string(),
+  duration: z.string(),
+  price: z.number(),
+  paymentStatus: z.string(),
+  status: z.string(),
+  risk: z.string(),
+  statusByPm: z.string(),
+  /** The PM's name, or ''. */
+  projectManager: z.string(),
+  projectManagerId: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+/** Free text a project may leave empty; left out on update, it keeps its value. */
+const optionalText = (max: number) =>
+  z.string().trim().max(max, `must be at most ${max} characters`).optional();
+
+/** What a company's form sends: the price in rupees (handed on as paise), the PM by id. */
+export const ProjectFields = z.object({
+  projectName: text(200),
+  clientName: text(200),
+  clientNumber: text(50),
+  duration: text(50),
+  price: rupeesInput,
+  paymentStatus: text(50),
+  status: optionalText(50),
+  risk: optionalText(50),
+  statusByPm: optionalText(200),
+  /** The id of one of the company's PMs. */
+  projectManager: id.nullable().optional(),
+  date: calendarDate.optional(),
+});
+export const ProjectUpdate = ProjectFields.extend({ _id: id });
+export const ProjectDelete = z.object({ id });
+/** The assigned PM's one edit. */
+export const ProjectStatusByPm = z.object({ _id: id, statusByPm: text(200) });
+
+export const ProjectAnswer = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  data: Project,
+});
+
+/** The Project List's query, and the Account Statement's (a PM's projects, a date range). */
+export const ProjectListQuery = PageQuery.extend({
+  sort: z.enum(PROJECT_SORTS).default('createdAt'),
+  companyId: id.optional(),
+  projectManagerId: id.optional(),
+  from: calendarDate.optional(),
+  to: calendarDate.optional(),
+});
+/** One page of the filter's projects; `totalAmount` is the price over every row of it. */
+export const ProjectList = z.object({
+  success: z.boolean(),
+  data: z.array(Project),
+  totalAmount: z.number(),
+  ...pageMeta,
+});
+
+export const projectEndpoints = {
+  listProjects: {
+    method: 'GET',
+    path: '/company/getcompanyallproject',
+    query: ProjectListQuery,
+    answer: ProjectList,
+  },
+  createProject: {
+    method: 'POST',
+    path: '/company/createproject',
+    body: ProjectFields,
+    status: 201,
+    answer: ProjectAnswer,
+  },
+  updateProject: {
+    method: 'POST',
+    path: '/company/updateproject',
+    body: ProjectUpdate,
+    answer: ProjectAnswer,
+  },
+  deleteProject: {
+    method: 'POST',
+    path: '/company/deleteproject',
+    body: ProjectDelete,
+    answer: Message,
+  },
+  updateProjectStatusByPm: {
+    method: 'POST',
+    path: '/company/updateprojectstatus',
+    body: ProjectStatusByPm,
+    answer: ProjectAnswer,
+  },
+} as const satisfies Record<string, Endpoint>;
