@@ -1,3 +1,4 @@
+import { contractProblem } from './contractCheck';
 import { describe, expect, it } from 'vitest';
 import { MOBILE_PATTERN } from '../../contract/rules';
 import { amountError } from '../../src/lib/amount';
@@ -102,5 +103,33 @@ describe('initials', () => {
     expect(initials('Asha Rao Menon')).toBe('AM');
     expect(initials('asha')).toBe('A');
     expect(initials('')).toBe('?');
+  });
+});
+
+describe('the contract check of msw answers', () => {
+  const call = (method: string, path: string) =>
+    new Request(`http://localhost/api${path}`, { method });
+  const json = (body: unknown, status = 200) => Response.json(body, { status });
+
+  it('passes what the server could send and flags what it never could', async () => {
+    const list = { success: true, data: [], total: 0, page: 1, pageSize: 20, totalAmount: 0 };
+    expect(await contractProblem(call('GET', '/expense/getuserallexpenses'), json(list))).toBe(
+      undefined,
+    );
+    expect(
+      await contractProblem(call('GET', '/expense/getuserallexpenses'), json({ success: true })),
+    ).toMatch(/could never send/);
+    expect(
+      await contractProblem(
+        call('POST', '/expense/addexpense'),
+        json({ success: false, message: 'amount must be greater than 0' }, 400),
+      ),
+    ).toBe(undefined);
+    expect(await contractProblem(call('POST', '/expense/addexpense'), json({}, 500))).toMatch(
+      /could never send/,
+    );
+    expect(await contractProblem(call('GET', '/no/such/call'), json({}))).toMatch(
+      /not a call of the API/,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi, type MockInstance } from 'vitest';
+import { contractProblem } from './contractCheck';
 import { server } from './msw';
 
 // Lazy screens compile on first use under Vitest: give async queries a little longer.
@@ -8,7 +9,15 @@ configure({ asyncUtilTimeout: 4000 });
 
 let consoleError: MockInstance<typeof console.error>;
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// Every answer msw gives must be one the real server could give for that call.
+const fixtureProblems: string[] = [];
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  server.events.on('response:mocked', async ({ request, response }) => {
+    const problem = await contractProblem(request, response);
+    if (problem) fixtureProblems.push(problem);
+  });
+});
 
 beforeEach(() => {
   localStorage.clear();
@@ -19,6 +28,8 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   localStorage.clear();
+  const problems = fixtureProblems.splice(0);
+  if (problems.length > 0) throw new Error(`msw answered off-contract:\n${problems.join('\n')}`);
   const calls = consoleError.mock.calls;
   consoleError.mockRestore();
   // Anything the app (or React) logs as an error fails the test that caused it.

@@ -1,0 +1,38 @@
+import { auditEndpoints } from './audit';
+import { authEndpoints } from './auth';
+import { bankEndpoints } from './bank';
+import { counterpartyEndpoints } from './counterparties';
+import { dashboardEndpoints } from './dashboard';
+import type { Endpoint } from './endpoint';
+import { expenseEndpoints } from './expenses';
+import { loanEndpoints } from './loans';
+import { peopleEndpoints } from './people';
+import { projectEndpoints } from './projects';
+
+/** Every call of the API, by operation id: the one table of endpoints. */
+export const ENDPOINTS = {
+  ...authEndpoints,
+  ...peopleEndpoints,
+  ...projectEndpoints,
+  ...expenseEndpoints,
+  ...loanEndpoints,
+  ...counterpartyEndpoints,
+  ...bankEndpoints,
+  ...dashboardEndpoints,
+  ...auditEndpoints,
+} as const satisfies Record<string, Endpoint>;
+
+export type OperationId = keyof typeof ENDPOINTS;
+
+/** The entry answering `method` at a concrete path below /api ("/users/42"), if any. */
+export function endpointAt(method: string, path: string): [OperationId, Endpoint] | undefined {
+  for (const [id, entry] of Object.entries(ENDPOINTS) as [OperationId, Endpoint][]) {
+    if (entry.method !== method) continue;
+    const pattern = entry.path
+      .split('/')
+      .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/');
+    if (new RegExp(`^${pattern}$`).test(path)) return [id, entry];
+  }
+  return undefined;
+}
