@@ -274,9 +274,16 @@ async function load(
         requests: s.manyAddresses
           ? [
               {
+                // An entry of `requests` does not inherit the method and body above.
+                method: s.method ?? 'GET',
+                body: s.body ? JSON.stringify(s.body) : undefined,
                 setupRequest: (request) => ({
                   ...request,
-                  headers: { ...request.headers, 'x-forwarded-for': randomAddress() },
+                  headers: {
+                    ...request.headers,
+                    'content-type': 'application/json',
+                    'x-forwarded-for': randomAddress(),
+                  },
                 }),
               },
             ]
