@@ -3,6 +3,26 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** What the SPA may not import: the server, the tests, Node, zod at run time. */
+const SPA_PATTERNS = [
+  { regex: '(^|/)(server|tests)(/|$)', message: 'The SPA shares only contract/ with the server.' },
+  { regex: '^node:', message: 'The SPA runs in the browser.' },
+  {
+    regex: '(^|/)contract/api(/|$)',
+    allowTypeImports: true,
+    message: "Import only types from the contract's Zod schemas (import type).",
+  },
+];
+const LAYER_PATTERN = {
+  regex: '(^|/)features(/|$)',
+  message: 'Shared code (api, session, ui, lib) uses no feature; src/app loads them.',
+};
+const FEATURE_PATTERN = {
+  regex: '^\\.\\./[^.]',
+  message:
+    'A feature imports no other feature: move what both need to src/api, src/session or src/ui.',
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'build', 'data', 'node_modules', 'bench/results', 'server/db/migrations'] },
   js.configs.recommended,
@@ -66,28 +86,26 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: ['src/**/*.{ts,tsx}'],
+  // A feature is a screen's own folder: it uses the shared layers (src/api, src/session,
+  // src/ui, src/lib), never another feature, and the shared layers use no feature; src/app
+  // composes them all.
+  ...[
+    { files: ['src/app/**', 'src/main.tsx'], layer: undefined },
+    {
+      files: ['src/**/*.{ts,tsx}'],
+      ignores: ['src/features/**', 'src/app/**', 'src/main.tsx'],
+      layer: LAYER_PATTERN,
+    },
+    { files: ['src/features/**/*.{ts,tsx}'], layer: FEATURE_PATTERN },
+  ].map(({ layer, ...files }) => ({
+    ...files,
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            {
-              regex: '(^|/)(server|tests)(/|$)',
-              message: 'The SPA shares only contract/ with the server.',
-            },
-            { regex: '^node:', message: 'The SPA runs in the browser.' },
-            {
-              regex: '(^|/)contract/api(/|$)',
-              allowTypeImports: true,
-              message: "Import only types from the contract's Zod schemas (import type).",
-            },
-          ],
-        },
+        { patterns: layer ? [...SPA_PATTERNS, layer] : SPA_PATTERNS },
       ],
     },
-  },
+  })),
   {
     files: ['server/**/*.ts'],
     rules: {

@@ -12,8 +12,9 @@ import { BackIcon, RefreshIcon } from '../../ui/icons';
 import { Pagination } from '../../ui/Pagination';
 import { styles } from '../../ui/styles';
 import { useListParams } from '../../ui/useListParams';
-import { ALL_OF_KIND, useGetPeopleQuery } from '../people/peopleApi';
-import { CompanyPicker, useScope, type Scope } from '../people/scope';
+import { ALL_OF_KIND, useGetPeopleQuery } from '../../api/peopleApi';
+import { useScope, type Scope } from '../../session/scope';
+import { CompanyPicker } from '../../ui/CompanyPicker';
 import { useGetAuditQuery, type AuditEntry } from './auditApi';
 import {
   ACTION_LABELS,

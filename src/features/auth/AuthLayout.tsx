@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { BRAND } from '../../lib/brand';
 import { CheckIcon } from '../../ui/icons';
 import { styles } from '../../ui/styles';
-
-export const BRAND = 'Expense & Company Manager';
 
 const CHECKLIST = [
   'Track every expense by date and category',

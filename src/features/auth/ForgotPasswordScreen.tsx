@@ -5,7 +5,7 @@ import { Field } from '../../ui/Field';
 import { MailIcon } from '../../ui/icons';
 import { styles } from '../../ui/styles';
 import { AuthLayout } from './AuthLayout';
-import { useForgotPasswordMutation } from './authApi';
+import { useForgotPasswordMutation } from '../../api/authApi';
 
 export const FORGOT_FAILED = 'Could not send the request. Please try again.';
 

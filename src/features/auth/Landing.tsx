@@ -3,7 +3,7 @@ import { useAppSelector } from '../../app/hooks';
 import { selectToken } from '../../session/sessionSlice';
 import { CheckIcon } from '../../ui/icons';
 import { styles } from '../../ui/styles';
-import { BRAND } from './AuthLayout';
+import { BRAND } from '../../lib/brand';
 
 export default function Landing() {
   const token = useAppSelector(selectToken);

@@ -11,7 +11,7 @@ import { Field, SelectField } from '../../ui/Field';
 import { LockIcon, MailIcon } from '../../ui/icons';
 import { styles } from '../../ui/styles';
 import { AuthLayout } from './AuthLayout';
-import { useLoginMutation } from './authApi';
+import { useLoginMutation } from '../../api/authApi';
 
 export const LOGIN_ERROR = 'An error occurred during the login. Please try again later.';
 export const TYPE_REQUIRED = 'Please select user type.';

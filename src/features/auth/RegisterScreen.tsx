@@ -5,8 +5,8 @@ import { httpStatus, serverMessage } from '../../api/errors';
 import { Field } from '../../ui/Field';
 import { styles } from '../../ui/styles';
 import { AuthLayout } from './AuthLayout';
-import { useRegisterMutation } from './authApi';
-import { NewPasswordFields } from './NewPasswordFields';
+import { useRegisterMutation } from '../../api/authApi';
+import { NewPasswordFields } from '../../ui/NewPasswordFields';
 
 export const REGISTER_FAILED = 'Registration failed. Please check your details.';
 export const REGISTER_ERROR = 'An error occurred during registration. Please try again later.';

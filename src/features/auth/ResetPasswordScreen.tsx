@@ -4,8 +4,8 @@ import { toast } from 'react-toastify';
 import { failureMessage } from '../../api/errors';
 import { styles } from '../../ui/styles';
 import { AuthLayout } from './AuthLayout';
-import { useResetPasswordMutation } from './authApi';
-import { NewPasswordFields } from './NewPasswordFields';
+import { useResetPasswordMutation } from '../../api/authApi';
+import { NewPasswordFields } from '../../ui/NewPasswordFields';
 
 export const RESET_FAILED = 'Could not reset the password. Please try again.';
 /** The server's words for a bad link, also shown when the link carries no token at all. */

@@ -7,7 +7,8 @@ import { Money } from '../../ui/Money';
 import { RowMenu } from '../../ui/RowMenu';
 import { useListParams } from '../../ui/useListParams';
 import { useRecordModals } from '../../ui/useRecordModals';
-import { refuseAdminCreate, ScopeBar, useScope } from '../people/scope';
+import { refuseAdminCreate, useScope } from '../../session/scope';
+import { ScopeBar } from '../../ui/CompanyPicker';
 import { BankForm } from './BankForm';
 import { useDeleteBankMutation, useGetAccountsQuery, type Account, type BankSort } from './bankApi';
 

@@ -10,7 +10,8 @@ import { Field, SelectField } from '../../ui/Field';
 import { LoadState } from '../../ui/LoadState';
 import { Money } from '../../ui/Money';
 import { styles } from '../../ui/styles';
-import { CompanyPicker, refuseAdminCreate, useScope } from '../people/scope';
+import { refuseAdminCreate, useScope } from '../../session/scope';
+import { CompanyPicker } from '../../ui/CompanyPicker';
 import { AccountCard } from './AccountCard';
 import {
   accountLabel,

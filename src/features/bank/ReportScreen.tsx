@@ -11,7 +11,8 @@ import { Pagination } from '../../ui/Pagination';
 import { Spinner } from '../../ui/Spinner';
 import { styles } from '../../ui/styles';
 import { PAGE_SIZE } from '../../ui/useListParams';
-import { CompanyPicker, useScope } from '../people/scope';
+import { useScope } from '../../session/scope';
+import { CompanyPicker } from '../../ui/CompanyPicker';
 import { AccountCard } from './AccountCard';
 import {
   accountLabel,

@@ -21,7 +21,7 @@ import type {
 import type { Message } from '../../../contract/api/fields';
 import { apiSlice } from '../../api/apiSlice';
 import { changedTags, createdTags, invalidates, listTags, type Tag } from '../../api/tags';
-import { allRows } from '../people/peopleApi';
+import { allRows } from '../../api/peopleApi';
 
 export type { BankSort };
 export type Account = z.output<typeof BankAccount>;

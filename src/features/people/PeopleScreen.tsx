@@ -16,8 +16,9 @@ import {
   type PeopleKind,
   type PeopleSort,
   type Person,
-} from './peopleApi';
-import { ScopeBar, useScope } from './scope';
+} from '../../api/peopleApi';
+import { useScope } from '../../session/scope';
+import { ScopeBar } from '../../ui/CompanyPicker';
 import { CreateUserForm, EditUserForm } from './UserForms';
 
 /** Enum values read the same in Data Details as in the list. */

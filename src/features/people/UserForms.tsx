@@ -6,7 +6,7 @@ import { formatEnum } from '../../lib/labels';
 import { inputPattern } from '../../lib/patterns';
 import { Field, SelectField } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
-import { useCreateUserMutation, useEditUserMutation, type Person } from './peopleApi';
+import { useCreateUserMutation, useEditUserMutation, type Person } from '../../api/peopleApi';
 
 /** The User Type options of the Create New User modal, in the spec's order and words. */
 const USER_TYPE_LABELS: Record<CreatableRole, string> = {

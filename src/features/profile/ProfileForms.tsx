@@ -3,7 +3,7 @@ import { notifyMutation } from '../../api/notify';
 import type { User } from '../../api/types';
 import { Field } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
-import { NewPasswordFields } from '../auth/NewPasswordFields';
+import { NewPasswordFields } from '../../ui/NewPasswordFields';
 import { useUpdatePasswordMutation, useUpdateProfileMutation } from './profileApi';
 
 /** 'Update Profile': name and email. */

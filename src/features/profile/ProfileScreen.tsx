@@ -7,7 +7,7 @@ import { Avatar } from '../../ui/Avatar';
 import { LoadState } from '../../ui/LoadState';
 import { styles } from '../../ui/styles';
 import { useDownload } from '../../api/download';
-import { useLogout } from '../auth/useLogout';
+import { useLogout } from '../../session/useLogout';
 import { PasswordForm, ProfileForm } from './ProfileForms';
 import { useGetProfileQuery } from './profileApi';
 

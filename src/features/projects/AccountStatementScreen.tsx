@@ -8,8 +8,9 @@ import { SelectField } from '../../ui/Field';
 import { Pagination } from '../../ui/Pagination';
 import { styles } from '../../ui/styles';
 import { useListParams } from '../../ui/useListParams';
-import { ALL_OF_KIND, useGetPeopleQuery } from '../people/peopleApi';
-import { CompanyPicker, useScope } from '../people/scope';
+import { ALL_OF_KIND, useGetPeopleQuery } from '../../api/peopleApi';
+import { useScope } from '../../session/scope';
+import { CompanyPicker } from '../../ui/CompanyPicker';
 import { PROJECT_COLUMNS, ProjectTotals } from './projectColumns';
 import { useGetProjectsQuery, type ProjectSort } from './projectsApi';
 

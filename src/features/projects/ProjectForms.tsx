@@ -4,7 +4,7 @@ import { amountError } from '../../lib/amount';
 import { todayLocalISO } from '../../lib/dates';
 import { Field, SelectField } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
-import { ALL_OF_KIND, useGetPeopleQuery } from '../people/peopleApi';
+import { ALL_OF_KIND, useGetPeopleQuery } from '../../api/peopleApi';
 import {
   useCreateProjectMutation,
   useUpdateProjectMutation,

@@ -6,7 +6,8 @@ import { RowMenu } from '../../ui/RowMenu';
 import { styles } from '../../ui/styles';
 import { useListParams } from '../../ui/useListParams';
 import { useRecordModals } from '../../ui/useRecordModals';
-import { refuseAdminCreate, ScopeBar, useScope } from '../people/scope';
+import { refuseAdminCreate, useScope } from '../../session/scope';
+import { ScopeBar } from '../../ui/CompanyPicker';
 import {
   PROJECT_COLUMNS,
   projectDetails,

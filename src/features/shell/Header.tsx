@@ -6,7 +6,7 @@ import { Avatar } from '../../ui/Avatar';
 import { BellIcon, CloseIcon, MenuIcon } from '../../ui/icons';
 import { styles } from '../../ui/styles';
 import { useDismiss } from '../../ui/useDismiss';
-import { useLogout } from '../auth/useLogout';
+import { useLogout } from '../../session/useLogout';
 import { SIDE_MENU_ID } from './SideMenu';
 
 interface HeaderProps {

@@ -6,8 +6,8 @@ import { selectUser } from '../../session/sessionSlice';
 import { Avatar } from '../../ui/Avatar';
 import { LogoutIcon } from '../../ui/icons';
 import { styles } from '../../ui/styles';
-import { BRAND } from '../auth/AuthLayout';
-import { useLogout } from '../auth/useLogout';
+import { BRAND } from '../../lib/brand';
+import { useLogout } from '../../session/useLogout';
 
 export const SIDE_MENU_ID = 'side-menu';
 

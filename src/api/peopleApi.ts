@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Message } from '../../../contract/api/fields';
+import type { Message } from '../../contract/api/fields';
 import type {
   EditUser,
   NewUser,
@@ -8,11 +8,11 @@ import type {
   Person as PersonSchema,
   PersonAnswer,
   PersonList,
-} from '../../../contract/api/people';
-import type { CreatableRole } from '../../../contract/enums';
-import { apiSlice } from '../../api/apiSlice';
-import { changedTags, createdTags, invalidates, listTags } from '../../api/tags';
-import type { ListParams } from '../../api/types';
+} from '../../contract/api/people';
+import type { CreatableRole } from '../../contract/enums';
+import { apiSlice } from './apiSlice';
+import { changedTags, createdTags, invalidates, listTags } from './tags';
+import type { ListParams } from './types';
 
 export type { PeopleSort };
 

@@ -5,9 +5,9 @@ import type {
   LoginAnswer,
   Register,
   ResetPassword,
-} from '../../../contract/api/auth';
-import type { Message } from '../../../contract/api/fields';
-import { apiSlice } from '../../api/apiSlice';
+} from '../../contract/api/auth';
+import type { Message } from '../../contract/api/fields';
+import { apiSlice } from './apiSlice';
 
 type MessageAnswer = z.output<typeof Message>;
 

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { useAppDispatch } from '../../app/hooks';
-import { sessionEnded } from '../../session/sessionSlice';
-import { authApi } from './authApi';
+import { useAppDispatch } from '../app/hooks';
+import { sessionEnded } from './sessionSlice';
+import { authApi } from '../api/authApi';
 
 /**
  * Logout: revoke the token on the server (its failure does not keep anyone signed in), then

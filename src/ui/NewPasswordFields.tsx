@@ -1,5 +1,5 @@
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../../contract/rules';
-import { Field } from '../../ui/Field';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../contract/rules';
+import { Field } from './Field';
 
 export const PASSWORD_MISMATCH = 'Passwords do not match';
 
