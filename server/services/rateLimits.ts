@@ -36,6 +36,42 @@ export const LIMITS = {
 
 export type Limits = typeof LIMITS;
 
+/** What each limit counts, as the API document tells it. */
+export const LIMIT_SCOPES: Record<keyof Limits, { calls: string; per: string }> = {
+  loginPerAccountAndAddress: { calls: 'POST /api/user/loginuser', per: 'account and address' },
+  loginPerAccount: { calls: 'POST /api/user/loginuser', per: 'account, from every address' },
+  loginPerAddress: { calls: 'POST /api/user/loginuser', per: 'address' },
+  registerPerAddress: { calls: 'POST /api/user/registeruser', per: 'address' },
+  forgotPerAddress: { calls: 'POST /api/user/forgotpassword', per: 'address' },
+  forgotPerEmail: { calls: 'POST /api/user/forgotpassword', per: 'e-mail asked for' },
+  resetPerAddress: { calls: 'POST /api/user/resetpassword', per: 'address' },
+  remindersPerAccount: { calls: 'POST /api/user/sendemaillend', per: 'sender' },
+  remindersPerLend: { calls: 'POST /api/user/sendemaillend', per: 'lend' },
+  remindersPerRecipient: { calls: 'POST /api/user/sendemaillend', per: "borrower's e-mail" },
+  exportsPerAccount: {
+    calls:
+      'GET /api/lend/export, /api/borrowed/export, /api/company/statement/export, /api/user/exportmydata (shared)',
+    per: 'account',
+  },
+};
+
+const span = (ms: number) =>
+  ms % DAY === 0
+    ? `${(ms / DAY) * 24} hours`
+    : ms % HOUR === 0
+      ? `${ms / HOUR} hour${ms === HOUR ? '' : 's'}`
+      : `${ms / MINUTE} minutes`;
+
+/** The limits in force as a Markdown table, for the API document. */
+export function limitsTable(limits: Limits): string {
+  const rows = (Object.keys(LIMIT_SCOPES) as (keyof Limits)[]).map((name) => {
+    const { calls, per } = LIMIT_SCOPES[name];
+    const { max, windowMs } = limits[name];
+    return `| ${calls} | ${per} | ${max} per ${span(windowMs)} |`;
+  });
+  return ['| Call | Counted per | At most |', '| --- | --- | --- |', ...rows].join('\n');
+}
+
 export interface Count {
   key: string;
   hits: number;

@@ -1,6 +1,5 @@
 import type { TagDescription } from '@reduxjs/toolkit/query';
 import type { TagType } from './apiSlice';
-import { publishInvalidatedTags } from '../session/crossTab';
 
 export type Tag = TagDescription<TagType>;
 
@@ -22,16 +21,34 @@ export function changedTags(type: TagType, id: string): Tag[] {
   return [{ type, id }, { type, id: 'LIST' }, 'dashboard'];
 }
 
+type TagsOf = (result: unknown, error: unknown, arg: unknown) => Tag[];
+
+/** Each mutation's `invalidatesTags`, by endpoint name: what the cross-tab listener sends. */
+const mutationTags = new Map<string, TagsOf>();
+
 /**
- * Wraps a mutation's `invalidatesTags`: a successful mutation invalidates `tags(result, arg)`
- * here and the same tags are broadcast to the other open tabs, which refetch them too.
- * A failed mutation changed nothing and invalidates nothing.
+ * Wraps a mutation's `invalidatesTags`: a successful mutation invalidates `tags(result, arg)`;
+ * a failed one changed nothing and invalidates nothing.
  */
 export function invalidates<R, A>(tags: (result: R | undefined, arg: A) => Tag[]) {
-  return (result: R | undefined, error: unknown, arg: A): Tag[] => {
-    if (error) return [];
-    const list = tags(result, arg);
-    publishInvalidatedTags(list);
-    return list;
-  };
+  return (result: R | undefined, error: unknown, arg: A): Tag[] => (error ? [] : tags(result, arg));
+}
+
+/**
+ * Registers an API file's mutations so that the tags a successful one invalidated here can be
+ * sent to the other open tabs (src/app/listeners.ts) – the tag callbacks themselves stay pure.
+ */
+export function withSyncedMutations<T extends Record<string, object>>(definitions: T): T {
+  for (const [name, definition] of Object.entries(definitions)) {
+    const { type, invalidatesTags } = definition as { type?: unknown; invalidatesTags?: unknown };
+    if (type === 'mutation' && typeof invalidatesTags === 'function') {
+      mutationTags.set(name, invalidatesTags as TagsOf);
+    }
+  }
+  return definitions;
+}
+
+/** The tags a fulfilled mutation invalidated (none for one not registered). */
+export function tagsInvalidatedBy(endpointName: string, result: unknown, arg: unknown): Tag[] {
+  return mutationTags.get(endpointName)?.(result, undefined, arg) ?? [];
 }

@@ -3,7 +3,7 @@ import type { Message, PageQuery, pageMeta } from '../../contract/api/fields';
 import type { User as UserSchema } from '../../contract/api/auth';
 import type { Role } from '../../contract/enums';
 
-/** Shapes of docs/api-contract.md; the enumerations are contract/enums.ts's. */
+/** The enumerations are contract/enums.ts's. */
 export type { Role };
 
 /** The signed-in user, as the server tells it (contract/api/auth.ts). */

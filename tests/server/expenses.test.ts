@@ -257,6 +257,11 @@ describe('the rest of the surface', () => {
         '/api/user/getalldata',
       ]),
     );
+    // The overview tells the envelope and every limit, with the numbers the server enforces.
+    expect(doc.info.description).toContain('`{ success: boolean, message?: string, data?');
+    expect(doc.info.description).toMatch(
+      /\| POST \/api\/user\/registeruser \| address \| \d+ per 1 hour \|/,
+    );
   });
 
   it('sends security headers and a request id', async () => {

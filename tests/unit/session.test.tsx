@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Message } from '../../contract/api/fields';
 import { AppRoutes } from '../../src/app/router';
 import { startCrossTabSync } from '../../src/session/crossTab';
+import { expensesApi } from '../../src/features/expenses/expensesApi';
 import {
   dashboardData,
   dashboardHandler,
@@ -161,6 +162,35 @@ describe('Cross-tab', () => {
       expect(count).toBe(2); // the other user's message changed nothing
       otherTab.close();
       stop();
+    },
+  );
+
+  it.runIf(typeof BroadcastChannel === 'function')(
+    'a successful change here tells the other tabs what to refetch; a refused one tells nothing',
+    async () => {
+      storeSession();
+      const heard: unknown[] = [];
+      const otherTab = new BroadcastChannel('ecm-sync');
+      otherTab.addEventListener('message', (e) => heard.push((e as MessageEvent).data));
+      let refuse = true;
+      server.use(
+        http.post('/api/expense/deleteexpense', () =>
+          refuse
+            ? HttpResponse.json({ success: false, message: 'Expense not found' }, { status: 404 })
+            : HttpResponse.json({ success: true, message: 'Expense deleted' }),
+        ),
+      );
+      const { store } = renderWithProviders(<div />, { preloadedState: signedIn() });
+      await store.dispatch(expensesApi.endpoints.deleteExpense.initiate('e-1'));
+      refuse = false;
+      await store.dispatch(expensesApi.endpoints.deleteExpense.initiate('e-2'));
+      await waitFor(() => expect(heard).toHaveLength(1));
+      expect(heard[0]).toEqual({
+        kind: 'invalidate',
+        userId: testUser._id,
+        tags: [{ type: 'expense', id: 'e-2' }, { type: 'expense', id: 'LIST' }, 'dashboard'],
+      });
+      otherTab.close();
     },
   );
 });

@@ -9,7 +9,13 @@ import type {
 } from '../../../contract/api/expenses';
 import type { Message } from '../../../contract/api/fields';
 import { apiSlice } from '../../api/apiSlice';
-import { changedTags, createdTags, invalidates, listTags } from '../../api/tags';
+import {
+  changedTags,
+  createdTags,
+  invalidates,
+  listTags,
+  withSyncedMutations,
+} from '../../api/tags';
 
 export type { ExpenseSort } from '../../../contract/api/expenses';
 export type Expense = z.output<typeof ExpenseSchema>;
@@ -19,24 +25,25 @@ export type ExpenseInput = z.input<typeof ExpenseFields>;
 export type ExpensePage = z.output<typeof ExpenseList>;
 
 export const expensesApi = apiSlice.injectEndpoints({
-  endpoints: (build) => ({
-    getExpenses: build.query<ExpensePage, z.output<typeof ExpenseListQuery>>({
-      query: (params) => ({ url: '/expense/getuserallexpenses', params }),
-      providesTags: listTags('expense'),
+  endpoints: (build) =>
+    withSyncedMutations({
+      getExpenses: build.query<ExpensePage, z.output<typeof ExpenseListQuery>>({
+        query: (params) => ({ url: '/expense/getuserallexpenses', params }),
+        providesTags: listTags('expense'),
+      }),
+      addExpense: build.mutation<z.output<typeof ExpenseAnswer>, ExpenseInput>({
+        query: (body) => ({ url: '/expense/addexpense', method: 'POST', body }),
+        invalidatesTags: invalidates(() => createdTags('expense')),
+      }),
+      updateExpense: build.mutation<z.output<typeof ExpenseAnswer>, z.input<typeof ExpenseUpdate>>({
+        query: (body) => ({ url: '/expense/updateexpense', method: 'POST', body }),
+        invalidatesTags: invalidates((_r, arg) => changedTags('expense', arg._id)),
+      }),
+      deleteExpense: build.mutation<z.output<typeof Message>, string>({
+        query: (id) => ({ url: '/expense/deleteexpense', method: 'POST', body: { id } }),
+        invalidatesTags: invalidates((_r, id) => changedTags('expense', id)),
+      }),
     }),
-    addExpense: build.mutation<z.output<typeof ExpenseAnswer>, ExpenseInput>({
-      query: (body) => ({ url: '/expense/addexpense', method: 'POST', body }),
-      invalidatesTags: invalidates(() => createdTags('expense')),
-    }),
-    updateExpense: build.mutation<z.output<typeof ExpenseAnswer>, z.input<typeof ExpenseUpdate>>({
-      query: (body) => ({ url: '/expense/updateexpense', method: 'POST', body }),
-      invalidatesTags: invalidates((_r, arg) => changedTags('expense', arg._id)),
-    }),
-    deleteExpense: build.mutation<z.output<typeof Message>, string>({
-      query: (id) => ({ url: '/expense/deleteexpense', method: 'POST', body: { id } }),
-      invalidatesTags: invalidates((_r, id) => changedTags('expense', id)),
-    }),
-  }),
 });
 
 export const {

@@ -24,7 +24,14 @@ import type {
 } from '../../../contract/api/loans';
 import type { LoanDirection } from '../../../contract/enums';
 import { apiSlice } from '../../api/apiSlice';
-import { changedTags, createdTags, invalidates, listTags, type Tag } from '../../api/tags';
+import {
+  changedTags,
+  createdTags,
+  invalidates,
+  listTags,
+  type Tag,
+  withSyncedMutations,
+} from '../../api/tags';
 
 export type { LoanSort } from '../../../contract/api/loans';
 
@@ -81,102 +88,105 @@ const peopleTags: Tag[] = [
 ];
 
 export const loansApi = apiSlice.injectEndpoints({
-  endpoints: (build) => ({
-    getLoans: build.query<LoanPage, LoanListArgs>({
-      query: ({ direction, ...params }) => ({ url: loanUrl.list(direction), params }),
-      providesTags: (result, _error, { direction }) => listTags(direction)(result),
-    }),
-    addLoan: build.mutation<
-      z.output<typeof LoanAnswer>,
-      { direction: LoanDirection; input: LoanInput }
-    >({
-      query: ({ direction, input }) => ({
-        url: loanUrl.add(direction),
-        method: 'POST',
-        body: input,
+  endpoints: (build) =>
+    withSyncedMutations({
+      getLoans: build.query<LoanPage, LoanListArgs>({
+        query: ({ direction, ...params }) => ({ url: loanUrl.list(direction), params }),
+        providesTags: (result, _error, { direction }) => listTags(direction)(result),
       }),
-      invalidatesTags: invalidates((_r, { direction }) => [
-        ...createdTags(direction),
-        { type: direction, id: 'PEOPLE' },
-      ]),
-    }),
-    updateLoan: build.mutation<
-      z.output<typeof LoanAnswer>,
-      { direction: LoanDirection; input: z.input<typeof LoanUpdate> }
-    >({
-      query: ({ direction, input }) => ({
-        url: loanUrl.update(direction),
-        method: 'POST',
-        body: input,
+      addLoan: build.mutation<
+        z.output<typeof LoanAnswer>,
+        { direction: LoanDirection; input: LoanInput }
+      >({
+        query: ({ direction, input }) => ({
+          url: loanUrl.add(direction),
+          method: 'POST',
+          body: input,
+        }),
+        invalidatesTags: invalidates((_r, { direction }) => [
+          ...createdTags(direction),
+          { type: direction, id: 'PEOPLE' },
+        ]),
       }),
-      invalidatesTags: invalidates((_r, { direction, input }) => loanChanged(direction, input._id)),
-    }),
-    deleteLoan: build.mutation<MessageAnswer, { direction: LoanDirection; id: string }>({
-      query: ({ direction, id }) => ({
-        url: loanUrl.remove(direction),
-        method: 'POST',
-        body: { id },
+      updateLoan: build.mutation<
+        z.output<typeof LoanAnswer>,
+        { direction: LoanDirection; input: z.input<typeof LoanUpdate> }
+      >({
+        query: ({ direction, input }) => ({
+          url: loanUrl.update(direction),
+          method: 'POST',
+          body: input,
+        }),
+        invalidatesTags: invalidates((_r, { direction, input }) =>
+          loanChanged(direction, input._id),
+        ),
       }),
-      invalidatesTags: invalidates((_r, { direction, id }) => loanChanged(direction, id)),
-    }),
-    getRepayments: build.query<
-      z.output<typeof RepaymentList>,
-      { direction: LoanDirection; id: string }
-    >({
-      query: ({ direction, id }) => ({ url: loanUrl.repayments(direction), params: { id } }),
-      // Tagged with the loan's own tag: any change of the loan refetches its repayments.
-      providesTags: (_r, _e, { direction, id }) => [{ type: direction, id }],
-    }),
-    addRepayment: build.mutation<
-      z.output<typeof RepaymentAnswer>,
-      { direction: LoanDirection; input: RepaymentInput }
-    >({
-      query: ({ direction, input }) => ({
-        url: loanUrl.addRepayment(direction),
-        method: 'POST',
-        body: input,
+      deleteLoan: build.mutation<MessageAnswer, { direction: LoanDirection; id: string }>({
+        query: ({ direction, id }) => ({
+          url: loanUrl.remove(direction),
+          method: 'POST',
+          body: { id },
+        }),
+        invalidatesTags: invalidates((_r, { direction, id }) => loanChanged(direction, id)),
       }),
-      invalidatesTags: invalidates((_r, { direction, input }) =>
-        loanChanged(direction, input.loanId),
-      ),
-    }),
-    deleteRepayment: build.mutation<
-      MessageAnswer,
-      { direction: LoanDirection; id: string; loanId: string }
-    >({
-      query: ({ direction, id }) => ({
-        url: loanUrl.deleteRepayment(direction),
-        method: 'POST',
-        body: { id },
+      getRepayments: build.query<
+        z.output<typeof RepaymentList>,
+        { direction: LoanDirection; id: string }
+      >({
+        query: ({ direction, id }) => ({ url: loanUrl.repayments(direction), params: { id } }),
+        // Tagged with the loan's own tag: any change of the loan refetches its repayments.
+        providesTags: (_r, _e, { direction, id }) => [{ type: direction, id }],
       }),
-      invalidatesTags: invalidates((_r, { direction, loanId }) => loanChanged(direction, loanId)),
-    }),
-    sendLendReminder: build.mutation<MessageAnswer, Loan>({
-      // The server builds the mail from the stored lend; the spec's fields ride along.
-      query: (lend) => ({
-        url: '/user/sendemaillend',
-        method: 'POST',
-        body: {
-          _id: lend._id,
-          email: lend.email,
-          amount: lend.amount,
-          issueDate: lend.issueDate,
-          repaymentDate: lend.repaymentDate,
-        } satisfies z.input<typeof LendReminder>,
+      addRepayment: build.mutation<
+        z.output<typeof RepaymentAnswer>,
+        { direction: LoanDirection; input: RepaymentInput }
+      >({
+        query: ({ direction, input }) => ({
+          url: loanUrl.addRepayment(direction),
+          method: 'POST',
+          body: input,
+        }),
+        invalidatesTags: invalidates((_r, { direction, input }) =>
+          loanChanged(direction, input.loanId),
+        ),
+      }),
+      deleteRepayment: build.mutation<
+        MessageAnswer,
+        { direction: LoanDirection; id: string; loanId: string }
+      >({
+        query: ({ direction, id }) => ({
+          url: loanUrl.deleteRepayment(direction),
+          method: 'POST',
+          body: { id },
+        }),
+        invalidatesTags: invalidates((_r, { direction, loanId }) => loanChanged(direction, loanId)),
+      }),
+      sendLendReminder: build.mutation<MessageAnswer, Loan>({
+        // The server builds the mail from the stored lend; the spec's fields ride along.
+        query: (lend) => ({
+          url: '/user/sendemaillend',
+          method: 'POST',
+          body: {
+            _id: lend._id,
+            email: lend.email,
+            amount: lend.amount,
+            issueDate: lend.issueDate,
+            repaymentDate: lend.repaymentDate,
+          } satisfies z.input<typeof LendReminder>,
+        }),
+      }),
+      getCounterparties: build.query<CounterpartyPage, z.output<typeof CounterpartyListQuery>>({
+        query: ({ search, page, pageSize }) => ({
+          url: '/user/getcounterparties',
+          params: { search, page, pageSize },
+        }),
+        providesTags: peopleTags,
+      }),
+      getCounterparty: build.query<z.output<typeof CounterpartyHistoryAnswer>, string>({
+        query: (email) => ({ url: '/user/getcounterparty', params: { email } }),
+        providesTags: peopleTags,
       }),
     }),
-    getCounterparties: build.query<CounterpartyPage, z.output<typeof CounterpartyListQuery>>({
-      query: ({ search, page, pageSize }) => ({
-        url: '/user/getcounterparties',
-        params: { search, page, pageSize },
-      }),
-      providesTags: peopleTags,
-    }),
-    getCounterparty: build.query<z.output<typeof CounterpartyHistoryAnswer>, string>({
-      query: (email) => ({ url: '/user/getcounterparty', params: { email } }),
-      providesTags: peopleTags,
-    }),
-  }),
 });
 
 export const {

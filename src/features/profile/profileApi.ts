@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { UpdatePassword, UpdateProfile, UserAnswer } from '../../../contract/api/auth';
 import type { Message } from '../../../contract/api/fields';
 import { apiSlice } from '../../api/apiSlice';
-import { invalidates } from '../../api/tags';
+import { invalidates, withSyncedMutations } from '../../api/tags';
 import { userUpdated } from '../../session/sessionSlice';
 
 type ProfileAnswer = z.output<typeof UserAnswer>;
@@ -24,21 +24,22 @@ async function storeUser({
 }
 
 export const profileApi = apiSlice.injectEndpoints({
-  endpoints: (build) => ({
-    getProfile: build.query<ProfileAnswer, void>({
-      query: () => '/user/profile',
-      providesTags: [{ type: 'users', id: 'ME' }],
-      onQueryStarted: (_arg, api) => storeUser(api),
+  endpoints: (build) =>
+    withSyncedMutations({
+      getProfile: build.query<ProfileAnswer, void>({
+        query: () => '/user/profile',
+        providesTags: [{ type: 'users', id: 'ME' }],
+        onQueryStarted: (_arg, api) => storeUser(api),
+      }),
+      updateProfile: build.mutation<ProfileAnswer, z.input<typeof UpdateProfile>>({
+        query: (body) => ({ url: '/user/updateprofile', method: 'POST', body }),
+        invalidatesTags: invalidates(() => [{ type: 'users', id: 'ME' }]),
+        onQueryStarted: (_arg, api) => storeUser(api),
+      }),
+      updatePassword: build.mutation<z.output<typeof Message>, z.input<typeof UpdatePassword>>({
+        query: (body) => ({ url: '/user/updatepassword', method: 'POST', body }),
+      }),
     }),
-    updateProfile: build.mutation<ProfileAnswer, z.input<typeof UpdateProfile>>({
-      query: (body) => ({ url: '/user/updateprofile', method: 'POST', body }),
-      invalidatesTags: invalidates(() => [{ type: 'users', id: 'ME' }]),
-      onQueryStarted: (_arg, api) => storeUser(api),
-    }),
-    updatePassword: build.mutation<z.output<typeof Message>, z.input<typeof UpdatePassword>>({
-      query: (body) => ({ url: '/user/updatepassword', method: 'POST', body }),
-    }),
-  }),
 });
 
 export const { useGetProfileQuery, useUpdateProfileMutation, useUpdatePasswordMutation } =

@@ -11,7 +11,13 @@ import type {
   ProjectUpdate,
 } from '../../../contract/api/projects';
 import { apiSlice } from '../../api/apiSlice';
-import { changedTags, createdTags, invalidates, listTags } from '../../api/tags';
+import {
+  changedTags,
+  createdTags,
+  invalidates,
+  listTags,
+  withSyncedMutations,
+} from '../../api/tags';
 import type { ListParams } from '../../api/types';
 
 export type { ProjectSort };
@@ -29,40 +35,41 @@ export type ProjectInput = z.input<typeof ProjectFields>;
 const blankToUndefined = (v: string | undefined) => v || undefined;
 
 export const projectsApi = apiSlice.injectEndpoints({
-  endpoints: (build) => ({
-    getProjects: build.query<z.output<typeof ProjectList>, ProjectArgs>({
-      query: ({ companyId, projectManagerId, from, to, ...params }) => ({
-        url: '/company/getcompanyallproject',
-        params: {
-          ...params,
-          companyId: blankToUndefined(companyId),
-          projectManagerId: blankToUndefined(projectManagerId),
-          from: blankToUndefined(from),
-          to: blankToUndefined(to),
-        },
+  endpoints: (build) =>
+    withSyncedMutations({
+      getProjects: build.query<z.output<typeof ProjectList>, ProjectArgs>({
+        query: ({ companyId, projectManagerId, from, to, ...params }) => ({
+          url: '/company/getcompanyallproject',
+          params: {
+            ...params,
+            companyId: blankToUndefined(companyId),
+            projectManagerId: blankToUndefined(projectManagerId),
+            from: blankToUndefined(from),
+            to: blankToUndefined(to),
+          },
+        }),
+        providesTags: listTags('project'),
       }),
-      providesTags: listTags('project'),
+      createProject: build.mutation<z.output<typeof ProjectAnswer>, ProjectInput>({
+        query: (body) => ({ url: '/company/createproject', method: 'POST', body }),
+        invalidatesTags: invalidates(() => createdTags('project')),
+      }),
+      updateProject: build.mutation<z.output<typeof ProjectAnswer>, z.input<typeof ProjectUpdate>>({
+        query: (body) => ({ url: '/company/updateproject', method: 'POST', body }),
+        invalidatesTags: invalidates((_r, arg) => changedTags('project', arg._id)),
+      }),
+      deleteProject: build.mutation<z.output<typeof Message>, string>({
+        query: (id) => ({ url: '/company/deleteproject', method: 'POST', body: { id } }),
+        invalidatesTags: invalidates((_r, id) => changedTags('project', id)),
+      }),
+      updateProjectStatus: build.mutation<
+        z.output<typeof ProjectAnswer>,
+        z.input<typeof ProjectStatusByPm>
+      >({
+        query: (body) => ({ url: '/company/updateprojectstatus', method: 'POST', body }),
+        invalidatesTags: invalidates((_r, arg) => changedTags('project', arg._id)),
+      }),
     }),
-    createProject: build.mutation<z.output<typeof ProjectAnswer>, ProjectInput>({
-      query: (body) => ({ url: '/company/createproject', method: 'POST', body }),
-      invalidatesTags: invalidates(() => createdTags('project')),
-    }),
-    updateProject: build.mutation<z.output<typeof ProjectAnswer>, z.input<typeof ProjectUpdate>>({
-      query: (body) => ({ url: '/company/updateproject', method: 'POST', body }),
-      invalidatesTags: invalidates((_r, arg) => changedTags('project', arg._id)),
-    }),
-    deleteProject: build.mutation<z.output<typeof Message>, string>({
-      query: (id) => ({ url: '/company/deleteproject', method: 'POST', body: { id } }),
-      invalidatesTags: invalidates((_r, id) => changedTags('project', id)),
-    }),
-    updateProjectStatus: build.mutation<
-      z.output<typeof ProjectAnswer>,
-      z.input<typeof ProjectStatusByPm>
-    >({
-      query: (body) => ({ url: '/company/updateprojectstatus', method: 'POST', body }),
-      invalidatesTags: invalidates((_r, arg) => changedTags('project', arg._id)),
-    }),
-  }),
 });
 
 export const {
