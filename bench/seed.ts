@@ -195,9 +195,6 @@ export async function seed(database: Database, scale = 1) {
         const account = accounts[Math.floor(i / counts.payments)]!;
         const k = i % counts.payments;
         const p = perPayment(k);
-        // After payment k: k/2 + 1 credits of ₹500 and (k + 1)/2 debits of ₹300.
-        const balance =
-          10_000_00 + (Math.floor(k / 2) + 1) * 500_00 - Math.floor((k + 1) / 2) * 300_00;
         return {
           accountId: account.id,
           companyId: account.companyId,
@@ -205,7 +202,6 @@ export async function seed(database: Database, scale = 1) {
           remark: `Payment ${k + 1}`,
           type: p.type,
           amountPaise: p.amountPaise,
-          balanceAfterPaise: balance,
         };
       },
     )

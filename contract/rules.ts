@@ -47,3 +47,9 @@ export const MOBILE_PATTERN = /^\+?[0-9][0-9 -]{6,18}$/;
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
+
+/**
+ * An update names the version of the record it was read at; when the record has changed
+ * since, the server refuses it (409) with this, and the form offers to reload.
+ */
+export const STALE_RECORD_MESSAGE = 'This record was changed by someone else. Reload to see it.';

@@ -19,6 +19,7 @@ import { docsPlugin } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
+import { timeZonePlugin } from './plugins/timeZone';
 import { authRoutes } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboard';
 import { expenseRoutes } from './routes/expenses';
@@ -65,6 +66,8 @@ export interface AppOptions {
   dataDir?: string;
   mailFrom?: string;
   publicUrl?: string;
+  /** The time zone of callers that send no X-Time-Zone (or an unknown one); Asia/Kolkata. */
+  timeZone?: string;
 }
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
@@ -125,6 +128,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(rateLimitPlugin, { limits: opts.limits });
   await app.register(docsPlugin);
   await app.register(authPlugin);
+  await app.register(timeZonePlugin, { defaultZone: opts.timeZone });
   await app.register(
     async (api) => {
       await api.register(healthRoutes);

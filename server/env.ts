@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE } from '../contract/headers';
+import { canonicalTimeZone } from './lib/timeZone';
 
 /** An address, a CIDR range, or one of proxy-addr's names for the private ranges. */
 function isProxyAddress(entry: string) {
@@ -31,6 +33,14 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Expense Manager <no-reply@localhost>'),
   /** The address people open the app at, for links in e-mails. */
   PUBLIC_URL: z.url().optional(),
+  /** The users' IANA time zone when the app does not say (X-Time-Zone): their "today". */
+  DEFAULT_TIME_ZONE: z
+    .string()
+    .default(DEFAULT_TIME_ZONE)
+    .refine(
+      (zone) => canonicalTimeZone(zone) !== null,
+      'must be an IANA time zone, e.g. Asia/Kolkata',
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
   /** Serve /api/metrics for the benchmark. */

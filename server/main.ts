@@ -14,6 +14,7 @@ const app = await buildApp({
   dataDir: env.dataDir,
   mailFrom: env.MAIL_FROM,
   publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+  timeZone: env.DEFAULT_TIME_ZONE,
 });
 
 // Unlike a PostgreSQL server, an embedded database that has stopped does not come back:

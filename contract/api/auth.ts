@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LOGIN_ROLES, ROLES } from '../enums';
 import { PASSWORD_MAX } from '../rules';
 import type { Endpoint } from './endpoint';
-import { Message, email, password, text } from './fields';
+import { Message, email, password, text, version } from './fields';
 
 /** The signed-in user, as login and the profile calls tell it. */
 export const User = z.object({
@@ -12,6 +12,7 @@ export const User = z.object({
   role: z.enum(ROLES),
   position: z.number().nullable(),
   createdAt: z.string(),
+  version: z.number(),
 });
 export const UserAnswer = z.object({
   success: z.boolean(),
@@ -42,7 +43,11 @@ export const LoginAnswer = z.object({
   data: z.object({ token: z.string(), user: User }),
 });
 
-export const UpdateProfile = z.object({ name: text(100), email });
+/** Changes only the fields sent, of the version the profile was read at. */
+export const UpdateProfile = z
+  .object({ name: text(100), email })
+  .partial()
+  .extend({ version });
 export const UpdatePassword = z.object({
   currentPassword: z.string({ error: 'is required' }).min(1, 'is required').max(PASSWORD_MAX),
   newPassword: password,

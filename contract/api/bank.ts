@@ -12,6 +12,7 @@ import {
   pageMeta,
   rupeesInput,
   text,
+  version,
 } from './fields';
 
 /** A company's bank accounts, their payments and their statements. */
@@ -32,8 +33,22 @@ export const BankAccount = z.object({
   defaultStatus: z.enum(ACCOUNT_DEFAULT_STATUSES),
   openingBalance: z.number(),
   balance: z.number(),
+  version: z.number(),
 });
 
+/** How an entry is linked to others: the one it reverses, its reversal, a transfer's account. */
+const entryLinks = {
+  /** The entry this one reverses. */
+  reversesId: z.string().nullable(),
+  /** The entry that reverses this one. */
+  reversedById: z.string().nullable(),
+  /** A transfer's other account. */
+  transferAccount: z
+    .object({ _id: z.string(), holder_name: z.string(), account_no: z.string() })
+    .nullable(),
+};
+
+/** An entry of an account; `balanceAfter` is the statement's running balance right after it. */
 export const Payment = z.object({
   _id: z.string(),
   accountId: z.string(),
@@ -43,7 +58,10 @@ export const Payment = z.object({
   amount: z.number(),
   balanceAfter: z.number(),
   createdAt: z.string(),
+  ...entryLinks,
 });
+
+const defaultStatus = z.enum(ACCOUNT_DEFAULT_STATUSES, { error: 'must be active or deActive' });
 
 /** An account's fields as a form sends them, on create and update. */
 export const BankAccountFields = z.object({
@@ -60,16 +78,17 @@ export const BankAccountFields = z.object({
     .regex(IFSC_PATTERN, 'must be 4 letters, a 0, then 6 letters or digits (e.g. SBIN0001234)'),
   mobile,
   address: text(300),
-  defaultStatus: z
-    .enum(ACCOUNT_DEFAULT_STATUSES, { error: 'must be active or deActive' })
-    .default('deActive'),
+  defaultStatus: defaultStatus.default('deActive'),
 });
 /** A new account: the number typed twice, and the opening balance in rupees (sent on as paise). */
 export const NewBankAccount = BankAccountFields.extend({
   confirm_no: z.string({ error: 'is required' }).trim(),
   openingBalance: balanceInput.default(0),
 });
-export const BankAccountUpdate = BankAccountFields.extend({ _id: id });
+/** Changes only the fields sent: a default status left out stays as it is. */
+export const BankAccountUpdate = BankAccountFields.extend({ defaultStatus })
+  .partial()
+  .extend({ _id: id, version });
 export const BankAccountDelete = z.object({ id });
 export const BankAccountAnswer = z.object({
   success: z.boolean(),
@@ -80,6 +99,8 @@ export const BankAccountAnswer = z.object({
 export const BankAccountListQuery = PageQuery.extend({
   sort: z.enum(BANK_SORTS).default('createdAt'),
   companyId: id.optional(),
+  /** Only this account (a picker's chosen one), when it is the caller's to read. */
+  accountId: id.optional(),
 });
 /** One page of the accounts; `totalAmount` is the sum of the filter's balances. */
 export const BankAccountList = z.object({
@@ -103,6 +124,27 @@ export const PaymentAnswer = z.object({
   data: z.object({ payment: Payment, balance: z.number() }),
 });
 
+/** Money moved between two of the company's accounts: a debit and a credit, together. */
+export const NewTransfer = z.object({
+  fromAccountId: id,
+  toAccountId: id,
+  date: calendarDate,
+  remark: text(200),
+  amount: rupeesInput,
+});
+export const TransferAnswer = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  data: z.object({ from: Payment, to: Payment }),
+});
+
+/** A reversal: dated the payment's day unless a later one is given. */
+export const PaymentReversal = z.object({
+  date: calendarDate.optional(),
+  remark: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+});
+export const PaymentIdParams = z.object({ id });
+
 /** page and pageSize as every list takes them (no search or order). */
 const Paging = PageQuery.pick({ page: true, pageSize: true });
 
@@ -116,11 +158,14 @@ export const StatementQuery = StatementRange.extend(Paging.shape);
 /** A payment of a statement, with the running balance right after it. */
 export const StatementEntry = z.object({
   _id: z.string(),
+  accountId: z.string(),
   date: z.string(),
   remark: z.string(),
   paymentType: z.enum(PAYMENT_TYPES),
   amount: z.number(),
   balance: z.number(),
+  createdAt: z.string(),
+  ...entryLinks,
 });
 /** The whole range's figures and `total` (its number of entries); `entries` is one page. */
 export const Statement = z.object({
@@ -166,6 +211,21 @@ export const bankEndpoints = {
     method: 'POST',
     path: '/company/addpayment',
     body: NewPayment,
+    status: 201,
+    answer: PaymentAnswer,
+  },
+  transferBetweenAccounts: {
+    method: 'POST',
+    path: '/company/transfer',
+    body: NewTransfer,
+    status: 201,
+    answer: TransferAnswer,
+  },
+  reversePayment: {
+    method: 'POST',
+    path: '/company/payments/:id/reverse',
+    params: PaymentIdParams,
+    body: PaymentReversal,
     status: 201,
     answer: PaymentAnswer,
   },

@@ -39,7 +39,7 @@ export const DashboardData = z.object({
 });
 export const Dashboard = z.object({ success: z.boolean(), data: DashboardData });
 
-/** `today`: the user's local date (overdue counts, the 12 months). */
+/** `today`: the user's local date (overdue counts, the 12 months); absent, today in its X-Time-Zone. */
 export const DashboardQuery = z.object({ today: calendarDate.optional() });
 
 export const dashboardEndpoints = {

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { EXPENSE_CATEGORIES } from '../enums';
 import type { Endpoint } from './endpoint';
-import { Message, PageQuery, calendarDate, id, pageMeta, rupeesInput, text } from './fields';
+import {
+  Message,
+  PageQuery,
+  calendarDate,
+  id,
+  pageMeta,
+  rupeesInput,
+  text,
+  version,
+} from './fields';
 
 /** The columns an expense list may be sorted by. */
 export const EXPENSE_SORTS = ['date', 'amount', 'description', 'category', 'createdAt'] as const;
@@ -16,6 +25,7 @@ export const Expense = z.object({
   amount: z.number(),
   category: z.enum(EXPENSE_CATEGORIES),
   createdAt: z.string(),
+  version: z.number(),
 });
 
 /** What a form sends: the amount in rupees, handed on as paise. */
@@ -25,13 +35,16 @@ export const ExpenseFields = z.object({
   amount: rupeesInput,
   category,
 });
-export const ExpenseUpdate = ExpenseFields.extend({ _id: id });
+/** Changes only the fields sent. */
+export const ExpenseUpdate = ExpenseFields.partial().extend({ _id: id, version });
 export const ExpenseDelete = z.object({ id });
 
 export const ExpenseAnswer = z.object({ success: z.boolean(), message: z.string(), data: Expense });
 
 export const ExpenseListQuery = PageQuery.extend({
   sort: z.enum(EXPENSE_SORTS).default('date'),
+  /** Only this expense (a form reloading it), when it is the caller's. */
+  id: id.optional(),
 });
 /** One page of the filter's expenses; `totalAmount` is over every row of the filter. */
 export const ExpenseList = z.object({

@@ -41,6 +41,18 @@ export const mobile = z
 
 export const id = z.uuid('must be a valid id');
 
+/**
+ * The version of a record an update was read at: every editable record answers its own,
+ * and an update with an older one changes nothing (409, STALE_RECORD_MESSAGE).
+ */
+export const version = z
+  .number({
+    error: (issue) => (issue.input == null ? 'is required' : 'must be a number'),
+  })
+  .int('must be a whole number')
+  .min(1, 'must be at least 1')
+  .max(2_147_483_647, 'is too large');
+
 /** A real calendar date as YYYY-MM-DD (2026-02-30 is refused). */
 export const calendarDate = z
   .string({ error: 'must be a date (YYYY-MM-DD)' })

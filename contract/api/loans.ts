@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { LOAN_STATUSES, type LoanDirection } from '../enums';
 import type { Endpoint } from './endpoint';
-import { Message, PageQuery, calendarDate, email, id, pageMeta, rupeesInput, text } from './fields';
+import {
+  Message,
+  PageQuery,
+  calendarDate,
+  email,
+  id,
+  pageMeta,
+  rupeesInput,
+  text,
+  version,
+} from './fields';
 
 /**
  * Lend (money the user lent) and borrowed (money the user borrowed): one shape, two tables,
@@ -36,6 +46,7 @@ export const Loan = z.object({
   issueDate: z.string(),
   repaymentDate: z.string(),
   createdAt: z.string(),
+  version: z.number(),
 });
 
 /** What a form sends: the amount in rupees, handed on as paise. */
@@ -46,11 +57,15 @@ export const LoanFields = z.object({
   issueDate: calendarDate,
   repaymentDate: calendarDate,
 });
-export const LoanUpdate = LoanFields.extend({ _id: id });
+/** Changes only the fields sent. */
+export const LoanUpdate = LoanFields.partial().extend({ _id: id, version });
 /** Deletes a loan or a repayment. */
 export const LoanDelete = z.object({ id });
 
-/** What a list or its CSV export is narrowed by: `today` is the user's local date. */
+/**
+ * What a list or its CSV export is narrowed by: `today` is the user's local date, for due
+ * and overdue (when absent, today in the caller's X-Time-Zone).
+ */
 export const LoanFilter = z.object({
   search: PageQuery.shape.search,
   from: calendarDate.optional(),
@@ -59,6 +74,8 @@ export const LoanFilter = z.object({
 });
 export const LoanListQuery = PageQuery.extend(LoanFilter.shape).extend({
   sort: z.enum(LOAN_SORTS).default('issueDate'),
+  /** Only this entry (a form reloading it), when it is the caller's. */
+  id: id.optional(),
 });
 /** One page of the filter's rows; the amounts are over every row of the filter. */
 export const LoanList = z.object({

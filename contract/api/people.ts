@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CREATABLE_ROLES, ROLES, USER_STATUSES } from '../enums';
 import type { Endpoint } from './endpoint';
-import { Message, PageQuery, email, id, mobile, pageMeta, password, text } from './fields';
+import { Message, PageQuery, email, id, mobile, pageMeta, password, text, version } from './fields';
 
 /** The columns a people list may be sorted by. */
 export const PEOPLE_SORTS = ['date', 'name', 'email', 'registration_number'] as const;
@@ -21,6 +21,7 @@ export const Person = z.object({
   country: z.string(),
   /** Companies only. */
   employeeCount: z.number().optional(),
+  version: z.number(),
 });
 
 /** The details every user form sends. */
@@ -36,17 +37,38 @@ export const NewUser = PersonDetails.extend({
     error: 'must be one of company, employee, pm, tl, team, other',
   }),
 });
-export const EditUser = PersonDetails.extend({ _id: id, status: z.enum(USER_STATUSES).optional() });
+/** Edits change only the fields sent, of the version they were read at. */
+const DetailsUpdate = PersonDetails.partial().extend({ version });
+export const EditUser = DetailsUpdate.extend({
+  _id: id,
+  status: z.enum(USER_STATUSES, { error: 'must be active or inactive' }).optional(),
+});
+/** An admin edits one of its companies' details; its status has a call of its own. */
+export const EditCompany = DetailsUpdate.extend({ _id: id });
+/** An admin or a company edits its own details. */
+export const OwnDetails = DetailsUpdate;
 export const UserIdParams = z.object({ id });
+export const UserStatusBody = z.object({
+  status: z.enum(USER_STATUSES, { error: 'must be active or inactive' }),
+});
+/**
+ * A delete deactivates unless `hard` is "true": then the account goes for good, which is
+ * refused while the person still owns money records.
+ */
+export const DeleteUserQuery = z.object({
+  hard: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+});
 
 export const PeopleListQuery = PageQuery.extend({
   sort: z.enum(PEOPLE_SORTS).default('date'),
   companyId: id.optional(),
+  /** Only this person (a form reloading it), when the list would show them. */
+  id: id.optional(),
 });
 export const PersonList = z.object({ success: z.boolean(), data: z.array(Person), ...pageMeta });
 export const PersonAnswer = z.object({ success: z.boolean(), message: z.string(), data: Person });
 
-/** The four people lists take and answer the same. */
+/** The people lists take and answer the same. */
 const list = <P extends string>(path: P) =>
   ({ method: 'GET', path, query: PeopleListQuery, answer: PersonList }) as const;
 
@@ -59,21 +81,42 @@ export const peopleEndpoints = {
     answer: PersonAnswer,
   },
   editUser: { method: 'POST', path: '/company/edituser', body: EditUser, answer: PersonAnswer },
-  deleteUser: { method: 'DELETE', path: '/users/:id', params: UserIdParams, answer: Message },
+  deleteUser: {
+    method: 'DELETE',
+    path: '/users/:id',
+    params: UserIdParams,
+    query: DeleteUserQuery,
+    answer: Message,
+  },
+  setUserStatus: {
+    method: 'POST',
+    path: '/users/:id/status',
+    params: UserIdParams,
+    body: UserStatusBody,
+    answer: PersonAnswer,
+  },
+  editCompany: {
+    method: 'POST',
+    path: '/admin/editcompany',
+    body: EditCompany,
+    answer: PersonAnswer,
+  },
   updateAdmin: {
     method: 'POST',
     path: '/admin/updateadmin',
-    body: PersonDetails,
+    body: OwnDetails,
     answer: PersonAnswer,
   },
   updateCompany: {
     method: 'POST',
     path: '/company/updatecompany',
-    body: PersonDetails,
+    body: OwnDetails,
     answer: PersonAnswer,
   },
   listCompanies: list('/user/getadminallcompany'),
   listPms: list('/company/getallpm'),
   listTls: list('/company/getalltl'),
   listEmployees: list('/company/getcompanyallemployee'),
+  listTeam: list('/company/getallteam'),
+  listOthers: list('/company/getallother'),
 } as const satisfies Record<string, Endpoint>;

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import type { Endpoint } from './endpoint';
-import { Message, PageQuery, calendarDate, id, pageMeta, rupeesInput, text } from './fields';
+import {
+  Message,
+  PageQuery,
+  calendarDate,
+  id,
+  pageMeta,
+  rupeesInput,
+  text,
+  version,
+} from './fields';
 
 /** The columns a project list (and the Account Statement) may be sorted by. */
 export const PROJECT_SORTS = [
@@ -31,6 +40,7 @@ export const Project = z.object({
   projectManager: z.string(),
   projectManagerId: z.string().nullable(),
   createdAt: z.string(),
+  version: z.number(),
 });
 
 /** Free text a project may leave empty; left out on update, it keeps its value. */
@@ -48,14 +58,15 @@ export const ProjectFields = z.object({
   status: optionalText(50),
   risk: optionalText(50),
   statusByPm: optionalText(200),
-  /** The id of one of the company's PMs. */
+  /** The id of one of the company's PMs; null for none. */
   projectManager: id.nullable().optional(),
   date: calendarDate.optional(),
 });
-export const ProjectUpdate = ProjectFields.extend({ _id: id });
+/** Changes only the fields sent: a project manager left out stays assigned. */
+export const ProjectUpdate = ProjectFields.partial().extend({ _id: id, version });
 export const ProjectDelete = z.object({ id });
 /** The assigned PM's one edit. */
-export const ProjectStatusByPm = z.object({ _id: id, statusByPm: text(200) });
+export const ProjectStatusByPm = z.object({ _id: id, version, statusByPm: text(200) });
 
 export const ProjectAnswer = z.object({
   success: z.boolean(),
@@ -68,6 +79,8 @@ export const ProjectListQuery = PageQuery.extend({
   sort: z.enum(PROJECT_SORTS).default('createdAt'),
   companyId: id.optional(),
   projectManagerId: id.optional(),
+  /** Only this project (a form reloading it), when it is the caller's to read. */
+  id: id.optional(),
   from: calendarDate.optional(),
   to: calendarDate.optional(),
 });

@@ -143,6 +143,8 @@ export async function restore(db: Db, file: string) {
   const counts: Record<string, number> = {};
   let header = false;
   let ended = false;
+  /** Backups from before the ledger migration carry no entry order (seq). */
+  let unordered = false;
   await db.transaction(async (tx) => {
     // The restored audit trail is the history; the copy itself must not add to it.
     await setAuditTriggers(tx, false);
@@ -170,6 +172,9 @@ export async function restore(db: Db, file: string) {
       if (!table || !entry.rows)
         throw new Error(`Unknown entry in the backup: ${line.slice(0, 80)}`);
       const revive = reviver(table);
+      if (table === schema.payments && entry.rows.some((r) => r.seq === undefined))
+        unordered = true;
+      // A column an older backup lacks takes its default (a record's version starts at 1).
       await tx.insert(table).values(entry.rows.map(revive));
       counts[entry.table!] = (counts[entry.table!] ?? 0) + entry.rows.length;
     }
@@ -182,6 +187,21 @@ export async function restore(db: Db, file: string) {
       sql`update audit_log set owner_id = (coalesce(after, before) ->> 'user_id')::uuid where owner_id is null and kind in ('expenses', 'loans', 'repayments')`,
     );
     await tx.execute(sql`alter table audit_log enable trigger audit_log_append_only`);
+    if (unordered) {
+      // Entries were recorded in created_at order: number them so, as the ledger migration
+      // did, and work out each day's lowest balance again in that order.
+      await tx.execute(sql`alter table payments disable trigger user`);
+      await tx.execute(sql`update payments p set seq = o.n
+        from (select id, row_number() over (order by created_at, id) as n from payments) o
+        where p.id = o.id`);
+      await tx.execute(sql`alter table payments enable trigger user`);
+      await tx.execute(sql`select account_days_lows(
+        (select jsonb_agg(jsonb_build_object('account_id', account_id, 'date', date)) from account_days))`);
+    }
+    // New entries are numbered after the restored ones.
+    await tx.execute(
+      sql`select setval(pg_get_serial_sequence('payments', 'seq'), coalesce((select max(seq) from payments), 0) + 1, false)`,
+    );
     // The trail's serial ids continue after the restored ones.
     await tx.execute(
       sql`select setval(pg_get_serial_sequence('audit_log', 'id'), coalesce((select max(id) from audit_log), 0) + 1, false)`,

@@ -47,6 +47,13 @@ const timestamps = {
 };
 
 /**
+ * An editable record's version: 1 when created, one more on every change of its own fields.
+ * An update names the version it was read at and matches no row once it has moved on. A
+ * trigger moves it on any other write to those fields (see the record_versions migration).
+ */
+const version = () => integer('version').notNull().default(1);
+
+/**
  * Every person of every role. Tenancy: `createdBy` is who made the account (an admin makes
  * companies, a company makes its people); `companyId` is the company a PM/TL/employee
  * belongs to (null for admins and companies themselves).
@@ -68,6 +75,7 @@ export const users = pgTable(
     companyId: uuid('company_id').references((): AnyPgColumn => users.id, {
       onDelete: 'cascade',
     }),
+    version: version(),
     ...timestamps,
   },
   (t) => [
@@ -124,6 +132,7 @@ export const expenses = pgTable(
     descriptionLower: searchable('description_lower', 'description'),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     category: expenseCategory('category').notNull(),
+    version: version(),
     ...timestamps,
   },
   (t) => [
@@ -188,6 +197,7 @@ export const loans = pgTable(
     repaidPaise: bigint('repaid_paise', { mode: 'number' }).notNull().default(0),
     issueDate: date('issue_date', { mode: 'string' }).notNull(),
     repaymentDate: date('repayment_date', { mode: 'string' }).notNull(),
+    version: version(),
     ...timestamps,
   },
   (t) => [
@@ -258,6 +268,7 @@ export const projects = pgTable(
     projectManagerId: uuid('project_manager_id').references(() => users.id, {
       onDelete: 'set null',
     }),
+    version: version(),
     ...timestamps,
   },
   (t) => [
@@ -299,6 +310,7 @@ export const bankAccounts = pgTable(
     defaultStatus: defaultStatus('default_status').notNull().default('deActive'),
     openingBalancePaise: bigint('opening_balance_paise', { mode: 'number' }).notNull().default(0),
     balancePaise: bigint('balance_paise', { mode: 'number' }).notNull().default(0),
+    version: version(),
     ...timestamps,
   },
   (t) => [
@@ -323,20 +335,19 @@ export const payments = pgTable(
     remark: text('remark').notNull(),
     type: paymentType('type').notNull(),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
-    /** The account's balance right after this payment was recorded. */
-    balanceAfterPaise: bigint('balance_after_paise', { mode: 'number' }).notNull(),
+    /** The order entries were recorded in: a day's entries run in this order. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    /** The entry this one reverses (each at most once); entries are never edited or deleted. */
+    reversesId: uuid('reverses_id').references((): AnyPgColumn => payments.id),
+    /** Shared by the two legs of a transfer between a company's own accounts. */
+    transferId: uuid('transfer_id'),
     createdAt: createdAt(),
   },
   // type and amount trail the key so a statement's sums and running balances read the index alone.
   (t) => [
-    index('payments_account_date_idx').on(
-      t.accountId,
-      t.date,
-      t.createdAt,
-      t.id,
-      t.type,
-      t.amountPaise,
-    ),
+    index('payments_account_date_idx').on(t.accountId, t.date, t.seq, t.type, t.amountPaise),
+    uniqueIndex('payments_reverses_key').on(t.reversesId),
+    index('payments_transfer_idx').on(t.transferId),
   ],
 );
 
@@ -356,6 +367,8 @@ export const accountDays = pgTable(
     creditsPaise: bigint('credits_paise', { mode: 'number' }).notNull().default(0),
     debitsPaise: bigint('debits_paise', { mode: 'number' }).notNull().default(0),
     entries: integer('entries').notNull().default(0),
+    /** The day's lowest running balance relative to its start (0 or below). */
+    lowPaise: bigint('low_paise', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.date] }),
@@ -368,6 +381,7 @@ export const accountDays = pgTable(
       t.entries,
       t.creditsPaise,
       t.debitsPaise,
+      t.lowPaise,
     ),
   ],
 );

@@ -24,6 +24,7 @@ const UNIQUE_MESSAGES: Record<string, string> = {
   bank_accounts_company_account_no_key: 'You already have an account with this account number',
   bank_accounts_one_default_key:
     'Another account was made the default at the same moment. Please try again.',
+  payments_reverses_key: 'This payment has already been reversed.',
 };
 
 /** A unique violation as the 409 message for its constraint, or undefined for other errors. */

@@ -23,7 +23,10 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true,
-      ...(await audit.listAudit(app.db, callerOf(request), request.query)),
+      ...(await audit.listAudit(app.db, callerOf(request), {
+        ...request.query,
+        timeZone: request.timeZone,
+      })),
     }),
   );
 };

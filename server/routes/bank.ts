@@ -15,6 +15,8 @@ const {
   updateBankAccount,
   deleteBankAccount,
   recordPayment,
+  transferBetweenAccounts,
+  reversePayment,
   listPayments,
   bankStatement,
   bankStatementCsv,
@@ -83,8 +85,12 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { _id, ...fields } = request.body;
-      const data = await bank.updateAccount(app.db, callerOf(request), _id, toInput(fields));
+      const { _id, version, holder_name, account_no, ...fields } = request.body;
+      const data = await bank.updateAccount(app.db, callerOf(request), _id, version, {
+        ...fields,
+        holderName: holder_name,
+        accountNo: account_no,
+      });
       return { success: true, message: 'Bank account updated successfully', data };
     },
   );
@@ -112,7 +118,8 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         operationId: 'recordPayment',
-        summary: 'Records a credit or debit and moves the balance in the same transaction',
+        summary:
+          'Records a credit or debit; a debit must keep the running balance at zero or above on its date and every later one',
         body: recordPayment.body,
         response: { [recordPayment.status]: recordPayment.answer, ...errors },
       },
@@ -126,6 +133,56 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .status(recordPayment.status)
         .send({ success: true, message: 'Payment recorded successfully', data });
+    },
+  );
+
+  app.post(
+    transferBetweenAccounts.path,
+    {
+      schema: {
+        tags,
+        operationId: 'transferBetweenAccounts',
+        summary:
+          "Moves money between two of the company's accounts: a debit and a credit, together",
+        body: transferBetweenAccounts.body,
+        response: {
+          [transferBetweenAccounts.status]: transferBetweenAccounts.answer,
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { amount, ...rest } = request.body;
+      const data = await bank.transfer(app.db, callerOf(request), { ...rest, amountPaise: amount });
+      return reply
+        .status(transferBetweenAccounts.status)
+        .send({ success: true, message: 'Transfer recorded successfully', data });
+    },
+  );
+
+  app.post(
+    reversePayment.path,
+    {
+      schema: {
+        tags,
+        operationId: 'reversePayment',
+        summary:
+          'Corrects a payment with an opposite entry linked to it (a transfer: both legs); nothing is edited or deleted',
+        params: reversePayment.params,
+        body: reversePayment.body,
+        response: { [reversePayment.status]: reversePayment.answer, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const data = await bank.reversePayment(
+        app.db,
+        callerOf(request),
+        request.params.id,
+        request.body ?? {},
+      );
+      return reply
+        .status(reversePayment.status)
+        .send({ success: true, message: 'Payment reversed', data });
     },
   );
 

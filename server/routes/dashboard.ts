@@ -1,6 +1,7 @@
 import { dashboardEndpoints } from '../../contract/api/dashboard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
+import { todayOf } from '../plugins/timeZone';
 
 import { errors } from '../lib/schemas';
 import { dashboardFigures } from '../services/dashboard';
@@ -16,14 +17,18 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['dashboard'],
         operationId: 'dashboard',
         summary:
-          "The caller's dashboard figures; `today` is the user's local date (for overdue and the 12 months)",
+          "The caller's dashboard figures; `today` is the user's local date (for overdue and the 12 months), by default today in the caller's time zone (X-Time-Zone)",
         querystring: dashboard.query,
         response: { 200: dashboard.answer, ...errors },
       },
     },
     async (request) => ({
       success: true,
-      data: await dashboardFigures(app.db, callerOf(request), request.query.today),
+      data: await dashboardFigures(
+        app.db,
+        callerOf(request),
+        request.query.today ?? todayOf(request),
+      ),
     }),
   );
 };

@@ -62,8 +62,11 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { _id, ...fields } = request.body;
-      const data = await expenses.updateExpense(app.db, callerOf(request), _id, toInput(fields));
+      const { _id, version, amount, ...fields } = request.body;
+      const data = await expenses.updateExpense(app.db, callerOf(request), _id, version, {
+        ...fields,
+        amountPaise: amount,
+      });
       return { success: true, message: 'Expense updated successfully', data };
     },
   );

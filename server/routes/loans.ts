@@ -9,6 +9,7 @@ import {
 import type { LoanDirection } from '../../contract/enums';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
+import { todayOf } from '../plugins/timeZone';
 import { limitExports } from '../plugins/rateLimit';
 
 import { csvLine } from '../lib/format';
@@ -51,7 +52,10 @@ export const loanRoutes =
       },
       async (request) => ({
         success: true,
-        ...(await loans.listLoans(app.db, callerOf(request), direction, request.query)),
+        ...(await loans.listLoans(app.db, callerOf(request), direction, {
+          ...request.query,
+          today: request.query.today ?? todayOf(request),
+        })),
       }),
     );
 
@@ -67,7 +71,10 @@ export const loanRoutes =
         },
       },
       async (request, reply) => {
-        const rows = loans.allLoans(app.db, callerOf(request), direction, request.query);
+        const rows = loans.allLoans(app.db, callerOf(request), direction, {
+          ...request.query,
+          today: request.query.today ?? todayOf(request),
+        });
         // Streamed a line at a time: a long history never sits in memory whole.
         async function* csv() {
           yield csvLine([
@@ -120,6 +127,7 @@ export const loanRoutes =
           callerOf(request),
           direction,
           toInput(request.body),
+          todayOf(request),
         );
         return reply
           .status(add.status)
@@ -138,13 +146,15 @@ export const loanRoutes =
         },
       },
       async (request) => {
-        const { _id, ...fields } = request.body;
+        const { _id, version, amount, ...fields } = request.body;
         const data = await loans.updateLoan(
           app.db,
           callerOf(request),
           direction,
           _id,
-          toInput(fields),
+          version,
+          { ...fields, amountPaise: amount },
+          todayOf(request),
         );
         return { success: true, message: `${noun} updated successfully`, data };
       },

@@ -4,7 +4,20 @@ import { callerOf } from '../plugins/auth';
 import { errors } from '../lib/schemas';
 import * as people from '../services/people';
 
-const { createUser, editUser, deleteUser, listCompanies } = peopleEndpoints;
+const { createUser, editUser, editCompany, setUserStatus, deleteUser, listCompanies } =
+  peopleEndpoints;
+
+/** What a status change did, for the one who made it. */
+const STATUS_MESSAGES = {
+  company: {
+    active: 'Company reactivated. It and its people can sign in again.',
+    inactive: 'Company deactivated. It and its people can no longer sign in.',
+  },
+  person: {
+    active: 'User reactivated. They can sign in again.',
+    inactive: 'User deactivated. They can no longer sign in.',
+  },
+} as const;
 
 export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
@@ -45,19 +58,69 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    editCompany.path,
+    {
+      schema: {
+        tags: ['people'],
+        operationId: 'editCompany',
+        summary: 'An admin edits the details of one of its companies',
+        body: editCompany.body,
+        response: { 200: editCompany.answer, ...errors },
+      },
+    },
+    async (request) => {
+      const { _id, ...input } = request.body;
+      const data = await people.editCompany(app.db, callerOf(request), _id, input);
+      return { success: true, message: 'Company updated successfully', data };
+    },
+  );
+
+  app.post(
+    setUserStatus.path,
+    {
+      schema: {
+        tags: ['people'],
+        operationId: 'setUserStatus',
+        summary:
+          'Deactivate or reactivate: an admin its companies (and with them their people), a company its people',
+        params: setUserStatus.params,
+        body: setUserStatus.body,
+        response: { 200: setUserStatus.answer, ...errors },
+      },
+    },
+    async (request) => {
+      const { status } = request.body;
+      const data = await people.setUserStatus(app.db, callerOf(request), request.params.id, status);
+      const message = STATUS_MESSAGES[data.role === 'company' ? 'company' : 'person'][status];
+      return { success: true, message, data };
+    },
+  );
+
   app.delete(
     deleteUser.path,
     {
       schema: {
         tags: ['people'],
         operationId: 'deleteUser',
+        summary:
+          'A company deactivates one of its people; with hard=true deletes them, refused while they own money records',
         params: deleteUser.params,
+        querystring: deleteUser.query,
         response: { 200: deleteUser.answer, ...errors },
       },
     },
     async (request) => {
-      await people.deleteUser(app.db, callerOf(request), request.params.id);
-      return { success: true, message: 'User deleted successfully' };
+      const done = await people.deleteUser(
+        app.db,
+        callerOf(request),
+        request.params.id,
+        request.query.hard === 'true',
+      );
+      return {
+        success: true,
+        message: done === 'deleted' ? 'User deleted successfully' : STATUS_MESSAGES.person.inactive,
+      };
     },
   );
 
@@ -105,6 +168,8 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     ['pm', 'listPms'],
     ['tl', 'listTls'],
     ['employee', 'listEmployees'],
+    ['team', 'listTeam'],
+    ['other', 'listOthers'],
   ] as const;
   for (const [role, operationId] of lists) {
     const entry = peopleEndpoints[operationId];

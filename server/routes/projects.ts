@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { projectEndpoints, type ProjectFields } from '../../contract/api/projects';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
+import { todayOf } from '../plugins/timeZone';
 
 import { errors } from '../lib/schemas';
 import * as projects from '../services/projects';
@@ -47,7 +48,11 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await projects.createProject(app.db, callerOf(request), toInput(request.body));
+      // Without a date, the project is dated the company's today, not the database's.
+      const data = await projects.createProject(app.db, callerOf(request), {
+        ...toInput(request.body),
+        date: request.body.date ?? todayOf(request),
+      });
       return reply
         .status(createProject.status)
         .send({ success: true, message: 'Project created successfully', data });
@@ -65,8 +70,12 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { _id, ...fields } = request.body;
-      const data = await projects.updateProject(app.db, callerOf(request), _id, toInput(fields));
+      const { _id, version, price, projectManager, ...fields } = request.body;
+      const data = await projects.updateProject(app.db, callerOf(request), _id, version, {
+        ...fields,
+        pricePaise: price,
+        projectManagerId: projectManager,
+      });
       return { success: true, message: 'Project updated successfully', data };
     },
   );
@@ -103,6 +112,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         callerOf(request),
         request.body._id,
+        request.body.version,
         request.body.statusByPm,
       );
       return { success: true, message: 'Project status updated successfully', data };

@@ -5,10 +5,13 @@ import { auditLog, users } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { badRequest } from '../lib/errors';
 import { toIso } from '../lib/dates';
+import { dayStartsIn } from '../lib/timeZone';
 import { assertRole, companiesOfAdmin } from './tenancy';
 
 /** The company a caller acts for: itself, or the company it belongs to. */
-const tenantOf = (caller: Caller) => (caller.role === 'company' ? caller.userId : caller.companyId);
+/** The company whose trail the caller's changes belong to (none for an admin). */
+export const tenantOf = (caller: Caller) =>
+  caller.role === 'company' ? caller.userId : caller.companyId;
 
 /**
  * Runs a write in a transaction that names its actor, so the audit triggers record who
@@ -36,8 +39,10 @@ export interface AuditQuery {
   companyId?: string;
   actorId?: string;
   kind?: AuditedTable;
+  /** Calendar days, inclusive, in `timeZone`: a change is filed under the day it was there. */
   from?: string;
   to?: string;
+  timeZone: string;
   page: number;
   pageSize: number;
 }
@@ -71,8 +76,8 @@ export async function listAudit(db: DbOrTx, caller: Caller, q: AuditQuery) {
     auditScope(caller, q.companyId),
     q.actorId ? eq(auditLog.actorId, q.actorId) : undefined,
     q.kind ? eq(auditLog.kind, q.kind) : undefined,
-    q.from ? gte(auditLog.at, sql`${q.from}::date`) : undefined,
-    q.to ? lt(auditLog.at, sql`${q.to}::date + 1`) : undefined,
+    q.from ? gte(auditLog.at, dayStartsIn(q.from, q.timeZone)) : undefined,
+    q.to ? lt(auditLog.at, dayStartsIn(q.to, q.timeZone, 1)) : undefined,
   );
   const [rows, [summary]] = await Promise.all([
     db

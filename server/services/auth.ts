@@ -10,6 +10,7 @@ import { countLoginAttempt, loginSucceeded } from './loginLimiter';
 import type { Limits } from './rateLimits';
 import { withAudit } from './audit';
 import { createSession, revokeOtherSessions } from './sessions';
+import { atVersion, nextVersion, whyNotUpdated } from './versions';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -21,6 +22,7 @@ export const publicUser = (u: UserRow) => ({
   role: u.role,
   position: positionOf(u.role),
   createdAt: toIso(u.createdAt),
+  version: u.version,
 });
 
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
@@ -38,6 +40,12 @@ export async function registerAdmin(
 }
 
 const INVALID = 'Invalid email or password';
+/** Why a right password still does not sign in: whose the account is decides whom to ask. */
+const INACTIVE = {
+  company: 'This account is inactive. Ask your administrator.',
+  person: 'This account is inactive. Ask your company.',
+  ofCompany: "Your company's account is inactive, so you cannot sign in for now.",
+};
 
 export async function login(
   db: DbOrTx,
@@ -62,8 +70,18 @@ export async function login(
 
   // A wrong type answers exactly like a wrong password: it tells a guesser nothing.
   if (!user || !ok || user.role !== input.userType) throw unauthorized(INVALID);
+  // Said only to someone who knows the password. A company's people cannot sign in while
+  // their company is inactive, whatever their own status.
   if (user.status !== 'active')
-    throw forbidden('Your account is inactive. Please contact your company.');
+    throw forbidden(INACTIVE[user.role === 'company' ? 'company' : 'person']);
+  if (user.companyId) {
+    const [company] = await db
+      .select({ status: users.status })
+      .from(users)
+      .where(eq(users.id, user.companyId))
+      .limit(1);
+    if (company?.status !== 'active') throw forbidden(INACTIVE.ofCompany);
+  }
   const [token] = await Promise.all([
     createSession(db, user.id, input.remember),
     loginSucceeded(db, email, input.address),
@@ -77,19 +95,26 @@ export async function getProfile(db: DbOrTx, caller: Caller) {
   return publicUser(user);
 }
 
+/** Changes the fields sent (name, e-mail) of the caller's profile at `version`. */
 export async function updateProfile(
   db: DbOrTx,
   caller: Caller,
-  input: { name: string; email: string },
+  input: { version: number; name?: string; email?: string },
 ) {
+  const self = eq(users.id, caller.userId);
   const [user] = await withAudit(db, caller, (tx) =>
     tx
       .update(users)
-      .set({ name: input.name, email: input.email, updatedAt: sql`now()` })
-      .where(eq(users.id, caller.userId))
+      .set({
+        name: input.name,
+        email: input.email,
+        version: nextVersion(users),
+        updatedAt: sql`now()`,
+      })
+      .where(atVersion(users, self, input.version))
       .returning(),
   );
-  if (!user) throw notFound('User');
+  if (!user) throw await whyNotUpdated(db, users, self, 'User');
   return publicUser(user);
 }
 

@@ -1,20 +1,22 @@
-import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AccountDefaultStatus, PaymentType } from '../../contract/enums';
 import type { BankSort } from '../../contract/api/bank';
 import { rowsOf, type Db, type DbOrTx } from '../db/client';
 import { accountDays, bankAccounts, payments } from '../db/schema';
 import type { Caller } from '../lib/caller';
-import { nameActor, withAudit } from './audit';
+import { tenantOf, withAudit } from './audit';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { paiseToRupees } from '../../contract/rules';
 import { toIso } from '../lib/dates';
 import { likePattern } from '../lib/schemas';
 import { perKeyLimit } from '../lib/perKeyLimit';
 import { assertCompany, assertRole, companyScope } from './tenancy';
+import { atVersion, nextVersion, whyNotUpdated } from './versions';
 
 export interface BankQuery {
   search?: string;
   companyId?: string;
+  accountId?: string;
   page: number;
   pageSize: number;
   sort: BankSort;
@@ -51,6 +53,7 @@ const accountToApi = (a: AccountRow) => ({
   defaultStatus: a.defaultStatus,
   openingBalance: paiseToRupees(a.openingBalancePaise),
   balance: paiseToRupees(a.balancePaise),
+  version: a.version,
 });
 
 /** Bank accounts are read by their company and its admin only. */
@@ -63,14 +66,17 @@ export async function listAccounts(db: DbOrTx, caller: Caller, q: BankQuery) {
   const where = scoped(
     caller,
     q.companyId,
-    q.search
-      ? or(
-          ilike(bankAccounts.holderName, likePattern(q.search)),
-          ilike(bankAccounts.accountNo, likePattern(q.search)),
-          ilike(bankAccounts.branch, likePattern(q.search)),
-          ilike(bankAccounts.ifsc, likePattern(q.search)),
-        )
-      : undefined,
+    and(
+      q.accountId ? eq(bankAccounts.id, q.accountId) : undefined,
+      q.search
+        ? or(
+            ilike(bankAccounts.holderName, likePattern(q.search)),
+            ilike(bankAccounts.accountNo, likePattern(q.search)),
+            ilike(bankAccounts.branch, likePattern(q.search)),
+            ilike(bankAccounts.ifsc, likePattern(q.search)),
+          )
+        : undefined,
+    ),
   );
   const dir = q.order === 'asc' ? asc : desc;
   const [rows, [summary]] = await Promise.all([
@@ -138,16 +144,27 @@ export async function createAccount(
   });
 }
 
-export async function updateAccount(db: DbOrTx, caller: Caller, id: string, input: BankInput) {
+/**
+ * Changes the fields sent of an account at `version` (a default status left out stays). A
+ * refusal rolls back the others' defaults too.
+ */
+export async function updateAccount(
+  db: DbOrTx,
+  caller: Caller,
+  id: string,
+  version: number,
+  input: Partial<BankInput>,
+) {
   assertCompany(caller);
+  const mine = and(eq(bankAccounts.id, id), eq(bankAccounts.companyId, caller.userId));
   return withAudit(db, caller, async (tx) => {
     if (input.defaultStatus === 'active') await clearOtherDefaults(tx, caller.userId, id);
     const [row] = await tx
       .update(bankAccounts)
-      .set({ ...input, updatedAt: sql`now()` })
-      .where(and(eq(bankAccounts.id, id), eq(bankAccounts.companyId, caller.userId)))
+      .set({ ...input, version: nextVersion(bankAccounts), updatedAt: sql`now()` })
+      .where(atVersion(bankAccounts, mine, version))
       .returning();
-    if (!row) throw notFound('Bank account');
+    if (!row) throw await whyNotUpdated(tx, bankAccounts, mine, 'Bank account');
     return accountToApi(row);
   });
 }
@@ -174,28 +191,82 @@ export async function deleteAccount(db: DbOrTx, caller: Caller, id: string) {
   });
 }
 
-type PaymentRow = typeof payments.$inferSelect;
-const paymentToApi = (p: PaymentRow) => ({
-  _id: p.id,
-  accountId: p.accountId,
-  date: p.date,
-  remark: p.remark,
-  paymentType: p.type,
-  amount: paiseToRupees(p.amountPaise),
-  balanceAfter: paiseToRupees(p.balanceAfterPaise),
-  createdAt: toIso(p.createdAt),
+/** An entry as the lists show it: its links, and the running balance right after it. */
+interface EntryRow {
+  id: string;
+  account_id: string;
+  date: string;
+  remark: string;
+  type: PaymentType;
+  amount_paise: string;
+  created_at: Date | string;
+  reverses_id: string | null;
+  reversed_by_id: string | null;
+  transfer_account_id: string | null;
+  transfer_holder_name: string | null;
+  transfer_account_no: string | null;
+  balance_after_paise: string;
+}
+
+const entryToApi = (r: EntryRow) => ({
+  _id: r.id,
+  accountId: r.account_id,
+  date: r.date,
+  remark: r.remark,
+  paymentType: r.type,
+  amount: paiseToRupees(r.amount_paise),
+  balanceAfter: paiseToRupees(r.balance_after_paise),
+  createdAt: toIso(r.created_at),
+  reversesId: r.reverses_id,
+  reversedById: r.reversed_by_id,
+  transferAccount: r.transfer_account_id
+    ? {
+        _id: r.transfer_account_id,
+        holder_name: r.transfer_holder_name ?? '',
+        account_no: r.transfer_account_no ?? '',
+      }
+    : null,
 });
 
 /**
- * Records a credit or debit. The balance moves in one conditional UPDATE (no read-then-write),
- * so concurrent payments on any number of app servers never lose an update, and a debit
- * larger than the balance matches no row and is refused.
- *
- * How long the account's row stays locked is what limits payments per second on a busy
- * account, so the whole write is one statement in its own transaction: naming the actor for
- * the audit triggers, the UPDATE and the INSERT. The lock is then held inside the database
- * only, never across a round trip to a busy app server waiting to send COMMIT.
+ * The entries `ids` of one account, each with its links and its running balance as the
+ * statement has it (date order, then the order recorded): the opening balance, every
+ * earlier day's net from account_days, then the day's entries up to it.
  */
+async function readEntries(db: DbOrTx, accountId: string, ids: SQL, order: SQL) {
+  const signed = sql`case when q.type = 'credit' then q.amount_paise else -q.amount_paise end`;
+  const result = await db.execute(sql`
+    select p.id, p.account_id, p.date::text as date, p.remark, p.type::text as type,
+           p.amount_paise, p.created_at, p.reverses_id,
+           (select r.id from payments r where r.reverses_id = p.id) as reversed_by_id,
+           t.account_id as transfer_account_id, ta.holder_name as transfer_holder_name,
+           ta.account_no as transfer_account_no,
+           a.opening_balance_paise
+             + (select coalesce(sum(d.credits_paise - d.debits_paise), 0) from account_days d
+                 where d.account_id = p.account_id and d.date < p.date)
+             + (select sum(${signed}) from payments q
+                 where q.account_id = p.account_id and q.date = p.date and q.seq <= p.seq)
+             as balance_after_paise
+      from payments p
+      join bank_accounts a on a.id = p.account_id
+      left join payments t on p.transfer_id is not null and t.transfer_id = p.transfer_id
+                          and t.id <> p.id
+      left join bank_accounts ta on ta.id = t.account_id
+     where p.account_id = ${accountId} and p.id in (${ids})
+     order by ${order}`);
+  return rowsOf<EntryRow>(result).map(entryToApi);
+}
+
+/** A day in the spec's DD/MM/YYYY, for messages. */
+const dayOf = (isoDate: string) => isoDate.split('-').reverse().join('/');
+
+interface LedgerEntry {
+  accountId: string;
+  type: PaymentType;
+  amountPaise: number;
+  reversesId?: string;
+}
+
 /**
  * Payments to one account take turns on its row lock in the database. Letting every one of
  * them wait there would hold a pooled connection each (16 at once on one account held all
@@ -204,8 +275,59 @@ const paymentToApi = (p: PaymentRow) => ({
  */
 const paymentsPerAccount = perKeyLimit(2);
 
+/**
+ * Posts one entry, or the two legs of a transfer, dated `date`, through ledger_post (see the
+ * ledger migration): one statement in its own transaction that locks the accounts, refuses a
+ * debit that would take the running balance below zero on its date or any later one, and
+ * writes the entries, so concurrent payments on any number of app servers never lose an
+ * update and the lock is held inside the database only.
+ */
+async function post(
+  db: Db, // not a transaction: the posting is its own
+  caller: Caller,
+  date: string,
+  remark: string,
+  entries: LedgerEntry[],
+) {
+  const json = JSON.stringify(
+    entries.map((e) => ({
+      account: e.accountId,
+      type: e.type,
+      amount: e.amountPaise,
+      reverses: e.reversesId ?? null,
+    })),
+  );
+  const call = () =>
+    db.execute(sql`select ledger_post(${caller.userId}::uuid, ${caller.userId},
+      ${tenantOf(caller) ?? ''}, ${date}::date, ${remark}, ${json}::jsonb) as result`);
+  // Accounts are queued in one order, as the database locks them, so two transfers between
+  // the same accounts cannot each hold one turn and wait for the other.
+  const keys = [...new Set(entries.map((e) => e.accountId))].sort();
+  const run = keys.reduceRight<() => Promise<unknown>>(
+    (next, key) => () => paymentsPerAccount(key, next),
+    call,
+  );
+  type Answer = {
+    notFound?: true;
+    short?: { account: string; date: string };
+    entries?: { id: string; account: string; balanceAfter: number; balance: number }[];
+  };
+  const [row] = rowsOf<{ result: string | Answer }>(
+    (await run()) as Awaited<ReturnType<typeof call>>,
+  );
+  const answer: Answer = typeof row!.result === 'string' ? JSON.parse(row!.result) : row!.result;
+  if (answer.notFound) throw notFound('Bank account');
+  if (answer.short) {
+    throw badRequest(
+      `Insufficient balance: this debit would take the account below zero on ${dayOf(answer.short.date)}`,
+    );
+  }
+  return answer.entries!;
+}
+
+/** Records a credit or debit on one of the company's accounts. */
 export async function recordPayment(
-  db: Db, // not a transaction: the payment is its own
+  db: Db,
   caller: Caller,
   input: {
     accountId: string;
@@ -216,52 +338,88 @@ export async function recordPayment(
   },
 ) {
   assertCompany(caller);
-  const delta = input.paymentType === 'credit' ? input.amountPaise : -input.amountPaise;
-  const [row] = rowsOf<{
-    id: string;
+  const [posted] = await post(db, caller, input.date, input.remark, [
+    { accountId: input.accountId, type: input.paymentType, amountPaise: input.amountPaise },
+  ]);
+  const [payment] = await readEntries(db, input.accountId, sql`${posted!.id}`, sql`p.seq`);
+  return { payment: payment!, balance: paiseToRupees(posted!.balance) };
+}
+
+/** Moves money between two of the company's accounts: one debit and one credit, together. */
+export async function transfer(
+  db: Db,
+  caller: Caller,
+  input: {
+    fromAccountId: string;
+    toAccountId: string;
     date: string;
     remark: string;
-    type: PaymentType;
-    amount_paise: string;
-    balance_after_paise: string;
-    created_at: Date | string;
-  }>(
-    await paymentsPerAccount(input.accountId, () =>
-      db.execute(sql`
-        with actor as materialized (select ${nameActor(caller)}),
-        moved as (
-          update bank_accounts
-             set balance_paise = balance_paise + ${delta}, updated_at = now()
-           where id = ${input.accountId} and company_id = ${caller.userId}
-             and balance_paise + ${delta} >= 0
-             and exists (select from actor) -- evaluated once, before any row changes
-          returning balance_paise)
-        insert into payments (account_id, company_id, date, remark, type, amount_paise,
-                              balance_after_paise)
-        select ${input.accountId}::uuid, ${caller.userId}::uuid, ${input.date}::date,
-               ${input.remark}, ${input.paymentType}::payment_type, ${input.amountPaise}::bigint,
-               balance_paise
-          from moved
-        returning id, date::text as date, remark, type, amount_paise, balance_after_paise,
-                  created_at`),
-    ),
-  );
-  if (!row) {
-    await findAccount(db, caller, input.accountId); // 404 when it is not the caller's
-    throw badRequest('Insufficient balance');
+    amountPaise: number;
+  },
+) {
+  assertCompany(caller);
+  if (input.fromAccountId === input.toAccountId) {
+    throw badRequest('Choose two different accounts to transfer between');
   }
-  const payment = paymentToApi({
-    id: row.id,
-    accountId: input.accountId,
-    companyId: caller.userId,
-    date: row.date,
-    remark: row.remark,
-    type: row.type,
-    amountPaise: Number(row.amount_paise),
-    balanceAfterPaise: Number(row.balance_after_paise),
-    createdAt: row.created_at instanceof Date ? row.created_at : new Date(row.created_at),
-  });
-  return { payment, balance: payment.balanceAfter };
+  const [from, to] = await post(db, caller, input.date, input.remark, [
+    { accountId: input.fromAccountId, type: 'debit', amountPaise: input.amountPaise },
+    { accountId: input.toAccountId, type: 'credit', amountPaise: input.amountPaise },
+  ]);
+  const [fromEntry] = await readEntries(db, input.fromAccountId, sql`${from!.id}`, sql`p.seq`);
+  const [toEntry] = await readEntries(db, input.toAccountId, sql`${to!.id}`, sql`p.seq`);
+  return { from: fromEntry!, to: toEntry! };
+}
+
+/**
+ * Corrects a payment: an opposite entry that points at it (both stay in the books). A
+ * transfer is reversed whole, both legs. Dated the original's day unless another (later)
+ * day is given, so that by default every statement reads as if the payment had not been
+ * made; reversing a credit is a debit and must keep every day's balance at zero or above.
+ */
+export async function reversePayment(
+  db: Db,
+  caller: Caller,
+  id: string,
+  input: { date?: string; remark?: string },
+) {
+  assertCompany(caller);
+  const [original] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, id), eq(payments.companyId, caller.userId)));
+  if (!original) throw notFound('Payment');
+  if (original.reversesId) {
+    throw badRequest('A reversal cannot be reversed: record a new payment instead');
+  }
+  // The unique index on reverses_id refuses a second reversal racing this one, too.
+  const [reversed] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.reversesId, original.id));
+  if (reversed) throw conflict('This payment has already been reversed.');
+  const date = input.date ?? original.date;
+  if (date < original.date) {
+    throw badRequest(`A reversal must be dated on or after the payment (${dayOf(original.date)})`);
+  }
+  const legs = original.transferId
+    ? await db.select().from(payments).where(eq(payments.transferId, original.transferId))
+    : [original];
+  const remark = input.remark?.trim() || `Reversal: ${original.remark}`;
+  const posted = await post(
+    db,
+    caller,
+    date,
+    remark,
+    legs.map((leg) => ({
+      accountId: leg.accountId,
+      type: leg.type === 'credit' ? 'debit' : 'credit',
+      amountPaise: leg.amountPaise,
+      reversesId: leg.id,
+    })),
+  );
+  const mine = posted.find((p) => p.account === original.accountId)!;
+  const [reversal] = await readEntries(db, original.accountId, sql`${mine.id}`, sql`p.seq`);
+  return { payment: reversal!, balance: paiseToRupees(mine.balance) };
 }
 
 export async function listPayments(
@@ -279,23 +437,12 @@ export async function listPayments(
     .from(bankAccounts)
     .where(scoped(caller, undefined, eq(bankAccounts.id, q.accountId)));
   if (!account) throw notFound('Bank account');
-  const order = [desc(payments.date), desc(payments.createdAt), desc(payments.id)];
   // The page's ids first, from the index alone, then only those rows: a deep page skips
   // index entries instead of fetching thousands of rows it then throws away.
-  const pageIds = db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(eq(payments.accountId, q.accountId))
-    .orderBy(...order)
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
-  const rows = await db
-    .select()
-    .from(payments)
-    .where(inArray(payments.id, pageIds))
-    .orderBy(...order);
+  const pageIds = sql`select id from payments where account_id = ${q.accountId}
+    order by date desc, seq desc limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`;
   return {
-    data: rows.map(paymentToApi),
+    data: await readEntries(db, q.accountId, pageIds, sql`p.date desc, p.seq desc`),
     total: account.total,
     page: q.page,
     pageSize: q.pageSize,
@@ -339,30 +486,33 @@ async function readStatement(
         from account_days
        where account_id = ${q.accountId} and date <= ${q.to}
     ), entries as (
-      select id, date, remark, type, amount_paise, created_at,
-             sum(${signed}) over w as running,
-             row_number() over w as n
+      select id, sum(${signed}) over w as running, row_number() over w as n
         from payments
        where account_id = ${q.accountId} and date between ${q.from} and ${q.to}
-      window w as (order by date, created_at, id rows unbounded preceding)
-       order by date, created_at, id
+      window w as (order by date, seq rows unbounded preceding)
+       order by date, seq
        limit ${slice.limit} offset ${slice.offset}
     )
     select s.before, s.credits, s.debits, s.total,
-           e.id, e.date::text as date, e.remark, e.type::text as type, e.amount_paise, e.running
-      from summary s left join entries e on true
+           p.id, p.account_id, p.date::text as date, p.remark, p.type::text as type,
+           p.amount_paise, p.created_at, p.reverses_id, e.running,
+           (select r.id from payments r where r.reverses_id = p.id) as reversed_by_id,
+           t.account_id as transfer_account_id, ta.holder_name as transfer_holder_name,
+           ta.account_no as transfer_account_no
+      from summary s
+      left join entries e on true
+      left join payments p on p.id = e.id
+      left join payments t on p.transfer_id is not null and t.transfer_id = p.transfer_id
+                          and t.id <> p.id
+      left join bank_accounts ta on ta.id = t.account_id
      order by e.n`);
-  type Row = {
+  type Row = Omit<EntryRow, 'id' | 'balance_after_paise'> & {
     before: string;
     credits: string;
     debits: string;
     total: number;
     // null on the single row of a page past the end (or of a range without payments)
     id: string | null;
-    date: string;
-    remark: string;
-    type: PaymentType;
-    amount_paise: string;
     running: string;
   };
   const rows = rowsOf<Row>(result);
@@ -381,14 +531,14 @@ async function readStatement(
     total: Number(summary.total),
     entries: rows
       .filter((r) => r.id !== null)
-      .map((r) => ({
-        _id: r.id!,
-        date: r.date,
-        remark: r.remark,
-        paymentType: r.type,
-        amount: paiseToRupees(r.amount_paise),
-        balance: paiseToRupees(openingPaise + Number(r.running)),
-      })),
+      .map((r) => {
+        const { balanceAfter, ...entry } = entryToApi({
+          ...r,
+          id: r.id!,
+          balance_after_paise: String(openingPaise + Number(r.running)),
+        });
+        return { ...entry, balance: balanceAfter };
+      }),
   };
 }
 

@@ -3,15 +3,15 @@ import type { ExpenseCategory, LoanDirection } from '../../contract/enums';
 import { rowsOf, type DbOrTx } from '../db/client';
 import type { Caller } from '../lib/caller';
 import { paiseToRupees } from '../../contract/rules';
-import { localToday } from './loans';
 import { turnover } from './projects';
 
 /**
  * Every figure on the dashboard, counted and summed in SQL: counts and totals, the latest
  * entries, how much lent money came back, and expenses by category for 12 months. Expense
- * figures come from expense_months (kept by triggers), not from years of rows.
+ * figures come from expense_months (kept by triggers), not from years of rows. `today` is
+ * the caller's calendar day: what is overdue, and the 12 months ending with its month.
  */
-export async function dashboardFigures(db: DbOrTx, caller: Caller, today = localToday()) {
+export async function dashboardFigures(db: DbOrTx, caller: Caller, today: string) {
   const me = caller.userId;
   const [totals, recent, months, projectTurnover] = await Promise.all([
     db.execute(sql`

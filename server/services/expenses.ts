@@ -9,6 +9,7 @@ import { notFound } from '../lib/errors';
 import { paiseToRupees } from '../../contract/rules';
 import { toIso } from '../lib/dates';
 import { containsAnyCase } from '../db/search';
+import { atVersion, nextVersion, whyNotUpdated } from './versions';
 
 export interface ExpenseInput {
   date: string;
@@ -18,6 +19,8 @@ export interface ExpenseInput {
 }
 export interface ExpenseQuery {
   search?: string;
+  /** Only this expense (a form reloading it). */
+  id?: string;
   page: number;
   pageSize: number;
   sort: ExpenseSort;
@@ -39,6 +42,7 @@ const toApi = (row: typeof expenses.$inferSelect) => ({
   amount: paiseToRupees(row.amountPaise),
   category: row.category,
   createdAt: toIso(row.createdAt),
+  version: row.version,
 });
 
 /**
@@ -55,9 +59,12 @@ function categoriesMatching(search: string) {
 const own = (caller: Caller, extra?: SQL) => and(eq(expenses.userId, caller.userId), extra);
 
 export async function listExpenses(db: DbOrTx, caller: Caller, q: ExpenseQuery) {
-  const search = q.search
-    ? or(containsAnyCase(expenses.descriptionLower, q.search), categoriesMatching(q.search))
-    : undefined;
+  const search = and(
+    q.search
+      ? or(containsAnyCase(expenses.descriptionLower, q.search), categoriesMatching(q.search))
+      : undefined,
+    q.id ? eq(expenses.id, q.id) : undefined,
+  );
   const where = own(caller, search);
   const dir = q.order === 'asc' ? asc : desc;
   const order = [dir(sortColumns[q.sort]), dir(expenses.id)];
@@ -112,15 +119,23 @@ export async function createExpense(db: DbOrTx, caller: Caller, input: ExpenseIn
   return toApi(row!);
 }
 
-export async function updateExpense(db: DbOrTx, caller: Caller, id: string, input: ExpenseInput) {
+/** Changes the fields sent of an expense at `version`. */
+export async function updateExpense(
+  db: DbOrTx,
+  caller: Caller,
+  id: string,
+  version: number,
+  input: Partial<ExpenseInput>,
+) {
+  const mine = own(caller, eq(expenses.id, id));
   const [row] = await withAudit(db, caller, (tx) =>
     tx
       .update(expenses)
-      .set({ ...input, updatedAt: sql`now()` })
-      .where(own(caller, eq(expenses.id, id)))
+      .set({ ...input, version: nextVersion(expenses), updatedAt: sql`now()` })
+      .where(atVersion(expenses, mine, version))
       .returning(),
   );
-  if (!row) throw notFound('Expense');
+  if (!row) throw await whyNotUpdated(db, expenses, mine, 'Expense');
   return toApi(row);
 }
 

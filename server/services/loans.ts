@@ -10,6 +10,7 @@ import { formatRupees } from '../lib/format';
 import { paiseToRupees } from '../../contract/rules';
 import { toIso } from '../lib/dates';
 import { containsAnyCase } from '../db/search';
+import { atVersion, nextVersion, staleRecord } from './versions';
 
 export const NOUN: Record<LoanDirection, string> = LOAN_NOUNS;
 
@@ -22,10 +23,12 @@ export interface LoanInput {
 }
 export interface LoanQuery {
   search?: string;
+  /** Only this entry (a form reloading it). */
+  id?: string;
   from?: string;
   to?: string;
-  /** The user's local date, for due/overdue; the server's date when absent. */
-  today?: string;
+  /** The user's calendar day, for due/overdue. */
+  today: string;
   page: number;
   pageSize: number;
   sort: LoanSort;
@@ -51,8 +54,6 @@ export function statusOf(
   return row.repaymentDate < today ? 'overdue' : 'due';
 }
 
-export const localToday = () => new Date().toISOString().slice(0, 10);
-
 const toApi = (row: LoanRow, today: string) => ({
   _id: row.id,
   name: row.name,
@@ -64,6 +65,7 @@ const toApi = (row: LoanRow, today: string) => ({
   issueDate: row.issueDate,
   repaymentDate: row.repaymentDate,
   createdAt: toIso(row.createdAt),
+  version: row.version,
 });
 
 /** Ownership and direction are part of every where clause. */
@@ -88,9 +90,9 @@ export async function listLoans(
   direction: LoanDirection,
   q: LoanQuery,
 ) {
-  const where = own(caller, direction, filters(q));
+  const where = own(caller, direction, and(filters(q), q.id ? eq(loans.id, q.id) : undefined));
   const dir = q.order === 'asc' ? asc : desc;
-  const today = q.today ?? localToday();
+  const { today } = q;
   const [rows, [summary]] = await Promise.all([
     db
       .select()
@@ -129,7 +131,7 @@ export async function* allLoans(
   q: Pick<LoanQuery, 'search' | 'from' | 'to' | 'today'>,
 ) {
   const where = own(caller, direction, filters(q));
-  const today = q.today ?? localToday();
+  const { today } = q;
   // Each page starts after the last row of the one before, in (issueDate, id) order.
   let after: SQL | undefined;
   for (;;) {
@@ -146,7 +148,7 @@ export async function* allLoans(
   }
 }
 
-function checkDates(input: LoanInput) {
+function checkDates(input: Pick<LoanInput, 'issueDate' | 'repaymentDate'>) {
   if (input.repaymentDate < input.issueDate) {
     throw badRequest('repaymentDate must be on or after issueDate');
   }
@@ -157,6 +159,7 @@ export async function createLoan(
   caller: Caller,
   direction: LoanDirection,
   input: LoanInput,
+  today: string,
 ) {
   checkDates(input);
   const [row] = await withAudit(db, caller, (tx) =>
@@ -165,7 +168,7 @@ export async function createLoan(
       .values({ userId: caller.userId, direction, ...input })
       .returning(),
   );
-  return toApi(row!, localToday());
+  return toApi(row!, today);
 }
 
 export async function getLoan(db: DbOrTx, caller: Caller, direction: LoanDirection, id: string) {
@@ -182,9 +185,10 @@ export async function updateLoan(
   caller: Caller,
   direction: LoanDirection,
   id: string,
-  input: LoanInput,
+  version: number,
+  input: Partial<LoanInput>,
+  today: string,
 ) {
-  checkDates(input);
   return withAudit(db, caller, async (tx) => {
     // Locked, so a repayment recorded meanwhile cannot push repaid above the new amount.
     const [current] = await tx
@@ -193,17 +197,23 @@ export async function updateLoan(
       .where(own(caller, direction, eq(loans.id, id)))
       .for('update');
     if (!current) throw notFound(NOUN[direction]);
-    if (input.amountPaise < current.repaidPaise) {
+    if (current.version !== version) throw staleRecord();
+    // The dates sent, checked together with those kept.
+    checkDates({
+      issueDate: input.issueDate ?? current.issueDate,
+      repaymentDate: input.repaymentDate ?? current.repaymentDate,
+    });
+    if (input.amountPaise !== undefined && input.amountPaise < current.repaidPaise) {
       throw badRequest(
         `amount cannot be less than what has already been repaid (${formatRupees(paiseToRupees(current.repaidPaise))})`,
       );
     }
     const [row] = await tx
       .update(loans)
-      .set({ ...input, updatedAt: sql`now()` })
-      .where(eq(loans.id, id))
+      .set({ ...input, version: nextVersion(loans), updatedAt: sql`now()` })
+      .where(atVersion(loans, eq(loans.id, id), version))
       .returning();
-    return toApi(row!, localToday());
+    return toApi(row!, today);
   });
 }
 

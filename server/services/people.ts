@@ -1,19 +1,29 @@
 import type { PeopleSort } from '../../contract/api/people';
-import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
-import { STAFF_ROLES, type CreatableRole, type Role, type UserStatus } from '../../contract/enums';
+import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  STAFF_ROLES,
+  type CreatableRole,
+  type Role,
+  type StaffRole,
+  type UserStatus,
+} from '../../contract/enums';
 import type { DbOrTx } from '../db/client';
 import { users } from '../db/schema';
 import type { Caller } from '../lib/caller';
-import { badRequest, forbidden, notFound } from '../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { hashPassword } from '../lib/password';
 import { toIso } from '../lib/dates';
 import { likePattern } from '../lib/schemas';
 import { withAudit } from './audit';
-import { assertCompany, assertRole, companyScope, READ_ONLY } from './tenancy';
+import { revokeSessionsOf } from './sessions';
+import { assertCompany, assertRole, companiesOfAdmin, companyScope, READ_ONLY } from './tenancy';
+import { atVersion, nextVersion, whyNotUpdated } from './versions';
 
 export interface PeopleQuery {
   search?: string;
   companyId?: string;
+  /** Only this person (a form reloading it). */
+  id?: string;
   page: number;
   pageSize: number;
   sort: PeopleSort;
@@ -40,6 +50,7 @@ export const personToApi = (u: UserRow, employeeCount?: number) => ({
   role: u.role,
   country: 'India',
   ...(employeeCount === undefined ? {} : { employeeCount }),
+  version: u.version,
 });
 
 const searchOf = (search?: string) =>
@@ -60,14 +71,14 @@ async function page(db: DbOrTx, where: SQL | undefined, q: PeopleQuery, withEmpl
     db
       .select({ user: users, employeeCount: withEmployees ? employees : sql<number>`0` })
       .from(users)
-      .where(where)
+      .where(and(where, q.id ? eq(users.id, q.id) : undefined))
       .orderBy(dir(sortColumns[q.sort]), dir(users.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
     db
       .select({ total: sql<number>`count(*)::int` })
       .from(users)
-      .where(where),
+      .where(and(where, q.id ? eq(users.id, q.id) : undefined)),
   ]);
   return {
     data: rows.map((r) => personToApi(r.user, withEmployees ? r.employeeCount : undefined)),
@@ -90,18 +101,15 @@ export async function listCompanies(db: DbOrTx, caller: Caller, q: PeopleQuery) 
 }
 
 /** Who may list which people: a PM reads its company's TLs and employees, not other PMs. */
-const READERS: Record<'pm' | 'tl' | 'employee', Role[]> = {
+const READERS: Record<StaffRole, Role[]> = {
   pm: ['admin', 'company'],
   tl: ['admin', 'company', 'pm'],
   employee: ['admin', 'company', 'pm'],
+  team: ['admin', 'company'],
+  other: ['admin', 'company'],
 };
 
-export async function listPeople(
-  db: DbOrTx,
-  caller: Caller,
-  role: 'pm' | 'tl' | 'employee',
-  q: PeopleQuery,
-) {
+export async function listPeople(db: DbOrTx, caller: Caller, role: StaffRole, q: PeopleQuery) {
   if (!READERS[role].includes(caller.role)) throw forbidden("You can't do this");
   const where = and(
     eq(users.role, role),
@@ -150,46 +158,156 @@ export async function createUser(db: DbOrTx, caller: Caller, input: NewUser) {
   return personToApi(row!);
 }
 
+/** An edit of a person's details: only the fields sent change, at `version`. */
 export interface PersonEdit {
-  name: string;
-  email: string;
-  mobile: string;
-  registration_number: string;
+  version: number;
+  name?: string;
+  email?: string;
+  mobile?: string;
+  registration_number?: string;
   status?: UserStatus;
 }
 
-/** The columns a details edit writes, from the spec's field names. */
+/** The columns a details edit writes (those sent), from the spec's field names. */
 const details = (input: Omit<PersonEdit, 'status'>) => ({
   name: input.name,
   email: input.email,
   mobile: input.mobile,
   registrationNumber: input.registration_number,
+  version: nextVersion(users),
   updatedAt: sql`now()`,
 });
 
 /** A company edits one of its people (status included); anyone else's is not found. */
 export async function editUser(db: DbOrTx, caller: Caller, id: string, input: PersonEdit) {
   assertCompany(caller);
+  const theirs = and(eq(users.id, id), eq(users.companyId, caller.userId));
+  const [row] = await withAudit(db, caller, async (tx) => {
+    const rows = await tx
+      .update(users)
+      .set({ ...details(input), ...(input.status ? { status: input.status } : {}) })
+      .where(atVersion(users, theirs, input.version))
+      .returning();
+    if (!rows[0]) throw await whyNotUpdated(tx, users, theirs, 'User');
+    if (rows[0].status === 'inactive') await revokeSessionsOf(tx, id);
+    return rows;
+  });
+  return personToApi(row!);
+}
+
+/** An admin edits the details of a company it created; any other is not found. */
+export async function editCompany(
+  db: DbOrTx,
+  caller: Caller,
+  id: string,
+  input: Omit<PersonEdit, 'status'>,
+) {
+  assertRole(caller, 'admin');
+  const its = and(eq(users.id, id), eq(users.role, 'company'), eq(users.createdBy, caller.userId));
   const [row] = await withAudit(db, caller, (tx) =>
     tx
       .update(users)
-      .set({ ...details(input), ...(input.status ? { status: input.status } : {}) })
-      .where(and(eq(users.id, id), eq(users.companyId, caller.userId)))
+      .set(details(input))
+      .where(atVersion(users, its, input.version))
       .returning(),
   );
-  if (!row) throw notFound('User');
+  if (!row) throw await whyNotUpdated(db, users, its, 'Company');
   return personToApi(row);
 }
 
-export async function deleteUser(db: DbOrTx, caller: Caller, id: string) {
+/**
+ * Deactivates or reactivates a user: an admin its companies, a company its people. Nothing
+ * is deleted. Deactivating ends the sessions at once (a company's take its people's with
+ * them), so that a reactivation lets them sign in again without reviving old tokens; the
+ * session lookup also refuses anyone whose company is inactive.
+ */
+export async function setUserStatus(db: DbOrTx, caller: Caller, id: string, status: UserStatus) {
+  assertRole(caller, 'admin', 'company');
+  const target =
+    caller.role === 'admin'
+      ? and(eq(users.id, id), eq(users.role, 'company'), eq(users.createdBy, caller.userId))
+      : and(eq(users.id, id), eq(users.companyId, caller.userId));
+  const [row] = await withAudit(db, caller, async (tx) => {
+    const rows = await tx
+      .update(users)
+      .set({ status, updatedAt: sql`now()` })
+      .where(target)
+      .returning();
+    if (rows[0] && status === 'inactive') {
+      await revokeSessionsOf(tx, id, { withPeople: rows[0].role === 'company' });
+    }
+    return rows;
+  });
+  if (row) return personToApi(row);
+  // An admin reads its companies' people but changes none of them.
+  if (caller.role === 'admin') {
+    const [person] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, id), inArray(users.companyId, companiesOfAdmin(caller.userId))))
+      .limit(1);
+    if (person) throw forbidden(READ_ONLY);
+  }
+  throw notFound(caller.role === 'admin' ? 'Company' : 'User');
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * A company's delete of one of its people deactivates them (kept, marked inactive, able
+ * to be reactivated). `hard` removes the account for good, which is refused while they
+ * still own expenses or lend/borrowed entries (those would go with them) or manage
+ * projects (the PM's account statements would lose them).
+ */
+export async function deleteUser(db: DbOrTx, caller: Caller, id: string, hard = false) {
   assertCompany(caller);
-  const [row] = await withAudit(db, caller, (tx) =>
-    tx
-      .delete(users)
-      .where(and(eq(users.id, id), eq(users.companyId, caller.userId), ne(users.id, caller.userId)))
-      .returning({ id: users.id }),
+  const mine = and(
+    eq(users.id, id),
+    eq(users.companyId, caller.userId),
+    ne(users.id, caller.userId),
   );
-  if (!row) throw notFound('User');
+  if (!hard) {
+    await withAudit(db, caller, async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({ status: 'inactive', updatedAt: sql`now()` })
+        .where(mine)
+        .returning({ id: users.id });
+      if (!row) throw notFound('User');
+      await revokeSessionsOf(tx, id);
+    });
+    return 'deactivated' as const;
+  }
+  await withAudit(db, caller, async (tx) => {
+    // The row lock makes a new expense, loan or project of theirs (whose foreign key takes a
+    // share lock on it) wait until this delete is done, so none slips past the counts.
+    const [row] = await tx
+      .select({
+        name: users.name,
+        expenses: sql<number>`(select count(*)::int from expenses where user_id = ${id})`,
+        loans: sql<number>`(select count(*)::int from loans where user_id = ${id})`,
+        projects: sql<number>`(select count(*)::int from projects where project_manager_id = ${id})`,
+      })
+      .from(users)
+      .where(mine)
+      .for('update');
+    if (!row) throw notFound('User');
+    const owned = [
+      row.expenses > 0 && plural(row.expenses, 'expense', 'expenses'),
+      row.loans > 0 && plural(row.loans, 'lend/borrowed entry', 'lend/borrowed entries'),
+    ].filter(Boolean);
+    const reasons = [
+      owned.length > 0 && `own ${owned.join(' and ')}`,
+      row.projects > 0 && `manage ${plural(row.projects, 'project', 'projects')}`,
+    ].filter(Boolean);
+    if (reasons.length > 0) {
+      throw conflict(
+        `Cannot delete ${row.name}: they still ${reasons.join(', and ')}. Deactivate them instead.`,
+      );
+    }
+    await tx.delete(users).where(mine);
+  });
+  return 'deleted' as const;
 }
 
 /** An admin or a company edits its own details, through the call named for its type. */
@@ -201,8 +319,14 @@ export async function updateOwnDetails(
 ) {
   if (caller.role !== as)
     throw forbidden(caller.role === 'admin' ? READ_ONLY : "You can't do this");
+  const self = eq(users.id, caller.userId);
   const [row] = await withAudit(db, caller, (tx) =>
-    tx.update(users).set(details(input)).where(eq(users.id, caller.userId)).returning(),
+    tx
+      .update(users)
+      .set(details(input))
+      .where(atVersion(users, self, input.version))
+      .returning(),
   );
-  return personToApi(row!);
+  if (!row) throw await whyNotUpdated(db, users, self, 'User');
+  return personToApi(row);
 }

@@ -9,12 +9,15 @@ import { paiseToRupees } from '../../contract/rules';
 import { toIso } from '../lib/dates';
 import { likePattern } from '../lib/schemas';
 import { assertCompany, assertRole, companyScope } from './tenancy';
+import { atVersion, nextVersion, whyNotUpdated } from './versions';
 
 export interface ProjectQuery {
   search?: string;
   companyId?: string;
   /** Only the projects of this PM (Account Statement by PM). */
   projectManagerId?: string;
+  /** Only this project (a form reloading it). */
+  id?: string;
   from?: string;
   to?: string;
   page: number;
@@ -64,6 +67,7 @@ const toApi = ({ project: p, pmName }: Row) => ({
   projectManager: pmName ?? '',
   projectManagerId: p.projectManagerId,
   createdAt: toIso(p.createdAt),
+  version: p.version,
 });
 
 /** The projects a caller may read: a company's own, an admin's companies', a PM's assigned. */
@@ -78,7 +82,7 @@ export function projectScope(caller: Caller, companyId?: string): SQL {
   return companyScope(projects.companyId, caller, companyId);
 }
 
-function filters(q: Pick<ProjectQuery, 'search' | 'from' | 'to' | 'projectManagerId'>) {
+function filters(q: Pick<ProjectQuery, 'search' | 'from' | 'to' | 'projectManagerId' | 'id'>) {
   if (q.from && q.to && q.from > q.to)
     throw badRequest('End date must be on or after the start date');
   return and(
@@ -91,6 +95,7 @@ function filters(q: Pick<ProjectQuery, 'search' | 'from' | 'to' | 'projectManage
     q.from ? gte(projects.date, q.from) : undefined,
     q.to ? lte(projects.date, q.to) : undefined,
     q.projectManagerId ? eq(projects.projectManagerId, q.projectManagerId) : undefined,
+    q.id ? eq(projects.id, q.id) : undefined,
   );
 }
 
@@ -179,17 +184,28 @@ export async function createProject(db: DbOrTx, caller: Caller, input: ProjectIn
   return readOne(db, row!.id);
 }
 
-export async function updateProject(db: DbOrTx, caller: Caller, id: string, input: ProjectInput) {
+/**
+ * A company changes the fields it sent of a project at `version`: a PM left out stays
+ * assigned (null unassigns).
+ */
+export async function updateProject(
+  db: DbOrTx,
+  caller: Caller,
+  id: string,
+  version: number,
+  input: Partial<ProjectInput>,
+) {
   assertCompany(caller);
-  await assertOwnPm(db, caller, input.projectManagerId);
+  if (input.projectManagerId) await assertOwnPm(db, caller, input.projectManagerId);
+  const mine = and(eq(projects.id, id), eq(projects.companyId, caller.userId));
   const [row] = await withAudit(db, caller, (tx) =>
     tx
       .update(projects)
-      .set({ ...input, updatedAt: sql`now()` })
-      .where(and(eq(projects.id, id), eq(projects.companyId, caller.userId)))
+      .set({ ...input, version: nextVersion(projects), updatedAt: sql`now()` })
+      .where(atVersion(projects, mine, version))
       .returning({ id: projects.id }),
   );
-  if (!row) throw notFound('Project');
+  if (!row) throw await whyNotUpdated(db, projects, mine, 'Project');
   return readOne(db, row.id);
 }
 
@@ -204,21 +220,28 @@ export async function deleteProject(db: DbOrTx, caller: Caller, id: string) {
   if (!row) throw notFound('Project');
 }
 
-/** A PM changes statusByPm on a project assigned to it, and nothing else. */
-export async function updateStatusByPm(db: DbOrTx, caller: Caller, id: string, statusByPm: string) {
+/** A PM changes statusByPm on a project assigned to it (at `version`), and nothing else. */
+export async function updateStatusByPm(
+  db: DbOrTx,
+  caller: Caller,
+  id: string,
+  version: number,
+  statusByPm: string,
+) {
   if (caller.role !== 'pm')
     throw forbidden(
       caller.role === 'admin'
         ? 'Admins have read-only access'
         : 'Only the project manager can change this status',
     );
+  const assigned = and(eq(projects.id, id), eq(projects.projectManagerId, caller.userId));
   const [row] = await withAudit(db, caller, (tx) =>
     tx
       .update(projects)
-      .set({ statusByPm, updatedAt: sql`now()` })
-      .where(and(eq(projects.id, id), eq(projects.projectManagerId, caller.userId)))
+      .set({ statusByPm, version: nextVersion(projects), updatedAt: sql`now()` })
+      .where(atVersion(projects, assigned, version))
       .returning({ id: projects.id }),
   );
-  if (!row) throw notFound('Project');
+  if (!row) throw await whyNotUpdated(db, projects, assigned, 'Project');
   return readOne(db, row.id);
 }

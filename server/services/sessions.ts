@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { Caller } from '../lib/caller';
@@ -20,7 +21,12 @@ export async function createSession(db: DbOrTx, userId: string, remember: boolea
   return token;
 }
 
-/** The caller behind a bearer token, or null when it is unknown, expired, revoked or inactive. */
+const company = alias(users, 'company');
+
+/**
+ * The caller behind a bearer token, or null when it is unknown, expired, revoked or
+ * inactive, or belongs to an inactive company: a deactivation takes effect on the next call.
+ */
 export async function findCaller(db: DbOrTx, token: string): Promise<Caller | null> {
   const [row] = await db
     .select({
@@ -31,12 +37,14 @@ export async function findCaller(db: DbOrTx, token: string): Promise<Caller | nu
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(company, eq(company.id, users.companyId))
     .where(
       and(
         eq(sessions.tokenHash, hashToken(token)),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
         eq(users.status, 'active'),
+        or(isNull(users.companyId), eq(company.status, 'active')),
       ),
     )
     .limit(1);
@@ -48,6 +56,21 @@ export async function revokeSession(db: DbOrTx, sessionId: string) {
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(eq(sessions.id, sessionId));
+}
+
+/** Ends every open session of a user, and with `withPeople` those of a company's people. */
+export async function revokeSessionsOf(
+  db: DbOrTx,
+  userId: string,
+  opts: { withPeople?: boolean } = {},
+) {
+  const whose = opts.withPeople
+    ? sql`${sessions.userId} in (select ${users.id} from ${users} where ${users.id} = ${userId} or ${users.companyId} = ${userId})`
+    : eq(sessions.userId, userId);
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(whose, isNull(sessions.revokedAt)));
 }
 
 /** Ends every session of a user but the one given (after a password change). */

@@ -1,5 +1,6 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
-import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import { TIME_ZONE_HEADER } from '../../contract/headers';
 import { sessionEnded, type SessionState } from '../session/sessionSlice';
 
 export const TAG_TYPES = [
@@ -19,21 +20,35 @@ const SESSIONLESS_ENDPOINTS = new Set(['login', 'register', 'logout']);
 // Absolute in the browser and in jsdom alike (Node's fetch cannot resolve a relative URL).
 const origin = typeof window !== 'undefined' ? window.location.origin : '';
 
+/** The browser's IANA time zone ('Asia/Kolkata'), or undefined where it reports none. */
+export function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: `${origin}/api`,
   prepareHeaders: (headers, { getState }) => {
     const { token } = (getState() as { session: SessionState }).session;
     if (token) headers.set('Authorization', `Bearer ${token}`);
+    // The server's "today" and its day filters follow the user's zone, not its own.
+    const timeZone = browserTimeZone();
+    if (timeZone) headers.set(TIME_ZONE_HEADER, timeZone);
     return headers;
   },
 });
 
 /** The base query: adds the bearer token; a 401 on a signed-in call ends the session. */
-export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
-  args,
-  api,
-  extraOptions,
-) => {
+export const baseQuery: BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  FetchBaseQueryError,
+  object,
+  FetchBaseQueryMeta
+> = async (args, api, extraOptions) => {
   const result = await rawBaseQuery(args, api, extraOptions);
   if (result.error?.status === 401 && !SESSIONLESS_ENDPOINTS.has(api.endpoint)) {
     const { token } = (api.getState() as { session: SessionState }).session;

@@ -1,7 +1,8 @@
+import { createAsyncThunk } from '@reduxjs/toolkit';
 import { useCallback } from 'react';
 import { toast } from 'react-toastify';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { selectToken, sessionEnded } from '../session/sessionSlice';
+import { useAppDispatch } from '../app/hooks';
+import { baseQuery } from './apiSlice';
 
 /** `attachment; filename="lend-report.csv"` → 'lend-report.csv'. */
 export function attachmentName(header: string | null): string | undefined {
@@ -23,36 +24,51 @@ export function saveBlob(blob: Blob, filename: string): void {
 }
 
 /**
- * Downloads a file from the API. Exports need the bearer header, so they are fetched (not
- * plain links) and saved from a blob. A 401 ends the session like any call; other failures
- * toast the server's message or `failure`. Resolves to whether it worked.
+ * Downloads a file from the API through the app's one transport (`baseQuery`): the same
+ * headers, and a 401 ends the session like any call. The body is read as a blob, never
+ * stored in the cache. Other failures toast the server's message or `failure`. Resolves to
+ * whether it worked.
  */
 export function useDownload() {
-  const token = useAppSelector(selectToken);
   const dispatch = useAppDispatch();
   return useCallback(
-    async (path: string, opts: { filename: string; failure: string }): Promise<boolean> => {
-      try {
-        const res = await fetch(`${window.location.origin}/api${path}`, {
-          headers: token ? { Authorization: `Bearer ${token}` } : {},
-        });
-        if (res.status === 401) {
-          dispatch(sessionEnded({ reason: 'expired' }));
+    (path: string, opts: { filename: string; failure: string }) =>
+      dispatch(downloadFile({ path, ...opts }))
+        .unwrap()
+        .catch(() => {
+          toast.error(opts.failure);
           return false;
-        }
-        if (!res.ok) {
-          const body = (await res.json().catch(() => null)) as { message?: string } | null;
-          toast.error(res.status < 500 && body?.message ? body.message : opts.failure);
-          return false;
-        }
-        const name = attachmentName(res.headers.get('content-disposition')) ?? opts.filename;
-        saveBlob(await res.blob(), name);
-        return true;
-      } catch {
-        toast.error(opts.failure);
-        return false;
-      }
-    },
-    [token, dispatch],
+        }),
+    [dispatch],
   );
 }
+
+const downloadFile = createAsyncThunk(
+  'api/downloadFile',
+  async (
+    { path, filename, failure }: { path: string; filename: string; failure: string },
+    { dispatch, getState, signal, abort, extra },
+  ): Promise<boolean> => {
+    const result = await baseQuery(
+      { url: path, responseHandler: (res) => (res.ok ? res.blob() : res.json()) },
+      { dispatch, getState, signal, abort, extra, endpoint: 'download', type: 'query' },
+      {},
+    );
+    if (result.error) {
+      const { status, data } = result.error;
+      const message = (data as { message?: unknown } | undefined)?.message;
+      // The session's end has already been handled and told.
+      if (status !== 401) {
+        toast.error(
+          typeof status === 'number' && status < 500 && typeof message === 'string'
+            ? message
+            : failure,
+        );
+      }
+      return false;
+    }
+    const name = attachmentName(result.meta?.response?.headers.get('content-disposition') ?? null);
+    saveBlob(result.data as Blob, name ?? filename);
+    return true;
+  },
+);

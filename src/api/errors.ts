@@ -1,5 +1,6 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
+import { STALE_RECORD_MESSAGE } from '../../contract/rules';
 
 type AnyError = FetchBaseQueryError | SerializedError | undefined | unknown;
 
@@ -17,6 +18,14 @@ export function serverMessage(error: AnyError): string | undefined {
   if (!isFetchError(error)) return undefined;
   const data = error.data as { message?: unknown } | undefined;
   return typeof data?.message === 'string' && data.message !== '' ? data.message : undefined;
+}
+
+/**
+ * Whether an update was refused because the record changed since the form read it: a 409
+ * with the stale-record message (other conflicts, such as a duplicate, say otherwise).
+ */
+export function isStaleRecord(error: AnyError): boolean {
+  return httpStatus(error) === 409 && serverMessage(error) === STALE_RECORD_MESSAGE;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Message } from '../../contract/api/fields';
 import type {
+  EditCompany,
   EditUser,
   NewUser,
   PeopleListQuery,
@@ -8,16 +9,18 @@ import type {
   Person as PersonSchema,
   PersonAnswer,
   PersonList,
+  UserStatusBody,
 } from '../../contract/api/people';
 import type { CreatableRole } from '../../contract/enums';
 import { apiSlice } from './apiSlice';
-import { changedTags, createdTags, invalidates, listTags } from './tags';
+import { changedTags, createdTags, invalidates, listTags, withSyncedMutations } from './tags';
 import type { ListParams } from './types';
+import { pickerPaging, PICKER_PAGE_SIZE, searchParam } from './picker';
 
 export type { PeopleSort };
 
-/** Whom a people list shows: an admin's companies, or a company's PMs, TLs, employees. */
-export type PeopleKind = Exclude<CreatableRole, 'team' | 'other'>;
+/** Whom a people list shows: an admin's companies, or a company's PMs, TLs, employees… */
+export type PeopleKind = CreatableRole;
 
 /** A company, PM, TL, employee… as the lists show it (contract/api/people.ts). */
 export type Person = z.output<typeof PersonSchema>;
@@ -33,54 +36,104 @@ const LIST_URL: Record<PeopleKind, string> = {
   pm: '/company/getallpm',
   tl: '/company/getalltl',
   employee: '/company/getcompanyallemployee',
+  team: '/company/getallteam',
+  other: '/company/getallother',
 };
 
 export const peopleApi = apiSlice.injectEndpoints({
-  endpoints: (build) => ({
-    getPeople: build.query<z.output<typeof PersonList>, PeopleArgs>({
-      query: ({ kind, companyId, ...params }) => ({
-        url: LIST_URL[kind],
-        params: { ...params, companyId: companyId || undefined },
+  endpoints: (build) =>
+    withSyncedMutations({
+      getPeople: build.query<z.output<typeof PersonList>, PeopleArgs>({
+        query: ({ kind, companyId, ...params }) => ({
+          url: LIST_URL[kind],
+          params: { ...params, companyId: companyId || undefined },
+        }),
+        providesTags: listTags('users'),
       }),
-      providesTags: listTags('users'),
+      /** One person as their list shows them now, for an edit form's Reload: never cached. */
+      getPerson: build.query<Person | null, { kind: PeopleKind; id: string }>({
+        query: ({ kind, id }) => ({ url: LIST_URL[kind], params: { id } }),
+        transformResponse: (page: z.output<typeof PersonList>) => page.data[0] ?? null,
+        keepUnusedDataFor: 0,
+      }),
+      createUser: build.mutation<z.output<typeof PersonAnswer>, z.input<typeof NewUser>>({
+        query: (body) => ({ url: '/user/createUser', method: 'POST', body }),
+        invalidatesTags: invalidates(() => createdTags('users')),
+      }),
+      editUser: build.mutation<z.output<typeof PersonAnswer>, z.input<typeof EditUser>>({
+        query: (body) => ({ url: '/company/edituser', method: 'POST', body }),
+        // A PM's new name shows in the project list too.
+        invalidatesTags: invalidates((_r, arg) => [
+          ...changedTags('users', arg._id),
+          { type: 'project', id: 'LIST' },
+        ]),
+      }),
+      editCompany: build.mutation<z.output<typeof PersonAnswer>, z.input<typeof EditCompany>>({
+        query: (body) => ({ url: '/admin/editcompany', method: 'POST', body }),
+        invalidatesTags: invalidates((_r, arg) => changedTags('users', arg._id)),
+      }),
+      /** Deactivates or reactivates: an admin its company, a company one of its people. */
+      setUserStatus: build.mutation<
+        z.output<typeof PersonAnswer>,
+        { id: string } & z.input<typeof UserStatusBody>
+      >({
+        query: ({ id, status }) => ({
+          url: `/users/${encodeURIComponent(id)}/status`,
+          method: 'POST',
+          body: { status },
+        }),
+        invalidatesTags: invalidates((_r, arg) => changedTags('users', arg.id)),
+      }),
+      /** Deactivates one of the company's people; `hard` deletes them for good. */
+      deleteUser: build.mutation<z.output<typeof Message>, { id: string; hard?: boolean }>({
+        query: ({ id, hard }) => ({
+          url: `/users/${encodeURIComponent(id)}`,
+          method: 'DELETE',
+          params: hard ? { hard: 'true' } : undefined,
+        }),
+        invalidatesTags: invalidates((_r, { id }) => [
+          ...changedTags('users', id),
+          { type: 'project', id: 'LIST' },
+        ]),
+      }),
     }),
-    createUser: build.mutation<z.output<typeof PersonAnswer>, z.input<typeof NewUser>>({
-      query: (body) => ({ url: '/user/createUser', method: 'POST', body }),
-      invalidatesTags: invalidates(() => createdTags('users')),
-    }),
-    editUser: build.mutation<z.output<typeof PersonAnswer>, z.input<typeof EditUser>>({
-      query: (body) => ({ url: '/company/edituser', method: 'POST', body }),
-      // A PM's new name shows in the project list too.
-      invalidatesTags: invalidates((_r, arg) => [
-        ...changedTags('users', arg._id),
-        { type: 'project', id: 'LIST' },
-      ]),
-    }),
-    deleteUser: build.mutation<z.output<typeof Message>, string>({
-      query: (id) => ({ url: `/users/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: invalidates((_r, id) => [
-        ...changedTags('users', id),
-        { type: 'project', id: 'LIST' },
-      ]),
-    }),
-  }),
 });
 
 export const {
   useGetPeopleQuery,
+  useLazyGetPersonQuery,
   useCreateUserMutation,
   useEditUserMutation,
+  useEditCompanyMutation,
+  useSetUserStatusMutation,
   useDeleteUserMutation,
 } = peopleApi;
 
-/** A picker's list: every row at once (the server's largest page), sorted by `sort`. */
-export const allRows = <S extends string>(sort: S): ListParams<S> => ({
-  search: '',
-  page: 1,
-  pageSize: 100,
-  sort,
-  order: 'asc',
+/** A picker's search: people of a kind whose name, e-mail… contains `search`. */
+export interface PeopleSearch extends Pick<PeopleArgs, 'kind' | 'companyId'> {
+  search: string;
+}
+
+/** Pickers page through a people list by name, as the user types and asks for more. */
+export const peoplePickerApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    searchPeople: build.infiniteQuery<z.output<typeof PersonList>, PeopleSearch, number>({
+      infiniteQueryOptions: pickerPaging,
+      query: ({ queryArg: { kind, companyId, search }, pageParam }) => ({
+        url: LIST_URL[kind],
+        params: {
+          search: searchParam(search),
+          page: pageParam,
+          pageSize: PICKER_PAGE_SIZE,
+          sort: 'name',
+          order: 'asc',
+          companyId: companyId || undefined,
+        },
+      }),
+      providesTags: (result) =>
+        listTags('users')({ data: result?.pages.flatMap((p) => p.data) ?? [] }),
+    }),
+  }),
 });
 
-/** Everything of a kind at once (pickers). */
-export const ALL_OF_KIND = allRows<PeopleSort>('name');
+export const { useSearchPeopleInfiniteQuery } = peoplePickerApi;

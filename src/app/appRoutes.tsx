@@ -121,6 +121,24 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ),
   },
   {
+    path: 'team',
+    title: 'Team List',
+    icon: TeamIcon,
+    roles: ['admin', 'company'],
+    Screen: lazy(() =>
+      import('../features/people/PeopleScreen').then((m) => ({ default: m.TeamListScreen })),
+    ),
+  },
+  {
+    path: 'other',
+    title: 'Other Users',
+    icon: TeamIcon,
+    roles: ['admin', 'company'],
+    Screen: lazy(() =>
+      import('../features/people/PeopleScreen').then((m) => ({ default: m.OtherListScreen })),
+    ),
+  },
+  {
     path: 'project',
     title: 'Project List',
     icon: BriefcaseIcon,

@@ -1,9 +1,36 @@
-import { ALL_OF_KIND, useGetPeopleQuery } from '../api/peopleApi';
+import { useGetPeopleQuery } from '../api/peopleApi';
 import type { Scope } from '../session/scope';
-import { SelectField } from './Field';
+import { PeoplePicker } from './PeoplePicker';
 import { styles } from './styles';
 
-/** An admin's choice of company; `required` lists no "All companies" option. */
+/**
+ * The name of the admin's chosen company (`companyId` in the address), looked up by its id
+ * since it need not be on any page a picker loaded. '' for none; undefined while unknown.
+ * Another admin's company is not listed, so it shows as unknown.
+ */
+export function useCompanyName(scope: Scope): string | undefined {
+  const lookup = useGetPeopleQuery(
+    {
+      kind: 'company',
+      companyId: scope.companyId,
+      search: '',
+      page: 1,
+      pageSize: 1,
+      sort: 'name',
+      order: 'asc',
+    },
+    { skip: !scope.isAdmin || !scope.companyId },
+  );
+  if (!scope.companyId) return '';
+  const company = lookup.currentData?.data.find((c) => c._id === scope.companyId);
+  if (company) return company.name;
+  return lookup.currentData || lookup.isError ? 'Unknown company' : undefined;
+}
+
+/**
+ * An admin's choice of company, searched on the server as it types; `required` offers no
+ * "All companies".
+ */
 export function CompanyPicker({
   scope,
   required = false,
@@ -15,20 +42,18 @@ export function CompanyPicker({
   id?: string;
   className?: string;
 }) {
-  const companies = useGetPeopleQuery(
-    { ...ALL_OF_KIND, kind: 'company' },
-    { skip: !scope.isAdmin },
-  );
+  const name = useCompanyName(scope);
   if (!scope.isAdmin) return null;
-  const options = (companies.data?.data ?? []).map((c) => ({ value: c._id, label: c.name }));
   return (
-    <SelectField
+    <PeoplePicker
+      kind="company"
       id={id}
       label="Company"
-      placeholder={required ? 'Select Company' : 'All companies'}
-      options={options}
+      emptyOption={required ? undefined : 'All companies'}
+      placeholder="Select Company"
       value={scope.companyId}
-      onChange={(e) => scope.setCompanyId(e.target.value)}
+      selectedLabel={name}
+      onChange={(value) => scope.setCompanyId(value)}
       className={className}
     />
   );

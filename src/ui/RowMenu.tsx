@@ -12,6 +12,8 @@ export interface RowMenuProps {
   canWrite?: boolean;
   /** More actions of the row (e.g. Repayments, sendEmail), offered between Edit and Delete. */
   extraActions?: ReadonlyArray<{ label: string; onClick: () => void }>;
+  /** The name of the last, destructive action: 'Deactivate' where that is what it does. */
+  deleteLabel?: string;
 }
 
 /** Fixed position under the button, so the menu is never clipped by the scrolling table. */
@@ -31,6 +33,7 @@ export function RowMenu({
   onDelete,
   canWrite = true,
   extraActions = [],
+  deleteLabel = 'Delete',
 }: RowMenuProps) {
   const [position, setPosition] = useState<CSSProperties | null>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -87,7 +90,7 @@ export function RowMenu({
     ['Show', onShow],
     ['Edit', canWrite ? onEdit : undefined],
     ...extraActions.map((a): [string, () => void] => [a.label, a.onClick]),
-    ['Delete', canWrite ? onDelete : undefined],
+    [deleteLabel, canWrite ? onDelete : undefined],
   ];
 
   return (
@@ -118,7 +121,7 @@ export function RowMenu({
                 type="button"
                 onClick={run(action)}
                 className={`block w-full px-4 py-2 text-left text-sm hover:bg-gray-100 ${
-                  name === 'Delete' ? 'text-red-700' : 'text-gray-800'
+                  name === deleteLabel ? 'text-red-700' : 'text-gray-800'
                 } ${styles.focus}`}
               >
                 {name}

@@ -167,3 +167,8 @@ export const HistoryIcon = (p: P) => (
     <path d="M3 3v5h5M12 7v5l3 3" />
   </Icon>
 );
+export const ChevronDownIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="m6 9 6 6 6-6" />
+  </Icon>
+);

@@ -9,6 +9,7 @@ import {
   expectText,
   journeySteps,
   logIn,
+  pickOption,
   registerAdmin,
 } from './helpers';
 import { rowAction } from './rows';
@@ -207,7 +208,7 @@ describe.sequential('bank', () => {
     await openScreen('Payment Mode');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expectAlert(page, 'Please fill in all fields.');
-    await page.getByLabel('Account Holder').selectOption({ label: 'Lotus Current — 123456789012' });
+    await pickOption(page, 'Account Holder', 'Lotus Current — 123456789012', 'Lotus Current');
     await expectText(card(), '₹0.00');
     await expectText(page.getByLabel('Account details'), 'SBIN0001234');
 
@@ -243,7 +244,7 @@ describe.sequential('bank', () => {
 
   test('the report: opening + credits − debits = closing; print and CSV', async () => {
     await openScreen('Report List');
-    await page.getByLabel('Bank Account').selectOption({ label: 'Lotus Current — 123456789012' });
+    await pickOption(page, 'Bank Account', 'Lotus Current — 123456789012', '123456789012');
     await page.getByRole('button', { name: 'Submit' }).click();
     const table = page.getByRole('table');
     await row('Closing Balance').waitFor();
@@ -325,7 +326,7 @@ describe.sequential('bank', () => {
 
     await page.reload();
     await page.getByRole('heading', { level: 2, name: 'Report List' }).waitFor();
-    await page.getByLabel('Bank Account').selectOption({ label: 'Lotus Payroll — 555566667777' });
+    await pickOption(page, 'Bank Account', 'Lotus Payroll — 555566667777');
     await page.getByLabel('Start Date').fill('2026-03-01');
     await page.getByLabel('End Date').fill('2026-03-31');
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -345,6 +346,37 @@ describe.sequential('bank', () => {
     await expectCount(page.getByRole('row').filter({ hasText: /Salary \d/ }), 5);
     expect((await figures.allTextContents()).slice(-4)).toEqual(summary.slice(-4));
     await visit(page, 'bank-08b-report-page-2');
+  });
+
+  test('a wrong payment is reversed, and money moves between two accounts as one pair', async () => {
+    await openScreen('Payment Mode');
+    await pickOption(page, 'Account Holder', 'Lotus Current — 123456789012', 'Lotus Current');
+    await expectText(card(), '₹3,801.00');
+
+    await page.getByRole('button', { name: 'Transfer to another account' }).click();
+    const transfer = dialog('Transfer between accounts');
+    await pickOption(transfer, 'To account', 'Lotus Payroll — 555566667777', 'Payroll');
+    await transfer.getByLabel('Amount (₹)').fill('100');
+    await transfer.getByLabel('Remark').fill('Float for payroll');
+    await visit(page, 'bank-08c-transfer');
+    await transfer.getByRole('button', { name: 'Transfer' }).click();
+    await expectAlert(page, 'Transfer recorded');
+    await expectText(card(), '₹3,701.00');
+    await expectText(row('Float for payroll'), 'Transfer to Lotus Payroll (555566667777)');
+
+    await row('Float for payroll')
+      .getByRole('button', { name: /^Reverse debit/ })
+      .click();
+    const reverse = dialog('Reverse payment');
+    await expectText(reverse, 'Both legs of the transfer are reversed.');
+    await reverse.getByRole('button', { name: 'Reverse' }).click();
+    await expectAlert(page, 'Payment reversed');
+    await expectText(card(), '₹3,801.00');
+    await expectText(row('Reversal: Float for payroll'), 'Reversal');
+    await expectText(row('Float for payroll').last(), 'Reversed');
+    // Neither entry can be reversed again.
+    await expectCount(row('Float for payroll').getByRole('button', { name: /^Reverse / }), 0);
+    await visit(page, 'bank-08d-reversed');
   });
 
   test('an account with payments cannot be deleted; one without can', async () => {

@@ -42,6 +42,23 @@ export async function expectAlert(page: Page, text: string): Promise<void> {
   await page.getByRole('alert').filter({ hasText: text }).first().waitFor({ timeout: TIMEOUT });
 }
 
+/**
+ * Picks `name` in the search picker (combobox) labelled `label` within `scope`: opens it,
+ * types `search` when given (the server searches as one types), clicks the option.
+ */
+export async function pickOption(
+  scope: Page | Locator,
+  label: string,
+  name: string,
+  search?: string,
+): Promise<void> {
+  const box = scope.getByRole('combobox', { name: label, exact: true });
+  await box.click();
+  if (search) await box.fill(search);
+  await scope.getByRole('option', { name, exact: true }).click();
+  await expect.poll(() => box.getAttribute('aria-expanded'), { timeout: TIMEOUT }).toBe('false');
+}
+
 /** Registers an admin through the API (for tests that are not about the Register screen). */
 export async function registerAdmin(
   origin: string,

@@ -8,6 +8,7 @@ import {
   expectText,
   journeySteps,
   logIn,
+  pickOption,
   registerAdmin,
 } from './helpers';
 import { rowAction, rowMenuItems } from './rows';
@@ -120,7 +121,8 @@ describe.sequential('roles', () => {
     await expectText(a, companyA.reg);
     await expectText(a, 'India');
     await expectText(a, companyA.mobile);
-    expect(await rowMenuItems(page, companyA.name)).toEqual(['Show']);
+    // Its own company's details and status are the admin's to change; nothing else is.
+    expect(await rowMenuItems(page, companyA.name)).toEqual(['Show', 'Edit', 'Deactivate']);
     await visit(page, 'roles-03-company-list');
 
     // A taken e-mail: the server's message, the modal stays open.
@@ -136,7 +138,7 @@ describe.sequential('roles', () => {
     await form.getByRole('button', { name: 'Cancel' }).click();
   });
 
-  test('a company adds a PM, a TL and employees, edits a status and deletes one', async () => {
+  test('a company adds a PM, a TL and employees, deactivates one and deletes it', async () => {
     await signIn(companyA, 'company');
     const links = await menuLinks();
     expect(links).toEqual(
@@ -152,7 +154,7 @@ describe.sequential('roles', () => {
     await createUser('Add New Employee', 'employee', employee);
     await createUser('Add New Employee', 'employee', temp);
     await expectText(row(employee.email), 'Active');
-    expect(await rowMenuItems(page, employee.name)).toEqual(['Show', 'Edit', 'Delete']);
+    expect(await rowMenuItems(page, employee.name)).toEqual(['Show', 'Edit', 'Deactivate']);
 
     // Update User Details: the status really saves.
     await rowAction(page, temp.name, 'Edit');
@@ -166,11 +168,12 @@ describe.sequential('roles', () => {
     await expectText(row(temp.email), 'Inactive');
     await expectText(row(temp.email), 'EMP-2B');
 
-    // Delete behind a confirmation.
+    // An inactive person may be deleted for good (it owns nothing), behind a confirmation.
+    expect(await rowMenuItems(page, temp.name)).toEqual(['Show', 'Edit', 'Reactivate', 'Delete']);
     await rowAction(page, temp.name, 'Delete');
-    const confirm = dialog('Delete employee');
+    const confirm = dialog('Delete employee permanently');
     await visit(page, 'roles-06-delete-confirm');
-    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await confirm.getByRole('button', { name: 'Delete permanently' }).click();
     await expectAlert(page, 'User deleted successfully');
     await expectCount(row(temp.email), 0);
     await visit(page, 'roles-07-employee-list');
@@ -187,7 +190,7 @@ describe.sequential('roles', () => {
     await form.getByLabel('Duration').fill('6 months');
     await form.getByLabel('Payment Status').fill('Advance paid');
     await form.getByLabel('Price (₹)').fill('1250000.50');
-    await form.getByLabel('Project Manager').selectOption({ label: pm.name });
+    await pickOption(form, 'Project Manager', pm.name, pm.name);
     await form.getByLabel('Date').fill('2026-03-15');
     await visit(page, 'roles-08-project-form');
     await form.getByRole('button', { name: 'Create' }).click();
@@ -255,7 +258,7 @@ describe.sequential('roles', () => {
     await visit(page, 'roles-12-admin-projects');
 
     // Company B has none of A's projects.
-    await page.getByLabel('Company').selectOption({ label: companyB.name });
+    await pickOption(page, 'Company', companyB.name, companyB.name);
     await page.getByText('No data').waitFor();
 
     for (const [title, who] of [
@@ -279,14 +282,14 @@ describe.sequential('roles', () => {
     await openScreen('Account Statement', 'Account Statement List');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expectAlert(page, 'Please select a company.');
-    await page.getByLabel('Company').selectOption({ label: companyA.name });
+    await pickOption(page, 'Company', companyA.name);
     await page.getByLabel('Start Date').fill('2026-03-01');
     await page.getByLabel('End Date').fill('2026-03-31');
     await page.getByRole('button', { name: 'Submit' }).click();
     await row('Riverside Tower').waitFor();
     await expectText(page.getByText(/^Total Price:/), '₹12,50,000.50');
     await page.getByLabel('Type').selectOption('pm');
-    await page.getByLabel('Project Manager').selectOption({ label: pm.name });
+    await pickOption(page, 'Project Manager', pm.name);
     await page.getByRole('button', { name: 'Submit' }).click();
     await row('Riverside Tower').waitFor();
     await visit(page, 'roles-14-admin-statement');

@@ -27,7 +27,11 @@ export async function rowMenuItems(page: Page, label: string): Promise<string[]>
 }
 
 /** Opens the row's menu and picks `action`. */
-export async function rowAction(page: Page, label: string, action: 'Show' | 'Edit' | 'Delete') {
+export async function rowAction(
+  page: Page,
+  label: string,
+  action: 'Show' | 'Edit' | 'Delete' | 'Deactivate' | 'Reactivate',
+) {
   await (await rowMenuToggle(page, label)).click();
   await page.getByRole('button', { name: action, exact: true }).click();
 }

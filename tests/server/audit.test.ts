@@ -44,6 +44,7 @@ describe('audit trail', () => {
     const id = project.body.data._id;
     await acme.api.post('/company/updateproject', {
       _id: id,
+      version: 1,
       projectName: 'Website v2',
       clientName: 'Client',
       clientNumber: '1',
@@ -187,6 +188,7 @@ describe('audit trail', () => {
     await acme.api.post('/company/createbank', bankAccountBody({ openingBalance: 1 }));
     const changed = await pm.api.post('/company/updateprojectstatus', {
       _id: project.body.data._id,
+      version: 1,
       statusByPm: 'on track',
     });
     expect(changed.status).toBe(200);
@@ -261,11 +263,18 @@ describe('audit trail', () => {
     // A PM reads no trail at all.
     expect((await pm.api.get('/audit/getaudit')).status).toBe(403);
 
-    // Deleting the PM deletes its records with it, done by the company: still not its to read.
+    // The company's delete deactivates the PM (its records stay, still not the company's to
+    // read); deleting it for good is refused while it owns them.
     expect((await acme.api.raw('DELETE', `/users/${pm.id}`)).status).toBe(200);
+    expect((await acme.api.raw('DELETE', `/users/${pm.id}?hard=true`)).status).toBe(409);
     const after = await trail(acme.api, `&actorId=${acme.id}`);
     expect(after.data).toContainEqual(
-      expect.objectContaining({ kind: 'users', action: 'delete', recordId: pm.id }),
+      expect.objectContaining({
+        kind: 'users',
+        action: 'update',
+        recordId: pm.id,
+        after: expect.objectContaining({ status: 'inactive' }),
+      }),
     );
     expect(owners(after)).toEqual([acme.id]);
     expect(JSON.stringify(after)).not.toMatch(secrets);

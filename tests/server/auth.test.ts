@@ -154,6 +154,7 @@ describe('profile', () => {
     const me = await signUp(server);
     const other = await signUp(server);
     const res = await me.api.post('/user/updateprofile', {
+      version: 1,
       name: 'New Name',
       email: 'new.name@example.com',
     });
@@ -163,6 +164,7 @@ describe('profile', () => {
     expect((await me.api.get('/user/profile')).body.data.name).toBe('New Name');
 
     const taken = await me.api.post('/user/updateprofile', {
+      version: 2,
       name: 'X',
       email: other.email.toUpperCase(),
     });

@@ -34,7 +34,7 @@ beforeAll(async () => {
   const admin = await signUp(server);
   const acme = (await addUser(server, admin.api, 'Acme', 'company')).api;
   const pm = await addUser(server, acme, 'Priya', 'pm');
-  await acme.post('/company/createproject', {
+  const project = await acme.post('/company/createproject', {
     projectName: 'Website',
     clientName: 'Client',
     clientNumber: '1',
@@ -42,6 +42,12 @@ beforeAll(async () => {
     price: 123456.78,
     paymentStatus: 'pending',
     projectManager: pm.id,
+  });
+  // Edited once: its version (2) comes back as it was.
+  await acme.post('/company/updateproject', {
+    _id: project.body.data._id,
+    version: 1,
+    risk: 'low',
   });
   const acc = await acme.post('/company/createbank', bankAccountBody({ openingBalance: 50 }));
   await acme.post('/company/addpayment', {
@@ -164,6 +170,43 @@ describe('a backup made by an older version', () => {
       await restore(copy.db, olderFile);
       expect(await copy.db.select().from(schema.sessions)).toEqual([]);
       expect((await copy.db.select().from(schema.users)).length).toBeGreaterThan(0);
+    } finally {
+      await copy.close();
+      await scratch.drop();
+    }
+  });
+});
+
+describe('a backup made before records had versions', () => {
+  it('restores every record at version 1', async () => {
+    const file = join(dir, 'versioned.ecm.gz');
+    await backup(server.db, file);
+    const versioned = ['users', 'expenses', 'loans', 'projects', 'bank_accounts'];
+    const lines = gunzipSync(readFileSync(file))
+      .toString()
+      .trimEnd()
+      .split('\n')
+      .map((line) => {
+        const entry = JSON.parse(line) as { table?: string; rows?: Record<string, unknown>[] };
+        if (!entry.table || !versioned.includes(entry.table)) return line;
+        for (const row of entry.rows!) delete row.version;
+        return JSON.stringify(entry);
+      });
+    expect((await server.db.select().from(schema.projects))[0]!.version).toBe(2);
+    const olderFile = join(dir, 'unversioned.ecm.gz');
+    writeFileSync(olderFile, gzipSync(`${lines.join('\n')}\n`));
+
+    const scratch = await createScratchDatabase();
+    const copy = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
+    try {
+      await restore(copy.db, olderFile);
+      const [project] = await copy.db.select().from(schema.projects);
+      expect(project).toMatchObject({ risk: 'low', version: 1 });
+      for (const table of [schema.users, schema.expenses, schema.loans, schema.bankAccounts]) {
+        const rows = await copy.db.select().from(table);
+        expect(rows.length).toBeGreaterThan(0);
+        expect(new Set(rows.map((r) => r.version))).toEqual(new Set([1]));
+      }
     } finally {
       await copy.close();
       await scratch.drop();

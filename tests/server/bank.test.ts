@@ -90,11 +90,24 @@ describe('bank accounts', () => {
     const upd = await company.post('/company/updatebankaccount', {
       ...account({ defaultStatus: 'active', branch: 'Indiranagar' }),
       _id: first.body.data._id,
+      // Made deActive by the second account, the first has moved on to version 2.
+      version: 2,
     });
     expect(upd.status).toBe(200);
     const after = await company.get('/company/getallbankbyuserid?sort=account_no&order=asc');
     expect(after.body.data.map((a: any) => a.defaultStatus)).toEqual(['active', 'deActive']);
     expect(after.body.data[0].branch).toBe('Indiranagar');
+  });
+
+  it('accountId narrows the list to that account, for those who may read it only', async () => {
+    const [first, second] = (await company.get('/company/getallbankbyuserid')).body.data;
+    const only = (await company.get(`/company/getallbankbyuserid?accountId=${second._id}`)).body;
+    expect([only.total, only.data.map((a: any) => a._id)]).toEqual([1, [second._id]]);
+    const byAdmin = (await admin.get(`/company/getallbankbyuserid?accountId=${first._id}`)).body;
+    expect(byAdmin.data.map((a: any) => a._id)).toEqual([first._id]);
+    const byStranger = await stranger.get(`/company/getallbankbyuserid?accountId=${first._id}`);
+    expect([byStranger.status, byStranger.body.total]).toEqual([200, 0]);
+    expect((await company.get('/company/getallbankbyuserid?accountId=nope')).status).toBe(400);
   });
 
   it('lets the admin read but not write, and a stranger neither', async () => {
@@ -118,7 +131,13 @@ describe('bank accounts', () => {
       ).status,
     ).toBe(403);
     expect(
-      (await stranger.post('/company/updatebankaccount', { ...account(), _id: mine._id })).status,
+      (
+        await stranger.post('/company/updatebankaccount', {
+          ...account(),
+          _id: mine._id,
+          version: mine.version,
+        })
+      ).status,
     ).toBe(404);
     expect((await stranger.post('/company/deletebank', { id: mine._id })).status).toBe(404);
     expect(
@@ -177,7 +196,9 @@ describe('payments and statements', () => {
     expect(debit.body.data.balance).toBe(0);
     const over = await pay(acc._id, 'debit', 0.01);
     expect(over.status).toBe(400);
-    expect(over.body.message).toBe('Insufficient balance');
+    expect(over.body.message).toBe(
+      'Insufficient balance: this debit would take the account below zero on 10/11/2026',
+    );
     const list = await company.get(`/company/getpayments?accountId=${acc._id}`);
     expect(list.body.total).toBe(2);
 

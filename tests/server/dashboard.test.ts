@@ -90,6 +90,7 @@ describe('dashboard', () => {
     const byLabel = (label: string) => mine.find((e: any) => e.description === label)._id;
     await me.api.post('/expense/updateexpense', {
       _id: byLabel('movie 2025-12-01'),
+      version: 1,
       date: '2026-03-15',
       description: 'movie moved',
       amount: 2.5,

@@ -42,7 +42,7 @@ describe('expenses', () => {
     const id = created.body.data._id;
     const updated = await me.api.post(
       '/expense/updateexpense',
-      expense({ _id: id, amount: 99.99, description: 'Chai', date: '2026-02-28' }),
+      expense({ _id: id, version: 1, amount: 99.99, description: 'Chai', date: '2026-02-28' }),
     );
     expect(updated.status).toBe(200);
     expect(updated.body.message).toBe('Expense updated successfully');
@@ -217,7 +217,10 @@ describe('expenses, bad requests', () => {
       totalAmount: 0,
     });
 
-    const edit = await stranger.api.post('/expense/updateexpense', expense({ _id: id, amount: 1 }));
+    const edit = await stranger.api.post(
+      '/expense/updateexpense',
+      expense({ _id: id, version: 1, amount: 1 }),
+    );
     expect(edit.status).toBe(404);
     expect(edit.body.message).toBe('Expense not found');
     const del = await stranger.api.post('/expense/deleteexpense', { id });

@@ -48,10 +48,12 @@ describe('lend and borrowed', () => {
     expect(byEmail.body).toMatchObject({ total: 1, totalAmount: 0.25 });
 
     const id = lent.body.data._id;
-    const upd = await me.api.post('/lend/updatelend', entry({ _id: id, amount: 2000 }));
+    const upd = await me.api.post('/lend/updatelend', entry({ _id: id, version: 1, amount: 2000 }));
     expect(upd.body.message).toBe('Lend updated successfully');
     // A lend is not a borrowed entry: the other kind's calls do not find it.
-    expect((await me.api.post('/borrowed/updateborrowed', entry({ _id: id }))).status).toBe(404);
+    expect(
+      (await me.api.post('/borrowed/updateborrowed', entry({ _id: id, version: 2 }))).status,
+    ).toBe(404);
     expect((await me.api.post('/borrowed/deleteborrowed', { id })).status).toBe(404);
 
     const del = await me.api.post('/lend/deletelend', { id });
@@ -98,7 +100,10 @@ describe('lend and borrowed', () => {
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.body.message).toBe('amount cannot be more than what is outstanding (₹599.60)');
 
-    const shrink = await me.api.post('/lend/updatelend', entry({ _id: lend._id, amount: 400 }));
+    const shrink = await me.api.post(
+      '/lend/updatelend',
+      entry({ _id: lend._id, version: 1, amount: 400 }),
+    );
     expect(shrink.status).toBe(400);
 
     await me.api.post('/lend/addrepayment', {
@@ -256,7 +261,7 @@ describe('lend and borrowed', () => {
     ).body.data;
 
     for (const res of [
-      await stranger.api.post('/lend/updatelend', entry({ _id: lend._id })),
+      await stranger.api.post('/lend/updatelend', entry({ _id: lend._id, version: 1 })),
       await stranger.api.post('/lend/deletelend', { id: lend._id }),
       await stranger.api.post('/lend/addrepayment', {
         loanId: lend._id,

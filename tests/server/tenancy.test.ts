@@ -149,7 +149,7 @@ describe('reading', () => {
     const added = await as.C1!.post('/company/createproject', project({ price: 99.5 }));
     expect(await turnover(as.C1!)).toEqual([2, 150100]);
     const id = added.body.data._id;
-    await as.C1!.post('/company/updateproject', project({ _id: id, price: 0.5 }));
+    await as.C1!.post('/company/updateproject', project({ _id: id, version: 1, price: 0.5 }));
     expect(await turnover(as.A!)).toEqual([3, 150011]);
     await as.C1!.post('/company/deleteproject', { id });
     expect(await turnover(as.C1!)).toEqual([1, 150000.5]);
@@ -160,6 +160,7 @@ describe('reading', () => {
 describe('writing', () => {
   const edit = (name: string, overrides: Record<string, unknown> = {}) => ({
     _id: ids[name],
+    version: 1,
     name,
     email: person(name, 'x').email,
     mobile: '9999999999',
@@ -197,20 +198,33 @@ describe('writing', () => {
     expect((await as.A!.raw('DELETE', `/users/${ids.E2}`)).status).toBe(403);
     expect((await as.P1!.raw('DELETE', `/users/${ids.E2}`)).status).toBe(403);
     expect((await as.C1!.raw('DELETE', `/users/${ids.C1}`)).status).toBe(404);
-    // Their expenses go too, and the derived monthly totals with them (not re-created by the
-    // expenses' delete trigger).
-    const q = (text: string) => server.database.query(text, [ids.E2]);
-    await q(`insert into expenses (user_id, date, description, amount_paise, category)
-             values ($1, '2026-11-01', 'tea', 1000, 'other')`);
-    const ok = await as.C1!.raw('DELETE', `/users/${ids.E2}`);
+    const ok = await as.C1!.raw('DELETE', `/users/${ids.E2}?hard=true`);
     expect(ok.status).toBe(200);
-    expect((await q('select * from expense_months where user_id = $1')).rows).toEqual([]);
     expect((ok.body as any).message).toBe('User deleted successfully');
     expect(names(await as.C1!.get('/company/getcompanyallemployee'))).toEqual(['E1']);
   });
 
+  it("takes a deleted user's monthly expense totals with its expenses", async () => {
+    // The API deletes nobody who owns expenses; the database still cascades cleanly if a
+    // user goes (the expenses' delete trigger does not re-create the months).
+    const [row] = (
+      await server.database.query<{ id: string }>(
+        `insert into users (name, email, role, company_id)
+         values ('Gone', 'gone@example.com', 'employee', $1) returning id`,
+        [ids.C1],
+      )
+    ).rows;
+    const q = (text: string) => server.database.query(text, [row!.id]);
+    await q(`insert into expenses (user_id, date, description, amount_paise, category)
+             values ($1, '2026-11-01', 'tea', 1000, 'other')`);
+    expect((await q('select * from expense_months where user_id = $1')).rows).toHaveLength(1);
+    await q('delete from users where id = $1');
+    expect((await q('select * from expense_months where user_id = $1')).rows).toEqual([]);
+  });
+
   it('lets each of admin and company edit its own details through its own call', async () => {
     const details = {
+      version: 1,
       name: 'Admin A',
       email: 'admin.a@example.com',
       mobile: '12345678',
@@ -219,6 +233,7 @@ describe('writing', () => {
     expect((await as.A!.post('/admin/updateadmin', details)).status).toBe(200);
     expect((await as.C1!.post('/admin/updateadmin', details)).status).toBe(403);
     const c1 = {
+      version: 1,
       name: 'C1',
       email: person('C1', 'x').email,
       mobile: '22222222',
@@ -241,13 +256,12 @@ describe('writing', () => {
     expect(byAdmin.body.message).toBe('Admins have read-only access');
     expect((await as.P1!.post('/company/createproject', project())).status).toBe(403);
 
-    expect((await as.C2!.post('/company/updateproject', project({ _id: ids.X1 }))).status).toBe(
-      404,
-    );
-    expect((await as.A!.post('/company/updateproject', project({ _id: ids.X1 }))).status).toBe(403);
+    const x1 = project({ _id: ids.X1, version: 1 });
+    expect((await as.C2!.post('/company/updateproject', x1)).status).toBe(404);
+    expect((await as.A!.post('/company/updateproject', x1)).status).toBe(403);
     const upd = await as.C1!.post(
       '/company/updateproject',
-      project({ _id: ids.X1, price: 200000, projectManager: ids.P1 }),
+      project({ _id: ids.X1, version: 1, price: 200000, projectManager: ids.P1 }),
     );
     expect(upd.status).toBe(200);
     expect(upd.body.data).toMatchObject({ price: 200000, projectManager: 'P1' });
@@ -256,25 +270,22 @@ describe('writing', () => {
   it('lets the assigned PM, and only it, change statusByPm', async () => {
     const mine = await as.P1!.post('/company/updateprojectstatus', {
       _id: ids.X1,
+      version: 2,
       statusByPm: 'Design done',
     });
     expect(mine.status).toBe(200);
     expect(mine.body.data.statusByPm).toBe('Design done');
-    expect(
-      (await as.P2!.post('/company/updateprojectstatus', { _id: ids.X1, statusByPm: 'x' })).status,
-    ).toBe(404);
-    expect(
-      (await as.C1!.post('/company/updateprojectstatus', { _id: ids.X1, statusByPm: 'x' })).status,
-    ).toBe(403);
-    expect(
-      (await as.A!.post('/company/updateprojectstatus', { _id: ids.X1, statusByPm: 'x' })).status,
-    ).toBe(403);
+    const other = { _id: ids.X1, version: 3, statusByPm: 'x' };
+    expect((await as.P2!.post('/company/updateprojectstatus', other)).status).toBe(404);
+    expect((await as.C1!.post('/company/updateprojectstatus', other)).status).toBe(403);
+    expect((await as.A!.post('/company/updateprojectstatus', other)).status).toBe(403);
     expect((await as.C1!.get('/company/getcompanyallproject')).body.data[0].statusByPm).toBe(
       'Design done',
     );
     // The company editing the project without that field keeps what the PM wrote.
     const { statusByPm: _omitted, ...withoutPmStatus } = project({
       _id: ids.X1,
+      version: mine.body.data.version,
       price: 5,
       projectManager: ids.P1,
     });

@@ -7,7 +7,7 @@ import { Person, PersonList } from '../../contract/api/people';
 import { apiSlice } from '../../src/api/apiSlice';
 import { AppRoutes } from '../../src/app/router';
 import type { Role, User } from '../../src/api/types';
-import { recordRequests, renderWithProviders, signedIn, testUser } from './helpers';
+import { pick, recordRequests, renderWithProviders, signedIn, testUser } from './helpers';
 import { server } from './msw';
 
 const as = (role: Role): User => ({
@@ -28,6 +28,7 @@ const person = (p: Partial<z.output<typeof Person>>) =>
     status: 'active',
     role: 'pm',
     country: 'India',
+    version: 1,
     ...p,
   });
 
@@ -272,7 +273,7 @@ describe('Audit Trail', () => {
     for (const key of ['kind', 'from', 'to', 'companyId', 'actorId'])
       expect(first.has(key)).toBe(false);
 
-    await user.selectOptions(await screen.findByLabelText('Company'), 'Acme Builders');
+    await pick(user, 'Company', 'Acme Builders');
     await waitFor(() => expect(lastCall(calls()).get('companyId')).toBe('c1'));
     await user.selectOptions(screen.getByLabelText('Kind'), 'Projects');
     await waitFor(() => expect(lastCall(calls()).get('kind')).toBe('projects'));
@@ -293,7 +294,7 @@ describe('Audit Trail', () => {
     await waitFor(() => expect(lastCall(calls()).get('from')).toBe('2026-03-01'));
     await user.type(screen.getByLabelText('To'), '2026-03-31');
     await waitFor(() => expect(lastCall(calls()).get('to')).toBe('2026-03-31'));
-    await user.selectOptions(screen.getByLabelText('User'), 'Priya Menon (PM)');
+    await pick(user, 'User', 'Priya Menon (PM)');
     await waitFor(() => expect(lastCall(calls()).get('actorId')).toBe('pm-1'));
     expect(Object.fromEntries(lastCall(calls()))).toEqual({
       companyId: 'c1',
@@ -345,14 +346,16 @@ describe('Audit Trail', () => {
   it('a company reads its own trail: no company picker, its PMs in the user filter', async () => {
     handlers();
     const rec = recordRequests();
-    renderAs('company');
+    const { user } = renderAs('company');
     await screen.findAllByText('Riverside Tower');
     expect(screen.queryByLabelText('Company')).toBeNull();
-    expect(rec.to('/api/user/getadminallcompany')).toHaveLength(0);
-    const users = within(screen.getByLabelText('User'))
+    await user.click(screen.getByRole('combobox', { name: 'User' }));
+    await screen.findByRole('option', { name: 'Priya Menon (PM)' });
+    const users = within(screen.getByRole('listbox', { name: 'User options' }))
       .getAllByRole('option')
       .map((o) => o.textContent);
     expect(users).toEqual(['Everyone', 'Asha Rao (you)', 'Priya Menon (PM)']);
+    expect(rec.to('/api/user/getadminallcompany')).toHaveLength(0);
     expect(lastCall(rec.to('/api/audit/getaudit')).has('companyId')).toBe(false);
     rec.stop();
   });

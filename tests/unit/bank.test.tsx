@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BankAccountAnswer,
   BankAccountList,
+  PaymentAnswer,
   PaymentList,
   StatementAnswer,
 } from '../../contract/api/bank';
@@ -14,6 +15,7 @@ import type { Account, Statement } from '../../src/features/bank/bankApi';
 import { accountErrors } from '../../src/features/bank/validation';
 import {
   expectAmountRule,
+  pick,
   recordRequests,
   renderWithProviders,
   signedIn,
@@ -33,6 +35,7 @@ const account: Account = {
   defaultStatus: 'deActive',
   openingBalance: 0,
   balance: 3801,
+  version: 1,
 };
 
 const accountsHandler = (data: Account[] = [account]) =>
@@ -62,13 +65,9 @@ const companiesHandler = () =>
     ),
   );
 
-/** Picks the account once the list has loaded into the select. */
-async function chooseAccount(user: ReturnType<typeof renderAs>['user'], label: string) {
-  const select = await screen.findByLabelText(label);
-  await within(select).findByRole('option', { name: /Lotus Current/ });
-  await user.selectOptions(select, 'a1');
-  return select;
-}
+/** Picks the account once the server's answer lists it. */
+const chooseAccount = (user: ReturnType<typeof renderAs>['user'], label: string) =>
+  pick(user, label, /Lotus Current/);
 
 function renderAs(role: Role, route: string) {
   return renderWithProviders(<AppRoutes />, {
@@ -333,6 +332,90 @@ describe('Payment Mode', () => {
   });
 });
 
+describe('Payment Mode corrections', () => {
+  const entry = (overrides: Record<string, unknown>) => ({
+    _id: 'p1',
+    accountId: 'a1',
+    date: '2026-11-02',
+    remark: 'Invoice 9',
+    paymentType: 'credit' as const,
+    amount: 500,
+    balanceAfter: 3801,
+    createdAt: '2026-11-02T10:00:00.000Z',
+    reversesId: null,
+    reversedById: null,
+    transferAccount: null,
+    ...overrides,
+  });
+
+  it('shows how entries are linked and reverses one with a dated, linked entry', async () => {
+    const rows = [
+      entry({ _id: 'p3', remark: 'Reversal: Rent', paymentType: 'credit', reversesId: 'p2' }),
+      entry({ _id: 'p2', remark: 'Rent', paymentType: 'debit', reversedById: 'p3' }),
+      entry({
+        _id: 'p4',
+        remark: 'Float',
+        paymentType: 'debit',
+        transferAccount: { _id: 'a2', holder_name: 'Site', account_no: '99887766' },
+      }),
+      entry({}),
+    ];
+    server.use(
+      accountsHandler(),
+      http.get('/api/company/getpayments', () =>
+        HttpResponse.json(
+          PaymentList.parse({ success: true, data: rows, total: 4, page: 1, pageSize: 10 }),
+        ),
+      ),
+      http.post('/api/company/payments/:id/reverse', () =>
+        HttpResponse.json(
+          PaymentAnswer.parse({
+            success: true,
+            message: 'Payment reversed',
+            data: { payment: entry({ _id: 'p5', reversesId: 'p1' }), balance: 3301 },
+          }),
+          { status: 201 },
+        ),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderAs('company', '/app/payment');
+    await chooseAccount(user, 'Account Holder');
+    const table = await screen.findByRole('table', { name: /Latest payments/ });
+    expect(within(table).getByText('Reversal')).toBeInTheDocument();
+    expect(within(table).getByText('Reversed')).toBeInTheDocument();
+    expect(within(table).getByText('Transfer to Site (99887766)')).toBeInTheDocument();
+    // A reversal, and a payment already reversed, cannot be reversed again.
+    expect(within(table).getAllByRole('button', { name: /^Reverse / })).toHaveLength(2);
+
+    await user.click(within(table).getByRole('button', { name: /^Reverse credit .*Invoice 9/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reverse payment' });
+    expect(within(dialog).getByLabelText('Date')).toHaveValue('2026-11-02');
+    await user.click(within(dialog).getByRole('button', { name: 'Reverse' }));
+    expect(await screen.findByText('Payment reversed')).toBeInTheDocument();
+    const [call] = log.to('/api/company/payments/p1/reverse');
+    expect(await call!.json()).toEqual({ date: '2026-11-02', remark: 'Reversal: Invoice 9' });
+    log.stop();
+  });
+
+  it('an admin sees the links but no Reverse or Transfer', async () => {
+    server.use(
+      accountsHandler(),
+      companiesHandler(),
+      http.get('/api/company/getpayments', () =>
+        HttpResponse.json(
+          PaymentList.parse({ success: true, data: [entry({})], total: 1, page: 1, pageSize: 10 }),
+        ),
+      ),
+    );
+    const { user } = renderAs('admin', '/app/payment');
+    await chooseAccount(user, 'Account Holder');
+    await screen.findByText('Invoice 9');
+    expect(screen.queryByRole('button', { name: /^Reverse / })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Transfer to another account' })).toBeNull();
+  });
+});
+
 describe('Payment Mode amounts', () => {
   it('sends 19.99, 1.10 and 0.29; says what is wrong with 1.234, -1 and 100000000000', async () => {
     server.use(
@@ -392,6 +475,11 @@ describe('Report List', () => {
         paymentType: 'credit',
         amount: 5001.25,
         balance: 6001.75,
+        accountId: 'a1',
+        createdAt: '2026-11-05T10:00:00.000Z',
+        reversesId: null,
+        reversedById: null,
+        transferAccount: null,
       },
       {
         _id: 'x2',
@@ -400,6 +488,11 @@ describe('Report List', () => {
         paymentType: 'debit',
         amount: 1200.25,
         balance: 4801.5,
+        accountId: 'a1',
+        createdAt: '2026-11-05T10:00:00.000Z',
+        reversesId: null,
+        reversedById: null,
+        transferAccount: null,
       },
     ],
   };
@@ -468,6 +561,11 @@ describe('Report List', () => {
       paymentType: 'credit' as const,
       amount: 10,
       balance: 1000 + 10 * n,
+      accountId: 'a1',
+      createdAt: '2026-11-05T10:00:00.000Z',
+      reversesId: null,
+      reversedById: null,
+      transferAccount: null,
     });
     const figures = {
       account,
@@ -588,6 +686,7 @@ describe('bank account update', () => {
     expect(await screen.findByText('Bank account updated successfully')).toBeInTheDocument();
     expect(await log.to('/api/company/updatebankaccount')[0]!.json()).toEqual({
       _id: 'a1',
+      version: 1,
       holder_name: 'Lotus Current',
       account_no: '123456789012',
       branch: 'Fort, Mumbai',

@@ -8,6 +8,7 @@ import { AppRoutes } from '../../src/app/router';
 import type { Role, User } from '../../src/api/types';
 import {
   expectAmountRule,
+  pick,
   recordRequests,
   renderWithProviders,
   signedIn,
@@ -32,6 +33,7 @@ const esha = Person.parse({
   status: 'active',
   role: 'employee',
   country: 'India',
+  version: 1,
 });
 
 const project = Project.parse({
@@ -49,6 +51,7 @@ const project = Project.parse({
   projectManager: 'Priya Menon',
   projectManagerId: 'pm-1',
   createdAt: '2026-03-15T10:00:00.000Z',
+  version: 1,
 });
 
 const page = <T,>(data: T[], extra: object = {}) => ({
@@ -170,10 +173,10 @@ describe('people lists', () => {
     expect(await menuOf(user, 'Esha Nair')).toEqual(['Show']);
   });
 
-  it('a company gets Show, Edit and Delete', async () => {
+  it('a company gets Show, Edit and Deactivate', async () => {
     server.use(...peopleHandlers());
     const { user } = renderAs('company', '/app/employee');
-    expect(await menuOf(user, 'Esha Nair')).toEqual(['Show', 'Edit', 'Delete']);
+    expect(await menuOf(user, 'Esha Nair')).toEqual(['Show', 'Edit', 'Deactivate']);
   });
 
   it('Add New Employee creates an employee (type preset and fixed)', async () => {
@@ -257,6 +260,7 @@ describe('people lists', () => {
     expect(await screen.findByText('User edited successfully')).toBeInTheDocument();
     expect(await log.to('/api/company/edituser')[0]!.json()).toEqual({
       _id: 'p1',
+      version: 1,
       name: 'Esha Nair',
       email: 'esha@example.com',
       mobile: '9000000003',
@@ -266,21 +270,28 @@ describe('people lists', () => {
     log.stop();
   });
 
-  it('Delete asks first, then deletes', async () => {
+  it('Deactivate asks first, then deactivates', async () => {
     server.use(
       ...peopleHandlers(),
       http.delete('/api/users/:id', () =>
-        HttpResponse.json(Message.parse({ success: true, message: 'User deleted successfully' })),
+        HttpResponse.json(
+          Message.parse({
+            success: true,
+            message: 'User deactivated. They can no longer sign in.',
+          }),
+        ),
       ),
     );
     const log = recordRequests();
     const { user } = renderAs('company', '/app/employee');
     await menuOf(user, 'Esha Nair');
-    await user.click(screen.getByRole('button', { name: 'Delete' }));
-    const confirm = screen.getByRole('dialog', { name: 'Delete employee' });
+    await user.click(screen.getByRole('button', { name: 'Deactivate' }));
+    const confirm = screen.getByRole('dialog', { name: 'Deactivate employee' });
     expect(log.to('/api/users/p1')).toHaveLength(0);
-    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('User deleted successfully')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
+    expect(
+      await screen.findByText('User deactivated. They can no longer sign in.'),
+    ).toBeInTheDocument();
     expect(log.to('/api/users/p1')).toHaveLength(1);
     log.stop();
   });
@@ -343,11 +354,7 @@ describe('Project List', () => {
       ['Price (₹)', '10.5'],
     ])
       await user.type(within(dialog).getByLabelText(label!), value!);
-    const pm = within(dialog).getByLabelText('Project Manager');
-    await waitFor(() =>
-      expect(within(pm).getByRole('option', { name: 'Priya Menon' })).toBeTruthy(),
-    );
-    await user.selectOptions(pm, 'pm-1');
+    await pick(user, 'Project Manager', 'Priya Menon');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     // The server's 400 message, and the form stays open.
     expect(await screen.findByText('price must have at most 2 decimal places')).toBeInTheDocument();
@@ -416,6 +423,7 @@ describe('Project List', () => {
     expect(await screen.findByText('Project status updated successfully')).toBeInTheDocument();
     expect(await log.to('/api/company/updateprojectstatus')[0]!.json()).toEqual({
       _id: 'pr1',
+      version: 1,
       statusByPm: 'Foundation done',
     });
     log.stop();
@@ -442,9 +450,7 @@ describe('Account Statement', () => {
     await user.selectOptions(screen.getByLabelText('Type'), 'pm');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Please select a project manager.')).toBeInTheDocument();
-    const pm = screen.getByLabelText('Project Manager');
-    await within(pm).findByRole('option', { name: 'Priya Menon' });
-    await user.selectOptions(pm, 'pm-1');
+    await pick(user, 'Project Manager', 'Priya Menon', 'Pri');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(log.to('/api/company/getcompanyallproject')).toHaveLength(2));
     const second = new URL(log.to('/api/company/getcompanyallproject')[1]!.url).searchParams;
@@ -463,9 +469,7 @@ describe('Account Statement', () => {
     await user.click(await screen.findByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Please select a company.')).toBeInTheDocument();
     expect(log.to('/api/company/getcompanyallproject')).toHaveLength(0);
-    const company = screen.getByLabelText('Company');
-    await within(company).findByRole('option', { name: 'Acme Builders' });
-    await user.selectOptions(company, 'c1');
+    await pick(user, 'Company', 'Acme Builders');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Riverside Tower')).toBeInTheDocument();
     expect(

@@ -20,6 +20,7 @@ const rows: Expense[] = [
     amount: 12345678.5,
     category: 'other',
     createdAt: '2024-05-02T08:00:00.000Z',
+    version: 1,
   },
   {
     _id: 'e2',
@@ -28,6 +29,7 @@ const rows: Expense[] = [
     amount: 450,
     category: 'movie',
     createdAt: '2024-05-01T08:00:00.000Z',
+    version: 1,
   },
 ];
 
@@ -292,6 +294,7 @@ describe('Expenses list', () => {
     expect(await screen.findByText('Expense updated successfully')).toBeInTheDocument();
     expect(await log.to('/api/expense/updateexpense')[0]!.json()).toEqual({
       _id: 'e2',
+      version: 1,
       date: '2024-05-01',
       description: 'Cinema tickets',
       amount: 500,

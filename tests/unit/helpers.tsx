@@ -18,6 +18,7 @@ export const testUser: User = {
   role: 'admin',
   position: 1,
   createdAt: '2024-03-05T10:20:30.000Z',
+  version: 1,
 };
 
 /** Preloaded state of a signed-in user. */
@@ -55,6 +56,23 @@ export function renderWithProviders(
     </Provider>,
   );
   return { ...result, store, user, location: () => current! };
+}
+
+/**
+ * Opens the picker (combobox) labelled `label`, types `search` into it when given, and picks
+ * the option `name` once the server's answer lists it.
+ */
+export async function pick(
+  user: ReturnType<typeof userEvent.setup>,
+  label: string,
+  name: string | RegExp,
+  search?: string,
+) {
+  const box = await screen.findByRole('combobox', { name: label });
+  await user.click(box);
+  if (search) await user.type(box, search);
+  await user.click(await screen.findByRole('option', { name }));
+  return box;
 }
 
 /** Records the requests msw answered, so a test can assert what was sent. */

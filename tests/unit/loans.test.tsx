@@ -24,6 +24,7 @@ const ravi: Loan = {
   issueDate: '2025-01-10',
   repaymentDate: '2025-02-10',
   createdAt: '2025-01-10T08:00:00.000Z',
+  version: 1,
 };
 const meera: Loan = {
   _id: 'l2',
@@ -36,6 +37,7 @@ const meera: Loan = {
   issueDate: '2025-03-01',
   repaymentDate: '2025-04-01',
   createdAt: '2025-03-01T08:00:00.000Z',
+  version: 1,
 };
 const rows = [ravi, meera];
 
@@ -530,6 +532,29 @@ describe('Lend Report and Borrowed Report', () => {
       expect(clicked[0]!.href).toBe('blob:csv');
       const blob = (createObjectURL.mock.calls[0] as unknown as [Blob])[0];
       expect(await blob.text()).toBe('S.no,Name\n1,Ravi Kumar\n');
+    });
+
+    it("tells the server's refusal, and a 401 ends the session like any other call", async () => {
+      let status = 429;
+      server.use(
+        listHandler(),
+        http.get('/api/lend/export', () =>
+          HttpResponse.json(
+            Message.parse({ success: false, message: 'Too many exports. Try again in a minute.' }),
+            { status },
+          ),
+        ),
+      );
+      const click = vi.spyOn(HTMLAnchorElement.prototype, 'click');
+      const { user, location, store } = renderAt('/app/lendreport');
+      await screen.findByText('Ravi Kumar');
+      await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+      expect(await screen.findByText('Too many exports. Try again in a minute.')).toBeVisible();
+      status = 401;
+      await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+      await waitFor(() => expect(location().pathname).toBe('/login'));
+      expect(store.getState().session.token).toBeNull();
+      expect(click).not.toHaveBeenCalled();
     });
   });
 });

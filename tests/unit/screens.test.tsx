@@ -181,6 +181,7 @@ describe('Profile', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
     expect(await log.to('/api/user/updateprofile')[0]!.json()).toEqual({
+      version: 1,
       name: 'Asha Menon',
       email: testUser.email,
     });

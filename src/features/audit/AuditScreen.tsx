@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { Link } from 'react-router-dom';
 import { AUDITED_TABLES, type AuditAction, type AuditedTable } from '../../../contract/enums';
 import { loadErrorMessage } from '../../api/errors';
@@ -12,9 +13,16 @@ import { BackIcon, RefreshIcon } from '../../ui/icons';
 import { Pagination } from '../../ui/Pagination';
 import { styles } from '../../ui/styles';
 import { useListParams } from '../../ui/useListParams';
-import { ALL_OF_KIND, useGetPeopleQuery } from '../../api/peopleApi';
+import { useSearchPeopleInfiniteQuery, type Person } from '../../api/peopleApi';
 import { useScope, type Scope } from '../../session/scope';
-import { CompanyPicker } from '../../ui/CompanyPicker';
+import { CompanyPicker, useCompanyName } from '../../ui/CompanyPicker';
+import {
+  chainResults,
+  fixedResults,
+  pickerResults,
+  SearchPicker,
+  type PickerOption,
+} from '../../ui/SearchPicker';
 import { useGetAuditQuery, type AuditEntry } from './auditApi';
 import {
   ACTION_LABELS,
@@ -45,26 +53,50 @@ const ACTION_STYLES: Record<AuditAction, string> = {
 
 /**
  * Who can have changed a company's records: only admins, companies and PMs sign in. The
- * caller itself, the company (or an admin's companies) and its PMs; lists other screens
- * load anyway, so the picker costs little.
+ * caller itself, the chosen company (or all of an admin's companies) and its PMs; the
+ * companies and PMs are searched on the server, companies first.
  */
-function useActorOptions(scope: Scope) {
-  const companies = useGetPeopleQuery(
-    { ...ALL_OF_KIND, kind: 'company' },
-    { skip: !scope.isAdmin },
+function ActorPicker({
+  scope,
+  value,
+  onChange,
+}: {
+  scope: Scope;
+  value: string;
+  onChange: (actorId: string) => void;
+}) {
+  const [search, setSearch] = useState<string | null>(null);
+  const companyName = useCompanyName(scope);
+  const companies = useSearchPeopleInfiniteQuery(
+    search === null || !scope.isAdmin || scope.companyId ? skipToken : { kind: 'company', search },
   );
-  const pms = useGetPeopleQuery({ ...ALL_OF_KIND, kind: 'pm', companyId: scope.companyId });
-  return useMemo(() => {
-    const options: Array<{ value: string; label: string }> = [];
-    if (scope.user) options.push({ value: scope.user._id, label: `${scope.user.name} (you)` });
-    for (const c of companies.data?.data ?? []) {
-      if (!scope.companyId || c._id === scope.companyId)
-        options.push({ value: c._id, label: `${c.name} (${roleLabel('company')})` });
-    }
-    for (const pm of pms.data?.data ?? [])
-      options.push({ value: pm._id, label: `${pm.name} (${roleLabel('pm')})` });
-    return options;
-  }, [scope.user, scope.companyId, companies.data, pms.data]);
+  const pms = useSearchPeopleInfiniteQuery(
+    search === null ? skipToken : { kind: 'pm', search, companyId: scope.companyId },
+  );
+  const known: PickerOption[] = [];
+  if (scope.user) known.push({ value: scope.user._id, label: `${scope.user.name} (you)` });
+  if (scope.companyId && companyName)
+    known.push({ value: scope.companyId, label: `${companyName} (${roleLabel('company')})` });
+  const withRole = (role: 'company' | 'pm') => (p: Person) => ({
+    value: p._id,
+    label: `${p.name} (${roleLabel(role)})`,
+  });
+  const results = chainResults(
+    fixedResults(known, search ?? ''),
+    pickerResults(companies, withRole('company')),
+    pickerResults(pms, withRole('pm')),
+  );
+  return (
+    <SearchPicker
+      id="audit-actor"
+      label="User"
+      emptyOption="Everyone"
+      value={value}
+      onChange={onChange}
+      onSearch={setSearch}
+      results={results}
+    />
+  );
 }
 
 /** An update's changed fields, `field: before → after`, one a line. */
@@ -93,7 +125,6 @@ export default function AuditScreen() {
   const { setPage } = list;
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [showing, setShowing] = useState<AuditEntry | null>(null);
-  const actors = useActorOptions(scope);
 
   const badRange = isBackwards(filters.from, filters.to);
   const query = useGetAuditQuery(
@@ -218,13 +249,10 @@ export default function AuditScreen() {
         className="mt-4 grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-5"
       >
         {scope.isAdmin && <CompanyPicker scope={pickerScope} id="audit-company" />}
-        <SelectField
-          id="audit-actor"
-          label="User"
-          placeholder="Everyone"
-          options={actors}
+        <ActorPicker
+          scope={scope}
           value={filters.actorId}
-          onChange={setFilter('actorId')}
+          onChange={(actorId) => setFilter('actorId')({ target: { value: actorId } })}
         />
         <SelectField
           id="audit-kind"

@@ -40,6 +40,7 @@ export const HIDDEN_AUDIT_COLUMNS: ReadonlySet<string> = new Set([
   'loan_id',
   'password_hash',
   'updated_at',
+  'version',
 ]);
 
 const MONEY_SUFFIX = '_paise';

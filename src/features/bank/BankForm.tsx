@@ -1,11 +1,16 @@
 import { useState, type InputHTMLAttributes } from 'react';
 import type { AccountDefaultStatus } from '../../../contract/enums';
 import { MOBILE_PATTERN } from '../../../contract/rules';
-import { notifyMutation } from '../../api/notify';
 import { inputPattern } from '../../lib/patterns';
 import { Field, SelectField } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
-import { useCreateBankMutation, useUpdateBankMutation, type Account } from './bankApi';
+import { useEditConflict } from '../../ui/useEditConflict';
+import {
+  useCreateBankMutation,
+  useLazyGetAccountQuery,
+  useUpdateBankMutation,
+  type Account,
+} from './bankApi';
 import { accountErrors, type AccountErrors, type AccountForm } from './validation';
 
 /** The spec's words, in its order: a new account is not the default. */
@@ -15,22 +20,32 @@ const DEFAULT_LABELS: Record<AccountDefaultStatus, string> = {
 };
 const DEFAULT_OPTIONS = Object.entries(DEFAULT_LABELS).map(([value, label]) => ({ value, label }));
 
+/** The form's values of an account (a new one's when null). */
+const accountForm = (account: Account | null): AccountForm => ({
+  holder_name: account?.holder_name ?? '',
+  account_no: account?.account_no ?? '',
+  confirm_no: '',
+  branch: account?.branch ?? '',
+  ifsc: account?.ifsc ?? '',
+  mobile: account?.mobile ?? '',
+  address: account?.address ?? '',
+  defaultStatus: account?.defaultStatus ?? 'deActive',
+  openingBalance: '0',
+});
+
 /** Create (with the confirmation and the opening balance) or update a bank account. */
 export function BankForm({ account, onClose }: { account: Account | null; onClose: () => void }) {
   const creating = account === null;
   const [createBank, created] = useCreateBankMutation();
   const [updateBank, updated] = useUpdateBankMutation();
   const [errors, setErrors] = useState<AccountErrors>({});
-  const [form, setForm] = useState<AccountForm>({
-    holder_name: account?.holder_name ?? '',
-    account_no: account?.account_no ?? '',
-    confirm_no: '',
-    branch: account?.branch ?? '',
-    ifsc: account?.ifsc ?? '',
-    mobile: account?.mobile ?? '',
-    address: account?.address ?? '',
-    defaultStatus: account?.defaultStatus ?? 'deActive',
-    openingBalance: '0',
+  const [form, setForm] = useState(() => accountForm(account));
+  const [fetchAccount] = useLazyGetAccountQuery();
+  const conflict = useEditConflict({
+    record: account,
+    reload: (a) => fetchAccount(a._id).unwrap(),
+    onReloaded: (fresh) => setForm(accountForm(fresh)),
+    tags: (a) => [{ type: 'bank', id: a._id }],
   });
   const set = (key: keyof AccountForm) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
@@ -64,7 +79,7 @@ export function BankForm({ account, onClose }: { account: Account | null; onClos
       defaultStatus: form.defaultStatus as AccountDefaultStatus,
     };
     const ok = creating
-      ? await notifyMutation(
+      ? await conflict.save(
           createBank({
             ...fields,
             confirm_no: form.confirm_no.trim(),
@@ -75,10 +90,13 @@ export function BankForm({ account, onClose }: { account: Account | null; onClos
             failure: 'Failed to create bank account. Please try again.',
           },
         )
-      : await notifyMutation(updateBank({ ...fields, _id: account._id }).unwrap(), {
-          success: 'Bank account updated successfully',
-          failure: 'Failed to update bank account. Please try again.',
-        });
+      : await conflict.save(
+          updateBank({ ...fields, _id: account._id, version: conflict.version }).unwrap(),
+          {
+            success: 'Bank account updated successfully',
+            failure: 'Failed to update bank account. Please try again.',
+          },
+        );
     if (ok) onClose();
   };
 
@@ -92,6 +110,7 @@ export function BankForm({ account, onClose }: { account: Account | null; onClos
       busy={created.isLoading || updated.isLoading}
       size="lg"
     >
+      {conflict.notice}
       <div className="grid gap-4 sm:grid-cols-2">
         {textField('holder_name', 'Holder Name', { maxLength: 100, autoComplete: 'off' })}
         <Field

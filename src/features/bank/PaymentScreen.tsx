@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import type { PaymentType } from '../../../contract/enums';
 import { notifyMutation } from '../../api/notify';
@@ -7,15 +7,16 @@ import { formatYMD, todayLocalISO } from '../../lib/dates';
 import { formatEnum } from '../../lib/labels';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { Field, SelectField } from '../../ui/Field';
-import { LoadState } from '../../ui/LoadState';
 import { Money } from '../../ui/Money';
 import { styles } from '../../ui/styles';
-import { refuseAdminCreate, useScope } from '../../session/scope';
+import { refuseAdminCreate, useScope, type Scope } from '../../session/scope';
 import { CompanyPicker } from '../../ui/CompanyPicker';
 import { AccountCard } from './AccountCard';
+import { AccountPicker } from './AccountPicker';
+import { canReverse, EntryLinks, ReverseDialog, TransferDialog } from './Corrections';
 import {
   accountLabel,
-  ALL_ACCOUNTS,
+  oneAccount,
   useAddPaymentMutation,
   useGetAccountsQuery,
   useGetPaymentsQuery,
@@ -30,7 +31,16 @@ const TYPE_OPTIONS = Object.entries(TYPE_LABELS).map(([value, label]) => ({ valu
 
 const PAYMENT_COLUMNS: ReadonlyArray<Column<Payment>> = [
   { key: 'date', header: 'Date', render: (p) => formatYMD(p.date) },
-  { key: 'remark', header: 'Remark', render: (p) => p.remark },
+  {
+    key: 'remark',
+    header: 'Remark',
+    render: (p) => (
+      <>
+        {p.remark}
+        <EntryLinks entry={p} />
+      </>
+    ),
+  },
   {
     key: 'type',
     header: 'Type',
@@ -55,6 +65,26 @@ const PAYMENT_COLUMNS: ReadonlyArray<Column<Payment>> = [
   },
 ];
 
+/** The company's own list also offers to correct a payment. */
+const withReverse = (onReverse: (p: Payment) => void): ReadonlyArray<Column<Payment>> => [
+  ...PAYMENT_COLUMNS,
+  {
+    key: 'actions',
+    header: 'Correction',
+    render: (p) =>
+      canReverse(p) ? (
+        <button
+          type="button"
+          onClick={() => onReverse(p)}
+          className="text-sm font-medium text-indigo-700 underline hover:text-indigo-900"
+          aria-label={`Reverse ${p.paymentType} of ${formatYMD(p.date)}: ${p.remark}`}
+        >
+          Reverse
+        </button>
+      ) : null,
+  },
+];
+
 const emptyForm = () => ({ remark: '', date: todayLocalISO(), paymentType: '', amount: '' });
 
 /**
@@ -63,16 +93,31 @@ const emptyForm = () => ({ remark: '', date: todayLocalISO(), paymentType: '', a
  */
 export default function PaymentScreen() {
   const scope = useScope();
-  const accounts = useGetAccountsQuery({ ...ALL_ACCOUNTS, companyId: scope.companyId });
   const [accountId, setAccountId] = useState('');
+  // The chosen account as the server has it now: its balance changes with each payment.
+  const chosen = useGetAccountsQuery(oneAccount(accountId), { skip: !accountId });
   const [form, setForm] = useState(emptyForm);
   const [amountProblem, setAmountProblem] = useState<string>();
   const [addPayment, adding] = useAddPaymentMutation();
+  const [reversing, setReversing] = useState<Payment>();
+  const [transferring, setTransferring] = useState(false);
+  const columns = useMemo(
+    () => (scope.isCompany ? withReverse(setReversing) : PAYMENT_COLUMNS),
+    [scope.isCompany],
+  );
   const payments = useGetPaymentsQuery(
     { accountId, page: 1, pageSize: LATEST },
     { skip: !accountId },
   );
-  const account = accounts.data?.data.find((a) => a._id === accountId);
+  const account = chosen.currentData?.data.find((a) => a._id === accountId);
+  // Another company has other accounts: the account choice starts over.
+  const companyScope: Scope = {
+    ...scope,
+    setCompanyId: (id) => {
+      setAccountId('');
+      scope.setCompanyId(id);
+    },
+  };
 
   const set = (key: keyof ReturnType<typeof emptyForm>) => (e: { target: { value: string } }) => {
     // A new payment type starts with an empty amount.
@@ -116,78 +161,76 @@ export default function PaymentScreen() {
       <h2 id="payment-title" className="text-xl font-semibold text-gray-900">
         Payment Mode
       </h2>
-      <LoadState
-        isLoading={accounts.isLoading}
-        isError={accounts.isError}
-        error={accounts.error}
-        onRetry={accounts.refetch}
-      >
-        <form onSubmit={submit} aria-label="Payment" noValidate className="mt-4 space-y-4">
-          {/* An admin's companies: the accounts of one, or of all. */}
-          <CompanyPicker scope={scope} className="sm:max-w-md" />
-          <SelectField
-            id="payment-account"
-            label="Account Holder"
-            placeholder="Select Account Holder"
-            options={(accounts.data?.data ?? []).map((a) => ({
-              value: a._id,
-              label: accountLabel(a),
-            }))}
-            value={accountId}
-            onChange={(e) => setAccountId(e.target.value)}
-            className="sm:max-w-md"
-          />
-          {accounts.data?.data.length === 0 && (
-            <p className="text-sm text-gray-700">No bank accounts yet: add one under All Bank.</p>
-          )}
-          {account && <AccountCard account={account} />}
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              id="payment-remark"
-              label="Remark"
-              maxLength={200}
-              value={form.remark}
-              onChange={set('remark')}
-            />
-            <Field
-              id="payment-date"
-              label="Date"
-              type="date"
-              value={form.date}
-              onChange={set('date')}
-            />
-            <SelectField
-              id="payment-type"
-              label="Payment Type"
-              placeholder="Select Payment Type"
-              options={TYPE_OPTIONS}
-              value={form.paymentType}
-              onChange={set('paymentType')}
-            />
-            <Field
-              id="payment-amount"
-              label="Amount (₹)"
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min="0.01"
-              error={amountProblem}
-              value={form.amount}
-              onChange={set('amount')}
-            />
-          </div>
-          <button type="submit" disabled={adding.isLoading} className={styles.btnPrimary}>
-            {adding.isLoading ? 'Saving…' : 'Submit'}
+      <form onSubmit={submit} aria-label="Payment" noValidate className="mt-4 space-y-4">
+        {/* An admin's companies: the accounts of one, or of all. */}
+        <CompanyPicker scope={companyScope} className="sm:max-w-md" />
+        <AccountPicker
+          companyId={scope.companyId}
+          id="payment-account"
+          label="Account Holder"
+          placeholder="Select Account Holder"
+          noRows="No bank accounts yet: add one under All Bank."
+          value={accountId}
+          selectedLabel={account && accountLabel(account)}
+          onChange={setAccountId}
+          className="sm:max-w-md"
+        />
+        {account && <AccountCard account={account} />}
+        {account && scope.isCompany && (
+          <button
+            type="button"
+            onClick={() => setTransferring(true)}
+            className={styles.btnSecondary}
+          >
+            Transfer to another account
           </button>
-        </form>
-      </LoadState>
+        )}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            id="payment-remark"
+            label="Remark"
+            maxLength={200}
+            value={form.remark}
+            onChange={set('remark')}
+          />
+          <Field
+            id="payment-date"
+            label="Date"
+            type="date"
+            value={form.date}
+            onChange={set('date')}
+          />
+          <SelectField
+            id="payment-type"
+            label="Payment Type"
+            placeholder="Select Payment Type"
+            options={TYPE_OPTIONS}
+            value={form.paymentType}
+            onChange={set('paymentType')}
+          />
+          <Field
+            id="payment-amount"
+            label="Amount (₹)"
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0.01"
+            error={amountProblem}
+            value={form.amount}
+            onChange={set('amount')}
+          />
+        </div>
+        <button type="submit" disabled={adding.isLoading} className={styles.btnPrimary}>
+          {adding.isLoading ? 'Saving…' : 'Submit'}
+        </button>
+      </form>
       {account && (
         <div className="mt-8">
           <h3 className="text-lg font-semibold text-gray-900">Latest payments</h3>
           <div className="mt-2">
             <DataTable
               caption={`Latest payments of ${accountLabel(account)}`}
-              columns={PAYMENT_COLUMNS}
+              columns={columns}
               rows={payments.currentData?.data}
               rowKey={(p) => p._id}
               isLoading={payments.isFetching && !payments.currentData}
@@ -196,6 +239,10 @@ export default function PaymentScreen() {
             />
           </div>
         </div>
+      )}
+      {reversing && <ReverseDialog payment={reversing} onClose={() => setReversing(undefined)} />}
+      {transferring && account && (
+        <TransferDialog from={account} onClose={() => setTransferring(false)} />
       )}
     </section>
   );

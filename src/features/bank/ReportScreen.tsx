@@ -4,20 +4,18 @@ import { toast } from 'react-toastify';
 import { useDownload } from '../../api/download';
 import { formatYMD, isBackwards, todayLocalISO } from '../../lib/dates';
 import { DateRangeFields } from '../../ui/DateRangeFields';
-import { SelectField } from '../../ui/Field';
 import { LoadState } from '../../ui/LoadState';
 import { Money } from '../../ui/Money';
 import { Pagination } from '../../ui/Pagination';
 import { Spinner } from '../../ui/Spinner';
 import { styles } from '../../ui/styles';
 import { PAGE_SIZE } from '../../ui/useListParams';
-import { useScope } from '../../session/scope';
+import { useScope, type Scope } from '../../session/scope';
 import { CompanyPicker } from '../../ui/CompanyPicker';
 import { AccountCard } from './AccountCard';
+import { AccountPicker } from './AccountPicker';
+import { EntryLinks } from './Corrections';
 import {
-  accountLabel,
-  ALL_ACCOUNTS,
-  useGetAccountsQuery,
   useGetStatementQuery,
   type Statement,
   type StatementEntry,
@@ -153,7 +151,10 @@ export function StatementView({
                 {s.entries.map((e) => (
                   <tr key={e._id}>
                     <td className={CELL}>{formatYMD(e.date)}</td>
-                    <td className={`${CELL} whitespace-normal`}>{e.remark}</td>
+                    <td className={`${CELL} whitespace-normal`}>
+                      {e.remark}
+                      <EntryLinks entry={e} />
+                    </td>
                     <td className={`${CELL} text-right text-green-800`}>
                       {e.paymentType === 'credit' && <Money value={e.amount} />}
                     </td>
@@ -193,7 +194,6 @@ export function StatementView({
 export default function ReportScreen() {
   const scope = useScope();
   const downloadFile = useDownload();
-  const accounts = useGetAccountsQuery({ ...ALL_ACCOUNTS, companyId: scope.companyId });
   const [form, setForm] = useState(() => ({
     accountId: '',
     from: todayLocalISO(),
@@ -204,8 +204,14 @@ export default function ReportScreen() {
   const statement = useGetStatementQuery(
     applied ? { ...applied, page, pageSize: PAGE_SIZE } : skipToken,
   );
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }));
+  // Another company has other accounts: the account choice starts over.
+  const companyScope: Scope = {
+    ...scope,
+    setCompanyId: (id) => {
+      setForm((f) => ({ ...f, accountId: '' }));
+      scope.setCompanyId(id);
+    },
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -248,17 +254,14 @@ export default function ReportScreen() {
         aria-label="Report filter"
         className="mt-4 grid items-end gap-4 sm:grid-cols-2 lg:grid-cols-4 print:hidden"
       >
-        {scope.isAdmin && <CompanyPicker scope={scope} id="report-company" />}
-        <SelectField
+        {scope.isAdmin && <CompanyPicker scope={companyScope} id="report-company" />}
+        <AccountPicker
+          companyId={scope.companyId}
           id="report-account"
           label="Bank Account"
-          placeholder={accounts.isLoading ? 'Loading…' : 'Select Bank Account'}
-          options={(accounts.data?.data ?? []).map((a) => ({
-            value: a._id,
-            label: accountLabel(a),
-          }))}
+          placeholder="Select Bank Account"
           value={form.accountId}
-          onChange={set('accountId')}
+          onChange={(accountId) => setForm((f) => ({ ...f, accountId }))}
         />
         <DateRangeFields
           idPrefix="report"

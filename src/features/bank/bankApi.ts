@@ -8,8 +8,10 @@ import type {
   BankSort,
   NewBankAccount,
   NewPayment as NewPaymentSchema,
+  NewTransfer,
   Payment as PaymentSchema,
   PaymentAnswer,
+  PaymentReversal,
   PaymentList,
   PaymentListQuery,
   Statement as StatementSchema,
@@ -17,11 +19,19 @@ import type {
   StatementEntry as StatementEntrySchema,
   StatementQuery,
   StatementRange as StatementRangeSchema,
+  TransferAnswer,
 } from '../../../contract/api/bank';
 import type { Message } from '../../../contract/api/fields';
 import { apiSlice } from '../../api/apiSlice';
-import { changedTags, createdTags, invalidates, listTags, type Tag } from '../../api/tags';
-import { allRows } from '../../api/peopleApi';
+import {
+  changedTags,
+  createdTags,
+  invalidates,
+  listTags,
+  type Tag,
+  withSyncedMutations,
+} from '../../api/tags';
+import { pickerPaging, PICKER_PAGE_SIZE, searchParam } from '../../api/picker';
 
 export type { BankSort };
 export type Account = z.output<typeof BankAccount>;
@@ -48,57 +58,125 @@ type MessageAnswer = z.output<typeof Message>;
 const accountTag = (id: string): Tag => ({ type: 'bank', id });
 
 export const bankApi = apiSlice.injectEndpoints({
-  endpoints: (build) => ({
-    getAccounts: build.query<AccountPage, z.output<typeof BankAccountListQuery>>({
-      query: ({ companyId, ...params }) => ({
-        url: '/company/getallbankbyuserid',
-        params: { ...params, companyId: companyId || undefined },
+  endpoints: (build) =>
+    withSyncedMutations({
+      getAccounts: build.query<AccountPage, z.output<typeof BankAccountListQuery>>({
+        query: ({ companyId, ...params }) => ({
+          url: '/company/getallbankbyuserid',
+          params: { ...params, companyId: companyId || undefined },
+        }),
+        providesTags: listTags('bank'),
       }),
-      providesTags: listTags('bank'),
+      /** One account as it is now, for an edit form's Reload: always fetched, never cached. */
+      getAccount: build.query<Account | null, string>({
+        query: (accountId) => ({ url: '/company/getallbankbyuserid', params: { accountId } }),
+        transformResponse: (page: AccountPage) => page.data[0] ?? null,
+        keepUnusedDataFor: 0,
+      }),
+      createBank: build.mutation<z.output<typeof BankAccountAnswer>, NewAccount>({
+        query: (body) => ({ url: '/company/createbank', method: 'POST', body }),
+        invalidatesTags: invalidates(() => createdTags('bank')),
+      }),
+      updateBank: build.mutation<
+        z.output<typeof BankAccountAnswer>,
+        z.input<typeof BankAccountUpdate>
+      >({
+        query: (body) => ({ url: '/company/updatebankaccount', method: 'POST', body }),
+        // Making one account the default changes the others: refetch the whole list.
+        invalidatesTags: invalidates((_r, arg) => changedTags('bank', arg._id)),
+      }),
+      deleteBank: build.mutation<MessageAnswer, string>({
+        query: (id) => ({ url: '/company/deletebank', method: 'POST', body: { id } }),
+        invalidatesTags: invalidates((_r, id) => changedTags('bank', id)),
+      }),
+      addPayment: build.mutation<z.output<typeof PaymentAnswer>, NewPayment>({
+        query: (body) => ({ url: '/company/addpayment', method: 'POST', body }),
+        invalidatesTags: invalidates((_r, arg) => changedTags('bank', arg.accountId)),
+      }),
+      transfer: build.mutation<z.output<typeof TransferAnswer>, z.input<typeof NewTransfer>>({
+        query: (body) => ({ url: '/company/transfer', method: 'POST', body }),
+        invalidatesTags: invalidates((_r, arg) => [
+          ...changedTags('bank', arg.fromAccountId),
+          accountTag(arg.toAccountId),
+        ]),
+      }),
+      /** Reverses a payment (a transfer: both legs, so both accounts change). */
+      reversePayment: build.mutation<
+        z.output<typeof PaymentAnswer>,
+        { payment: Payment } & z.input<typeof PaymentReversal>
+      >({
+        query: ({ payment, ...body }) => ({
+          url: `/company/payments/${encodeURIComponent(payment._id)}/reverse`,
+          method: 'POST',
+          body,
+        }),
+        invalidatesTags: invalidates((_r, { payment }) => [
+          ...changedTags('bank', payment.accountId),
+          ...(payment.transferAccount ? [accountTag(payment.transferAccount._id)] : []),
+        ]),
+      }),
+      getPayments: build.query<z.output<typeof PaymentList>, z.output<typeof PaymentListQuery>>({
+        query: (params) => ({ url: '/company/getpayments', params }),
+        providesTags: (_r, _e, arg) => [accountTag(arg.accountId)],
+      }),
+      getStatement: build.query<z.output<typeof StatementAnswer>, z.output<typeof StatementQuery>>({
+        query: (params) => ({ url: '/company/statement', params }),
+        providesTags: (_r, _e, arg) => [accountTag(arg.accountId)],
+      }),
     }),
-    createBank: build.mutation<z.output<typeof BankAccountAnswer>, NewAccount>({
-      query: (body) => ({ url: '/company/createbank', method: 'POST', body }),
-      invalidatesTags: invalidates(() => createdTags('bank')),
-    }),
-    updateBank: build.mutation<
-      z.output<typeof BankAccountAnswer>,
-      z.input<typeof BankAccountUpdate>
-    >({
-      query: (body) => ({ url: '/company/updatebankaccount', method: 'POST', body }),
-      // Making one account the default changes the others: refetch the whole list.
-      invalidatesTags: invalidates((_r, arg) => changedTags('bank', arg._id)),
-    }),
-    deleteBank: build.mutation<MessageAnswer, string>({
-      query: (id) => ({ url: '/company/deletebank', method: 'POST', body: { id } }),
-      invalidatesTags: invalidates((_r, id) => changedTags('bank', id)),
-    }),
-    addPayment: build.mutation<z.output<typeof PaymentAnswer>, NewPayment>({
-      query: (body) => ({ url: '/company/addpayment', method: 'POST', body }),
-      invalidatesTags: invalidates((_r, arg) => changedTags('bank', arg.accountId)),
-    }),
-    getPayments: build.query<z.output<typeof PaymentList>, z.output<typeof PaymentListQuery>>({
-      query: (params) => ({ url: '/company/getpayments', params }),
-      providesTags: (_r, _e, arg) => [accountTag(arg.accountId)],
-    }),
-    getStatement: build.query<z.output<typeof StatementAnswer>, z.output<typeof StatementQuery>>({
-      query: (params) => ({ url: '/company/statement', params }),
-      providesTags: (_r, _e, arg) => [accountTag(arg.accountId)],
-    }),
-  }),
 });
 
 export const {
   useGetAccountsQuery,
+  useLazyGetAccountQuery,
   useCreateBankMutation,
   useUpdateBankMutation,
   useDeleteBankMutation,
   useAddPaymentMutation,
+  useTransferMutation,
+  useReversePaymentMutation,
   useGetPaymentsQuery,
   useGetStatementQuery,
 } = bankApi;
 
-/** Every account of the scope at once (pickers). */
-export const ALL_ACCOUNTS = allRows<BankSort>('holder_name');
+/** A picker's search: the scope's accounts whose holder, number, branch or IFSC has `search`. */
+export interface AccountSearch {
+  search: string;
+  companyId?: string;
+}
+
+/** The account pickers page through the accounts by holder, as the user types and asks for more. */
+export const accountPickerApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    searchAccounts: build.infiniteQuery<AccountPage, AccountSearch, number>({
+      infiniteQueryOptions: pickerPaging,
+      query: ({ queryArg: { companyId, search }, pageParam }) => ({
+        url: '/company/getallbankbyuserid',
+        params: {
+          search: searchParam(search),
+          page: pageParam,
+          pageSize: PICKER_PAGE_SIZE,
+          sort: 'holder_name',
+          order: 'asc',
+          companyId: companyId || undefined,
+        },
+      }),
+      providesTags: (result) =>
+        listTags('bank')({ data: result?.pages.flatMap((p) => p.data) ?? [] }),
+    }),
+  }),
+});
+
+export const { useSearchAccountsInfiniteQuery } = accountPickerApi;
+
+/** One account of the scope by id, fresh after each payment (nothing when it is not ours). */
+export const oneAccount = (accountId: string): z.output<typeof BankAccountListQuery> => ({
+  accountId,
+  page: 1,
+  pageSize: 1,
+  sort: 'createdAt',
+  order: 'desc',
+});
 
 /** The label of an account in a picker. */
 export const accountLabel = (a: Pick<Account, 'holder_name' | 'account_no'>) =>

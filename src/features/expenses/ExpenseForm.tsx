@@ -1,18 +1,31 @@
 import { useState } from 'react';
 import { EXPENSE_CATEGORIES, type ExpenseCategory } from '../../../contract/enums';
-import { notifyMutation } from '../../api/notify';
 import { amountError } from '../../lib/amount';
 import { todayLocalISO } from '../../lib/dates';
 import { formatEnum } from '../../lib/labels';
 import { AmountField } from '../../ui/AmountField';
 import { Field, SelectField } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
-import { useAddExpenseMutation, useUpdateExpenseMutation, type Expense } from './expensesApi';
+import { useEditConflict } from '../../ui/useEditConflict';
+import {
+  useAddExpenseMutation,
+  useLazyGetExpenseQuery,
+  useUpdateExpenseMutation,
+  type Expense,
+} from './expensesApi';
 
 const CATEGORY_OPTIONS = EXPENSE_CATEGORIES.map((c) => ({
   value: c,
   label: formatEnum(c),
 }));
+
+/** The form's values of an expense (a new one's when null). */
+const expenseForm = (expense: Expense | null) => ({
+  date: expense?.date ?? todayLocalISO(),
+  description: expense?.description ?? '',
+  amount: expense ? String(expense.amount) : '',
+  category: expense?.category ?? '',
+});
 
 /** The create/edit expense modal; `expense` null creates a new one. */
 export function ExpenseForm({
@@ -24,11 +37,13 @@ export function ExpenseForm({
 }) {
   const [addExpense, adding] = useAddExpenseMutation();
   const [updateExpense, updating] = useUpdateExpenseMutation();
-  const [form, setForm] = useState({
-    date: expense?.date ?? todayLocalISO(),
-    description: expense?.description ?? '',
-    amount: expense ? String(expense.amount) : '',
-    category: expense?.category ?? '',
+  const [form, setForm] = useState(() => expenseForm(expense));
+  const [fetchExpense] = useLazyGetExpenseQuery();
+  const conflict = useEditConflict({
+    record: expense,
+    reload: (e) => fetchExpense(e._id).unwrap(),
+    onReloaded: (fresh) => setForm(expenseForm(fresh)),
+    tags: (e) => [{ type: 'expense', id: e._id }],
   });
   const [amountProblem, setAmountProblem] = useState<string>();
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
@@ -45,11 +60,14 @@ export function ExpenseForm({
       category: form.category as ExpenseCategory,
     };
     const ok = expense
-      ? await notifyMutation(updateExpense({ ...input, _id: expense._id }).unwrap(), {
-          success: 'Expense updated successfully',
-          failure: 'Failed to update expense. Please try again.',
-        })
-      : await notifyMutation(addExpense(input).unwrap(), {
+      ? await conflict.save(
+          updateExpense({ ...input, _id: expense._id, version: conflict.version }).unwrap(),
+          {
+            success: 'Expense updated successfully',
+            failure: 'Failed to update expense. Please try again.',
+          },
+        )
+      : await conflict.save(addExpense(input).unwrap(), {
           success: 'Expense created successfully',
           failure: 'Failed to create expense. Please try again.',
         });
@@ -65,6 +83,7 @@ export function ExpenseForm({
       submitLabel={expense ? 'Update' : 'Create'}
       busy={adding.isLoading || updating.isLoading}
     >
+      {conflict.notice}
       <Field
         id="expense-date"
         label="Date"

@@ -31,6 +31,12 @@ export const expensesApi = apiSlice.injectEndpoints({
         query: (params) => ({ url: '/expense/getuserallexpenses', params }),
         providesTags: listTags('expense'),
       }),
+      /** One expense as it is now, for an edit form's Reload: always fetched, never cached. */
+      getExpense: build.query<Expense | null, string>({
+        query: (id) => ({ url: '/expense/getuserallexpenses', params: { id } }),
+        transformResponse: (page: ExpensePage) => page.data[0] ?? null,
+        keepUnusedDataFor: 0,
+      }),
       addExpense: build.mutation<z.output<typeof ExpenseAnswer>, ExpenseInput>({
         query: (body) => ({ url: '/expense/addexpense', method: 'POST', body }),
         invalidatesTags: invalidates(() => createdTags('expense')),
@@ -48,6 +54,7 @@ export const expensesApi = apiSlice.injectEndpoints({
 
 export const {
   useGetExpensesQuery,
+  useLazyGetExpenseQuery,
   useAddExpenseMutation,
   useUpdateExpenseMutation,
   useDeleteExpenseMutation,

@@ -1,12 +1,26 @@
 import { useState } from 'react';
-import { notifyMutation } from '../../api/notify';
 import { amountError } from '../../lib/amount';
 import { todayLocalISO } from '../../lib/dates';
 import { AmountField } from '../../ui/AmountField';
 import { Field } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
+import { useEditConflict } from '../../ui/useEditConflict';
 import type { LoanKind } from './loanKinds';
-import { useAddLoanMutation, useUpdateLoanMutation, type Loan } from './loansApi';
+import {
+  useAddLoanMutation,
+  useLazyGetLoanQuery,
+  useUpdateLoanMutation,
+  type Loan,
+} from './loansApi';
+
+/** The form's values of an entry (a new one's when null). */
+const loanForm = (loan: Loan | null) => ({
+  name: loan?.name ?? '',
+  email: loan?.email ?? '',
+  amount: loan ? String(loan.amount) : '',
+  issueDate: loan?.issueDate ?? todayLocalISO(),
+  repaymentDate: loan?.repaymentDate ?? '',
+});
 
 /** The create/edit modal of a lend or borrowed row; `loan` null creates one. Every field required. */
 export function LoanForm({
@@ -20,12 +34,14 @@ export function LoanForm({
 }) {
   const [addLoan, adding] = useAddLoanMutation();
   const [updateLoan, updating] = useUpdateLoanMutation();
-  const [form, setForm] = useState({
-    name: loan?.name ?? '',
-    email: loan?.email ?? '',
-    amount: loan ? String(loan.amount) : '',
-    issueDate: loan?.issueDate ?? todayLocalISO(),
-    repaymentDate: loan?.repaymentDate ?? '',
+  const [form, setForm] = useState(() => loanForm(loan));
+  const [fetchLoan] = useLazyGetLoanQuery();
+  const conflict = useEditConflict({
+    record: loan,
+    reload: (l) =>
+      fetchLoan({ direction: kind.direction, id: l._id, today: todayLocalISO() }).unwrap(),
+    onReloaded: (fresh) => setForm(loanForm(fresh)),
+    tags: (l) => [{ type: kind.direction, id: l._id }],
   });
   const [amountProblem, setAmountProblem] = useState<string>();
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
@@ -44,14 +60,17 @@ export function LoanForm({
     };
     const { direction } = kind;
     const ok = loan
-      ? await notifyMutation(
-          updateLoan({ direction, input: { ...input, _id: loan._id } }).unwrap(),
+      ? await conflict.save(
+          updateLoan({
+            direction,
+            input: { ...input, _id: loan._id, version: conflict.version },
+          }).unwrap(),
           {
             success: kind.success.update,
             failure: kind.failure.save,
           },
         )
-      : await notifyMutation(addLoan({ direction, input }).unwrap(), {
+      : await conflict.save(addLoan({ direction, input }).unwrap(), {
           success: kind.success.create,
           failure: kind.failure.save,
         });
@@ -68,6 +87,7 @@ export function LoanForm({
       submitLabel={loan ? 'Update' : 'Create'}
       busy={adding.isLoading || updating.isLoading}
     >
+      {conflict.notice}
       <Field
         id={id('name')}
         label="Name"

@@ -94,6 +94,15 @@ export const loansApi = apiSlice.injectEndpoints({
         query: ({ direction, ...params }) => ({ url: loanUrl.list(direction), params }),
         providesTags: (result, _error, { direction }) => listTags(direction)(result),
       }),
+      /** One entry as it is now, for an edit form's Reload: always fetched, never cached. */
+      getLoan: build.query<Loan | null, { direction: LoanDirection; id: string } & Today>({
+        query: ({ direction, id, today }) => ({
+          url: loanUrl.list(direction),
+          params: { id, today },
+        }),
+        transformResponse: (page: LoanPage) => page.data[0] ?? null,
+        keepUnusedDataFor: 0,
+      }),
       addLoan: build.mutation<
         z.output<typeof LoanAnswer>,
         { direction: LoanDirection; input: LoanInput }
@@ -191,6 +200,7 @@ export const loansApi = apiSlice.injectEndpoints({
 
 export const {
   useGetLoansQuery,
+  useLazyGetLoanQuery,
   useAddLoanMutation,
   useUpdateLoanMutation,
   useDeleteLoanMutation,

@@ -1,8 +1,10 @@
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { Role } from '../../../contract/enums';
+import type { Role, UserStatus } from '../../../contract/enums';
+import { notifyMutation } from '../../api/notify';
 import { formatDMY } from '../../lib/dates';
 import { formatEnum, roleLabel } from '../../lib/labels';
-import { DeleteDialog } from '../../ui/DeleteDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import type { Column } from '../../ui/DataTable';
 import { DetailsModal } from '../../ui/DetailsModal';
 import { ListScreen } from '../../ui/ListScreen';
@@ -13,13 +15,14 @@ import { useRecordModals } from '../../ui/useRecordModals';
 import {
   useDeleteUserMutation,
   useGetPeopleQuery,
+  useSetUserStatusMutation,
   type PeopleKind,
   type PeopleSort,
   type Person,
 } from '../../api/peopleApi';
 import { useScope } from '../../session/scope';
 import { ScopeBar } from '../../ui/CompanyPicker';
-import { CreateUserForm, EditUserForm } from './UserForms';
+import { CreateUserForm, EditCompanyForm, EditUserForm } from './UserForms';
 
 /** Enum values read the same in Data Details as in the list. */
 const PERSON_DETAILS_RENDER = {
@@ -39,11 +42,35 @@ interface KindConfig {
 
 type PersonColumn = Column<Person, PeopleSort>;
 
+function StatusBadge({ status }: { status: Person['status'] }) {
+  return (
+    <span
+      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
+        status === 'active' ? 'bg-green-100 text-green-800' : 'bg-gray-200 text-gray-800'
+      }`}
+    >
+      {formatEnum(status)}
+    </span>
+  );
+}
+
 /** Every column a people list may show; each kind picks and orders them. */
 const COLUMNS = {
   sno: { key: 'sno', header: 'S.no', render: (_row, n) => n },
   date: { key: 'date', header: 'Date', sortKey: 'date', render: (row) => formatDMY(row.date) },
   name: { key: 'name', header: 'Name', sortKey: 'name', render: (row) => row.name },
+  // The company list is wide: an inactive company is marked by its name, where it shows.
+  companyName: {
+    key: 'name',
+    header: 'Name',
+    sortKey: 'name',
+    render: (row) => (
+      <span className="flex flex-wrap items-center gap-2">
+        {row.name}
+        {row.status !== 'active' && <StatusBadge status={row.status} />}
+      </span>
+    ),
+  },
   regNo: {
     key: 'registration_number',
     header: 'Reg.No',
@@ -62,15 +89,7 @@ const COLUMNS = {
   status: {
     key: 'status',
     header: 'Status',
-    render: (row) => (
-      <span
-        className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
-          row.status === 'active' ? 'bg-green-100 text-green-800' : 'bg-gray-200 text-gray-800'
-        }`}
-      >
-        {formatEnum(row.status)}
-      </span>
-    ),
+    render: (row) => <StatusBadge status={row.status} />,
   },
 } satisfies Record<string, PersonColumn>;
 
@@ -90,7 +109,7 @@ export const PEOPLE_KINDS: Record<PeopleKind, KindConfig> = {
     title: 'Company List',
     addLabel: 'Add New Company',
     writer: 'admin',
-    columns: ['sno', 'date', 'name', 'regNo', 'country', 'phone', 'email', 'employees'],
+    columns: ['sno', 'date', 'companyName', 'regNo', 'country', 'phone', 'email', 'employees'],
     noun: ['company', 'companies'],
   },
   pm: {
@@ -114,7 +133,107 @@ export const PEOPLE_KINDS: Record<PeopleKind, KindConfig> = {
     columns: STAFF_COLUMNS,
     noun: ['employee', 'employees'],
   },
+  team: {
+    title: 'Team List',
+    addLabel: 'Add New Team Member',
+    writer: 'company',
+    columns: STAFF_COLUMNS,
+    noun: ['team member', 'team members'],
+  },
+  other: {
+    title: 'Other Users',
+    addLabel: 'Add New Other User',
+    writer: 'company',
+    columns: STAFF_COLUMNS,
+    noun: ['other user', 'other users'],
+  },
 };
+
+/** What a row action asks to confirm: a status change, or removing one of a company's people. */
+type Pending =
+  | { action: 'status'; person: Person; status: UserStatus }
+  | { action: 'deactivate'; person: Person }
+  | { action: 'delete'; person: Person };
+
+/** Why a permanent delete may be refused, as the server decides it. */
+const HARD_DELETE_RULE =
+  'That is refused while they still own expenses or lend/borrowed entries, or manage projects.';
+
+interface Confirmation {
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
+  /** The toasts' fallbacks: the server's own message is shown when it sends one. */
+  messages: { success: string; failure: string };
+}
+
+const STATUS_FAILURE = 'Failed to change the status. Please try again.';
+
+function confirmationOf(pending: Pending, kind: PeopleKind, noun: string): Confirmation {
+  const name = <strong>{pending.person.name}</strong>;
+  if (pending.action === 'deactivate')
+    return {
+      title: `Deactivate ${noun}`,
+      confirmLabel: 'Deactivate',
+      messages: { success: 'User deactivated successfully', failure: STATUS_FAILURE },
+      message: (
+        <>
+          <p>
+            {name} will be marked inactive and can no longer sign in. Nothing of theirs is deleted:
+            they stay in this list and you can reactivate them at any time.
+          </p>
+          <p className="mt-3 text-gray-600">
+            To remove someone for good, deactivate them first, then choose Delete in their menu.{' '}
+            {HARD_DELETE_RULE}
+          </p>
+        </>
+      ),
+    };
+  if (pending.action === 'delete')
+    return {
+      title: `Delete ${noun} permanently`,
+      confirmLabel: 'Delete permanently',
+      messages: {
+        success: 'User deleted successfully',
+        failure: 'Failed to delete user. Please try again.',
+      },
+      message: (
+        <>
+          <p>
+            Delete {name} for good? Their account cannot be brought back; the audit trail keeps its
+            history.
+          </p>
+          <p className="mt-3 text-gray-600">{HARD_DELETE_RULE} Keep them deactivated then.</p>
+        </>
+      ),
+    };
+  const company = kind === 'company';
+  return pending.status === 'inactive'
+    ? {
+        title: `Deactivate ${noun}`,
+        confirmLabel: 'Deactivate',
+        messages: { success: 'Deactivated successfully', failure: STATUS_FAILURE },
+        message: (
+          <p>
+            {name} and all of its people (PMs, TLs, employees…) will be signed out and cannot sign
+            in until you reactivate it. Nothing is deleted: you can still read all of its records.
+          </p>
+        ),
+      }
+    : {
+        title: `Reactivate ${noun}`,
+        confirmLabel: 'Reactivate',
+        messages: { success: 'Reactivated successfully', failure: STATUS_FAILURE },
+        message: (
+          <p>
+            {name}
+            {company
+              ? ' and its people will be able to sign in again.'
+              : ' will be marked active again and, if they sign in, can do so again.'}
+          </p>
+        ),
+      };
+}
 
 /** The screens of an admin's company, linked from its row. */
 const COMPANY_LINKS = [
@@ -125,9 +244,9 @@ const COMPANY_LINKS = [
 ] as const;
 
 /**
- * One list for companies, PMs, TLs and employees. The kind's writer (an admin for its
- * companies, a company for its people) adds; a company also edits and deletes; everyone
- * else reads (Show only).
+ * One list for companies and each kind of a company's people. The kind's writer (an admin
+ * for its companies, a company for its people) adds, edits, deactivates and reactivates;
+ * a company also deletes an inactive person for good. Everyone else reads (Show only).
  */
 export function PeopleScreen({ kind }: { kind: PeopleKind }) {
   const config = PEOPLE_KINDS[kind];
@@ -136,9 +255,45 @@ export function PeopleScreen({ kind }: { kind: PeopleKind }) {
   const query = useGetPeopleQuery({ ...list.params, kind, companyId: scope.companyId });
   const modals = useRecordModals<Person>();
   const [deleteUser, deleting] = useDeleteUserMutation();
-  const canAdd = scope.role === config.writer;
-  // Companies are created by their admin but edited by nobody else.
-  const canWrite = canAdd && kind !== 'company';
+  const [setUserStatus, settingStatus] = useSetUserStatusMutation();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const canWrite = scope.role === config.writer;
+
+  /** Deactivate (an admin's company, or a company's person by its delete call) or reactivate. */
+  const rowActions = (row: Person) => {
+    if (row.status === 'active')
+      return {
+        deleteLabel: 'Deactivate',
+        onDelete: () =>
+          setPending(
+            kind === 'company'
+              ? { action: 'status', person: row, status: 'inactive' }
+              : { action: 'deactivate', person: row },
+          ),
+      };
+    const reactivate = {
+      label: 'Reactivate',
+      onClick: () => setPending({ action: 'status', person: row, status: 'active' }),
+    };
+    return {
+      extraActions: [reactivate],
+      // A company may be switched off and on, never deleted.
+      onDelete:
+        kind === 'company' ? undefined : () => setPending({ action: 'delete', person: row }),
+    };
+  };
+
+  const confirmation = pending && confirmationOf(pending, kind, config.noun[0]);
+  const run = async () => {
+    if (!pending || !confirmation) return;
+    const { person } = pending;
+    const call =
+      pending.action === 'status'
+        ? setUserStatus({ id: person._id, status: pending.status })
+        : deleteUser({ id: person._id, hard: pending.action === 'delete' });
+    await notifyMutation(call.unwrap(), confirmation.messages);
+    setPending(null);
+  };
 
   const actions: PersonColumn = {
     key: 'action',
@@ -150,7 +305,7 @@ export function PeopleScreen({ kind }: { kind: PeopleKind }) {
           canWrite={canWrite}
           onShow={() => modals.show(row)}
           onEdit={() => modals.openEdit(row)}
-          onDelete={() => modals.askDelete(row)}
+          {...(canWrite ? rowActions(row) : {})}
         />
         {kind === 'company' && (
           <div className="grid grid-cols-[auto_auto] gap-x-3 text-xs">
@@ -178,7 +333,7 @@ export function PeopleScreen({ kind }: { kind: PeopleKind }) {
       <ListScreen
         title={config.title}
         addLabel={config.addLabel}
-        onAdd={canAdd ? modals.openCreate : undefined}
+        onAdd={canWrite ? modals.openCreate : undefined}
         searchLabel={`Search ${config.noun[1]}`}
         list={list}
         query={query}
@@ -188,7 +343,11 @@ export function PeopleScreen({ kind }: { kind: PeopleKind }) {
       >
         {modals.formOpen &&
           (modals.editing ? (
-            <EditUserForm person={modals.editing} onClose={modals.closeForm} />
+            kind === 'company' ? (
+              <EditCompanyForm company={modals.editing} onClose={modals.closeForm} />
+            ) : (
+              <EditUserForm person={modals.editing} onClose={modals.closeForm} />
+            )
           ) : (
             <CreateUserForm userType={kind} onClose={modals.closeForm} />
           ))}
@@ -197,22 +356,14 @@ export function PeopleScreen({ kind }: { kind: PeopleKind }) {
           onClose={modals.closeShow}
           render={PERSON_DETAILS_RENDER}
         />
-        <DeleteDialog
-          record={modals.deleting}
-          title={`Delete ${config.noun[0]}`}
-          message={(row) => (
-            <>
-              Delete <strong>{row.name}</strong>? They will no longer be able to sign in. This
-              cannot be undone.
-            </>
-          )}
-          run={(row) => deleteUser(row._id).unwrap()}
-          messages={{
-            success: 'User deleted successfully',
-            failure: 'Failed to delete user. Please try again.',
-          }}
-          onClose={modals.closeDelete}
-          busy={deleting.isLoading}
+        <ConfirmDialog
+          open={confirmation !== null}
+          title={confirmation?.title ?? ''}
+          message={confirmation?.message}
+          confirmLabel={confirmation?.confirmLabel}
+          onConfirm={run}
+          onCancel={() => setPending(null)}
+          busy={deleting.isLoading || settingStatus.isLoading}
         />
       </ListScreen>
     </>
@@ -223,3 +374,5 @@ export const CompanyListScreen = () => <PeopleScreen kind="company" />;
 export const PmListScreen = () => <PeopleScreen kind="pm" />;
 export const TlListScreen = () => <PeopleScreen kind="tl" />;
 export const EmployeeListScreen = () => <PeopleScreen kind="employee" />;
+export const TeamListScreen = () => <PeopleScreen kind="team" />;
+export const OtherListScreen = () => <PeopleScreen kind="other" />;

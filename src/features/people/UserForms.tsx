@@ -1,12 +1,25 @@
 import { useState, type ReactNode } from 'react';
-import { USER_STATUSES, type CreatableRole, type UserStatus } from '../../../contract/enums';
+import {
+  USER_STATUSES,
+  type CreatableRole,
+  type Role,
+  type UserStatus,
+} from '../../../contract/enums';
 import { MOBILE_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from '../../../contract/rules';
 import { notifyMutation } from '../../api/notify';
 import { formatEnum } from '../../lib/labels';
 import { inputPattern } from '../../lib/patterns';
 import { Field, SelectField } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
-import { useCreateUserMutation, useEditUserMutation, type Person } from '../../api/peopleApi';
+import { useEditConflict } from '../../ui/useEditConflict';
+import {
+  useCreateUserMutation,
+  useEditCompanyMutation,
+  useEditUserMutation,
+  useLazyGetPersonQuery,
+  type PeopleKind,
+  type Person,
+} from '../../api/peopleApi';
 
 /** The User Type options of the Create New User modal, in the spec's order and words. */
 const USER_TYPE_LABELS: Record<CreatableRole, string> = {
@@ -26,11 +39,36 @@ const STATUS_OPTIONS = USER_STATUSES.map((s) => ({ value: s, label: formatEnum(s
 
 type Setter<F> = (key: keyof F) => (e: { target: { value: string } }) => void;
 
-function useForm<F extends Record<string, string>>(initial: F): [F, Setter<F>] {
+function useForm<F extends Record<string, string>>(initial: F): [F, Setter<F>, (form: F) => void] {
   const [form, setForm] = useState(initial);
   const set: Setter<F> = (key) => (e) => setForm((f) => ({ ...f, [key]: e.target.value }));
-  return [form, set];
+  return [form, set, setForm];
 }
+
+/** The details a person's edit form shows. */
+const detailsOf = (person: Person) => ({
+  name: person.name,
+  email: person.email,
+  mobile: person.mobile,
+  registration_number: person.registration_number,
+});
+
+/**
+ * An edit reloads the person as their list shows them now when someone else changed them
+ * meanwhile (a company, a PM…: each is read from the list of its role).
+ */
+function usePersonConflict(person: Person, onReloaded: (fresh: Person) => void) {
+  const [fetchPerson] = useLazyGetPersonQuery();
+  return useEditConflict({
+    record: person,
+    reload: (p) => fetchPerson({ kind: kindOf(p.role), id: p._id }).unwrap(),
+    onReloaded,
+    tags: (p) => [{ type: 'users', id: p._id }],
+  });
+}
+
+/** The list a person is in: every editable person has a creatable role. */
+const kindOf = (role: Role) => role as PeopleKind;
 
 /** Name, e-mail, mobile and registration number: the fields both user modals share. */
 function DetailFields({
@@ -163,18 +201,15 @@ export function CreateUserForm({
 /** 'Update User Details': the details and the status (active / inactive), which really saves. */
 export function EditUserForm({ person, onClose }: { person: Person; onClose: () => void }) {
   const [editUser, editing] = useEditUserMutation();
-  const [form, set] = useForm({
-    name: person.name,
-    email: person.email,
-    mobile: person.mobile,
-    registration_number: person.registration_number,
-    status: person.status,
-  });
+  const formOf = (p: Person) => ({ ...detailsOf(p), status: p.status });
+  const [form, set, setForm] = useForm(formOf(person));
+  const conflict = usePersonConflict(person, (fresh) => setForm(formOf(fresh)));
 
   const submit = async () => {
-    const ok = await notifyMutation(
+    const ok = await conflict.save(
       editUser({
         _id: person._id,
+        version: conflict.version,
         name: form.name.trim(),
         email: form.email.trim(),
         mobile: form.mobile.trim(),
@@ -198,6 +233,7 @@ export function EditUserForm({ person, onClose }: { person: Person; onClose: () 
       submitLabel="Update"
       busy={editing.isLoading}
     >
+      {conflict.notice}
       <DetailFields
         form={form}
         set={set}
@@ -210,6 +246,52 @@ export function EditUserForm({ person, onClose }: { person: Person; onClose: () 
         required
         value={form.status}
         onChange={set('status')}
+      />
+    </FormModal>
+  );
+}
+
+/**
+ * An admin's 'Update Company Details': the details only. Deactivating has its own action,
+ * behind a confirmation, since it signs the company and all of its people out.
+ */
+export function EditCompanyForm({ company, onClose }: { company: Person; onClose: () => void }) {
+  const [editCompany, editing] = useEditCompanyMutation();
+  const [form, set, setForm] = useForm(detailsOf(company));
+  const conflict = usePersonConflict(company, (fresh) => setForm(detailsOf(fresh)));
+
+  const submit = async () => {
+    const ok = await conflict.save(
+      editCompany({
+        _id: company._id,
+        version: conflict.version,
+        name: form.name.trim(),
+        email: form.email.trim(),
+        mobile: form.mobile.trim(),
+        registration_number: form.registration_number.trim(),
+      }).unwrap(),
+      {
+        success: 'Company updated successfully',
+        failure: 'Failed to update company. Please try again.',
+      },
+    );
+    if (ok) onClose();
+  };
+
+  return (
+    <FormModal
+      open
+      title="Update Company Details"
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel="Update"
+      busy={editing.isLoading}
+    >
+      {conflict.notice}
+      <DetailFields
+        form={form}
+        set={set}
+        labels={{ email: 'Contact Email', mobile: 'Contact Mobile' }}
       />
     </FormModal>
   );

@@ -4,15 +4,32 @@ import type { User } from '../../api/types';
 import { Field } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
 import { NewPasswordFields } from '../../ui/NewPasswordFields';
-import { useUpdatePasswordMutation, useUpdateProfileMutation } from './profileApi';
+import { useEditConflict } from '../../ui/useEditConflict';
+import {
+  useLazyGetProfileQuery,
+  useUpdatePasswordMutation,
+  useUpdateProfileMutation,
+} from './profileApi';
 
 /** 'Update Profile': name and email. */
 export function ProfileForm({ user, onClose }: { user: User; onClose: () => void }) {
   const [updateProfile, { isLoading }] = useUpdateProfileMutation();
   const [form, setForm] = useState({ name: user.name, email: user.email });
+  const [fetchProfile] = useLazyGetProfileQuery();
+  const conflict = useEditConflict({
+    record: user,
+    // The screen reads the same cached profile, so the reload refreshes it too.
+    reload: async () => (await fetchProfile().unwrap()).data,
+    onReloaded: (fresh) => setForm({ name: fresh.name, email: fresh.email }),
+    tags: () => [],
+  });
   const submit = async () => {
-    const ok = await notifyMutation(
-      updateProfile({ name: form.name.trim(), email: form.email.trim() }).unwrap(),
+    const ok = await conflict.save(
+      updateProfile({
+        version: conflict.version,
+        name: form.name.trim(),
+        email: form.email.trim(),
+      }).unwrap(),
       {
         success: 'Profile updated successfully',
         failure: 'Failed to update profile. Please try again.',
@@ -29,6 +46,7 @@ export function ProfileForm({ user, onClose }: { user: User; onClose: () => void
       submitLabel="Update"
       busy={isLoading}
     >
+      {conflict.notice}
       <Field
         id="profile-name"
         label="Name"

@@ -42,5 +42,9 @@ export const profileApi = apiSlice.injectEndpoints({
     }),
 });
 
-export const { useGetProfileQuery, useUpdateProfileMutation, useUpdatePasswordMutation } =
-  profileApi;
+export const {
+  useGetProfileQuery,
+  useLazyGetProfileQuery,
+  useUpdateProfileMutation,
+  useUpdatePasswordMutation,
+} = profileApi;

@@ -8,9 +8,9 @@ import { SelectField } from '../../ui/Field';
 import { Pagination } from '../../ui/Pagination';
 import { styles } from '../../ui/styles';
 import { useListParams } from '../../ui/useListParams';
-import { ALL_OF_KIND, useGetPeopleQuery } from '../../api/peopleApi';
-import { useScope } from '../../session/scope';
+import { useScope, type Scope } from '../../session/scope';
 import { CompanyPicker } from '../../ui/CompanyPicker';
+import { PeoplePicker } from '../../ui/PeoplePicker';
 import { PROJECT_COLUMNS, ProjectTotals } from './projectColumns';
 import { useGetProjectsQuery, type ProjectSort } from './projectsApi';
 
@@ -39,10 +39,6 @@ export default function AccountStatementScreen() {
   const [form, setForm] = useState<Filter>(EMPTY);
   const [applied, setApplied] = useState<Filter | null>(null);
   const list = useListParams<ProjectSort>('date');
-  const pms = useGetPeopleQuery(
-    { ...ALL_OF_KIND, kind: 'pm', companyId: scope.companyId },
-    { skip: form.type !== 'pm' || (scope.isAdmin && !scope.companyId) },
-  );
   const query = useGetProjectsQuery(
     {
       ...list.params,
@@ -53,6 +49,14 @@ export default function AccountStatementScreen() {
     },
     { skip: applied === null },
   );
+  // Another company has other PMs: the PM choice starts over.
+  const companyScope: Scope = {
+    ...scope,
+    setCompanyId: (id) => {
+      setForm((f) => ({ ...f, pmId: '' }));
+      scope.setCompanyId(id);
+    },
+  };
   const set = (key: keyof Filter) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value, ...(key === 'type' ? { pmId: '' } : {}) }));
 
@@ -83,7 +87,7 @@ export default function AccountStatementScreen() {
         aria-label="Statement filter"
         className="mt-4 grid items-end gap-4 sm:grid-cols-2 lg:grid-cols-4"
       >
-        {scope.isAdmin && <CompanyPicker scope={scope} required id="statement-company" />}
+        {scope.isAdmin && <CompanyPicker scope={companyScope} required id="statement-company" />}
         <SelectField
           id="statement-type"
           label="Type"
@@ -92,13 +96,14 @@ export default function AccountStatementScreen() {
           onChange={set('type')}
         />
         {form.type === 'pm' && (
-          <SelectField
+          <PeoplePicker
+            kind="pm"
+            companyId={scope.companyId}
             id="statement-pm"
             label="Project Manager"
             placeholder="Select Project Manager"
-            options={(pms.data?.data ?? []).map((p) => ({ value: p._id, label: p.name }))}
             value={form.pmId}
-            onChange={set('pmId')}
+            onChange={(pmId) => setForm((f) => ({ ...f, pmId }))}
           />
         )}
         <DateRangeFields

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { notifyMutation } from '../../api/notify';
 import { amountError } from '../../lib/amount';
 import { todayLocalISO } from '../../lib/dates';
-import { Field, SelectField } from '../../ui/Field';
+import { Field } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
-import { ALL_OF_KIND, useGetPeopleQuery } from '../../api/peopleApi';
+import { PeoplePicker } from '../../ui/PeoplePicker';
+import { useEditConflict } from '../../ui/useEditConflict';
 import {
   useCreateProjectMutation,
+  useLazyGetProjectQuery,
   useUpdateProjectMutation,
   useUpdateProjectStatusMutation,
   type Project,
@@ -25,6 +26,32 @@ const TEXT_FIELDS = [
 
 type TextKey = (typeof TEXT_FIELDS)[number][0];
 
+/** The company form's values of a project (a new one's when null). */
+const projectForm = (project: Project | null) => ({
+  projectName: project?.projectName ?? '',
+  clientName: project?.clientName ?? '',
+  clientNumber: project?.clientNumber ?? '',
+  duration: project?.duration ?? '',
+  paymentStatus: project?.paymentStatus ?? '',
+  status: project?.status ?? '',
+  risk: project?.risk ?? '',
+  statusByPm: project?.statusByPm ?? '',
+  price: project ? String(project.price) : '',
+  projectManager: project?.projectManagerId ?? '',
+  date: project?.date ?? todayLocalISO(),
+});
+
+/** An edit reloads the project as it is now when someone else changed it meanwhile. */
+function useProjectConflict(project: Project | null, onReloaded: (fresh: Project) => void) {
+  const [fetchProject] = useLazyGetProjectQuery();
+  return useEditConflict({
+    record: project,
+    reload: (p) => fetchProject(p._id).unwrap(),
+    onReloaded,
+    tags: (p) => [{ type: 'project', id: p._id }],
+  });
+}
+
 /** A company's create/edit project modal; the Project Manager is one of its PMs. */
 export function ProjectForm({
   project,
@@ -35,19 +62,12 @@ export function ProjectForm({
 }) {
   const [createProject, creating] = useCreateProjectMutation();
   const [updateProject, updating] = useUpdateProjectMutation();
-  const pms = useGetPeopleQuery({ ...ALL_OF_KIND, kind: 'pm' });
-  const [form, setForm] = useState({
-    projectName: project?.projectName ?? '',
-    clientName: project?.clientName ?? '',
-    clientNumber: project?.clientNumber ?? '',
-    duration: project?.duration ?? '',
-    paymentStatus: project?.paymentStatus ?? '',
-    status: project?.status ?? '',
-    risk: project?.risk ?? '',
-    statusByPm: project?.statusByPm ?? '',
-    price: project ? String(project.price) : '',
-    projectManager: project?.projectManagerId ?? '',
-    date: project?.date ?? todayLocalISO(),
+  const [form, setForm] = useState(() => projectForm(project));
+  // The project as last loaded: the PM's name for the picker follows a reload.
+  const [loaded, setLoaded] = useState(project);
+  const conflict = useProjectConflict(project, (fresh) => {
+    setLoaded(fresh);
+    setForm(projectForm(fresh));
   });
   const [priceProblem, setPriceProblem] = useState<string>();
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
@@ -72,18 +92,20 @@ export function ProjectForm({
       date: form.date,
     };
     const ok = project
-      ? await notifyMutation(updateProject({ ...input, _id: project._id }).unwrap(), {
-          success: 'Project updated successfully',
-          failure: 'Failed to update project. Please try again.',
-        })
-      : await notifyMutation(createProject(input).unwrap(), {
+      ? await conflict.save(
+          updateProject({ ...input, _id: project._id, version: conflict.version }).unwrap(),
+          {
+            success: 'Project updated successfully',
+            failure: 'Failed to update project. Please try again.',
+          },
+        )
+      : await conflict.save(createProject(input).unwrap(), {
           success: 'Project created successfully',
           failure: 'Failed to create project. Please try again.',
         });
     if (ok) onClose();
   };
 
-  const pmOptions = (pms.data?.data ?? []).map((p) => ({ value: p._id, label: p.name }));
   return (
     <FormModal
       open
@@ -94,6 +116,7 @@ export function ProjectForm({
       busy={creating.isLoading || updating.isLoading}
       size="lg"
     >
+      {conflict.notice}
       <div className="grid gap-4 sm:grid-cols-2">
         {TEXT_FIELDS.map(([key, label, max, required]) => (
           <Field
@@ -126,13 +149,14 @@ export function ProjectForm({
           value={form.date}
           onChange={set('date')}
         />
-        <SelectField
+        <PeoplePicker
+          kind="pm"
           id="project-pm"
           label="Project Manager"
-          placeholder={pms.isLoading ? 'Loading…' : 'No project manager'}
-          options={pmOptions}
+          emptyOption="No project manager"
           value={form.projectManager}
-          onChange={set('projectManager')}
+          selectedLabel={loaded?.projectManager}
+          onChange={(projectManager) => setForm((f) => ({ ...f, projectManager }))}
         />
       </div>
     </FormModal>
@@ -143,9 +167,15 @@ export function ProjectForm({
 export function PmStatusForm({ project, onClose }: { project: Project; onClose: () => void }) {
   const [updateStatus, updating] = useUpdateProjectStatusMutation();
   const [statusByPm, setStatusByPm] = useState(project.statusByPm);
+  const conflict = useProjectConflict(project, (fresh) => setStatusByPm(fresh.statusByPm));
   const submit = async () => {
-    const ok = await notifyMutation(
-      updateStatus({ _id: project._id, statusByPm: statusByPm.trim() }).unwrap(),
+    // The PM's one field, with the version it read: nothing else of the project is sent.
+    const ok = await conflict.save(
+      updateStatus({
+        _id: project._id,
+        version: conflict.version,
+        statusByPm: statusByPm.trim(),
+      }).unwrap(),
       {
         success: 'Project status updated successfully',
         failure: 'Failed to update the status. Please try again.',
@@ -162,6 +192,7 @@ export function PmStatusForm({ project, onClose }: { project: Project; onClose: 
       submitLabel="Update"
       busy={updating.isLoading}
     >
+      {conflict.notice}
       <p className="text-sm text-gray-700">
         Project <strong>{project.projectName}</strong> for {project.clientName}
       </p>

@@ -50,6 +50,12 @@ export const projectsApi = apiSlice.injectEndpoints({
         }),
         providesTags: listTags('project'),
       }),
+      /** One project as it is now, for an edit form's Reload: always fetched, never cached. */
+      getProject: build.query<Project | null, string>({
+        query: (id) => ({ url: '/company/getcompanyallproject', params: { id } }),
+        transformResponse: (page: z.output<typeof ProjectList>) => page.data[0] ?? null,
+        keepUnusedDataFor: 0,
+      }),
       createProject: build.mutation<z.output<typeof ProjectAnswer>, ProjectInput>({
         query: (body) => ({ url: '/company/createproject', method: 'POST', body }),
         invalidatesTags: invalidates(() => createdTags('project')),
@@ -74,6 +80,7 @@ export const projectsApi = apiSlice.injectEndpoints({
 
 export const {
   useGetProjectsQuery,
+  useLazyGetProjectQuery,
   useCreateProjectMutation,
   useUpdateProjectMutation,
   useDeleteProjectMutation,

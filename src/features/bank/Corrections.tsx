@@ -1,0 +1,172 @@
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { notifyMutation } from '../../api/notify';
+import { amountError } from '../../lib/amount';
+import { formatYMD, todayLocalISO } from '../../lib/dates';
+import { AmountField } from '../../ui/AmountField';
+import { Field } from '../../ui/Field';
+import { FormModal } from '../../ui/Modal';
+import { AccountPicker } from './AccountPicker';
+import {
+  accountLabel,
+  useReversePaymentMutation,
+  useTransferMutation,
+  type Account,
+  type Payment,
+  type StatementEntry,
+} from './bankApi';
+
+type Linked = Pick<
+  Payment | StatementEntry,
+  'paymentType' | 'reversesId' | 'reversedById' | 'transferAccount'
+>;
+
+/** How an entry is tied to others, in words: a reversal, reversed, a transfer's account. */
+export function EntryLinks({ entry }: { entry: Linked }) {
+  const notes: string[] = [];
+  if (entry.transferAccount) {
+    const other = `${entry.transferAccount.holder_name} (${entry.transferAccount.account_no})`;
+    notes.push(entry.paymentType === 'debit' ? `Transfer to ${other}` : `Transfer from ${other}`);
+  }
+  if (entry.reversesId) notes.push('Reversal');
+  if (entry.reversedById) notes.push('Reversed');
+  if (notes.length === 0) return null;
+  return <span className="block text-xs font-medium text-gray-700">{notes.join(' · ')}</span>;
+}
+
+/** Whether a payment can still be corrected: once, and never a correction itself. */
+export const canReverse = (p: Linked) => !p.reversesId && !p.reversedById;
+
+/**
+ * Corrects a payment by a reversal: an opposite entry linked to it, dated the payment's day
+ * unless a later one is chosen. Nothing is edited or deleted.
+ */
+export function ReverseDialog({ payment, onClose }: { payment: Payment; onClose: () => void }) {
+  const [date, setDate] = useState(payment.date);
+  const [remark, setRemark] = useState(`Reversal: ${payment.remark}`);
+  const [reverse, reversing] = useReversePaymentMutation();
+  const submit = async () => {
+    const ok = await notifyMutation(
+      reverse({ payment, date, remark: remark.trim() || undefined }).unwrap(),
+      { success: 'Payment reversed', failure: 'Failed to reverse the payment. Please try again.' },
+    );
+    if (ok) onClose();
+  };
+  const opposite = payment.paymentType === 'credit' ? 'debit' : 'credit';
+  return (
+    <FormModal
+      open
+      title="Reverse payment"
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel="Reverse"
+      busy={reversing.isLoading}
+    >
+      <p className="text-sm text-gray-800">
+        A {opposite} of the same amount is recorded against this {payment.paymentType} of{' '}
+        {formatYMD(payment.date)}; both stay in the statement, linked.
+        {payment.transferAccount && ' Both legs of the transfer are reversed.'}
+      </p>
+      <Field
+        id="reverse-date"
+        label="Date"
+        type="date"
+        min={payment.date}
+        value={date}
+        onChange={(e) => setDate(e.target.value)}
+      />
+      <Field
+        id="reverse-remark"
+        label="Remark"
+        maxLength={200}
+        value={remark}
+        onChange={(e) => setRemark(e.target.value)}
+      />
+    </FormModal>
+  );
+}
+
+/** Moves money from `from` to another of the company's accounts, both entries together. */
+export function TransferDialog({ from, onClose }: { from: Account; onClose: () => void }) {
+  const [toId, setToId] = useState('');
+  const [toLabel, setToLabel] = useState<string>();
+  const [date, setDate] = useState(todayLocalISO);
+  const [amount, setAmount] = useState('');
+  const [remark, setRemark] = useState('');
+  const [problem, setProblem] = useState<string>();
+  const [transfer, moving] = useTransferMutation();
+  const submit = async () => {
+    if (!toId || !date || !amount || !remark.trim()) {
+      toast.error('Please fill in all fields.');
+      return;
+    }
+    if (toId === from._id) {
+      toast.error('Choose two different accounts to transfer between');
+      return;
+    }
+    const amountProblem = amountError(amount, 'positive');
+    setProblem(amountProblem);
+    if (amountProblem) return;
+    const ok = await notifyMutation(
+      transfer({
+        fromAccountId: from._id,
+        toAccountId: toId,
+        date,
+        remark: remark.trim(),
+        amount: Number(amount),
+      }).unwrap(),
+      { success: 'Transfer recorded', failure: 'Failed to record the transfer. Please try again.' },
+    );
+    if (ok) onClose();
+  };
+  return (
+    <FormModal
+      open
+      title="Transfer between accounts"
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel="Transfer"
+      busy={moving.isLoading}
+    >
+      <p className="text-sm text-gray-800">
+        From <strong>{accountLabel(from)}</strong>
+      </p>
+      <AccountPicker
+        id="transfer-to"
+        label="To account"
+        placeholder="Select the account to credit"
+        value={toId}
+        selectedLabel={toLabel}
+        onChange={(value, option) => {
+          setToId(value);
+          setToLabel(option?.label);
+        }}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          id="transfer-date"
+          label="Date"
+          type="date"
+          value={date}
+          onChange={(e) => setDate(e.target.value)}
+        />
+        <AmountField
+          id="transfer-amount"
+          error={problem}
+          value={amount}
+          onChange={(e) => {
+            setAmount(e.target.value);
+            setProblem(undefined);
+          }}
+        />
+      </div>
+      <Field
+        id="transfer-remark"
+        label="Remark"
+        maxLength={200}
+        value={remark}
+        onChange={(e) => setRemark(e.target.value)}
+      />
+    </FormModal>
+  );
+}

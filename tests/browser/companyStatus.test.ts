@@ -1,0 +1,155 @@
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { join } from 'node:path';
+import { expectAccessible, screenshotDir, useBrowserSuite, visit, type PageWatch } from './harness';
+import {
+  expectAlert,
+  expectCount,
+  expectPath,
+  expectText,
+  journeySteps,
+  logIn,
+  registerAdmin,
+} from './helpers';
+import { rowAction, rowMenuItems } from './rows';
+
+/**
+ * An admin edits its company, deactivates it while the company is signed in elsewhere
+ * (that session ends, and signing in is refused with the reason), then reactivates it and
+ * the company signs in again. Each step needs the one before.
+ */
+
+const stamp = Date.now();
+const password = 'correct horse battery';
+const admin = { name: 'Meera Iyer', email: `meera.status.${stamp}@example.com`, password };
+const company = {
+  name: 'Kestrel Works',
+  email: `kestrel.${stamp}@example.com`,
+  mobile: '9876501234',
+  reg: 'KES-001',
+};
+
+const suite = useBrowserSuite();
+let adminPage: Page;
+let companyPage: Page;
+const watches: PageWatch[] = [];
+
+/** Calls the API as `token`'s user, failing the test on a refusal. */
+async function api(path: string, body: unknown, token?: string) {
+  const res = await fetch(`${suite.server.origin}/api${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+beforeAll(async () => {
+  await registerAdmin(suite.server.origin, admin);
+  const { data } = await api('/user/loginuser', { ...admin, userType: 'admin' });
+  await api(
+    '/user/createUser',
+    {
+      name: company.name,
+      email: company.email,
+      mobile: company.mobile,
+      registration_number: company.reg,
+      password,
+      userType: 'company',
+    },
+    data.token,
+  );
+});
+journeySteps(() => watches);
+
+async function signIn(who: { email: string }, userType: 'admin' | 'company') {
+  const { page, watch } = await suite.newPage({ label: userType });
+  watches.push(watch);
+  await page.goto(suite.url('/login'));
+  await logIn(page, { email: who.email, password }, userType);
+  await expectPath(page, '/app/dashboard');
+  return page;
+}
+
+const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+
+describe.sequential('an admin deactivates its company', () => {
+  test('the admin edits its company', async () => {
+    companyPage = await signIn(company, 'company');
+    adminPage = await signIn(admin, 'admin');
+    await adminPage
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', {
+        name: 'Company List',
+      })
+      .click();
+    const r = row(adminPage, company.email);
+    await expectText(r, company.reg);
+    await expectCount(r.getByText('Inactive'), 0);
+    expect(await rowMenuItems(adminPage, company.name)).toEqual(['Show', 'Edit', 'Deactivate']);
+
+    await rowAction(adminPage, company.name, 'Edit');
+    const form = adminPage.getByRole('dialog', { name: 'Update Company Details' });
+    expect(await form.getByLabel('Contact Email').inputValue()).toBe(company.email);
+    await form.getByLabel('Contact Mobile').fill('9811100000');
+    await visit(adminPage, 'company-status-01-edit');
+    await form.getByRole('button', { name: 'Update' }).click();
+    await expectAlert(adminPage, 'Company updated successfully');
+    await form.waitFor({ state: 'hidden' });
+    await expectText(r, '9811100000');
+  });
+
+  test('deactivating ends the company’s open session and refuses its login', async () => {
+    await rowAction(adminPage, company.name, 'Deactivate');
+    const confirm = adminPage.getByRole('dialog', { name: 'Deactivate company' });
+    await expectText(confirm, 'Nothing is deleted');
+    await visit(adminPage, 'company-status-02-confirm');
+    await confirm.getByRole('button', { name: 'Deactivate' }).click();
+    await expectAlert(adminPage, 'Company deactivated. It and its people can no longer sign in.');
+    await expectText(row(adminPage, company.email).getByRole('cell').nth(2), 'Inactive');
+    expect(await rowMenuItems(adminPage, company.name)).toEqual(['Show', 'Edit', 'Reactivate']);
+    await visit(adminPage, 'company-status-03-inactive');
+
+    // The company's tab, signed in before: its next call ends the session.
+    await companyPage
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', {
+        name: 'Project Manager List',
+      })
+      .click();
+    await expectAlert(companyPage, 'Your session has ended. Please log in again.');
+    await expectPath(companyPage, '/login');
+    const answer = companyPage.waitForResponse((r) => r.url().includes('/api/user/loginuser'));
+    await logIn(companyPage, { email: company.email, password }, 'company');
+    expect((await answer).status()).toBe(403);
+    await expectAlert(companyPage, 'This account is inactive. Ask your administrator.');
+    await expectPath(companyPage, '/login');
+    // With animations running (stopping them would run the toasts' timers out), once the
+    // refusal's toast has slid in: the picture is of the refusal.
+    await companyPage.waitForTimeout(800);
+    await companyPage.screenshot({
+      path: join(screenshotDir, 'company-status-04-login-refused.png'),
+      animations: 'allow',
+    });
+    await expectAccessible(companyPage, 'company-status-04-login-refused');
+  });
+
+  test('reactivating lets the company sign in again', async () => {
+    await rowAction(adminPage, company.name, 'Reactivate');
+    const confirm = adminPage.getByRole('dialog', { name: 'Reactivate company' });
+    await confirm.getByRole('button', { name: 'Reactivate' }).click();
+    await expectAlert(adminPage, 'Company reactivated. It and its people can sign in again.');
+    await expectCount(row(adminPage, company.email).getByText('Inactive'), 0);
+
+    await logIn(companyPage, { email: company.email, password }, 'company');
+    // Back where the ended session was going.
+    await expectPath(companyPage, '/app/pm');
+    await companyPage.getByRole('heading', { level: 2, name: 'Project Manager List' }).waitFor();
+    await visit(companyPage, 'company-status-05-signed-in-again');
+  });
+});

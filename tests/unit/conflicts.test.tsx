@@ -1,0 +1,191 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { ErrorResponse } from '../../contract/api/fields';
+import { PersonList } from '../../contract/api/people';
+import { Project, ProjectAnswer, ProjectList } from '../../contract/api/projects';
+import { STALE_RECORD_MESSAGE } from '../../contract/rules';
+import { AppRoutes } from '../../src/app/router';
+import type { Role } from '../../src/api/types';
+import { recordRequests, renderWithProviders, signedIn, testUser } from './helpers';
+import { server } from './msw';
+
+/**
+ * Two tabs edit one record: the second save is refused as stale (409), the form says so and
+ * offers Reload, which puts the record as it is now into the form; the next save carries
+ * that version.
+ */
+
+type ProjectRow = z.output<typeof Project>;
+
+const opened = Project.parse({
+  _id: 'pr1',
+  date: '2026-03-15',
+  projectName: 'Riverside Tower',
+  clientName: 'Kapoor Estates',
+  clientNumber: '9811122233',
+  duration: '6 months',
+  price: 1250000.5,
+  paymentStatus: 'Advance paid',
+  status: '',
+  risk: '',
+  statusByPm: 'Piling',
+  projectManager: 'Priya Menon',
+  projectManagerId: 'pm-1',
+  createdAt: '2026-03-15T10:00:00.000Z',
+  version: 1,
+});
+
+/**
+ * The server's one project: the list (or the reload, narrowed by id) answers it as it is
+ * now; an update at another version is refused, one at its version applies and moves it on.
+ */
+function projectServer(updatePath: string) {
+  const state = { project: opened };
+  const handlers = [
+    http.get('/api/company/getcompanyallproject', () =>
+      HttpResponse.json(
+        ProjectList.parse({
+          success: true,
+          data: [state.project],
+          total: 1,
+          page: 1,
+          pageSize: 20,
+          totalAmount: state.project.price,
+        }),
+      ),
+    ),
+    http.get('/api/company/getallpm', () =>
+      HttpResponse.json(
+        PersonList.parse({ success: true, data: [], total: 0, page: 1, pageSize: 20 }),
+      ),
+    ),
+    http.post(updatePath, async ({ request }) => {
+      const {
+        _id: _ignored,
+        version,
+        ...fields
+      } = (await request.json()) as Record<string, unknown>;
+      if (version !== state.project.version)
+        return HttpResponse.json(
+          ErrorResponse.parse({ success: false, message: STALE_RECORD_MESSAGE }),
+          { status: 409 },
+        );
+      state.project = { ...state.project, ...fields, version: state.project.version + 1 };
+      return HttpResponse.json(
+        ProjectAnswer.parse({ success: true, message: 'Project updated', data: state.project }),
+      );
+    }),
+  ];
+  /** Another tab saves first. */
+  const changeElsewhere = (fields: Partial<ProjectRow>) => {
+    state.project = { ...state.project, ...fields, version: state.project.version + 1 };
+  };
+  return { handlers, changeElsewhere, state };
+}
+
+function renderAs(role: Role) {
+  return renderWithProviders(<AppRoutes />, {
+    route: '/app/project',
+    preloadedState: signedIn({
+      ...testUser,
+      _id: role === 'pm' ? 'pm-1' : 'c-1',
+      role,
+      position: role === 'pm' ? 3 : 2,
+    }),
+  });
+}
+
+describe('an edit made stale by another tab', () => {
+  it("company: shows the message, Reload brings the other tab's values, then saves", async () => {
+    const api = projectServer('/api/company/updateproject');
+    server.use(...api.handlers);
+    const log = recordRequests();
+    const { user } = renderAs('company');
+    await user.click(await screen.findByRole('button', { name: 'Actions for Riverside Tower' }));
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Project' });
+
+    api.changeElsewhere({ projectName: 'Riverside Tower II', clientName: 'Kapoor Group' });
+    const duration = within(dialog).getByLabelText('Duration');
+    await user.clear(duration);
+    await user.type(duration, '8 months');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent(STALE_RECORD_MESSAGE);
+    // Nothing was overwritten: the server kept the other tab's project.
+    expect(api.state.project).toMatchObject({ projectName: 'Riverside Tower II', version: 2 });
+    expect(await log.to('/api/company/updateproject')[0]!.json()).toMatchObject({
+      _id: 'pr1',
+      version: 1,
+      duration: '8 months',
+    });
+
+    await user.click(within(alert).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument());
+    expect(within(dialog).getByLabelText('Project Name')).toHaveValue('Riverside Tower II');
+    expect(within(dialog).getByLabelText('Client Name')).toHaveValue('Kapoor Group');
+    expect(within(dialog).getByLabelText('Duration')).toHaveValue('6 months');
+    // The list behind it shows the project as it is now too.
+    expect(
+      await screen.findByRole('button', { name: 'Actions for Riverside Tower II' }),
+    ).toBeInTheDocument();
+
+    await user.clear(within(dialog).getByLabelText('Duration'));
+    await user.type(within(dialog).getByLabelText('Duration'), '8 months');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Project updated')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Edit Project' })).not.toBeInTheDocument(),
+    );
+    const second = await log.to('/api/company/updateproject')[1]!.json();
+    expect(second).toMatchObject({
+      _id: 'pr1',
+      version: 2,
+      projectName: 'Riverside Tower II',
+      duration: '8 months',
+    });
+    expect(api.state.project).toMatchObject({ duration: '8 months', version: 3 });
+    log.stop();
+  });
+
+  it('PM: sends only its status and version, and reloads the current status', async () => {
+    const api = projectServer('/api/company/updateprojectstatus');
+    server.use(...api.handlers);
+    const log = recordRequests();
+    const { user } = renderAs('pm');
+    await user.click(
+      await screen.findByRole('button', { name: 'Update status of Riverside Tower' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Update Status by PM' });
+
+    // The company edits the project meanwhile.
+    api.changeElsewhere({ price: 1300000, statusByPm: 'Piling done' });
+    const status = within(dialog).getByLabelText('Status by PM');
+    await user.clear(status);
+    await user.type(status, 'Slab cast');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent(STALE_RECORD_MESSAGE);
+
+    await user.click(within(alert).getByRole('button', { name: 'Reload' }));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Status by PM')).toHaveValue('Piling done'),
+    );
+    await user.clear(within(dialog).getByLabelText('Status by PM'));
+    await user.type(within(dialog).getByLabelText('Status by PM'), 'Slab cast');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Project updated')).toBeInTheDocument();
+
+    const sent = await Promise.all(log.to('/api/company/updateprojectstatus').map((r) => r.json()));
+    expect(sent).toEqual([
+      { _id: 'pr1', version: 1, statusByPm: 'Slab cast' },
+      { _id: 'pr1', version: 2, statusByPm: 'Slab cast' },
+    ]);
+    // The company's price stays: the PM's save sent nothing else.
+    expect(api.state.project).toMatchObject({ price: 1300000, statusByPm: 'Slab cast' });
+    log.stop();
+  });
+});

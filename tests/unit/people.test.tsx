@@ -1,0 +1,307 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Message } from '../../contract/api/fields';
+import { Person, PersonAnswer, PersonList } from '../../contract/api/people';
+import { AppRoutes } from '../../src/app/router';
+import type { Role, User } from '../../src/api/types';
+import { recordRequests, renderWithProviders, signedIn, testUser } from './helpers';
+import { server } from './msw';
+
+/** An admin's company list: edit, deactivate, reactivate; a company's people: deactivate,
+ * reactivate, delete for good; the team and other lists. */
+
+// The screen loads lazily: loaded once here, not inside the first test's time.
+beforeAll(() => import('../../src/features/people/PeopleScreen'), 30_000);
+
+const as = (role: Role): User => ({
+  ...testUser,
+  _id: `${role}-1`,
+  role,
+  position: role === 'admin' ? 1 : role === 'company' ? 2 : 3,
+});
+
+const acme = Person.parse({
+  _id: 'c1',
+  date: '2026-01-05T10:00:00.000Z',
+  name: 'Acme Builders',
+  email: 'acme@example.com',
+  mobile: '9000000001',
+  registration_number: 'CO-1',
+  status: 'active',
+  role: 'company',
+  country: 'India',
+  employeeCount: 3,
+  version: 1,
+});
+const esha = Person.parse({
+  ...acme,
+  _id: 'p1',
+  name: 'Esha Nair',
+  email: 'esha@example.com',
+  registration_number: 'EMP-1',
+  role: 'employee',
+  employeeCount: undefined,
+});
+
+const page = (data: unknown[]) =>
+  PersonList.parse({ success: true, data, total: data.length, page: 1, pageSize: 20 });
+const answer = (message: string, data: unknown) =>
+  HttpResponse.json(PersonAnswer.parse({ success: true, message, data }));
+
+function renderAs(role: Role, route: string) {
+  return renderWithProviders(<AppRoutes />, { route, preloadedState: signedIn(as(role)) });
+}
+
+type UserEv = ReturnType<typeof renderWithProviders>['user'];
+/** Opens the row's '...' menu and returns its items. */
+async function menuOf(user: UserEv, label: string): Promise<string[]> {
+  await user.click(await screen.findByRole('button', { name: `Actions for ${label}` }));
+  const toggle = screen.getByRole('button', { name: `Actions for ${label}` });
+  const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+  return within(panel)
+    .getAllByRole('button')
+    .map((b) => b.textContent ?? '');
+}
+
+const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr')!;
+
+describe("an admin's company list", () => {
+  const companies = (data = [acme]) =>
+    http.get('/api/user/getadminallcompany', () => HttpResponse.json(page(data)));
+
+  it('offers Edit and Deactivate on an active company', async () => {
+    server.use(companies());
+    const { user } = renderAs('admin', '/app/company');
+    expect(within(await rowOf('Acme Builders')).queryByText('Inactive')).not.toBeInTheDocument();
+    expect(await menuOf(user, 'Acme Builders')).toEqual(['Show', 'Edit', 'Deactivate']);
+  });
+
+  it('Edit opens Update Company Details and saves the details', async () => {
+    server.use(
+      companies(),
+      http.post('/api/admin/editcompany', () =>
+        answer('Company updated successfully', { ...acme, name: 'Acme Infra' }),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderAs('admin', '/app/company');
+    await menuOf(user, 'Acme Builders');
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Update Company Details' });
+    // Status is not a field here: deactivating has its own confirmation.
+    expect(within(dialog).queryByLabelText('Status')).not.toBeInTheDocument();
+    const name = within(dialog).getByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Acme Infra');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Company updated successfully')).toBeInTheDocument();
+    expect(await log.to('/api/admin/editcompany')[0]!.json()).toMatchObject({
+      _id: 'c1',
+      name: 'Acme Infra',
+      email: 'acme@example.com',
+      mobile: '9000000001',
+      registration_number: 'CO-1',
+    });
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Update Company Details' })).toBeNull(),
+    );
+    log.stop();
+  });
+
+  it('Deactivate says what happens, sends nothing on Cancel, then deactivates', async () => {
+    server.use(
+      companies(),
+      http.post('/api/users/:id/status', () =>
+        answer('Company deactivated. It and its people can no longer sign in.', {
+          ...acme,
+          status: 'inactive',
+        }),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderAs('admin', '/app/company');
+    await menuOf(user, 'Acme Builders');
+    await user.click(screen.getByRole('button', { name: 'Deactivate' }));
+    let confirm = screen.getByRole('dialog', { name: 'Deactivate company' });
+    expect(confirm).toHaveTextContent(/all of its people .* cannot sign in until you reactivate/);
+    expect(confirm).toHaveTextContent('Nothing is deleted');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(log.to('/api/users/c1/status')).toHaveLength(0);
+
+    await menuOf(user, 'Acme Builders');
+    await user.click(screen.getByRole('button', { name: 'Deactivate' }));
+    confirm = screen.getByRole('dialog', { name: 'Deactivate company' });
+    await user.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
+    expect(
+      await screen.findByText('Company deactivated. It and its people can no longer sign in.'),
+    ).toBeInTheDocument();
+    expect(await log.to('/api/users/c1/status')[0]!.json()).toEqual({ status: 'inactive' });
+    log.stop();
+  });
+
+  it('an inactive company shows Inactive and offers Reactivate, never Delete', async () => {
+    server.use(
+      companies([{ ...acme, status: 'inactive' }]),
+      http.post('/api/users/:id/status', () =>
+        answer('Company reactivated. It and its people can sign in again.', acme),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderAs('admin', '/app/company');
+    // Marked by its name, the one cell of the wide list that always shows.
+    const name = within(await rowOf('Acme Builders')).getAllByRole('cell')[2]!;
+    expect(name).toHaveTextContent('Acme BuildersInactive');
+    expect(await menuOf(user, 'Acme Builders')).toEqual(['Show', 'Edit', 'Reactivate']);
+    await user.click(screen.getByRole('button', { name: 'Reactivate' }));
+    const confirm = screen.getByRole('dialog', { name: 'Reactivate company' });
+    await user.click(within(confirm).getByRole('button', { name: 'Reactivate' }));
+    expect(
+      await screen.findByText('Company reactivated. It and its people can sign in again.'),
+    ).toBeInTheDocument();
+    expect(await log.to('/api/users/c1/status')[0]!.json()).toEqual({ status: 'active' });
+    log.stop();
+  });
+});
+
+describe("a company's people", () => {
+  const employees = (data = [esha]) =>
+    http.get('/api/company/getcompanyallemployee', () => HttpResponse.json(page(data)));
+
+  it('Deactivate explains the permanent delete, then deactivates through the delete call', async () => {
+    server.use(
+      employees(),
+      http.delete('/api/users/:id', () =>
+        HttpResponse.json(
+          Message.parse({
+            success: true,
+            message: 'User deactivated. They can no longer sign in.',
+          }),
+        ),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderAs('company', '/app/employee');
+    expect(await menuOf(user, 'Esha Nair')).toEqual(['Show', 'Edit', 'Deactivate']);
+    await user.click(screen.getByRole('button', { name: 'Deactivate' }));
+    const confirm = screen.getByRole('dialog', { name: 'Deactivate employee' });
+    expect(confirm).toHaveTextContent('can no longer sign in');
+    expect(confirm).toHaveTextContent('you can reactivate them at any time');
+    expect(confirm).toHaveTextContent(
+      /deactivate them first, then choose Delete .* refused while they still own expenses/,
+    );
+    await user.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
+    expect(
+      await screen.findByText('User deactivated. They can no longer sign in.'),
+    ).toBeInTheDocument();
+    const [sent] = log.to('/api/users/p1');
+    expect(sent!.method).toBe('DELETE');
+    expect(new URL(sent!.url).search).toBe('');
+    log.stop();
+  });
+
+  it('an inactive person shows Inactive, is reactivated, or deleted for good', async () => {
+    server.use(
+      employees([{ ...esha, status: 'inactive' }]),
+      http.post('/api/users/:id/status', () =>
+        answer('User reactivated. They can sign in again.', esha),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderAs('company', '/app/employee');
+    expect(within(await rowOf('Esha Nair')).getByText('Inactive')).toBeInTheDocument();
+    expect(await menuOf(user, 'Esha Nair')).toEqual(['Show', 'Edit', 'Reactivate', 'Delete']);
+    await user.click(screen.getByRole('button', { name: 'Reactivate' }));
+    const confirm = screen.getByRole('dialog', { name: 'Reactivate employee' });
+    await user.click(within(confirm).getByRole('button', { name: 'Reactivate' }));
+    expect(
+      await screen.findByText('User reactivated. They can sign in again.'),
+    ).toBeInTheDocument();
+    expect(await log.to('/api/users/p1/status')[0]!.json()).toEqual({ status: 'active' });
+    log.stop();
+  });
+
+  it("a refused permanent delete shows the server's reason", async () => {
+    const reason = 'Cannot delete Esha Nair: they still own 2 expenses. Deactivate them instead.';
+    server.use(
+      employees([{ ...esha, status: 'inactive' }]),
+      http.delete('/api/users/:id', () =>
+        HttpResponse.json({ success: false, message: reason }, { status: 409 }),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderAs('company', '/app/employee');
+    await menuOf(user, 'Esha Nair');
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const confirm = screen.getByRole('dialog', { name: 'Delete employee permanently' });
+    expect(confirm).toHaveTextContent('cannot be brought back');
+    expect(confirm).toHaveTextContent('the audit trail keeps its history');
+    await user.click(within(confirm).getByRole('button', { name: 'Delete permanently' }));
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    const [sent] = log.to('/api/users/p1');
+    expect(new URL(sent!.url).searchParams.get('hard')).toBe('true');
+    log.stop();
+  });
+});
+
+describe('team and other lists', () => {
+  const member = { ...esha, _id: 't1', name: 'Tara Team', role: 'team' };
+  const other = { ...esha, _id: 'o1', name: 'Omar Other', role: 'other' };
+
+  it('a company gets both in its menu and adds a team member', async () => {
+    server.use(
+      http.get('/api/company/getallteam', () => HttpResponse.json(page([member]))),
+      http.post('/api/user/createUser', () =>
+        HttpResponse.json(
+          PersonAnswer.parse({ success: true, message: 'User created successfully', data: member }),
+          { status: 201 },
+        ),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderAs('company', '/app/team');
+    expect(await screen.findByRole('heading', { name: 'Team List' })).toBeInTheDocument();
+    expect(await rowOf('Tara Team')).toHaveTextContent('Active');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    expect(links).toEqual(expect.arrayContaining(['Team List', 'Other Users']));
+
+    await user.click(screen.getByRole('button', { name: 'Add New Team Member' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create New User' });
+    expect(within(dialog).getByLabelText('User Type')).toHaveValue('team');
+    await user.type(within(dialog).getByLabelText('Name'), 'Tara Team');
+    await user.type(within(dialog).getByLabelText('Email'), 'tara@example.com');
+    await user.type(within(dialog).getByLabelText('Contact'), '9000000009');
+    await user.type(within(dialog).getByLabelText('Password'), 'long enough pw');
+    await user.type(within(dialog).getByLabelText('Registration Number'), 'TM-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('User created successfully')).toBeInTheDocument();
+    expect(await log.to('/api/user/createUser')[0]!.json()).toMatchObject({ userType: 'team' });
+    log.stop();
+  });
+
+  it('an admin reads the other users of a company, Show only', async () => {
+    server.use(
+      http.get('/api/company/getallother', () => HttpResponse.json(page([other]))),
+      http.get('/api/user/getadminallcompany', () => HttpResponse.json(page([acme]))),
+    );
+    const { user } = renderAs('admin', '/app/other');
+    expect(await screen.findByRole('heading', { name: 'Other Users' })).toBeInTheDocument();
+    await rowOf('Omar Other');
+    expect(screen.queryByRole('button', { name: 'Add New Other User' })).not.toBeInTheDocument();
+    expect(await menuOf(user, 'Omar Other')).toEqual(['Show']);
+  });
+
+  it('a PM has neither', async () => {
+    server.use(http.get('/api/company/getalltl', () => HttpResponse.json(page([]))));
+    renderAs('pm', '/app/tl');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    expect(links).not.toContain('Team List');
+    expect(links).not.toContain('Other Users');
+  });
+});
