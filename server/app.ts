@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -84,6 +84,15 @@ export async function buildApp(opts: AppOptions) {
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    // Addresses the router refuses before any route runs answer like every other refusal,
+    // and never echo the address: an id longer than any record's is simply not found.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void (reply as unknown as FastifyReply)
+        .status(tooLong ? 404 : 400)
+        .header('cache-control', 'no-store')
+        .send({ success: false, message: tooLong ? 'Not found' : 'This address is not valid' });
     },
   }).withTypeProvider<ZodTypeProvider>();
 

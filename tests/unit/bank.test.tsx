@@ -280,7 +280,7 @@ describe('Payment Mode', () => {
     server.use(accountsHandler(), paymentsHandler());
     const { user } = renderAs('company', '/app/payment');
     await chooseAccount(user, 'Account Holder');
-    const card = screen.getByRole('group', { name: 'Account details' });
+    const card = await screen.findByRole('group', { name: 'Account details' });
     expect(card).toHaveTextContent('₹3,801.00');
     expect(card).toHaveTextContent('SBIN0001234');
     expect(card).toHaveTextContent('12 Marine Drive');
@@ -300,7 +300,9 @@ describe('Payment Mode', () => {
     ).toBeInTheDocument();
     expect(await screen.findByLabelText('Company')).toBeInTheDocument();
     await chooseAccount(user, 'Account Holder');
-    expect(screen.getByRole('group', { name: 'Account details' })).toHaveTextContent('₹3,801.00');
+    expect(await screen.findByRole('group', { name: 'Account details' })).toHaveTextContent(
+      '₹3,801.00',
+    );
     await user.type(screen.getByLabelText('Remark'), 'Rent');
     await user.selectOptions(screen.getByLabelText('Payment Type'), 'credit');
     await user.type(screen.getByLabelText('Amount (₹)'), '250');
