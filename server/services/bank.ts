@@ -8,6 +8,7 @@ import { tenantOf, withAudit } from './audit';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { paiseToRupees } from '../../contract/rules';
 import { toIso } from '../lib/dates';
+import { formatDmy } from '../lib/format';
 import { likePattern } from '../lib/schemas';
 import { perKeyLimit } from '../lib/perKeyLimit';
 import { assertCompany, assertRole, companyScope } from './tenancy';
@@ -257,9 +258,6 @@ async function readEntries(db: DbOrTx, accountId: string, ids: SQL, order: SQL) 
   return rowsOf<EntryRow>(result).map(entryToApi);
 }
 
-/** A day in the spec's DD/MM/YYYY, for messages. */
-const dayOf = (isoDate: string) => isoDate.split('-').reverse().join('/');
-
 interface LedgerEntry {
   accountId: string;
   type: PaymentType;
@@ -319,7 +317,7 @@ async function post(
   if (answer.notFound) throw notFound('Bank account');
   if (answer.short) {
     throw badRequest(
-      `Insufficient balance: this debit would take the account below zero on ${dayOf(answer.short.date)}`,
+      `Insufficient balance: this debit would take the account below zero on ${formatDmy(answer.short.date)}`,
     );
   }
   return answer.entries!;
@@ -399,10 +397,17 @@ export async function reversePayment(
   if (reversed) throw conflict('This payment has already been reversed.');
   const date = input.date ?? original.date;
   if (date < original.date) {
-    throw badRequest(`A reversal must be dated on or after the payment (${dayOf(original.date)})`);
+    throw badRequest(
+      `A reversal must be dated on or after the payment (${formatDmy(original.date)})`,
+    );
   }
   const legs = original.transferId
-    ? await db.select().from(payments).where(eq(payments.transferId, original.transferId))
+    ? await db
+        .select()
+        .from(payments)
+        .where(
+          and(eq(payments.transferId, original.transferId), eq(payments.companyId, caller.userId)),
+        )
     : [original];
   const remark = input.remark?.trim() || `Reversal: ${original.remark}`;
   const posted = await post(

@@ -53,6 +53,14 @@ const detailsOf = (person: Person) => ({
   registration_number: person.registration_number,
 });
 
+/** The details as every people form sends them: trimmed. */
+const trimmedDetails = (form: ReturnType<typeof detailsOf>) => ({
+  name: form.name.trim(),
+  email: form.email.trim(),
+  mobile: form.mobile.trim(),
+  registration_number: form.registration_number.trim(),
+});
+
 /**
  * An edit reloads the person as their list shows them now when someone else changed them
  * meanwhile (a company, a PM…: each is read from the list of its role).
@@ -147,10 +155,7 @@ export function CreateUserForm({
   const submit = async () => {
     const ok = await notifyMutation(
       createUser({
-        name: form.name.trim(),
-        email: form.email.trim(),
-        mobile: form.mobile.trim(),
-        registration_number: form.registration_number.trim(),
+        ...trimmedDetails(form),
         password: form.password,
         userType,
       }).unwrap(),
@@ -210,10 +215,7 @@ export function EditUserForm({ person, onClose }: { person: Person; onClose: () 
       editUser({
         _id: person._id,
         version: conflict.version,
-        name: form.name.trim(),
-        email: form.email.trim(),
-        mobile: form.mobile.trim(),
-        registration_number: form.registration_number.trim(),
+        ...trimmedDetails(form),
         status: form.status as UserStatus,
       }).unwrap(),
       {
@@ -265,10 +267,7 @@ export function EditCompanyForm({ company, onClose }: { company: Person; onClose
       editCompany({
         _id: company._id,
         version: conflict.version,
-        name: form.name.trim(),
-        email: form.email.trim(),
-        mobile: form.mobile.trim(),
-        registration_number: form.registration_number.trim(),
+        ...trimmedDetails(form),
       }).unwrap(),
       {
         success: 'Company updated successfully',
