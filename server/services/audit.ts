@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditedTable } from '../../contract/enums';
 import type { DbOrTx, Tx } from '../db/client';
+import { pageAnswer, paged, rowCount, sortOrder } from '../db/paging';
 import { auditLog, users } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { badRequest } from '../lib/errors';
@@ -80,21 +81,22 @@ export async function listAudit(db: DbOrTx, caller: Caller, q: AuditQuery) {
     q.to ? lt(auditLog.at, dayStartsIn(q.to, q.timeZone, 1)) : undefined,
   );
   const [rows, [summary]] = await Promise.all([
-    db
-      .select({ entry: auditLog, actorName: users.name, actorEmail: users.email })
-      .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.actorId))
-      .where(where)
-      .orderBy(desc(auditLog.at), desc(auditLog.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(auditLog)
-      .where(where),
+    paged(
+      db
+        .select({ entry: auditLog, actorName: users.name, actorEmail: users.email })
+        .from(auditLog)
+        .leftJoin(users, eq(users.id, auditLog.actorId))
+        .where(where)
+        .$dynamic(),
+      q,
+      // Newest first, always: a trail is read from its end.
+      sortOrder({ sort: 'at', order: 'desc' }, { at: auditLog.at }, auditLog.id),
+    ),
+    db.select({ total: rowCount() }).from(auditLog).where(where),
   ]);
-  return {
-    data: rows.map(({ entry: e, actorName, actorEmail }) => ({
+  return pageAnswer(
+    q,
+    rows.map(({ entry: e, actorName, actorEmail }) => ({
       _id: String(e.id),
       at: toIso(e.at),
       actorId: e.actorId,
@@ -107,8 +109,6 @@ export async function listAudit(db: DbOrTx, caller: Caller, q: AuditQuery) {
       before: (e.before ?? null) as Record<string, unknown> | null,
       after: (e.after ?? null) as Record<string, unknown> | null,
     })),
-    total: summary?.total ?? 0,
-    page: q.page,
-    pageSize: q.pageSize,
-  };
+    summary?.total,
+  );
 }

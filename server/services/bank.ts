@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AccountDefaultStatus, PaymentType } from '../../contract/enums';
 import type { BankSort } from '../../contract/api/bank';
 import { rowsOf, type Db, type DbOrTx } from '../db/client';
+import { pageAnswer, paged, pageWindow, rowCount, sortOrder, type PageRequest } from '../db/paging';
 import { accountDays, bankAccounts, payments } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { tenantOf, withAudit } from './audit';
@@ -79,30 +80,23 @@ export async function listAccounts(db: DbOrTx, caller: Caller, q: BankQuery) {
         : undefined,
     ),
   );
-  const dir = q.order === 'asc' ? asc : desc;
   const [rows, [summary]] = await Promise.all([
-    db
-      .select()
-      .from(bankAccounts)
-      .where(where)
-      .orderBy(dir(sortColumns[q.sort]), dir(bankAccounts.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
+    paged(
+      db.select().from(bankAccounts).where(where).$dynamic(),
+      q,
+      sortOrder(q, sortColumns, bankAccounts.id),
+    ),
     db
       .select({
-        total: sql<number>`count(*)::int`,
+        total: rowCount(),
         balance: sql<string>`coalesce(sum(${bankAccounts.balancePaise}), 0)`,
       })
       .from(bankAccounts)
       .where(where),
   ]);
-  return {
-    data: rows.map(accountToApi),
-    total: summary?.total ?? 0,
+  return pageAnswer(q, rows.map(accountToApi), summary?.total, {
     totalAmount: paiseToRupees(summary?.balance),
-    page: q.page,
-    pageSize: q.pageSize,
-  };
+  });
 }
 
 /** The caller's (or its admin's) account row, as stored; anyone else's is not found. */
@@ -444,14 +438,11 @@ export async function listPayments(
   if (!account) throw notFound('Bank account');
   // The page's ids first, from the index alone, then only those rows: a deep page skips
   // index entries instead of fetching thousands of rows it then throws away.
+  const { limit, offset } = pageWindow(q);
   const pageIds = sql`select id from payments where account_id = ${q.accountId}
-    order by date desc, seq desc limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`;
-  return {
-    data: await readEntries(db, q.accountId, pageIds, sql`p.date desc, p.seq desc`),
-    total: account.total,
-    page: q.page,
-    pageSize: q.pageSize,
-  };
+    order by date desc, seq desc limit ${limit} offset ${offset}`;
+  const rows = await readEntries(db, q.accountId, pageIds, sql`p.date desc, p.seq desc`);
+  return pageAnswer(q, rows, account.total);
 }
 
 export interface StatementQuery {
@@ -548,15 +539,8 @@ async function readStatement(
 }
 
 /** One page of a statement's entries, with the whole range's figures and entry count. */
-export async function statement(
-  db: DbOrTx,
-  caller: Caller,
-  q: StatementQuery & { page: number; pageSize: number },
-) {
-  const s = await readStatement(db, caller, q, {
-    limit: q.pageSize,
-    offset: (q.page - 1) * q.pageSize,
-  });
+export async function statement(db: DbOrTx, caller: Caller, q: StatementQuery & PageRequest) {
+  const s = await readStatement(db, caller, q, pageWindow(q));
   return { ...s, page: q.page, pageSize: q.pageSize };
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { LoanDirection } from '../../contract/enums';
 import { rowsOf, type DbOrTx } from '../db/client';
+import { pageAnswer, pageWindow, type PageRequest } from '../db/paging';
 import type { Caller } from '../lib/caller';
 import { notFound } from '../lib/errors';
 import { paiseToRupees } from '../../contract/rules';
@@ -13,7 +14,7 @@ import { likePattern } from '../lib/schemas';
 export async function listCounterparties(
   db: DbOrTx,
   caller: Caller,
-  q: { search?: string; page: number; pageSize: number },
+  q: PageRequest & { search?: string },
 ) {
   const search = q.search
     ? sql`and (name ilike ${likePattern(q.search)} or email ilike ${likePattern(q.search)})`
@@ -27,9 +28,10 @@ export async function listCounterparties(
       from loans
      where user_id = ${caller.userId} ${search}
      group by lower(email)`;
+  const { limit, offset } = pageWindow(q);
   const [rows, counts] = await Promise.all([
     db.execute(
-      sql`select * from (${grouped}) g order by name, key limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`,
+      sql`select * from (${grouped}) g order by name, key limit ${limit} offset ${offset}`,
     ),
     db.execute(
       sql`select count(*)::int as total, coalesce(sum(they_owe), 0) as they_owe, coalesce(sum(i_owe), 0) as i_owe from (${grouped}) g`,
@@ -37,21 +39,18 @@ export async function listCounterparties(
   ]);
   type Row = { name: string; email: string; they_owe: string; i_owe: string };
   const summary = rowsOf<{ total: number; they_owe: string; i_owe: string }>(counts)[0];
-  return {
-    data: rowsOf<Row>(rows).map((r) => ({
-      name: r.name,
-      email: r.email,
-      theyOwe: paiseToRupees(r.they_owe),
-      iOwe: paiseToRupees(r.i_owe),
-      net: paiseToRupees(Number(r.they_owe) - Number(r.i_owe)),
-    })),
-    total: summary?.total ?? 0,
+  const data = rowsOf<Row>(rows).map((r) => ({
+    name: r.name,
+    email: r.email,
+    theyOwe: paiseToRupees(r.they_owe),
+    iOwe: paiseToRupees(r.i_owe),
+    net: paiseToRupees(Number(r.they_owe) - Number(r.i_owe)),
+  }));
+  return pageAnswer(q, data, summary?.total, {
     theyOweAmount: paiseToRupees(summary?.they_owe),
     iOweAmount: paiseToRupees(summary?.i_owe),
     netAmount: paiseToRupees(Number(summary?.they_owe ?? 0) - Number(summary?.i_owe ?? 0)),
-    page: q.page,
-    pageSize: q.pageSize,
-  };
+  });
 }
 
 /**

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { EXPENSE_CATEGORIES, type ExpenseCategory } from '../../contract/enums';
 import type { ExpenseSort } from '../../contract/api/expenses';
 import type { DbOrTx } from '../db/client';
+import { pageAnswer, paged, rowCount, sortOrder } from '../db/paging';
 import { expenseMonths, expenses } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { withAudit } from './audit';
@@ -66,17 +67,14 @@ export async function listExpenses(db: DbOrTx, caller: Caller, q: ExpenseQuery) 
     q.id ? eq(expenses.id, q.id) : undefined,
   );
   const where = own(caller, search);
-  const dir = q.order === 'asc' ? asc : desc;
-  const order = [dir(sortColumns[q.sort]), dir(expenses.id)];
+  const order = sortOrder(q, sortColumns, expenses.id);
   // The page's ids first (from the index alone where it can), then only those rows: a deep
   // page skips index entries instead of fetching thousands of rows it then throws away.
-  const pageIds = db
-    .select({ id: expenses.id })
-    .from(expenses)
-    .where(where)
-    .orderBy(...order)
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
+  const pageIds = paged(
+    db.select({ id: expenses.id }).from(expenses).where(where).$dynamic(),
+    q,
+    order,
+  );
   const [rows, [summary]] = await Promise.all([
     db
       .select()
@@ -86,7 +84,7 @@ export async function listExpenses(db: DbOrTx, caller: Caller, q: ExpenseQuery) 
     search
       ? db
           .select({
-            total: sql<number>`count(*)::int`,
+            total: rowCount(),
             totalPaise: sql<string>`coalesce(sum(${expenses.amountPaise}), 0)`,
           })
           .from(expenses)
@@ -100,13 +98,9 @@ export async function listExpenses(db: DbOrTx, caller: Caller, q: ExpenseQuery) 
           .from(expenseMonths)
           .where(eq(expenseMonths.userId, caller.userId)),
   ]);
-  return {
-    data: rows.map(toApi),
-    total: summary?.total ?? 0,
+  return pageAnswer(q, rows.map(toApi), summary?.total, {
     totalAmount: paiseToRupees(summary?.totalPaise),
-    page: q.page,
-    pageSize: q.pageSize,
-  };
+  });
 }
 
 export async function createExpense(db: DbOrTx, caller: Caller, input: ExpenseInput) {

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { LoanDirection, LoanStatus } from '../../contract/enums';
 import { LOAN_NOUNS, type LoanSort } from '../../contract/api/loans';
 import type { DbOrTx } from '../db/client';
+import { pageAnswer, paged, rowCount, sortOrder } from '../db/paging';
 import { loans, repayments } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { withAudit } from './audit';
@@ -91,19 +92,12 @@ export async function listLoans(
   q: LoanQuery,
 ) {
   const where = own(caller, direction, and(filters(q), q.id ? eq(loans.id, q.id) : undefined));
-  const dir = q.order === 'asc' ? asc : desc;
   const { today } = q;
   const [rows, [summary]] = await Promise.all([
-    db
-      .select()
-      .from(loans)
-      .where(where)
-      .orderBy(dir(sortColumns[q.sort]), dir(loans.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
+    paged(db.select().from(loans).where(where).$dynamic(), q, sortOrder(q, sortColumns, loans.id)),
     db
       .select({
-        total: sql<number>`count(*)::int`,
+        total: rowCount(),
         amount: sql<string>`coalesce(sum(${loans.amountPaise}), 0)`,
         repaid: sql<string>`coalesce(sum(${loans.repaidPaise}), 0)`,
       })
@@ -112,15 +106,16 @@ export async function listLoans(
   ]);
   const amount = Number(summary?.amount ?? 0);
   const repaid = Number(summary?.repaid ?? 0);
-  return {
-    data: rows.map((r) => toApi(r, today)),
-    total: summary?.total ?? 0,
-    totalAmount: paiseToRupees(amount),
-    repaidAmount: paiseToRupees(repaid),
-    outstandingAmount: paiseToRupees(amount - repaid),
-    page: q.page,
-    pageSize: q.pageSize,
-  };
+  return pageAnswer(
+    q,
+    rows.map((r) => toApi(r, today)),
+    summary?.total,
+    {
+      totalAmount: paiseToRupees(amount),
+      repaidAmount: paiseToRupees(repaid),
+      outstandingAmount: paiseToRupees(amount - repaid),
+    },
+  );
 }
 
 /** Every row of a filter, for CSV export; streamed in pages so memory stays flat. */

@@ -1,5 +1,5 @@
 import type { PeopleSort } from '../../contract/api/people';
-import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   STAFF_ROLES,
   type CreatableRole,
@@ -8,6 +8,7 @@ import {
   type UserStatus,
 } from '../../contract/enums';
 import type { DbOrTx } from '../db/client';
+import { pageAnswer, paged, rowCount, sortOrder } from '../db/paging';
 import { users } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
@@ -64,28 +65,26 @@ const searchOf = (search?: string) =>
     : undefined;
 
 async function page(db: DbOrTx, where: SQL | undefined, q: PeopleQuery, withEmployees: boolean) {
-  const dir = q.order === 'asc' ? asc : desc;
   // Qualified by hand: inside the subquery a bare "id" would mean e.id.
   const employees = sql<number>`(select count(*)::int from users e where e.company_id = "users"."id" and e.role = 'employee')`;
+  const filter = and(where, q.id ? eq(users.id, q.id) : undefined);
   const [rows, [summary]] = await Promise.all([
-    db
-      .select({ user: users, employeeCount: withEmployees ? employees : sql<number>`0` })
-      .from(users)
-      .where(and(where, q.id ? eq(users.id, q.id) : undefined))
-      .orderBy(dir(sortColumns[q.sort]), dir(users.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(users)
-      .where(and(where, q.id ? eq(users.id, q.id) : undefined)),
+    paged(
+      db
+        .select({ user: users, employeeCount: withEmployees ? employees : sql<number>`0` })
+        .from(users)
+        .where(filter)
+        .$dynamic(),
+      q,
+      sortOrder(q, sortColumns, users.id),
+    ),
+    db.select({ total: rowCount() }).from(users).where(filter),
   ]);
-  return {
-    data: rows.map((r) => personToApi(r.user, withEmployees ? r.employeeCount : undefined)),
-    total: summary?.total ?? 0,
-    page: q.page,
-    pageSize: q.pageSize,
-  };
+  return pageAnswer(
+    q,
+    rows.map((r) => personToApi(r.user, withEmployees ? r.employeeCount : undefined)),
+    summary?.total,
+  );
 }
 
 /** An admin's companies, each with its number of employees. */

@@ -1,6 +1,7 @@
 import type { ProjectSort } from '../../contract/api/projects';
-import { aliasedTable, and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { pageAnswer, paged, rowCount, sortOrder } from '../db/paging';
 import { projects, projectTotals, users } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { withAudit } from './audit';
@@ -107,28 +108,19 @@ const selectRows = (db: DbOrTx) =>
 
 export async function listProjects(db: DbOrTx, caller: Caller, q: ProjectQuery) {
   const where = and(projectScope(caller, q.companyId), filters(q));
-  const dir = q.order === 'asc' ? asc : desc;
   const [rows, [summary]] = await Promise.all([
-    selectRows(db)
-      .where(where)
-      .orderBy(dir(sortColumns[q.sort]), dir(projects.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
+    paged(selectRows(db).where(where).$dynamic(), q, sortOrder(q, sortColumns, projects.id)),
     db
       .select({
-        total: sql<number>`count(*)::int`,
+        total: rowCount(),
         pricePaise: sql<string>`coalesce(sum(${projects.pricePaise}), 0)`,
       })
       .from(projects)
       .where(where),
   ]);
-  return {
-    data: rows.map(toApi),
-    total: summary?.total ?? 0,
+  return pageAnswer(q, rows.map(toApi), summary?.total, {
     totalAmount: paiseToRupees(summary?.pricePaise),
-    page: q.page,
-    pageSize: q.pageSize,
-  };
+  });
 }
 
 /**

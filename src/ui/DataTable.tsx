@@ -34,6 +34,11 @@ export interface DataTableProps<T, S extends string = string> {
    * scrolls sideways, on a background so the scrolled cells do not show through.
    */
   pinLastColumn?: boolean;
+  /** Said when there are no rows; 'No data' unless given. */
+  emptyText?: string;
+  /** Rows above and below the data rows (a statement's opening and closing balances). */
+  leadRows?: ReactNode;
+  footRows?: ReactNode;
 }
 
 const CELL_PADDING = { normal: 'px-4 py-3', compact: 'px-2.5 py-2' };
@@ -56,6 +61,9 @@ export function DataTable<T, S extends string = string>({
   onRetry,
   density = 'normal',
   pinLastColumn = false,
+  emptyText = 'No data',
+  leadRows,
+  footRows,
 }: DataTableProps<T, S>) {
   const padding = CELL_PADDING[density];
   const pinned = (index: number) => pinLastColumn && index === columns.length - 1;
@@ -63,7 +71,10 @@ export function DataTable<T, S extends string = string>({
   if (isLoading) state = <Spinner />;
   else if (errorMessage !== undefined)
     state = <ErrorWithRetry message={errorMessage} onRetry={onRetry} />;
-  else if (!rows || rows.length === 0) state = <p className="text-gray-700">No data</p>;
+  else if (!rows || rows.length === 0) state = <p className="text-gray-700">{emptyText}</p>;
+  // Around no rows the lead and foot rows still say something (an opening equal to the
+  // closing balance); around a spinner or an error they would say something stale.
+  const framed = rows !== undefined && !isLoading && errorMessage === undefined;
 
   return (
     <div>
@@ -119,6 +130,7 @@ export function DataTable<T, S extends string = string>({
             </tr>
           </thead>
           <tbody className="divide-y divide-gray-100 bg-white">
+            {framed && leadRows}
             {!state &&
               rows!.map((row, i) => (
                 <tr key={rowKey(row)} className="group hover:bg-gray-50">
@@ -135,6 +147,9 @@ export function DataTable<T, S extends string = string>({
                 </tr>
               ))}
           </tbody>
+          {framed && footRows && (
+            <tfoot className="border-t-2 border-gray-300 font-semibold">{footRows}</tfoot>
+          )}
         </table>
       </div>
       {/* Outside the scrolling table, so it stays in view on a narrow screen. */}

@@ -1,27 +1,14 @@
-import { useEffect, useId, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { loadErrorMessage } from '../api/errors';
-import { DataTable, type Column } from './DataTable';
+import type { Column } from './DataTable';
 import { loadingNewArguments, TotalsPending } from './LoadState';
 import { BackIcon, PlusIcon, RefreshIcon, SearchIcon } from './icons';
-import { Pagination } from './Pagination';
+import { PagedTable, type ListQuery } from './PagedTable';
 import type { ListControls } from './useListParams';
 import { styles } from './styles';
 
 /** From this many columns a list is wide: compact cells (Project List, All Bank, Lend). */
 const WIDE_LIST = 10;
-
-/** The part of an RTK Query list hook result a list screen reads. */
-export interface ListQuery<T> {
-  data?: { data: T[]; total: number };
-  /** The data for the current arguments only (undefined while a new search loads). */
-  currentData?: { data: T[]; total: number };
-  isLoading: boolean;
-  isFetching: boolean;
-  isError: boolean;
-  error?: unknown;
-  refetch: () => unknown;
-}
 
 export interface ListScreenProps<T, S extends string = string> {
   /** e.g. 'Expenses List'. */
@@ -54,14 +41,6 @@ export function ListScreen<T, S extends string = string>({
   children,
 }: ListScreenProps<T, S>) {
   const searchId = useId();
-  const { params, setPage } = list;
-  // After deleting the last row of the last page, step back to the page that still exists.
-  const lastPage = query.currentData
-    ? Math.max(1, Math.ceil(query.currentData.total / params.pageSize))
-    : 1;
-  useEffect(() => {
-    if (query.currentData && params.page > lastPage) setPage(lastPage);
-  }, [query.currentData, params.page, lastPage, setPage]);
   return (
     <section aria-labelledby={`${searchId}-title`} className={`${styles.card} p-4 sm:p-6`}>
       <Link to="/app/dashboard" className={`${styles.link} inline-flex items-center gap-1 text-sm`}>
@@ -112,30 +91,17 @@ export function ListScreen<T, S extends string = string>({
         />
       </div>
       <div className="mt-4">
-        <DataTable
+        <PagedTable
           caption={title}
           columns={columns}
-          rows={query.data?.data}
           rowKey={rowKey}
-          firstRowNumber={(params.page - 1) * params.pageSize + 1}
-          sort={params}
-          onSort={list.sortBy}
-          isLoading={query.isLoading || (query.isFetching && !query.currentData)}
-          errorMessage={query.isError ? loadErrorMessage(query.error) : undefined}
-          onRetry={() => query.refetch()}
+          list={list}
+          query={query}
           density={columns.length >= WIDE_LIST ? 'compact' : 'normal'}
           // The row actions are the last column of every list: always within reach.
           pinLastColumn
         />
       </div>
-      {query.data && query.data.total > 0 && (
-        <Pagination
-          page={params.page}
-          pageSize={params.pageSize}
-          total={query.data.total}
-          onPageChange={list.setPage}
-        />
-      )}
       {children}
     </section>
   );

@@ -244,6 +244,26 @@ describe('expenses, bad requests', () => {
   });
 });
 
+describe('paging', () => {
+  it('lists rows with equal sort values once each, on one page only, in either order', async () => {
+    const me = await signUp(server);
+    for (let i = 0; i < 25; i++)
+      await me.api.post('/expense/addexpense', expense({ amount: 10, description: `Same ${i}` }));
+    for (const order of ['asc', 'desc']) {
+      const pages = [];
+      for (const page of [1, 2, 3]) {
+        const res = await me.api.get(
+          `/expense/getuserallexpenses?sort=amount&order=${order}&page=${page}&pageSize=10`,
+        );
+        expect(res.body).toMatchObject({ total: 25, page, pageSize: 10, totalAmount: 250 });
+        pages.push(...res.body.data.map((e: { _id: string }) => e._id));
+      }
+      expect(pages).toHaveLength(25);
+      expect(new Set(pages).size).toBe(25);
+    }
+  });
+});
+
 describe('the rest of the surface', () => {
   it('answers unknown API paths with a JSON 404 and serves the OpenAPI document', async () => {
     const missing = await server.api().get('/no/such/call');

@@ -626,8 +626,9 @@ describe('Report List', () => {
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     // While page 2 loads, the range's figures stay and the old rows go.
-    expect(await within(screen.getByRole('table')).findByRole('status')).toBeInTheDocument();
-    expect(screen.queryByText('Entry 20')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Entry 20')).not.toBeInTheDocument());
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain('Loading…');
+    expect(screen.queryByRole('rowheader', { name: 'Carried Forward' })).not.toBeInTheDocument();
     expectFigures();
     releasePage2();
 

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { DataTable } from '../../src/ui/DataTable';
 import { DetailsModal } from '../../src/ui/DetailsModal';
 import { Modal } from '../../src/ui/Modal';
+import { PagedTable } from '../../src/ui/PagedTable';
 import { Pagination } from '../../src/ui/Pagination';
 import { RowMenu } from '../../src/ui/RowMenu';
 
@@ -195,5 +196,113 @@ describe('Pagination', () => {
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(onPageChange).toHaveBeenCalledWith(2);
+  });
+});
+
+describe('PagedTable', () => {
+  interface Row {
+    id: number;
+    name: string;
+  }
+  const columns = [
+    { key: 'sno', header: 'S.no', render: (_: Row, n: number) => n },
+    { key: 'name', header: 'Name', render: (r: Row) => r.name },
+  ];
+  const rowsOf = (from: number, count: number) =>
+    Array.from({ length: count }, (_, i) => ({ id: from + i, name: `Row ${from + i}` }));
+  const query = (page: { data: Row[]; total: number } | undefined, loading = false) => ({
+    data: page,
+    currentData: loading ? undefined : page,
+    isLoading: false,
+    isFetching: loading,
+    isError: false,
+    refetch: () => {},
+  });
+
+  /** A table on page `start`, whose answer the test changes with `answer`. */
+  function Harness({
+    start,
+    total,
+    answer,
+  }: {
+    start: number;
+    total: number;
+    answer: (page: number) => Row[];
+  }) {
+    const [page, setPage] = useState(start);
+    const rows = answer(page);
+    return (
+      <PagedTable
+        caption="Things"
+        columns={columns}
+        rowKey={(r) => String(r.id)}
+        list={{ params: { page, pageSize: 20 }, setPage }}
+        query={query({ data: rows, total })}
+        leadRows={
+          <tr>
+            <th scope="row">Opening</th>
+          </tr>
+        }
+        footRows={
+          <tr>
+            <th scope="row">Closing</th>
+          </tr>
+        }
+        emptyText="Nothing on this page"
+      />
+    );
+  }
+
+  it('numbers rows across pages and frames them with the lead and foot rows', () => {
+    render(<Harness start={2} total={41} answer={(page) => rowsOf((page - 1) * 20 + 1, 20)} />);
+    const rows = screen.getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Opening');
+    expect(rows[2]).toHaveTextContent('21Row 21');
+    expect(rows.at(-1)).toHaveTextContent('Closing');
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+  });
+
+  it('steps back to the last page that still exists when its last row goes', () => {
+    // Page 3 held the 41st row; it was deleted, so 40 rows are left: two pages.
+    render(<Harness start={3} total={40} answer={(page) => (page === 3 ? [] : rowsOf(21, 20))} />);
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+    expect(screen.getByText('Row 21')).toBeInTheDocument();
+  });
+
+  it('says the empty text between the lead and foot rows, and shows neither while loading', () => {
+    const { rerender } = render(
+      <PagedTable
+        caption="Things"
+        columns={columns}
+        rowKey={(r) => String(r.id)}
+        list={{ params: { page: 1, pageSize: 20 }, setPage: () => {} }}
+        query={query({ data: [], total: 0 })}
+        leadRows={
+          <tr>
+            <th scope="row">Opening</th>
+          </tr>
+        }
+        emptyText="No payments in this period"
+      />,
+    );
+    expect(screen.getByText('No payments in this period')).toBeInTheDocument();
+    expect(screen.getByRole('rowheader', { name: 'Opening' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+    rerender(
+      <PagedTable
+        caption="Things"
+        columns={columns}
+        rowKey={(r) => String(r.id)}
+        list={{ params: { page: 1, pageSize: 20 }, setPage: () => {} }}
+        query={query({ data: [], total: 0 }, true)}
+        leadRows={
+          <tr>
+            <th scope="row">Opening</th>
+          </tr>
+        }
+      />,
+    );
+    expect(screen.queryByRole('rowheader', { name: 'Opening' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain('Loading…');
   });
 });

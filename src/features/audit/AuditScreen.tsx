@@ -2,15 +2,14 @@ import { useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link } from 'react-router-dom';
 import { AUDITED_TABLES, type AuditAction, type AuditedTable } from '../../../contract/enums';
-import { loadErrorMessage } from '../../api/errors';
 import { isBackwards } from '../../lib/dates';
 import { roleLabel } from '../../lib/labels';
-import { DataTable, type Column } from '../../ui/DataTable';
+import type { Column } from '../../ui/DataTable';
 import { DetailsModal } from '../../ui/DetailsModal';
 import { DateRangeFields } from '../../ui/DateRangeFields';
 import { SelectField } from '../../ui/Field';
 import { BackIcon, RefreshIcon } from '../../ui/icons';
-import { Pagination } from '../../ui/Pagination';
+import { PagedTable } from '../../ui/PagedTable';
 import { styles } from '../../ui/styles';
 import { useListParams } from '../../ui/useListParams';
 import { useSearchPeopleInfiniteQuery, type Person } from '../../api/peopleApi';
@@ -42,6 +41,7 @@ interface Filters {
 }
 
 const NO_FILTERS: Filters = { actorId: '', kind: '', from: '', to: '' };
+const NO_ENTRIES = { data: [], total: 0 };
 
 const KIND_OPTIONS = AUDITED_TABLES.map((k) => ({ value: k, label: KIND_LABELS[k] }));
 
@@ -159,7 +159,7 @@ export default function AuditScreen() {
     pickerScope.setCompanyId('');
   };
 
-  const columns: Column<AuditEntry>[] = [
+  const columns: Column<AuditEntry, 'at'>[] = [
     { key: 'at', header: 'When', render: (e) => formatWhen(e.at) },
     {
       key: 'who',
@@ -210,7 +210,8 @@ export default function AuditScreen() {
   ];
 
   const page = query.currentData;
-  const rows = badRange ? [] : query.data?.data;
+  // A backwards range asks nothing: the list is empty, not the last range's rows.
+  const shown = badRange ? { ...query, data: NO_ENTRIES, currentData: NO_ENTRIES } : query;
   return (
     <section aria-labelledby="audit-title" className={`${styles.card} p-4 sm:p-6`}>
       <Link to="/app/dashboard" className={`${styles.link} inline-flex items-center gap-1 text-sm`}>
@@ -279,24 +280,14 @@ export default function AuditScreen() {
       )}
 
       <div className="mt-4">
-        <DataTable
+        <PagedTable
           caption="Audit Trail"
           columns={columns}
-          rows={rows}
           rowKey={(e) => e._id}
-          isLoading={!badRange && (query.isLoading || (query.isFetching && !query.currentData))}
-          errorMessage={query.isError ? loadErrorMessage(query.error) : undefined}
-          onRetry={() => void query.refetch()}
+          list={list}
+          query={shown}
         />
       </div>
-      {!badRange && query.data && query.data.total > 0 && (
-        <Pagination
-          page={list.params.page}
-          pageSize={list.params.pageSize}
-          total={query.data.total}
-          onPageChange={setPage}
-        />
-      )}
       <DetailsModal
         record={showing && detailsRecord(showing.after ?? showing.before)}
         onClose={() => setShowing(null)}

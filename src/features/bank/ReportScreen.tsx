@@ -3,11 +3,11 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { useDownload } from '../../api/download';
 import { formatYMD, isBackwards, todayLocalISO } from '../../lib/dates';
+import type { Column } from '../../ui/DataTable';
 import { DateRangeFields } from '../../ui/DateRangeFields';
 import { LoadState } from '../../ui/LoadState';
 import { Money } from '../../ui/Money';
-import { Pagination } from '../../ui/Pagination';
-import { Spinner } from '../../ui/Spinner';
+import { PagedTable, type ListQuery, type PageControls } from '../../ui/PagedTable';
 import { styles } from '../../ui/styles';
 import { PAGE_SIZE } from '../../ui/useListParams';
 import { useScope, type Scope } from '../../session/scope';
@@ -22,7 +22,7 @@ import {
   type StatementRange,
 } from './bankApi';
 
-const CELL = 'whitespace-nowrap px-3 py-2';
+const CELL = 'whitespace-nowrap px-4 py-3';
 
 /** The balance just before `e`: its running balance less its own credit (or plus its debit). */
 const balanceBefore = (e: StatementEntry) =>
@@ -59,24 +59,50 @@ function BalanceRow({ line, className }: { line: BalanceLine; className?: string
   );
 }
 
+const ENTRY_COLUMNS: Column<StatementEntry>[] = [
+  { key: 'date', header: 'Date', render: (e) => formatYMD(e.date) },
+  {
+    key: 'remark',
+    header: 'Remark',
+    render: (e) => (
+      <span className="whitespace-normal">
+        {e.remark}
+        <EntryLinks entry={e} />
+      </span>
+    ),
+  },
+  {
+    key: 'credit',
+    header: 'Credit',
+    align: 'right',
+    render: (e) =>
+      e.paymentType === 'credit' && <Money value={e.amount} className="text-green-800" />,
+  },
+  {
+    key: 'debit',
+    header: 'Debit',
+    align: 'right',
+    render: (e) => e.paymentType === 'debit' && <Money value={e.amount} className="text-red-700" />,
+  },
+  { key: 'balance', header: 'Balance', align: 'right', render: (e) => <Money value={e.balance} /> },
+];
+
 /**
  * The statement: the account, the whole range's figures, then one page of its payments with
  * their running balances between the opening (or brought-forward) row and the closing (or
- * carried-forward) row. `entriesLoading` while another page of the same range loads.
+ * carried-forward) row.
  */
 export function StatementView({
   statement: s,
-  page,
-  pageSize,
-  onPageChange,
-  entriesLoading = false,
+  list,
+  entries,
 }: {
   statement: Statement;
-  page: number;
-  pageSize: number;
-  onPageChange: (page: number) => void;
-  entriesLoading?: boolean;
+  list: PageControls;
+  /** The page's entries; loading while another page of the same statement loads. */
+  entries: ListQuery<StatementEntry>;
 }) {
+  const { page, pageSize } = list.params;
   const first = s.entries[0];
   const last = s.entries.at(-1);
   const opening: BalanceLine =
@@ -117,75 +143,16 @@ export function StatementView({
           </div>
         ))}
       </dl>
-      <div className="overflow-x-auto">
-        <table
-          className="min-w-full divide-y divide-gray-200 text-sm"
-          aria-busy={entriesLoading || undefined}
-        >
-          <caption className="sr-only">Statement entries</caption>
-          <thead className="bg-gray-50 text-left">
-            <tr>
-              {['Date', 'Remark', 'Credit', 'Debit', 'Balance'].map((h, i) => (
-                <th
-                  key={h}
-                  scope="col"
-                  className={`${CELL} font-semibold ${i > 1 ? 'text-right' : ''}`}
-                >
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          {entriesLoading ? (
-            <tbody>
-              <tr>
-                <td colSpan={5} className={`${CELL} py-6 text-center`}>
-                  <Spinner />
-                </td>
-              </tr>
-            </tbody>
-          ) : (
-            <>
-              <tbody className="divide-y divide-gray-100">
-                <BalanceRow line={opening} className="bg-gray-50 font-medium" />
-                {s.entries.map((e) => (
-                  <tr key={e._id}>
-                    <td className={CELL}>{formatYMD(e.date)}</td>
-                    <td className={`${CELL} whitespace-normal`}>
-                      {e.remark}
-                      <EntryLinks entry={e} />
-                    </td>
-                    <td className={`${CELL} text-right text-green-800`}>
-                      {e.paymentType === 'credit' && <Money value={e.amount} />}
-                    </td>
-                    <td className={`${CELL} text-right text-red-700`}>
-                      {e.paymentType === 'debit' && <Money value={e.amount} />}
-                    </td>
-                    <td className={`${CELL} text-right`}>
-                      <Money value={e.balance} />
-                    </td>
-                  </tr>
-                ))}
-                {s.entries.length === 0 && (
-                  <tr>
-                    <td colSpan={5} className={`${CELL} text-center text-gray-700`}>
-                      {s.total === 0 ? 'No payments in this period' : 'No payments on this page'}
-                    </td>
-                  </tr>
-                )}
-              </tbody>
-              <tfoot className="border-t-2 border-gray-300 font-semibold">
-                <BalanceRow line={closing} />
-              </tfoot>
-            </>
-          )}
-        </table>
-      </div>
-      {s.total > 0 && (
-        <div className="print:hidden">
-          <Pagination page={page} pageSize={pageSize} total={s.total} onPageChange={onPageChange} />
-        </div>
-      )}
+      <PagedTable
+        caption="Statement entries"
+        columns={ENTRY_COLUMNS}
+        rowKey={(e) => e._id}
+        list={list}
+        query={entries}
+        emptyText={s.total === 0 ? 'No payments in this period' : 'No payments on this page'}
+        leadRows={<BalanceRow line={opening} className="bg-gray-50 font-medium" />}
+        footRows={<BalanceRow line={closing} />}
+      />
     </div>
   );
 }
@@ -240,6 +207,7 @@ export default function ReportScreen() {
     previous.from === applied.from &&
     previous.to === applied.to;
   const data = current ?? (samePeriod ? previous : undefined);
+  const entriesOf = (st: Statement) => ({ data: st.entries, total: st.total });
 
   return (
     <section
@@ -298,10 +266,12 @@ export default function ReportScreen() {
                 </div>
                 <StatementView
                   statement={data}
-                  page={page}
-                  pageSize={PAGE_SIZE}
-                  onPageChange={setPage}
-                  entriesLoading={current === undefined}
+                  list={{ params: { page, pageSize: PAGE_SIZE }, setPage }}
+                  entries={{
+                    ...statement,
+                    data: entriesOf(data),
+                    currentData: current && entriesOf(current),
+                  }}
                 />
               </>
             )}

@@ -1,14 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { LoanDirection } from '../../../contract/enums';
-import { loadErrorMessage } from '../../api/errors';
 import { isBackwards, todayLocalISO } from '../../lib/dates';
-import { DataTable } from '../../ui/DataTable';
 import { DateRangeFields } from '../../ui/DateRangeFields';
 import { BackIcon } from '../../ui/icons';
 import { loadingNewArguments, TotalsPending } from '../../ui/LoadState';
 import { Money } from '../../ui/Money';
-import { Pagination } from '../../ui/Pagination';
+import { PagedTable } from '../../ui/PagedTable';
 import { styles } from '../../ui/styles';
 import { useListParams } from '../../ui/useListParams';
 import { useExportLoansCsv } from './exportCsv';
@@ -127,27 +125,14 @@ export function ReportScreen({ direction }: { direction: LoanDirection }) {
       </div>
 
       <div className="mt-4">
-        <DataTable
+        <PagedTable
           caption={`${kind.reportTitle} from ${range.from} to ${range.to}`}
           columns={LOAN_COLUMNS}
-          rows={page?.data}
           rowKey={(row) => row._id}
-          firstRowNumber={(list.params.page - 1) * list.params.pageSize + 1}
-          sort={list.params}
-          onSort={list.sortBy}
-          isLoading={query.isLoading || (query.isFetching && !query.currentData)}
-          errorMessage={query.isError ? loadErrorMessage(query.error) : undefined}
-          onRetry={() => query.refetch()}
+          list={list}
+          query={query}
         />
       </div>
-      {page && page.total > 0 && (
-        <Pagination
-          page={list.params.page}
-          pageSize={list.params.pageSize}
-          total={page.total}
-          onPageChange={list.setPage}
-        />
-      )}
     </section>
   );
 }

@@ -1,11 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import { loadErrorMessage } from '../../api/errors';
 import { isBackwards } from '../../lib/dates';
-import { DataTable } from '../../ui/DataTable';
 import { DateRangeFields } from '../../ui/DateRangeFields';
 import { SelectField } from '../../ui/Field';
-import { Pagination } from '../../ui/Pagination';
+import { PagedTable } from '../../ui/PagedTable';
 import { styles } from '../../ui/styles';
 import { useListParams } from '../../ui/useListParams';
 import { useScope, type Scope } from '../../session/scope';
@@ -130,27 +128,14 @@ export default function AccountStatementScreen() {
             <ProjectTotals page={page} />
           </p>
           <div className="mt-2">
-            <DataTable
+            <PagedTable
               caption="Account Statement"
               columns={PROJECT_COLUMNS}
-              rows={page?.data}
               rowKey={(row) => row._id}
-              firstRowNumber={(list.params.page - 1) * list.params.pageSize + 1}
-              sort={list.params}
-              onSort={list.sortBy}
-              isLoading={query.isFetching && !page}
-              errorMessage={query.isError ? loadErrorMessage(query.error) : undefined}
-              onRetry={() => query.refetch()}
+              list={list}
+              query={query}
             />
           </div>
-          {page && page.total > 0 && (
-            <Pagination
-              page={list.params.page}
-              pageSize={list.params.pageSize}
-              total={page.total}
-              onPageChange={list.setPage}
-            />
-          )}
         </>
       )}
     </section>

@@ -1,0 +1,84 @@
+import { useEffect } from 'react';
+import type { SortOrder } from '../api/types';
+import { loadErrorMessage } from '../api/errors';
+import { DataTable, type DataTableProps } from './DataTable';
+import { Pagination } from './Pagination';
+
+/** One page of a server-side list: its rows and the filter's row count over every page. */
+export interface ListPage<T> {
+  data: readonly T[];
+  total: number;
+}
+
+/** The part of an RTK Query list hook result a paged table reads. */
+export interface ListQuery<T> {
+  data?: ListPage<T>;
+  /** The data for the current arguments only (undefined while new arguments load). */
+  currentData?: ListPage<T>;
+  isLoading: boolean;
+  isFetching: boolean;
+  isError: boolean;
+  error?: unknown;
+  refetch: () => unknown;
+}
+
+/** Where the list is: the page asked for, its size and (when sortable) its order. */
+export interface PageControls<S extends string = string> {
+  params: { page: number; pageSize: number; sort?: S; order?: SortOrder };
+  setPage: (page: number) => void;
+  /** Makes the columns with a sortKey sort buttons. */
+  sortBy?: (sort: S) => void;
+}
+
+export interface PagedTableProps<T, S extends string = string> extends Omit<
+  DataTableProps<T, S>,
+  'rows' | 'firstRowNumber' | 'sort' | 'onSort' | 'isLoading' | 'errorMessage' | 'onRetry'
+> {
+  list: PageControls<S>;
+  query: ListQuery<T>;
+}
+
+/**
+ * A server-paged list: the table with its loading, empty and error states, S.no continuing
+ * across pages, sortable headers, and Previous / Page X of Y / Next. Every list screen and
+ * report shows its rows through it.
+ */
+export function PagedTable<T, S extends string = string>({
+  list,
+  query,
+  ...table
+}: PagedTableProps<T, S>) {
+  const { params, setPage, sortBy } = list;
+  const current = query.currentData;
+  // After deleting the last row of the last page, step back to the page that still exists.
+  const lastPage = current ? Math.max(1, Math.ceil(current.total / params.pageSize)) : 1;
+  useEffect(() => {
+    if (current && params.page > lastPage) setPage(lastPage);
+  }, [current, params.page, lastPage, setPage]);
+
+  const { sort, order } = params;
+  return (
+    <>
+      <DataTable
+        {...table}
+        rows={query.data?.data}
+        firstRowNumber={(params.page - 1) * params.pageSize + 1}
+        sort={sort && order ? { sort, order } : undefined}
+        onSort={sortBy}
+        isLoading={query.isLoading || (query.isFetching && !current)}
+        errorMessage={query.isError ? loadErrorMessage(query.error) : undefined}
+        onRetry={() => void query.refetch()}
+      />
+      {query.data && query.data.total > 0 && (
+        <div className="print:hidden">
+          <Pagination
+            page={params.page}
+            pageSize={params.pageSize}
+            total={query.data.total}
+            onPageChange={setPage}
+          />
+        </div>
+      )}
+    </>
+  );
+}
