@@ -7,6 +7,16 @@
 /** Every kind of user; only the first three sign in. */
 export const ROLES = ['admin', 'company', 'pm', 'tl', 'employee', 'team', 'other'] as const;
 export type Role = (typeof ROLES)[number];
+/** How a role reads on screen and in messages. */
+export const ROLE_LABELS: Readonly<Record<Role, string>> = {
+  admin: 'Admin',
+  company: 'Company',
+  pm: 'PM',
+  tl: 'TL',
+  employee: 'Employee',
+  team: 'Team',
+  other: 'Other',
+};
 
 /** The roles that sign in, as the login form's user type. */
 export const LOGIN_ROLES = ['admin', 'company', 'pm'] as const;
@@ -54,3 +64,17 @@ export type AuditedTable = (typeof AUDITED_TABLES)[number];
 
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * How a sign-in ended: signed in, or why not (a wrong password or second-factor code, the
+ * right password for another user type, an inactive account, or too many attempts).
+ */
+export const SIGN_IN_OUTCOMES = [
+  'success',
+  'password',
+  'code',
+  'role',
+  'inactive',
+  'limited',
+] as const;
+export type SignInOutcome = (typeof SIGN_IN_OUTCOMES)[number];

@@ -25,6 +25,18 @@ export function rupeesToPaise(rupees: number): number | null {
 export const paiseToRupees = (paise: number | string | bigint | null | undefined): number =>
   paise == null ? 0 : Number(paise) / 100;
 
+/**
+ * A typed amount of rupees as the number the API takes: '12,50,000.50', '₹ 1,000' and
+ * '19.99' read as 1250000.5, 1000 and 19.99 (grouping commas, spaces and the rupee sign
+ * are ignored); NaN for anything else ('', '1e3', '12.3.4'). What it gives is then judged
+ * by `amountProblem`, the server's own rule.
+ */
+export function parseRupees(typed: string): number {
+  const plain = typed.replace(/[\s,₹]/g, '');
+  if (!/^-?(\d+(\.\d*)?|\.\d+)$/.test(plain)) return NaN;
+  return Number(plain);
+}
+
 /** What is wrong with an amount of rupees, or undefined when it may be sent. */
 export function amountProblem(
   rupees: number,
@@ -53,3 +65,6 @@ export const PASSWORD_MAX = 128;
  * since, the server refuses it (409) with this, and the form offers to reload.
  */
 export const STALE_RECORD_MESSAGE = 'This record was changed by someone else. Reload to see it.';
+
+/** How long a deletion offers its Undo, in seconds (the server accepts it a while longer). */
+export const UNDO_SECONDS = 10;

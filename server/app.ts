@@ -17,6 +17,7 @@ import { rateLimitPlugin } from './plugins/rateLimit';
 import { routeMethodsPlugin } from './plugins/routeMethods';
 import { docsPlugin } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
+import { purgePlugin } from './plugins/purge';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
 import { timeZonePlugin } from './plugins/timeZone';
@@ -24,7 +25,9 @@ import { authRoutes } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboard';
 import { expenseRoutes } from './routes/expenses';
 import { healthRoutes } from './routes/health';
+import { inviteRoutes } from './routes/invites';
 import { metricsRoutes } from './routes/metrics';
+import { accountRoutes } from './routes/account';
 import { auditRoutes } from './routes/audit';
 import { bankRoutes } from './routes/bank';
 import { counterpartyRoutes } from './routes/counterparties';
@@ -33,7 +36,12 @@ import { passwordResetRoutes } from './routes/passwordReset';
 import { peopleRoutes } from './routes/people';
 import { projectRoutes } from './routes/projects';
 import { reminderRoutes } from './routes/reminders';
+import { eventRoutes } from './routes/events';
+import { notificationRoutes } from './routes/notifications';
+import { notificationJobsPlugin } from './plugins/notificationJobs';
+import { ChangeFeed, type FeedOptions } from './services/changeFeed';
 import type { Limits } from './services/rateLimits';
+import { DEFAULT_TIME_ZONE } from '../contract/headers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,6 +52,8 @@ declare module 'fastify' {
     dbHealth: DatabaseHealth;
     /** Work done after the answer has gone (mail); shutdown waits for it. */
     background: BackgroundWork;
+    /** The open live streams and the database's changes they hear of. */
+    changeFeed: ChangeFeed;
   }
 }
 
@@ -68,6 +78,8 @@ export interface AppOptions {
   publicUrl?: string;
   /** The time zone of callers that send no X-Time-Zone (or an unknown one); Asia/Kolkata. */
   timeZone?: string;
+  /** The live streams' timings and cap per user (tests shorten them). */
+  live?: Partial<FeedOptions> & { streamsPerUser?: number };
 }
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
@@ -114,8 +126,11 @@ export async function buildApp(opts: AppOptions) {
   // Once stopping, each answer closes its connection, so keep-alive clients go elsewhere
   // and the server can finish as soon as the calls in flight are answered.
   let closing = false;
+  app.decorate('changeFeed', new ChangeFeed(opts.database, app.log, opts.live));
   app.addHook('preClose', async () => {
     closing = true;
+    // Open streams would hold the server open for good: end them first.
+    await app.changeFeed.stop();
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -137,11 +152,14 @@ export async function buildApp(opts: AppOptions) {
   await app.register(rateLimitPlugin, { limits: opts.limits });
   await app.register(docsPlugin);
   await app.register(authPlugin);
+  await app.register(purgePlugin);
   await app.register(timeZonePlugin, { defaultZone: opts.timeZone });
+  await app.register(notificationJobsPlugin, { timeZone: opts.timeZone ?? DEFAULT_TIME_ZONE });
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes);
+      await api.register(accountRoutes);
       await api.register(dashboardRoutes);
       await api.register(expenseRoutes);
       await api.register(loanRoutes('lend'));
@@ -150,9 +168,12 @@ export async function buildApp(opts: AppOptions) {
       await api.register(counterpartyRoutes);
       await api.register(passwordResetRoutes);
       await api.register(peopleRoutes);
+      await api.register(inviteRoutes);
       await api.register(projectRoutes);
       await api.register(bankRoutes);
       await api.register(auditRoutes);
+      await api.register(eventRoutes(app.changeFeed, opts.live?.streamsPerUser));
+      await api.register(notificationRoutes);
       if (opts.metrics) await api.register(metricsRoutes);
     },
     { prefix: '/api' },

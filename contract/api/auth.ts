@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LOGIN_ROLES, ROLES } from '../enums';
 import { PASSWORD_MAX } from '../rules';
 import type { Endpoint } from './endpoint';
-import { Message, email, password, text, version } from './fields';
+import { Message, NO_NUL_PATTERN, confirmation, email, password, text, version } from './fields';
 
 /** The signed-in user, as login and the profile calls tell it. */
 export const User = z.object({
@@ -13,6 +13,15 @@ export const User = z.object({
   position: z.number().nullable(),
   createdAt: z.string(),
   version: z.number(),
+  twoFactorEnabled: z.boolean(),
+  /** A company's own setting: its people must turn two-factor sign-in on. */
+  requireTwoFactor: z.boolean(),
+  /**
+   * What the user must do before anything else: 'password' (someone else chose it: change
+   * it), 'twoFactor' (the company requires two-factor sign-in: turn it on), or null. Until
+   * then every other call answers 403.
+   */
+  pending: z.enum(['password', 'twoFactor']).nullable(),
 });
 export const UserAnswer = z.object({
   success: z.boolean(),
@@ -25,7 +34,7 @@ export const Register = z.object({
   name: text(100),
   email,
   password,
-  cpassword: z.string({ error: 'is required' }),
+  cpassword: confirmation('password'),
 });
 
 export const Login = z.object({
@@ -33,33 +42,87 @@ export const Login = z.object({
   password: z
     .string({ error: 'is required' })
     .min(1, 'is required')
-    .max(PASSWORD_MAX, 'is too long'),
+    .max(PASSWORD_MAX, 'is too long')
+    .meta({ pattern: NO_NUL_PATTERN }),
   userType: z.enum(LOGIN_ROLES, { error: 'Please select user type.' }),
   remember: z.boolean().optional().default(false),
 });
+/** Signed in: the session's token and the user. */
+export const Session = z.object({ token: z.string(), user: User });
+/** The password was right and two-factor sign-in is on: send the code with this challenge. */
+export const CodeNeeded = z.object({ twoFactor: z.literal(true), challenge: z.string() });
 export const LoginAnswer = z.object({
   success: z.boolean(),
   message: z.string(),
-  data: z.object({ token: z.string(), user: User }),
+  data: z.union([Session, CodeNeeded]),
 });
+/** The second step of a sign-in: a 6-digit code from the app, or a recovery code. */
+export const LoginCode = z.object({
+  challenge: z
+    .string({ error: 'is required' })
+    .min(1, 'is required')
+    .max(200)
+    .meta({ pattern: NO_NUL_PATTERN }),
+  code: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(6, 'must be the 6-digit code or a recovery code')
+    .max(20, 'must be the 6-digit code or a recovery code')
+    .regex(/^[0-9A-Za-z -]+$/, 'must be the 6-digit code or a recovery code'),
+});
+export const SessionAnswer = z.object({ success: z.boolean(), message: z.string(), data: Session });
 
 /** Changes only the fields sent, of the version the profile was read at. */
+/** Changes only the fields sent, of the version the profile was read at. A new e-mail needs
+ * the current password. */
 export const UpdateProfile = z
-  .object({ name: text(100), email })
+  .object({
+    name: text(100),
+    email,
+    currentPassword: z
+      .string()
+      .max(PASSWORD_MAX)
+      .meta({ pattern: NO_NUL_PATTERN, description: 'Required when the e-mail changes' }),
+  })
   .partial()
   .extend({ version });
 export const UpdatePassword = z.object({
-  currentPassword: z.string({ error: 'is required' }).min(1, 'is required').max(PASSWORD_MAX),
+  currentPassword: z
+    .string({ error: 'is required' })
+    .min(1, 'is required')
+    .max(PASSWORD_MAX)
+    .meta({ pattern: NO_NUL_PATTERN }),
   newPassword: password,
-  confirmPassword: z.string({ error: 'is required' }),
+  confirmPassword: confirmation('newPassword'),
 });
 
 export const ForgotPassword = z.object({ email });
 /** A new password with the token of an e-mailed reset link. */
 export const ResetPassword = z.object({
-  token: z.string({ error: 'is required' }).min(1, 'is required').max(200),
+  token: z
+    .string({ error: 'is required' })
+    .min(1, 'is required')
+    .max(200)
+    .meta({ pattern: NO_NUL_PATTERN, description: 'The token of the e-mailed reset link' }),
   password,
-  cpassword: z.string({ error: 'is required' }),
+  cpassword: confirmation('password'),
+});
+
+/** A stored row, its columns by their names in the database schema (money in paise). */
+const StoredRow = z.record(z.string(), z.unknown());
+/** The my-data download: the profile, and every row that is the caller's own. */
+export const MyData = z.object({
+  exportedAt: z.string(),
+  moneyIn: z.string(),
+  profile: User,
+  expenses: z.array(StoredRow),
+  loans: z.array(StoredRow),
+  repayments: z.array(StoredRow),
+  /** A company's own only, as are the three lists below. */
+  people: z.array(StoredRow).optional(),
+  projects: z.array(StoredRow).optional(),
+  bankAccounts: z.array(StoredRow).optional(),
+  payments: z.array(StoredRow).optional(),
 });
 
 export const authEndpoints = {
@@ -71,10 +134,20 @@ export const authEndpoints = {
     answer: Message,
   },
   login: { method: 'POST', path: '/user/loginuser', body: Login, answer: LoginAnswer },
+  loginWithCode: {
+    method: 'POST',
+    path: '/user/loginuser/code',
+    body: LoginCode,
+    answer: SessionAnswer,
+  },
   logout: { method: 'POST', path: '/logout', answer: Message },
   getProfile: { method: 'GET', path: '/user/profile', answer: UserAnswer },
   /** A JSON download of everything that is the caller's own. */
-  exportMyData: { method: 'GET', path: '/user/exportmydata' },
+  exportMyData: {
+    method: 'GET',
+    path: '/user/exportmydata',
+    download: { type: 'application/json', schema: MyData },
+  },
   updateProfile: {
     method: 'POST',
     path: '/user/updateprofile',

@@ -3,12 +3,15 @@ import { ACCOUNT_DEFAULT_STATUSES, PAYMENT_TYPES } from '../enums';
 import { ACCOUNT_NO_PATTERN, IFSC_PATTERN } from '../rules';
 import type { Endpoint } from './endpoint';
 import {
+  CsvText,
   Message,
   PageQuery,
   balanceInput,
   calendarDate,
+  confirmation,
   id,
   mobile,
+  optionalText,
   pageMeta,
   rupeesInput,
   text,
@@ -34,6 +37,11 @@ export const BankAccount = z.object({
   openingBalance: z.number(),
   balance: z.number(),
   version: z.number(),
+  /**
+   * Whether the account has payments (lists answer it): such an account cannot be
+   * deleted, only set deActive.
+   */
+  hasPayments: z.boolean().optional(),
 });
 
 /** How an entry is linked to others: the one it reverses, its reversal, a transfer's account. */
@@ -75,14 +83,19 @@ export const BankAccountFields = z.object({
     .string({ error: 'is required' })
     .trim()
     .toUpperCase()
-    .regex(IFSC_PATTERN, 'must be 4 letters, a 0, then 6 letters or digits (e.g. SBIN0001234)'),
+    .regex(IFSC_PATTERN, 'must be 4 letters, a 0, then 6 letters or digits (e.g. SBIN0001234)')
+    // Upper-cased before the check: letters of either case are accepted, and stored upper-case.
+    .meta({
+      pattern: '^[A-Za-z]{4}0[A-Za-z0-9]{6}$',
+      description: 'IFSC: 4 letters, a 0, then 6 letters or digits (stored upper-case)',
+    }),
   mobile,
   address: text(300),
   defaultStatus: defaultStatus.default('deActive'),
 });
 /** A new account: the number typed twice, and the opening balance in rupees (sent on as paise). */
 export const NewBankAccount = BankAccountFields.extend({
-  confirm_no: z.string({ error: 'is required' }).trim(),
+  confirm_no: confirmation('account_no', true),
   openingBalance: balanceInput.default(0),
 });
 /** Changes only the fields sent: a default status left out stays as it is. */
@@ -101,6 +114,10 @@ export const BankAccountListQuery = PageQuery.extend({
   companyId: id.optional(),
   /** Only this account (a picker's chosen one), when it is the caller's to read. */
   accountId: id.optional(),
+  /** Only the accounts of this default status (`active`: the company's default account). */
+  defaultStatus: z
+    .enum(ACCOUNT_DEFAULT_STATUSES, { error: 'must be active or deActive' })
+    .optional(),
 });
 /** One page of the accounts; `totalAmount` is the sum of the filter's balances. */
 export const BankAccountList = z.object({
@@ -141,7 +158,7 @@ export const TransferAnswer = z.object({
 /** A reversal: dated the payment's day unless a later one is given. */
 export const PaymentReversal = z.object({
   date: calendarDate.optional(),
-  remark: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+  remark: optionalText(200).optional(),
 });
 export const PaymentIdParams = z.object({ id });
 
@@ -242,5 +259,10 @@ export const bankEndpoints = {
     answer: StatementAnswer,
   },
   /** The statement as CSV. */
-  bankStatementCsv: { method: 'GET', path: '/company/statement/export', query: StatementRange },
+  bankStatementCsv: {
+    method: 'GET',
+    path: '/company/statement/export',
+    query: StatementRange,
+    download: { type: 'text/csv', schema: CsvText },
+  },
 } as const satisfies Record<string, Endpoint>;

@@ -12,4 +12,8 @@ export interface Endpoint {
   status?: 200 | 201;
   /** The JSON answer on success; absent for a download (CSV, a JSON file). */
   answer?: z.ZodType;
+  /** A download's media type and the shape of its content, for the OpenAPI document. */
+  download?: { type: 'text/csv' | 'application/json'; schema: z.ZodType };
+  /** A stream that stays open (Server-Sent Events): its media type and the shape of its text. */
+  stream?: { type: 'text/event-stream'; schema: z.ZodType };
 }

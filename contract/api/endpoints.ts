@@ -1,18 +1,24 @@
+import { accountEndpoints } from './account';
 import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
 import { bankEndpoints } from './bank';
 import { counterpartyEndpoints } from './counterparties';
 import { dashboardEndpoints } from './dashboard';
 import type { Endpoint } from './endpoint';
+import { eventEndpoints } from './events';
 import { expenseEndpoints } from './expenses';
+import { inviteEndpoints } from './invites';
 import { loanEndpoints } from './loans';
+import { notificationEndpoints } from './notifications';
 import { peopleEndpoints } from './people';
 import { projectEndpoints } from './projects';
 
 /** Every call of the API, by operation id: the one table of endpoints. */
 export const ENDPOINTS = {
   ...authEndpoints,
+  ...accountEndpoints,
   ...peopleEndpoints,
+  ...inviteEndpoints,
   ...projectEndpoints,
   ...expenseEndpoints,
   ...loanEndpoints,
@@ -20,6 +26,8 @@ export const ENDPOINTS = {
   ...bankEndpoints,
   ...dashboardEndpoints,
   ...auditEndpoints,
+  ...eventEndpoints,
+  ...notificationEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type OperationId = keyof typeof ENDPOINTS;

@@ -80,4 +80,11 @@ export const expenseEndpoints = {
     body: ExpenseDelete,
     answer: Message,
   },
+  /** Undoes a delete of moments ago: the expense comes back as it was. */
+  restoreExpense: {
+    method: 'POST',
+    path: '/expense/restoreexpense',
+    body: ExpenseDelete,
+    answer: Message,
+  },
 } as const satisfies Record<string, Endpoint>;

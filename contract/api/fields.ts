@@ -18,28 +18,69 @@ const stringError = {
   error: (issue: { input?: unknown }) => (issue.input == null ? 'is required' : 'must be text'),
 };
 
+/*
+ * What the OpenAPI document says of a field beyond its Zod type: the rules the server checks
+ * in refinements, transforms and trimming, which JSON Schema cannot read from the schema
+ * itself. A value that matches the document's schema is one the server accepts.
+ */
+
+/** Any text: no NUL character, which the server refuses anywhere in a call (400). */
+export const NO_NUL_PATTERN = '^[^\\u0000]*$';
+/** Required text: no NUL, and something besides spaces (spaces at either end are removed). */
+const NOT_BLANK_PATTERN = '^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$';
+
+/** Text that may be empty, up to `max` characters once trimmed. */
+export const optionalText = (max: number) =>
+  z
+    .string(stringError)
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .meta({ pattern: NO_NUL_PATTERN });
+
 export const text = (max: number) =>
-  z.string(stringError).trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+  z
+    .string(stringError)
+    .trim()
+    .min(1, 'is required')
+    .max(max, `must be at most ${max} characters`)
+    .meta({
+      pattern: NOT_BLANK_PATTERN,
+      description: `Trimmed; 1 to ${max} characters (UTF-16 code units)`,
+    });
 
 export const email = z
   .string(stringError)
   .trim()
   .min(1, 'is required')
   .max(254, 'is too long')
-  .pipe(z.email('must be a valid email address'));
+  .pipe(z.email('must be a valid email address'))
+  .meta({ format: 'email', pattern: z.regexes.email.source, description: 'An e-mail address' });
 
 export const password = z
   .string(stringError)
   .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`);
+  .max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`)
+  .meta({ pattern: NO_NUL_PATTERN });
+
+/** Text that must repeat another field of the same call (trimmed first when that one is). */
+export const confirmation = (of: string, trimmed = false) =>
+  (trimmed ? z.string({ error: 'is required' }).trim() : z.string({ error: 'is required' })).meta({
+    pattern: NO_NUL_PATTERN,
+    description: `Must be the same as ${of}`,
+  });
 
 /** A phone number: a person's, a bank account's. */
 export const mobile = z
   .string({ error: 'is required' })
   .trim()
-  .regex(MOBILE_PATTERN, 'must be a phone number');
+  .regex(MOBILE_PATTERN, 'must be a phone number')
+  // MOBILE_PATTERN is checked after trimming: as sent, it may not end in a space.
+  .meta({
+    pattern: '^\\+?[0-9][0-9 -]{5,17}[0-9-]$',
+    description: 'A phone number: 7 to 19 digits, spaces or dashes, an optional leading +',
+  });
 
-export const id = z.uuid('must be a valid id');
+export const id = z.uuid('must be a valid id').meta({ description: "A record's id (a UUID)" });
 
 /**
  * The version of a record an update was read at: every editable record answers its own,
@@ -51,7 +92,8 @@ export const version = z
   })
   .int('must be a whole number')
   .min(1, 'must be at least 1')
-  .max(2_147_483_647, 'is too large');
+  .max(2_147_483_647, 'is too large')
+  .meta({ description: 'The version of the record the change was read at (409 when stale)' });
 
 /** A real calendar date as YYYY-MM-DD (2026-02-30 is refused). */
 export const calendarDate = z
@@ -67,7 +109,12 @@ export const calendarDate = z
       dt.getUTCMonth() === m - 1 &&
       dt.getUTCDate() === d
     );
-  }, 'must be a real date between 1900 and 2200');
+  }, 'must be a real date between 1900 and 2200')
+  .meta({
+    format: 'date',
+    pattern: '^(19[0-9]{2}|2[01][0-9]{2}|2200)-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$',
+    description: 'A real calendar date, YYYY-MM-DD, from 1900-01-01 to 2200-12-31',
+  });
 
 /** A rupee amount with at most 2 decimals and below the cap, parsed to paise. */
 const rupees = (atLeast: 'positive' | 'zero') =>
@@ -80,22 +127,35 @@ const rupees = (atLeast: 'positive' | 'zero') =>
     )
     .refine((n) => rupeesToPaise(n) !== null, 'must have at most 2 decimal places')
     .refine((n) => (rupeesToPaise(n) ?? 0) <= MAX_PAISE, `must be at most ${MAX_RUPEES_TEXT}`)
-    .transform((n) => rupeesToPaise(n) as number);
+    .transform((n) => rupeesToPaise(n) as number)
+    .meta({
+      ...(atLeast === 'positive' ? { exclusiveMinimum: 0 } : { minimum: 0 }),
+      maximum: MAX_PAISE / 100,
+      multipleOf: 0.01,
+      description: `Rupees, ${atLeast === 'positive' ? 'above 0' : '0 or more'}, at most 2 decimals, at most ${MAX_RUPEES_TEXT}`,
+    });
 
 /** A positive amount in rupees (an expense, a loan, a price, a payment), sent on as paise. */
 export const rupeesInput = rupees('positive');
 /** An amount that may be zero: an account's opening balance. */
 export const balanceInput = rupees('zero');
 
+/** A CSV download: a header line, then one line per row. */
+export const CsvText = z
+  .string()
+  .meta({ description: 'CSV, UTF-8: a header line, then a line per row' });
+
 /** The answer of a call that only says how it went. */
 export const Message = z.object({ success: z.boolean(), message: z.string() });
 
 /** Every refusal: a real HTTP status and a message for a person. */
-export const ErrorResponse = z.object({ success: z.literal(false), message: z.string() });
+export const ErrorResponse = z
+  .object({ success: z.literal(false), message: z.string() })
+  .meta({ id: 'ErrorResponse', description: 'A refusal, with a message a person can read' });
 
 /** The query every server-side list takes. */
 export const PageQuery = z.object({
-  search: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+  search: optionalText(100).optional(),
   page: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')

@@ -2,11 +2,13 @@ import { z } from 'zod';
 import { LOAN_STATUSES, type LoanDirection } from '../enums';
 import type { Endpoint } from './endpoint';
 import {
+  CsvText,
   Message,
   PageQuery,
   calendarDate,
   email,
   id,
+  optionalText,
   pageMeta,
   rupeesInput,
   text,
@@ -100,7 +102,7 @@ export const RepaymentFields = z.object({
   loanId: id,
   date: calendarDate,
   amount: rupeesInput,
-  remark: z.string().trim().max(200, 'must be at most 200 characters').default(''),
+  remark: optionalText(200).default(''),
 });
 export const RepaymentsQuery = z.object({ id });
 export const RepaymentList = z.object({ success: z.boolean(), data: z.array(Repayment) });
@@ -115,12 +117,19 @@ export const LendReminder = z.object({ _id: id }).loose();
 
 /** The spec's paths of each direction: lend/addlend, borrowed/addborrowed, ... */
 const PATHS = {
-  lend: { list: 'getuseralllends', add: 'addlend', update: 'updatelend', remove: 'deletelend' },
+  lend: {
+    list: 'getuseralllends',
+    add: 'addlend',
+    update: 'updatelend',
+    remove: 'deletelend',
+    restore: 'restorelend',
+  },
   borrowed: {
     list: 'getuserallborroweds',
     add: 'addborrowed',
     update: 'updateborrowed',
     remove: 'deleteborrowed',
+    restore: 'restoreborrowed',
   },
 } as const;
 
@@ -135,7 +144,12 @@ function directionEndpoints<D extends LoanDirection>(direction: D) {
       answer: LoanList,
     },
     /** The filtered rows as CSV. */
-    export: { method: 'GET', path: `/${direction}/export`, query: LoanFilter },
+    export: {
+      method: 'GET',
+      path: `/${direction}/export`,
+      query: LoanFilter,
+      download: { type: 'text/csv', schema: CsvText },
+    },
     add: {
       method: 'POST',
       path: `/${direction}/${paths.add}`,
@@ -152,6 +166,13 @@ function directionEndpoints<D extends LoanDirection>(direction: D) {
     delete: {
       method: 'POST',
       path: `/${direction}/${paths.remove}`,
+      body: LoanDelete,
+      answer: Message,
+    },
+    /** Undoes a delete of moments ago: the entry and its repayments come back. */
+    restore: {
+      method: 'POST',
+      path: `/${direction}/${paths.restore}`,
       body: LoanDelete,
       answer: Message,
     },

@@ -21,6 +21,8 @@ export const Person = z.object({
   country: z.string(),
   /** Companies only. */
   employeeCount: z.number().optional(),
+  /** Signs in, but has not set a password yet: an invite is out (Resend invite). */
+  invitePending: z.boolean(),
   version: z.number(),
 });
 
@@ -31,8 +33,12 @@ export const PersonDetails = z.object({
   mobile,
   registration_number: text(50),
 });
+/**
+ * Without `password`, a company or PM (who sign in) is e-mailed an invite to choose one;
+ * with it, they must change it at their first sign-in. Others never sign in: no password.
+ */
 export const NewUser = PersonDetails.extend({
-  password,
+  password: password.optional(),
   userType: z.enum(CREATABLE_ROLES, {
     error: 'must be one of company, employee, pm, tl, team, other',
   }),

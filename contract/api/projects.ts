@@ -5,6 +5,7 @@ import {
   PageQuery,
   calendarDate,
   id,
+  optionalText,
   pageMeta,
   rupeesInput,
   text,
@@ -43,10 +44,6 @@ export const Project = z.object({
   version: z.number(),
 });
 
-/** Free text a project may leave empty; left out on update, it keeps its value. */
-const optionalText = (max: number) =>
-  z.string().trim().max(max, `must be at most ${max} characters`).optional();
-
 /** What a company's form sends: the price in rupees (handed on as paise), the PM by id. */
 export const ProjectFields = z.object({
   projectName: text(200),
@@ -55,11 +52,14 @@ export const ProjectFields = z.object({
   duration: text(50),
   price: rupeesInput,
   paymentStatus: text(50),
-  status: optionalText(50),
-  risk: optionalText(50),
-  statusByPm: optionalText(200),
+  status: optionalText(50).optional(),
+  risk: optionalText(50).optional(),
+  statusByPm: optionalText(200).optional(),
   /** The id of one of the company's PMs; null for none. */
-  projectManager: id.nullable().optional(),
+  projectManager: id
+    .nullable()
+    .optional()
+    .meta({ description: "The id of one of the company's PMs; null for none" }),
   date: calendarDate.optional(),
 });
 /** Changes only the fields sent: a project manager left out stays assigned. */
@@ -115,6 +115,13 @@ export const projectEndpoints = {
   deleteProject: {
     method: 'POST',
     path: '/company/deleteproject',
+    body: ProjectDelete,
+    answer: Message,
+  },
+  /** Undoes a delete of moments ago: the project comes back as it was. */
+  restoreProject: {
+    method: 'POST',
+    path: '/company/restoreproject',
     body: ProjectDelete,
     answer: Message,
   },

@@ -2,13 +2,30 @@ import { sql } from 'drizzle-orm';
 import { AUDITED_TABLES } from '../../contract/enums';
 import type { DbOrTx } from './client';
 
+/** Each table's triggers that report a change: to the trail, the change feed, notifications. */
+const REPORTING_TRIGGERS: [table: string, trigger: string][] = [
+  ...AUDITED_TABLES.flatMap((table) => [
+    [table, `${table}_audit`] as [string, string],
+    ...['insert', 'update', 'delete'].map((op): [string, string] => [
+      table,
+      `${table}_changes_${op}`,
+    ]),
+  ]),
+  ['payments', 'payments_notifications'],
+  ['projects', 'projects_notifications'],
+  ...['insert', 'update', 'delete'].map((op): [string, string] => [
+    'notifications',
+    `notifications_changes_${op}`,
+  ]),
+];
+
 /**
- * Switches the audit triggers (migration 0005, one on each of AUDITED_TABLES) off for a bulk
- * load (a restore, the benchmark's seed), and on.
+ * Switches the triggers that report each change (the audit trail of migration 0005, the
+ * change feed of 0020, the notifications of 0021) off for a bulk load (a restore, the
+ * benchmark's seed), and on: a copy is neither history nor news.
  */
 export async function setAuditTriggers(db: DbOrTx, enabled: boolean) {
-  for (const table of AUDITED_TABLES)
-    await db.execute(
-      sql.raw(`alter table ${table} ${enabled ? 'enable' : 'disable'} trigger ${table}_audit`),
-    );
+  const action = enabled ? 'enable' : 'disable';
+  for (const [table, trigger] of REPORTING_TRIGGERS)
+    await db.execute(sql.raw(`alter table ${table} ${action} trigger ${trigger}`));
 }

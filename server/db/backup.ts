@@ -21,11 +21,14 @@ import * as schema from './schema';
 /**
  * One file with the whole database, the same for PGlite and PostgreSQL: gzip'd JSON lines,
  * a header then every table's rows in pages, parents before children so a restore can
- * insert them in file order. Sign-in secrets (sessions, reset links) and rate-limit counters
- * are left out: a restored install starts with everyone signed out.
+ * insert them in file order. Sign-in secrets (sessions, reset, invite and revert links, pending
+ * second factors) and rate-limit counters are left out: a restored install starts with everyone
+ * signed out. Two-factor keys and recovery codes stay, so the second factor still guards.
  */
 const TABLES: PgTable[] = [
   schema.users,
+  schema.recoveryCodes,
+  schema.signIns,
   schema.expenses,
   schema.loans,
   schema.repayments,
@@ -33,6 +36,7 @@ const TABLES: PgTable[] = [
   schema.bankAccounts,
   schema.payments,
   schema.auditLog,
+  schema.notifications,
 ];
 const PAGE = 2000;
 const FORMAT = 'ecm-backup';
@@ -202,10 +206,11 @@ export async function restore(db: Db, file: string) {
     await tx.execute(
       sql`select setval(pg_get_serial_sequence('payments', 'seq'), coalesce((select max(seq) from payments), 0) + 1, false)`,
     );
-    // The trail's serial ids continue after the restored ones.
-    await tx.execute(
-      sql`select setval(pg_get_serial_sequence('audit_log', 'id'), coalesce((select max(id) from audit_log), 0) + 1, false)`,
-    );
+    // The trail's and the sign-in history's serial ids continue after the restored ones.
+    for (const table of ['audit_log', 'sign_ins'])
+      await tx.execute(
+        sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.identifier(table)}), 0) + 1, false)`,
+      );
   });
   return counts;
 }

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { lockDataDir } from './dataDirLock';
+import { postgresListener, type Unlisten } from './listener';
 import { asPGlite, startPGliteThread } from './pgliteThread';
 import { statementName } from './statementName';
 import * as schema from './schema';
@@ -23,6 +24,15 @@ export interface Database {
   onLost(listener: (error: Error) => void): void;
   /** A raw parameterised query, for tools (EXPLAIN in tests, the benchmark's seeding). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  /**
+   * Hears every NOTIFY on `channel` (committed ones only) until the returned function is
+   * called. `onGap`: the connection was lost and is back, so some may have been missed.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onGap?: () => void,
+  ): Promise<Unlisten>;
   close(): Promise<void>;
 }
 
@@ -62,6 +72,7 @@ export async function openDatabase(opts: {
     }
     // A dropped connection must not crash the process: the pool replaces it.
     pool.on('error', () => undefined);
+    const listener = postgresListener(opts.databaseUrl, Client);
     return {
       db: db as unknown as Db,
       kind: 'postgres',
@@ -70,7 +81,11 @@ export async function openDatabase(opts: {
       query: async <T>(text: string, params?: unknown[]) => ({
         rows: (await pool.query(text, params)).rows as T[],
       }),
-      close: () => pool.end(),
+      listen: (channel, onPayload, onGap) => listener.listen(channel, { onPayload, onGap }),
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
     };
   }
 
@@ -93,6 +108,8 @@ export async function openDatabase(opts: {
       query: async <T>(text: string, params?: unknown[]) => ({
         rows: (await thread.query<T>(text, params)).rows,
       }),
+      // One process: nothing can be missed while the thread runs, so there is no gap.
+      listen: (channel, onPayload) => thread.listen(channel, { onPayload }),
       close: async () => {
         try {
           await thread.close();

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import { Channels, type Subscriber, type Unlisten } from './listener';
 
 /**
  * The main thread's side of the embedded database, which runs in `pgliteWorker.ts`. It offers
@@ -22,13 +23,19 @@ export type Request =
     }
   | { op: 'begin'; id: number }
   | { op: 'end'; id: number; tx: number; commit: boolean }
+  | { op: 'listen' | 'unlisten'; id: number; channel: string }
   | { op: 'close'; id: number };
-export type Reply = { id: number; result?: unknown; error?: Record<string, unknown> };
+/** The answer to a request (by its id), or a notification (no id) on a channel listened to. */
+export type Reply =
+  | { id: number; result?: unknown; error?: Record<string, unknown> }
+  | { id?: undefined; channel: string; payload: string };
 
 type Query = <T>(text: string, params?: unknown[], options?: QueryOptions) => Promise<Results<T>>;
 export interface PGliteThread {
   query: Query;
   transaction<T>(callback: (tx: Pick<Transaction, 'query'>) => Promise<T>): Promise<T>;
+  /** Hears the NOTIFYs on `channel`: the thread LISTENs once per channel for every subscriber. */
+  listen(channel: string, subscriber: Subscriber): Promise<Unlisten>;
   close(): Promise<void>;
 }
 
@@ -51,7 +58,10 @@ export async function startPGliteThread(
   const ready = new Promise<void>((resolve, reject) =>
     pending.set(0, { resolve: () => resolve(), reject }),
   );
-  worker.on('message', ({ id, result, error }: Reply) => {
+  const channels = new Channels();
+  worker.on('message', (reply: Reply) => {
+    if (reply.id === undefined) return channels.deliver(reply.channel, reply.payload);
+    const { id, result, error } = reply;
     const call = pending.get(id);
     pending.delete(id);
     if (error) call?.reject(toError(error));
@@ -109,6 +119,17 @@ export async function startPGliteThread(
       }
       await send({ op: 'end', id: nextId++, tx, commit: true });
       return result;
+    },
+    async listen(channel, subscriber) {
+      if (channels.add(channel, subscriber))
+        await send({ op: 'listen', id: nextId++, channel }).catch((error: unknown) => {
+          channels.remove(channel, subscriber);
+          throw error;
+        });
+      return async () => {
+        if (channels.remove(channel, subscriber))
+          await send({ op: 'unlisten', id: nextId++, channel }).catch(() => undefined);
+      };
     },
     async close() {
       closing = true;

@@ -62,6 +62,8 @@ try {
   useNamedStatements(pg);
   await migrate(drizzle({ client: pg }), { migrationsFolder });
   const stopUpkeep = startUpkeep(pg);
+  /** What stops each channel's LISTEN; notifications go to the main thread without an id. */
+  const listening = new Map<string, () => Promise<void>>();
 
   port.on('message', (request: Request) => {
     switch (request.op) {
@@ -103,6 +105,27 @@ try {
             error === ROLLBACK
               ? reply({ id: request.id, result: null })
               : replyError(request.id, error),
+        );
+        return;
+      }
+      case 'listen': {
+        const { channel } = request;
+        if (listening.has(channel)) return reply({ id: request.id, result: null });
+        pg.listen(channel, (payload) => reply({ channel, payload })).then(
+          (unlisten) => {
+            listening.set(channel, unlisten);
+            reply({ id: request.id, result: null });
+          },
+          (error) => replyError(request.id, error),
+        );
+        return;
+      }
+      case 'unlisten': {
+        const unlisten = listening.get(request.channel);
+        listening.delete(request.channel);
+        (unlisten?.() ?? Promise.resolve()).then(
+          () => reply({ id: request.id, result: null }),
+          (error) => replyError(request.id, error),
         );
         return;
       }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   date,
   index,
   integer,
@@ -75,6 +76,16 @@ export const users = pgTable(
     companyId: uuid('company_id').references((): AnyPgColumn => users.id, {
       onDelete: 'cascade',
     }),
+    /** Set when someone else chose the password: the owner changes it at the next sign-in. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** The TOTP key (base32) once two-factor sign-in is confirmed; null when it is off. */
+    totpSecret: text('totp_secret'),
+    /** The key being set up, until its first code confirms it. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last 30-second step a code was accepted for: a code works once. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** On a company: its people must turn on two-factor sign-in. */
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     version: version(),
     ...timestamps,
   },
@@ -98,11 +109,84 @@ export const sessions = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: ownerId('user_id'),
     tokenHash: text('token_hash').notNull(),
+    /** Remembered: a fixed 30 days. Otherwise it ends after 12 idle hours (moved on use). */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    remember: boolean('remember').notNull().default(true),
+    /** Where it signed in from, for the owner's list of sessions. */
+    userAgent: text('user_agent').notNull().default(''),
+    address: text('address').notNull().default(''),
+    /** Moved at most once a minute, so a call does not cost a write. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index().on(t.userId)],
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index().on(t.userId),
+    index('sessions_expires_at_idx').on(t.expiresAt),
+  ],
+);
+
+/** Every sign-in and failed attempt on an existing account, for its owner to review. */
+export const signIns = pgTable(
+  'sign_ins',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: ownerId('user_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    address: text('address').notNull(),
+    userAgent: text('user_agent').notNull(),
+    /** 'success', or why not: 'password', 'code', 'role', 'inactive', 'limited'. */
+    outcome: text('outcome').notNull(),
+  },
+  (t) => [index('sign_ins_user_at_idx').on(t.userId, t.at)],
+);
+
+/**
+ * A sign-in whose password was right, waiting for the second factor: a short-lived token
+ * the code is sent with, so the password is not sent twice.
+ */
+export const signInChallenges = pgTable(
+  'sign_in_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId('user_id'),
+    tokenHash: text('token_hash').notNull(),
+    remember: boolean('remember').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sign_in_challenges_token_hash_key').on(t.tokenHash)],
+);
+
+/** One-time recovery codes of two-factor sign-in, stored hashed. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId('user_id'),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.userId)],
+);
+
+/** A changed e-mail, with the link (to the old address) that puts it back. */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId('user_id'),
+    oldEmail: text('old_email').notNull(),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('email_changes_token_hash_key').on(t.tokenHash), index().on(t.userId)],
 );
 
 /**
@@ -239,6 +323,8 @@ export const passwordResets = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: ownerId('user_id'),
     tokenHash: text('token_hash').notNull(),
+    /** 'reset' (Forgot Password, 30 minutes) or 'invite' (a new account's first password, 72 h). */
+    purpose: text('purpose').notNull().default('reset'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -409,5 +495,32 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_tenant_at_idx').on(t.tenantId, t.at),
     index('audit_log_actor_at_idx').on(t.actorId, t.at),
+  ],
+);
+
+/**
+ * What happened that a person did not do themselves (a payment on its company's accounts, a
+ * PM's status update, a lend that became overdue), kept for it until read. Written by
+ * triggers and an hourly job (see the notifications migration); one per reader, kind and
+ * record. `details` holds what the message says (names, amounts), as of then.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId('user_id'),
+    /** 'payment', 'project_status' or 'lend_overdue'. */
+    kind: text('kind').notNull(),
+    recordId: uuid('record_id').notNull(),
+    details: jsonb('details').notNull().default({}),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('notifications_user_kind_record_key').on(t.userId, t.kind, t.recordId),
+    index('notifications_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
   ],
 );

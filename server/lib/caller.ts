@@ -6,7 +6,15 @@ export interface Caller {
   role: Role;
   sessionId: string;
   companyId: string | null;
+  /** What the user must do before any other call (see `Pending`). */
+  pending: Pending;
 }
+
+/**
+ * What a signed-in user must do before anything else: change a password someone else chose,
+ * or turn on two-factor sign-in that the company requires. Null when nothing is pending.
+ */
+export type Pending = 'password' | 'twoFactor' | null;
 
 /** Roles that sign in, with the position the SPA routes on (spec §6). */
 export const POSITIONS: Readonly<Record<LoginRole, number>> = { admin: 1, company: 2, pm: 3 };

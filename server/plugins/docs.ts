@@ -2,7 +2,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { ENDPOINTS } from '../../contract/api/endpoints';
 import { API_OVERVIEW } from '../../contract/api/overview';
 import { limitsTable } from '../services/rateLimits';
 
@@ -24,21 +25,92 @@ const LIMITS_NOTES = `- Address: the caller's IP address (IPv6 by its /56); behi
 - Reminders go only for lends with something outstanding; only a reminder that went out counts
   against the lend and the borrower.`;
 
+/** The areas of the API, in the order the document lists them. */
+const TAGS = [
+  { name: 'auth', description: 'Registering, logging in, and a forgotten password' },
+  { name: 'profile', description: 'The signed-in user: profile, password, their data' },
+  { name: 'people', description: "Companies and a company's people" },
+  { name: 'projects', description: "A company's projects" },
+  { name: 'bank', description: "A company's bank accounts, payments and statements" },
+  { name: 'expenses', description: "The caller's own expenses" },
+  { name: 'lend', description: 'Money the caller lent, its repayments and reminders' },
+  { name: 'borrowed', description: 'Money the caller borrowed and its repayments' },
+  { name: 'dashboard', description: "The caller's figures" },
+  { name: 'audit', description: 'Who changed what' },
+  { name: 'live', description: 'Changes to what the caller reads, as they happen' },
+  { name: 'health', description: 'Whether the server and its database are up' },
+];
+
+type Responses = Record<string, { headers?: Record<string, unknown>; content?: object }>;
+interface OpenApi {
+  components?: { schemas?: Record<string, unknown> };
+  paths?: Record<string, Record<string, { operationId?: string; responses?: Responses }>>;
+}
+
+const RETRY_AFTER = {
+  description: 'Seconds to wait before trying again',
+  schema: { type: 'integer', minimum: 1 },
+};
+const CONTENT_DISPOSITION = {
+  description: 'attachment, with the file name',
+  schema: { type: 'string' },
+};
+
+/** The operations whose success is a file to save (the table's entries with a download). */
+const DOWNLOADS = new Set(
+  Object.entries(ENDPOINTS)
+    .filter(([, entry]) => 'download' in entry)
+    .map(([operationId]) => operationId),
+);
+
+/**
+ * The finished document: the schemas registered with an id as components (the error
+ * envelope), without the input twins nothing sends, and the headers of answers that a schema
+ * cannot carry (Retry-After on 429 and 503, Content-Disposition on downloads).
+ */
+const finish: typeof jsonSchemaTransformObject = (input) => {
+  const document = jsonSchemaTransformObject(input);
+  const { components, paths } = document as OpenApi;
+  const schemas = components?.schemas ?? {};
+  // Input twins of answer-only schemas, referenced by nothing.
+  for (const name of Object.keys(schemas))
+    if (name.endsWith('Input') && schemas[name.slice(0, -'Input'.length)]) delete schemas[name];
+  for (const operations of Object.values(paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      const responses = operation.responses ?? {};
+      for (const [status, response] of Object.entries(responses)) {
+        // A refusal for now (not health's 503, which says what it found).
+        const refusal = JSON.stringify(response.content).includes('/ErrorResponse"');
+        if ((status === '429' || status === '503') && refusal)
+          response.headers = { 'Retry-After': RETRY_AFTER };
+        if (status.startsWith('2') && DOWNLOADS.has(operation.operationId ?? ''))
+          response.headers = { 'Content-Disposition': CONTENT_DISPOSITION };
+      }
+    }
+  }
+  return document;
+};
+
 /** The OpenAPI document, generated from the same Zod schemas the routes validate with. */
 export const docsPlugin = fp(async (app: FastifyInstance) => {
   await app.register(swagger, {
     openapi: {
+      openapi: '3.1.0',
       info: {
         title: 'Expense and company manager API',
         description: `${API_OVERVIEW}\n\n${LIMITS_INTRO}\n\n${limitsTable(app.limits)}\n\n${LIMITS_NOTES}`,
         version: '1.0.0',
       },
+      // Every path starts with /api: the document is served by the API it describes.
+      servers: [{ url: '/', description: 'The server this document is served from' }],
+      tags: TAGS,
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: finish,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 });

@@ -2,7 +2,7 @@ import { auditEndpoints } from '../../contract/api/audit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
 
-import { errors } from '../lib/schemas';
+import { answer, errors } from '../lib/schemas';
 import * as audit from '../services/audit';
 
 const { listAudit } = auditEndpoints;
@@ -17,8 +17,13 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'listAudit',
         summary:
           "Who changed what, newest first: a company's own trail, or an admin's companies' (read only; nothing can change it)",
+        description:
+          "Admins and companies only (403). `to` must be on or after `from` (400); they are whole days in the caller's time zone.",
         querystring: listAudit.query,
-        response: { 200: listAudit.answer, ...errors },
+        response: {
+          200: answer('One page of the trail', listAudit.answer),
+          ...errors(400, 401, 403),
+        },
       },
     },
     async (request) => ({

@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import { authEndpoints } from '../../contract/api/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { callerOf } from '../plugins/auth';
+import { callerOf, originOf } from '../plugins/auth';
 import { addressOf, limitExports } from '../plugins/rateLimit';
 import { badRequest } from '../lib/errors';
-import { errors } from '../lib/schemas';
+import { BODY, answer, download, errors } from '../lib/schemas';
 import * as auth from '../services/auth';
 import { exportMyData } from '../services/myData';
 import { revokeSession } from '../services/sessions';
@@ -12,6 +12,7 @@ import { revokeSession } from '../services/sessions';
 const {
   registerAdmin,
   login,
+  loginWithCode,
   logout,
   getProfile,
   exportMyData: exportMine,
@@ -32,9 +33,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         operationId: 'registerAdmin',
         summary: 'Register an admin account',
+        description:
+          '`cpassword` must be the same as `password` (400). The e-mail must not be used by another account (409).',
         security: [],
         body: registerAdmin.body,
-        response: { [registerAdmin.status]: registerAdmin.answer, ...errors },
+        response: {
+          [registerAdmin.status]: answer('Registered: the admin may log in', registerAdmin.answer),
+          ...errors(...BODY, 409, 429, 503),
+        },
       },
     },
     async (request, reply) => {
@@ -54,15 +60,55 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         operationId: 'login',
         summary: 'Log in as admin, company or PM',
+        description:
+          "`userType` must be the account's type: another one answers 401, like a wrong password. " +
+          'The right password of an inactive account, or of a person whose company is inactive, answers 403. ' +
+          'Attempts are counted before any password is checked (429 past the limits).',
         security: [],
         body: login.body,
-        response: { 200: login.answer, ...errors },
+        response: {
+          200: answer('Signed in: the session token and the user', login.answer),
+          ...errors(...BODY, 401, 403, 429, 503),
+        },
       },
     },
     async (request) => {
       const data = await auth.login(app.db, app.limits, {
         ...request.body,
-        address: addressOf(request),
+        ...originOf(request),
+      });
+      return {
+        success: true,
+        message:
+          'token' in data ? 'Login successful' : 'Enter the code from your authenticator app',
+        data,
+      };
+    },
+  );
+
+  app.post(
+    loginWithCode.path,
+    {
+      schema: {
+        tags: ['auth'],
+        operationId: 'loginWithCode',
+        summary: 'Second step of a sign-in with two-factor on: the code for the challenge',
+        description:
+          'A 6-digit code from the authenticator app (each code works once) or one of the recovery codes (each works once). ' +
+          'A wrong code answers 401 and may be tried again until the challenge expires (5 minutes; then 401 asks to log in again). ' +
+          'Codes are counted per account and address (429 past the limits).',
+        security: [],
+        body: loginWithCode.body,
+        response: {
+          200: answer('Signed in: the session token and the user', loginWithCode.answer),
+          ...errors(...BODY, 401, 429),
+        },
+      },
+    },
+    async (request) => {
+      const data = await auth.loginWithCode(app.db, app.limits, {
+        ...request.body,
+        ...originOf(request),
       });
       return { success: true, message: 'Login successful', data };
     },
@@ -78,7 +124,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['auth'],
           operationId: 'logout',
-          response: { 200: logout.answer, ...errors },
+          summary: 'End this session',
+          response: { 200: answer('Logged out', logout.answer), ...errors(...BODY, 401) },
         },
       },
       async (request) => {
@@ -93,7 +140,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['profile'],
           operationId: 'getProfile',
-          response: { 200: getProfile.answer, ...errors },
+          summary: 'The signed-in user',
+          response: { 200: answer('The signed-in user', getProfile.answer), ...errors(400, 401) },
         },
       },
       async (request) => ({
@@ -110,6 +158,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['profile'],
           operationId: 'exportMyData',
           summary: "Everything that is the caller's own, as a JSON download",
+          description:
+            'The profile, expenses, lend and borrowed entries with their repayments, and for a company its people, projects, bank accounts and payments (money in paise); never a password hash. Counts against the export limit (429).',
+          response: {
+            200: download('A JSON file (attachment my-data.json)', exportMine.download),
+            ...errors(400, 401, 429),
+          },
         },
       },
       async (request, reply) => {
@@ -126,15 +180,27 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['profile'],
           operationId: 'updateProfile',
+          summary: "Change the caller's name or e-mail",
+          description:
+            'Changes only the fields sent, of the profile as read at `version`: 409 when it changed since, or when the e-mail is used by another account. ' +
+            'A new e-mail needs `currentPassword` (400 when missing or wrong); the old address is sent a link that puts it back and signs out every session.',
           body: updateProfile.body,
-          response: { 200: updateProfile.answer, ...errors },
+          response: {
+            200: answer('The updated profile', updateProfile.answer),
+            ...errors(...BODY, 401, 409),
+          },
         },
       },
-      async (request) => ({
-        success: true,
-        message: 'Profile updated successfully',
-        data: await auth.updateProfile(app.db, callerOf(request), request.body),
-      }),
+      async (request) => {
+        const { user, notice } = await auth.updateProfile(
+          app.db,
+          callerOf(request),
+          request.body,
+          app.publicUrl,
+        );
+        if (notice) app.background.run('e-mail change notice', () => app.mailer.send(notice));
+        return { success: true, message: 'Profile updated successfully', data: user };
+      },
     );
 
     scope.post(
@@ -143,14 +209,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['profile'],
           operationId: 'updatePassword',
+          summary: "Change the caller's password and end its other sessions",
+          description:
+            "`currentPassword` must be the caller's password and `confirmPassword` the same as `newPassword` (400 otherwise).",
           body: updatePassword.body,
-          response: { 200: updatePassword.answer, ...errors },
+          response: {
+            200: answer('Password changed', updatePassword.answer),
+            ...errors(...BODY, 401, 503),
+          },
         },
       },
       async (request) => {
         const { confirmPassword, ...input } = request.body;
         if (confirmPassword !== input.newPassword) throw badRequest('Passwords do not match');
-        await auth.updatePassword(app.db, callerOf(request), input);
+        const notice = await auth.updatePassword(app.db, callerOf(request), input);
+        app.background.run('password change notice', () => app.mailer.send(notice));
         return { success: true, message: 'Password updated successfully' };
       },
     );

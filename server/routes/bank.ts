@@ -6,7 +6,7 @@ import { limitExports } from '../plugins/rateLimit';
 
 import { csvLine } from '../lib/format';
 
-import { errors } from '../lib/schemas';
+import { BODY, answer, download, errors } from '../lib/schemas';
 import * as bank from '../services/bank';
 
 const {
@@ -39,8 +39,12 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         operationId: 'listBankAccounts',
         summary: "The company's bank accounts (an admin's companies'; companyId narrows)",
+        description: 'Admins and companies only (403).',
         querystring: listBankAccounts.query,
-        response: { 200: listBankAccounts.answer, ...errors },
+        response: {
+          200: answer('One page of the accounts, with the total balance', listBankAccounts.answer),
+          ...errors(400, 401, 403),
+        },
       },
     },
     async (request) => ({
@@ -55,8 +59,14 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         operationId: 'createBankAccount',
+        summary: 'A company adds a bank account',
+        description:
+          "Companies only (403). `confirm_no` must be the same as `account_no` (400), and the company may not have that account number already (409). An account made `active` (the company's default) makes the company's others deActive.",
         body: createBankAccount.body,
-        response: { [createBankAccount.status]: createBankAccount.answer, ...errors },
+        response: {
+          [createBankAccount.status]: answer('The new account', createBankAccount.answer),
+          ...errors(...BODY, 401, 403, 409),
+        },
       },
     },
     async (request, reply) => {
@@ -80,8 +90,14 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         operationId: 'updateBankAccount',
+        summary: 'A company edits one of its bank accounts',
+        description:
+          "Changes only the fields sent, of the account as read at `version` (409 when it changed since, or when the company has that account number already). Companies only (403); another company's account is not found (404). Making it `active` makes the company's others deActive.",
         body: updateBankAccount.body,
-        response: { 200: updateBankAccount.answer, ...errors },
+        response: {
+          200: answer('The updated account', updateBankAccount.answer),
+          ...errors(...BODY, 401, 403, 404, 409),
+        },
       },
     },
     async (request) => {
@@ -102,8 +118,12 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         operationId: 'deleteBankAccount',
         summary: 'Deletes an account that has no payments (otherwise 409: set it deActive)',
+        description: "Companies only (403); another company's account is not found (404).",
         body: deleteBankAccount.body,
-        response: { 200: deleteBankAccount.answer, ...errors },
+        response: {
+          200: answer('Deleted', deleteBankAccount.answer),
+          ...errors(...BODY, 401, 403, 404, 409),
+        },
       },
     },
     async (request) => {
@@ -120,8 +140,16 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'recordPayment',
         summary:
           'Records a credit or debit; a debit must keep the running balance at zero or above on its date and every later one',
+        description:
+          "Companies only (403); another company's account is not found (404). A debit that would take the running balance below zero on its date or any later one is a 400 naming that day.",
         body: recordPayment.body,
-        response: { [recordPayment.status]: recordPayment.answer, ...errors },
+        response: {
+          [recordPayment.status]: answer(
+            'The entry, and the balance of the account after it',
+            recordPayment.answer,
+          ),
+          ...errors(...BODY, 401, 403, 404),
+        },
       },
     },
     async (request, reply) => {
@@ -144,10 +172,15 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'transferBetweenAccounts',
         summary:
           "Moves money between two of the company's accounts: a debit and a credit, together",
+        description:
+          'Companies only (403); an account of another company is not found (404). `fromAccountId` and `toAccountId` must differ, and the debit must keep the running balance of `fromAccountId` at zero or above on its date and every later one (400).',
         body: transferBetweenAccounts.body,
         response: {
-          [transferBetweenAccounts.status]: transferBetweenAccounts.answer,
-          ...errors,
+          [transferBetweenAccounts.status]: answer(
+            'Both entries: the debit and the credit',
+            transferBetweenAccounts.answer,
+          ),
+          ...errors(...BODY, 401, 403, 404),
         },
       },
     },
@@ -168,9 +201,17 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'reversePayment',
         summary:
           'Corrects a payment with an opposite entry linked to it (a transfer: both legs); nothing is edited or deleted',
+        description:
+          "Companies only (403); another company's payment is not found (404). `date` may not be before the payment's (400); a reversal is not reversed (400), and a payment is reversed once (409). Reversing a credit is a debit: it must keep every day's running balance at zero or above (400).",
         params: reversePayment.params,
         body: reversePayment.body,
-        response: { [reversePayment.status]: reversePayment.answer, ...errors },
+        response: {
+          [reversePayment.status]: answer(
+            "The reversal, and the balance of the payment's account after it",
+            reversePayment.answer,
+          ),
+          ...errors(...BODY, 401, 403, 404, 409),
+        },
       },
     },
     async (request, reply) => {
@@ -193,8 +234,13 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         operationId: 'listPayments',
         summary: "An account's payments, newest first",
+        description:
+          "Admins and companies only (403); an account that is not the caller's to read is not found (404).",
         querystring: listPayments.query,
-        response: { 200: listPayments.answer, ...errors },
+        response: {
+          200: answer('One page of the payments', listPayments.answer),
+          ...errors(400, 401, 403, 404),
+        },
       },
     },
     async (request) => ({
@@ -211,8 +257,13 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'bankStatement',
         summary:
           "Opening balance, the range's credits, debits, closing balance and entry count, and one page of its payments in date order with their running balances",
+        description:
+          "Admins and companies only (403); an account that is not the caller's to read is not found (404). `to` must be on or after `from` (400).",
         querystring: bankStatement.query,
-        response: { 200: bankStatement.answer, ...errors },
+        response: {
+          200: answer('The statement', bankStatement.answer),
+          ...errors(400, 401, 403, 404),
+        },
       },
     },
     async (request) => ({
@@ -229,7 +280,13 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         operationId: 'bankStatementCsv',
         summary: 'The statement as CSV',
+        description:
+          "Admins and companies only (403); an account that is not the caller's to read is not found (404). `to` must be on or after `from` (400). Counts against the export limit (429).",
         querystring: bankStatementCsv.query,
+        response: {
+          200: download('A CSV file (attachment statement-….csv)', bankStatementCsv.download),
+          ...errors(400, 401, 403, 404, 429),
+        },
       },
     },
     async (request, reply) => {

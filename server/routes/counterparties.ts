@@ -1,7 +1,7 @@
 import { counterpartyEndpoints } from '../../contract/api/counterparties';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
-import { errors } from '../lib/schemas';
+import { answer, errors } from '../lib/schemas';
 import { counterpartyHistory, listCounterparties } from '../services/counterparties';
 
 const { listCounterparties: list, counterpartyHistory: history } = counterpartyEndpoints;
@@ -17,7 +17,10 @@ export const counterpartyRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'listCounterparties',
         summary: 'Everyone the caller lent to or borrowed from, with what each side owes',
         querystring: list.query,
-        response: { 200: list.answer, ...errors },
+        response: {
+          200: answer('One page of the people, with the totals', list.answer),
+          ...errors(400, 401),
+        },
       },
     },
     async (request) => ({
@@ -34,8 +37,12 @@ export const counterpartyRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'counterpartyHistory',
         summary:
           "One person's lends, borrowings and repayments in date order with a running balance",
+        description: 'Someone the caller has no entry with is not found (404).',
         querystring: history.query,
-        response: { 200: history.answer, ...errors },
+        response: {
+          200: answer("The person's history", history.answer),
+          ...errors(400, 401, 404),
+        },
       },
     },
     async (request) => ({

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
 import { todayOf } from '../plugins/timeZone';
 
-import { errors } from '../lib/schemas';
+import { answer, errors } from '../lib/schemas';
 import { dashboardFigures } from '../services/dashboard';
 
 const { dashboard } = dashboardEndpoints;
@@ -19,7 +19,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "The caller's dashboard figures; `today` is the user's local date (for overdue and the 12 months), by default today in the caller's time zone (X-Time-Zone)",
         querystring: dashboard.query,
-        response: { 200: dashboard.answer, ...errors },
+        response: { 200: answer('The figures', dashboard.answer), ...errors(400, 401) },
       },
     },
     async (request) => ({

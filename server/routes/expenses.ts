@@ -3,10 +3,10 @@ import { expenseEndpoints, type ExpenseFields } from '../../contract/api/expense
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
 
-import { errors } from '../lib/schemas';
+import { BODY, answer, errors } from '../lib/schemas';
 import * as expenses from '../services/expenses';
 
-const { listExpenses, addExpense, updateExpense, deleteExpense } = expenseEndpoints;
+const { listExpenses, addExpense, updateExpense, deleteExpense, restoreExpense } = expenseEndpoints;
 
 const toInput = ({ amount, ...rest }: z.output<typeof ExpenseFields>) => ({
   ...rest,
@@ -24,7 +24,13 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'listExpenses',
         summary: "The caller's expenses, filtered, sorted and paged, with the filter's total",
         querystring: listExpenses.query,
-        response: { 200: listExpenses.answer, ...errors },
+        response: {
+          200: answer(
+            'One page of the expenses, with the total of the filter',
+            listExpenses.answer,
+          ),
+          ...errors(400, 401),
+        },
       },
     },
     async (request) => ({
@@ -39,8 +45,12 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['expenses'],
         operationId: 'addExpense',
+        summary: 'Record an expense of the caller',
         body: addExpense.body,
-        response: { [addExpense.status]: addExpense.answer, ...errors },
+        response: {
+          [addExpense.status]: answer('The new expense', addExpense.answer),
+          ...errors(...BODY, 401),
+        },
       },
     },
     async (request, reply) => {
@@ -57,8 +67,14 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['expenses'],
         operationId: 'updateExpense',
+        summary: "Edit one of the caller's expenses",
+        description:
+          "Changes only the fields sent, of the expense as read at `version` (409 when it changed since). Anyone else's expense is not found (404).",
         body: updateExpense.body,
-        response: { 200: updateExpense.answer, ...errors },
+        response: {
+          200: answer('The updated expense', updateExpense.answer),
+          ...errors(...BODY, 401, 404, 409),
+        },
       },
     },
     async (request) => {
@@ -77,13 +93,40 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['expenses'],
         operationId: 'deleteExpense',
+        summary: "Delete one of the caller's expenses",
+        description: "Anyone else's expense is not found (404).",
         body: deleteExpense.body,
-        response: { 200: deleteExpense.answer, ...errors },
+        response: {
+          200: answer('Deleted', deleteExpense.answer),
+          ...errors(...BODY, 401, 404),
+        },
       },
     },
     async (request) => {
       await expenses.deleteExpense(app.db, callerOf(request), request.body.id);
       return { success: true, message: 'Expense deleted successfully' };
+    },
+  );
+
+  app.post(
+    restoreExpense.path,
+    {
+      schema: {
+        tags: ['expenses'],
+        operationId: 'restoreExpense',
+        summary: "Undo the caller's delete of one of its expenses, moments ago",
+        description:
+          "The expense comes back as it was, with its id and its audit trail. Only the caller's own delete of the last few minutes (404 otherwise); 409 when it is not deleted.",
+        body: restoreExpense.body,
+        response: {
+          200: answer('Restored', restoreExpense.answer),
+          ...errors(...BODY, 401, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      await expenses.restoreExpense(app.db, callerOf(request), request.body.id);
+      return { success: true, message: 'Expense restored' };
     },
   );
 };

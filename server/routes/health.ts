@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answer, errors } from '../lib/schemas';
 
 const Health = z.object({
   success: z.boolean(),
@@ -17,7 +18,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Is the server up, and was the database reachable at the last check (no query per call)',
         security: [],
-        response: { 200: Health, 503: Health },
+        response: {
+          200: answer('The server and its database are up', Health),
+          ...errors(400),
+          503: answer('The database was unreachable at the last check', Health),
+        },
       },
     },
     async (_request, reply) => {

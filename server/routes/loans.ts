@@ -14,7 +14,7 @@ import { limitExports } from '../plugins/rateLimit';
 
 import { csvLine } from '../lib/format';
 
-import { errors } from '../lib/schemas';
+import { BODY, answer, download, errors } from '../lib/schemas';
 import * as loans from '../services/loans';
 
 const toInput = ({ amount, ...rest }: z.output<typeof LoanFields>) => ({
@@ -35,6 +35,7 @@ export const loanRoutes =
     const add = loanEndpoints[op('add')];
     const update = loanEndpoints[op('update')];
     const remove = loanEndpoints[op('delete')];
+    const restore = loanEndpoints[op('restore')];
     const listRepayments = loanEndpoints[op('listRepaymentsOf')];
     const addRepayment = loanEndpoints[op('addRepaymentTo')];
     const deleteRepayment = loanEndpoints[op('deleteRepaymentOf')];
@@ -46,8 +47,12 @@ export const loanRoutes =
           tags,
           operationId: op('list'),
           summary: `The caller's ${direction} entries, filtered (issueDate from/to inclusive), sorted and paged, with the filter's totals`,
+          description: '`to` must be on or after `from` (400).',
           querystring: list.query,
-          response: { 200: list.answer, ...errors },
+          response: {
+            200: answer("One page of the entries, with the filter's totals", list.answer),
+            ...errors(400, 401),
+          },
         },
       },
       async (request) => ({
@@ -67,7 +72,13 @@ export const loanRoutes =
           tags,
           operationId: op('export'),
           summary: 'The filtered rows as CSV',
+          description:
+            '`to` must be on or after `from` (400). Counts against the export limit (429).',
           querystring: exportCsv.query,
+          response: {
+            200: download(`A CSV file (attachment ${direction}-report….csv)`, exportCsv.download),
+            ...errors(400, 401, 429),
+          },
         },
       },
       async (request, reply) => {
@@ -117,8 +128,13 @@ export const loanRoutes =
         schema: {
           tags,
           operationId: op('add'),
+          summary: `Record a ${direction} entry of the caller`,
+          description: '`repaymentDate` must be on or after `issueDate` (400).',
           body: add.body,
-          response: { [add.status]: add.answer, ...errors },
+          response: {
+            [add.status]: answer('The new entry', add.answer),
+            ...errors(...BODY, 401),
+          },
         },
       },
       async (request, reply) => {
@@ -141,8 +157,14 @@ export const loanRoutes =
         schema: {
           tags,
           operationId: op('update'),
+          summary: `Edit one of the caller's ${direction} entries`,
+          description:
+            "Changes only the fields sent, of the entry as read at `version` (409 when it changed since); anyone else's is not found (404). With the dates kept, `repaymentDate` must stay on or after `issueDate`, and `amount` may not go below what has been repaid (400).",
           body: update.body,
-          response: { 200: update.answer, ...errors },
+          response: {
+            200: answer('The updated entry', update.answer),
+            ...errors(...BODY, 401, 404, 409),
+          },
         },
       },
       async (request) => {
@@ -166,13 +188,40 @@ export const loanRoutes =
         schema: {
           tags,
           operationId: op('delete'),
+          summary: `Delete one of the caller's ${direction} entries, with its repayments`,
+          description: "Anyone else's entry is not found (404).",
           body: remove.body,
-          response: { 200: remove.answer, ...errors },
+          response: {
+            200: answer('Deleted', remove.answer),
+            ...errors(...BODY, 401, 404),
+          },
         },
       },
       async (request) => {
         await loans.deleteLoan(app.db, callerOf(request), direction, request.body.id);
         return { success: true, message: `${noun} deleted successfully` };
+      },
+    );
+
+    app.post(
+      restore.path,
+      {
+        schema: {
+          tags,
+          operationId: op('restore'),
+          summary: `Undo the caller's delete of one of its ${direction} entries, moments ago`,
+          description:
+            "The entry comes back as it was, with its repayments, its id and its audit trail. Only the caller's own delete of the last few minutes (404 otherwise); 409 when it is not deleted.",
+          body: restore.body,
+          response: {
+            200: answer('Restored', restore.answer),
+            ...errors(...BODY, 401, 404, 409),
+          },
+        },
+      },
+      async (request) => {
+        await loans.restoreLoan(app.db, callerOf(request), direction, request.body.id);
+        return { success: true, message: `${noun} restored` };
       },
     );
 
@@ -182,8 +231,13 @@ export const loanRoutes =
         schema: {
           tags,
           operationId: op('listRepaymentsOf'),
+          summary: `The repayments of one of the caller's ${direction} entries, in date order`,
+          description: "Anyone else's entry is not found (404).",
           querystring: listRepayments.query,
-          response: { 200: listRepayments.answer, ...errors },
+          response: {
+            200: answer('The repayments', listRepayments.answer),
+            ...errors(400, 401, 404),
+          },
         },
       },
       async (request) => ({
@@ -199,8 +253,13 @@ export const loanRoutes =
           tags,
           operationId: op('addRepaymentTo'),
           summary: 'Records a partial or whole repayment; never more than what is outstanding',
+          description:
+            "`amount` may not be more than what is outstanding, and `date` not before the entry's `issueDate` (400). Anyone else's entry is not found (404).",
           body: addRepayment.body,
-          response: { [addRepayment.status]: addRepayment.answer, ...errors },
+          response: {
+            [addRepayment.status]: answer('The new repayment', addRepayment.answer),
+            ...errors(...BODY, 401, 404),
+          },
         },
       },
       async (request, reply) => {
@@ -221,8 +280,13 @@ export const loanRoutes =
         schema: {
           tags,
           operationId: op('deleteRepaymentOf'),
+          summary: `Delete a repayment of one of the caller's ${direction} entries`,
+          description: "Anyone else's repayment is not found (404).",
           body: deleteRepayment.body,
-          response: { 200: deleteRepayment.answer, ...errors },
+          response: {
+            200: answer('Deleted', deleteRepayment.answer),
+            ...errors(...BODY, 401, 404),
+          },
         },
       },
       async (request) => {

@@ -1,6 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answer, errors } from '../lib/schemas';
 
 /**
  * Event-loop delay and memory, for the benchmark (`npm run bench`). Served only when the
@@ -20,11 +21,15 @@ export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [],
         querystring: z.object({ reset: z.enum(['0', '1']).optional() }),
         response: {
-          200: z.object({
-            eventLoopDelayP99Ms: z.number(),
-            eventLoopDelayMaxMs: z.number(),
-            rssMb: z.number(),
-          }),
+          200: answer(
+            'The figures',
+            z.object({
+              eventLoopDelayP99Ms: z.number(),
+              eventLoopDelayMaxMs: z.number(),
+              rssMb: z.number(),
+            }),
+          ),
+          ...errors(400),
         },
       },
     },

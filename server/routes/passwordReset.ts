@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { authEndpoints, type ForgotPassword } from '../../contract/api/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../lib/errors';
-import { errors } from '../lib/schemas';
+import { BODY, answer, errors } from '../lib/schemas';
 import { addressOf } from '../plugins/rateLimit';
 import { requestPasswordReset, resetPassword, RESET_REQUESTED } from '../services/passwordReset';
 
@@ -31,7 +31,10 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
           'E-mails a one-time reset link valid for 30 minutes; answers the same, at once, whether or not the account exists',
         security: [],
         body: forgotPassword.body,
-        response: { 200: forgotPassword.answer, ...errors },
+        response: {
+          200: answer('Asked: a link goes out if the account exists', forgotPassword.answer),
+          ...errors(...BODY, 429),
+        },
       },
     },
     async (request) => {
@@ -58,9 +61,14 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'resetPassword',
         summary:
           'Sets a new password with a reset link, ends every session of that user and lifts its login limits',
+        description:
+          '`cpassword` must be the same as `password`; a token that is unknown, used or expired is a 400.',
         security: [],
         body: resetWithLink.body,
-        response: { 200: resetWithLink.answer, ...errors },
+        response: {
+          200: answer('The password is set: log in with it', resetWithLink.answer),
+          ...errors(...BODY, 429, 503),
+        },
       },
     },
     async (request) => {

@@ -1,7 +1,9 @@
 import { peopleEndpoints } from '../../contract/api/people';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
-import { errors } from '../lib/schemas';
+import { BODY, answer, errors } from '../lib/schemas';
+import * as invites from '../services/invites';
+import { inviteMailOf } from './invites';
 import * as people from '../services/people';
 
 const { createUser, editUser, editCompany, setUserStatus, deleteUser, listCompanies } =
@@ -29,15 +31,22 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['people'],
         operationId: 'createUser',
         summary: 'An admin creates a company; a company creates its PMs, TLs, employees',
+        description:
+          'An admin creates only companies (`userType` company) and a company only its people (pm, tl, employee, team, other): another `userType` is a 400, and a PM may not create anyone (403). The e-mail must not be used by another account (409). A company or PM (who sign in) created without `password` is e-mailed an invite link to choose one, valid once for 72 hours (`invitePending` until then; invite e-mails are limited per sender and per recipient, 429); with `password` they must change it at their first sign-in. A `password` for anyone else is ignored: they never sign in.',
         body: createUser.body,
-        response: { [createUser.status]: createUser.answer, ...errors },
+        response: {
+          [createUser.status]: answer('The new user', createUser.answer),
+          ...errors(...BODY, 401, 403, 409, 429, 503),
+        },
       },
     },
     async (request, reply) => {
-      const data = await people.createUser(app.db, callerOf(request), request.body);
-      return reply
-        .status(createUser.status)
-        .send({ success: true, message: 'User created successfully', data });
+      const { data, message } = await invites.createUser(
+        inviteMailOf(app, request),
+        callerOf(request),
+        request.body,
+      );
+      return reply.status(createUser.status).send({ success: true, message, data });
     },
   );
 
@@ -47,8 +56,14 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['people'],
         operationId: 'editUser',
+        summary: 'A company edits one of its people',
+        description:
+          "Changes only the fields sent, of the person as read at `version` (409 when it changed since, or when the e-mail is used by another account). Companies only (403); another company's person is not found (404). Setting `status` inactive ends their sessions.",
         body: editUser.body,
-        response: { 200: editUser.answer, ...errors },
+        response: {
+          200: answer('The updated person', editUser.answer),
+          ...errors(...BODY, 401, 403, 404, 409),
+        },
       },
     },
     async (request) => {
@@ -65,8 +80,13 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['people'],
         operationId: 'editCompany',
         summary: 'An admin edits the details of one of its companies',
+        description:
+          "Changes only the fields sent, of the company as read at `version` (409 when it changed since, or when the e-mail is used by another account). Admins only (403); another admin's company is not found (404).",
         body: editCompany.body,
-        response: { 200: editCompany.answer, ...errors },
+        response: {
+          200: answer('The updated company', editCompany.answer),
+          ...errors(...BODY, 401, 403, 404, 409),
+        },
       },
     },
     async (request) => {
@@ -84,9 +104,14 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'setUserStatus',
         summary:
           'Deactivate or reactivate: an admin its companies (and with them their people), a company its people',
+        description:
+          "Deactivating ends the user's sessions (a company's, its people's too). A PM may not (403), nor an admin for a company's people (403); anyone else is not found (404).",
         params: setUserStatus.params,
         body: setUserStatus.body,
-        response: { 200: setUserStatus.answer, ...errors },
+        response: {
+          200: answer('The user with its new status', setUserStatus.answer),
+          ...errors(...BODY, 401, 403, 404),
+        },
       },
     },
     async (request) => {
@@ -105,9 +130,14 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'deleteUser',
         summary:
           'A company deactivates one of its people; with hard=true deletes them, refused while they own money records',
+        description:
+          'Companies only (403). Without `hard=true` the person is deactivated. With it the account is deleted, which is refused (409) while they own expenses or lend/borrowed entries or manage projects.',
         params: deleteUser.params,
         querystring: deleteUser.query,
-        response: { 200: deleteUser.answer, ...errors },
+        response: {
+          200: answer('Deactivated or deleted', deleteUser.answer),
+          ...errors(...BODY, 401, 403, 404, 409),
+        },
       },
     },
     async (request) => {
@@ -136,8 +166,12 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['people'],
           operationId,
           summary: `The signed-in ${as} edits its own details`,
+          description: `Changes only the fields sent, as read at \`version\` (409 when they changed since, or when the e-mail is used by another account). The ${as} only (403).`,
           body: entry.body,
-          response: { 200: entry.answer, ...errors },
+          response: {
+            200: answer('The updated details', entry.answer),
+            ...errors(...BODY, 401, 403, 409),
+          },
         },
       },
       async (request) => {
@@ -154,8 +188,12 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['people'],
         operationId: 'listCompanies',
         summary: "The admin's companies with their employee counts",
+        description: 'Admins only (403).',
         querystring: listCompanies.query,
-        response: { 200: listCompanies.answer, ...errors },
+        response: {
+          200: answer('One page of the companies', listCompanies.answer),
+          ...errors(400, 401, 403),
+        },
       },
     },
     async (request) => ({
@@ -164,14 +202,15 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
+  // Who may read each list: a PM reads its company's TLs and employees (services/people.ts).
   const lists = [
-    ['pm', 'listPms'],
-    ['tl', 'listTls'],
-    ['employee', 'listEmployees'],
-    ['team', 'listTeam'],
-    ['other', 'listOthers'],
+    ['pm', 'listPms', 'Admins and companies only (403).'],
+    ['tl', 'listTls', undefined],
+    ['employee', 'listEmployees', undefined],
+    ['team', 'listTeam', 'Admins and companies only (403).'],
+    ['other', 'listOthers', 'Admins and companies only (403).'],
   ] as const;
-  for (const [role, operationId] of lists) {
+  for (const [role, operationId, only] of lists) {
     const entry = peopleEndpoints[operationId];
     app.get(
       entry.path,
@@ -180,8 +219,12 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['people'],
           operationId,
           summary: `The ${role} users of the caller's company (an admin may pass companyId)`,
+          ...(only ? { description: only } : {}),
           querystring: entry.query,
-          response: { 200: entry.answer, ...errors },
+          response: {
+            200: answer('One page of the people', entry.answer),
+            ...(only ? errors(400, 401, 403) : errors(400, 401)),
+          },
         },
       },
       async (request) => ({

@@ -2,7 +2,7 @@ import { loanEndpoints } from '../../contract/api/loans';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
 import { HttpError } from '../lib/errors';
-import { errors } from '../lib/schemas';
+import { BODY, answer, errors } from '../lib/schemas';
 import { sendLendReminder } from '../services/reminders';
 
 const { sendLendReminder: reminder } = loanEndpoints;
@@ -22,8 +22,13 @@ export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'sendLendReminder',
         summary:
           "E-mails the borrower of one of the caller's lends a reminder (amount, dates, sender's name), built from the stored lend",
+        description:
+          "Only for one of the caller's lends (404 otherwise) with something outstanding (400 otherwise). Limited per sender, per lend and per borrower's e-mail (429).",
         body: reminder.body,
-        response: { 200: reminder.answer, ...errors, 502: errors[400] },
+        response: {
+          200: answer('The reminder went out', reminder.answer),
+          ...errors(...BODY, 401, 404, 429, 502),
+        },
       },
     },
     async (request) => {

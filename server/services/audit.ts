@@ -30,11 +30,12 @@ export function withAudit<T>(
 }
 
 /**
- * Names the caller as the actor of the current transaction, for the audit triggers: an
- * expression, so that a single-statement write can evaluate it before its rows change.
+ * Names the caller as the actor of the current transaction, for the audit triggers, and its
+ * session, which the change feed spares (it has refreshed itself): an expression, so that a
+ * single-statement write can evaluate it before its rows change.
  */
 export const nameActor = (caller: Caller) =>
-  sql`set_config('app.actor', ${caller.userId}, true), set_config('app.tenant', ${tenantOf(caller) ?? ''}, true)`;
+  sql`set_config('app.actor', ${caller.userId}, true), set_config('app.tenant', ${tenantOf(caller) ?? ''}, true), set_config('app.session', ${caller.sessionId}, true)`;
 
 export interface AuditQuery {
   companyId?: string;

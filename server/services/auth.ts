@@ -1,21 +1,27 @@
-import { eq, sql } from 'drizzle-orm';
-import type { LoginRole } from '../../contract/enums';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { LOGIN_ROLES, ROLE_LABELS, type LoginRole } from '../../contract/enums';
 import type { DbOrTx } from '../db/client';
-import { users } from '../db/schema';
-import { type Caller, positionOf } from '../lib/caller';
-import { badRequest, forbidden, notFound, unauthorized } from '../lib/errors';
+import { emailChanges, users } from '../db/schema';
+import { type Caller, type Pending, positionOf } from '../lib/caller';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../lib/errors';
 import { burnTime, hashPassword, verifyPassword } from '../lib/password';
 import { toIso } from '../lib/dates';
 import { countLoginAttempt, loginSucceeded } from './loginLimiter';
 import type { Limits } from './rateLimits';
-import { withAudit } from './audit';
-import { createSession, revokeOtherSessions } from './sessions';
+import { nameActor, withAudit } from './audit';
+import { createSession, revokeOtherSessions, revokeSessionsOf, type Origin } from './sessions';
+import { recordSignIn } from './signIns';
+import { answerChallenge, createChallenge, INVALID_CODE, requiredFor } from './twoFactor';
 import { atVersion, nextVersion, whyNotUpdated } from './versions';
 
 type UserRow = typeof users.$inferSelect;
 
-/** The user as the API shows it: never the hash, never the tenancy links. */
-export const publicUser = (u: UserRow) => ({
+export const pendingOf = (u: UserRow, companyRequires: boolean): Pending =>
+  u.mustChangePassword ? 'password' : companyRequires && !u.totpSecret ? 'twoFactor' : null;
+
+/** The user as the API shows it: never the hash or a key, never the tenancy links. */
+export const publicUser = (u: UserRow, companyRequires = false) => ({
   _id: u.id,
   name: u.name,
   email: u.email,
@@ -23,6 +29,9 @@ export const publicUser = (u: UserRow) => ({
   position: positionOf(u.role),
   createdAt: toIso(u.createdAt),
   version: u.version,
+  twoFactorEnabled: u.totpSecret !== null,
+  requireTwoFactor: u.requireTwoFactor,
+  pending: pendingOf(u, companyRequires),
 });
 
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
@@ -47,63 +56,149 @@ const INACTIVE = {
   ofCompany: "Your company's account is inactive, so you cannot sign in for now.",
 };
 
-export async function login(
-  db: DbOrTx,
-  limits: Limits,
-  input: {
-    email: string;
-    password: string;
-    userType: LoginRole;
-    remember: boolean;
-    address: string;
-  },
-) {
+export type LoginInput = {
+  email: string;
+  password: string;
+  userType: LoginRole;
+  remember: boolean;
+} & Origin;
+
+/**
+ * The first step of a sign-in: the password. Answers a session, or (two-factor sign-in on)
+ * a challenge to send the code with. Every attempt on an existing account goes into its
+ * sign-in history.
+ */
+export async function login(db: DbOrTx, limits: Limits, input: LoginInput) {
   const email = input.email.toLowerCase();
   // The lookup goes alongside the count (it is cheap); the hashing waits for the count.
-  const [[user]] = await Promise.all([
+  const [found, counted] = await Promise.allSettled([
     db.select().from(users).where(byEmail(email)).limit(1),
     countLoginAttempt(db, limits, email, input.address),
   ]);
+  if (found.status === 'rejected') throw found.reason;
+  const [user] = found.value;
+  if (counted.status === 'rejected') {
+    if (user) await recordSignIn(db, user.id, input, 'limited');
+    throw counted.reason;
+  }
   const ok = user?.passwordHash
     ? await verifyPassword(user.passwordHash, input.password)
     : (await burnTime(input.password), false);
 
-  // A wrong type answers exactly like a wrong password: it tells a guesser nothing.
-  if (!user || !ok || user.role !== input.userType) throw unauthorized(INVALID);
-  // Said only to someone who knows the password. A company's people cannot sign in while
-  // their company is inactive, whatever their own status.
-  if (user.status !== 'active')
-    throw forbidden(INACTIVE[user.role === 'company' ? 'company' : 'person']);
-  if (user.companyId) {
-    const [company] = await db
-      .select({ status: users.status })
-      .from(users)
-      .where(eq(users.id, user.companyId))
-      .limit(1);
-    if (company?.status !== 'active') throw forbidden(INACTIVE.ofCompany);
+  if (!user || !ok) {
+    if (user) await recordSignIn(db, user.id, input, 'password');
+    throw unauthorized(INVALID);
   }
+  // Said only to someone who knows the password, so it tells a guesser nothing.
+  if (user.role !== input.userType) {
+    await recordSignIn(db, user.id, input, 'role');
+    throw unauthorized(
+      (LOGIN_ROLES as readonly string[]).includes(user.role)
+        ? `This account signs in as ${ROLE_LABELS[user.role]}.`
+        : INVALID,
+    );
+  }
+  // A company's people cannot sign in while their company is inactive, whatever their own
+  // status.
+  const company = user.companyId
+    ? (
+        await db
+          .select({ status: users.status, requireTwoFactor: users.requireTwoFactor })
+          .from(users)
+          .where(eq(users.id, user.companyId))
+          .limit(1)
+      )[0]
+    : undefined;
+  const inactive =
+    user.status !== 'active'
+      ? INACTIVE[user.role === 'company' ? 'company' : 'person']
+      : user.companyId && company?.status !== 'active'
+        ? INACTIVE.ofCompany
+        : null;
+  if (inactive) {
+    await recordSignIn(db, user.id, input, 'inactive');
+    throw forbidden(inactive);
+  }
+  await loginSucceeded(db, email, input.address);
+  if (user.totpSecret)
+    return {
+      twoFactor: true as const,
+      challenge: await createChallenge(db, user.id, input.remember),
+    };
+  return signIn(db, user, input.remember, input, company?.requireTwoFactor ?? false);
+}
+
+/** A session for a user who has passed every step. */
+async function signIn(
+  db: DbOrTx,
+  user: UserRow,
+  remember: boolean,
+  origin: Origin,
+  companyRequires: boolean,
+) {
   const [token] = await Promise.all([
-    createSession(db, user.id, input.remember),
-    loginSucceeded(db, email, input.address),
+    createSession(db, user.id, { remember, ...origin }),
+    recordSignIn(db, user.id, origin, 'success'),
   ]);
-  return { token, user: publicUser(user) };
+  return { token, user: publicUser(user, companyRequires) };
+}
+
+/** The second step: the code (or a recovery code) for a challenge the password earned. */
+export async function loginWithCode(
+  db: DbOrTx,
+  limits: Limits,
+  input: { challenge: string; code: string } & Origin,
+) {
+  const answer = await answerChallenge(db, limits, input);
+  if (!answer.ok) {
+    await recordSignIn(db, answer.user.id, input, 'code');
+    throw unauthorized(INVALID_CODE);
+  }
+  return signIn(db, answer.user, answer.remember!, input, false);
 }
 
 export async function getProfile(db: DbOrTx, caller: Caller) {
   const [user] = await db.select().from(users).where(eq(users.id, caller.userId)).limit(1);
   if (!user) throw notFound('User');
-  return publicUser(user);
+  return publicUser(user, await requiredFor(db, user.companyId));
 }
 
-/** Changes the fields sent (name, e-mail) of the caller's profile at `version`. */
+/** Where an account notice is sent and what it says. */
+export interface Notice {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+const REVERT_TTL_MS = 7 * 24 * 3_600_000;
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const linkTo = (publicUrl: string, path: string) => `${publicUrl.replace(/\/$/, '')}${path}`;
+
+async function checkCurrentPassword(user: UserRow, password: string | undefined) {
+  if (!password) throw badRequest('Please enter your current password to change your e-mail.');
+  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password)))
+    throw badRequest('Current password is incorrect');
+}
+
+/**
+ * Changes the fields sent (name, e-mail) of the caller's profile at `version`. A new e-mail
+ * needs the current password, and the old address is told, with a link that puts it back.
+ */
 export async function updateProfile(
   db: DbOrTx,
   caller: Caller,
-  input: { version: number; name?: string; email?: string },
+  input: { version: number; name?: string; email?: string; currentPassword?: string },
+  publicUrl: string,
 ) {
   const self = eq(users.id, caller.userId);
-  const [user] = await withAudit(db, caller, (tx) =>
-    tx
+  const [before] = await db.select().from(users).where(self).limit(1);
+  if (!before) throw notFound('User');
+  const changesEmail =
+    input.email !== undefined && input.email.toLowerCase() !== before.email.toLowerCase();
+  if (changesEmail) await checkCurrentPassword(before, input.currentPassword);
+  const token = randomBytes(32).toString('base64url');
+  const user = await withAudit(db, caller, async (tx) => {
+    const [updated] = await tx
       .update(users)
       .set({
         name: input.name,
@@ -112,27 +207,109 @@ export async function updateProfile(
         updatedAt: sql`now()`,
       })
       .where(atVersion(users, self, input.version))
-      .returning(),
-  );
+      .returning();
+    if (updated && changesEmail)
+      await tx.insert(emailChanges).values({
+        userId: caller.userId,
+        oldEmail: before.email,
+        newEmail: updated.email,
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + REVERT_TTL_MS),
+      });
+    return updated;
+  });
   if (!user) throw await whyNotUpdated(db, users, self, 'User');
-  return publicUser(user);
+  const notice: Notice | null = changesEmail
+    ? {
+        to: before.email,
+        subject: 'The e-mail of your account was changed',
+        text: [
+          `Hello ${before.name},`,
+          '',
+          `The e-mail of your account was changed from ${before.email} to ${user.email}.`,
+          '',
+          'If you did not do this, open this link to put your e-mail back and sign out everywhere:',
+          linkTo(publicUrl, `/revert-email?token=${token}`),
+          '',
+          'The link works once and expires in 7 days.',
+        ].join('\n'),
+      }
+    : null;
+  return { user: publicUser(user, await requiredFor(db, user.companyId)), notice };
 }
 
+/**
+ * Puts back the e-mail a revert link names, ends every session of the account (whoever
+ * changed it is signed out) and spends the link. The old address may have been taken since:
+ * then nothing changes (409).
+ */
+export async function revertEmail(db: DbOrTx, token: string) {
+  const open = and(
+    eq(emailChanges.tokenHash, sha256(token)),
+    isNull(emailChanges.usedAt),
+    gt(emailChanges.expiresAt, sql`now()`),
+  );
+  const invalid = () => badRequest('This link is invalid, used or has expired.');
+  return db.transaction(async (tx) => {
+    const [change] = await tx
+      .update(emailChanges)
+      .set({ usedAt: sql`now()` })
+      .where(open)
+      .returning();
+    if (!change) throw invalid();
+    const [owner] = await tx
+      .select({ role: users.role, companyId: users.companyId })
+      .from(users)
+      .where(eq(users.id, change.userId));
+    if (!owner) throw invalid();
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(byEmail(change.oldEmail), ne(users.id, change.userId)))
+      .limit(1);
+    if (taken) throw conflict(`${change.oldEmail} is used by another account now.`);
+    // The owner puts its own e-mail back: the trail names it.
+    const actor = { userId: change.userId, sessionId: '', pending: null, ...owner };
+    await tx.execute(sql`select ${nameActor(actor)}`);
+    await tx
+      .update(users)
+      .set({ email: change.oldEmail, updatedAt: sql`now()` })
+      .where(eq(users.id, change.userId));
+    await revokeSessionsOf(tx, change.userId);
+    return change.oldEmail;
+  });
+}
+
+/** Changes the caller's password (the current one first); the other sessions end. */
 export async function updatePassword(
   db: DbOrTx,
   caller: Caller,
   input: { currentPassword: string; newPassword: string },
-) {
+): Promise<Notice> {
   const [user] = await db.select().from(users).where(eq(users.id, caller.userId)).limit(1);
   if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw badRequest('Current password is incorrect');
   }
+  // A password someone else chose is replaced, not kept.
+  if (user.mustChangePassword && input.newPassword === input.currentPassword)
+    throw badRequest('Please choose a new password, not the one you were given.');
   const passwordHash = await hashPassword(input.newPassword);
   await withAudit(db, caller, async (tx) => {
     await tx
       .update(users)
-      .set({ passwordHash, updatedAt: sql`now()` })
+      .set({ passwordHash, mustChangePassword: false, updatedAt: sql`now()` })
       .where(eq(users.id, caller.userId));
     await revokeOtherSessions(tx, caller.userId, caller.sessionId);
   });
+  return {
+    to: user.email,
+    subject: 'The password of your account was changed',
+    text: [
+      `Hello ${user.name},`,
+      '',
+      'The password of your account was just changed, and every other session was signed out.',
+      '',
+      'If you did not do this, reset your password at once with Forgot Password on the login page.',
+    ].join('\n'),
+  };
 }

@@ -19,6 +19,7 @@ export interface BankQuery {
   search?: string;
   companyId?: string;
   accountId?: string;
+  defaultStatus?: AccountDefaultStatus;
   page: number;
   pageSize: number;
   sort: BankSort;
@@ -70,6 +71,7 @@ export async function listAccounts(db: DbOrTx, caller: Caller, q: BankQuery) {
     q.companyId,
     and(
       q.accountId ? eq(bankAccounts.id, q.accountId) : undefined,
+      q.defaultStatus ? eq(bankAccounts.defaultStatus, q.defaultStatus) : undefined,
       q.search
         ? or(
             ilike(bankAccounts.holderName, likePattern(q.search)),
@@ -82,7 +84,14 @@ export async function listAccounts(db: DbOrTx, caller: Caller, q: BankQuery) {
   );
   const [rows, [summary]] = await Promise.all([
     paged(
-      db.select().from(bankAccounts).where(where).$dynamic(),
+      db
+        .select({
+          account: bankAccounts,
+          hasPayments: sql<boolean>`exists (select 1 from ${payments} where ${payments.accountId} = ${bankAccounts.id})`,
+        })
+        .from(bankAccounts)
+        .where(where)
+        .$dynamic(),
       q,
       sortOrder(q, sortColumns, bankAccounts.id),
     ),
@@ -94,7 +103,8 @@ export async function listAccounts(db: DbOrTx, caller: Caller, q: BankQuery) {
       .from(bankAccounts)
       .where(where),
   ]);
-  return pageAnswer(q, rows.map(accountToApi), summary?.total, {
+  const data = rows.map((r) => ({ ...accountToApi(r.account), hasPayments: r.hasPayments }));
+  return pageAnswer(q, data, summary?.total, {
     totalAmount: paiseToRupees(summary?.balance),
   });
 }

@@ -11,6 +11,7 @@ import { paiseToRupees } from '../../contract/rules';
 import { toIso } from '../lib/dates';
 import { containsAnyCase } from '../db/search';
 import { atVersion, nextVersion, whyNotUpdated } from './versions';
+import { restoreDeleted } from './undo';
 
 export interface ExpenseInput {
   date: string;
@@ -141,4 +142,14 @@ export async function deleteExpense(db: DbOrTx, caller: Caller, id: string) {
       .returning({ id: expenses.id }),
   );
   if (!row) throw notFound('Expense');
+}
+
+/** Undoes the caller's delete of one of its expenses, moments ago (see ./undo). */
+export async function restoreExpense(db: DbOrTx, caller: Caller, id: string) {
+  await withAudit(db, caller, (tx) =>
+    restoreDeleted(tx, caller, 'expenses', id, {
+      what: 'Expense',
+      owned: (before) => before.user_id === caller.userId,
+    }),
+  );
 }

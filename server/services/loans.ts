@@ -12,6 +12,7 @@ import { paiseToRupees } from '../../contract/rules';
 import { toIso } from '../lib/dates';
 import { containsAnyCase } from '../db/search';
 import { atVersion, nextVersion, staleRecord } from './versions';
+import { restoreChildren, restoreDeleted } from './undo';
 
 export const NOUN: Record<LoanDirection, string> = LOAN_NOUNS;
 
@@ -220,6 +221,23 @@ export async function deleteLoan(db: DbOrTx, caller: Caller, direction: LoanDire
       .returning({ id: loans.id }),
   );
   if (!row) throw notFound(NOUN[direction]);
+}
+
+/** Undoes the caller's delete of one of its entries moments ago, with its repayments. */
+export async function restoreLoan(
+  db: DbOrTx,
+  caller: Caller,
+  direction: LoanDirection,
+  id: string,
+) {
+  await withAudit(db, caller, (tx) =>
+    restoreDeleted(tx, caller, 'loans', id, {
+      what: NOUN[direction],
+      owned: (before) => before.user_id === caller.userId && before.direction === direction,
+      alsoRestore: (deleted) =>
+        restoreChildren(tx, caller, 'repayments', deleted, sql`before ->> 'loan_id' = ${id}`),
+    }),
+  );
 }
 
 const repaymentToApi = (r: typeof repayments.$inferSelect) => ({

@@ -5,6 +5,9 @@ import { bankAccounts, expenses, loans, payments, projects, repayments, users } 
 import type { Caller } from '../lib/caller';
 import { getProfile } from './auth';
 
+/** Columns never exported: sign-in secrets. */
+const SECRETS = ['passwordHash', 'totpSecret', 'totpPendingSecret', 'totpLastStep'];
+
 const PAGE = 2000;
 
 /**
@@ -26,7 +29,9 @@ async function* rowsOf(
       .orderBy(asc(table.id))
       .limit(PAGE);
     for (const row of rows) {
-      delete row.passwordHash;
+      // Sign-in secrets are nobody's data to take away: a company's export must not carry
+      // its people's password hashes or two-factor keys.
+      for (const secret of SECRETS) delete row[secret];
       yield row;
     }
     if (rows.length < PAGE) return;
@@ -37,7 +42,7 @@ async function* rowsOf(
 /**
  * Everything that is the caller's own, to take away, as JSON text in pieces: its profile,
  * expenses, lend and borrowed entries with their repayments, and for a company its people,
- * projects, bank accounts and payments (money in paise). Never a password hash. Streamed,
+ * projects, bank accounts and payments (money in paise). Never a password hash or key. Streamed,
  * so that a million expenses never sit in memory at once.
  */
 export async function* exportMyData(db: DbOrTx, caller: Caller) {

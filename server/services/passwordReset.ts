@@ -12,6 +12,36 @@ import { revokeOtherSessions } from './sessions';
 const TTL_MS = 30 * 60_000;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** What an e-mailed password link is for: a forgotten password, or a new account's first. */
+export type LinkPurpose = 'reset' | 'invite';
+
+/**
+ * Stores a one-time password link of `purpose` for the user, valid for `ttlMs`: only the
+ * token's SHA-256 is kept. Answers the link's id and the token to e-mail.
+ */
+export async function issuePasswordLink(
+  db: DbOrTx,
+  userId: string,
+  purpose: LinkPurpose,
+  ttlMs: number,
+) {
+  const token = randomBytes(32).toString('base64url');
+  const [link] = await db
+    .insert(passwordResets)
+    .values({
+      userId,
+      purpose,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + ttlMs),
+    })
+    .returning({ id: passwordResets.id });
+  return { id: link!.id, token };
+}
+
+/** The address of an SPA page that takes a link's token (/reset-password, /invite). */
+export const linkTo = (publicUrl: string, page: string, token: string) =>
+  `${publicUrl.replace(/\/$/, '')}/${page}?token=${token}`;
+
 export const RESET_REQUESTED =
   'If an account exists for that email, we have sent a link to reset the password.';
 
@@ -29,13 +59,8 @@ export async function requestPasswordReset(
     .limit(1);
   if (!user || !(LOGIN_ROLES as readonly string[]).includes(user.role)) return;
 
-  const token = randomBytes(32).toString('base64url');
-  await db.insert(passwordResets).values({
-    userId: user.id,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + TTL_MS),
-  });
-  const link = `${publicUrl.replace(/\/$/, '')}/reset-password?token=${token}`;
+  const { token } = await issuePasswordLink(db, user.id, 'reset', TTL_MS);
+  const link = linkTo(publicUrl, 'reset-password', token);
   await mailer.send({
     to: user.email,
     subject: 'Reset your password',
@@ -55,15 +80,34 @@ export async function requestPasswordReset(
  * login limits on the account (a reset is how its owner gets past them). The link is
  * checked before the password is hashed, so a made-up link costs one lookup.
  */
-export async function resetPassword(db: DbOrTx, token: string, password: string) {
+export function resetPassword(db: DbOrTx, token: string, password: string) {
+  return setPasswordWithLink(db, token, password, {
+    purpose: 'reset',
+    invalid: 'This reset link is invalid or has expired. Please ask for a new one.',
+  });
+}
+
+/**
+ * Sets the password of the user a link of `purpose` was issued to, and spends the link, or
+ * answers 400 `invalid` with nothing changed. The password is the owner's own choice, so it
+ * need not be changed at the next sign-in. `unsetOnly`: only while the account has no
+ * password yet (an invite). Every session of the user ends and the login limits on the
+ * account are lifted. The link is looked up before the password is hashed.
+ */
+export async function setPasswordWithLink(
+  db: DbOrTx,
+  token: string,
+  password: string,
+  opts: { purpose: LinkPurpose; invalid: string; unsetOnly?: boolean },
+) {
   const tokenHash = hashToken(token);
   const valid = and(
     eq(passwordResets.tokenHash, tokenHash),
+    eq(passwordResets.purpose, opts.purpose),
     isNull(passwordResets.usedAt),
     gt(passwordResets.expiresAt, sql`now()`),
   );
-  const invalid = () =>
-    badRequest('This reset link is invalid or has expired. Please ask for a new one.');
+  const invalid = () => badRequest(opts.invalid);
   const [found] = await db
     .select({ id: passwordResets.id })
     .from(passwordResets)
@@ -73,18 +117,22 @@ export async function resetPassword(db: DbOrTx, token: string, password: string)
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     // Spent here, atomically: of two calls with one link, only one sets a password.
-    const [reset] = await tx
+    const [link] = await tx
       .update(passwordResets)
       .set({ usedAt: sql`now()` })
       .where(valid)
       .returning({ userId: passwordResets.userId });
-    if (!reset) throw invalid();
+    if (!link) throw invalid();
     const [user] = await tx
       .update(users)
-      .set({ passwordHash, updatedAt: sql`now()` })
-      .where(eq(users.id, reset.userId))
+      .set({ passwordHash, mustChangePassword: false, updatedAt: sql`now()` })
+      .where(
+        and(eq(users.id, link.userId), opts.unsetOnly ? isNull(users.passwordHash) : undefined),
+      )
       .returning({ email: users.email });
-    await revokeOtherSessions(tx, reset.userId);
-    if (user) await clearLoginLimits(tx, user.email.toLowerCase());
+    // Thrown inside the transaction, so the link stays unspent too.
+    if (!user) throw invalid();
+    await revokeOtherSessions(tx, link.userId);
+    await clearLoginLimits(tx, user.email.toLowerCase());
   });
 }

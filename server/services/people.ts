@@ -1,6 +1,7 @@
 import type { PeopleSort } from '../../contract/api/people';
 import { and, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
+  LOGIN_ROLES,
   STAFF_ROLES,
   type CreatableRole,
   type Role,
@@ -16,6 +17,7 @@ import { hashPassword } from '../lib/password';
 import { toIso } from '../lib/dates';
 import { likePattern } from '../lib/schemas';
 import { withAudit } from './audit';
+import { issuePasswordLink } from './passwordReset';
 import { revokeSessionsOf } from './sessions';
 import { assertCompany, assertRole, companiesOfAdmin, companyScope, READ_ONLY } from './tenancy';
 import { atVersion, nextVersion, whyNotUpdated } from './versions';
@@ -40,6 +42,9 @@ const sortColumns = {
 
 type UserRow = typeof users.$inferSelect;
 
+/** Whether people of this role sign in (and so have a password, and may be invited). */
+export const signsIn = (role: Role) => (LOGIN_ROLES as readonly string[]).includes(role);
+
 export const personToApi = (u: UserRow, employeeCount?: number) => ({
   _id: u.id,
   date: toIso(u.createdAt),
@@ -51,6 +56,7 @@ export const personToApi = (u: UserRow, employeeCount?: number) => ({
   role: u.role,
   country: 'India',
   ...(employeeCount === undefined ? {} : { employeeCount }),
+  invitePending: u.passwordHash === null && signsIn(u.role),
   version: u.version,
 });
 
@@ -121,13 +127,22 @@ export async function listPeople(db: DbOrTx, caller: Caller, role: StaffRole, q:
 export interface NewUser {
   name: string;
   email: string;
-  password: string;
+  /** A first password, which its owner must change; without it, someone who signs in is invited. */
+  password?: string;
   mobile: string;
   registration_number: string;
   userType: CreatableRole;
 }
 
-/** An admin creates companies; a company creates its own people. */
+/** How long an invite link works. */
+export const INVITE_TTL_MS = 72 * 60 * 60_000;
+
+/**
+ * An admin creates companies; a company creates its own people. Someone who signs in gets
+ * either the first password given (to be changed at the first sign-in) or, without one, an
+ * invite link stored with the account (`inviteToken`, for the caller to e-mail). People
+ * who never sign in have no password.
+ */
 export async function createUser(db: DbOrTx, caller: Caller, input: NewUser) {
   if (caller.role === 'admin') {
     if (input.userType !== 'company') throw badRequest('An admin can only create companies');
@@ -138,23 +153,31 @@ export async function createUser(db: DbOrTx, caller: Caller, input: NewUser) {
   } else {
     throw forbidden("You can't do this");
   }
-  const passwordHash = await hashPassword(input.password);
-  const [row] = await withAudit(db, caller, (tx) =>
-    tx
+  const signingIn = signsIn(input.userType);
+  const passwordHash =
+    signingIn && input.password !== undefined ? await hashPassword(input.password) : null;
+  const { row, inviteToken } = await withAudit(db, caller, async (tx) => {
+    const [row] = await tx
       .insert(users)
       .values({
         name: input.name,
         email: input.email,
         passwordHash,
+        mustChangePassword: passwordHash !== null,
         role: input.userType,
         mobile: input.mobile,
         registrationNumber: input.registration_number,
         createdBy: caller.userId,
         companyId: caller.role === 'company' ? caller.userId : null,
       })
-      .returning(),
-  );
-  return personToApi(row!);
+      .returning();
+    const invite =
+      signingIn && passwordHash === null
+        ? await issuePasswordLink(tx, row!.id, 'invite', INVITE_TTL_MS)
+        : undefined;
+    return { row: row!, inviteToken: invite?.token };
+  });
+  return { person: personToApi(row), inviteToken };
 }
 
 /** An edit of a person's details: only the fields sent change, at `version`. */
@@ -214,6 +237,12 @@ export async function editCompany(
   return personToApi(row);
 }
 
+/** The person `id` when the caller manages them: an admin its companies, a company its people. */
+export const managedBy = (caller: Caller, id: string) =>
+  caller.role === 'admin'
+    ? and(eq(users.id, id), eq(users.role, 'company'), eq(users.createdBy, caller.userId))
+    : and(eq(users.id, id), eq(users.companyId, caller.userId));
+
 /**
  * Deactivates or reactivates a user: an admin its companies, a company its people. Nothing
  * is deleted. Deactivating ends the sessions at once (a company's take its people's with
@@ -222,10 +251,7 @@ export async function editCompany(
  */
 export async function setUserStatus(db: DbOrTx, caller: Caller, id: string, status: UserStatus) {
   assertRole(caller, 'admin', 'company');
-  const target =
-    caller.role === 'admin'
-      ? and(eq(users.id, id), eq(users.role, 'company'), eq(users.createdBy, caller.userId))
-      : and(eq(users.id, id), eq(users.companyId, caller.userId));
+  const target = managedBy(caller, id);
   const [row] = await withAudit(db, caller, async (tx) => {
     const rows = await tx
       .update(users)
@@ -238,16 +264,23 @@ export async function setUserStatus(db: DbOrTx, caller: Caller, id: string, stat
     return rows;
   });
   if (row) return personToApi(row);
-  // An admin reads its companies' people but changes none of them.
+  throw await notTheirs(db, caller, id);
+}
+
+/**
+ * Why an admin or a company found no person of theirs by `id`: an admin reads its
+ * companies' people but changes none of them (403); anyone else's is not found (404).
+ */
+export async function notTheirs(db: DbOrTx, caller: Caller, id: string) {
   if (caller.role === 'admin') {
     const [person] = await db
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.id, id), inArray(users.companyId, companiesOfAdmin(caller.userId))))
       .limit(1);
-    if (person) throw forbidden(READ_ONLY);
+    if (person) return forbidden(READ_ONLY);
   }
-  throw notFound(caller.role === 'admin' ? 'Company' : 'User');
+  return notFound(caller.role === 'admin' ? 'Company' : 'User');
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

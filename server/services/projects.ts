@@ -11,6 +11,7 @@ import { toIso } from '../lib/dates';
 import { likePattern } from '../lib/schemas';
 import { assertCompany, assertRole, companyScope } from './tenancy';
 import { atVersion, nextVersion, whyNotUpdated } from './versions';
+import { restoreDeleted } from './undo';
 
 export interface ProjectQuery {
   search?: string;
@@ -210,6 +211,29 @@ export async function deleteProject(db: DbOrTx, caller: Caller, id: string) {
       .returning({ id: projects.id }),
   );
   if (!row) throw notFound('Project');
+}
+
+/**
+ * Undoes the company's delete of one of its projects moments ago (see ./undo); a PM
+ * deleted meanwhile is no longer its manager.
+ */
+export async function restoreProject(db: DbOrTx, caller: Caller, id: string) {
+  assertCompany(caller);
+  await withAudit(db, caller, (tx) =>
+    restoreDeleted(tx, caller, 'projects', id, {
+      what: 'Project',
+      owned: (before) => before.company_id === caller.userId,
+      adjust: async (before) => {
+        const pmId = before.project_manager_id;
+        if (typeof pmId !== 'string') return {};
+        const [pm] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.id, pmId), eq(users.companyId, caller.userId)));
+        return pm ? {} : { project_manager_id: null };
+      },
+    }),
+  );
 }
 
 /** A PM changes statusByPm on a project assigned to it (at `version`), and nothing else. */

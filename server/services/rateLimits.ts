@@ -24,6 +24,8 @@ export const LIMITS = {
   loginPerAccountAndAddress: { max: 10, windowMs: 15 * MINUTE },
   loginPerAccount: { max: 30, windowMs: 15 * MINUTE },
   loginPerAddress: { max: 100, windowMs: 15 * MINUTE },
+  codePerAccount: { max: 10, windowMs: 15 * MINUTE },
+  codePerAddress: { max: 100, windowMs: 15 * MINUTE },
   registerPerAddress: { max: 10, windowMs: HOUR },
   forgotPerAddress: { max: 10, windowMs: HOUR },
   forgotPerEmail: { max: 3, windowMs: HOUR },
@@ -31,7 +33,10 @@ export const LIMITS = {
   remindersPerAccount: { max: 30, windowMs: DAY },
   remindersPerLend: { max: 1, windowMs: DAY },
   remindersPerRecipient: { max: 3, windowMs: DAY },
+  invitesPerAccount: { max: 50, windowMs: DAY },
+  invitesPerRecipient: { max: 3, windowMs: DAY },
   exportsPerAccount: { max: 20, windowMs: 10 * MINUTE },
+  streamsPerAccount: { max: 120, windowMs: 10 * MINUTE },
 } satisfies Record<string, Limit>;
 
 export type Limits = typeof LIMITS;
@@ -41,18 +46,38 @@ export const LIMIT_SCOPES: Record<keyof Limits, { calls: string; per: string }> 
   loginPerAccountAndAddress: { calls: 'POST /api/user/loginuser', per: 'account and address' },
   loginPerAccount: { calls: 'POST /api/user/loginuser', per: 'account, from every address' },
   loginPerAddress: { calls: 'POST /api/user/loginuser', per: 'address' },
+  codePerAccount: {
+    calls: 'POST /api/user/loginuser/code, /api/user/two-factor/confirm and /disable (shared)',
+    per: 'account',
+  },
+  codePerAddress: {
+    calls: 'POST /api/user/loginuser/code, /api/user/two-factor/confirm and /disable (shared)',
+    per: 'address',
+  },
   registerPerAddress: { calls: 'POST /api/user/registeruser', per: 'address' },
   forgotPerAddress: { calls: 'POST /api/user/forgotpassword', per: 'address' },
   forgotPerEmail: { calls: 'POST /api/user/forgotpassword', per: 'e-mail asked for' },
-  resetPerAddress: { calls: 'POST /api/user/resetpassword', per: 'address' },
+  resetPerAddress: {
+    calls: 'POST /api/user/resetpassword, /api/user/acceptinvite (shared)',
+    per: 'address',
+  },
   remindersPerAccount: { calls: 'POST /api/user/sendemaillend', per: 'sender' },
   remindersPerLend: { calls: 'POST /api/user/sendemaillend', per: 'lend' },
   remindersPerRecipient: { calls: 'POST /api/user/sendemaillend', per: "borrower's e-mail" },
+  invitesPerAccount: {
+    calls: 'invite e-mails: POST /api/user/createUser without a password, /api/users/{id}/invite',
+    per: 'sender',
+  },
+  invitesPerRecipient: {
+    calls: 'invite e-mails: POST /api/user/createUser without a password, /api/users/{id}/invite',
+    per: "invitee's e-mail",
+  },
   exportsPerAccount: {
     calls:
       'GET /api/lend/export, /api/borrowed/export, /api/company/statement/export, /api/user/exportmydata (shared)',
     per: 'account',
   },
+  streamsPerAccount: { calls: 'GET /api/events (opening the live stream)', per: 'account' },
 };
 
 const span = (ms: number) =>

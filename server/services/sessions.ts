@@ -1,22 +1,48 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
-import { sessions, users } from '../db/schema';
-import type { Caller } from '../lib/caller';
+import {
+  emailChanges,
+  passwordResets,
+  sessions,
+  signInChallenges,
+  signIns,
+  users,
+} from '../db/schema';
+import type { Caller, Pending } from '../lib/caller';
+import { toIso } from '../lib/dates';
+import { notFound } from '../lib/errors';
+import { describeDevice } from '../lib/device';
 
 const HOUR = 3_600_000;
+/** Remembered: a fixed 30 days. Not remembered: until 12 hours pass without a call. */
 export const SESSION_TTL = { normal: 12 * HOUR, remembered: 30 * 24 * HOUR };
+/** Last use is written at most this often per session, not on every call. */
+const TOUCH_EVERY_MS = 60_000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function createSession(db: DbOrTx, userId: string, remember: boolean) {
+/** Where a sign-in comes from, kept with its session and in the sign-in history. */
+export interface Origin {
+  address: string;
+  userAgent: string;
+}
+
+export async function createSession(
+  db: DbOrTx,
+  userId: string,
+  opts: { remember: boolean } & Origin,
+) {
   const token = randomBytes(32).toString('base64url');
-  const ttl = remember ? SESSION_TTL.remembered : SESSION_TTL.normal;
+  const ttl = opts.remember ? SESSION_TTL.remembered : SESSION_TTL.normal;
   await db.insert(sessions).values({
     userId,
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + ttl),
+    remember: opts.remember,
+    address: opts.address,
+    userAgent: opts.userAgent.slice(0, 500),
   });
   return token;
 }
@@ -26,6 +52,8 @@ const company = alias(users, 'company');
 /**
  * The caller behind a bearer token, or null when it is unknown, expired, revoked or
  * inactive, or belongs to an inactive company: a deactivation takes effect on the next call.
+ * A session last used over a minute ago is marked used now (and, when not remembered, given
+ * another 12 idle hours), so most calls cost no write.
  */
 export async function findCaller(db: DbOrTx, token: string): Promise<Caller | null> {
   const [row] = await db
@@ -34,6 +62,9 @@ export async function findCaller(db: DbOrTx, token: string): Promise<Caller | nu
       userId: users.id,
       role: users.role,
       companyId: users.companyId,
+      pending: sql<Pending>`case when ${users.mustChangePassword} then 'password'
+        when ${company.requireTwoFactor} and ${users.totpSecret} is null then 'twoFactor' end`,
+      stale: sql<boolean>`${sessions.lastUsedAt} < now() - make_interval(secs => ${TOUCH_EVERY_MS / 1000})`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -48,7 +79,65 @@ export async function findCaller(db: DbOrTx, token: string): Promise<Caller | nu
       ),
     )
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const { stale, ...caller } = row;
+  if (stale) await touchSession(db, caller.sessionId);
+  return caller;
+}
+
+async function touchSession(db: DbOrTx, sessionId: string) {
+  await db
+    .update(sessions)
+    .set({
+      lastUsedAt: sql`now()`,
+      expiresAt: sql`case when ${sessions.remember} then ${sessions.expiresAt}
+        else now() + make_interval(secs => ${SESSION_TTL.normal / 1000}) end`,
+    })
+    .where(eq(sessions.id, sessionId));
+}
+
+/** The caller's open sessions: this one first, then the most recently used. */
+export async function listSessions(db: DbOrTx, caller: Caller) {
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, caller.userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt))
+    .limit(100);
+  const thisFirst = [...rows].sort(
+    (a, b) => Number(b.id === caller.sessionId) - Number(a.id === caller.sessionId),
+  );
+  return thisFirst.map((s) => ({
+    _id: s.id,
+    device: describeDevice(s.userAgent),
+    address: s.address,
+    signedInAt: toIso(s.createdAt),
+    lastUsedAt: toIso(s.lastUsedAt),
+    remembered: s.remember,
+    current: s.id === caller.sessionId,
+  }));
+}
+
+/** Ends one of the caller's own sessions; anyone else's is not found. */
+export async function revokeOwnSession(db: DbOrTx, caller: Caller, sessionId: string) {
+  const [ended] = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, caller.userId),
+        isNull(sessions.revokedAt),
+      ),
+    )
+    .returning({ id: sessions.id });
+  if (!ended) throw notFound('Session');
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: string) {
@@ -85,4 +174,31 @@ export async function revokeOtherSessions(db: DbOrTx, userId: string, keepSessio
         keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
       ),
     );
+}
+
+/** A day after they stopped working, links and sessions are only clutter (and secrets). */
+const KEEP_AFTER_END = sql`now() - interval '1 day'`;
+/** The history keeps 90 days; Profile shows the last 20. */
+const HISTORY_DAYS = 90;
+
+/**
+ * Deletes ended sessions, used or expired reset, invite and revert links, spent sign-in
+ * challenges, and sign-in history past its keeping; run on a schedule.
+ */
+export async function purgeEnded(db: DbOrTx) {
+  await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, KEEP_AFTER_END), lt(sessions.revokedAt, KEEP_AFTER_END)));
+  await db
+    .delete(passwordResets)
+    .where(
+      or(lt(passwordResets.expiresAt, KEEP_AFTER_END), lt(passwordResets.usedAt, KEEP_AFTER_END)),
+    );
+  await db
+    .delete(emailChanges)
+    .where(or(lt(emailChanges.expiresAt, KEEP_AFTER_END), lt(emailChanges.usedAt, KEEP_AFTER_END)));
+  await db.delete(signInChallenges).where(lt(signInChallenges.expiresAt, KEEP_AFTER_END));
+  await db
+    .delete(signIns)
+    .where(lt(signIns.at, sql`now() - make_interval(days => ${HISTORY_DAYS})`));
 }

@@ -11,11 +11,23 @@ export const TAG_TYPES = [
   'project',
   'users',
   'dashboard',
+  /** The signed-in user's sessions, sign-ins and second factor. */
+  'account',
+  /** The audit trail. */
+  'audit',
+  /** The signed-in user's notifications (the bell). */
+  'notifications',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
 /** Calls whose 401 means "wrong credentials", not "session over". */
-const SESSIONLESS_ENDPOINTS = new Set(['login', 'register', 'logout']);
+const SESSIONLESS_ENDPOINTS = new Set([
+  'login',
+  'loginWithCode',
+  'register',
+  'logout',
+  'revertEmail',
+]);
 
 // Absolute in the browser and in jsdom alike (Node's fetch cannot resolve a relative URL).
 const origin = typeof window !== 'undefined' ? window.location.origin : '';

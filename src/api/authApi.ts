@@ -3,9 +3,12 @@ import type {
   ForgotPassword,
   Login,
   LoginAnswer,
+  LoginCode,
   Register,
   ResetPassword,
+  SessionAnswer,
 } from '../../contract/api/auth';
+import type { RevertEmail } from '../../contract/api/account';
 import type { Message } from '../../contract/api/fields';
 import { apiSlice } from './apiSlice';
 
@@ -15,6 +18,12 @@ export const authApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<z.output<typeof LoginAnswer>, z.input<typeof Login>>({
       query: (body) => ({ url: '/user/loginuser', method: 'POST', body }),
+    }),
+    loginWithCode: build.mutation<z.output<typeof SessionAnswer>, z.input<typeof LoginCode>>({
+      query: (body) => ({ url: '/user/loginuser/code', method: 'POST', body }),
+    }),
+    revertEmail: build.mutation<MessageAnswer, z.input<typeof RevertEmail>>({
+      query: (body) => ({ url: '/user/email/revert', method: 'POST', body }),
     }),
     register: build.mutation<MessageAnswer, z.input<typeof Register>>({
       query: (body) => ({ url: '/user/registeruser', method: 'POST', body }),
@@ -33,6 +42,8 @@ export const authApi = apiSlice.injectEndpoints({
 
 export const {
   useLoginMutation,
+  useLoginWithCodeMutation,
+  useRevertEmailMutation,
   useRegisterMutation,
   useLogoutMutation,
   useForgotPasswordMutation,

@@ -43,3 +43,23 @@ export function failureMessage(error: AnyError, fallback: string): string {
 export function loadErrorMessage(error: AnyError): string {
   return serverMessage(error) ?? 'Could not load the data.';
 }
+
+/**
+ * The field of a form that a refusal names: a 400 whose message starts with one of
+ * `fields` ("amount must be greater than 0", "repaymentDate must be on or after
+ * issueDate"), or matches one of `patterns` ("Insufficient balance…" is the amount's).
+ */
+export function refusedField<F extends string>(
+  error: AnyError,
+  fields: readonly F[],
+  patterns: ReadonlyArray<readonly [RegExp, F]> = [],
+): { field: F; message: string } | undefined {
+  if (httpStatus(error) !== 400) return undefined;
+  const message = serverMessage(error);
+  if (!message) return undefined;
+  for (const [pattern, field] of patterns) if (pattern.test(message)) return { field, message };
+  const named = /^([A-Za-z_]\w*)(?=[ :])/.exec(message)?.[1];
+  return named !== undefined && (fields as readonly string[]).includes(named)
+    ? { field: named as F, message }
+    : undefined;
+}

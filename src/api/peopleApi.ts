@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Message } from '../../contract/api/fields';
+import type { AcceptInvite } from '../../contract/api/invites';
 import type {
   EditCompany,
   EditUser,
@@ -96,6 +97,17 @@ export const peopleApi = apiSlice.injectEndpoints({
           { type: 'project', id: 'LIST' },
         ]),
       }),
+      /** E-mails a fresh invite to a company or PM who has not set a password yet. */
+      resendInvite: build.mutation<z.output<typeof Message>, { id: string }>({
+        query: ({ id }) => ({ url: `/users/${encodeURIComponent(id)}/invite`, method: 'POST' }),
+        // Their row reloads: it shows whether the invite is still pending.
+        invalidatesTags: invalidates((_r, { id }) => [{ type: 'users', id }]),
+      }),
+      /** The invited person sets their own password (no session): their row is no longer pending. */
+      acceptInvite: build.mutation<z.output<typeof Message>, z.input<typeof AcceptInvite>>({
+        query: (body) => ({ url: '/user/acceptinvite', method: 'POST', body }),
+        invalidatesTags: invalidates(() => [{ type: 'users', id: 'LIST' }]),
+      }),
     }),
 });
 
@@ -107,6 +119,8 @@ export const {
   useEditCompanyMutation,
   useSetUserStatusMutation,
   useDeleteUserMutation,
+  useResendInviteMutation,
+  useAcceptInviteMutation,
 } = peopleApi;
 
 /** A picker's search: people of a kind whose name, e-mail… contains `search`. */

@@ -28,7 +28,15 @@ export interface AppRoute {
   Screen: LazyExoticComponent<ComponentType>;
   /** Who may open it; every signed-in role when absent. The server enforces the same. */
   roles?: readonly Role[];
+  /** The menu's group; none for the Dashboard and Profile (always at hand). */
+  group?: MenuGroup;
+  /** Roles that only read here: the header says "Read-only" and no write control shows. */
+  readOnlyFor?: readonly Role[];
 }
+
+/** The menu's groups, in order. */
+export const MENU_GROUPS = ['Personal', 'Company', 'Banking', 'Reports', 'Audit'] as const;
+export type MenuGroup = (typeof MENU_GROUPS)[number];
 
 /** The screens of the signed-in area, in menu order; each loads lazily. */
 export const APP_ROUTES: readonly AppRoute[] = [
@@ -40,6 +48,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: 'expenses',
+    group: 'Personal',
     title: 'Expenses',
     icon: WalletIcon,
     Screen: lazy(() => import('../features/expenses/ExpensesScreen')),
@@ -47,6 +56,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   // Lend and borrowed share one module (one screen configured by direction).
   {
     path: 'lend',
+    group: 'Personal',
     title: 'Lend',
     icon: ArrowUpRightIcon,
     Screen: lazy(() =>
@@ -55,6 +65,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: 'borrowed',
+    group: 'Personal',
     title: 'Borrowed',
     icon: ArrowDownLeftIcon,
     Screen: lazy(() =>
@@ -63,6 +74,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: 'lendreport',
+    group: 'Reports',
     title: 'Lend Report',
     icon: ReportIcon,
     Screen: lazy(() =>
@@ -71,6 +83,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: 'borrowedreport',
+    group: 'Reports',
     title: 'Borrowed Report',
     icon: ReportIcon,
     Screen: lazy(() =>
@@ -79,6 +92,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: 'people',
+    group: 'Personal',
     title: 'People',
     icon: UsersIcon,
     Screen: lazy(() => import('../features/loans/PeopleScreen')),
@@ -86,6 +100,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   // Companies, people and projects: one people screen configured by kind.
   {
     path: 'company',
+    group: 'Company',
     title: 'Company List',
     icon: BuildingIcon,
     roles: ['admin'],
@@ -95,6 +110,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: 'pm',
+    group: 'Company',
+    readOnlyFor: ['admin'],
     title: 'Project Manager List',
     icon: TeamIcon,
     roles: ['admin', 'company'],
@@ -104,6 +121,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: 'tl',
+    group: 'Company',
+    readOnlyFor: ['admin', 'pm'],
     title: 'TL List',
     icon: TeamIcon,
     roles: ['admin', 'company', 'pm'],
@@ -113,6 +132,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: 'employee',
+    group: 'Company',
+    readOnlyFor: ['admin', 'pm'],
     title: 'Employee List',
     icon: TeamIcon,
     roles: ['admin', 'company', 'pm'],
@@ -122,6 +143,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: 'team',
+    group: 'Company',
+    readOnlyFor: ['admin'],
     title: 'Team List',
     icon: TeamIcon,
     roles: ['admin', 'company'],
@@ -131,6 +154,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: 'other',
+    group: 'Company',
+    readOnlyFor: ['admin'],
     title: 'Other Users',
     icon: TeamIcon,
     roles: ['admin', 'company'],
@@ -140,6 +165,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: 'project',
+    group: 'Company',
+    readOnlyFor: ['admin'],
     title: 'Project List',
     icon: BriefcaseIcon,
     roles: ['admin', 'company', 'pm'],
@@ -148,6 +175,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   // Bank accounts, payments, statements.
   {
     path: 'account',
+    group: 'Banking',
+    readOnlyFor: ['admin'],
     title: 'All Bank',
     icon: BankIcon,
     roles: ['admin', 'company'],
@@ -155,6 +184,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: 'payment',
+    group: 'Banking',
+    readOnlyFor: ['admin'],
     title: 'Payment Mode',
     icon: CardIcon,
     // An admin reads its companies' accounts here; its Submit answers "You can't Create".
@@ -163,6 +194,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: 'accountstatement',
+    group: 'Reports',
+    readOnlyFor: ['admin'],
     title: 'Account Statement',
     icon: StatementIcon,
     roles: ['admin', 'company'],
@@ -170,6 +203,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: 'report',
+    group: 'Reports',
+    readOnlyFor: ['admin'],
     title: 'Report List',
     icon: StatementIcon,
     roles: ['admin', 'company'],
@@ -178,6 +213,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   // Who changed what: read only.
   {
     path: 'audit',
+    group: 'Audit',
+    readOnlyFor: ['admin'],
     title: 'Audit Trail',
     icon: HistoryIcon,
     roles: ['admin', 'company'],
@@ -194,6 +231,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
 /** The screens a role may use: the menu shows these and the router serves only these. */
 export const routesFor = (role: Role | undefined) =>
   APP_ROUTES.filter((r) => !r.roles || (role !== undefined && r.roles.includes(role)));
+
+/** The screen of a pathname below /app, if it is one we have. */
+export const routeOf = (pathname: string) => {
+  const last = pathname.split('/').filter(Boolean).pop() ?? '';
+  return APP_ROUTES.find((r) => r.path === last);
+};
 
 /** Page title for a pathname: the last segment, capitalised, if it is a screen we have. */
 export function pageTitle(pathname: string): string {

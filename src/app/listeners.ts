@@ -2,7 +2,7 @@ import { createListenerMiddleware } from '@reduxjs/toolkit';
 import { toast } from 'react-toastify';
 import { apiSlice } from '../api/apiSlice';
 import { tagsInvalidatedBy } from '../api/tags';
-import { publishInvalidatedTags } from '../session/crossTab';
+import { publishInvalidatedTags, publishSession, publishSessionEnded } from '../session/crossTab';
 import { loggedIn, sessionEnded, userUpdated, type SessionState } from '../session/sessionSlice';
 import { clearStoredSession, writeStoredSession, writeStoredUser } from '../session/storage';
 
@@ -18,21 +18,29 @@ export function createSessionListeners() {
     effect: ({ payload }, api) => {
       // A different user may have signed in (e.g. in another tab): drop the old user's cache.
       api.dispatch(apiSlice.util.resetApiState());
-      if (!payload.remote) writeStoredSession(payload.token, payload.user);
+      const { token, user, remember, remote } = payload;
+      // A remembered session from another tab is in localStorage already; one shared by
+      // another tab goes into this tab's own storage.
+      if (!remote || !remember) writeStoredSession(token, user, remember);
+      if (!remote && !remember) publishSession(token, user);
     },
   });
 
   listeners.startListening({
     actionCreator: userUpdated,
-    effect: ({ payload }) => writeStoredUser(payload),
+    effect: ({ payload }, api) =>
+      writeStoredUser(payload, (api.getState() as { session: SessionState }).session.remember),
   });
 
   listeners.startListening({
     actionCreator: sessionEnded,
     effect: ({ payload }, api) => {
-      if (!payload.remote) clearStoredSession();
-      api.dispatch(apiSlice.util.resetApiState());
       const before = (api.getOriginalState() as { session: SessionState }).session;
+      if (!payload.remote) {
+        clearStoredSession();
+        if (before.token) publishSessionEnded(before.token, payload.reason);
+      }
+      api.dispatch(apiSlice.util.resetApiState());
       if (payload.reason === 'expired' && before.token) {
         toast.error('Your session has ended. Please log in again.', { toastId: 'session-ended' });
       }

@@ -1,9 +1,10 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { apiSlice } from '../api/apiSlice';
+import { liveSlice } from '../api/liveSlice';
 import { sessionSlice } from '../session/sessionSlice';
 import { createSessionListeners } from './listeners';
 
-const rootReducer = combineSlices(sessionSlice, apiSlice);
+const rootReducer = combineSlices(sessionSlice, apiSlice, liveSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -1,4 +1,7 @@
-import { amountProblem, MAX_RUPEES_TEXT } from '../../contract/rules';
+import { amountProblem, MAX_RUPEES_TEXT, parseRupees } from '../../contract/rules';
+
+/** The rupees a form sends for a typed amount (contract/rules.ts parseRupees). */
+export const typedRupees = (typed: string): number => parseRupees(typed);
 
 /**
  * What a form says of a typed amount of rupees, or undefined when the server accepts it:
@@ -7,7 +10,7 @@ import { amountProblem, MAX_RUPEES_TEXT } from '../../contract/rules';
  * repayment, a price or a payment; 'zero' for an opening balance.
  */
 export function amountError(typed: string, atLeast: 'positive' | 'zero'): string | undefined {
-  const problem = amountProblem(typed.trim() === '' ? NaN : Number(typed), atLeast);
+  const problem = amountProblem(parseRupees(typed), atLeast);
   if (problem === undefined) return undefined;
   if (problem === 'too large') return `Must be at most ${MAX_RUPEES_TEXT}.`;
   return atLeast === 'zero'

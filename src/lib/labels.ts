@@ -1,4 +1,4 @@
-import type { Role } from '../../contract/enums';
+import { ROLE_LABELS, type Role } from '../../contract/enums';
 
 /**
  * How a stored enum value reads on screen, the same in a list cell and in Data Details:
@@ -8,16 +8,6 @@ export function formatEnum(value: unknown): string {
   if (typeof value !== 'string' || value === '') return '—';
   return value.charAt(0).toUpperCase() + value.slice(1);
 }
-
-const ROLE_LABELS: Record<Role, string> = {
-  admin: 'Admin',
-  company: 'Company',
-  pm: 'PM',
-  tl: 'TL',
-  employee: 'Employee',
-  team: 'Team',
-  other: 'Other',
-};
 
 /** 'pm' → 'PM', 'tl' → 'TL', 'company' → 'Company'. */
 export const roleLabel = (role: Role | undefined): string => (role ? ROLE_LABELS[role] : '');

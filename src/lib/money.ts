@@ -10,3 +10,26 @@ export function formatRupees(value: number | null | undefined): string {
   const n = typeof value === 'number' && Number.isFinite(value) ? value : 0;
   return rupees.format(n);
 }
+
+const grouped = new Intl.NumberFormat('en-IN', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Indian digit grouping without the sign: 1250000.5 → '12,50,000.50'. */
+export function groupRupees(value: number): string {
+  return grouped.format(value);
+}
+
+const scaled = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
+
+/**
+ * An amount in the words Indian readers count in: 1250000.5 → '12.5 lakh',
+ * 31500000 → '3.15 crore'; undefined below a lakh, where the digits read easily.
+ */
+export function lakhCrore(value: number): string | undefined {
+  const size = Math.abs(value);
+  if (size >= 1e7) return `${scaled.format(value / 1e7)} crore`;
+  if (size >= 1e5) return `${scaled.format(value / 1e5)} lakh`;
+  return undefined;
+}

@@ -1,6 +1,9 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAppSelector } from '../app/hooks';
-import { selectEndedBecause, selectToken } from './sessionSlice';
+import { selectEndedBecause, selectRestoring, selectToken, selectUser } from './sessionSlice';
+
+/** Where a user with something pending (a password to change, two-factor to turn on) goes. */
+const PROFILE = '/app/profile';
 
 /**
  * Guards /app: without a token the visitor goes to '/' with the requested location as
@@ -10,8 +13,16 @@ import { selectEndedBecause, selectToken } from './sessionSlice';
 export function RequireAuth() {
   const token = useAppSelector(selectToken);
   const endedBecause = useAppSelector(selectEndedBecause);
+  const restoringSession = useAppSelector(selectRestoring);
+  const user = useAppSelector(selectUser);
   const location = useLocation();
-  if (token) return <Outlet />;
+  if (token) {
+    // The server refuses everything else until it is done (403).
+    if (user?.pending && location.pathname !== PROFILE) return <Navigate to={PROFILE} replace />;
+    return <Outlet />;
+  }
+  // An open tab may still share its session (a fifth of a second at most).
+  if (restoringSession) return null;
   if (endedBecause === 'expired')
     return <Navigate to="/login" replace state={{ from: location }} />;
   if (endedBecause === 'logout') return <Navigate to="/" replace />;

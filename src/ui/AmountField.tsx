@@ -1,19 +1,68 @@
+import { useState } from 'react';
+import { parseRupees, rupeesToPaise } from '../../contract/rules';
+import { groupRupees, lakhCrore } from '../lib/money';
 import { Field, type FieldProps } from './Field';
 
-/** A rupee amount: a number in paise steps, above zero, required; labelled 'Amount (₹)'. */
+export interface AmountFieldProps extends Omit<
+  FieldProps,
+  'label' | 'type' | 'value' | 'onChange' | 'hint'
+> {
+  label?: string;
+  /** The amount as typed, without grouping ('1250000.50'). */
+  value: string;
+  /** Called with what was typed, grouping commas, spaces and ₹ taken out. */
+  onChange: (event: { target: { value: string } }) => void;
+  /** A further line under the field (e.g. the balance available). */
+  note?: string;
+}
+
+/** The typed amount as a number a form may show grouped; undefined when it is not one. */
+function readable(value: string): number | undefined {
+  const rupees = parseRupees(value);
+  return Number.isFinite(rupees) && rupees >= 0 && rupeesToPaise(rupees) !== null
+    ? rupees
+    : undefined;
+}
+
+/**
+ * A rupee amount, labelled 'Amount (₹)': a text field with the decimal keypad (the mouse
+ * wheel never changes it), shown with Indian grouping (12,50,000.50) except while typed
+ * in, and read out in lakh or crore underneath; what it hands on is the plain number as
+ * typed. Focusing it changes nothing on screen, so a selection made then (select all, to
+ * type over it) holds. The form checks it with the server's own rule (src/lib/amount.ts).
+ */
 export function AmountField({
   label = 'Amount (₹)',
+  value,
+  onChange,
+  note,
+  onBlur,
   ...props
-}: Omit<FieldProps, 'label' | 'type'> & { label?: string }) {
+}: AmountFieldProps) {
+  // Typed in since it was last left: shown as typed, not regrouped under the cursor.
+  const [editing, setEditing] = useState(false);
+  const rupees = readable(value);
+  const shown = !editing && rupees !== undefined ? groupRupees(rupees) : value;
+  const words = rupees !== undefined ? lakhCrore(rupees) : undefined;
+  const hint = [words && `₹${groupRupees(rupees!)} · ${words}`, note].filter(Boolean).join(' · ');
   return (
     <Field
       label={label}
-      type="number"
+      type="text"
       inputMode="decimal"
-      step="0.01"
-      min="0.01"
+      autoComplete="off"
       required
       {...props}
+      hint={hint || undefined}
+      value={shown}
+      onBlur={(event) => {
+        setEditing(false);
+        onBlur?.(event);
+      }}
+      onChange={(event) => {
+        setEditing(true);
+        onChange({ target: { value: event.target.value.replace(/[\s,₹]/g, '') } });
+      }}
     />
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import type { SortOrder } from '../api/types';
 import { ErrorWithRetry } from './LoadState';
 import { Spinner } from './Spinner';
@@ -12,6 +12,24 @@ export interface Column<T, S extends string = string> {
   /** The server's `sort` value; makes the header a sort button. */
   sortKey?: S;
   align?: 'left' | 'right';
+  /**
+   * The column's part in a row: 'money' is the amount the row is about (an amount, a
+   * balance, what is outstanding), kept in view beside the row's actions however the table
+   * scrolls, and in bold on a narrow screen's card; 'primary' (a description, a name) opens
+   * the card's first line; 'hidden' is left off the card (S.no). Other columns follow
+   * on the card under their headings.
+   */
+  card?: 'primary' | 'money' | 'hidden';
+  /**
+   * Free text that may be long (a description, a name, an e-mail): it wraps, so that the
+   * table fits its width rather than pushing other columns under the pinned ones.
+   */
+  wrap?: boolean;
+}
+
+/** S.no: the row's number over every page; not on a narrow screen's card. */
+export function serialColumn<T, S extends string = string>(): Column<T, S> {
+  return { key: 'sno', header: 'S.no', card: 'hidden', render: (_row, n) => n };
 }
 
 export interface DataTableProps<T, S extends string = string> {
@@ -36,16 +54,39 @@ export interface DataTableProps<T, S extends string = string> {
   pinLastColumn?: boolean;
   /** Said when there are no rows; 'No data' unless given. */
   emptyText?: string;
+  /** Under the empty text: what to do about it (e.g. the list's add button). */
+  emptyAction?: ReactNode;
   /** Rows above and below the data rows (a statement's opening and closing balances). */
   leadRows?: ReactNode;
   footRows?: ReactNode;
 }
 
-const CELL_PADDING = { normal: 'px-4 py-3', compact: 'px-2.5 py-2' };
+const CELL_PADDING = { normal: 'px-4 py-3', compact: 'px-2 py-2' };
 // Sticky creates a stacking context: the cell whose row menu is open goes above the
 // others (and above the toasts, like the menu), so the menu is not covered by later rows.
 const PINNED =
   'sticky right-0 z-10 shadow-[inset_1px_0_0_theme(colors.gray.200)] has-[[aria-expanded=true]]:z-[10000]';
+// The money column stays in view just left of the pinned actions (their width measured).
+const PINNED_MONEY = 'sticky z-[9] shadow-[inset_1px_0_0_theme(colors.gray.200)]';
+
+/** The width of the pinned last column, so that the money column can sit beside it. */
+function usePinnedWidth(pinLastColumn: boolean) {
+  const lastHeader = useRef<HTMLTableCellElement>(null);
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const th = lastHeader.current;
+    if (!pinLastColumn || !th || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setWidth(th.offsetWidth));
+    observer.observe(th);
+    return () => observer.disconnect();
+  }, [pinLastColumn]);
+  return { lastHeader, width: pinLastColumn ? width : 0 };
+}
+
+/** What a cell is on a narrow screen's card (see index.css, `table.cards`). */
+function cardRole<T, S extends string>(col: Column<T, S>, actions: boolean) {
+  return actions ? 'actions' : col.card;
+}
 
 /** A table from a columns config, with the loading, empty and error states under its header. */
 export function DataTable<T, S extends string = string>({
@@ -62,16 +103,27 @@ export function DataTable<T, S extends string = string>({
   density = 'normal',
   pinLastColumn = false,
   emptyText = 'No data',
+  emptyAction,
   leadRows,
   footRows,
 }: DataTableProps<T, S>) {
   const padding = CELL_PADDING[density];
   const pinned = (index: number) => pinLastColumn && index === columns.length - 1;
+  const { lastHeader, width: actionsWidth } = usePinnedWidth(pinLastColumn);
+  const moneyStyle: CSSProperties = { right: actionsWidth };
+  const pinMoney = (col: Column<T, S>, index: number) => col.card === 'money' && !pinned(index);
+  const sortable = onSort !== undefined && columns.some((c) => c.sortKey !== undefined);
   let state: ReactNode = null;
   if (isLoading) state = <Spinner />;
   else if (errorMessage !== undefined)
     state = <ErrorWithRetry message={errorMessage} onRetry={onRetry} />;
-  else if (!rows || rows.length === 0) state = <p className="text-gray-700">{emptyText}</p>;
+  else if (!rows || rows.length === 0)
+    state = (
+      <div className="flex flex-col items-center gap-3">
+        <p className="text-gray-700">{emptyText}</p>
+        {emptyAction}
+      </div>
+    );
   // Around no rows the lead and foot rows still say something (an opening equal to the
   // closing balance); around a spinner or an error they would say something stale.
   const framed = rows !== undefined && !isLoading && errorMessage === undefined;
@@ -86,13 +138,16 @@ export function DataTable<T, S extends string = string>({
         role="region"
         aria-label={caption}
       >
+        {/* Below 640 px each row is a card (index.css); the roles keep it a table for
+            assistive technology whatever its display. */}
         <table
+          role="table"
           data-density={density}
-          className={`min-w-full divide-y divide-gray-200 ${density === 'compact' ? 'text-[13px]' : 'text-sm'}`}
+          className={`cards min-w-full divide-y divide-gray-200 ${density === 'compact' ? 'text-[13px]' : 'text-sm'}`}
         >
           <caption className="sr-only">{caption}</caption>
-          <thead className="bg-gray-50">
-            <tr>
+          <thead role="rowgroup" className={`bg-gray-50 ${sortable ? '' : 'cards-sr-only'}`}>
+            <tr role="row">
               {columns.map((col, index) => {
                 const active = col.sortKey !== undefined && sort?.sort === col.sortKey;
                 const ariaSort = active
@@ -104,11 +159,15 @@ export function DataTable<T, S extends string = string>({
                 return (
                   <th
                     key={col.key}
+                    ref={pinned(index) ? lastHeader : undefined}
+                    role="columnheader"
                     scope="col"
                     aria-sort={col.sortKey ? (ariaSort ?? 'none') : undefined}
+                    data-sortable={col.sortKey && onSort ? '' : undefined}
+                    style={pinMoney(col, index) ? moneyStyle : undefined}
                     className={`whitespace-nowrap ${padding} font-semibold text-gray-800 ${align} ${
                       pinned(index) ? `${PINNED} bg-gray-50` : ''
-                    }`}
+                    } ${pinMoney(col, index) ? `${PINNED_MONEY} bg-gray-50` : ''}`}
                   >
                     {col.sortKey && onSort ? (
                       <button
@@ -129,17 +188,21 @@ export function DataTable<T, S extends string = string>({
               })}
             </tr>
           </thead>
-          <tbody className="divide-y divide-gray-100 bg-white">
+          <tbody role="rowgroup" className="divide-y divide-gray-100 bg-white">
             {framed && leadRows}
             {!state &&
               rows!.map((row, i) => (
-                <tr key={rowKey(row)} className="group hover:bg-gray-50">
+                <tr key={rowKey(row)} role="row" className="group hover:bg-gray-50">
                   {columns.map((col, index) => (
                     <td
                       key={col.key}
-                      className={`whitespace-nowrap ${padding} text-gray-900 ${col.align === 'right' ? 'text-right' : ''} ${
+                      role="cell"
+                      data-label={col.header}
+                      data-card={cardRole(col, pinned(index))}
+                      style={pinMoney(col, index) ? moneyStyle : undefined}
+                      className={`${col.wrap ? 'min-w-[5rem] whitespace-normal [overflow-wrap:anywhere]' : 'whitespace-nowrap'} ${padding} text-gray-900 ${col.align === 'right' ? 'text-right' : ''} ${
                         pinned(index) ? `${PINNED} bg-white group-hover:bg-gray-50` : ''
-                      }`}
+                      } ${pinMoney(col, index) ? `${PINNED_MONEY} bg-white group-hover:bg-gray-50` : ''}`}
                     >
                       {col.render(row, firstRowNumber + i)}
                     </td>
@@ -148,7 +211,9 @@ export function DataTable<T, S extends string = string>({
               ))}
           </tbody>
           {framed && footRows && (
-            <tfoot className="border-t-2 border-gray-300 font-semibold">{footRows}</tfoot>
+            <tfoot role="rowgroup" className="border-t-2 border-gray-300 font-semibold">
+              {footRows}
+            </tfoot>
           )}
         </table>
       </div>

@@ -1,5 +1,6 @@
-import { END_BEFORE_START, isBackwards } from '../lib/dates';
+import { datePresets, END_BEFORE_START, isBackwards } from '../lib/dates';
 import { Field } from './Field';
+import { styles } from './styles';
 
 export interface DateRange {
   from: string;
@@ -17,6 +18,11 @@ interface Props {
   error?: string;
   /** Classes for each field's wrapper, where the layout needs a fixed width. */
   fieldClassName?: string;
+  /**
+   * Offers This month, Last month and This financial year beside the fields; a click
+   * hands the range here (to fill in and apply it).
+   */
+  onPreset?: (range: DateRange) => void;
 }
 
 /**
@@ -32,6 +38,7 @@ export function DateRangeFields({
   required,
   error,
   fieldClassName,
+  onPreset,
 }: Props) {
   const endError = isBackwards(range.from, range.to) ? END_BEFORE_START : error;
   return (
@@ -57,6 +64,39 @@ export function DateRangeFields({
           onChange={(e) => onChange({ ...range, to: e.target.value })}
         />
       </div>
+      {onPreset && <DatePresets range={range} onPick={onPreset} />}
     </>
+  );
+}
+
+/** The preset ranges as a row of small buttons; the one matching the range is pressed. */
+export function DatePresets({
+  range,
+  onPick,
+}: {
+  range: DateRange;
+  onPick: (range: DateRange) => void;
+}) {
+  return (
+    <div
+      role="group"
+      aria-label="Date presets"
+      className="col-span-full flex basis-full flex-wrap items-center gap-2"
+    >
+      {datePresets().map((preset) => {
+        const pressed = preset.from === range.from && preset.to === range.to;
+        return (
+          <button
+            key={preset.label}
+            type="button"
+            aria-pressed={pressed}
+            onClick={() => onPick({ from: preset.from, to: preset.to })}
+            className={`${styles.btnSecondary} px-3 py-1 text-xs ${pressed ? 'border-indigo-600 bg-indigo-50 text-indigo-900' : ''}`}
+          >
+            {preset.label}
+          </button>
+        );
+      })}
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Column } from './DataTable';
 import { loadingNewArguments, TotalsPending } from './LoadState';
@@ -7,8 +7,8 @@ import { PagedTable, type ListQuery } from './PagedTable';
 import type { ListControls } from './useListParams';
 import { styles } from './styles';
 
-/** From this many columns a list is wide: compact cells (Project List, All Bank, Lend). */
-const WIDE_LIST = 10;
+/** From this many columns a list is wide: compact cells (Project List, All Bank, Lend, people). */
+const WIDE_LIST = 9;
 
 export interface ListScreenProps<T, S extends string = string> {
   /** e.g. 'Expenses List'. */
@@ -23,6 +23,11 @@ export interface ListScreenProps<T, S extends string = string> {
   rowKey: (row: T) => string;
   /** Totals for the filtered rows, shown in the header ('…' while new arguments load). */
   summary?: ReactNode;
+  /**
+   * What an empty list says under 'No data': what the list is for and how to start it,
+   * e.g. "Record what you spend." with the button "Add your first expense" (when one may add).
+   */
+  empty?: { hint: string; action?: string };
   /** Modals of the screen. */
   children?: ReactNode;
 }
@@ -38,9 +43,40 @@ export function ListScreen<T, S extends string = string>({
   columns,
   rowKey,
   summary,
+  empty,
   children,
 }: ListScreenProps<T, S>) {
   const searchId = useId();
+  const searchBox = useRef<HTMLInputElement>(null);
+  useAddShortcut(onAdd && addLabel ? onAdd : undefined);
+  const searched = list.params.search !== '';
+  const emptyAction = searched ? (
+    <div className="flex flex-col items-center gap-2 text-sm text-gray-700">
+      <p>Nothing matches “{list.params.search}”.</p>
+      <button
+        type="button"
+        className={styles.btnSecondary}
+        onClick={() => {
+          list.clearSearch();
+          searchBox.current?.focus();
+        }}
+      >
+        Clear search
+      </button>
+    </div>
+  ) : (
+    empty && (
+      <div className="flex flex-col items-center gap-2 text-sm text-gray-700">
+        <p>{empty.hint}</p>
+        {onAdd && empty.action && (
+          <button type="button" onClick={onAdd} className={styles.btnPrimary}>
+            <PlusIcon className="h-4 w-4" />
+            {empty.action}
+          </button>
+        )}
+      </div>
+    )
+  );
   return (
     <section aria-labelledby={`${searchId}-title`} className={`${styles.card} p-4 sm:p-6`}>
       <Link to="/app/dashboard" className={`${styles.link} inline-flex items-center gap-1 text-sm`}>
@@ -58,7 +94,7 @@ export function ListScreen<T, S extends string = string>({
             </div>
           )}
         </div>
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <button
             type="button"
             onClick={() => query.refetch()}
@@ -69,7 +105,13 @@ export function ListScreen<T, S extends string = string>({
             Refresh
           </button>
           {onAdd && addLabel && (
-            <button type="button" onClick={onAdd} className={styles.btnPrimary}>
+            <button
+              type="button"
+              onClick={onAdd}
+              aria-keyshortcuts="n"
+              title="Shortcut: n"
+              className={styles.btnPrimary}
+            >
               <PlusIcon className="h-4 w-4" />
               {addLabel}
             </button>
@@ -82,6 +124,7 @@ export function ListScreen<T, S extends string = string>({
         </label>
         <SearchIcon className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-gray-600" />
         <input
+          ref={searchBox}
           id={searchId}
           type="search"
           placeholder={searchLabel}
@@ -100,9 +143,38 @@ export function ListScreen<T, S extends string = string>({
           density={columns.length >= WIDE_LIST ? 'compact' : 'normal'}
           // The row actions are the last column of every list: always within reach.
           pinLastColumn
+          emptyAction={emptyAction}
         />
       </div>
       {children}
     </section>
   );
+}
+
+/** Whether a key press was aimed at something that takes text or is inside a dialog. */
+function typingOrInDialog(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  if (target.closest('input, textarea, select, [role="dialog"], [role="combobox"]')) return true;
+  return document.querySelector('[role="dialog"][aria-modal="true"]') !== null;
+}
+
+/** `n` (no modifier, not while typing or in a dialog) opens the list's add dialog. */
+function useAddShortcut(onAdd: (() => void) | undefined) {
+  const latest = useRef(onAdd);
+  useEffect(() => {
+    latest.current = onAdd;
+  });
+  const enabled = onAdd !== undefined;
+  useEffect(() => {
+    if (!enabled) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'n' || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.defaultPrevented || event.repeat || typingOrInDialog(event.target)) return;
+      event.preventDefault();
+      latest.current?.();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [enabled]);
 }

@@ -43,26 +43,33 @@ export function Modal({ open, title, onClose, children, size = 'md' }: ModalProp
       node;
     first?.focus();
 
+    // On the document, so that Escape and Tab work wherever the focus was left (a removed
+    // element, the page behind after a window resize); the dialog on top handles them.
     const onKeyDown = (event: KeyboardEvent) => {
+      if (!node || event.defaultPrevented) return;
+      const dialogs = document.querySelectorAll('[role="dialog"][aria-modal="true"]');
+      if (dialogs[dialogs.length - 1] !== node) return;
       if (event.key === 'Escape') {
         event.stopPropagation();
+        event.preventDefault();
         onCloseRef.current();
         return;
       }
-      if (event.key !== 'Tab' || !node) return;
+      if (event.key !== 'Tab') return;
       const items = Array.from(node.querySelectorAll<HTMLElement>(FOCUSABLE));
       if (items.length === 0) return;
       const firstItem = items[0]!;
       const lastItem = items[items.length - 1]!;
-      if (event.shiftKey && document.activeElement === firstItem) {
+      const inside = node.contains(document.activeElement);
+      if (!inside || (event.shiftKey && document.activeElement === firstItem)) {
         event.preventDefault();
-        lastItem.focus();
+        (event.shiftKey ? lastItem : firstItem).focus();
       } else if (!event.shiftKey && document.activeElement === lastItem) {
         event.preventDefault();
         firstItem.focus();
       }
     };
-    node?.addEventListener('keydown', onKeyDown);
+    document.addEventListener('keydown', onKeyDown);
     // The page behind does not scroll: the overlay covers all there is to see, the whole
     // time (a page taller than the window would otherwise scroll out from under it).
     const root = document.documentElement;
@@ -70,14 +77,22 @@ export function Modal({ open, title, onClose, children, size = 'md' }: ModalProp
     root.style.overflow = 'hidden';
     return () => {
       root.style.overflow = overflow;
-      node?.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('keydown', onKeyDown);
+      // Back where the user was; when that is gone (a deleted row's menu), to the page.
       if (previouslyFocused && document.contains(previouslyFocused)) previouslyFocused.focus();
+      else document.getElementById('main')?.focus();
     };
   }, [open]);
 
   if (!open) return null;
   return (
-    <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-gray-900/50 p-4 sm:items-center">
+    // A press on the backdrop leaves the focus in the dialog (it is not a way out).
+    <div
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) event.preventDefault();
+      }}
+      className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-gray-900/50 p-4 sm:items-center"
+    >
       <div
         ref={panel}
         role="dialog"

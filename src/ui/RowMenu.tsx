@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { styles } from './styles';
 import { useDismiss } from './useDismiss';
 
@@ -24,7 +24,9 @@ const placeBelow = (rect: DOMRect): CSSProperties => ({
 
 /**
  * The '...' row menu: Show, Edit, Delete. A disclosure button (aria-expanded, aria-controls)
- * showing a panel of plain buttons, reached with Tab; Escape or a click outside closes it.
+ * showing a panel of plain buttons, reached with Tab or the arrow keys (Home and End too);
+ * Escape or a click outside closes it. An action gives the focus back to the button first,
+ * so that the dialog it opens returns there when it closes.
  */
 export function RowMenu({
   label,
@@ -83,7 +85,27 @@ export function RowMenu({
 
   const run = (action: () => void) => () => {
     setPosition(null);
+    button.current?.focus();
     action();
+  };
+
+  const onPanelKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const buttons = Array.from(panel.current?.querySelectorAll('button') ?? []);
+    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    const to = {
+      ArrowDown: (at + 1) % buttons.length,
+      ArrowUp: (at - 1 + buttons.length) % buttons.length,
+      Home: 0,
+      End: buttons.length - 1,
+    }[event.key];
+    if (to === undefined || buttons.length === 0) return;
+    event.preventDefault();
+    buttons[to]?.focus();
+  };
+  const onButtonKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (open || (event.key !== 'ArrowDown' && event.key !== 'ArrowUp')) return;
+    event.preventDefault();
+    toggle();
   };
 
   const items: Array<[string, (() => void) | undefined]> = [
@@ -102,6 +124,7 @@ export function RowMenu({
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={toggle}
+        onKeyDown={onButtonKey}
         className={`${styles.btnGhost} px-2 py-1 text-lg leading-none`}
       >
         <span aria-hidden="true">...</span>
@@ -112,6 +135,7 @@ export function RowMenu({
           ref={panel}
           id={panelId}
           style={position}
+          onKeyDown={onPanelKey}
           className="fixed z-[10000] min-w-36 rounded-md border border-gray-200 bg-white py-1 shadow-lg"
         >
           {items.map(([name, action]) =>

@@ -1,4 +1,9 @@
-import { ToastContainer } from 'react-toastify';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { ToastContainer, toast, type Id } from 'react-toastify';
+
+/** At most this many toasts at once; later ones wait their turn. */
+export const MAX_TOASTS = 2;
 
 /**
  * The toast area with the settings of spec §9 (react-toastify v11 brings its own CSS).
@@ -14,7 +19,32 @@ export function Toasts() {
       draggable
       draggablePercent={80}
       theme="light"
+      limit={MAX_TOASTS}
       style={{ top: '4.5rem' }}
     />
   );
+}
+
+/** When each toast on screen appeared. */
+const shownAt = new Map<Id, number>();
+toast.onChange(({ id, status }) => {
+  if (status === 'added') shownAt.set(id, Date.now());
+  else if (status === 'removed') shownAt.delete(id);
+});
+
+/** A toast that outlives a change of page: an Undo still works from anywhere. */
+export const KEEP_ACROSS_PAGES = 'keep:';
+
+/**
+ * A toast belongs to the page it was shown on: another page clears them, except what the
+ * step that changed page has just said ("Login successful", a deletion's Undo).
+ */
+export function useToastsClearedOnNavigation() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const cutoff = Date.now() - 1000;
+    for (const [id, at] of shownAt) {
+      if (at < cutoff && !String(id).startsWith(KEEP_ACROSS_PAGES)) toast.dismiss(id);
+    }
+  }, [pathname]);
 }

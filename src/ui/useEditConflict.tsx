@@ -37,11 +37,13 @@ export function useEditConflict<R extends { version: number }>({
 
   /**
    * Runs a save (an `.unwrap()`ped mutation) and tells how it went: a success or failure
-   * toast as notifyMutation does, except a stale version, which the notice shows instead.
+   * toast as notifyMutation does, except a stale version, which the notice shows instead,
+   * and a refusal that `onRefused` shows under its field (answering true).
    */
   const save = async (
     call: Promise<{ message?: string }>,
     messages: { success: string; failure: string },
+    onRefused?: (error: unknown) => boolean,
   ): Promise<boolean> => {
     try {
       const result = await call;
@@ -49,7 +51,7 @@ export function useEditConflict<R extends { version: number }>({
       return true;
     } catch (error) {
       if (isStaleRecord(error)) setStale(serverMessage(error)!);
-      else toast.error(failureMessage(error, messages.failure));
+      else if (!onRefused?.(error)) toast.error(failureMessage(error, messages.failure));
       return false;
     }
   };

@@ -1,8 +1,43 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { ListParams, SortOrder } from '../api/types';
 
 export const PAGE_SIZE = 20;
 export const SEARCH_DEBOUNCE_MS = 300;
+
+/** A change to the address's query: a value sets its key, null (or '') removes it. */
+export type UrlPatch = Readonly<Record<string, string | null>>;
+
+/**
+ * The page's query string as state: what a list or report shows lives in the address, so
+ * that a reload, Back, a second tab and a shared link show the same view. Writes replace
+ * the history entry (Back leaves the screen, and finds it as it was left) and compose
+ * within one event: two patches in a row both apply.
+ */
+export function useUrlParams() {
+  const [params, setParams] = useSearchParams();
+  const latest = useRef(params);
+  useLayoutEffect(() => {
+    latest.current = params;
+  }, [params]);
+  const patch = useCallback(
+    (changes: UrlPatch) => {
+      const next = new URLSearchParams(latest.current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null || value === '') next.delete(key);
+        else next.set(key, value);
+      }
+      if (next.toString() === latest.current.toString()) return;
+      latest.current = next;
+      setParams(next, { replace: true });
+    },
+    [setParams],
+  );
+  return [params, patch] as const;
+}
+
+/** The keys a list keeps in the address. */
+const KEYS = { search: 'q', page: 'page', sort: 'sort', order: 'order' } as const;
 
 export interface ListControls<S extends string = string> {
   /** What the list query is called with. */
@@ -13,40 +48,114 @@ export interface ListControls<S extends string = string> {
   setPage: (page: number) => void;
   /** Click on a sortable header: same column flips the order, another starts ascending. */
   sortBy: (sort: S) => void;
+  /** Empties the search at once (no pause), back to page 1. */
+  clearSearch: () => void;
 }
 
-/** Server-side search (debounced, back to page 1), sort and pagination state of a list. */
+export interface ListParamsOptions<S extends string> {
+  /** The sorts the list offers; another one in the address is ignored. */
+  sorts?: readonly S[];
+}
+
+const positiveInt = (text: string | null) => {
+  const n = Number(text);
+  return Number.isInteger(n) && n >= 1 && n <= 1_000_000 ? n : 1;
+};
+
+/**
+ * Server-side search (debounced, back to page 1), sort and pagination of a list, kept in
+ * the address (`q`, `sort`, `order`, `page`; defaults left out).
+ */
 export function useListParams<S extends string>(
   initialSort: S,
   initialOrder: SortOrder = 'desc',
+  { sorts }: ListParamsOptions<S> = {},
 ): ListControls<S> {
-  const [searchText, setSearchText] = useState('');
-  const [params, setParams] = useState<ListParams<S>>({
-    search: '',
-    page: 1,
-    pageSize: PAGE_SIZE,
-    sort: initialSort,
-    order: initialOrder,
-  });
+  const [url, patchUrl] = useUrlParams();
+  const urlSearch = (url.get(KEYS.search) ?? '').trim().slice(0, 100);
+  const urlSort = url.get(KEYS.sort);
+  const sort =
+    urlSort !== null && urlSort !== '' && (!sorts || (sorts as readonly string[]).includes(urlSort))
+      ? (urlSort as S)
+      : initialSort;
+  const urlOrder = url.get(KEYS.order);
+  const order: SortOrder = urlOrder === 'asc' || urlOrder === 'desc' ? urlOrder : initialOrder;
+  const page = positiveInt(url.get(KEYS.page));
+
+  const [searchText, setSearchText] = useState(urlSearch);
+  // The address changed by itself (Back, a link): the box shows its search.
+  const [shownSearch, setShownSearch] = useState(urlSearch);
+  if (shownSearch !== urlSearch) {
+    setShownSearch(urlSearch);
+    if (searchText.trim() !== urlSearch) setSearchText(urlSearch);
+  }
 
   useEffect(() => {
     const search = searchText.trim();
-    const timer = setTimeout(() => {
-      setParams((p) => (p.search === search ? p : { ...p, search, page: 1 }));
-    }, SEARCH_DEBOUNCE_MS);
+    if (search === urlSearch) return;
+    const timer = setTimeout(
+      () => patchUrl({ [KEYS.search]: search, [KEYS.page]: null }),
+      SEARCH_DEBOUNCE_MS,
+    );
     return () => clearTimeout(timer);
-  }, [searchText]);
+  }, [searchText, urlSearch, patchUrl]);
 
-  const setPage = useCallback((page: number) => setParams((p) => ({ ...p, page })), []);
-  const sortBy = useCallback(
-    (sort: S) =>
-      setParams((p) => ({
-        ...p,
-        sort,
-        order: p.sort === sort && p.order === 'asc' ? 'desc' : 'asc',
-        page: 1,
-      })),
-    [],
+  const setPage = useCallback(
+    (next: number) => patchUrl({ [KEYS.page]: next > 1 ? String(next) : null }),
+    [patchUrl],
   );
-  return { params, searchText, setSearchText, setPage, sortBy };
+  const sortBy = useCallback(
+    (next: S) => {
+      const nextOrder: SortOrder = sort === next && order === 'asc' ? 'desc' : 'asc';
+      patchUrl({
+        [KEYS.sort]: next === initialSort ? null : next,
+        [KEYS.order]: nextOrder === initialOrder && next === initialSort ? null : nextOrder,
+        [KEYS.page]: null,
+      });
+    },
+    [patchUrl, sort, order, initialSort, initialOrder],
+  );
+
+  const clearSearch = useCallback(() => {
+    setSearchText('');
+    patchUrl({ [KEYS.search]: null, [KEYS.page]: null });
+  }, [patchUrl]);
+
+  const params = useMemo(
+    () => ({ search: urlSearch, page, pageSize: PAGE_SIZE, sort, order }),
+    [urlSearch, page, sort, order],
+  );
+  return { params, searchText, setSearchText, setPage, sortBy, clearSearch };
+}
+
+/**
+ * A screen's filters (a date range, a type, an account…) kept in the address by name:
+ * `values` has each key's value there, or its default. `set` changes some at once.
+ */
+export function useUrlFilters<K extends string>(defaults: Readonly<Record<K, string>>) {
+  const [url, patchUrl] = useUrlParams();
+  const keys = Object.keys(defaults) as K[];
+  const signature = keys.map((k) => `${k}=${url.get(k) ?? ''}`).join('&');
+  const values = useMemo(
+    () => Object.fromEntries(keys.map((k) => [k, url.get(k) ?? defaults[k]])) as Record<K, string>,
+    // The values change when the address's values of these keys do.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [signature],
+  );
+  const set = useCallback(
+    (changes: Partial<Record<K, string>>, extra: UrlPatch = {}) =>
+      patchUrl({
+        ...Object.fromEntries(
+          Object.entries(changes).map(([k, v]) => [
+            k,
+            v === defaults[k as K] ? null : (v as string),
+          ]),
+        ),
+        ...extra,
+      }),
+    // defaults are constants of the screen.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [patchUrl],
+  );
+  return [values, set] as const;
 }

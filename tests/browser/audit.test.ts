@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserSuite, visit, type PageWatch } from './harness';
 import {
+  acceptInvite,
   expectAlert,
   expectPath,
   expectText,
@@ -77,11 +78,12 @@ describe.sequential('audit trail', () => {
     await form.getByLabel('Name').fill(company.name);
     await form.getByLabel('Email').fill(company.email);
     await form.getByLabel('Contact').fill(company.mobile);
-    await form.getByLabel('Password').fill(password);
     await form.getByLabel('Registration Number').fill(company.reg);
     await form.getByRole('button', { name: 'Create' }).click();
     await expectAlert(page, 'User created successfully');
     await row(company.email).waitFor();
+    // Invited (the default): the company chooses its own password.
+    await acceptInvite(suite.server, company.email, password);
   });
 
   test('the company creates a project and changes its price', async () => {

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { join } from 'node:path';
 import { expectAccessible, screenshotDir, useBrowserSuite, visit, type PageWatch } from './harness';
 import {
+  acceptInvite,
   expectAlert,
   expectCount,
   expectPath,
@@ -59,11 +60,12 @@ beforeAll(async () => {
       email: company.email,
       mobile: company.mobile,
       registration_number: company.reg,
-      password,
       userType: 'company',
     },
     data.token,
   );
+  // The company chooses its password from the invite.
+  await acceptInvite(suite.server, company.email, password);
 });
 journeySteps(() => watches);
 

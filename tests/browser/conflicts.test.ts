@@ -2,7 +2,15 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { STALE_RECORD_MESSAGE } from '../../contract/rules';
 import { useBrowserSuite, visit, watchPage, type PageWatch } from './harness';
-import { expectAlert, expectPath, expectText, journeySteps, logIn, registerAdmin } from './helpers';
+import {
+  acceptInvite,
+  expectAlert,
+  expectPath,
+  expectText,
+  journeySteps,
+  logIn,
+  registerAdmin,
+} from './helpers';
 import { rowAction } from './rows';
 
 /**
@@ -43,7 +51,6 @@ beforeAll(async () => {
     {
       name: company.name,
       email: company.email,
-      password,
       mobile: '9876501234',
       registration_number: 'HBR-1',
       userType: 'company',
@@ -51,6 +58,8 @@ beforeAll(async () => {
     adminLogin.body.data.token,
   );
   expect(created.status).toBe(201);
+  // The company chooses its password from the invite.
+  await acceptInvite(suite.server, company.email, password);
   companyToken = (await call('/user/loginuser', { ...company, userType: 'company' })).body.data
     .token;
   const project = await call(

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { PageWatch } from './harness';
@@ -97,4 +99,47 @@ export function journeySteps(watched: () => (PageWatch | undefined)[]): void {
     if (ctx.task.result?.state === 'fail') broken = true;
     for (const watch of watched()) watch?.assertClean();
   });
+}
+
+/** The mails the server wrote to its outbox (it has no SMTP_URL) for `to`, oldest first. */
+export function outbox(dataDir: string, to: string): string[] {
+  const dir = join(dataDir, 'outbox');
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+  return files
+    .map((f) => readFileSync(join(dir, f), 'utf8'))
+    .filter((text) => text.includes(`To: ${to}`));
+}
+
+/** A mail's text with quoted-printable undone. */
+export const decodeQP = (text: string) =>
+  Buffer.from(
+    text
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+    'latin1',
+  ).toString('utf8');
+
+/**
+ * Accepts the newest invite e-mailed to `email` (the server's outbox) with `password`, as
+ * its link's page would: for tests that are not about that page.
+ */
+export async function acceptInvite(
+  server: { origin: string; dataDir: string },
+  email: string,
+  password: string,
+): Promise<void> {
+  await expect.poll(() => outbox(server.dataDir, email).length, { timeout: TIMEOUT }).toBe(1);
+  const token = decodeQP(outbox(server.dataDir, email)[0]!).match(/\/invite\?token=([\w-]+)/)?.[1];
+  const res = await fetch(`${server.origin}/api/user/acceptinvite`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token, password, cpassword: password }),
+  });
+  if (res.status !== 200)
+    throw new Error(`accept invite failed: ${res.status} ${await res.text()}`);
 }

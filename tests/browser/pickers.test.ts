@@ -60,6 +60,12 @@ beforeAll(async () => {
     password,
     userType: 'company',
   });
+  // A first password chosen by the admin is changed before anything else.
+  await call(
+    '/user/updatepassword',
+    { currentPassword: password, newPassword: `${password}!`, confirmPassword: `${password}!` },
+    last.token,
+  );
   await call(
     '/company/createproject',
     {

@@ -456,6 +456,12 @@ describe('private answers and safe input', () => {
         userType: 'company',
       })
     ).body.data.token;
+    // The first password was the admin's choice: the company changes it before anything else.
+    await from(address, companyToken).post('/user/updatepassword', {
+      currentPassword: PASSWORD,
+      newPassword: `${PASSWORD} too`,
+      confirmPassword: `${PASSWORD} too`,
+    });
     const create = (openingBalance: number) =>
       from(address, companyToken).post('/company/createbank', {
         holder_name: 'Cap Co',

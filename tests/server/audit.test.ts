@@ -241,8 +241,12 @@ describe('audit trail', () => {
     ]);
     for (const kind of ['loans', 'repayments'])
       expect((await trail(acme.api, `&kind=${kind}`)).total, kind).toBe(0);
+    // The PM's acts: its status update, and the change of the first password it was given.
     const byPm = await trail(acme.api, `&actorId=${pm.id}`);
-    expect(byPm.data).toMatchObject([{ kind: 'projects', after: { status_by_pm: 'on track' } }]);
+    expect(byPm.data).toMatchObject([
+      { kind: 'projects', after: { status_by_pm: 'on track' } },
+      { kind: 'users', recordId: pm.id, after: { must_change_password: false } },
+    ]);
 
     // The admin: its companies' trail without their or their PMs' money; its own expense.
     const all = await trail(admin.api);
@@ -259,6 +263,7 @@ describe('audit trail', () => {
     expect((await trail(admin.api, `&actorId=${acme.id}&kind=expenses`)).total).toBe(0);
     expect((await trail(admin.api, `&actorId=${pm.id}`)).data.map((e) => e.kind)).toEqual([
       'projects',
+      'users',
     ]);
     // A PM reads no trail at all.
     expect((await pm.api.get('/audit/getaudit')).status).toBe(403);

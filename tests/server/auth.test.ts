@@ -81,17 +81,21 @@ describe('register', () => {
 });
 
 describe('login', () => {
-  it('answers the same 401 for a wrong password, an unknown e-mail and a wrong type', async () => {
+  it('answers the same 401 for a wrong password, an unknown e-mail and a wrong type with a wrong password', async () => {
     const me = await signUp(server);
     const answers = await Promise.all([
       login({ email: me.email, password: 'wrong password', userType: 'admin' }),
       login({ email: 'nobody@example.com', password: me.password, userType: 'admin' }),
-      login({ email: me.email, password: me.password, userType: 'company' }),
+      login({ email: me.email, password: 'wrong password', userType: 'company' }),
     ]);
     for (const res of answers) {
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ success: false, message: 'Invalid email or password' });
     }
+    // Only the right password learns which type the account signs in as.
+    const wrongType = await login({ email: me.email, password: me.password, userType: 'company' });
+    expect(wrongType.status).toBe(401);
+    expect(wrongType.body.message).toBe('This account signs in as Admin.');
   });
 
   it('needs a user type', async () => {
@@ -157,6 +161,7 @@ describe('profile', () => {
       version: 1,
       name: 'New Name',
       email: 'new.name@example.com',
+      currentPassword: me.password,
     });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Profile updated successfully');
@@ -167,6 +172,7 @@ describe('profile', () => {
       version: 2,
       name: 'X',
       email: other.email.toUpperCase(),
+      currentPassword: me.password,
     });
     expect(taken.status).toBe(409);
     expect((await me.api.get('/user/profile')).body.data.name).toBe('New Name');

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { buildApp } from '../../server/app';
+import { buildApp, type AppOptions } from '../../server/app';
 import { openDatabase, type Database, type QueryLogger } from '../../server/db/client';
 import type { Mailer } from '../../server/mail/mailer';
 import { LIMITS, type Limits } from '../../server/services/rateLimits';
@@ -60,6 +60,8 @@ export async function startTestServer(
     limits?: Limits;
     /** Proxies whose X-Forwarded-For is believed (tests pose as many addresses so). */
     trustProxy?: string[];
+    /** The live streams' timings and cap (tests of them shorten the timings). */
+    live?: AppOptions['live'];
   } = {},
 ) {
   const scratch = await createScratchDatabase();
@@ -78,6 +80,7 @@ export async function startTestServer(
     limits: opts.limits ?? LOOSE_LIMITS,
     trustProxy: opts.trustProxy,
     smtpUrl: opts.smtpUrl,
+    live: opts.live,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
@@ -155,6 +158,8 @@ export async function signUp(server: TestServer, overrides: { name?: string } = 
 }
 
 export const PASSWORD = 'a fine password';
+/** The password a creator sets for a new person, who changes it to PASSWORD. */
+export const FIRST_PASSWORD = 'a first password';
 export type Api = ReturnType<typeof client>;
 
 /**
@@ -171,14 +176,26 @@ export async function addUser(
   const created = await creator.post('/user/createUser', {
     name,
     email,
-    password: PASSWORD,
+    password: FIRST_PASSWORD,
     mobile: '9876543210',
     registration_number: `REG-${name}`,
     userType,
   });
   if (created.status !== 201) throw new Error(`createUser failed: ${JSON.stringify(created.body)}`);
-  const login = await server.api().post('/user/loginuser', { email, password: PASSWORD, userType });
+  const login = await server.api().post('/user/loginuser', {
+    email,
+    password: FIRST_PASSWORD,
+    userType,
+  });
   const token: string = login.body.data.token;
+  // A password someone else chose is changed at the first sign-in, as the person would.
+  const changed = await server.api(token).post('/user/updatepassword', {
+    currentPassword: FIRST_PASSWORD,
+    newPassword: PASSWORD,
+    confirmPassword: PASSWORD,
+  });
+  if (changed.status !== 200)
+    throw new Error(`password change failed: ${JSON.stringify(changed.body)}`);
   return { id: created.body.data._id as string, email, token, api: server.api(token) };
 }
 

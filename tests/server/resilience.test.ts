@@ -113,6 +113,12 @@ describe('stopping and crashing', () => {
       });
       const companyToken = companyLogin.body.data.token as string;
       const company = client(server.origin, companyToken);
+      // The admin chose the first password: the company changes it before anything else.
+      await company.post('/user/updatepassword', {
+        currentPassword: PASSWORD,
+        newPassword: `${PASSWORD} too`,
+        confirmPassword: `${PASSWORD} too`,
+      });
       const account = await company.post('/company/createbank', {
         holder_name: 'Acme',
         account_no: '12345678',
@@ -263,6 +269,12 @@ describe.skipIf(!onPostgres)('on PostgreSQL', () => {
       const token = login.body.data.token;
       const onA = client(a.origin, token);
       const onB = client(b.origin, token);
+      // The admin chose the first password: the company changes it before anything else.
+      await onA.post('/user/updatepassword', {
+        currentPassword: PASSWORD,
+        newPassword: `${PASSWORD} too`,
+        confirmPassword: `${PASSWORD} too`,
+      });
       const acc = await onB.post('/company/createbank', {
         holder_name: 'Acme',
         account_no: '12345678',

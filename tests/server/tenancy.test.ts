@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startTestServer, type TestServer } from './helpers';
+import { FIRST_PASSWORD, signUp, startTestServer, type TestServer } from './helpers';
 
 /**
  * Every call of the companies/people/projects area, tried as each role and as a stranger:
@@ -14,7 +14,7 @@ const PASSWORD = 'a fine password';
 const person = (name: string, userType: string) => ({
   name,
   email: `${name.toLowerCase().replace(/\W/g, '')}@example.com`,
-  password: PASSWORD,
+  password: FIRST_PASSWORD,
   mobile: '+91 98765 43210',
   registration_number: `REG-${name}`,
   userType,
@@ -39,12 +39,19 @@ async function create(by: Api, name: string, userType: string, loginAs?: 'compan
   if (loginAs) {
     const login = await server.api().post('/user/loginuser', {
       email: person(name, userType).email,
-      password: PASSWORD,
+      password: FIRST_PASSWORD,
       userType: loginAs,
     });
     expect(login.status).toBe(200);
     expect(login.body.data.user.position).toBe(loginAs === 'company' ? 2 : 3);
     as[name] = server.api(login.body.data.token);
+    // The first password was its creator's choice: changed at once, as the person would.
+    const changed = await as[name]!.post('/user/updatepassword', {
+      currentPassword: FIRST_PASSWORD,
+      newPassword: PASSWORD,
+      confirmPassword: PASSWORD,
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
   }
 }
 

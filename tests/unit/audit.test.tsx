@@ -28,6 +28,7 @@ const person = (p: Partial<z.output<typeof Person>>) =>
     status: 'active',
     role: 'pm',
     country: 'India',
+    invitePending: false,
     version: 1,
     ...p,
   });

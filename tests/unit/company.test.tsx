@@ -33,6 +33,7 @@ const esha = Person.parse({
   status: 'active',
   role: 'employee',
   country: 'India',
+  invitePending: false,
   version: 1,
 });
 
@@ -204,7 +205,8 @@ describe('people lists', () => {
     await user.type(within(dialog).getByLabelText('Name'), 'Ravi');
     await user.type(within(dialog).getByLabelText('Email'), 'ravi@example.com');
     await user.type(within(dialog).getByLabelText('Contact'), '9000000009');
-    await user.type(within(dialog).getByLabelText('Password'), 'long enough pw');
+    // An employee never signs in: no password, no invite.
+    expect(within(dialog).queryByLabelText('Password')).not.toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Registration Number'), 'EMP-9');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('User created successfully')).toBeInTheDocument();
@@ -213,7 +215,6 @@ describe('people lists', () => {
       email: 'ravi@example.com',
       mobile: '9000000009',
       registration_number: 'EMP-9',
-      password: 'long enough pw',
       userType: 'employee',
     });
     log.stop();
@@ -233,7 +234,6 @@ describe('people lists', () => {
     await user.type(within(dialog).getByLabelText('Name'), 'Ravi');
     await user.type(within(dialog).getByLabelText('Email'), 'ravi@example.com');
     await user.type(within(dialog).getByLabelText('Contact'), '9000000009');
-    await user.type(within(dialog).getByLabelText('Password'), 'long enough pw');
     await user.type(within(dialog).getByLabelText('Registration Number'), 'PM-9');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Failed to create USER. Please try again.')).toBeInTheDocument();

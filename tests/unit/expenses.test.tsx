@@ -287,7 +287,7 @@ describe('Expenses list', () => {
     await screen.findByText('Cinema tickets');
     await rowAction(user, 'Cinema tickets', 'Edit');
     const dialog = screen.getByRole('dialog', { name: 'Edit Expense' });
-    expect(within(dialog).getByLabelText('Amount (₹)')).toHaveValue(450);
+    expect(within(dialog).getByLabelText('Amount (₹)')).toHaveValue('450.00');
     await user.clear(within(dialog).getByLabelText('Amount (₹)'));
     await user.type(within(dialog).getByLabelText('Amount (₹)'), '500');
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));

@@ -19,11 +19,14 @@ export const testUser: User = {
   position: 1,
   createdAt: '2024-03-05T10:20:30.000Z',
   version: 1,
+  twoFactorEnabled: false,
+  requireTwoFactor: false,
+  pending: null,
 };
 
 /** Preloaded state of a signed-in user. */
 export function signedIn(user: User = testUser, token = 'tok-1'): Partial<RootState> {
-  return { session: { token, user, endedBecause: null } };
+  return { session: { token, user, remember: true, endedBecause: null, restoring: false } };
 }
 
 interface Options {
@@ -138,4 +141,30 @@ export function dashboardHandler(count = 0, totalAmount = 0) {
   return http.get('/api/user/getalldata', () =>
     HttpResponse.json({ success: true, data: dashboardData(count, totalAmount) }),
   );
+}
+
+/** What Profile's security sections read: one session (this one), no sign-ins, two-factor off. */
+export function accountHandlers() {
+  return [
+    http.get('/api/user/sessions', () =>
+      HttpResponse.json({
+        success: true,
+        data: [
+          {
+            _id: 's1',
+            device: 'Chrome 131 on Windows 10',
+            address: '127.0.0.1',
+            signedInAt: '2026-11-20T10:00:00.000Z',
+            lastUsedAt: '2026-11-20T11:00:00.000Z',
+            remembered: true,
+            current: true,
+          },
+        ],
+      }),
+    ),
+    http.get('/api/user/signins', () => HttpResponse.json({ success: true, data: [] })),
+    http.get('/api/user/two-factor', () =>
+      HttpResponse.json({ success: true, data: { enabled: false, recoveryCodesLeft: 0 } }),
+    ),
+  ];
 }

@@ -86,18 +86,16 @@ describe('All Lend', () => {
       'Amount',
       'IssueDate',
       'RepaymentDate',
-      'Repaid',
-      'Outstanding',
       'Status',
+      'Outstanding',
       'Actions',
     ]);
-    // Ten columns: a wide list, compact, with its Actions always in view at the right.
+    // Nine columns: compact, with its Actions and what is outstanding always in view.
     expect(screen.getByRole('table')).toHaveAttribute('data-density', 'compact');
     expect(screen.getByRole('columnheader', { name: 'Actions' })).toHaveClass('sticky');
     expect(within(row).getAllByRole('cell').at(-1)).toHaveClass('sticky');
     expect(within(row).getByText('ravi@example.com')).toBeInTheDocument();
     expect(within(row).getByText('₹1,50,000.50')).toBeInTheDocument();
-    expect(within(row).getByText('₹50,000.00')).toBeInTheDocument();
     expect(within(row).getByText('₹1,00,000.50')).toBeInTheDocument();
     expect(within(row).getByText('2025-01-10')).toBeInTheDocument();
     expect(within(row).getByText('2025-02-10')).toBeInTheDocument();
@@ -137,7 +135,7 @@ describe('All Lend', () => {
     expect(screen.getByText('Meera Iyer')).toBeInTheDocument();
   });
 
-  it('creates a lend with every field, typed: email as email, amount as a number', async () => {
+  it('creates a lend with every field, typed: email as email, amount as decimal text', async () => {
     server.use(
       listHandler(),
       http.post('/api/lend/addlend', () =>
@@ -156,8 +154,9 @@ describe('All Lend', () => {
       expect(within(dialog).getByLabelText(label)).toBeRequired();
     }
     expect(within(dialog).getByLabelText('Email')).toHaveAttribute('type', 'email');
-    expect(within(dialog).getByLabelText('Amount (₹)')).toHaveAttribute('type', 'number');
-    expect(within(dialog).getByLabelText('Amount (₹)')).toHaveAttribute('step', '0.01');
+    // Text with the decimal keypad: a mouse wheel over it changes nothing.
+    expect(within(dialog).getByLabelText('Amount (₹)')).toHaveAttribute('type', 'text');
+    expect(within(dialog).getByLabelText('Amount (₹)')).toHaveAttribute('inputmode', 'decimal');
     expect(within(dialog).getByLabelText('Issue Date')).toHaveAttribute('type', 'date');
     expect(within(dialog).getByLabelText('Issue Date')).toHaveValue(todayLocalISO());
 
@@ -206,7 +205,7 @@ describe('All Lend', () => {
     log.stop();
   });
 
-  it("shows the server's 400 (repayment before issue) and keeps the form open", async () => {
+  it("shows the server's 400 (repayment before issue) under that field and keeps the form open", async () => {
     server.use(
       listHandler(),
       http.post('/api/lend/updatelend', () =>
@@ -225,10 +224,20 @@ describe('All Lend', () => {
     await user.clear(within(dialog).getByLabelText('Repayment Date'));
     await user.type(within(dialog).getByLabelText('Repayment Date'), '2024-12-31');
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
-    expect(
-      await screen.findByText('repaymentDate must be on or after issueDate'),
-    ).toBeInTheDocument();
+    const repaymentDate = within(dialog).getByLabelText('Repayment Date');
+    await waitFor(() =>
+      expect(repaymentDate).toHaveAccessibleDescription(
+        'repaymentDate must be on or after issueDate',
+      ),
+    );
+    expect(repaymentDate).toHaveAttribute('aria-invalid', 'true');
+    // Said once, under the field: not in a toast as well.
+    expect(screen.getAllByText('repaymentDate must be on or after issueDate')).toHaveLength(1);
     expect(screen.getByRole('dialog', { name: 'Edit Lend' })).toBeInTheDocument();
+    expect(repaymentDate).toHaveValue('2024-12-31');
+    // Fixing either date takes the message away.
+    await user.clear(within(dialog).getByLabelText('Issue Date'));
+    expect(repaymentDate).not.toHaveAttribute('aria-invalid');
     expect((await log.to('/api/lend/updatelend')[0]!.json())._id).toBe('l1');
     log.stop();
   });
@@ -268,6 +277,41 @@ describe('All Lend', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete lend. Please try again.')).toBeInTheDocument();
     expect(await log.to('/api/lend/deletelend')[0]!.json()).toEqual({ id: 'l1' });
+    log.stop();
+  });
+
+  it('a delete offers Undo, which brings the entry back and refreshes the list and totals', async () => {
+    let current = rows;
+    server.use(
+      http.get(LEND_LIST, () => HttpResponse.json(page(current))),
+      http.post('/api/lend/deletelend', () => {
+        current = [meera];
+        return HttpResponse.json(
+          Message.parse({ success: true, message: 'Lend deleted successfully' }),
+        );
+      }),
+      http.post('/api/lend/restorelend', () => {
+        current = rows;
+        return HttpResponse.json(Message.parse({ success: true, message: 'Lend restored' }));
+      }),
+    );
+    const log = recordRequests();
+    const { user } = renderAt('/app/lend');
+    await screen.findByText('Ravi Kumar');
+    await rowAction(user, 'Ravi Kumar', 'Delete');
+    const confirm = screen.getByRole('dialog', { name: 'Delete lend' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    const toast = (await screen.findByText('Lend deleted successfully')).closest('[role="alert"]')!;
+    await waitFor(() => expect(screen.queryByText('Ravi Kumar')).not.toBeInTheDocument());
+    expect(screen.getByText(/^Total Amount:/)).toHaveTextContent('Total Amount: ₹2,500.00');
+
+    await user.click(within(toast as HTMLElement).getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Lend restored')).toBeInTheDocument();
+    expect(await screen.findByText('Ravi Kumar')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByText(/^Total Amount:/)).toHaveTextContent('Total Amount: ₹1,52,500.50'),
+    );
+    expect(await log.to('/api/lend/restorelend')[0]!.json()).toEqual({ id: 'l1' });
     log.stop();
   });
 

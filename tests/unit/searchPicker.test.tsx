@@ -32,6 +32,7 @@ const companies: Person[] = Array.from({ length: 150 }, (_, i) => {
     role: 'company',
     country: 'India',
     employeeCount: 0,
+    invitePending: false,
     version: 1,
   };
 });

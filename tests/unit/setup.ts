@@ -21,6 +21,7 @@ beforeAll(() => {
 
 beforeEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
   consoleError = vi.spyOn(console, 'error');
 });
 
@@ -28,6 +29,7 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   localStorage.clear();
+  sessionStorage.clear();
   const problems = fixtureProblems.splice(0);
   if (problems.length > 0) throw new Error(`msw answered off-contract:\n${problems.join('\n')}`);
   const calls = consoleError.mock.calls;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link } from 'react-router-dom';
 import { AUDITED_TABLES, type AuditAction, type AuditedTable } from '../../../contract/enums';
-import { isBackwards } from '../../lib/dates';
+import { formatWhen, isBackwards } from '../../lib/dates';
 import { roleLabel } from '../../lib/labels';
 import type { Column } from '../../ui/DataTable';
 import { DetailsModal } from '../../ui/DetailsModal';
@@ -11,7 +11,7 @@ import { SelectField } from '../../ui/Field';
 import { BackIcon, RefreshIcon } from '../../ui/icons';
 import { PagedTable } from '../../ui/PagedTable';
 import { styles } from '../../ui/styles';
-import { useListParams } from '../../ui/useListParams';
+import { useListParams, useUrlFilters } from '../../ui/useListParams';
 import { useSearchPeopleInfiniteQuery, type Person } from '../../api/peopleApi';
 import { useScope, type Scope } from '../../session/scope';
 import { CompanyPicker, useCompanyName } from '../../ui/CompanyPicker';
@@ -28,7 +28,6 @@ import {
   changedFields,
   describeRecord,
   detailsRecord,
-  formatWhen,
   KIND_LABELS,
   kindLabel,
 } from './auditFormat';
@@ -122,8 +121,14 @@ function Changes({ entry }: { entry: AuditEntry }) {
 export default function AuditScreen() {
   const scope = useScope();
   const list = useListParams('at');
-  const { setPage } = list;
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [url, setUrl] = useUrlFilters(NO_FILTERS);
+  const filters: Filters = {
+    ...url,
+    kind: (AUDITED_TABLES as readonly string[]).includes(url.kind)
+      ? (url.kind as AuditedTable)
+      : '',
+  };
+  const setFilters = (changes: Partial<Filters>) => setUrl(changes, { page: null });
   const [showing, setShowing] = useState<AuditEntry | null>(null);
 
   const badRange = isBackwards(filters.from, filters.to);
@@ -140,24 +145,16 @@ export default function AuditScreen() {
   const setFilter =
     <K extends keyof Filters>(key: K) =>
     (e: { target: { value: string } }) => {
-      setFilters((f) => ({ ...f, [key]: e.target.value as Filters[K] }));
-      setPage(1);
+      setFilters({ [key]: e.target.value } as Partial<Filters>);
     };
   // Another company has other people: its actor choice and paging start over.
   const pickerScope: Scope = {
     ...scope,
-    setCompanyId: (id) => {
-      setFilters((f) => ({ ...f, actorId: '' }));
-      setPage(1);
-      scope.setCompanyId(id);
-    },
+    setCompanyId: (id) => setUrl({ actorId: '' }, { companyId: id, page: null }),
   };
   const filtered =
     scope.companyId !== '' || Object.values(filters).some((v) => v !== '') || badRange;
-  const clear = () => {
-    setFilters(NO_FILTERS);
-    pickerScope.setCompanyId('');
-  };
+  const clear = () => setUrl(NO_FILTERS, { companyId: null, page: null });
 
   const columns: Column<AuditEntry, 'at'>[] = [
     { key: 'at', header: 'When', render: (e) => formatWhen(e.at) },
@@ -181,6 +178,7 @@ export default function AuditScreen() {
     {
       key: 'record',
       header: 'Record',
+      card: 'primary',
       render: (e) => (
         <span
           className="line-clamp-2 min-w-[8rem] max-w-[12rem] whitespace-normal break-words"
@@ -267,10 +265,8 @@ export default function AuditScreen() {
           idPrefix="audit"
           labels={['From', 'To']}
           range={filters}
-          onChange={(range) => {
-            setFilters((f) => ({ ...f, ...range }));
-            setPage(1);
-          }}
+          onChange={(range) => setFilters(range)}
+          onPreset={(range) => setFilters(range)}
         />
       </form>
       {filtered && (

@@ -35,6 +35,8 @@ const AUDIT_TAGS: Tag[] = [
     id: 'LIST',
   })),
   { type: 'users', id: 'ME' },
+  // What changed elsewhere (another user, another device) comes as this tag.
+  'audit',
 ];
 
 export const auditApi = apiSlice.injectEndpoints({

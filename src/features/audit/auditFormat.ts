@@ -1,4 +1,3 @@
-import { format, isValid, parseISO } from 'date-fns';
 import {
   AUDITED_TABLES,
   LOAN_DIRECTIONS,
@@ -48,10 +47,6 @@ const MONEY_SUFFIX = '_paise';
 const ENUM_COLUMNS: ReadonlySet<string> = new Set(['category', 'direction', 'type', 'status']);
 
 /** DD/MM/YYYY HH:mm in the user's local time; '' for an unusable value. */
-export function formatWhen(iso: string): string {
-  const d = parseISO(iso);
-  return isValid(d) ? format(d, 'dd/MM/yyyy HH:mm') : '';
-}
 
 /** 'price_paise' → 'price', 'project_name' → 'project name'. */
 export function fieldLabel(column: string): string {

@@ -11,6 +11,7 @@ import { Field, SelectField } from '../../ui/Field';
 import { LockIcon, MailIcon } from '../../ui/icons';
 import { styles } from '../../ui/styles';
 import { AuthLayout } from './AuthLayout';
+import { CodeStep } from './CodeStep';
 import { useLoginMutation } from '../../api/authApi';
 
 export const LOGIN_ERROR = 'An error occurred during the login. Please try again later.';
@@ -26,9 +27,22 @@ export default function LoginScreen() {
   const [login, { isLoading }] = useLoginMutation();
   const [form, setForm] = useState({ email: '', password: '', userType: '', remember: false });
   const [typeError, setTypeError] = useState<string>();
+  /** Set when the password was right and the account asks for a second factor. */
+  const [challenge, setChallenge] = useState<string>();
 
   // Signed in (already, just now, or in another tab): on to the page the user wanted.
   if (token) return <Navigate to={redirectTarget(location.state)} replace />;
+  if (challenge)
+    return (
+      <CodeStep
+        challenge={challenge}
+        remember={form.remember}
+        onRestart={() => {
+          setChallenge(undefined);
+          setForm({ ...form, password: '' });
+        }}
+      />
+    );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -43,8 +57,11 @@ export default function LoginScreen() {
         userType: form.userType as LoginRole,
         remember: form.remember,
       }).unwrap();
-      dispatch(loggedIn(result.data));
-      toast.success(result.message);
+      if ('challenge' in result.data) setChallenge(result.data.challenge);
+      else {
+        dispatch(loggedIn({ ...result.data, remember: form.remember }));
+        toast.success(result.message);
+      }
     } catch (error) {
       const message = httpStatus(error) !== undefined ? serverMessage(error) : undefined;
       toast.error(message ?? LOGIN_ERROR);

@@ -1,10 +1,13 @@
 import { useState, type InputHTMLAttributes } from 'react';
 import type { AccountDefaultStatus } from '../../../contract/enums';
 import { MOBILE_PATTERN } from '../../../contract/rules';
+import { typedRupees } from '../../lib/amount';
 import { inputPattern } from '../../lib/patterns';
+import { AmountField } from '../../ui/AmountField';
 import { Field, SelectField } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
 import { useEditConflict } from '../../ui/useEditConflict';
+import { useFieldErrors } from '../../ui/useFieldErrors';
 import {
   useCreateBankMutation,
   useLazyGetAccountQuery,
@@ -19,6 +22,20 @@ const DEFAULT_LABELS: Record<AccountDefaultStatus, string> = {
   active: 'active',
 };
 const DEFAULT_OPTIONS = Object.entries(DEFAULT_LABELS).map(([value, label]) => ({ value, label }));
+
+/** The fields a refusal may name (the server's names). */
+const FIELDS = [
+  'holder_name',
+  'account_no',
+  'confirm_no',
+  'branch',
+  'ifsc',
+  'mobile',
+  'address',
+  'defaultStatus',
+  'openingBalance',
+] as const;
+const MISMATCH = [[/^Account numbers do not match/, 'confirm_no']] as const;
 
 /** The form's values of an account (a new one's when null). */
 const accountForm = (account: Account | null): AccountForm => ({
@@ -47,8 +64,12 @@ export function BankForm({ account, onClose }: { account: Account | null; onClos
     onReloaded: (fresh) => setForm(accountForm(fresh)),
     tags: (a) => [{ type: 'bank', id: a._id }],
   });
-  const set = (key: keyof AccountForm) => (e: { target: { value: string } }) =>
+  const refused = useFieldErrors(FIELDS, MISMATCH);
+  const set = (key: keyof AccountForm) => (e: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [key]: e.target.value }));
+    refused.clear(key);
+  };
+  const errorOf = (key: keyof AccountForm) => errors[key] ?? refused.errors[key];
 
   const textField = (
     key: 'holder_name' | 'branch' | 'mobile' | 'address',
@@ -59,6 +80,7 @@ export function BankForm({ account, onClose }: { account: Account | null; onClos
       id={`bank-${key}`}
       label={label}
       required
+      error={errorOf(key)}
       {...attrs}
       value={form[key]}
       onChange={set(key)}
@@ -83,12 +105,13 @@ export function BankForm({ account, onClose }: { account: Account | null; onClos
           createBank({
             ...fields,
             confirm_no: form.confirm_no.trim(),
-            openingBalance: Number(form.openingBalance || 0),
+            openingBalance: form.openingBalance.trim() ? typedRupees(form.openingBalance) : 0,
           }).unwrap(),
           {
             success: 'Bank account created successfully',
             failure: 'Failed to create bank account. Please try again.',
           },
+          refused.capture,
         )
       : await conflict.save(
           updateBank({ ...fields, _id: account._id, version: conflict.version }).unwrap(),
@@ -96,6 +119,7 @@ export function BankForm({ account, onClose }: { account: Account | null; onClos
             success: 'Bank account updated successfully',
             failure: 'Failed to update bank account. Please try again.',
           },
+          refused.capture,
         );
     if (ok) onClose();
   };
@@ -119,7 +143,7 @@ export function BankForm({ account, onClose }: { account: Account | null; onClos
           inputMode="numeric"
           autoComplete="off"
           required
-          error={errors.account_no}
+          error={errorOf('account_no')}
           value={form.account_no}
           onChange={set('account_no')}
         />
@@ -130,7 +154,7 @@ export function BankForm({ account, onClose }: { account: Account | null; onClos
             inputMode="numeric"
             autoComplete="off"
             required
-            error={errors.confirm_no}
+            error={errorOf('confirm_no')}
             value={form.confirm_no}
             onChange={set('confirm_no')}
           />
@@ -142,7 +166,7 @@ export function BankForm({ account, onClose }: { account: Account | null; onClos
           required
           maxLength={11}
           hint="e.g. SBIN0001234"
-          error={errors.ifsc}
+          error={errorOf('ifsc')}
           value={form.ifsc}
           onChange={set('ifsc')}
           className="uppercase"
@@ -157,14 +181,11 @@ export function BankForm({ account, onClose }: { account: Account | null; onClos
           onChange={set('defaultStatus')}
         />
         {creating && (
-          <Field
+          <AmountField
             id="bank-opening"
             label="Opening Balance (₹)"
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            error={errors.openingBalance}
+            required={false}
+            error={errorOf('openingBalance')}
             value={form.openingBalance}
             onChange={set('openingBalance')}
           />

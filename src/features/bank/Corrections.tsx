@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { notifyMutation } from '../../api/notify';
-import { amountError } from '../../lib/amount';
+import { amountError, typedRupees } from '../../lib/amount';
 import { formatYMD, todayLocalISO } from '../../lib/dates';
+import { formatRupees } from '../../lib/money';
 import { AmountField } from '../../ui/AmountField';
 import { Field } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
+import { useFieldErrors } from '../../ui/useFieldErrors';
 import { AccountPicker } from './AccountPicker';
 import {
   accountLabel,
@@ -34,6 +36,14 @@ export function EntryLinks({ entry }: { entry: Linked }) {
   return <span className="block text-xs font-medium text-gray-700">{notes.join(' · ')}</span>;
 }
 
+/** What a reversal's refusal is about: its date (the day, or a balance below zero then). */
+const REVERSAL_REFUSALS = [
+  [/^A reversal must be dated/, 'date'],
+  [/^Insufficient balance/, 'date'],
+] as const;
+/** A transfer's refusal of its amount by the ledger. */
+const TRANSFER_REFUSALS = [[/^Insufficient balance/, 'amount']] as const;
+
 /** Whether a payment can still be corrected: once, and never a correction itself. */
 export const canReverse = (p: Linked) => !p.reversesId && !p.reversedById;
 
@@ -45,10 +55,12 @@ export function ReverseDialog({ payment, onClose }: { payment: Payment; onClose:
   const [date, setDate] = useState(payment.date);
   const [remark, setRemark] = useState(`Reversal: ${payment.remark}`);
   const [reverse, reversing] = useReversePaymentMutation();
+  const refused = useFieldErrors(['date', 'remark'] as const, REVERSAL_REFUSALS);
   const submit = async () => {
     const ok = await notifyMutation(
       reverse({ payment, date, remark: remark.trim() || undefined }).unwrap(),
       { success: 'Payment reversed', failure: 'Failed to reverse the payment. Please try again.' },
+      refused.capture,
     );
     if (ok) onClose();
   };
@@ -72,15 +84,23 @@ export function ReverseDialog({ payment, onClose }: { payment: Payment; onClose:
         label="Date"
         type="date"
         min={payment.date}
+        error={refused.errors.date}
         value={date}
-        onChange={(e) => setDate(e.target.value)}
+        onChange={(e) => {
+          setDate(e.target.value);
+          refused.clear('date');
+        }}
       />
       <Field
         id="reverse-remark"
         label="Remark"
         maxLength={200}
+        error={refused.errors.remark}
         value={remark}
-        onChange={(e) => setRemark(e.target.value)}
+        onChange={(e) => {
+          setRemark(e.target.value);
+          refused.clear('remark');
+        }}
       />
     </FormModal>
   );
@@ -95,6 +115,7 @@ export function TransferDialog({ from, onClose }: { from: Account; onClose: () =
   const [remark, setRemark] = useState('');
   const [problem, setProblem] = useState<string>();
   const [transfer, moving] = useTransferMutation();
+  const refused = useFieldErrors(['date', 'amount', 'remark'] as const, TRANSFER_REFUSALS);
   const submit = async () => {
     if (!toId || !date || !amount || !remark.trim()) {
       toast.error('Please fill in all fields.');
@@ -113,9 +134,10 @@ export function TransferDialog({ from, onClose }: { from: Account; onClose: () =
         toAccountId: toId,
         date,
         remark: remark.trim(),
-        amount: Number(amount),
+        amount: typedRupees(amount),
       }).unwrap(),
       { success: 'Transfer recorded', failure: 'Failed to record the transfer. Please try again.' },
+      refused.capture,
     );
     if (ok) onClose();
   };
@@ -147,16 +169,23 @@ export function TransferDialog({ from, onClose }: { from: Account; onClose: () =
           id="transfer-date"
           label="Date"
           type="date"
+          error={refused.errors.date}
           value={date}
-          onChange={(e) => setDate(e.target.value)}
+          onChange={(e) => {
+            setDate(e.target.value);
+            refused.clear('date');
+            refused.clear('amount');
+          }}
         />
         <AmountField
           id="transfer-amount"
-          error={problem}
+          error={problem ?? refused.errors.amount}
+          note={`Available balance: ${formatRupees(from.balance)}`}
           value={amount}
           onChange={(e) => {
             setAmount(e.target.value);
             setProblem(undefined);
+            refused.clear('amount');
           }}
         />
       </div>
@@ -164,8 +193,12 @@ export function TransferDialog({ from, onClose }: { from: Account; onClose: () =
         id="transfer-remark"
         label="Remark"
         maxLength={200}
+        error={refused.errors.remark}
         value={remark}
-        onChange={(e) => setRemark(e.target.value)}
+        onChange={(e) => {
+          setRemark(e.target.value);
+          refused.clear('remark');
+        }}
       />
     </FormModal>
   );

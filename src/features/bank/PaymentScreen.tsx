@@ -1,19 +1,24 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import type { PaymentType } from '../../../contract/enums';
 import { notifyMutation } from '../../api/notify';
-import { amountError } from '../../lib/amount';
+import { amountError, typedRupees } from '../../lib/amount';
 import { formatYMD, todayLocalISO } from '../../lib/dates';
 import { formatEnum } from '../../lib/labels';
+import { formatRupees } from '../../lib/money';
+import { AmountField } from '../../ui/AmountField';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { Field, SelectField } from '../../ui/Field';
 import { Money } from '../../ui/Money';
 import { styles } from '../../ui/styles';
-import { refuseAdminCreate, useScope, type Scope } from '../../session/scope';
+import { useFieldErrors } from '../../ui/useFieldErrors';
+import { useUrlFilters } from '../../ui/useListParams';
+import { useScope, type Scope } from '../../session/scope';
 import { CompanyPicker } from '../../ui/CompanyPicker';
 import { AccountCard } from './AccountCard';
 import { AccountPicker } from './AccountPicker';
 import { canReverse, EntryLinks, ReverseDialog, TransferDialog } from './Corrections';
+import { usePreferredAccount } from './usePreferredAccount';
 import {
   accountLabel,
   oneAccount,
@@ -34,6 +39,8 @@ const PAYMENT_COLUMNS: ReadonlyArray<Column<Payment>> = [
   {
     key: 'remark',
     header: 'Remark',
+    card: 'primary',
+    wrap: true,
     render: (p) => (
       <>
         {p.remark}
@@ -50,6 +57,7 @@ const PAYMENT_COLUMNS: ReadonlyArray<Column<Payment>> = [
     key: 'amount',
     header: 'Amount',
     align: 'right',
+    card: 'money',
     render: (p) => (
       <Money
         value={p.amount}
@@ -86,18 +94,31 @@ const withReverse = (onReverse: (p: Payment) => void): ReadonlyArray<Column<Paym
 ];
 
 const emptyForm = () => ({ remark: '', date: todayLocalISO(), paymentType: '', amount: '' });
+const FIELDS = ['remark', 'date', 'paymentType', 'amount'] as const;
+/** The ledger's refusal of a debit is about its amount. */
+const LEDGER = [[/^Insufficient balance/, 'amount']] as const;
 
 /**
- * Payment Mode: records a credit or debit on one of the company's accounts. An admin picks
- * one of its companies and reads its accounts and payments; its Submit sends nothing.
+ * Payment Mode: records a credit or debit on one of the company's accounts, starting with
+ * its default (or only) account. An admin picks one of its companies and reads its accounts
+ * and payments: it has no payment form.
  */
 export default function PaymentScreen() {
   const scope = useScope();
-  const [accountId, setAccountId] = useState('');
+  const [url, setUrl] = useUrlFilters({ accountId: '' });
+  const accountId = url.accountId;
+  const setAccountId = (id: string) => setUrl({ accountId: id });
+  // The default (or only) account is chosen until the user chooses, even none.
+  const [chose, setChose] = useState(accountId !== '');
+  const preferred = usePreferredAccount(scope, chose);
+  useEffect(() => {
+    if (!chose && preferred) setUrl({ accountId: preferred._id });
+  }, [chose, preferred, setUrl]);
   // The chosen account as the server has it now: its balance changes with each payment.
   const chosen = useGetAccountsQuery(oneAccount(accountId), { skip: !accountId });
   const [form, setForm] = useState(emptyForm);
   const [amountProblem, setAmountProblem] = useState<string>();
+  const refused = useFieldErrors(FIELDS, LEDGER);
   const [addPayment, adding] = useAddPaymentMutation();
   const [reversing, setReversing] = useState<Payment>();
   const [transferring, setTransferring] = useState(false);
@@ -114,8 +135,8 @@ export default function PaymentScreen() {
   const companyScope: Scope = {
     ...scope,
     setCompanyId: (id) => {
-      setAccountId('');
-      scope.setCompanyId(id);
+      setChose(false);
+      setUrl({ accountId: '' }, { companyId: id });
     },
   };
 
@@ -127,12 +148,12 @@ export default function PaymentScreen() {
       ...(key === 'paymentType' ? { amount: '' } : {}),
     }));
     if (key === 'amount' || key === 'paymentType') setAmountProblem(undefined);
+    refused.clear(key);
+    if (key === 'paymentType' || key === 'date') refused.clear('amount');
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // Admins read only (the server would answer 403): the toast, and no request.
-    if (scope.isAdmin) return refuseAdminCreate();
     if (!account || !form.paymentType || !form.amount || !form.remark.trim() || !form.date) {
       toast.error(FILL_ALL);
       return;
@@ -146,12 +167,13 @@ export default function PaymentScreen() {
         date: form.date,
         remark: form.remark.trim(),
         paymentType: form.paymentType as PaymentType,
-        amount: Number(form.amount),
+        amount: typedRupees(form.amount),
       }).unwrap(),
       {
         success: 'Payment recorded successfully',
         failure: 'Failed to record the payment. Please try again.',
       },
+      refused.capture,
     );
     if (ok) setForm(emptyForm());
   };
@@ -161,7 +183,7 @@ export default function PaymentScreen() {
       <h2 id="payment-title" className="text-xl font-semibold text-gray-900">
         Payment Mode
       </h2>
-      <form onSubmit={submit} aria-label="Payment" noValidate className="mt-4 space-y-4">
+      <div className="mt-4 space-y-4">
         {/* An admin's companies: the accounts of one, or of all. */}
         <CompanyPicker scope={companyScope} className="sm:max-w-md" />
         <AccountPicker
@@ -172,7 +194,11 @@ export default function PaymentScreen() {
           noRows="No bank accounts yet: add one under All Bank."
           value={accountId}
           selectedLabel={account && accountLabel(account)}
-          onChange={setAccountId}
+          onChange={(id) => {
+            setChose(true);
+            setAccountId(id);
+            refused.clear('amount');
+          }}
           className="sm:max-w-md"
         />
         {account && <AccountCard account={account} />}
@@ -185,45 +211,50 @@ export default function PaymentScreen() {
             Transfer to another account
           </button>
         )}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            id="payment-remark"
-            label="Remark"
-            maxLength={200}
-            value={form.remark}
-            onChange={set('remark')}
-          />
-          <Field
-            id="payment-date"
-            label="Date"
-            type="date"
-            value={form.date}
-            onChange={set('date')}
-          />
-          <SelectField
-            id="payment-type"
-            label="Payment Type"
-            placeholder="Select Payment Type"
-            options={TYPE_OPTIONS}
-            value={form.paymentType}
-            onChange={set('paymentType')}
-          />
-          <Field
-            id="payment-amount"
-            label="Amount (₹)"
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0.01"
-            error={amountProblem}
-            value={form.amount}
-            onChange={set('amount')}
-          />
-        </div>
-        <button type="submit" disabled={adding.isLoading} className={styles.btnPrimary}>
-          {adding.isLoading ? 'Saving…' : 'Submit'}
-        </button>
-      </form>
+      </div>
+      {/* Only the company records payments: an admin reads its companies' books. */}
+      {scope.isCompany && (
+        <form onSubmit={submit} aria-label="Payment" noValidate className="mt-4 space-y-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              id="payment-remark"
+              label="Remark"
+              maxLength={200}
+              error={refused.errors.remark}
+              value={form.remark}
+              onChange={set('remark')}
+            />
+            <Field
+              id="payment-date"
+              label="Date"
+              type="date"
+              error={refused.errors.date}
+              value={form.date}
+              onChange={set('date')}
+            />
+            <SelectField
+              id="payment-type"
+              label="Payment Type"
+              placeholder="Select Payment Type"
+              options={TYPE_OPTIONS}
+              error={refused.errors.paymentType}
+              value={form.paymentType}
+              onChange={set('paymentType')}
+            />
+            <AmountField
+              id="payment-amount"
+              required={false}
+              error={amountProblem ?? refused.errors.amount}
+              note={account && `Available balance: ${formatRupees(account.balance)}`}
+              value={form.amount}
+              onChange={set('amount')}
+            />
+          </div>
+          <button type="submit" disabled={adding.isLoading} className={styles.btnPrimary}>
+            {adding.isLoading ? 'Saving…' : 'Submit'}
+          </button>
+        </form>
+      )}
       {account && (
         <div className="mt-8">
           <h3 className="text-lg font-semibold text-gray-900">Latest payments</h3>

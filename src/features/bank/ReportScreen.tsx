@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { useDownload } from '../../api/download';
 import { formatYMD, isBackwards, todayLocalISO } from '../../lib/dates';
@@ -9,13 +9,15 @@ import { LoadState } from '../../ui/LoadState';
 import { Money } from '../../ui/Money';
 import { PagedTable, type ListQuery, type PageControls } from '../../ui/PagedTable';
 import { styles } from '../../ui/styles';
-import { PAGE_SIZE } from '../../ui/useListParams';
+import { PAGE_SIZE, useListParams, useUrlFilters } from '../../ui/useListParams';
 import { useScope, type Scope } from '../../session/scope';
 import { CompanyPicker } from '../../ui/CompanyPicker';
 import { AccountCard } from './AccountCard';
 import { AccountPicker } from './AccountPicker';
 import { EntryLinks } from './Corrections';
+import { usePreferredAccount } from './usePreferredAccount';
 import {
+  accountLabel,
   useGetStatementQuery,
   type Statement,
   type StatementEntry,
@@ -41,18 +43,20 @@ interface BalanceLine {
 /** Opening, brought-forward, carried-forward or closing: a balance, and totals if given. */
 function BalanceRow({ line, className }: { line: BalanceLine; className?: string }) {
   return (
-    <tr className={className}>
-      <td className={CELL}>{formatYMD(line.date)}</td>
-      <th scope="row" className={`${CELL} text-left`}>
+    <tr role="row" className={className}>
+      <td role="cell" data-label="Date" className={CELL}>
+        {formatYMD(line.date)}
+      </td>
+      <th role="rowheader" scope="row" data-card="primary" className={`${CELL} text-left`}>
         {line.label}
       </th>
-      <td className={`${CELL} text-right`}>
+      <td role="cell" data-label="Credit" className={`${CELL} text-right`}>
         {line.credits !== undefined && <Money value={line.credits} />}
       </td>
-      <td className={`${CELL} text-right`}>
+      <td role="cell" data-label="Debit" className={`${CELL} text-right`}>
         {line.debits !== undefined && <Money value={line.debits} />}
       </td>
-      <td className={`${CELL} text-right`}>
+      <td role="cell" data-card="money" className={`${CELL} text-right`}>
         <Money value={line.balance} />
       </td>
     </tr>
@@ -64,6 +68,8 @@ const ENTRY_COLUMNS: Column<StatementEntry>[] = [
   {
     key: 'remark',
     header: 'Remark',
+    card: 'primary',
+    wrap: true,
     render: (e) => (
       <span className="whitespace-normal">
         {e.remark}
@@ -84,7 +90,13 @@ const ENTRY_COLUMNS: Column<StatementEntry>[] = [
     align: 'right',
     render: (e) => e.paymentType === 'debit' && <Money value={e.amount} className="text-red-700" />,
   },
-  { key: 'balance', header: 'Balance', align: 'right', render: (e) => <Money value={e.balance} /> },
+  {
+    key: 'balance',
+    header: 'Balance',
+    align: 'right',
+    card: 'money',
+    render: (e) => <Money value={e.balance} />,
+  },
 ];
 
 /**
@@ -157,36 +169,60 @@ export function StatementView({
   );
 }
 
-/** Report List: a real statement of one account over a date range, a page at a time; print or CSV. */
+const NOT_APPLIED: StatementRange = { accountId: '', from: '', to: '' };
+
+/**
+ * Report List: a real statement of one account over a date range, a page at a time; print
+ * or CSV. It starts on the company's default (or only) account; the statement shown is
+ * kept in the address.
+ */
 export default function ReportScreen() {
   const scope = useScope();
   const downloadFile = useDownload();
+  const [url, setUrl] = useUrlFilters(NOT_APPLIED);
+  const applied: StatementRange | null = url.accountId && url.from && url.to ? url : null;
   const [form, setForm] = useState(() => ({
-    accountId: '',
-    from: todayLocalISO(),
-    to: todayLocalISO(),
+    accountId: applied?.accountId ?? '',
+    from: applied?.from ?? todayLocalISO(),
+    to: applied?.to ?? todayLocalISO(),
   }));
-  const [applied, setApplied] = useState<StatementRange | null>(null);
-  const [page, setPage] = useState(1);
+  const [accountName, setAccountName] = useState<string>();
+  // Another statement in the address (Back, a link): the form shows it.
+  const [shown, setShown] = useState(url);
+  if (shown !== url) {
+    setShown(url);
+    if (applied) setForm({ ...applied });
+  }
+  const list = useListParams('date');
+  const { page } = list.params;
   const statement = useGetStatementQuery(
     applied ? { ...applied, page, pageSize: PAGE_SIZE } : skipToken,
   );
+  // The default (or only) account is chosen until the user chooses.
+  const [chose, setChose] = useState(form.accountId !== '');
+  const preferred = usePreferredAccount(scope, chose);
+  useEffect(() => {
+    if (chose || !preferred) return;
+    setForm((f) => (f.accountId ? f : { ...f, accountId: preferred._id }));
+    setAccountName(accountLabel(preferred));
+  }, [chose, preferred]);
   // Another company has other accounts: the account choice starts over.
   const companyScope: Scope = {
     ...scope,
     setCompanyId: (id) => {
       setForm((f) => ({ ...f, accountId: '' }));
-      scope.setCompanyId(id);
+      setChose(false);
+      setUrl(NOT_APPLIED, { companyId: id, page: null });
     },
   };
 
+  const apply = (range: StatementRange) => setUrl({ ...range }, { page: null });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!form.accountId || !form.from || !form.to)
       return void toast.error('Please fill in all fields.');
     if (isBackwards(form.from, form.to)) return; // said under the end date already
-    setApplied({ ...form });
-    setPage(1);
+    apply(form);
   };
   const download = () => {
     if (!applied) return;
@@ -229,12 +265,24 @@ export default function ReportScreen() {
           label="Bank Account"
           placeholder="Select Bank Account"
           value={form.accountId}
-          onChange={(accountId) => setForm((f) => ({ ...f, accountId }))}
+          selectedLabel={
+            form.accountId === data?.account._id ? accountLabel(data.account) : accountName
+          }
+          onChange={(accountId, option) => {
+            setChose(true);
+            setAccountName(option?.label);
+            setForm((f) => ({ ...f, accountId }));
+          }}
         />
         <DateRangeFields
           idPrefix="report"
           range={form}
           onChange={(range) => setForm((f) => ({ ...f, ...range }))}
+          onPreset={(range) => {
+            const next = { ...form, ...range };
+            setForm(next);
+            if (next.accountId) apply(next);
+          }}
         />
         <div className="flex gap-2">
           <button type="submit" className={styles.btnPrimary}>
@@ -266,7 +314,7 @@ export default function ReportScreen() {
                 </div>
                 <StatementView
                   statement={data}
-                  list={{ params: { page, pageSize: PAGE_SIZE }, setPage }}
+                  list={{ params: list.params, setPage: list.setPage }}
                   entries={{
                     ...statement,
                     data: entriesOf(data),

@@ -51,12 +51,19 @@ export function formatPercent(value: number | null): string {
 
 const RECENT_COLUMNS: ReadonlyArray<Column<RecentEntry>> = [
   { key: 'kind', header: 'Type', render: (row) => KIND_LABELS[row.kind] },
-  { key: 'label', header: 'Description', render: (row) => row.label },
+  {
+    key: 'label',
+    header: 'Description',
+    card: 'primary',
+    wrap: true,
+    render: (row) => row.label,
+  },
   { key: 'date', header: 'Date', render: (row) => formatYMD(row.date) },
   {
     key: 'amount',
     header: 'Amount',
     align: 'right',
+    card: 'money',
     render: (row) => <Money value={row.amount} />,
   },
 ];

@@ -1,18 +1,22 @@
 import { useState } from 'react';
 import { EXPENSE_CATEGORIES, type ExpenseCategory } from '../../../contract/enums';
-import { amountError } from '../../lib/amount';
+import { amountError, typedRupees } from '../../lib/amount';
 import { todayLocalISO } from '../../lib/dates';
 import { formatEnum } from '../../lib/labels';
 import { AmountField } from '../../ui/AmountField';
 import { Field, SelectField } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
 import { useEditConflict } from '../../ui/useEditConflict';
+import { useFieldErrors } from '../../ui/useFieldErrors';
 import {
   useAddExpenseMutation,
   useLazyGetExpenseQuery,
   useUpdateExpenseMutation,
   type Expense,
 } from './expensesApi';
+
+/** The fields a refusal may name (the server's names). */
+const FIELDS = ['date', 'description', 'amount', 'category'] as const;
 
 const CATEGORY_OPTIONS = EXPENSE_CATEGORIES.map((c) => ({
   value: c,
@@ -46,8 +50,11 @@ export function ExpenseForm({
     tags: (e) => [{ type: 'expense', id: e._id }],
   });
   const [amountProblem, setAmountProblem] = useState<string>();
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
+  const refused = useFieldErrors(FIELDS);
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => {
     setForm({ ...form, [key]: e.target.value });
+    refused.clear(key);
+  };
 
   const submit = async () => {
     const problem = amountError(form.amount, 'positive');
@@ -56,7 +63,7 @@ export function ExpenseForm({
     const input = {
       date: form.date,
       description: form.description.trim(),
-      amount: Number(form.amount),
+      amount: typedRupees(form.amount),
       category: form.category as ExpenseCategory,
     };
     const ok = expense
@@ -66,11 +73,16 @@ export function ExpenseForm({
             success: 'Expense updated successfully',
             failure: 'Failed to update expense. Please try again.',
           },
+          refused.capture,
         )
-      : await conflict.save(addExpense(input).unwrap(), {
-          success: 'Expense created successfully',
-          failure: 'Failed to create expense. Please try again.',
-        });
+      : await conflict.save(
+          addExpense(input).unwrap(),
+          {
+            success: 'Expense created successfully',
+            failure: 'Failed to create expense. Please try again.',
+          },
+          refused.capture,
+        );
     if (ok) onClose();
   };
 
@@ -89,6 +101,7 @@ export function ExpenseForm({
         label="Date"
         type="date"
         required
+        error={refused.errors.date}
         value={form.date}
         onChange={set('date')}
       />
@@ -97,13 +110,14 @@ export function ExpenseForm({
         label="Description"
         required
         maxLength={500}
+        error={refused.errors.description}
         value={form.description}
         onChange={set('description')}
       />
       <AmountField
         id="expense-amount"
         value={form.amount}
-        error={amountProblem}
+        error={amountProblem ?? refused.errors.amount}
         onChange={set('amount')}
       />
       <SelectField
@@ -112,6 +126,7 @@ export function ExpenseForm({
         placeholder="Select Category"
         options={CATEGORY_OPTIONS}
         required
+        error={refused.errors.category}
         value={form.category}
         onChange={set('category')}
       />

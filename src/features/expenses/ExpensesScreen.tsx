@@ -1,8 +1,7 @@
-import { notifyMutation } from '../../api/notify';
 import { formatYMD } from '../../lib/dates';
 import { formatEnum } from '../../lib/labels';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import type { Column } from '../../ui/DataTable';
+import { DeleteDialog } from '../../ui/DeleteDialog';
+import { serialColumn, type Column } from '../../ui/DataTable';
 import { DetailsModal } from '../../ui/DetailsModal';
 import { ListScreen } from '../../ui/ListScreen';
 import { Money } from '../../ui/Money';
@@ -13,6 +12,7 @@ import { ExpenseForm } from './ExpenseForm';
 import {
   useDeleteExpenseMutation,
   useGetExpensesQuery,
+  useRestoreExpenseMutation,
   type Expense,
   type ExpenseSort,
 } from './expensesApi';
@@ -22,19 +22,24 @@ const detailsRender = {
   category: formatEnum,
 };
 
+const SORTS: readonly ExpenseSort[] = ['date', 'description', 'amount', 'category'];
+
 export default function ExpensesScreen() {
-  const list = useListParams<ExpenseSort>('date');
+  const list = useListParams<ExpenseSort>('date', 'desc', { sorts: SORTS });
   const query = useGetExpensesQuery(list.params);
   const modals = useRecordModals<Expense>();
   const [deleteExpense, deleting] = useDeleteExpenseMutation();
+  const [restoreExpense] = useRestoreExpenseMutation();
 
   const columns: Column<Expense, ExpenseSort>[] = [
-    { key: 'sno', header: 'S.no', render: (_row, n) => n },
+    serialColumn(),
     { key: 'date', header: 'Date', sortKey: 'date', render: (row) => formatYMD(row.date) },
     {
       key: 'description',
       header: 'Description',
       sortKey: 'description',
+      card: 'primary',
+      wrap: true,
       render: (row) => row.description,
     },
     {
@@ -42,6 +47,7 @@ export default function ExpensesScreen() {
       header: 'Amount',
       sortKey: 'amount',
       align: 'right',
+      card: 'money',
       render: (row) => <Money value={row.amount} />,
     },
     {
@@ -64,15 +70,6 @@ export default function ExpensesScreen() {
     },
   ];
 
-  const confirmDelete = async () => {
-    if (!modals.deleting) return;
-    await notifyMutation(deleteExpense(modals.deleting._id).unwrap(), {
-      success: 'Expense deleted successfully',
-      failure: 'Failed to delete expense. Please try again.',
-    });
-    modals.closeDelete();
-  };
-
   const page = query.currentData ?? query.data;
   return (
     <ListScreen
@@ -80,6 +77,10 @@ export default function ExpensesScreen() {
       addLabel="Add New Expense"
       onAdd={modals.openCreate}
       searchLabel="Search expenses"
+      empty={{
+        hint: 'Record what you spend, and see where it goes.',
+        action: 'Add your first expense',
+      }}
       list={list}
       query={query}
       columns={columns}
@@ -95,17 +96,28 @@ export default function ExpensesScreen() {
     >
       {modals.formOpen && <ExpenseForm expense={modals.editing} onClose={modals.closeForm} />}
       <DetailsModal record={modals.showing} onClose={modals.closeShow} render={detailsRender} />
-      <ConfirmDialog
-        open={modals.deleting !== null}
+      <DeleteDialog
+        record={modals.deleting}
         title="Delete expense"
-        message={
+        message={(row) => (
           <>
-            Delete the expense <strong>{modals.deleting?.description}</strong>? This cannot be
-            undone.
+            Delete the expense <strong>{row.description}</strong>? You can undo it for a few
+            seconds.
           </>
-        }
-        onConfirm={confirmDelete}
-        onCancel={modals.closeDelete}
+        )}
+        run={(row) => deleteExpense(row._id).unwrap()}
+        messages={{
+          success: 'Expense deleted successfully',
+          failure: 'Failed to delete expense. Please try again.',
+        }}
+        undo={{
+          run: (row) => restoreExpense(row._id).unwrap(),
+          messages: {
+            restored: 'Expense restored',
+            restoreFailure: 'Failed to restore the expense. Please try again.',
+          },
+        }}
+        onClose={modals.closeDelete}
         busy={deleting.isLoading}
       />
     </ListScreen>

@@ -49,6 +49,11 @@ export const expensesApi = apiSlice.injectEndpoints({
         query: (id) => ({ url: '/expense/deleteexpense', method: 'POST', body: { id } }),
         invalidatesTags: invalidates((_r, id) => changedTags('expense', id)),
       }),
+      /** Undoes a delete of moments ago: the expense comes back as it was. */
+      restoreExpense: build.mutation<z.output<typeof Message>, string>({
+        query: (id) => ({ url: '/expense/restoreexpense', method: 'POST', body: { id } }),
+        invalidatesTags: invalidates((_r, id) => changedTags('expense', id)),
+      }),
     }),
 });
 
@@ -58,4 +63,5 @@ export const {
   useAddExpenseMutation,
   useUpdateExpenseMutation,
   useDeleteExpenseMutation,
+  useRestoreExpenseMutation,
 } = expensesApi;

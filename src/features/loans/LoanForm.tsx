@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { amountError } from '../../lib/amount';
+import { amountError, typedRupees } from '../../lib/amount';
 import { todayLocalISO } from '../../lib/dates';
 import { AmountField } from '../../ui/AmountField';
 import { Field } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
 import { useEditConflict } from '../../ui/useEditConflict';
+import { useFieldErrors } from '../../ui/useFieldErrors';
 import type { LoanKind } from './loanKinds';
 import {
   useAddLoanMutation,
@@ -12,6 +13,9 @@ import {
   useUpdateLoanMutation,
   type Loan,
 } from './loansApi';
+
+/** The fields a refusal may name (the server's names). */
+const FIELDS = ['name', 'email', 'amount', 'issueDate', 'repaymentDate'] as const;
 
 /** The form's values of an entry (a new one's when null). */
 const loanForm = (loan: Loan | null) => ({
@@ -44,8 +48,13 @@ export function LoanForm({
     tags: (l) => [{ type: kind.direction, id: l._id }],
   });
   const [amountProblem, setAmountProblem] = useState<string>();
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
+  const refused = useFieldErrors(FIELDS);
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => {
     setForm({ ...form, [key]: e.target.value });
+    refused.clear(key);
+    // The server compares the two dates: either one changing may settle it.
+    if (key === 'issueDate') refused.clear('repaymentDate');
+  };
 
   const submit = async () => {
     const problem = amountError(form.amount, 'positive');
@@ -54,7 +63,7 @@ export function LoanForm({
     const input = {
       name: form.name.trim(),
       email: form.email.trim(),
-      amount: Number(form.amount),
+      amount: typedRupees(form.amount),
       issueDate: form.issueDate,
       repaymentDate: form.repaymentDate,
     };
@@ -69,11 +78,16 @@ export function LoanForm({
             success: kind.success.update,
             failure: kind.failure.save,
           },
+          refused.capture,
         )
-      : await conflict.save(addLoan({ direction, input }).unwrap(), {
-          success: kind.success.create,
-          failure: kind.failure.save,
-        });
+      : await conflict.save(
+          addLoan({ direction, input }).unwrap(),
+          {
+            success: kind.success.create,
+            failure: kind.failure.save,
+          },
+          refused.capture,
+        );
     if (ok) onClose();
   };
 
@@ -94,6 +108,7 @@ export function LoanForm({
         required
         maxLength={100}
         autoComplete="off"
+        error={refused.errors.name}
         value={form.name}
         onChange={set('name')}
       />
@@ -103,13 +118,14 @@ export function LoanForm({
         type="email"
         required
         autoComplete="off"
+        error={refused.errors.email}
         value={form.email}
         onChange={set('email')}
       />
       <AmountField
         id={id('amount')}
         value={form.amount}
-        error={amountProblem}
+        error={amountProblem ?? refused.errors.amount}
         onChange={set('amount')}
       />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -118,6 +134,7 @@ export function LoanForm({
           label="Issue Date"
           type="date"
           required
+          error={refused.errors.issueDate}
           value={form.issueDate}
           onChange={set('issueDate')}
         />
@@ -126,6 +143,7 @@ export function LoanForm({
           label="Repayment Date"
           type="date"
           required
+          error={refused.errors.repaymentDate}
           value={form.repaymentDate}
           onChange={set('repaymentDate')}
         />

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { LoanDirection } from '../../../contract/enums';
 import { notifyMutation } from '../../api/notify';
 import { todayLocalISO } from '../../lib/dates';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { DeleteDialog } from '../../ui/DeleteDialog';
 import type { Column } from '../../ui/DataTable';
 import { DetailsModal } from '../../ui/DetailsModal';
 import { ListScreen } from '../../ui/ListScreen';
@@ -10,12 +10,13 @@ import { RowMenu } from '../../ui/RowMenu';
 import { useListParams } from '../../ui/useListParams';
 import { useRecordModals } from '../../ui/useRecordModals';
 import { LoanForm } from './LoanForm';
-import { LOAN_COLUMNS, LOAN_DETAILS } from './loanColumns';
+import { LOAN_COLUMNS, LOAN_DETAILS, LOAN_SORTS } from './loanColumns';
 import { LOAN_KINDS, SEND_EMAIL_FAILED } from './loanKinds';
 import { LoanTotals } from './LoanTotals';
 import {
   useDeleteLoanMutation,
   useGetLoansQuery,
+  useRestoreLoanMutation,
   useSendLendReminderMutation,
   type Loan,
   type LoanSort,
@@ -25,11 +26,12 @@ import { RepaymentsModal } from './RepaymentsModal';
 /** All Lend and All Borrowed: one screen, configured by direction. */
 export function LoansScreen({ direction }: { direction: LoanDirection }) {
   const kind = LOAN_KINDS[direction];
-  const list = useListParams<LoanSort>('issueDate');
+  const list = useListParams<LoanSort>('issueDate', 'desc', { sorts: LOAN_SORTS });
   const query = useGetLoansQuery({ direction, ...list.params, today: todayLocalISO() });
   const modals = useRecordModals<Loan>();
   const [repayingId, setRepayingId] = useState<string | null>(null);
   const [deleteLoan, deleting] = useDeleteLoanMutation();
+  const [restoreLoan] = useRestoreLoanMutation();
   const [sendReminder] = useSendLendReminderMutation();
 
   const page = query.currentData ?? query.data;
@@ -62,21 +64,13 @@ export function LoansScreen({ direction }: { direction: LoanDirection }) {
     },
   ];
 
-  const confirmDelete = async () => {
-    if (!modals.deleting) return;
-    await notifyMutation(deleteLoan({ direction, id: modals.deleting._id }).unwrap(), {
-      success: kind.success.remove,
-      failure: kind.failure.remove,
-    });
-    modals.closeDelete();
-  };
-
   return (
     <ListScreen
       title={kind.listTitle}
       addLabel={kind.addLabel}
       onAdd={modals.openCreate}
       searchLabel={kind.searchLabel}
+      empty={kind.empty}
       list={list}
       query={query}
       columns={columns}
@@ -88,17 +82,25 @@ export function LoansScreen({ direction }: { direction: LoanDirection }) {
         <RepaymentsModal kind={kind} loan={repaying} onClose={() => setRepayingId(null)} />
       )}
       <DetailsModal record={modals.showing} onClose={modals.closeShow} {...LOAN_DETAILS} />
-      <ConfirmDialog
-        open={modals.deleting !== null}
+      <DeleteDialog
+        record={modals.deleting}
         title={`Delete ${kind.noun.toLowerCase()}`}
-        message={
+        message={(row) => (
           <>
-            Delete the {kind.noun.toLowerCase()} of <strong>{modals.deleting?.name}</strong> and its
-            repayments? This cannot be undone.
+            Delete the {kind.noun.toLowerCase()} of <strong>{row.name}</strong> and its repayments?
+            You can undo it for a few seconds.
           </>
-        }
-        onConfirm={confirmDelete}
-        onCancel={modals.closeDelete}
+        )}
+        run={(row) => deleteLoan({ direction, id: row._id }).unwrap()}
+        messages={{ success: kind.success.remove, failure: kind.failure.remove }}
+        undo={{
+          run: (row) => restoreLoan({ direction, id: row._id }).unwrap(),
+          messages: {
+            restored: `${kind.noun} restored`,
+            restoreFailure: `Failed to restore the ${kind.noun.toLowerCase()}. Please try again.`,
+          },
+        }}
+        onClose={modals.closeDelete}
         busy={deleting.isLoading}
       />
     </ListScreen>

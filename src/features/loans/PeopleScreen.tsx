@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatYMD } from '../../lib/dates';
-import type { Column } from '../../ui/DataTable';
+import { serialColumn, type Column } from '../../ui/DataTable';
 import { ListScreen } from '../../ui/ListScreen';
 import { LoadState } from '../../ui/LoadState';
 import { Modal } from '../../ui/Modal';
@@ -113,23 +113,25 @@ function HistoryModal({ person, onClose }: { person: Counterparty; onClose: () =
 
 /** Everyone the user lent to or borrowed from (by e-mail), with what each side owes. */
 export function PeopleScreen() {
-  const list = useListParams<'name'>('name', 'asc');
+  const list = useListParams<'name'>('name', 'asc', { sorts: ['name'] });
   const query = useGetCounterpartiesQuery(list.params);
   const [open, setOpen] = useState<Counterparty | null>(null);
   const page = query.currentData ?? query.data;
 
   const columns: Column<Counterparty, 'name'>[] = [
-    { key: 'sno', header: 'S.no', render: (_row, n) => n },
+    serialColumn(),
     {
       key: 'name',
       header: 'Name',
+      card: 'primary',
+      wrap: true,
       render: (row) => (
         <button type="button" className={styles.link} onClick={() => setOpen(row)}>
           {row.name}
         </button>
       ),
     },
-    { key: 'email', header: 'Email', render: (row) => row.email },
+    { key: 'email', header: 'Email', wrap: true, render: (row) => row.email },
     {
       key: 'theyOwe',
       header: 'They owe',
@@ -141,6 +143,7 @@ export function PeopleScreen() {
       key: 'net',
       header: 'Net',
       align: 'right',
+      card: 'money',
       render: (row) => <Money value={row.net} className="font-semibold" />,
     },
     {
@@ -163,6 +166,9 @@ export function PeopleScreen() {
     <ListScreen
       title="People"
       searchLabel="Search people by name or email"
+      empty={{
+        hint: 'Everyone you lend to or borrow from shows here, with what each side owes.',
+      }}
       list={list}
       query={query}
       columns={columns}

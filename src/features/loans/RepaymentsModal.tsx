@@ -1,13 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { notifyMutation } from '../../api/notify';
-import { amountError } from '../../lib/amount';
+import { amountError, typedRupees } from '../../lib/amount';
 import { formatYMD, todayLocalISO } from '../../lib/dates';
+import { formatRupees } from '../../lib/money';
 import { AmountField } from '../../ui/AmountField';
 import { Field } from '../../ui/Field';
 import { LoadState } from '../../ui/LoadState';
 import { Modal } from '../../ui/Modal';
 import { Money } from '../../ui/Money';
 import { styles } from '../../ui/styles';
+import { useFieldErrors } from '../../ui/useFieldErrors';
 import { StatusBadge } from './loanColumns';
 import { REPAYMENT_FAILED, type LoanKind } from './loanKinds';
 import {
@@ -19,6 +21,8 @@ import {
 } from './loansApi';
 
 const EMPTY = () => ({ date: todayLocalISO(), amount: '', remark: '' });
+const FIELDS = ['date', 'amount', 'remark'] as const;
+const NOTHING_OUTSTANDING = [[/^Nothing is outstanding/, 'amount']] as const;
 
 /** The repayments of one row: the list (with delete) and a form to record one. */
 export function RepaymentsModal({
@@ -36,6 +40,11 @@ export function RepaymentsModal({
   const [deleteRepayment, deleting] = useDeleteRepaymentMutation();
   const [form, setForm] = useState(EMPTY);
   const [amountProblem, setAmountProblem] = useState<string>();
+  const refused = useFieldErrors(FIELDS, NOTHING_OUTSTANDING);
+  const change = (key: keyof ReturnType<typeof EMPTY>) => (e: { target: { value: string } }) => {
+    setForm((f) => ({ ...f, [key]: e.target.value }));
+    refused.clear(key);
+  };
   const [confirming, setConfirming] = useState<string | null>(null);
   const rows = query.data?.data ?? [];
 
@@ -47,13 +56,14 @@ export function RepaymentsModal({
     const input = {
       loanId: loan._id,
       date: form.date,
-      amount: Number(form.amount),
+      amount: typedRupees(form.amount),
       remark: form.remark.trim(),
     };
-    const ok = await notifyMutation(addRepayment({ direction, input }).unwrap(), {
-      success: 'Repayment recorded successfully',
-      failure: REPAYMENT_FAILED,
-    });
+    const ok = await notifyMutation(
+      addRepayment({ direction, input }).unwrap(),
+      { success: 'Repayment recorded successfully', failure: REPAYMENT_FAILED },
+      refused.capture,
+    );
     if (ok) setForm(EMPTY());
   };
 
@@ -168,21 +178,24 @@ export function RepaymentsModal({
             label="Date"
             type="date"
             required
+            error={refused.errors.date}
             value={form.date}
-            onChange={(e) => setForm({ ...form, date: e.target.value })}
+            onChange={change('date')}
           />
           <AmountField
             id={id('amount')}
             value={form.amount}
-            error={amountProblem}
-            onChange={(e) => setForm({ ...form, amount: e.target.value })}
+            error={amountProblem ?? refused.errors.amount}
+            note={`Outstanding: ${formatRupees(loan.outstanding)}`}
+            onChange={change('amount')}
           />
           <Field
             id={id('remark')}
             label="Remark"
             maxLength={200}
+            error={refused.errors.remark}
             value={form.remark}
-            onChange={(e) => setForm({ ...form, remark: e.target.value })}
+            onChange={change('remark')}
           />
         </div>
         <div className="mt-4 flex justify-end gap-2">

@@ -2,15 +2,15 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { LoanDirection } from '../../../contract/enums';
 import { isBackwards, todayLocalISO } from '../../lib/dates';
-import { DateRangeFields } from '../../ui/DateRangeFields';
+import { DatePresets, DateRangeFields } from '../../ui/DateRangeFields';
 import { BackIcon } from '../../ui/icons';
 import { loadingNewArguments, TotalsPending } from '../../ui/LoadState';
 import { Money } from '../../ui/Money';
 import { PagedTable } from '../../ui/PagedTable';
 import { styles } from '../../ui/styles';
-import { useListParams } from '../../ui/useListParams';
+import { useListParams, useUrlFilters } from '../../ui/useListParams';
 import { useExportLoansCsv } from './exportCsv';
-import { LOAN_COLUMNS } from './loanColumns';
+import { LOAN_COLUMNS, LOAN_SORTS } from './loanColumns';
 import { DATES_REQUIRED, LOAN_KINDS } from './loanKinds';
 import { useGetLoansQuery, type LoanSort } from './loansApi';
 
@@ -18,14 +18,21 @@ const todayRange = () => ({ from: todayLocalISO(), to: todayLocalISO() });
 
 /**
  * Lend Report and Borrowed Report: the rows issued between Start Date and End Date
- * (inclusive, filtered on the server), their total, and the same rows as CSV.
+ * (inclusive, filtered on the server; today unless the address says otherwise), their
+ * total, and the same rows as CSV.
  */
 export function ReportScreen({ direction }: { direction: LoanDirection }) {
   const kind = LOAN_KINDS[direction];
   const titleId = useId();
-  const list = useListParams<LoanSort>('issueDate');
-  const [draft, setDraft] = useState(todayRange);
-  const [range, setRange] = useState(todayRange);
+  const list = useListParams<LoanSort>('issueDate', 'desc', { sorts: LOAN_SORTS });
+  const [range, setRange] = useUrlFilters(todayRange());
+  const [draft, setDraft] = useState(range);
+  // Another range in the address (Back, a link): the fields show it.
+  const [shownRange, setShownRange] = useState(range);
+  if (shownRange !== range) {
+    setShownRange(range);
+    setDraft(range);
+  }
   const [rangeError, setRangeError] = useState<string>();
   const [exporting, setExporting] = useState(false);
   const exportCsv = useExportLoansCsv();
@@ -42,9 +49,10 @@ export function ReportScreen({ direction }: { direction: LoanDirection }) {
   /** Applies `next` (a new range, or the same one again: then it reloads). */
   const apply = (next: { from: string; to: string }) => {
     setRangeError(undefined);
-    list.setPage(1);
-    if (next.from === range.from && next.to === range.to) void query.refetch();
-    else setRange(next);
+    if (next.from === range.from && next.to === range.to) {
+      list.setPage(1);
+      void query.refetch();
+    } else setRange(next, { page: null });
   };
 
   const submit = (event: FormEvent) => {
@@ -90,6 +98,13 @@ export function ReportScreen({ direction }: { direction: LoanDirection }) {
         <button type="submit" className={styles.btnPrimary}>
           Submit
         </button>
+        <DatePresets
+          range={range}
+          onPick={(preset) => {
+            setDraft(preset);
+            apply(preset);
+          }}
+        />
       </form>
 
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
@@ -131,6 +146,7 @@ export function ReportScreen({ direction }: { direction: LoanDirection }) {
           rowKey={(row) => row._id}
           list={list}
           query={query}
+          density="compact"
         />
       </div>
     </section>

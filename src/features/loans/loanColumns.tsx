@@ -1,6 +1,6 @@
 import type { LoanStatus } from '../../../contract/enums';
 import { formatYMD } from '../../lib/dates';
-import type { Column } from '../../ui/DataTable';
+import { serialColumn, type Column } from '../../ui/DataTable';
 import { Money } from '../../ui/Money';
 import type { Loan, LoanSort } from './loansApi';
 
@@ -15,7 +15,7 @@ export function StatusBadge({ status }: { status: LoanStatus }) {
   const badge = BADGE[status];
   return (
     <span
-      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${badge.className}`}
+      className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${badge.className}`}
     >
       {badge.label}
     </span>
@@ -28,14 +28,28 @@ const money = (key: 'amount' | 'repaid' | 'outstanding', header: string, sortabl
     header,
     align: 'right',
     sortKey: sortable ? (key as LoanSort) : undefined,
+    // What is still owed is what the row is about: always in view.
+    card: key === 'outstanding' ? 'money' : undefined,
     render: (row) => <Money value={row[key]} />,
   }) satisfies Column<Loan, LoanSort>;
 
-/** The columns of All Lend / All Borrowed and of both reports (the lists add Actions). */
+/**
+ * The columns of All Lend / All Borrowed and of both reports (the lists add Actions): the
+ * status before the money, so that what is outstanding sits beside the row's actions. What
+ * was repaid is the amount less that (Show and Repayments say it), so the row fits a
+ * laptop's width whole.
+ */
 export const LOAN_COLUMNS: ReadonlyArray<Column<Loan, LoanSort>> = [
-  { key: 'sno', header: 'S.no', render: (_row, n) => n },
-  { key: 'name', header: 'Name', sortKey: 'name', render: (row) => row.name },
-  { key: 'email', header: 'Email', sortKey: 'email', render: (row) => row.email },
+  serialColumn(),
+  {
+    key: 'name',
+    header: 'Name',
+    sortKey: 'name',
+    card: 'primary',
+    wrap: true,
+    render: (row) => row.name,
+  },
+  { key: 'email', header: 'Email', sortKey: 'email', wrap: true, render: (row) => row.email },
   money('amount', 'Amount', true),
   {
     key: 'issueDate',
@@ -49,10 +63,14 @@ export const LOAN_COLUMNS: ReadonlyArray<Column<Loan, LoanSort>> = [
     sortKey: 'repaymentDate',
     render: (row) => formatYMD(row.repaymentDate),
   },
-  money('repaid', 'Repaid'),
-  money('outstanding', 'Outstanding'),
   { key: 'status', header: 'Status', render: (row) => <StatusBadge status={row.status} /> },
+  money('outstanding', 'Outstanding'),
 ];
+
+/** The sorts the loan lists and reports offer: their columns' own. */
+export const LOAN_SORTS: readonly LoanSort[] = LOAN_COLUMNS.flatMap((c) =>
+  c.sortKey ? [c.sortKey] : [],
+);
 
 /** Data Details of a loan: money in rupees, dates as YYYY-MM-DD, status as its word. */
 export const LOAN_DETAILS = {

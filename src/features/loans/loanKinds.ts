@@ -9,6 +9,8 @@ export interface LoanKind {
   reportTitle: string;
   addLabel: string;
   searchLabel: string;
+  /** What an empty list says, and its add button's words there. */
+  empty: { hint: string; action: string };
   success: { create: string; update: string; remove: string };
   failure: { save: string; remove: string };
 }
@@ -21,6 +23,10 @@ export const LOAN_KINDS: Record<LoanDirection, LoanKind> = {
     reportTitle: 'Lend Report',
     addLabel: 'Add New Lend',
     searchLabel: 'Search lend by name or email',
+    empty: {
+      hint: 'Keep track of money you lend: to whom, how much, and when it is due back.',
+      action: 'Add your first lend',
+    },
     success: {
       create: 'Lend created successfully',
       update: 'Lend updated successfully',
@@ -38,6 +44,10 @@ export const LOAN_KINDS: Record<LoanDirection, LoanKind> = {
     reportTitle: 'Borrowed Report',
     addLabel: 'Add New Borrowed',
     searchLabel: 'Search borrowed by name or email',
+    empty: {
+      hint: 'Keep track of money you borrow: from whom, how much, and when to repay it.',
+      action: 'Add your first borrowed',
+    },
     success: {
       create: 'Borrowed created successfully',
       update: 'Borrowed updated successfully',

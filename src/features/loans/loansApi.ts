@@ -69,6 +69,7 @@ export const loanUrl = {
   add: (d: LoanDirection) => `/${d}/add${d}`,
   update: (d: LoanDirection) => `/${d}/update${d}`,
   remove: (d: LoanDirection) => `/${d}/delete${d}`,
+  restore: (d: LoanDirection) => `/${d}/restore${d}`,
   exportCsv: (d: LoanDirection) => `/${d}/export`,
   repayments: (d: LoanDirection) => `/${d}/getrepayments`,
   addRepayment: (d: LoanDirection) => `/${d}/addrepayment`,
@@ -133,6 +134,15 @@ export const loansApi = apiSlice.injectEndpoints({
       deleteLoan: build.mutation<MessageAnswer, { direction: LoanDirection; id: string }>({
         query: ({ direction, id }) => ({
           url: loanUrl.remove(direction),
+          method: 'POST',
+          body: { id },
+        }),
+        invalidatesTags: invalidates((_r, { direction, id }) => loanChanged(direction, id)),
+      }),
+      /** Undoes a delete of moments ago: the entry and its repayments come back. */
+      restoreLoan: build.mutation<MessageAnswer, { direction: LoanDirection; id: string }>({
+        query: ({ direction, id }) => ({
+          url: loanUrl.restore(direction),
           method: 'POST',
           body: { id },
         }),
@@ -204,6 +214,7 @@ export const {
   useAddLoanMutation,
   useUpdateLoanMutation,
   useDeleteLoanMutation,
+  useRestoreLoanMutation,
   useGetRepaymentsQuery,
   useAddRepaymentMutation,
   useDeleteRepaymentMutation,

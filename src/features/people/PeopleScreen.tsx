@@ -5,7 +5,7 @@ import { notifyMutation } from '../../api/notify';
 import { formatDMY } from '../../lib/dates';
 import { formatEnum, roleLabel } from '../../lib/labels';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import type { Column } from '../../ui/DataTable';
+import { serialColumn, type Column } from '../../ui/DataTable';
 import { DetailsModal } from '../../ui/DetailsModal';
 import { ListScreen } from '../../ui/ListScreen';
 import { RowMenu } from '../../ui/RowMenu';
@@ -15,6 +15,7 @@ import { useRecordModals } from '../../ui/useRecordModals';
 import {
   useDeleteUserMutation,
   useGetPeopleQuery,
+  useResendInviteMutation,
   useSetUserStatusMutation,
   type PeopleKind,
   type PeopleSort,
@@ -38,6 +39,8 @@ interface KindConfig {
   columns: ReadonlyArray<keyof typeof COLUMNS>;
   /** Singular and plural, for the count and the confirmation. */
   noun: readonly [string, string];
+  /** What an empty list says to its writer. */
+  emptyHint: string;
 }
 
 type PersonColumn = Column<Person, PeopleSort>;
@@ -54,20 +57,39 @@ function StatusBadge({ status }: { status: Person['status'] }) {
   );
 }
 
+/** Someone who signs in and has not set a password from their invite yet. */
+function InviteBadge() {
+  return (
+    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+      Invite pending
+    </span>
+  );
+}
+
 /** Every column a people list may show; each kind picks and orders them. */
 const COLUMNS = {
-  sno: { key: 'sno', header: 'S.no', render: (_row, n) => n },
+  sno: serialColumn<Person, PeopleSort>(),
   date: { key: 'date', header: 'Date', sortKey: 'date', render: (row) => formatDMY(row.date) },
-  name: { key: 'name', header: 'Name', sortKey: 'name', render: (row) => row.name },
+  name: {
+    key: 'name',
+    header: 'Name',
+    sortKey: 'name',
+    card: 'primary',
+    wrap: true,
+    render: (row) => row.name,
+  },
   // The company list is wide: an inactive company is marked by its name, where it shows.
   companyName: {
     key: 'name',
     header: 'Name',
     sortKey: 'name',
+    card: 'primary',
+    wrap: true,
     render: (row) => (
       <span className="flex flex-wrap items-center gap-2">
         {row.name}
         {row.status !== 'active' && <StatusBadge status={row.status} />}
+        {row.invitePending && <InviteBadge />}
       </span>
     ),
   },
@@ -79,7 +101,13 @@ const COLUMNS = {
   },
   country: { key: 'country', header: 'Country', render: (row) => row.country || 'India' },
   phone: { key: 'phone', header: 'Phone', render: (row) => row.mobile || '#' },
-  email: { key: 'email', header: 'Email', sortKey: 'email', render: (row) => row.email },
+  email: {
+    key: 'email',
+    header: 'Email',
+    sortKey: 'email',
+    wrap: true,
+    render: (row) => row.email,
+  },
   employees: {
     key: 'employees',
     header: 'No.Employees',
@@ -89,9 +117,19 @@ const COLUMNS = {
   status: {
     key: 'status',
     header: 'Status',
-    render: (row) => <StatusBadge status={row.status} />,
+    render: (row) => (
+      <span className="flex flex-wrap items-center gap-2">
+        <StatusBadge status={row.status} />
+        {row.invitePending && <InviteBadge />}
+      </span>
+    ),
   },
 } satisfies Record<string, PersonColumn>;
+
+/** The sorts the people lists offer: their columns' own. */
+const PEOPLE_SORTS: readonly PeopleSort[] = [
+  ...new Set(Object.values(COLUMNS).flatMap((c: PersonColumn) => (c.sortKey ? [c.sortKey] : []))),
+];
 
 const STAFF_COLUMNS = [
   'sno',
@@ -111,6 +149,7 @@ export const PEOPLE_KINDS: Record<PeopleKind, KindConfig> = {
     writer: 'admin',
     columns: ['sno', 'date', 'companyName', 'regNo', 'country', 'phone', 'email', 'employees'],
     noun: ['company', 'companies'],
+    emptyHint: 'Add a company: it gets its own sign-in, and you read all of its records.',
   },
   pm: {
     title: 'Project Manager List',
@@ -118,6 +157,7 @@ export const PEOPLE_KINDS: Record<PeopleKind, KindConfig> = {
     writer: 'company',
     columns: STAFF_COLUMNS,
     noun: ['project manager', 'project managers'],
+    emptyHint: 'Add the project managers who run your projects; they can sign in.',
   },
   tl: {
     title: 'TL List',
@@ -125,6 +165,7 @@ export const PEOPLE_KINDS: Record<PeopleKind, KindConfig> = {
     writer: 'company',
     columns: STAFF_COLUMNS,
     noun: ['TL', 'TLs'],
+    emptyHint: 'Add your team leaders.',
   },
   employee: {
     title: 'Employee List',
@@ -132,6 +173,7 @@ export const PEOPLE_KINDS: Record<PeopleKind, KindConfig> = {
     writer: 'company',
     columns: STAFF_COLUMNS,
     noun: ['employee', 'employees'],
+    emptyHint: 'Add your employees.',
   },
   team: {
     title: 'Team List',
@@ -139,6 +181,7 @@ export const PEOPLE_KINDS: Record<PeopleKind, KindConfig> = {
     writer: 'company',
     columns: STAFF_COLUMNS,
     noun: ['team member', 'team members'],
+    emptyHint: 'Add your team members.',
   },
   other: {
     title: 'Other Users',
@@ -146,6 +189,7 @@ export const PEOPLE_KINDS: Record<PeopleKind, KindConfig> = {
     writer: 'company',
     columns: STAFF_COLUMNS,
     noun: ['other user', 'other users'],
+    emptyHint: 'Add the other people who work with the company.',
   },
 };
 
@@ -251,11 +295,12 @@ const COMPANY_LINKS = [
 export function PeopleScreen({ kind }: { kind: PeopleKind }) {
   const config = PEOPLE_KINDS[kind];
   const scope = useScope();
-  const list = useListParams<PeopleSort>('date');
+  const list = useListParams<PeopleSort>('date', 'desc', { sorts: PEOPLE_SORTS });
   const query = useGetPeopleQuery({ ...list.params, kind, companyId: scope.companyId });
   const modals = useRecordModals<Person>();
   const [deleteUser, deleting] = useDeleteUserMutation();
   const [setUserStatus, settingStatus] = useSetUserStatusMutation();
+  const [resendInvite] = useResendInviteMutation();
   const [pending, setPending] = useState<Pending | null>(null);
   const canWrite = scope.role === config.writer;
 
@@ -263,6 +308,18 @@ export function PeopleScreen({ kind }: { kind: PeopleKind }) {
   const rowActions = (row: Person) => {
     if (row.status === 'active')
       return {
+        extraActions: row.invitePending
+          ? [
+              {
+                label: 'Resend invite',
+                onClick: () =>
+                  void notifyMutation(resendInvite({ id: row._id }).unwrap(), {
+                    success: 'Invite sent',
+                    failure: 'Failed to send the invite. Please try again.',
+                  }),
+              },
+            ]
+          : [],
         deleteLabel: 'Deactivate',
         onDelete: () =>
           setPending(
@@ -335,6 +392,11 @@ export function PeopleScreen({ kind }: { kind: PeopleKind }) {
         addLabel={config.addLabel}
         onAdd={canWrite ? modals.openCreate : undefined}
         searchLabel={`Search ${config.noun[1]}`}
+        empty={
+          canWrite
+            ? { hint: config.emptyHint, action: `Add your first ${config.noun[0]}` }
+            : { hint: `No ${config.noun[1]} here yet.` }
+        }
         list={list}
         query={query}
         columns={columns}

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import {
+  LOGIN_ROLES,
   USER_STATUSES,
   type CreatableRole,
   type Role,
@@ -135,7 +136,81 @@ function DetailFields({
   );
 }
 
-/** 'Create New User' with the user type preset (and fixed) by the screen that opened it. */
+/** How someone who signs in gets a password: an e-mailed invite, or a first one set here. */
+type PasswordChoice = 'invite' | 'password';
+
+const PASSWORD_CHOICES: ReadonlyArray<{ value: PasswordChoice; label: string; hint: string }> = [
+  {
+    value: 'invite',
+    label: 'Send an invite',
+    hint: 'They get an e-mail to choose their own password. The link works once, for 72 hours.',
+  },
+  {
+    value: 'password',
+    label: 'Set a first password',
+    hint: 'Tell it to them yourself. They must change it when they first sign in.',
+  },
+];
+
+/** The invite or a first password; the password field shows only for the latter. */
+function PasswordChoiceFields({
+  choice,
+  onChoice,
+  password,
+  onPassword,
+}: {
+  choice: PasswordChoice;
+  onChoice: (choice: PasswordChoice) => void;
+  password: string;
+  onPassword: (e: { target: { value: string } }) => void;
+}) {
+  return (
+    <>
+      <fieldset className="space-y-2">
+        <legend className="mb-1 block text-sm font-medium text-gray-800">Sign-in password</legend>
+        {PASSWORD_CHOICES.map(({ value, label, hint }) => (
+          <label key={value} className="flex items-start gap-2 text-sm text-gray-800">
+            <input
+              type="radio"
+              name="user-password-choice"
+              value={value}
+              checked={choice === value}
+              onChange={() => onChoice(value)}
+              aria-describedby={`user-password-choice-${value}`}
+              className="mt-0.5 h-4 w-4"
+            />
+            <span>
+              {label}
+              <span id={`user-password-choice-${value}`} className="block text-xs text-gray-600">
+                {hint}
+              </span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {choice === 'password' && (
+        <Field
+          id="user-password"
+          label="Password"
+          type="password"
+          required
+          minLength={PASSWORD_MIN}
+          maxLength={PASSWORD_MAX}
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN} characters.`}
+          value={password}
+          onChange={onPassword}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * 'Create New User' with the user type preset (and fixed) by the screen that opened it. A
+ * company or PM (who sign in) is sent an invite by default, or given a first password;
+ * the others never sign in and get no password.
+ */
 export function CreateUserForm({
   userType,
   onClose,
@@ -144,6 +219,8 @@ export function CreateUserForm({
   onClose: () => void;
 }) {
   const [createUser, creating] = useCreateUserMutation();
+  const signsIn = (LOGIN_ROLES as readonly string[]).includes(userType);
+  const [choice, setChoice] = useState<PasswordChoice>('invite');
   const [form, set] = useForm({
     name: '',
     email: '',
@@ -156,7 +233,7 @@ export function CreateUserForm({
     const ok = await notifyMutation(
       createUser({
         ...trimmedDetails(form),
-        password: form.password,
+        ...(signsIn && choice === 'password' ? { password: form.password } : {}),
         userType,
       }).unwrap(),
       { success: 'User created successfully', failure: 'Failed to create USER. Please try again.' },
@@ -178,18 +255,14 @@ export function CreateUserForm({
         set={set}
         labels={{ email: 'Email', mobile: 'Contact' }}
         afterContact={
-          <Field
-            id="user-password"
-            label="Password"
-            type="password"
-            required
-            minLength={PASSWORD_MIN}
-            maxLength={PASSWORD_MAX}
-            autoComplete="new-password"
-            hint={`At least ${PASSWORD_MIN} characters.`}
-            value={form.password}
-            onChange={set('password')}
-          />
+          signsIn && (
+            <PasswordChoiceFields
+              choice={choice}
+              onChoice={setChoice}
+              password={form.password}
+              onPassword={set('password')}
+            />
+          )
         }
       />
       <SelectField

@@ -14,13 +14,14 @@ import {
 /** 'Update Profile': name and email. */
 export function ProfileForm({ user, onClose }: { user: User; onClose: () => void }) {
   const [updateProfile, { isLoading }] = useUpdateProfileMutation();
-  const [form, setForm] = useState({ name: user.name, email: user.email });
+  const [form, setForm] = useState({ name: user.name, email: user.email, currentPassword: '' });
+  const changesEmail = form.email.trim().toLowerCase() !== user.email.toLowerCase();
   const [fetchProfile] = useLazyGetProfileQuery();
   const conflict = useEditConflict({
     record: user,
     // The screen reads the same cached profile, so the reload refreshes it too.
     reload: async () => (await fetchProfile().unwrap()).data,
-    onReloaded: (fresh) => setForm({ name: fresh.name, email: fresh.email }),
+    onReloaded: (fresh) => setForm({ name: fresh.name, email: fresh.email, currentPassword: '' }),
     tags: () => [],
   });
   const submit = async () => {
@@ -29,6 +30,7 @@ export function ProfileForm({ user, onClose }: { user: User; onClose: () => void
         version: conflict.version,
         name: form.name.trim(),
         email: form.email.trim(),
+        ...(changesEmail ? { currentPassword: form.currentPassword } : {}),
       }).unwrap(),
       {
         success: 'Profile updated successfully',
@@ -64,6 +66,18 @@ export function ProfileForm({ user, onClose }: { user: User; onClose: () => void
         value={form.email}
         onChange={(e) => setForm({ ...form, email: e.target.value })}
       />
+      {changesEmail && (
+        <Field
+          id="profile-current-password"
+          label="Current Password"
+          type="password"
+          required
+          autoComplete="current-password"
+          hint="A new e-mail needs your password. Your old address is told, with a link to undo it."
+          value={form.currentPassword}
+          onChange={(e) => setForm({ ...form, currentPassword: e.target.value })}
+        />
+      )}
     </FormModal>
   );
 }

@@ -9,6 +9,8 @@ import { styles } from '../../ui/styles';
 import { useDownload } from '../../api/download';
 import { useLogout } from '../../session/useLogout';
 import { PasswordForm, ProfileForm } from './ProfileForms';
+import { SessionsSection, SignInHistory } from './SessionsSection';
+import { TwoFactorSection } from './TwoFactorSection';
 import { useGetProfileQuery } from './profileApi';
 
 export default function ProfileScreen() {
@@ -18,7 +20,10 @@ export default function ProfileScreen() {
   const user = data?.data ?? stored;
   const logout = useLogout();
   const download = useDownload();
-  const [modal, setModal] = useState<'profile' | 'password' | null>(null);
+  // Someone else chose the password: the form opens at once.
+  const [modal, setModal] = useState<'profile' | 'password' | null>(
+    user?.pending === 'password' ? 'password' : null,
+  );
   const close = () => setModal(null);
 
   return (
@@ -34,6 +39,16 @@ export default function ProfileScreen() {
       >
         {user && (
           <>
+            {user.pending && (
+              <div
+                role="alert"
+                className="mb-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+              >
+                {user.pending === 'password'
+                  ? 'Your password was chosen by someone else. Please choose your own with Update Password to continue.'
+                  : 'Your company requires two-factor sign-in. Please turn it on below to continue.'}
+              </div>
+            )}
             <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
               <Avatar name={user.name} size="lg" />
               <div>
@@ -84,6 +99,9 @@ export default function ProfileScreen() {
                 Logout
               </button>
             </div>
+            <TwoFactorSection user={user} />
+            <SessionsSection />
+            <SignInHistory />
             {modal === 'profile' && <ProfileForm user={user} onClose={close} />}
             {modal === 'password' && <PasswordForm onClose={close} />}
           </>

@@ -38,6 +38,8 @@ export const profileApi = apiSlice.injectEndpoints({
       }),
       updatePassword: build.mutation<z.output<typeof Message>, z.input<typeof UpdatePassword>>({
         query: (body) => ({ url: '/user/updatepassword', method: 'POST', body }),
+        // A changed password ends the other sessions and may lift what was pending.
+        invalidatesTags: invalidates(() => ['account', { type: 'users', id: 'ME' }]),
       }),
     }),
 });

@@ -5,11 +5,11 @@ import { DateRangeFields } from '../../ui/DateRangeFields';
 import { SelectField } from '../../ui/Field';
 import { PagedTable } from '../../ui/PagedTable';
 import { styles } from '../../ui/styles';
-import { useListParams } from '../../ui/useListParams';
+import { useListParams, useUrlFilters } from '../../ui/useListParams';
 import { useScope, type Scope } from '../../session/scope';
 import { CompanyPicker } from '../../ui/CompanyPicker';
 import { PeoplePicker } from '../../ui/PeoplePicker';
-import { PROJECT_COLUMNS, ProjectTotals } from './projectColumns';
+import { PROJECT_COLUMNS, PROJECT_SORTS, ProjectTotals } from './projectColumns';
 import { useGetProjectsQuery, type ProjectSort } from './projectsApi';
 
 const TYPE_OPTIONS = [
@@ -19,6 +19,8 @@ const TYPE_OPTIONS = [
 
 const EMPTY = { type: 'company', pmId: '', from: '', to: '' };
 type Filter = typeof EMPTY;
+/** What the address holds once submitted: the type is always there then. */
+const NOT_APPLIED = { type: '', pmId: '', from: '', to: '' };
 
 /** Check a filter before it is sent; the message to show, or null when it is fine. */
 export function statementFilterError(f: Filter, needsCompany: boolean): string | null {
@@ -34,9 +36,16 @@ export function statementFilterError(f: Filter, needsCompany: boolean): string |
  */
 export default function AccountStatementScreen() {
   const scope = useScope();
-  const [form, setForm] = useState<Filter>(EMPTY);
-  const [applied, setApplied] = useState<Filter | null>(null);
-  const list = useListParams<ProjectSort>('date');
+  const [url, setUrl] = useUrlFilters(NOT_APPLIED);
+  const applied: Filter | null = url.type === 'company' || url.type === 'pm' ? url : null;
+  const [form, setForm] = useState<Filter>(applied ?? EMPTY);
+  // Another statement in the address (Back, a link): the form shows it.
+  const [shown, setShown] = useState(url);
+  if (shown !== url) {
+    setShown(url);
+    setForm(applied ?? EMPTY);
+  }
+  const list = useListParams<ProjectSort>('date', 'desc', { sorts: PROJECT_SORTS });
   const query = useGetProjectsQuery(
     {
       ...list.params,
@@ -66,12 +75,13 @@ export default function AccountStatementScreen() {
       toast.error(error);
       return;
     }
-    list.setPage(1);
-    setApplied(form);
+    apply(form);
   };
+  const apply = (filter: Filter) =>
+    setUrl({ ...filter, pmId: filter.type === 'pm' ? filter.pmId : '' }, { page: null });
   const clear = () => {
     setForm(EMPTY);
-    setApplied(null);
+    setUrl(NOT_APPLIED, { page: null });
   };
 
   const page = query.currentData;
@@ -108,6 +118,11 @@ export default function AccountStatementScreen() {
           idPrefix="statement"
           range={form}
           onChange={(range) => setForm((f) => ({ ...f, ...range }))}
+          onPreset={(range) => {
+            const next = { ...form, ...range };
+            setForm(next);
+            if (!statementFilterError(next, scope.isAdmin && !scope.companyId)) apply(next);
+          }}
         />
         <div className="flex gap-2">
           <button type="submit" className={styles.btnPrimary}>

@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { amountError } from '../../lib/amount';
+import { amountError, typedRupees } from '../../lib/amount';
 import { todayLocalISO } from '../../lib/dates';
+import { AmountField } from '../../ui/AmountField';
 import { Field } from '../../ui/Field';
+import { useFieldErrors } from '../../ui/useFieldErrors';
 import { FormModal } from '../../ui/Modal';
 import { PeoplePicker } from '../../ui/PeoplePicker';
 import { useEditConflict } from '../../ui/useEditConflict';
@@ -25,6 +27,14 @@ const TEXT_FIELDS = [
 ] as const;
 
 type TextKey = (typeof TEXT_FIELDS)[number][0];
+
+/** The fields a refusal may name (the server's names). */
+const PROJECT_FIELDS = [
+  ...TEXT_FIELDS.map(([key]) => key),
+  'price',
+  'date',
+  'projectManager',
+] as const;
 
 /** The company form's values of a project (a new one's when null). */
 const projectForm = (project: Project | null) => ({
@@ -70,8 +80,11 @@ export function ProjectForm({
     setForm(projectForm(fresh));
   });
   const [priceProblem, setPriceProblem] = useState<string>();
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
+  const refused = useFieldErrors(PROJECT_FIELDS);
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [key]: e.target.value }));
+    refused.clear(key);
+  };
 
   const submit = async () => {
     const problem = amountError(form.price, 'positive');
@@ -87,7 +100,7 @@ export function ProjectForm({
       status: text('status'),
       risk: text('risk'),
       statusByPm: text('statusByPm'),
-      price: Number(form.price),
+      price: typedRupees(form.price),
       projectManager: form.projectManager || null,
       date: form.date,
     };
@@ -98,11 +111,16 @@ export function ProjectForm({
             success: 'Project updated successfully',
             failure: 'Failed to update project. Please try again.',
           },
+          refused.capture,
         )
-      : await conflict.save(createProject(input).unwrap(), {
-          success: 'Project created successfully',
-          failure: 'Failed to create project. Please try again.',
-        });
+      : await conflict.save(
+          createProject(input).unwrap(),
+          {
+            success: 'Project created successfully',
+            failure: 'Failed to create project. Please try again.',
+          },
+          refused.capture,
+        );
     if (ok) onClose();
   };
 
@@ -125,19 +143,15 @@ export function ProjectForm({
             label={label}
             required={required}
             maxLength={max}
+            error={refused.errors[key]}
             value={form[key]}
             onChange={set(key)}
           />
         ))}
-        <Field
+        <AmountField
           id="project-price"
           label="Price (₹)"
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0.01"
-          required
-          error={priceProblem}
+          error={priceProblem ?? refused.errors.price}
           value={form.price}
           onChange={set('price')}
         />
@@ -146,6 +160,7 @@ export function ProjectForm({
           label="Date"
           type="date"
           required
+          error={refused.errors.date}
           value={form.date}
           onChange={set('date')}
         />
@@ -156,7 +171,11 @@ export function ProjectForm({
           emptyOption="No project manager"
           value={form.projectManager}
           selectedLabel={loaded?.projectManager}
-          onChange={(projectManager) => setForm((f) => ({ ...f, projectManager }))}
+          error={refused.errors.projectManager}
+          onChange={(projectManager) => {
+            setForm((f) => ({ ...f, projectManager }));
+            refused.clear('projectManager');
+          }}
         />
       </div>
     </FormModal>

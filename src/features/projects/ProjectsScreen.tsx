@@ -10,6 +10,7 @@ import { refuseAdminCreate, useScope } from '../../session/scope';
 import { ScopeBar } from '../../ui/CompanyPicker';
 import {
   PROJECT_COLUMNS,
+  PROJECT_SORTS,
   projectDetails,
   projectDetailsRender,
   ProjectTotals,
@@ -18,6 +19,7 @@ import { PmStatusForm, ProjectForm } from './ProjectForms';
 import {
   useDeleteProjectMutation,
   useGetProjectsQuery,
+  useRestoreProjectMutation,
   type Project,
   type ProjectSort,
 } from './projectsApi';
@@ -28,11 +30,12 @@ import {
  */
 export default function ProjectsScreen() {
   const scope = useScope();
-  const list = useListParams<ProjectSort>('createdAt');
+  const list = useListParams<ProjectSort>('createdAt', 'desc', { sorts: PROJECT_SORTS });
   const query = useGetProjectsQuery({ ...list.params, companyId: scope.companyId });
   const modals = useRecordModals<Project>();
   const pmEditing = useRecordModals<Project>();
   const [deleteProject, deleting] = useDeleteProjectMutation();
+  const [restoreProject] = useRestoreProjectMutation();
 
   const ownsStatus = (row: Project) => scope.isPm && row.projectManagerId === scope.user?._id;
   const columns: Column<Project, ProjectSort>[] = [
@@ -72,6 +75,14 @@ export default function ProjectsScreen() {
         addLabel="Add New Project"
         onAdd={scope.isAdmin ? refuseAdminCreate : scope.isCompany ? modals.openCreate : undefined}
         searchLabel="Search projects"
+        empty={
+          scope.isCompany
+            ? {
+                hint: "Add the company's projects: their prices make its turnover.",
+                action: 'Add your first project',
+              }
+            : { hint: 'No projects here yet.' }
+        }
         list={list}
         query={query}
         columns={columns}
@@ -92,13 +103,21 @@ export default function ProjectsScreen() {
           title="Delete project"
           message={(row) => (
             <>
-              Delete the project <strong>{row.projectName}</strong>? This cannot be undone.
+              Delete the project <strong>{row.projectName}</strong>? You can undo it for a few
+              seconds.
             </>
           )}
           run={(row) => deleteProject(row._id).unwrap()}
           messages={{
             success: 'Project deleted successfully',
             failure: 'Failed to delete project. Please try again.',
+          }}
+          undo={{
+            run: (row) => restoreProject(row._id).unwrap(),
+            messages: {
+              restored: 'Project restored',
+              restoreFailure: 'Failed to restore the project. Please try again.',
+            },
           }}
           onClose={modals.closeDelete}
           busy={deleting.isLoading}

@@ -1,31 +1,35 @@
 import type { ReactNode } from 'react';
 import { formatDMY } from '../../lib/dates';
-import type { Column } from '../../ui/DataTable';
+import { serialColumn, type Column } from '../../ui/DataTable';
 import { Money } from '../../ui/Money';
 import type { Project, ProjectSort } from './projectsApi';
 
 /** The Project List's columns (spec), shared with the Account Statement. */
 export const PROJECT_COLUMNS: ReadonlyArray<Column<Project, ProjectSort>> = [
-  { key: 'sno', header: 'S.no', render: (_row, n) => n },
+  serialColumn(),
   { key: 'date', header: 'Date', sortKey: 'date', render: (row) => formatDMY(row.date) },
   {
     key: 'clientName',
     header: 'ClientName',
     sortKey: 'clientName',
+    wrap: true,
     render: (row) => row.clientName,
   },
   {
     key: 'projectName',
     header: 'ProjectName',
     sortKey: 'projectName',
+    wrap: true,
+    card: 'primary',
     render: (row) => row.projectName,
   },
   { key: 'clientNumber', header: 'ClientNumber', render: (row) => row.clientNumber },
-  { key: 'duration', header: 'Duration', render: (row) => row.duration },
+  { key: 'duration', header: 'Duration', wrap: true, render: (row) => row.duration },
   {
     key: 'paymentStatus',
     header: 'PaymentStatus',
     sortKey: 'paymentStatus',
+    wrap: true,
     render: (row) => row.paymentStatus,
   },
   {
@@ -33,11 +37,28 @@ export const PROJECT_COLUMNS: ReadonlyArray<Column<Project, ProjectSort>> = [
     header: 'Price',
     sortKey: 'price',
     align: 'right',
+    card: 'money',
     render: (row) => <Money value={row.price} />,
   },
-  { key: 'status', header: 'Status', sortKey: 'status', render: (row) => row.status || '#' },
-  { key: 'projectManager', header: 'ProjectManager', render: (row) => row.projectManager || '—' },
+  {
+    key: 'status',
+    header: 'Status',
+    sortKey: 'status',
+    wrap: true,
+    render: (row) => row.status || '#',
+  },
+  {
+    key: 'projectManager',
+    header: 'ProjectManager',
+    wrap: true,
+    render: (row) => row.projectManager || '—',
+  },
 ];
+
+/** The sorts the project lists offer: their columns' own. */
+export const PROJECT_SORTS: readonly ProjectSort[] = PROJECT_COLUMNS.flatMap((c) =>
+  c.sortKey ? [c.sortKey] : [],
+);
 
 /** "Total Price: ₹… · N projects" for the filtered rows. */
 export function ProjectTotals({

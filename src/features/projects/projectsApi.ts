@@ -68,6 +68,11 @@ export const projectsApi = apiSlice.injectEndpoints({
         query: (id) => ({ url: '/company/deleteproject', method: 'POST', body: { id } }),
         invalidatesTags: invalidates((_r, id) => changedTags('project', id)),
       }),
+      /** Undoes a delete of moments ago: the project comes back as it was. */
+      restoreProject: build.mutation<z.output<typeof Message>, string>({
+        query: (id) => ({ url: '/company/restoreproject', method: 'POST', body: { id } }),
+        invalidatesTags: invalidates((_r, id) => changedTags('project', id)),
+      }),
       updateProjectStatus: build.mutation<
         z.output<typeof ProjectAnswer>,
         z.input<typeof ProjectStatusByPm>
@@ -84,5 +89,6 @@ export const {
   useCreateProjectMutation,
   useUpdateProjectMutation,
   useDeleteProjectMutation,
+  useRestoreProjectMutation,
   useUpdateProjectStatusMutation,
 } = projectsApi;

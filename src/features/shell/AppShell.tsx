@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { pageTitle } from '../../app/appRoutes';
+import { pageTitle, routeOf } from '../../app/appRoutes';
+import { useAppSelector } from '../../app/hooks';
+import { selectUser } from '../../session/sessionSlice';
 import { Header } from './Header';
 import { SideMenu } from './SideMenu';
 
@@ -12,11 +14,25 @@ import { SideMenu } from './SideMenu';
 export default function AppShell() {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const role = useAppSelector(selectUser)?.role;
+  const readOnly = role !== undefined && !!routeOf(pathname)?.readOnlyFor?.includes(role);
   return (
     <div className="min-h-screen bg-gray-100 print:!block print:bg-white md:grid md:grid-cols-[16rem_minmax(0,1fr)] md:grid-rows-[auto_1fr]">
+      {/* The first stop of Tab: straight to the screen, past the header and the menu. */}
+      <a
+        href="#main"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+        className="sr-only z-[10001] rounded-md bg-white px-4 py-2 text-sm font-semibold text-indigo-800 shadow-lg focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:outline-none focus:ring-2 focus:ring-indigo-600"
+      >
+        Skip to content
+      </a>
       <div className="md:col-start-2 md:row-start-1 print:hidden">
         <Header
           title={pageTitle(pathname)}
+          readOnly={readOnly}
           menuOpen={menuOpen}
           onToggleMenu={() => setMenuOpen((o) => !o)}
         />
@@ -25,7 +41,11 @@ export default function AppShell() {
       <div className="md:col-start-1 md:row-span-2 md:row-start-1 md:bg-gray-900 print:hidden">
         <SideMenu open={menuOpen} onNavigate={() => setMenuOpen(false)} />
       </div>
-      <main id="main" className="p-4 sm:p-6 md:col-start-2 md:row-start-2 print:!p-0">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="p-4 focus:outline-none sm:p-6 md:col-start-2 md:row-start-2 print:!p-0"
+      >
         <Outlet />
       </main>
     </div>

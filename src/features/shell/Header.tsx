@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../session/sessionSlice';
 import { Avatar } from '../../ui/Avatar';
+import { LiveIndicator } from '../../ui/LiveIndicator';
 import { BellIcon, CloseIcon, MenuIcon } from '../../ui/icons';
 import { styles } from '../../ui/styles';
 import { useDismiss } from '../../ui/useDismiss';
@@ -11,12 +12,14 @@ import { SIDE_MENU_ID } from './SideMenu';
 
 interface HeaderProps {
   title: string;
+  /** The signed-in user only reads this screen. */
+  readOnly?: boolean;
   menuOpen: boolean;
   onToggleMenu: () => void;
 }
 
-/** Top bar: menu button (mobile), page title, bell, profile dropdown. */
-export function Header({ title, menuOpen, onToggleMenu }: HeaderProps) {
+/** Top bar: menu button (mobile), page title (and Read-only where so), bell, profile dropdown. */
+export function Header({ title, readOnly = false, menuOpen, onToggleMenu }: HeaderProps) {
   const user = useAppSelector(selectUser);
   const logout = useLogout();
   const [open, setOpen] = useState(false);
@@ -37,7 +40,18 @@ export function Header({ title, menuOpen, onToggleMenu }: HeaderProps) {
       >
         {menuOpen ? <CloseIcon /> : <MenuIcon />}
       </button>
-      <h1 className="flex-1 truncate text-xl font-semibold text-gray-900">{title}</h1>
+      <div className="flex min-w-0 flex-1 items-center gap-2">
+        <h1 className="truncate text-xl font-semibold text-gray-900">{title}</h1>
+        {readOnly && (
+          <span
+            title="You can read everything here; only the company changes it."
+            className="shrink-0 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-inset ring-amber-300"
+          >
+            Read-only
+          </span>
+        )}
+      </div>
+      <LiveIndicator />
       <BellIcon className="h-5 w-5 text-gray-600" />
       <div className="relative">
         <button

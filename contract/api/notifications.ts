@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import type { Endpoint } from './endpoint';
+import { PageQuery, id, pageMeta } from './fields';
+
+/**
+ * What a notification tells: a payment recorded on the company's accounts by someone else,
+ * a PM's status update of one of the company's projects, a lend of one's own that became
+ * overdue.
+ */
+export const NOTIFICATION_KINDS = ['payment', 'project_status', 'lend_overdue'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const Notification = z.object({
+  _id: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  /** The payment, project or lend it is about. */
+  recordId: z.string(),
+  /** What happened, in a sentence. */
+  message: z.string(),
+  /** ISO timestamp. */
+  createdAt: z.string(),
+  read: z.boolean(),
+});
+
+export const NotificationQuery = z.object({
+  page: PageQuery.shape.page,
+  pageSize: PageQuery.shape.pageSize,
+});
+
+/** One page of the caller's notifications, newest first, with how many are unread. */
+export const NotificationList = z.object({
+  success: z.boolean(),
+  data: z.array(Notification),
+  ...pageMeta,
+  unread: z.number(),
+});
+
+export const UnreadCount = z.object({ success: z.boolean(), unread: z.number() });
+
+export const MarkRead = z.object({
+  /** The notifications to mark read; all of the caller's when absent. */
+  ids: z.array(id).min(1).max(100).optional(),
+});
+
+export const MarkReadAnswer = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  unread: z.number(),
+});
+
+export const notificationEndpoints = {
+  listNotifications: {
+    method: 'GET',
+    path: '/notifications',
+    query: NotificationQuery,
+    answer: NotificationList,
+  },
+  countUnreadNotifications: {
+    method: 'GET',
+    path: '/notifications/unread',
+    answer: UnreadCount,
+  },
+  markNotificationsRead: {
+    method: 'POST',
+    path: '/notifications/read',
+    body: MarkRead,
+    answer: MarkReadAnswer,
+  },
+} as const satisfies Record<string, Endpoint>;

@@ -1,0 +1,282 @@
+import { accountEndpoints } from '../../contract/api/account';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf, originOf } from '../plugins/auth';
+import { addressOf } from '../plugins/rateLimit';
+import { BODY, answer, errors } from '../lib/schemas';
+import { revertEmail } from '../services/auth';
+import { listSessions, revokeOtherSessions, revokeOwnSession } from '../services/sessions';
+import { listSignIns } from '../services/signIns';
+import * as twoFactor from '../services/twoFactor';
+
+const {
+  listSessions: sessionsOp,
+  endSession,
+  endOtherSessions,
+  listSignIns: signInsOp,
+  getTwoFactor,
+  startTwoFactor,
+  confirmTwoFactor,
+  disableTwoFactor,
+  newRecoveryCodes,
+  setTwoFactorPolicy,
+  revertEmail: revertOp,
+} = accountEndpoints;
+
+/** The account owner's own sessions, sign-in history and second factor. */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    revertOp.path,
+    {
+      onRequest: app.limitBy({
+        limit: app.limits.resetPerAddress,
+        key: (request) => `revert:address:${addressOf(request)}`,
+        message: 'Too many tries. Please try again later.',
+      }),
+      schema: {
+        tags: ['profile'],
+        operationId: 'revertEmail',
+        summary:
+          'Puts back the e-mail an account had before it was changed, and signs it out everywhere',
+        description:
+          'With the token of the link e-mailed to the old address when the e-mail changed (valid 7 days, once). ' +
+          'An unknown, used or expired token is a 400; an old address another account has taken since is a 409 and changes nothing.',
+        security: [],
+        body: revertOp.body,
+        response: {
+          200: answer('The e-mail is back; every session has ended', revertOp.answer),
+          ...errors(...BODY, 409, 429),
+        },
+      },
+    },
+    async (request) => {
+      const email = await revertEmail(app.db, request.body.token);
+      return {
+        success: true,
+        message: `Your e-mail is ${email} again and every session has been signed out. Log in, then change your password.`,
+      };
+    },
+  );
+
+  const signedIn: FastifyPluginAsyncZod = async (scope) => {
+    scope.addHook('onRequest', scope.authenticate);
+
+    scope.get(
+      sessionsOp.path,
+      {
+        schema: {
+          tags: ['profile'],
+          operationId: 'listSessions',
+          summary: "The caller's open sessions: this one first, then the most recently used",
+          response: { 200: answer('Open sessions', sessionsOp.answer), ...errors(400, 401) },
+        },
+      },
+      async (request) => ({ success: true, data: await listSessions(app.db, callerOf(request)) }),
+    );
+
+    scope.post(
+      endSession.path,
+      {
+        schema: {
+          tags: ['profile'],
+          operationId: 'endSession',
+          summary: 'Signs one of the caller’s sessions out; its next call answers 401',
+          params: endSession.params,
+          response: {
+            200: answer('Signed out', endSession.answer),
+            ...errors(...BODY, 401, 404),
+          },
+        },
+      },
+      async (request) => {
+        await revokeOwnSession(app.db, callerOf(request), request.params.id);
+        return { success: true, message: 'That session is signed out' };
+      },
+    );
+
+    scope.post(
+      endOtherSessions.path,
+      {
+        schema: {
+          tags: ['profile'],
+          operationId: 'endOtherSessions',
+          summary: 'Signs every session of the caller out but this one',
+          response: {
+            200: answer('Signed out everywhere else', endOtherSessions.answer),
+            ...errors(...BODY, 401),
+          },
+        },
+      },
+      async (request) => {
+        const caller = callerOf(request);
+        await revokeOtherSessions(app.db, caller.userId, caller.sessionId);
+        return { success: true, message: 'Signed out everywhere else' };
+      },
+    );
+
+    scope.get(
+      signInsOp.path,
+      {
+        schema: {
+          tags: ['profile'],
+          operationId: 'listSignIns',
+          summary: "The caller's last 20 sign-ins and failed attempts, newest first",
+          response: { 200: answer('Sign-in history', signInsOp.answer), ...errors(400, 401) },
+        },
+      },
+      async (request) => ({ success: true, data: await listSignIns(app.db, callerOf(request)) }),
+    );
+
+    scope.get(
+      getTwoFactor.path,
+      {
+        schema: {
+          tags: ['profile'],
+          operationId: 'getTwoFactor',
+          summary: 'Whether two-factor sign-in is on, and how many recovery codes are left',
+          response: { 200: answer('Two-factor status', getTwoFactor.answer), ...errors(400, 401) },
+        },
+      },
+      async (request) => {
+        const caller = callerOf(request);
+        const status = await twoFactor.status(app.db, caller);
+        return { success: true, data: status };
+      },
+    );
+
+    scope.post(
+      startTwoFactor.path,
+      {
+        schema: {
+          tags: ['profile'],
+          operationId: 'startTwoFactor',
+          summary: 'Starts turning two-factor sign-in on: a new key, as text, link and QR code',
+          description:
+            "`password` must be the caller's (400). The key waits until `confirmTwoFactor` confirms it with a first code; starting again replaces it.",
+          body: startTwoFactor.body,
+          response: {
+            200: answer('A key to add to an authenticator app', startTwoFactor.answer),
+            ...errors(...BODY, 401),
+          },
+        },
+      },
+      async (request) => ({
+        success: true,
+        data: await twoFactor.startSetup(app.db, callerOf(request), request.body.password),
+      }),
+    );
+
+    scope.post(
+      confirmTwoFactor.path,
+      {
+        schema: {
+          tags: ['profile'],
+          operationId: 'confirmTwoFactor',
+          summary: 'Turns two-factor sign-in on with a first code; answers ten recovery codes',
+          description:
+            'The code must be the current one of the key from `startTwoFactor` (400 otherwise). The recovery codes are shown this once: only their hashes are kept. Codes are counted per account and address (429 past the limits).',
+          body: confirmTwoFactor.body,
+          response: {
+            200: answer('On: the recovery codes', confirmTwoFactor.answer),
+            ...errors(...BODY, 401, 429),
+          },
+        },
+      },
+      async (request) => {
+        const recoveryCodes = await twoFactor.confirmSetup(
+          app.db,
+          app.limits,
+          callerOf(request),
+          request.body.code,
+          addressOf(request),
+        );
+        return {
+          success: true,
+          message: 'Two-factor sign-in is on',
+          data: { recoveryCodes },
+        };
+      },
+    );
+
+    scope.post(
+      disableTwoFactor.path,
+      {
+        schema: {
+          tags: ['profile'],
+          operationId: 'disableTwoFactor',
+          summary: 'Turns two-factor sign-in off',
+          description:
+            "Needs the caller's `password` and a current code or recovery code (400 otherwise). Refused (400) while the caller's company requires it. Codes are counted (429).",
+          body: disableTwoFactor.body,
+          response: {
+            200: answer('Off', disableTwoFactor.answer),
+            ...errors(...BODY, 401, 429),
+          },
+        },
+      },
+      async (request) => {
+        await twoFactor.disable(app.db, app.limits, callerOf(request), {
+          ...request.body,
+          ...originOf(request),
+        });
+        return { success: true, message: 'Two-factor sign-in is off' };
+      },
+    );
+
+    scope.post(
+      newRecoveryCodes.path,
+      {
+        schema: {
+          tags: ['profile'],
+          operationId: 'newRecoveryCodes',
+          summary: 'Ten new recovery codes; the old ones stop working',
+          description:
+            "`password` must be the caller's (400); two-factor sign-in must be on (400).",
+          body: newRecoveryCodes.body,
+          response: {
+            200: answer('The new recovery codes, shown this once', newRecoveryCodes.answer),
+            ...errors(...BODY, 401),
+          },
+        },
+      },
+      async (request) => ({
+        success: true,
+        message: 'New recovery codes made: the old ones no longer work',
+        data: {
+          recoveryCodes: await twoFactor.regenerateRecoveryCodes(
+            app.db,
+            callerOf(request),
+            request.body.password,
+          ),
+        },
+      }),
+    );
+
+    scope.post(
+      setTwoFactorPolicy.path,
+      {
+        schema: {
+          tags: ['profile'],
+          operationId: 'setTwoFactorPolicy',
+          summary: 'A company requires (or stops requiring) two-factor sign-in of its people',
+          description:
+            'Companies only (403). While required, a PM without it must turn it on before any other call (403 until then).',
+          body: setTwoFactorPolicy.body,
+          response: {
+            200: answer('Saved', setTwoFactorPolicy.answer),
+            ...errors(...BODY, 401, 403),
+          },
+        },
+      },
+      async (request) => {
+        await twoFactor.setCompanyRequirement(app.db, callerOf(request), request.body.required);
+        return {
+          success: true,
+          message: request.body.required
+            ? 'Your people must now use two-factor sign-in'
+            : 'Two-factor sign-in is now up to each person',
+        };
+      },
+    );
+  };
+  await app.register(signedIn);
+};

@@ -1,0 +1,102 @@
+import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { NotificationKind } from '../../contract/api/notifications';
+import { rowsOf, type DbOrTx } from '../db/client';
+import { pageAnswer, paged, type PageRequest } from '../db/paging';
+import { notifications } from '../db/schema';
+import type { Caller } from '../lib/caller';
+import { toIso } from '../lib/dates';
+import { formatDmy, formatRupees } from '../lib/format';
+import { withAudit } from './audit';
+
+type Details = Record<string, unknown>;
+
+const rupees = (paise: unknown) => formatRupees(Number(paise) / 100);
+const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+
+/** The sentence a notification shows, from what was kept of it when it was made. */
+export function messageOf(kind: NotificationKind, d: Details): string {
+  switch (kind) {
+    case 'payment': {
+      const what = d.type === 'debit' ? 'Debit' : 'Credit';
+      const of = d.reversal ? 'reversal' : d.transfer ? 'transfer' : 'payment';
+      const by = text(d.by) ? ` by ${text(d.by)}` : '';
+      return `${what} ${of} of ${rupees(d.amountPaise)} recorded on ${text(d.account) ?? 'an account'} (${text(d.accountNo) ?? ''})${by}.`;
+    }
+    case 'project_status':
+      return `${text(d.by) ?? 'The PM'} updated the status of ${text(d.project) ?? 'a project'}: ${text(d.status) ?? '(cleared)'}`;
+    case 'lend_overdue':
+      return `Your lend to ${text(d.name) ?? 'someone'} is overdue: ${rupees(d.outstandingPaise)} was due on ${formatDmy(String(d.repaymentDate ?? ''))}.`;
+  }
+}
+
+const mine = (caller: Caller) => eq(notifications.userId, caller.userId);
+const unread = (caller: Caller) => and(mine(caller), isNull(notifications.readAt));
+
+export async function unreadCount(db: DbOrTx, caller: Caller): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(notifications).where(unread(caller));
+  return Number(row?.n ?? 0);
+}
+
+/** The caller's notifications, newest first, and how many of all of them are unread. */
+export async function listNotifications(db: DbOrTx, caller: Caller, q: PageRequest) {
+  const [rows, [all], waiting] = await Promise.all([
+    paged(db.select().from(notifications).where(mine(caller)).$dynamic(), q, [
+      desc(notifications.createdAt),
+      desc(notifications.id),
+    ]),
+    db.select({ n: count() }).from(notifications).where(mine(caller)),
+    unreadCount(db, caller),
+  ]);
+  return pageAnswer(
+    q,
+    rows.map((n) => ({
+      _id: n.id,
+      kind: n.kind as NotificationKind,
+      recordId: n.recordId,
+      message: messageOf(n.kind as NotificationKind, n.details as Details),
+      createdAt: toIso(n.createdAt),
+      read: n.readAt !== null,
+    })),
+    all?.n,
+    { unread: waiting },
+  );
+}
+
+/** Marks the caller's notifications read (these, or all); others' ids change nothing. */
+export async function markRead(db: DbOrTx, caller: Caller, ids?: string[]) {
+  await withAudit(db, caller, (tx) =>
+    tx
+      .update(notifications)
+      .set({ readAt: sql`now()` })
+      .where(and(unread(caller), ids ? inArray(notifications.id, ids) : undefined)),
+  );
+  return unreadCount(db, caller);
+}
+
+/**
+ * Tells each lender of its lends that became overdue (something still owed after the
+ * repayment date, in `timeZone`), once per lend: run hourly by every app server.
+ */
+export async function notifyOverdueLends(db: DbOrTx, timeZone: string): Promise<number> {
+  const result = await db.execute(sql`
+    insert into notifications (user_id, kind, record_id, details)
+    select user_id, 'lend_overdue', id, jsonb_build_object(
+             'name', name, 'outstandingPaise', amount_paise - repaid_paise,
+             'repaymentDate', repayment_date)
+      from loans
+     where direction = 'lend' and amount_paise > repaid_paise
+       and repayment_date < (now() at time zone ${timeZone})::date
+    on conflict (user_id, kind, record_id) do nothing
+    returning id`);
+  return rowsOf(result).length;
+}
+
+/** Read notifications are kept this long, unread ones until read. */
+const KEEP_READ_DAYS = 90;
+
+/** Deletes notifications read long ago; run with the hourly job. */
+export async function purgeReadNotifications(db: DbOrTx) {
+  await db
+    .delete(notifications)
+    .where(lt(notifications.readAt, sql`now() - make_interval(days => ${KEEP_READ_DAYS})`));
+}

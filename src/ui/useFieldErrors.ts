@@ -1,0 +1,31 @@
+import { useCallback, useState } from 'react';
+import { refusedField } from '../api/errors';
+
+/**
+ * The server's refusals shown under the fields they name, not as toasts: `capture` takes a
+ * failed save's error and keeps its message for its field (true when it did, so that no
+ * toast repeats it); a field's message goes as soon as that field changes.
+ */
+export function useFieldErrors<F extends string>(
+  fields: readonly F[],
+  patterns: ReadonlyArray<readonly [RegExp, F]> = [],
+) {
+  const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
+  const capture = (error: unknown): boolean => {
+    const refused = refusedField(error, fields, patterns);
+    if (!refused) return false;
+    setErrors({ [refused.field]: refused.message } as Partial<Record<F, string>>);
+    return true;
+  };
+  const clear = useCallback(
+    (field: F) =>
+      setErrors((current) => {
+        if (!(field in current)) return current;
+        const next = { ...current };
+        delete next[field];
+        return next;
+      }),
+    [],
+  );
+  return { errors, capture, clear, reset: () => setErrors({}) };
+}

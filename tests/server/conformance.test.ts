@@ -1,0 +1,1174 @@
+import { randomUUID } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '../../contract/api/endpoints';
+import { z } from 'zod';
+import type { MailMessage } from '../../server/mail/mailer';
+import {
+  PASSWORD,
+  addUser,
+  bankAccountBody,
+  signUp,
+  startTestServer,
+  type TestServer,
+} from './helpers';
+import {
+  ajv,
+  breakagesOf,
+  inputsOf,
+  problemsOf,
+  validator,
+  type Input,
+  type JsonSchema,
+  type Shape,
+} from './openapiInputs';
+
+/**
+ * The server against its own OpenAPI document (/api/docs/json). For every operation and every
+ * role, inputs are generated from the document's schemas: those it accepts get the declared
+ * success (or the 401/403/404 the role or a missing record calls for), those it refuses get a
+ * 4xx, nothing gets a 5xx, and every answer's status, media type, headers and body are the ones
+ * the document declares for that operation. The rules the document can only state in words (a
+ * confirmation repeating a password, dates in order, ids of real records) are applied to the
+ * generated inputs by `SPECS` below, one entry per operation.
+ */
+
+type SignedIn = 'admin' | 'company' | 'pm';
+type Role = SignedIn | 'anonymous';
+const SIGNED_IN: SignedIn[] = ['admin', 'company', 'pm'];
+/** The order the areas run in; every operation's first tag must be one of them. */
+const AREAS = [
+  'health',
+  'auth',
+  'profile',
+  'people',
+  'projects',
+  'bank',
+  'expenses',
+  'lend',
+  'borrowed',
+  'dashboard',
+  'audit',
+  'live',
+] as const;
+
+/** CONFORMANCE_SEED=n tries other inputs; CONFORMANCE_RUNS=k makes k times as many. */
+const SEED = Number(process.env.CONFORMANCE_SEED ?? 20261123);
+const TIMES = Math.max(1, Number(process.env.CONFORMANCE_RUNS ?? 1));
+/** Generated inputs per operation and role: accepted ones, missing records, broken ones. */
+const RUNS = { valid: 5, absent: 2 * TIMES, invalid: 4 * TIMES, refused: 2 * TIMES };
+
+interface Operation {
+  id: string;
+  method: string;
+  path: string;
+  tags: string[];
+  summary?: string;
+  shape: Shape;
+  successStatus: string;
+  responses: Record<
+    string,
+    { description: string; content?: Record<string, { schema: JsonSchema }>; headers?: object }
+  >;
+}
+
+interface Call {
+  role: Role;
+  /** The role may call the operation, so a valid input gets its success. */
+  allowed: boolean;
+  /** Keep the generated ids: the records named do not exist. */
+  absent: boolean;
+  input: Input & { token?: string };
+}
+
+interface Spec {
+  /** The roles an accepted input succeeds for (the others get 403); 'public': no session. */
+  allow: 'public' | SignedIn[];
+  /**
+   * Makes an input the document accepts one that the rules of the operation's description
+   * accept too: real ids, current versions, confirmations, dates in order. Unless `absent`.
+   */
+  fix?: (call: Call) => unknown;
+  /** What a call naming records that do not exist answers. */
+  absent?: number;
+  /** Fewer accepted inputs, for calls that hash passwords or send mail. */
+  runs?: number;
+  /** Called with each successful call, to follow what it changed (a new password...). */
+  after?: (call: Call, answer: any) => void;
+}
+
+let server: TestServer;
+const outbox: MailMessage[] = [];
+let doc: any;
+let operations: Operation[] = [];
+
+/** The signed-in users, with what they change about themselves during the test. */
+const who = {} as Record<SignedIn, { token: string; password: string; id: string }>;
+/** Records the calls name, made in beforeAll (and fresh ones by the specs that use them up). */
+const fx = {} as {
+  loginAccount: { email: string; password: string };
+  resetAccount: string;
+  employee: string;
+  victimCompany: string;
+  project: string;
+  pmProject: string;
+  accountA: string;
+  accountB: string;
+  accountForUpdates: string;
+  own: Record<SignedIn, { expense: string; lend: string; borrowed: string }>;
+};
+const COUNTERPARTY = 'ravi.counterparty@example.com';
+
+// --- Calls -------------------------------------------------------------------------------
+
+interface Answer {
+  status: number;
+  type: string;
+  text: string;
+  headers: Record<string, unknown>;
+  json?: any;
+}
+
+const send = (method: string, url: string, token?: string, body?: unknown) =>
+  sendRaw(
+    method,
+    url,
+    token,
+    body === undefined ? undefined : { type: 'application/json', payload: JSON.stringify(body) },
+  );
+
+async function sendRaw(
+  method: string,
+  url: string,
+  token?: string,
+  body?: { type: string; payload: string },
+): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body) headers['content-type'] = body.type;
+  const res = await server.app.inject({
+    method: method as 'GET',
+    url,
+    headers,
+    payload: body?.payload,
+  });
+  const type = String(res.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim();
+  let json: unknown;
+  try {
+    json = JSON.parse(res.body);
+  } catch {
+    /* a CSV, or not JSON at all: the checks say so */
+  }
+  return { status: res.statusCode, type, text: res.body, headers: res.headers, json };
+}
+
+/** A call made to set a test up, which must succeed. */
+async function must(role: SignedIn | undefined, method: string, path: string, body?: unknown) {
+  const res = await send(method, `/api${path}`, role && who[role].token, body);
+  if (res.status >= 300) throw new Error(`${method} ${path} -> ${res.status} ${res.text}`);
+  return res.json;
+}
+
+let unique = 0;
+/** The e-mail made unique (a call that stores it refuses one in use), still a valid one. */
+function uniqueEmail(email: unknown) {
+  const candidate = `u${++unique}.${String(email)}`;
+  return candidate.length <= 254 && z.email().safeParse(candidate).success
+    ? candidate
+    : `u${unique}@example.com`;
+}
+
+const orderDates = (o: Record<string, unknown> | undefined, from: string, to: string) => {
+  if (o && typeof o[from] === 'string' && typeof o[to] === 'string' && o[from] > o[to])
+    [o[from], o[to]] = [o[to], o[from]];
+};
+
+// --- Records --------------------------------------------------------------------------------
+
+const make = {
+  expense: async (role: SignedIn) =>
+    (
+      await must(role, 'POST', '/expense/addexpense', {
+        date: '2026-01-15',
+        description: 'Fixture expense',
+        amount: 12.5,
+        category: 'other',
+      })
+    ).data._id as string,
+  loan: async (role: SignedIn, direction: 'lend' | 'borrowed', email = COUNTERPARTY) =>
+    (
+      await must(role, 'POST', `/${direction}/add${direction}`, {
+        name: 'Ravi',
+        email,
+        amount: 99999999999.99,
+        issueDate: '1900-01-01',
+        repaymentDate: '2200-12-31',
+      })
+    ).data._id as string,
+  repayment: async (role: SignedIn, direction: 'lend' | 'borrowed') => {
+    const loanId = await make.loan(role, direction);
+    return (
+      await must(role, 'POST', `/${direction}/addrepayment`, {
+        loanId,
+        date: '2026-01-15',
+        amount: 1,
+      })
+    ).data._id as string;
+  },
+  project: async (projectManager: string | null = null) =>
+    (
+      await must('company', 'POST', '/company/createproject', {
+        projectName: 'Fixture project',
+        clientName: 'Client',
+        clientNumber: '1',
+        duration: '1 month',
+        price: 1000,
+        paymentStatus: 'pending',
+        projectManager,
+      })
+    ).data._id as string,
+  account: async (openingBalance = 0) => {
+    const number = String(100_000_000 + ++unique);
+    return (
+      await must(
+        'company',
+        'POST',
+        '/company/createbank',
+        bankAccountBody({ account_no: number, confirm_no: number, openingBalance }),
+      )
+    ).data._id as string;
+  },
+  credit: async (accountId: string, amount: number) =>
+    (
+      await must('company', 'POST', '/company/addpayment', {
+        accountId,
+        date: '1900-01-01',
+        remark: 'Fixture credit',
+        paymentType: 'credit',
+        amount,
+      })
+    ).data.payment._id as string,
+  person: async (creator: 'admin' | 'company', userType: 'company' | 'employee') =>
+    (
+      await must(creator, 'POST', '/user/createUser', {
+        name: 'Fixture person',
+        email: `person${++unique}@example.com`,
+        password: PASSWORD,
+        mobile: '9876543210',
+        registration_number: 'REG-1',
+        userType,
+      })
+    ).data._id as string,
+};
+
+/** The version a record is at now, read as its owner reads it. */
+const versionOf = {
+  self: async (role: SignedIn) => (await must(role, 'GET', '/user/profile')).data.version,
+  expense: async (role: SignedIn, id: string) =>
+    (await must(role, 'GET', `/expense/getuserallexpenses?id=${id}`)).data[0].version,
+  loan: async (role: SignedIn, direction: 'lend' | 'borrowed', id: string) =>
+    (
+      await must(
+        role,
+        'GET',
+        `/${direction}/${direction === 'lend' ? 'getuseralllends' : 'getuserallborroweds'}?id=${id}`,
+      )
+    ).data[0].version,
+  project: async (id: string) =>
+    (await must('company', 'GET', `/company/getcompanyallproject?id=${id}`)).data[0].version,
+  account: async (id: string) =>
+    (await must('company', 'GET', `/company/getallbankbyuserid?accountId=${id}`)).data[0].version,
+  employee: async (id: string) =>
+    (await must('company', 'GET', `/company/getcompanyallemployee?id=${id}`)).data[0].version,
+  company: async (id: string) =>
+    (await must('admin', 'GET', `/user/getadminallcompany?id=${id}`)).data[0].version,
+};
+
+/** A fresh reset link's token for the account kept for resets, from the mail it gets. */
+async function resetToken() {
+  const from = outbox.length;
+  await must(undefined, 'POST', '/user/forgotpassword', { email: fx.resetAccount });
+  for (let i = 0; i < 200; i++) {
+    const mail = outbox.slice(from).find((m) => m.to === fx.resetAccount);
+    const token = mail?.text.match(/token=([\w-]+)/)?.[1];
+    if (token) return token;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('no reset e-mail');
+}
+
+/** A fresh admin, signed in, for calls that change how it signs in. */
+async function freshAdmin() {
+  const email = `fresh${++unique}@example.com`;
+  const password = 'a fresh password';
+  await must(undefined, 'POST', '/user/registeruser', {
+    name: 'Fresh admin',
+    email,
+    password,
+    cpassword: password,
+  });
+  const login = await must(undefined, 'POST', '/user/loginuser', {
+    email,
+    password,
+    userType: 'admin',
+  });
+  return { email, password, token: login.data.token as string };
+}
+
+/** A fresh admin with two-factor sign-in on, and its recovery codes. */
+async function twoFactorAdmin() {
+  const admin = await freshAdmin();
+  const setup = await send('POST', '/api/user/two-factor/setup', admin.token, {
+    password: admin.password,
+  });
+  const code = new TOTP({ secret: Secret.fromBase32(setup.json.data.secret) }).generate();
+  const on = await send('POST', '/api/user/two-factor/confirm', admin.token, { code });
+  if (on.status !== 200) throw new Error(`two-factor set-up failed: ${on.text}`);
+  return { ...admin, recoveryCodes: on.json.data.recoveryCodes as string[] };
+}
+
+/** The token of the link a changed e-mail sends to the old address. */
+async function revertToken() {
+  const admin = await freshAdmin();
+  const from = outbox.length;
+  const profile = await send('GET', '/api/user/profile', admin.token);
+  await send('POST', '/api/user/updateprofile', admin.token, {
+    version: profile.json.data.version,
+    email: `moved.${admin.email}`,
+    currentPassword: admin.password,
+  });
+  for (let i = 0; i < 200; i++) {
+    const mail = outbox.slice(from).find((m) => m.to === admin.email);
+    const token = mail?.text.match(/revert-email\?token=([\w-]+)/)?.[1];
+    if (token) return token;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('no revert e-mail');
+}
+
+/** A fresh admin's calls: for a role's valid input to act on an account of its own. */
+const asFresh = (c: Call, admin: { token: string }) => {
+  if (c.role !== 'anonymous') c.input.token = admin.token;
+};
+
+/** A fresh company (by the admin) or PM (by the company) awaiting its invite, and its token. */
+async function invitee(creator: 'admin' | 'company') {
+  const email = `invitee${++unique}@example.com`;
+  const created = await must(creator, 'POST', '/user/createUser', {
+    name: 'Fixture invitee',
+    email,
+    mobile: '9876543210',
+    registration_number: 'REG-1',
+    userType: creator === 'admin' ? 'company' : 'pm',
+  });
+  const token = outbox
+    .filter((m) => m.to === email)
+    .at(-1)
+    ?.text.match(/token=([\w-]+)/)?.[1];
+  if (!token) throw new Error('no invite e-mail');
+  return { id: created.data._id as string, token };
+}
+
+/** The signed-in role a call acts as; a refused role acts on the records of an allowed one. */
+const actor = (call: Call, fallback: SignedIn): SignedIn =>
+  call.role === 'anonymous' ? fallback : call.role;
+
+// --- What each operation needs beyond its schemas ------------------------------------------
+
+const body = (call: Call) => call.input.body as Record<string, any>;
+
+function loanSpecs(direction: 'lend' | 'borrowed'): Record<string, Spec> {
+  const noun = direction === 'lend' ? 'Lend' : 'Borrowed';
+  return {
+    [`list${noun}`]: { allow: SIGNED_IN, fix: (c) => orderDates(c.input.query, 'from', 'to') },
+    [`export${noun}`]: {
+      allow: SIGNED_IN,
+      runs: 2,
+      fix: (c) => orderDates(c.input.query, 'from', 'to'),
+    },
+    [`add${noun}`]: {
+      allow: SIGNED_IN,
+      fix: (c) => orderDates(body(c), 'issueDate', 'repaymentDate'),
+    },
+    [`update${noun}`]: {
+      allow: SIGNED_IN,
+      absent: 404,
+      fix: async (c) => {
+        // The dates kept count too: the one not sent is set to the widest.
+        const b = body(c);
+        if (b.issueDate !== undefined || b.repaymentDate !== undefined) {
+          b.issueDate ??= '1900-01-01';
+          b.repaymentDate ??= '2200-12-31';
+          orderDates(b, 'issueDate', 'repaymentDate');
+        }
+        if (c.absent) return;
+        const role = actor(c, 'company');
+        b._id = fx.own[role][direction];
+        b.version = await versionOf.loan(role, direction, b._id);
+      },
+    },
+    [`delete${noun}`]: {
+      allow: SIGNED_IN,
+      absent: 404,
+      fix: async (c) => {
+        if (!c.absent) body(c).id = await make.loan(actor(c, 'company'), direction);
+      },
+    },
+    [`listRepaymentsOf${noun}`]: {
+      allow: SIGNED_IN,
+      absent: 404,
+      fix: (c) => {
+        if (!c.absent) c.input.query.id = fx.own[actor(c, 'company')][direction];
+      },
+    },
+    [`addRepaymentTo${noun}`]: {
+      allow: SIGNED_IN,
+      absent: 404,
+      // A fresh entry of the largest amount, issued on the first day there is: any valid
+      // repayment fits it.
+      fix: async (c) => {
+        if (!c.absent) body(c).loanId = await make.loan(actor(c, 'company'), direction);
+      },
+    },
+    [`deleteRepaymentOf${noun}`]: {
+      allow: SIGNED_IN,
+      absent: 404,
+      fix: async (c) => {
+        if (!c.absent) body(c).id = await make.repayment(actor(c, 'company'), direction);
+      },
+    },
+  };
+}
+
+const SPECS: Record<string, Spec> = {
+  health: { allow: 'public' },
+
+  registerAdmin: {
+    allow: 'public',
+    runs: 3,
+    fix: (c) => {
+      body(c).email = uniqueEmail(body(c).email);
+      body(c).cpassword = body(c).password;
+    },
+  },
+  login: {
+    allow: 'public',
+    runs: 3,
+    absent: 401,
+    fix: (c) => {
+      if (c.absent) return;
+      Object.assign(body(c), { ...fx.loginAccount, userType: 'admin' });
+    },
+  },
+  forgotPassword: { allow: 'public', runs: 3 },
+  resetPassword: {
+    allow: 'public',
+    runs: 2,
+    absent: 400,
+    fix: async (c) => {
+      body(c).cpassword = body(c).password;
+      if (!c.absent) body(c).token = await resetToken();
+    },
+  },
+
+  acceptInvite: {
+    allow: 'public',
+    runs: 2,
+    absent: 400,
+    fix: async (c) => {
+      body(c).cpassword = body(c).password;
+      if (!c.absent) body(c).token = (await invitee('admin')).token;
+    },
+  },
+
+  logout: {
+    allow: SIGNED_IN,
+    runs: 2,
+    // A session of its own to end, for the role's.
+    fix: async (c) => {
+      if (c.role === 'anonymous') return;
+      const { email } = (await must(c.role, 'GET', '/user/profile')).data;
+      const login = await must(undefined, 'POST', '/user/loginuser', {
+        email,
+        password: who[c.role].password,
+        userType: c.role,
+      });
+      c.input.token = login.data.token;
+    },
+  },
+  loginWithCode: {
+    allow: 'public',
+    runs: 2,
+    absent: 401,
+    // A real challenge, answered with one of the account's recovery codes (each works once).
+    fix: async (c) => {
+      if (c.absent) return;
+      const admin = await twoFactorAdmin();
+      const first = await must(undefined, 'POST', '/user/loginuser', {
+        email: admin.email,
+        password: admin.password,
+        userType: 'admin',
+      });
+      Object.assign(body(c), { challenge: first.data.challenge, code: admin.recoveryCodes[0] });
+    },
+  },
+  revertEmail: {
+    allow: 'public',
+    runs: 2,
+    absent: 400,
+    fix: async (c) => {
+      if (!c.absent) body(c).token = await revertToken();
+    },
+  },
+  listSessions: { allow: SIGNED_IN },
+  listSignIns: { allow: SIGNED_IN },
+  getTwoFactor: { allow: SIGNED_IN },
+  endSession: {
+    allow: SIGNED_IN,
+    runs: 2,
+    absent: 404,
+    // Another session of the role's own to end.
+    fix: async (c) => {
+      if (c.role === 'anonymous' || c.absent) return;
+      const { email } = (await must(c.role, 'GET', '/user/profile')).data;
+      await must(undefined, 'POST', '/user/loginuser', {
+        email,
+        password: who[c.role].password,
+        userType: c.role,
+      });
+      const sessions = (await must(c.role, 'GET', '/user/sessions')).data as {
+        _id: string;
+        current: boolean;
+      }[];
+      c.input.path.id = sessions.find((s) => !s.current)!._id;
+    },
+  },
+  endOtherSessions: { allow: SIGNED_IN, runs: 2 },
+  startTwoFactor: {
+    allow: SIGNED_IN,
+    runs: 2,
+    fix: (c) => {
+      if (c.role !== 'anonymous') body(c).password = who[c.role].password;
+    },
+  },
+  confirmTwoFactor: {
+    allow: SIGNED_IN,
+    runs: 2,
+    // On a fresh account: turning it on for the test's own users would change their sign-in.
+    fix: async (c) => {
+      if (c.role === 'anonymous') return;
+      const admin = await freshAdmin();
+      const setup = await send('POST', '/api/user/two-factor/setup', admin.token, {
+        password: admin.password,
+      });
+      body(c).code = new TOTP({ secret: Secret.fromBase32(setup.json.data.secret) }).generate();
+      asFresh(c, admin);
+    },
+  },
+  disableTwoFactor: {
+    allow: SIGNED_IN,
+    runs: 2,
+    fix: async (c) => {
+      if (c.role === 'anonymous') return;
+      const admin = await twoFactorAdmin();
+      Object.assign(body(c), { password: admin.password, code: admin.recoveryCodes[0] });
+      asFresh(c, admin);
+    },
+  },
+  newRecoveryCodes: {
+    allow: SIGNED_IN,
+    runs: 2,
+    fix: async (c) => {
+      if (c.role === 'anonymous') return;
+      const admin = await twoFactorAdmin();
+      body(c).password = admin.password;
+      asFresh(c, admin);
+    },
+  },
+  setTwoFactorPolicy: {
+    allow: ['company'],
+    // Never required: the test's PM must keep working without a second factor.
+    fix: (c) => {
+      body(c).required = false;
+    },
+  },
+  getProfile: { allow: SIGNED_IN },
+  exportMyData: { allow: SIGNED_IN, runs: 2 },
+  updateProfile: {
+    allow: SIGNED_IN,
+    fix: async (c) => {
+      const b = body(c);
+      if (b.email !== undefined) b.email = uniqueEmail(b.email);
+      if (c.role === 'anonymous') return;
+      b.version = await versionOf.self(c.role);
+      // A new e-mail is confirmed with the password.
+      if (b.email !== undefined || b.currentPassword !== undefined)
+        b.currentPassword = who[c.role].password;
+    },
+  },
+  updatePassword: {
+    allow: SIGNED_IN,
+    runs: 2,
+    fix: (c) => {
+      if (c.role !== 'anonymous') body(c).currentPassword = who[c.role].password;
+      body(c).confirmPassword = body(c).newPassword;
+    },
+    after: (c) => {
+      if (c.role !== 'anonymous') who[c.role].password = body(c).newPassword;
+    },
+  },
+
+  createUser: {
+    allow: ['admin', 'company'],
+    runs: 3,
+    fix: (c) => {
+      const b = body(c);
+      b.email = uniqueEmail(b.email);
+      if (c.role === 'admin') b.userType = 'company';
+      else if (b.userType === 'company') b.userType = 'employee';
+    },
+  },
+  resendInvite: {
+    allow: ['admin', 'company'],
+    runs: 2,
+    absent: 404,
+    fix: async (c) => {
+      if (!c.absent) c.input.path.id = (await invitee(c.role === 'admin' ? 'admin' : 'company')).id;
+    },
+  },
+  editUser: {
+    allow: ['company'],
+    absent: 404,
+    fix: async (c) => {
+      if (body(c).email !== undefined) body(c).email = uniqueEmail(body(c).email);
+      if (c.absent) return;
+      body(c)._id = fx.employee;
+      body(c).version = await versionOf.employee(fx.employee);
+    },
+  },
+  editCompany: {
+    allow: ['admin'],
+    absent: 404,
+    fix: async (c) => {
+      if (body(c).email !== undefined) body(c).email = uniqueEmail(body(c).email);
+      if (c.absent) return;
+      body(c)._id = fx.victimCompany;
+      body(c).version = await versionOf.company(fx.victimCompany);
+    },
+  },
+  setUserStatus: {
+    allow: ['admin', 'company'],
+    absent: 404,
+    fix: (c) => {
+      if (!c.absent) c.input.path.id = c.role === 'admin' ? fx.victimCompany : fx.employee;
+    },
+  },
+  deleteUser: {
+    allow: ['company'],
+    absent: 404,
+    runs: 3,
+    fix: async (c) => {
+      if (!c.absent)
+        c.input.path.id = c.allowed ? await make.person('company', 'employee') : fx.employee;
+    },
+  },
+  ...Object.fromEntries(
+    (['admin', 'company'] as const).map((as) => [
+      as === 'admin' ? 'updateAdmin' : 'updateCompany',
+      {
+        allow: [as],
+        fix: async (c: Call) => {
+          if (body(c).email !== undefined) body(c).email = uniqueEmail(body(c).email);
+          if (c.role !== 'anonymous') body(c).version = await versionOf.self(c.role);
+        },
+      } satisfies Spec,
+    ]),
+  ),
+  listCompanies: { allow: ['admin'] },
+  listPms: { allow: ['admin', 'company'] },
+  listTls: { allow: SIGNED_IN },
+  listEmployees: { allow: SIGNED_IN },
+  listTeam: { allow: ['admin', 'company'] },
+  listOthers: { allow: ['admin', 'company'] },
+
+  listProjects: { allow: SIGNED_IN, fix: (c) => orderDates(c.input.query, 'from', 'to') },
+  createProject: {
+    allow: ['company'],
+    fix: (c) => {
+      if (body(c).projectManager) body(c).projectManager = who.pm.id;
+    },
+  },
+  updateProject: {
+    allow: ['company'],
+    absent: 404,
+    fix: async (c) => {
+      if (body(c).projectManager) body(c).projectManager = who.pm.id;
+      if (c.absent) return;
+      body(c)._id = fx.project;
+      body(c).version = await versionOf.project(fx.project);
+    },
+  },
+  deleteProject: {
+    allow: ['company'],
+    absent: 404,
+    fix: async (c) => {
+      if (!c.absent) body(c).id = c.allowed ? await make.project() : fx.project;
+    },
+  },
+  updateProjectStatusByPm: {
+    allow: ['pm'],
+    absent: 404,
+    fix: async (c) => {
+      if (c.absent) return;
+      body(c)._id = fx.pmProject;
+      body(c).version = await versionOf.project(fx.pmProject);
+    },
+  },
+
+  listBankAccounts: { allow: ['admin', 'company'] },
+  createBankAccount: {
+    allow: ['company'],
+    fix: (c) => {
+      body(c).confirm_no = body(c).account_no;
+    },
+  },
+  updateBankAccount: {
+    allow: ['company'],
+    absent: 404,
+    fix: async (c) => {
+      if (c.absent) return;
+      body(c)._id = fx.accountForUpdates;
+      body(c).version = await versionOf.account(fx.accountForUpdates);
+    },
+  },
+  deleteBankAccount: {
+    allow: ['company'],
+    absent: 404,
+    fix: async (c) => {
+      if (!c.absent) body(c).id = c.allowed ? await make.account() : fx.accountA;
+    },
+  },
+  recordPayment: {
+    allow: ['company'],
+    absent: 404,
+    // A debit is covered by a credit of as much on the first day there is.
+    fix: async (c) => {
+      if (c.absent) return;
+      body(c).accountId = fx.accountA;
+      if (c.allowed && body(c).paymentType === 'debit')
+        await make.credit(fx.accountA, body(c).amount);
+    },
+  },
+  transferBetweenAccounts: {
+    allow: ['company'],
+    absent: 404,
+    fix: async (c) => {
+      // Two different accounts, even two that do not exist.
+      if (body(c).fromAccountId === body(c).toAccountId) body(c).toAccountId = randomUUID();
+      if (c.absent) return;
+      Object.assign(body(c), { fromAccountId: fx.accountA, toAccountId: fx.accountB });
+      if (c.allowed) await make.credit(fx.accountA, body(c).amount);
+    },
+  },
+  reversePayment: {
+    allow: ['company'],
+    absent: 404,
+    // A fresh credit on the first day there is: any later day may reverse it.
+    fix: async (c) => {
+      if (!c.absent) c.input.path.id = await make.credit(fx.accountA, 10);
+    },
+  },
+  listPayments: {
+    allow: ['admin', 'company'],
+    absent: 404,
+    fix: (c) => {
+      if (!c.absent) c.input.query.accountId = fx.accountA;
+    },
+  },
+  ...Object.fromEntries(
+    ['bankStatement', 'bankStatementCsv'].map((id) => [
+      id,
+      {
+        allow: ['admin', 'company'],
+        absent: 404,
+        runs: id === 'bankStatementCsv' ? 2 : undefined,
+        fix: (c: Call) => {
+          orderDates(c.input.query, 'from', 'to');
+          if (!c.absent) c.input.query.accountId = fx.accountA;
+        },
+      } satisfies Spec,
+    ]),
+  ),
+
+  listExpenses: { allow: SIGNED_IN },
+  addExpense: { allow: SIGNED_IN },
+  updateExpense: {
+    allow: SIGNED_IN,
+    absent: 404,
+    fix: async (c) => {
+      if (c.absent) return;
+      const role = actor(c, 'company');
+      body(c)._id = fx.own[role].expense;
+      body(c).version = await versionOf.expense(role, fx.own[role].expense);
+    },
+  },
+  deleteExpense: {
+    allow: SIGNED_IN,
+    absent: 404,
+    fix: async (c) => {
+      if (!c.absent) body(c).id = await make.expense(actor(c, 'company'));
+    },
+  },
+
+  ...loanSpecs('lend'),
+  ...loanSpecs('borrowed'),
+  sendLendReminder: {
+    allow: SIGNED_IN,
+    runs: 2,
+    absent: 404,
+    fix: (c) => {
+      if (!c.absent) body(c)._id = fx.own[actor(c, 'company')].lend;
+    },
+  },
+  listCounterparties: { allow: SIGNED_IN },
+  counterpartyHistory: {
+    allow: SIGNED_IN,
+    absent: 404,
+    fix: (c) => {
+      if (!c.absent) c.input.query.email = COUNTERPARTY;
+    },
+  },
+
+  dashboard: { allow: SIGNED_IN },
+  listAudit: { allow: ['admin', 'company'], fix: (c) => orderDates(c.input.query, 'from', 'to') },
+  // Without Accept: text/event-stream it answers what a stream would send first, and ends.
+  streamEvents: { allow: ['admin', 'company', 'pm'] },
+  listNotifications: { allow: ['admin', 'company', 'pm'] },
+  countUnreadNotifications: { allow: ['admin', 'company', 'pm'] },
+  markNotificationsRead: { allow: ['admin', 'company', 'pm'] },
+};
+
+// --- The document ----------------------------------------------------------------------
+
+/** The document with every `$ref` replaced by what it names (it has no cycles). */
+function inline(value: unknown, root: any): any {
+  if (Array.isArray(value)) return value.map((v) => inline(v, root));
+  if (value === null || typeof value !== 'object') return value;
+  const ref = (value as { $ref?: string }).$ref;
+  if (typeof ref === 'string' && ref.startsWith('#/')) {
+    const target = ref
+      .slice(2)
+      .split('/')
+      .reduce((node: any, key) => node?.[key], root);
+    return inline(target, root);
+  }
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, inline(v, root)]));
+}
+
+function operationsOf(document: any): Operation[] {
+  const resolved = inline(document, document);
+  return Object.entries(resolved.paths as Record<string, Record<string, any>>).flatMap(
+    ([path, methods]) =>
+      Object.entries(methods).map(([method, op]): Operation => {
+        const parameters = (op.parameters ?? []) as {
+          in: string;
+          name: string;
+          required?: boolean;
+          schema: JsonSchema;
+        }[];
+        return {
+          id: op.operationId,
+          method: method.toUpperCase(),
+          path,
+          tags: op.tags ?? [],
+          summary: op.summary,
+          responses: op.responses,
+          successStatus: Object.keys(op.responses).find((s) => s.startsWith('2')) ?? '?',
+          shape: {
+            path: parameters.filter((p) => p.in === 'path'),
+            query: parameters
+              .filter((p) => p.in === 'query')
+              .map((p) => ({ name: p.name, schema: p.schema, required: !!p.required })),
+            body: op.requestBody?.content?.['application/json']?.schema,
+          },
+        };
+      }),
+  );
+}
+
+function urlOf(op: Operation, input: Input) {
+  const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(String(input.path[name])),
+  );
+  const query = new URLSearchParams(
+    Object.entries(input.query)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** What is wrong with an answer, measured against the document's entry for the operation. */
+function answerProblems(op: Operation, res: Answer): string[] {
+  if (res.status >= 500) return [`a ${res.status}`];
+  const declared = op.responses[String(res.status)];
+  if (!declared)
+    return [
+      `status ${res.status}, which the document does not declare (it declares ${Object.keys(op.responses).join(', ')})`,
+    ];
+  const media = declared.content?.[res.type];
+  if (!media)
+    return [
+      `status ${res.status} as ${res.type || 'no content type'}, but the document declares ${Object.keys(declared.content ?? {}).join(', ') || 'no content'}`,
+    ];
+  const problems: string[] = [];
+  const value = res.type.endsWith('json') ? res.json : res.text;
+  if (value === undefined) problems.push(`a ${res.type} answer that does not parse`);
+  else {
+    const validate = validator(media.schema);
+    if (!validate(value))
+      problems.push(
+        `an answer that does not match the document's schema for ${res.status}: ${ajv.errorsText(validate.errors, { dataVar: 'answer' })}`,
+      );
+  }
+  for (const header of Object.keys(declared.headers ?? {}))
+    if (res.headers[header.toLowerCase()] === undefined)
+      problems.push(`no ${header} header, which the document declares for ${res.status}`);
+  return problems;
+}
+
+// --- The runs --------------------------------------------------------------------------
+
+let seedOffset = 0;
+const sample = <T>(arbitrary: fc.Arbitrary<T>, numRuns: number) =>
+  numRuns > 0 ? fc.sample(arbitrary, { numRuns, seed: SEED + ++seedOffset }) : [];
+
+/** Every role's calls to one operation; what went wrong, in words. */
+async function exercise(op: Operation): Promise<string[]> {
+  const spec = SPECS[op.id]!;
+  const roles: Role[] = spec.allow === 'public' ? ['anonymous'] : ['anonymous', ...SIGNED_IN];
+  const inputs = inputsOf(op.shape);
+  const breakages = breakagesOf(op.shape);
+  const failures: string[] = [];
+
+  for (const role of roles) {
+    const allowed = spec.allow === 'public' || (role !== 'anonymous' && spec.allow.includes(role));
+    const needsSession = spec.allow !== 'public' && role === 'anonymous';
+    const refusal = needsSession ? 401 : allowed ? undefined : 403;
+    const token = role === 'anonymous' ? undefined : who[role].token;
+
+    const attempt = async (
+      kind: 'valid' | 'absent' | 'invalid',
+      generated: Input,
+      expected: (status: number) => string | undefined,
+      breakage?: (input: Input) => Input,
+    ) => {
+      const call: Call = {
+        role,
+        allowed,
+        absent: kind !== 'valid',
+        input: structuredClone(generated),
+      };
+      const label = `${op.method} ${op.path} (${op.id}) as ${role}, ${kind} input`;
+      try {
+        if (!needsSession) await spec.fix?.(call);
+      } catch (error) {
+        failures.push(`${label}: setting it up failed: ${(error as Error).message}`);
+        return;
+      }
+      let input: Input & { token?: string } = call.input;
+      if (breakage) {
+        input = { ...breakage(input), token: input.token };
+        // A breakage the document would still accept would prove nothing.
+        if (problemsOf(op.shape, input).length === 0) return;
+      } else {
+        const problems = problemsOf(op.shape, input);
+        if (problems.length > 0) {
+          failures.push(`${label}: the test's fix broke the input: ${problems.join('; ')}`);
+          return;
+        }
+      }
+      const res = await send(op.method, urlOf(op, input), input.token ?? token, input.body);
+      // CONFORMANCE_LOG=1 prints every call, to see what the test sends.
+      if (process.env.CONFORMANCE_LOG)
+        console.log(`${label}: ${urlOf(op, input)} ${JSON.stringify(input.body)} -> ${res.status}`);
+      const problems = [...answerProblems(op, res)];
+      const wrong = expected(res.status);
+      if (wrong) problems.unshift(wrong);
+      if (problems.length > 0)
+        failures.push(
+          `${label}: ${problems.join('; ')}\n    sent ${urlOf(op, input)} ${JSON.stringify(input.body)?.slice(0, 300) ?? ''}\n    got ${res.status} ${res.json === undefined ? JSON.stringify(res.text.slice(0, 200)) : res.text.slice(0, 300)}`,
+        );
+      else if (kind === 'valid' && res.status < 300) spec.after?.(call, res.json);
+    };
+    const exactly = (want: number | string) => (status: number) =>
+      String(status) === String(want) ? undefined : `expected ${want}, got ${status}`;
+
+    const validRuns = needsSession ? 1 : allowed ? (spec.runs ?? RUNS.valid) * TIMES : RUNS.refused;
+    for (const input of sample(inputs, validRuns))
+      await attempt('valid', input, exactly(refusal ?? op.successStatus));
+
+    if (spec.absent && allowed)
+      for (const input of sample(inputs, RUNS.absent))
+        await attempt('absent', input, exactly(spec.absent));
+
+    if (breakages.length > 0) {
+      const invalidRuns = needsSession ? 1 : allowed ? RUNS.invalid : RUNS.refused;
+      const broken = fc.tuple(inputs, fc.constantFrom(...breakages));
+      for (const [input, breakage] of sample(broken, invalidRuns))
+        await attempt(
+          'invalid',
+          input,
+          (status) =>
+            status === (needsSession ? 401 : 400)
+              ? undefined
+              : `expected ${needsSession ? 401 : 400} for ${breakage.what}, got ${status}`,
+          breakage.apply,
+        );
+    }
+  }
+  return failures;
+}
+
+// --- The test ----------------------------------------------------------------------------
+
+/** Fails with every problem found, one to a line (a diff of the list would say each twice). */
+function report(failures: string[], title = 'Answers that differ from the document') {
+  if (failures.length > 0) expect.fail(`${title}:\n${failures.join('\n')}`);
+}
+
+beforeAll(async () => {
+  server = await startTestServer({
+    mailer: { kind: 'smtp', send: async (message) => void outbox.push(message) },
+  });
+  const admin = await signUp(server);
+  who.admin = { token: admin.token, password: admin.password, id: admin.user._id };
+  const company = await addUser(server, admin.api, 'Acme', 'company');
+  who.company = { token: company.token, password: PASSWORD, id: company.id };
+  const pm = await addUser(server, company.api, 'Priya', 'pm');
+  who.pm = { token: pm.token, password: PASSWORD, id: pm.id };
+
+  const loginAccount = await signUp(server);
+  const resetAccount = await signUp(server);
+  fx.loginAccount = { email: loginAccount.email, password: loginAccount.password };
+  fx.resetAccount = resetAccount.email;
+  fx.employee = await make.person('company', 'employee');
+  fx.victimCompany = await make.person('admin', 'company');
+  fx.project = await make.project(who.pm.id);
+  fx.pmProject = await make.project(who.pm.id);
+  fx.accountA = await make.account(1000);
+  fx.accountB = await make.account();
+  fx.accountForUpdates = await make.account();
+  fx.own = {} as typeof fx.own;
+  for (const role of SIGNED_IN)
+    fx.own[role] = {
+      expense: await make.expense(role),
+      lend: await make.loan(role, 'lend'),
+      borrowed: await make.loan(role, 'borrowed'),
+    };
+
+  const res = await server.app.inject({ method: 'GET', url: '/api/docs/json' });
+  doc = res.json();
+  operations = operationsOf(doc);
+}, 120_000);
+afterAll(() => server?.close());
+
+describe('the OpenAPI document', () => {
+  it('describes every operation: summary, tag, servers, answers with the error envelope', () => {
+    expect(doc.openapi).toMatch(/^3\.1\./);
+    expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
+    const problems: string[] = [];
+    const ids = new Set<string>();
+    const defined = new Set((doc.tags ?? []).map((tag: { name: string }) => tag.name));
+    for (const op of operations) {
+      const where = `${op.method} ${op.path}`;
+      if (!op.id || ids.has(op.id)) problems.push(`${where}: no unique operationId`);
+      ids.add(op.id);
+      if (!op.summary) problems.push(`${where}: no summary`);
+      for (const tag of op.tags)
+        if (!defined.has(tag)) problems.push(`${where}: tag ${tag} is not in the document's tags`);
+      if (!AREAS.includes(op.tags[0] as (typeof AREAS)[number]))
+        problems.push(`${where}: tag ${op.tags[0]} is not one of ${AREAS.join(', ')}`);
+      if (!SPECS[op.id]) problems.push(`${where}: the conformance test has no spec for ${op.id}`);
+      for (const [status, response] of Object.entries(op.responses)) {
+        if (!response.description || response.description === 'Default Response')
+          problems.push(`${where} ${status}: no description`);
+        if (Number(status) >= 400 && !response.content?.['application/json'])
+          problems.push(`${where} ${status}: not the JSON error envelope`);
+      }
+      if (!Object.keys(op.responses).some((s) => s.startsWith('4')))
+        problems.push(`${where}: no 4xx`);
+    }
+    for (const id of Object.keys(SPECS))
+      if (!ids.has(id)) problems.push(`spec ${id} names no operation of the document`);
+    report(problems, 'What the document or this test lacks');
+    // Every refusal is the one envelope.
+    for (const op of Object.values(doc.paths as Record<string, Record<string, any>>).flatMap(
+      (methods) => Object.values(methods),
+    ))
+      for (const [status, response] of Object.entries(op.responses as Record<string, any>))
+        if (Number(status) >= 400 && op.operationId !== 'health')
+          expect(response.content['application/json'].schema).toEqual({
+            $ref: '#/components/schemas/ErrorResponse',
+          });
+  });
+
+  it("lists every call of the contract's endpoint table, under its operationId", () => {
+    for (const [id, entry] of Object.entries(ENDPOINTS)) {
+      const path = `/api${entry.path.replace(/:(\w+)/g, '{$1}')}`;
+      expect(doc.paths[path]?.[entry.method.toLowerCase()]?.operationId, `${id}`).toBe(id);
+      if ('download' in entry) {
+        const ok = doc.paths[path][entry.method.toLowerCase()].responses['200'];
+        expect(Object.keys(ok.content), id).toEqual([entry.download.type]);
+      }
+    }
+  });
+});
+
+describe('the server answers as its document says', () => {
+  it('refuses a NUL anywhere, a body over 64 KB and a body that is not JSON, as declared', async () => {
+    const failures: string[] = [];
+    const big = { type: 'application/json', payload: JSON.stringify({ x: 'x'.repeat(70_000) }) };
+    const xml = { type: 'application/xml', payload: '<expense/>' };
+    for (const op of operations) {
+      // With a session, so that the body is read: each is refused before the call does anything.
+      const token = SPECS[op.id]?.allow === 'public' ? undefined : who.company.token;
+      const path = op.path.replace(/\{\w+\}/g, '00000000-0000-0000-0000-000000000000');
+      const tries: [string, number, typeof big | undefined][] = [
+        [`${path}?note=a%00b`, 400, undefined],
+      ];
+      // GET has no body: Fastify does not read one.
+      if (op.method !== 'GET') tries.push([path, 413, big], [path, 415, xml]);
+      for (const [url, want, body] of tries) {
+        const res = await sendRaw(op.method, url, token, body);
+        const problems = answerProblems(op, res);
+        if (res.status !== want) problems.unshift(`expected ${want}, got ${res.status}`);
+        if (problems.length > 0)
+          failures.push(
+            `${op.method} ${url} (${op.id}) ${body?.type ?? ''}: ${problems.join('; ')}`,
+          );
+      }
+    }
+    report(failures);
+  });
+
+  it.each(AREAS)(
+    '%s',
+    async (area) => {
+      // An operation without a spec is named by the first test, and not called blindly here.
+      const mine = operations.filter((op) => op.tags[0] === area && SPECS[op.id]);
+      expect(mine.length).toBeGreaterThan(0);
+      const failures: string[] = [];
+      for (const op of mine) {
+        const found = await exercise(op);
+        failures.push(...found.slice(0, 3));
+        if (found.length > 3) failures.push(`… and ${found.length - 3} more for ${op.id}`);
+      }
+      report(failures);
+    },
+    120_000,
+  );
+});

@@ -1,0 +1,162 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../server/db/client';
+import { addUser, signUp, startTestServer, type TestServer } from './helpers';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const expense = {
+  date: '2026-11-02',
+  description: 'Cinema tickets',
+  amount: 123456.78,
+  category: 'movie',
+};
+const loan = {
+  name: 'Ravi Kumar',
+  email: 'ravi@example.com',
+  amount: 1000,
+  issueDate: '2026-10-01',
+  repaymentDate: '2026-12-01',
+};
+const project = {
+  projectName: 'Website',
+  clientName: 'Client',
+  clientNumber: '1',
+  duration: '1 month',
+  price: 1000,
+  paymentStatus: 'pending',
+};
+
+describe('undo of a delete', () => {
+  it('brings an expense back as it was, with its id, its totals and its whole trail', async () => {
+    const me = await signUp(server);
+    const other = await signUp(server);
+    const created = await me.api.post('/expense/addexpense', expense);
+    const id = created.body.data._id;
+    await me.api.post('/expense/updateexpense', { _id: id, version: 1, amount: 500.25 });
+    await me.api.post('/expense/addexpense', { ...expense, description: 'Lunch', amount: 100 });
+    expect((await me.api.post('/expense/deleteexpense', { id })).status).toBe(200);
+    let list = (await me.api.get('/expense/getuserallexpenses')).body;
+    expect(list).toMatchObject({ total: 1, totalAmount: 100 });
+
+    // Nobody else can undo it: it is not theirs, like any record of another.
+    expect((await other.api.post('/expense/restoreexpense', { id })).status).toBe(404);
+
+    const restored = await me.api.post('/expense/restoreexpense', { id });
+    expect(restored.status).toBe(200);
+    expect(restored.body).toEqual({ success: true, message: 'Expense restored' });
+    list = (await me.api.get('/expense/getuserallexpenses')).body;
+    expect(list).toMatchObject({ total: 2, totalAmount: 600.25 });
+    const back = list.data.find((e: any) => e._id === id);
+    expect(back).toMatchObject({
+      description: 'Cinema tickets',
+      amount: 500.25,
+      date: '2026-11-02',
+      category: 'movie',
+      createdAt: created.body.data.createdAt,
+      // The restore is a change of its own: a form read before it is stale.
+      version: 3,
+    });
+    // The dashboard (kept by triggers) counts it again.
+    const dashboard = (await me.api.get('/user/getalldata')).body.data;
+    expect(dashboard.expenses).toMatchObject({ count: 2, totalAmount: 600.25 });
+
+    // Twice is refused: it is there.
+    expect((await me.api.post('/expense/restoreexpense', { id })).status).toBe(409);
+    // It can be edited and deleted again as before.
+    const edited = await me.api.post('/expense/updateexpense', { _id: id, version: 3, amount: 1 });
+    expect(edited.status).toBe(200);
+
+    const trail = rowsOf<{ action: string }>(
+      await server.db.execute(
+        sql`select action from audit_log where record_id = ${id} order by id`,
+      ),
+    ).map((r) => r.action);
+    expect(trail).toEqual(['create', 'update', 'delete', 'create', 'update']);
+  });
+
+  it('brings a lend back with its repayments, and only of its own direction', async () => {
+    const me = await signUp(server);
+    const lent = await me.api.post('/lend/addlend', loan);
+    const id = lent.body.data._id;
+    await me.api.post('/lend/addrepayment', {
+      loanId: id,
+      date: '2026-10-05',
+      amount: 250.5,
+      remark: 'cash',
+    });
+    await me.api.post('/lend/addrepayment', { loanId: id, date: '2026-10-06', amount: 100 });
+    // A repayment deleted before is not brought back with the entry.
+    const third = await me.api.post('/lend/addrepayment', {
+      loanId: id,
+      date: '2026-10-07',
+      amount: 1,
+    });
+    await me.api.post('/lend/deleterepayment', { id: third.body.data._id });
+    await me.api.post('/lend/deletelend', { id });
+    expect((await me.api.get('/lend/getuseralllends')).body.total).toBe(0);
+
+    expect((await me.api.post('/borrowed/restoreborrowed', { id })).status).toBe(404);
+    const restored = await me.api.post('/lend/restorelend', { id });
+    expect(restored.body).toEqual({ success: true, message: 'Lend restored' });
+    const list = (await me.api.get('/lend/getuseralllends')).body;
+    expect(list).toMatchObject({ total: 1, totalAmount: 1000, outstandingAmount: 649.5 });
+    expect(list.data[0]).toMatchObject({ _id: id, repaid: 350.5, outstanding: 649.5 });
+    const repayments = (await me.api.get(`/lend/getrepayments?id=${id}`)).body.data;
+    expect(repayments.map((r: any) => [r.amount, r.remark])).toEqual([
+      [250.5, 'cash'],
+      [100, ''],
+    ]);
+  });
+
+  it('a company brings a project back; the admin and a stranger cannot; nothing of a long-gone delete', async () => {
+    const admin = await signUp(server);
+    const acme = await addUser(server, admin.api, 'Acme', 'company');
+    const beta = await addUser(server, admin.api, 'Beta', 'company');
+    const made = await acme.api.post('/company/createproject', project);
+    const id = made.body.data._id;
+    await acme.api.post('/company/deleteproject', { id });
+    expect((await admin.api.post('/company/restoreproject', { id })).status).toBe(403);
+    expect((await beta.api.post('/company/restoreproject', { id })).status).toBe(404);
+    const restored = await acme.api.post('/company/restoreproject', { id });
+    expect(restored.status).toBe(200);
+    const list = (await acme.api.get('/company/getcompanyallproject')).body;
+    expect(list).toMatchObject({ total: 1, totalAmount: 1000 });
+    expect(list.data[0]).toMatchObject({ _id: id, projectName: 'Website' });
+
+    // A record never deleted, and an id nobody has, are not found.
+    const kept = await acme.api.post('/company/createproject', project);
+    expect(
+      (await acme.api.post('/company/restoreproject', { id: kept.body.data._id })).status,
+    ).toBe(409);
+    expect(
+      (
+        await acme.api.post('/company/restoreproject', {
+          id: '00000000-0000-4000-8000-000000000000',
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  it('is refused once the undo window has passed', async () => {
+    const me = await signUp(server);
+    const created = await me.api.post('/expense/addexpense', expense);
+    const id = created.body.data._id;
+    await me.api.post('/expense/deleteexpense', { id });
+    // The trail refuses changes: its guard is lifted for this one line of the test only.
+    await server.db.transaction(async (tx) => {
+      await tx.execute(sql`alter table audit_log disable trigger audit_log_append_only`);
+      await tx.execute(
+        sql`update audit_log set at = at - interval '1 hour' where record_id = ${id}`,
+      );
+      await tx.execute(sql`alter table audit_log enable trigger audit_log_append_only`);
+    });
+    const late = await me.api.post('/expense/restoreexpense', { id });
+    expect(late.status).toBe(404);
+    expect(late.body.message).toBe('Deleted expense not found');
+  });
+});

@@ -1,0 +1,302 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Message } from '../../contract/api/fields';
+import { Person, PersonAnswer, PersonList } from '../../contract/api/people';
+import { AppRoutes } from '../../src/app/router';
+import type { Role, User } from '../../src/api/types';
+import { recordRequests, renderWithProviders, signedIn, testUser } from './helpers';
+import { server } from './msw';
+
+/** Create New User's invite or first password, Resend invite in a row's menu, the invite page. */
+
+beforeAll(async () => {
+  await import('../../src/features/people/PeopleScreen');
+  await import('../../src/features/auth/AcceptInviteScreen');
+}, 30_000);
+
+const INVALID = 'This invite link is invalid or has expired. Ask for a new one.';
+
+const as = (role: Role): User => ({
+  ...testUser,
+  _id: `${role}-1`,
+  role,
+  position: role === 'admin' ? 1 : role === 'company' ? 2 : 3,
+});
+
+const bluebird = Person.parse({
+  _id: 'c2',
+  date: '2026-01-05T10:00:00.000Z',
+  name: 'Bluebird Traders',
+  email: 'bluebird@example.com',
+  mobile: '9000000002',
+  registration_number: 'CO-2',
+  status: 'active',
+  role: 'company',
+  country: 'India',
+  employeeCount: 0,
+  invitePending: true,
+  version: 1,
+});
+const priya = Person.parse({
+  ...bluebird,
+  _id: 'pm-2',
+  name: 'Priya Menon',
+  email: 'priya@example.com',
+  role: 'pm',
+  employeeCount: undefined,
+});
+
+const page = (data: unknown[]) =>
+  PersonList.parse({ success: true, data, total: data.length, page: 1, pageSize: 20 });
+const lists = (companies: unknown[], pms: unknown[] = []) => [
+  http.get('/api/user/getadminallcompany', () => HttpResponse.json(page(companies))),
+  http.get('/api/company/getallpm', () => HttpResponse.json(page(pms))),
+];
+
+function renderAs(role: Role, route: string) {
+  return renderWithProviders(<AppRoutes />, { route, preloadedState: signedIn(as(role)) });
+}
+type UserEv = ReturnType<typeof renderWithProviders>['user'];
+
+async function fillDetails(user: UserEv, dialog: HTMLElement) {
+  await user.type(within(dialog).getByLabelText('Name'), 'Bluebird Traders');
+  await user.type(within(dialog).getByLabelText('Email'), 'bluebird@example.com');
+  await user.type(within(dialog).getByLabelText('Contact'), '9000000002');
+  await user.type(within(dialog).getByLabelText('Registration Number'), 'CO-2');
+}
+
+describe('Create New User for someone who signs in', () => {
+  it('sends an invite by default: no password is asked for or sent', async () => {
+    const message =
+      'User created successfully. An invite to set a password was e-mailed to bluebird@example.com.';
+    server.use(
+      ...lists([]),
+      http.post('/api/user/createUser', () =>
+        HttpResponse.json(PersonAnswer.parse({ success: true, message, data: bluebird }), {
+          status: 201,
+        }),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderAs('admin', '/app/company');
+    await user.click(await screen.findByRole('button', { name: 'Add New Company' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create New User' });
+    const choice = within(dialog).getByRole('group', { name: 'Sign-in password' });
+    expect(within(choice).getByRole('radio', { name: /Send an invite/ })).toBeChecked();
+    expect(within(choice).getByRole('radio', { name: /Set a first password/ })).not.toBeChecked();
+    expect(within(dialog).queryByLabelText('Password')).not.toBeInTheDocument();
+
+    await fillDetails(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(await log.to('/api/user/createUser')[0]!.json()).toEqual({
+      name: 'Bluebird Traders',
+      email: 'bluebird@example.com',
+      mobile: '9000000002',
+      registration_number: 'CO-2',
+      userType: 'company',
+    });
+    log.stop();
+  }, 15_000);
+
+  it('Set a first password shows the password field and sends it', async () => {
+    server.use(
+      ...lists([]),
+      http.post('/api/user/createUser', () =>
+        HttpResponse.json(
+          PersonAnswer.parse({
+            success: true,
+            message: 'User created successfully',
+            data: { ...priya, invitePending: false },
+          }),
+          { status: 201 },
+        ),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderAs('company', '/app/pm');
+    await user.click(await screen.findByRole('button', { name: 'Add New PM' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create New User' });
+    await fillDetails(user, dialog);
+    await user.click(within(dialog).getByRole('radio', { name: /Set a first password/ }));
+    const password = within(dialog).getByLabelText('Password');
+    expect(password).toBeRequired();
+    expect(password).toHaveAttribute('minLength', '8');
+    expect(within(dialog).getByText(/must change it when they first sign in/)).toBeVisible();
+    await user.type(password, 'first secret');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('User created successfully')).toBeInTheDocument();
+    expect(await log.to('/api/user/createUser')[0]!.json()).toMatchObject({
+      userType: 'pm',
+      password: 'first secret',
+    });
+    log.stop();
+  }, 15_000);
+
+  it('back to Send an invite, a password typed is not sent', async () => {
+    server.use(
+      ...lists([]),
+      http.post('/api/user/createUser', () =>
+        HttpResponse.json(
+          PersonAnswer.parse({ success: true, message: 'User created successfully', data: priya }),
+          { status: 201 },
+        ),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderAs('company', '/app/pm');
+    await user.click(await screen.findByRole('button', { name: 'Add New PM' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create New User' });
+    await fillDetails(user, dialog);
+    await user.click(within(dialog).getByRole('radio', { name: /Set a first password/ }));
+    await user.type(within(dialog).getByLabelText('Password'), 'first secret');
+    await user.click(within(dialog).getByRole('radio', { name: /Send an invite/ }));
+    expect(within(dialog).queryByLabelText('Password')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(log.to('/api/user/createUser')).toHaveLength(1));
+    expect(await log.to('/api/user/createUser')[0]!.json()).not.toHaveProperty('password');
+    log.stop();
+  }, 15_000);
+
+  it('offers no choice for people who never sign in', async () => {
+    server.use(http.get('/api/company/getalltl', () => HttpResponse.json(page([]))));
+    const { user } = renderAs('company', '/app/tl');
+    await user.click(await screen.findByRole('button', { name: 'Add New Tl' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create New User' });
+    expect(within(dialog).queryByRole('radio')).not.toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Password')).not.toBeInTheDocument();
+  });
+});
+
+/** Opens the row's '...' menu and returns its items. */
+async function menuOf(user: UserEv, label: string) {
+  await user.click(await screen.findByRole('button', { name: `Actions for ${label}` }));
+  const toggle = screen.getByRole('button', { name: `Actions for ${label}` });
+  return document.getElementById(toggle.getAttribute('aria-controls')!)!;
+}
+
+describe('Resend invite', () => {
+  it('is in the menu of a row whose invite is pending, and sends one', async () => {
+    const acme = { ...bluebird, _id: 'c1', name: 'Acme Builders', invitePending: false };
+    server.use(
+      ...lists([acme, bluebird]),
+      http.post('/api/users/c2/invite', () =>
+        HttpResponse.json(
+          Message.parse({ success: true, message: 'Invite sent to bluebird@example.com.' }),
+        ),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderAs('admin', '/app/company');
+    const row = (await screen.findByText('Bluebird Traders')).closest('tr')!;
+    expect(within(row).getByText('Invite pending')).toBeInTheDocument();
+    const acmeRow = screen.getByText('Acme Builders').closest('tr')!;
+    expect(within(acmeRow).queryByText('Invite pending')).not.toBeInTheDocument();
+
+    const acmeMenu = await menuOf(user, 'Acme Builders');
+    expect(within(acmeMenu).queryByRole('button', { name: 'Resend invite' })).toBeNull();
+    await user.keyboard('{Escape}');
+
+    const menu = await menuOf(user, 'Bluebird Traders');
+    expect(
+      within(menu)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Show', 'Edit', 'Resend invite', 'Deactivate']);
+    await user.click(within(menu).getByRole('button', { name: 'Resend invite' }));
+    expect(await screen.findByText('Invite sent to bluebird@example.com.')).toBeInTheDocument();
+    expect(log.to('/api/users/c2/invite')).toHaveLength(1);
+    log.stop();
+  });
+
+  it("shows the server's refusal past the limit", async () => {
+    const limit = 'This person has been sent enough invites for today. Please try again tomorrow.';
+    server.use(
+      ...lists([], [priya]),
+      http.post('/api/users/pm-2/invite', () =>
+        HttpResponse.json(
+          { success: false, message: limit },
+          { status: 429, headers: { 'retry-after': '3600' } },
+        ),
+      ),
+    );
+    const { user } = renderAs('company', '/app/pm');
+    const menu = await menuOf(user, 'Priya Menon');
+    await user.click(within(menu).getByRole('button', { name: 'Resend invite' }));
+    expect(await screen.findByText(limit)).toBeInTheDocument();
+  });
+
+  it('an admin reading a pending PM sees the badge but no Resend invite', async () => {
+    server.use(...lists([bluebird], [priya]));
+    const { user } = renderAs('admin', '/app/pm');
+    const row = (await screen.findByText('Priya Menon')).closest('tr')!;
+    expect(within(row).getByText('Invite pending')).toBeInTheDocument();
+    const menu = await menuOf(user, 'Priya Menon');
+    expect(
+      within(menu)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Show']);
+  });
+});
+
+describe('the invite page', () => {
+  it('sets the password twice, says so and links to Login', async () => {
+    server.use(
+      http.post('/api/user/acceptinvite', () =>
+        HttpResponse.json(
+          Message.parse({ success: true, message: 'Your password is set. Please log in.' }),
+        ),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/invite?token=abc123' });
+    expect(await screen.findByRole('heading', { name: 'Set your password' })).toBeInTheDocument();
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAttribute('minLength', '8');
+    expect(password).toHaveAttribute('maxLength', '128');
+    await user.type(password, 'my own secret');
+    await user.type(screen.getByLabelText('Confirm Password'), 'my own secrett');
+    await user.click(screen.getByRole('button', { name: 'Set Password' }));
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    expect(log.to('/api/user/acceptinvite')).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('Confirm Password'));
+    await user.type(screen.getByLabelText('Confirm Password'), 'my own secret');
+    await user.click(screen.getByRole('button', { name: 'Set Password' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Your password is set. Please log in.',
+    );
+    expect(screen.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/login');
+    expect(await log.to('/api/user/acceptinvite')[0]!.json()).toEqual({
+      token: 'abc123',
+      password: 'my own secret',
+      cpassword: 'my own secret',
+    });
+    log.stop();
+  });
+
+  it("shows the server's message for a used or expired link and stays", async () => {
+    server.use(
+      http.post('/api/user/acceptinvite', () =>
+        HttpResponse.json({ success: false, message: INVALID }, { status: 400 }),
+      ),
+    );
+    const { user, location } = renderWithProviders(<AppRoutes />, {
+      route: '/invite?token=used',
+    });
+    await user.type(await screen.findByLabelText('Password'), 'my own secret');
+    await user.type(screen.getByLabelText('Confirm Password'), 'my own secret');
+    await user.click(screen.getByRole('button', { name: 'Set Password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(INVALID);
+    expect(location().pathname).toBe('/invite');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('a link without a token says so and cannot be sent', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/invite' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(INVALID);
+    expect(screen.getByRole('button', { name: 'Set Password' })).toBeDisabled();
+  });
+});
