@@ -87,7 +87,7 @@ export async function listAccounts(db: DbOrTx, caller: Caller, q: BankQuery) {
       db
         .select({
           account: bankAccounts,
-          hasPayments: sql<boolean>`exists (select 1 from ${payments} where ${payments.accountId} = ${bankAccounts.id})`,
+          hasPayments: sql<boolean>`exists (select 1 from payments p where p.account_id = bank_accounts.id)`,
         })
         .from(bankAccounts)
         .where(where)

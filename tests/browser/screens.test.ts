@@ -166,7 +166,7 @@ const LISTS = [
  * middle once the page is scrolled down to it (down only: a sideways scroll would hide
  * what this is about).
  */
-async function inView(page: Page, target: Locator) {
+async function inView(target: Locator) {
   await target.waitFor();
   return target.evaluate((el) => {
     const top = el.getBoundingClientRect().top;
@@ -206,14 +206,14 @@ for (const { name, viewport } of WIDTHS) {
             : list.path;
         await page.goto(suite.url(path));
         await rowOf(list.row).first().waitFor();
-        const where = await inView(page, money(list.row));
+        const where = await inView(money(list.row));
         expect(where, `${list.shot}: the money of ${list.row}`).toMatchObject({
           inside: true,
           uncovered: true,
         });
         if ('status' in list) {
           const badge = rowOf(list.row).getByText(list.status, { exact: true });
-          expect(await inView(page, badge), `${list.shot}: status`).toEqual({
+          expect(await inView(badge), `${list.shot}: status`).toEqual({
             inside: true,
             uncovered: true,
             cut: false,
@@ -252,7 +252,7 @@ for (const { name, viewport } of WIDTHS) {
       await expectPath(admins.page, '/app/dashboard');
       await admins.page.goto(suite.url('/app/company'));
       const toggle = admins.page.getByRole('button', { name: `Actions for ${company.name}` });
-      expect(await inView(admins.page, toggle)).toMatchObject({ inside: true, uncovered: true });
+      expect(await inView(toggle)).toMatchObject({ inside: true, uncovered: true });
       await visit(admins.page, shot('admin-companies'));
       await admins.page.goto(suite.url('/app/account'));
       await admins.page.getByText('Read-only', { exact: true }).waitFor();

@@ -28,14 +28,12 @@ async function loginFrom(
   userAgent: string,
   extra: Record<string, unknown> = {},
 ) {
-  const res = await server
-    .api(undefined, { 'user-agent': userAgent })
-    .post('/user/loginuser', {
-      email: who.email,
-      password: who.password,
-      userType: 'admin',
-      ...extra,
-    });
+  const res = await server.api(undefined, { 'user-agent': userAgent }).post('/user/loginuser', {
+    email: who.email,
+    password: who.password,
+    userType: 'admin',
+    ...extra,
+  });
   expect(res.status).toBe(200);
   return {
     token: res.body.data.token as string,
@@ -261,14 +259,12 @@ describe('changing e-mail or password', () => {
       currentPassword: me.password,
     });
     const token = /revert-email\?token=([\w-]+)/.exec(await mailTo(me.email, before))![1]!;
-    await server
-      .api()
-      .post('/user/registeruser', {
-        name: 'Taker',
-        email: me.email,
-        password: 'some password',
-        cpassword: 'some password',
-      });
+    await server.api().post('/user/registeruser', {
+      name: 'Taker',
+      email: me.email,
+      password: 'some password',
+      cpassword: 'some password',
+    });
     const res = await server.api().post('/user/email/revert', { token });
     expect(res.status).toBe(409);
     expect((await me.api.get('/user/profile')).body.data.email).toBe(moved);

@@ -20,13 +20,14 @@ describe('bank accounts as screens start from them', () => {
       bankAccountBody({ account_no: '998877665544', confirm_no: '998877665544' }),
     );
     expect([used.status, spare.status]).toEqual([201, 201]);
-    await acme.api.post('/company/addpayment', {
+    const paid = await acme.api.post('/company/addpayment', {
       accountId: used.body.data._id,
       date: '2026-11-02',
-      remark: 'Rent',
-      paymentType: 'debit',
+      remark: 'Invoice',
+      paymentType: 'credit',
       amount: 10,
     });
+    expect(paid.status).toBe(201);
 
     const all = (await acme.api.get('/company/getallbankbyuserid?sort=holder_name')).body;
     const byId = Object.fromEntries(all.data.map((a: any) => [a._id, a.hasPayments]));
@@ -42,9 +43,9 @@ describe('bank accounts as screens start from them', () => {
     expect(read.body.data.map((a: any) => [a._id, a.hasPayments])).toEqual([
       [spare.body.data._id, false],
     ]);
-    expect(
-      (await acme.api.get('/company/getallbankbyuserid?defaultStatus=closed')).status,
-    ).toBe(400);
+    expect((await acme.api.get('/company/getallbankbyuserid?defaultStatus=closed')).status).toBe(
+      400,
+    );
 
     // An account with payments is still refused a delete; the other goes.
     expect((await acme.api.post('/company/deletebank', { id: used.body.data._id })).status).toBe(

@@ -417,6 +417,18 @@ function loanSpecs(direction: 'lend' | 'borrowed'): Record<string, Spec> {
         if (!c.absent) body(c).id = await make.loan(actor(c, 'company'), direction);
       },
     },
+    [`restore${noun}`]: {
+      allow: SIGNED_IN,
+      absent: 404,
+      // An entry the caller has just deleted.
+      fix: async (c) => {
+        if (c.absent) return;
+        const role = actor(c, 'company');
+        const id = await make.loan(role, direction);
+        await must(role, 'POST', `/${direction}/delete${direction}`, { id });
+        body(c).id = id;
+      },
+    },
     [`listRepaymentsOf${noun}`]: {
       allow: SIGNED_IN,
       absent: 404,
@@ -718,6 +730,17 @@ const SPECS: Record<string, Spec> = {
       if (!c.absent) body(c).id = c.allowed ? await make.project() : fx.project;
     },
   },
+  restoreProject: {
+    allow: ['company'],
+    absent: 404,
+    // A project the company has just deleted (the others are refused before any lookup).
+    fix: async (c) => {
+      if (c.absent) return;
+      const id = await make.project();
+      await must('company', 'POST', '/company/deleteproject', { id });
+      body(c).id = id;
+    },
+  },
   updateProjectStatusByPm: {
     allow: ['pm'],
     absent: 404,
@@ -820,6 +843,18 @@ const SPECS: Record<string, Spec> = {
     absent: 404,
     fix: async (c) => {
       if (!c.absent) body(c).id = await make.expense(actor(c, 'company'));
+    },
+  },
+  restoreExpense: {
+    allow: SIGNED_IN,
+    absent: 404,
+    // An expense the caller has just deleted.
+    fix: async (c) => {
+      if (c.absent) return;
+      const role = actor(c, 'company');
+      const id = await make.expense(role);
+      await must(role, 'POST', '/expense/deleteexpense', { id });
+      body(c).id = id;
     },
   },
 
