@@ -134,7 +134,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'restoreProject',
         summary: 'A company undoes its delete of one of its projects, moments ago',
         description:
-          "Companies only (403). The project comes back as it was, with its id and its audit trail (without its PM if the PM is gone). Only the company's own delete of the last few minutes (404 otherwise); 409 when it is not deleted.",
+          "Companies only (403). The project comes back as it was, with its id and its audit trail (without its PM if the PM is gone). Only the company's own delete of the last minute (404 otherwise); 409 when it is not deleted.",
         body: restoreProject.body,
         response: {
           200: answer('Restored', restoreProject.answer),

@@ -1,5 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { UNDO_SECONDS } from '../../contract/rules';
 import { rowsOf, type Tx } from '../db/client';
 import type { Caller } from '../lib/caller';
 import { conflict, notFound } from '../lib/errors';
@@ -7,10 +6,11 @@ import { conflict, notFound } from '../lib/errors';
 /**
  * Undo of a delete: the record comes back from the audit trail's copy of it, with its own
  * id, so its history (created, changed, deleted) stays one with it and the trail adds the
- * restore as it adds any insert. Only the caller's own delete, and only for a short while
- * after it (the app offers Undo for UNDO_SECONDS; the server allows for a slow answer).
+ * restore as it adds any insert. Only the caller's own delete, and only for a minute after
+ * it (the app offers Undo for contract/rules.ts UNDO_SECONDS; the server allows for a slow
+ * answer and a paused toast).
  */
-export const UNDO_WINDOW_SECONDS = Math.max(UNDO_SECONDS * 6, 60);
+export const UNDO_WINDOW_SECONDS = 60;
 
 /** The tables a delete can be undone in. */
 type Restorable = 'expenses' | 'loans' | 'projects';

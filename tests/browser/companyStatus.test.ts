@@ -117,13 +117,8 @@ describe.sequential('an admin deactivates its company', () => {
     expect(await rowMenuItems(adminPage, company.name)).toEqual(['Show', 'Edit', 'Reactivate']);
     await visit(adminPage, 'company-status-03-inactive');
 
-    // The company's tab, signed in before: its next call ends the session.
-    await companyPage
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', {
-        name: 'Project Manager List',
-      })
-      .click();
+    // The company's tab, signed in before, is at the login page on its own: its live
+    // stream ended with the session, without a click.
     await expectAlert(companyPage, 'Your session has ended. Please log in again.');
     await expectPath(companyPage, '/login');
     const answer = companyPage.waitForResponse((r) => r.url().includes('/api/user/loginuser'));
@@ -149,9 +144,9 @@ describe.sequential('an admin deactivates its company', () => {
     await expectCount(row(adminPage, company.email).getByText('Inactive'), 0);
 
     await logIn(companyPage, { email: company.email, password }, 'company');
-    // Back where the ended session was going.
-    await expectPath(companyPage, '/app/pm');
-    await companyPage.getByRole('heading', { level: 2, name: 'Project Manager List' }).waitFor();
+    // Back where the ended session was.
+    await expectPath(companyPage, '/app/dashboard');
+    await companyPage.getByRole('region', { name: 'Overview' }).waitFor();
     await visit(companyPage, 'company-status-05-signed-in-again');
   });
 });

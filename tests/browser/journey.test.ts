@@ -304,12 +304,15 @@ describe.sequential('journey', () => {
   });
 
   test('Logout ends the session here and in the other tab', async () => {
-    const token = await page.evaluate(() => localStorage.getItem('token'));
+    // Remembered or not, the session is in one of the two storages.
+    const stored = () =>
+      page.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token'));
+    const token = await stored();
     expect(token).toBeTruthy();
     await mainNav().getByRole('button', { name: 'Logout' }).click();
     await expectAlert(page, 'Logout successful');
     await expectPath(page, '/');
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await stored()).toBeNull();
     await visit(page, 'journey-17-logged-out');
 
     // The other tab leaves the signed-in area on its own.

@@ -85,17 +85,20 @@ describe('routes', () => {
 
   test('Login refuses a wrong type or password with the server message', async () => {
     await page.goto(url('/login'));
-    const attempt = async (password: string, userType: 'admin' | 'company') => {
+    const attempt = async (password: string, userType: 'admin' | 'company', message: string) => {
       const answer = page.waitForResponse((r) => r.url().includes('/api/user/loginuser'));
       await logIn(page, { ...user, password }, userType);
       expect((await answer).status()).toBe(401);
-      await expectAlert(page, 'Invalid email or password');
+      await expectAlert(page, message);
       await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
     };
-    await attempt(user.password, 'company');
-    await attempt('not the password', 'admin');
+    // The right password with the wrong type says which type; a wrong password says nothing.
+    await attempt(user.password, 'company', 'This account signs in as Admin.');
+    await attempt('not the password', 'admin', 'Invalid email or password');
     await expectPath(page, '/login');
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(
+      await page.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token')),
+    ).toBeNull();
     await visit(page, 'routes-login-refused');
   });
 
@@ -152,7 +155,8 @@ describe('routes', () => {
     await page.goto(url('/login'));
     await logIn(page, user);
     await expectPath(page, '/app/dashboard');
-    const token = await page.evaluate(() => localStorage.getItem('token'));
+    // Not remembered: the session is this tab's (sessionStorage).
+    const token = await page.evaluate(() => sessionStorage.getItem('token'));
     // 23 rows: 1000.01, 2000.01, … 23000.01 (sum 2,76,000.23), one day apart.
     for (let i = 1; i <= 23; i++) {
       const res = await fetch(url('/api/expense/addexpense'), {

@@ -8,69 +8,58 @@
 -- company record's company (c), its PM for a project (p), and a person's role (r). The
 -- admin who created the company (a) is named here, in the same transaction, so that a
 -- deleted company still reaches its admin and the app servers need no lookup of their own.
-CREATE OR REPLACE FUNCTION change_feed_key(tbl text, r jsonb) RETURNS jsonb LANGUAGE sql STABLE AS $$
-  SELECT jsonb_strip_nulls(CASE
-    WHEN tbl IN ('expenses', 'loans', 'repayments') THEN jsonb_build_object(
-      'u', r ->> 'user_id',
-      'd', CASE WHEN tbl = 'loans' THEN r ->> 'direction'
-                WHEN tbl = 'repayments' THEN
-                  (SELECT direction::text FROM loans WHERE id = (r ->> 'loan_id')::uuid) END)
-    WHEN tbl = 'users' THEN jsonb_build_object(
-      'c', coalesce(r ->> 'company_id', CASE WHEN r ->> 'role' = 'company' THEN r ->> 'id' END),
-      'r', r ->> 'role',
-      'a', CASE WHEN r ->> 'role' = 'company' THEN r ->> 'created_by' END)
-    ELSE jsonb_build_object('c', r ->> 'company_id', 'p', r ->> 'project_manager_id')
-  END)
-$$;
---> statement-breakpoint
--- `keys`: one audience per changed row, with the row's id. The session that made the change
--- (app.session, set with the actor) is named so that its own stream is spared the echo.
-CREATE OR REPLACE FUNCTION change_feed_send(tbl text, keys jsonb[]) RETURNS void LANGUAGE plpgsql AS $$
+-- The session that made the change (s, set with the actor) is named so that its own stream
+-- is spared the echo.
+--
+-- One query per statement, whatever its size: the audiences are grouped in SQL (a bulk
+-- insert of thousands of rows costs a few microseconds a row), built from each table's own
+-- columns by a query chosen for the table.
+CREATE OR REPLACE FUNCTION notify_changes() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
+  audience text := CASE TG_TABLE_NAME
+    WHEN 'expenses' THEN $q$jsonb_build_object('u', r.user_id)$q$
+    WHEN 'notifications' THEN $q$jsonb_build_object('u', r.user_id)$q$
+    WHEN 'loans' THEN $q$jsonb_build_object('u', r.user_id, 'd', r.direction)$q$
+    -- A loan deleted takes its repayments with it: then the direction is no longer known.
+    WHEN 'repayments' THEN $q$jsonb_strip_nulls(jsonb_build_object('u', r.user_id,
+      'd', (SELECT l.direction FROM loans l WHERE l.id = r.loan_id)))$q$
+    WHEN 'users' THEN $q$jsonb_strip_nulls(jsonb_build_object(
+      'c', coalesce(r.company_id, CASE WHEN r.role = 'company' THEN r.id END),
+      'r', r.role,
+      'a', CASE WHEN r.role = 'company' THEN r.created_by END))$q$
+    WHEN 'projects' THEN $q$jsonb_strip_nulls(jsonb_build_object(
+      'c', r.company_id, 'p', r.project_manager_id))$q$
+    ELSE $q$jsonb_build_object('c', r.company_id)$q$
+  END;
+  -- An update concerns the rows before and after (a project moved to another PM concerns
+  -- both PMs). A person's update that changes only sign-in secrets or bookkeeping (a code's
+  -- step marked used) is nobody's news, as in the audit trail.
+  changed text := CASE
+    WHEN TG_OP = 'INSERT' THEN 'added'
+    WHEN TG_OP = 'DELETE' THEN 'removed'
+    WHEN TG_TABLE_NAME <> 'users' THEN '(SELECT * FROM removed UNION ALL SELECT * FROM added)'
+    ELSE $q$(SELECT side.* FROM removed o JOIN added n ON n.id = o.id,
+               LATERAL (SELECT o.* UNION ALL SELECT n.*) AS side
+              WHERE to_jsonb(o) - ARRAY['password_hash', 'totp_secret', 'totp_pending_secret',
+                      'totp_last_step', 'updated_at']
+                    IS DISTINCT FROM to_jsonb(n) - ARRAY['password_hash', 'totp_secret',
+                      'totp_pending_secret', 'totp_last_step', 'updated_at'])$q$
+  END;
   session text := nullif(current_setting('app.session', true), '');
   g record;
 BEGIN
-  FOR g IN
-    SELECT k - 'id' AS key, array_agg(DISTINCT k ->> 'id') AS ids
-      FROM unnest(keys) AS k GROUP BY k - 'id'
+  FOR g IN EXECUTE format(
+    'SELECT %s AS key, array_agg(DISTINCT r.id::text) AS ids FROM %s AS r GROUP BY 1',
+    audience, changed)
   LOOP
     PERFORM pg_notify('ecm_changes', (jsonb_strip_nulls(jsonb_build_object(
-      't', tbl,
+      't', TG_TABLE_NAME,
       'a', CASE WHEN g.key ? 'c' AND NOT g.key ? 'a' THEN
              (SELECT created_by::text FROM users WHERE id = (g.key ->> 'c')::uuid) END,
       's', session,
       'n', cardinality(g.ids),
       'ids', to_jsonb(g.ids[1:20]))) || g.key)::text);
   END LOOP;
-END
-$$;
---> statement-breakpoint
--- An update of a person that changes only sign-in secrets or bookkeeping (a code's step
--- marked used) is nobody's news, as in the audit trail.
-CREATE OR REPLACE FUNCTION notify_changes() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  hidden text[] := ARRAY['password_hash', 'totp_secret', 'totp_pending_secret', 'totp_last_step',
-    'updated_at'];
-  keys jsonb[];
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    keys := ARRAY(SELECT change_feed_key(TG_TABLE_NAME, to_jsonb(n)) || jsonb_build_object('id', n.id)
-                    FROM added n);
-  ELSIF TG_OP = 'DELETE' THEN
-    keys := ARRAY(SELECT change_feed_key(TG_TABLE_NAME, to_jsonb(o)) || jsonb_build_object('id', o.id)
-                    FROM removed o);
-  ELSE
-    -- Both sides: a project moved to another PM concerns the old PM and the new one.
-    keys := ARRAY(
-      SELECT change_feed_key(TG_TABLE_NAME, side.r) || jsonb_build_object('id', side.r -> 'id')
-        FROM (SELECT to_jsonb(o) AS before, to_jsonb(n) AS after
-                FROM removed o JOIN added n ON n.id = o.id) AS c,
-             LATERAL (VALUES (c.before), (c.after)) AS side(r)
-       WHERE TG_TABLE_NAME <> 'users' OR (c.before - hidden) IS DISTINCT FROM (c.after - hidden));
-  END IF;
-  IF cardinality(keys) > 0 THEN
-    PERFORM change_feed_send(TG_TABLE_NAME, keys);
-  END IF;
   RETURN NULL;
 END
 $$;

@@ -1,7 +1,8 @@
 -- Notifications: what happened that a person did not do themselves, kept per reader until
 -- read. Written by the database in the same transaction as what they tell of, as the audit
--- trail is: a payment recorded on a company's accounts (for the company and its admin,
--- whoever of them did not record it), a PM's status update of a project (for its company).
+-- trail is: a payment someone recorded on a company's accounts (for the company and its
+-- admin, whoever of them did not record it; rows loaded by a tool, naming no actor, are no
+-- one's news), a PM's status update of a project (for its company).
 -- Lends that became overdue are added by an hourly job. One per reader, kind and record:
 -- the job can run on every app server, any number of times.
 CREATE TABLE "notifications" (
@@ -26,6 +27,9 @@ CREATE OR REPLACE FUNCTION notify_payments_recorded() RETURNS trigger LANGUAGE p
 DECLARE
   actor uuid := nullif(current_setting('app.actor', true), '')::uuid;
 BEGIN
+  IF actor IS NULL THEN
+    RETURN NULL;
+  END IF;
   INSERT INTO notifications (user_id, kind, record_id, details)
   SELECT reader.id, 'payment', p.id, jsonb_build_object(
            'type', p.type, 'amountPaise', p.amount_paise, 'date', p.date,
@@ -36,7 +40,7 @@ BEGIN
     JOIN bank_accounts a ON a.id = p.account_id
     JOIN users c ON c.id = p.company_id
     CROSS JOIN LATERAL (VALUES (c.id), (c.created_by)) AS reader(id)
-   WHERE reader.id IS NOT NULL AND reader.id IS DISTINCT FROM actor
+   WHERE reader.id IS NOT NULL AND reader.id <> actor
   ON CONFLICT (user_id, kind, record_id) DO NOTHING;
   RETURN NULL;
 END
@@ -67,22 +71,7 @@ $$;
 CREATE TRIGGER projects_notifications AFTER UPDATE ON projects
   REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION notify_project_status();
 --> statement-breakpoint
--- The change feed tells a reader of its own notifications (new, read) as of every record.
-CREATE OR REPLACE FUNCTION change_feed_key(tbl text, r jsonb) RETURNS jsonb LANGUAGE sql STABLE AS $$
-  SELECT jsonb_strip_nulls(CASE
-    WHEN tbl IN ('expenses', 'loans', 'repayments', 'notifications') THEN jsonb_build_object(
-      'u', r ->> 'user_id',
-      'd', CASE WHEN tbl = 'loans' THEN r ->> 'direction'
-                WHEN tbl = 'repayments' THEN
-                  (SELECT direction::text FROM loans WHERE id = (r ->> 'loan_id')::uuid) END)
-    WHEN tbl = 'users' THEN jsonb_build_object(
-      'c', coalesce(r ->> 'company_id', CASE WHEN r ->> 'role' = 'company' THEN r ->> 'id' END),
-      'r', r ->> 'role',
-      'a', CASE WHEN r ->> 'role' = 'company' THEN r ->> 'created_by' END)
-    ELSE jsonb_build_object('c', r ->> 'company_id', 'p', r ->> 'project_manager_id')
-  END)
-$$;
---> statement-breakpoint
+-- The change feed tells a reader of its own notifications (new, read), as of every record.
 CREATE TRIGGER notifications_changes_insert AFTER INSERT ON notifications
   REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION notify_changes();
 --> statement-breakpoint
