@@ -66,5 +66,11 @@ export const PASSWORD_MAX = 128;
  */
 export const STALE_RECORD_MESSAGE = 'This record was changed by someone else. Reload to see it.';
 
+/**
+ * A two-factor sign-in whose challenge is gone (expired, spent): the password must be
+ * entered again. Answered with 401; the code step goes back to the password on it.
+ */
+export const SIGN_IN_EXPIRED_MESSAGE = 'This sign-in has expired. Please log in again.';
+
 /** How long a deletion offers its Undo, in seconds (the server accepts it a while longer). */
 export const UNDO_SECONDS = 10;

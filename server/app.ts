@@ -17,7 +17,6 @@ import { rateLimitPlugin } from './plugins/rateLimit';
 import { routeMethodsPlugin } from './plugins/routeMethods';
 import { docsPlugin } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
-import { purgePlugin } from './plugins/purge';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
 import { timeZonePlugin } from './plugins/timeZone';
@@ -38,7 +37,7 @@ import { projectRoutes } from './routes/projects';
 import { reminderRoutes } from './routes/reminders';
 import { eventRoutes } from './routes/events';
 import { notificationRoutes } from './routes/notifications';
-import { notificationJobsPlugin } from './plugins/notificationJobs';
+import { hourlyJobsPlugin } from './plugins/hourlyJobs';
 import { ChangeFeed, type FeedOptions } from './services/changeFeed';
 import type { Limits } from './services/rateLimits';
 import { DEFAULT_TIME_ZONE } from '../contract/headers';
@@ -152,9 +151,8 @@ export async function buildApp(opts: AppOptions) {
   await app.register(rateLimitPlugin, { limits: opts.limits });
   await app.register(docsPlugin);
   await app.register(authPlugin);
-  await app.register(purgePlugin);
   await app.register(timeZonePlugin, { defaultZone: opts.timeZone });
-  await app.register(notificationJobsPlugin, { timeZone: opts.timeZone ?? DEFAULT_TIME_ZONE });
+  await app.register(hourlyJobsPlugin, { timeZone: opts.timeZone ?? DEFAULT_TIME_ZONE });
   await app.register(
     async (api) => {
       await api.register(healthRoutes);

@@ -52,6 +52,7 @@ export const TwoFactorSetup = z.object({
   }),
 });
 export const TwoFactorConfirm = z.object({ code: LoginCode.shape.code });
+/** The password and a current code: turning two-factor off, or new recovery codes. */
 export const TwoFactorDisable = z.object({
   password: currentPassword,
   code: LoginCode.shape.code,
@@ -110,7 +111,7 @@ export const accountEndpoints = {
   newRecoveryCodes: {
     method: 'POST',
     path: '/user/two-factor/recovery-codes',
-    body: PasswordCheck,
+    body: TwoFactorDisable,
     answer: RecoveryCodes,
   },
   setTwoFactorPolicy: {

@@ -139,7 +139,7 @@ export const signIns = pgTable(
     /** 'success', or why not: 'password', 'code', 'role', 'inactive', 'limited'. */
     outcome: text('outcome').notNull(),
   },
-  (t) => [index('sign_ins_user_at_idx').on(t.userId, t.at)],
+  (t) => [index('sign_ins_user_at_idx').on(t.userId, t.at), index('sign_ins_at_idx').on(t.at)],
 );
 
 /**
@@ -157,7 +157,11 @@ export const signInChallenges = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('sign_in_challenges_token_hash_key').on(t.tokenHash)],
+  (t) => [
+    uniqueIndex('sign_in_challenges_token_hash_key').on(t.tokenHash),
+    index('sign_in_challenges_expires_at_idx').on(t.expiresAt),
+    index().on(t.userId),
+  ],
 );
 
 /** One-time recovery codes of two-factor sign-in, stored hashed. */
@@ -186,7 +190,11 @@ export const emailChanges = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('email_changes_token_hash_key').on(t.tokenHash), index().on(t.userId)],
+  (t) => [
+    uniqueIndex('email_changes_token_hash_key').on(t.tokenHash),
+    index().on(t.userId),
+    index('email_changes_expires_at_idx').on(t.expiresAt),
+  ],
 );
 
 /**
@@ -297,6 +305,10 @@ export const loans = pgTable(
     ),
     index('loans_user_email_idx').on(t.userId, sql`lower(${t.email})`),
     index('loans_user_created_idx').on(t.userId, t.createdAt),
+    // The hourly overdue job reads only open lends that fell due lately.
+    index('loans_open_lends_due_idx')
+      .on(t.repaymentDate)
+      .where(sql`${t.direction} = 'lend' and ${t.amountPaise} > ${t.repaidPaise}`),
   ],
 );
 

@@ -20,3 +20,10 @@ export type Pending = 'password' | 'twoFactor' | null;
 export const POSITIONS: Readonly<Record<LoginRole, number>> = { admin: 1, company: 2, pm: 3 };
 export const positionOf = (role: Role): number | null =>
   role in POSITIONS ? POSITIONS[role as LoginRole] : null;
+
+/** The one rule for what is pending, from the user's row and its company's requirement. */
+export const pendingOf = (
+  u: { mustChangePassword: boolean; totpSecret: string | null },
+  companyRequires: boolean,
+): Pending =>
+  u.mustChangePassword ? 'password' : companyRequires && !u.totpSecret ? 'twoFactor' : null;

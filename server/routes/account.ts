@@ -151,17 +151,22 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           operationId: 'startTwoFactor',
           summary: 'Starts turning two-factor sign-in on: a new key, as text, link and QR code',
           description:
-            "`password` must be the caller's (400). The key waits until `confirmTwoFactor` confirms it with a first code; starting again replaces it.",
+            "`password` must be the caller's (400; checks are counted per account, 429). Refused (400) while two-factor sign-in is on. The key waits until `confirmTwoFactor` confirms it with a first code; starting again replaces it.",
           body: startTwoFactor.body,
           response: {
             200: answer('A key to add to an authenticator app', startTwoFactor.answer),
-            ...errors(...BODY, 401),
+            ...errors(...BODY, 401, 429),
           },
         },
       },
       async (request) => ({
         success: true,
-        data: await twoFactor.startSetup(app.db, callerOf(request), request.body.password),
+        data: await twoFactor.startSetup(
+          app.db,
+          app.limits,
+          callerOf(request),
+          request.body.password,
+        ),
       }),
     );
 
@@ -230,11 +235,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           operationId: 'newRecoveryCodes',
           summary: 'Ten new recovery codes; the old ones stop working',
           description:
-            "`password` must be the caller's (400); two-factor sign-in must be on (400).",
+            "`password` must be the caller's and `code` a current code or recovery code (400); two-factor sign-in must be on (400). Password checks and codes are counted per account (429).",
           body: newRecoveryCodes.body,
           response: {
             200: answer('The new recovery codes, shown this once', newRecoveryCodes.answer),
-            ...errors(...BODY, 401),
+            ...errors(...BODY, 401, 429),
           },
         },
       },
@@ -244,8 +249,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         data: {
           recoveryCodes: await twoFactor.regenerateRecoveryCodes(
             app.db,
+            app.limits,
             callerOf(request),
-            request.body.password,
+            { ...request.body, address: addressOf(request) },
           ),
         },
       }),

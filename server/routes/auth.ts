@@ -183,21 +183,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: "Change the caller's name or e-mail",
           description:
             'Changes only the fields sent, of the profile as read at `version`: 409 when it changed since, or when the e-mail is used by another account. ' +
-            'A new e-mail needs `currentPassword` (400 when missing or wrong); the old address is sent a link that puts it back and signs out every session.',
+            'A new e-mail needs `currentPassword` (400 when missing or wrong; password checks are counted per account, 429); the old address is sent a link that puts it back and signs out every session.',
           body: updateProfile.body,
           response: {
             200: answer('The updated profile', updateProfile.answer),
-            ...errors(...BODY, 401, 409),
+            ...errors(...BODY, 401, 409, 429, 503),
           },
         },
       },
       async (request) => {
-        const { user, notice } = await auth.updateProfile(
-          app.db,
-          callerOf(request),
-          request.body,
-          app.publicUrl,
-        );
+        const { user, notice } = await auth.updateProfile(app.db, callerOf(request), request.body, {
+          limits: app.limits,
+          publicUrl: app.publicUrl,
+        });
         if (notice) app.background.run('e-mail change notice', () => app.mailer.send(notice));
         return { success: true, message: 'Profile updated successfully', data: user };
       },
@@ -211,18 +209,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           operationId: 'updatePassword',
           summary: "Change the caller's password and end its other sessions",
           description:
-            "`currentPassword` must be the caller's password and `confirmPassword` the same as `newPassword` (400 otherwise).",
+            "`currentPassword` must be the caller's password and `confirmPassword` the same as `newPassword` (400 otherwise). Password checks are counted per account (429).",
           body: updatePassword.body,
           response: {
             200: answer('Password changed', updatePassword.answer),
-            ...errors(...BODY, 401, 503),
+            ...errors(...BODY, 401, 429, 503),
           },
         },
       },
       async (request) => {
         const { confirmPassword, ...input } = request.body;
         if (confirmPassword !== input.newPassword) throw badRequest('Passwords do not match');
-        const notice = await auth.updatePassword(app.db, callerOf(request), input);
+        const notice = await auth.updatePassword(app.db, app.limits, callerOf(request), input);
         app.background.run('password change notice', () => app.mailer.send(notice));
         return { success: true, message: 'Password updated successfully' };
       },

@@ -1,15 +1,17 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { LOGIN_ROLES, ROLE_LABELS, type LoginRole } from '../../contract/enums';
 import type { DbOrTx } from '../db/client';
 import { emailChanges, users } from '../db/schema';
-import { type Caller, type Pending, positionOf } from '../lib/caller';
+import { type Caller, type Pending, pendingOf, positionOf } from '../lib/caller';
+import { newToken, sha256 } from '../lib/tokens';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../lib/errors';
 import { burnTime, hashPassword, verifyPassword } from '../lib/password';
 import { toIso } from '../lib/dates';
 import { countLoginAttempt, loginSucceeded } from './loginLimiter';
 import type { Limits } from './rateLimits';
 import { nameActor, withAudit } from './audit';
+import { checkCurrentPassword } from './currentPassword';
+import { linkTo } from './passwordReset';
 import { createSession, revokeOtherSessions, revokeSessionsOf, type Origin } from './sessions';
 import { recordSignIn } from './signIns';
 import { answerChallenge, createChallenge, INVALID_CODE, requiredFor } from './twoFactor';
@@ -17,11 +19,8 @@ import { atVersion, nextVersion, whyNotUpdated } from './versions';
 
 type UserRow = typeof users.$inferSelect;
 
-export const pendingOf = (u: UserRow, companyRequires: boolean): Pending =>
-  u.mustChangePassword ? 'password' : companyRequires && !u.totpSecret ? 'twoFactor' : null;
-
 /** The user as the API shows it: never the hash or a key, never the tenancy links. */
-export const publicUser = (u: UserRow, companyRequires = false) => ({
+export const publicUser = (u: UserRow, pending: Pending) => ({
   _id: u.id,
   name: u.name,
   email: u.email,
@@ -31,7 +30,7 @@ export const publicUser = (u: UserRow, companyRequires = false) => ({
   version: u.version,
   twoFactorEnabled: u.totpSecret !== null,
   requireTwoFactor: u.requireTwoFactor,
-  pending: pendingOf(u, companyRequires),
+  pending,
 });
 
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
@@ -140,7 +139,7 @@ async function signIn(
     createSession(db, user.id, { remember, ...origin }),
     recordSignIn(db, user.id, origin, 'success'),
   ]);
-  return { token, user: publicUser(user, companyRequires) };
+  return { token, user: publicUser(user, pendingOf(user, companyRequires)) };
 }
 
 /** The second step: the code (or a recovery code) for a challenge the password earned. */
@@ -154,13 +153,15 @@ export async function loginWithCode(
     await recordSignIn(db, answer.user.id, input, 'code');
     throw unauthorized(INVALID_CODE);
   }
-  return signIn(db, answer.user, answer.remember!, input, false);
+  const companyRequires = await requiredFor(db, answer.user.companyId);
+  return signIn(db, answer.user, answer.remember!, input, companyRequires);
 }
 
 export async function getProfile(db: DbOrTx, caller: Caller) {
   const [user] = await db.select().from(users).where(eq(users.id, caller.userId)).limit(1);
   if (!user) throw notFound('User');
-  return publicUser(user, await requiredFor(db, user.companyId));
+  // The session's lookup already worked out what is pending.
+  return publicUser(user, caller.pending);
 }
 
 /** Where an account notice is sent and what it says. */
@@ -171,14 +172,6 @@ export interface Notice {
 }
 
 const REVERT_TTL_MS = 7 * 24 * 3_600_000;
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-const linkTo = (publicUrl: string, path: string) => `${publicUrl.replace(/\/$/, '')}${path}`;
-
-async function checkCurrentPassword(user: UserRow, password: string | undefined) {
-  if (!password) throw badRequest('Please enter your current password to change your e-mail.');
-  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password)))
-    throw badRequest('Current password is incorrect');
-}
 
 /**
  * Changes the fields sent (name, e-mail) of the caller's profile at `version`. A new e-mail
@@ -188,15 +181,23 @@ export async function updateProfile(
   db: DbOrTx,
   caller: Caller,
   input: { version: number; name?: string; email?: string; currentPassword?: string },
-  publicUrl: string,
+  opts: { limits: Limits; publicUrl: string },
 ) {
+  const { publicUrl } = opts;
   const self = eq(users.id, caller.userId);
   const [before] = await db.select().from(users).where(self).limit(1);
   if (!before) throw notFound('User');
   const changesEmail =
     input.email !== undefined && input.email.toLowerCase() !== before.email.toLowerCase();
-  if (changesEmail) await checkCurrentPassword(before, input.currentPassword);
-  const token = randomBytes(32).toString('base64url');
+  if (changesEmail)
+    await checkCurrentPassword(
+      db,
+      opts.limits,
+      before,
+      input.currentPassword,
+      'Please enter your current password to change your e-mail.',
+    );
+  const token = newToken();
   const user = await withAudit(db, caller, async (tx) => {
     const [updated] = await tx
       .update(users)
@@ -229,13 +230,13 @@ export async function updateProfile(
           `The e-mail of your account was changed from ${before.email} to ${user.email}.`,
           '',
           'If you did not do this, open this link to put your e-mail back and sign out everywhere:',
-          linkTo(publicUrl, `/revert-email?token=${token}`),
+          linkTo(publicUrl, 'revert-email', token),
           '',
           'The link works once and expires in 7 days.',
         ].join('\n'),
       }
     : null;
-  return { user: publicUser(user, await requiredFor(db, user.companyId)), notice };
+  return { user: publicUser(user, caller.pending), notice };
 }
 
 /**
@@ -283,13 +284,13 @@ export async function revertEmail(db: DbOrTx, token: string) {
 /** Changes the caller's password (the current one first); the other sessions end. */
 export async function updatePassword(
   db: DbOrTx,
+  limits: Limits,
   caller: Caller,
   input: { currentPassword: string; newPassword: string },
 ): Promise<Notice> {
   const [user] = await db.select().from(users).where(eq(users.id, caller.userId)).limit(1);
-  if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw badRequest('Current password is incorrect');
-  }
+  if (!user) throw notFound('User');
+  await checkCurrentPassword(db, limits, user, input.currentPassword);
   // A password someone else chose is replaced, not kept.
   if (user.mustChangePassword && input.newPassword === input.currentPassword)
     throw badRequest('Please choose a new password, not the one you were given.');

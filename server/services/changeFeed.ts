@@ -309,7 +309,10 @@ export class ChangeFeed {
     }
   }
 
-  /** Ends the streams whose session has ended, expired, or whose person was deactivated. */
+  /**
+   * Ends the streams whose session has ended or expired, whose person was deactivated, or who
+   * now has something pending (a company turned the two-factor requirement on).
+   */
   private async recheck(listeners: Listener[], every = false) {
     if (every && this.rechecking) return;
     if (every) this.rechecking = true;
@@ -323,7 +326,10 @@ export class ChangeFeed {
             join users u on u.id = s.user_id
             left join users c on c.id = u.company_id
            where s.id = any(${chunk}::uuid[]) and s.revoked_at is null and s.expires_at > now()
-             and u.status = 'active' and (u.company_id is null or c.status = 'active')`);
+             and u.status = 'active' and (u.company_id is null or c.status = 'active')
+             -- Nothing pending (pendingOf in lib/caller.ts): such a user may read nothing yet.
+             and not u.must_change_password
+             and not (coalesce(c.require_two_factor, false) and u.totp_secret is null)`);
         for (const row of rowsOf<{ id: string }>(result)) live.add(row.id);
       }
       for (const listener of listeners) if (!live.has(listener.sessionId)) this.endStream(listener);

@@ -96,7 +96,14 @@ const KEEP_READ_DAYS = 90;
 
 /** Deletes notifications read long ago; run with the hourly job. */
 export async function purgeReadNotifications(db: DbOrTx) {
-  await db
-    .delete(notifications)
-    .where(lt(notifications.readAt, sql`now() - make_interval(days => ${KEEP_READ_DAYS})`));
+  // The notice of a lend still overdue stays: it is what says the lend was told of, and
+  // without it the next run would tell of it again.
+  await db.delete(notifications).where(
+    and(
+      lt(notifications.readAt, sql`now() - make_interval(days => ${KEEP_READ_DAYS})`),
+      sql`not (${notifications.kind} = 'lend_overdue' and exists (
+          select 1 from loans l where l.id = ${notifications.recordId}
+             and l.amount_paise > l.repaid_paise))`,
+    ),
+  );
 }

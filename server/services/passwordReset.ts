@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { LOGIN_ROLES } from '../../contract/enums';
 import type { DbOrTx } from '../db/client';
 import { passwordResets, users } from '../db/schema';
+import { newToken, sha256 } from '../lib/tokens';
 import { badRequest } from '../lib/errors';
 import { hashPassword } from '../lib/password';
 import type { Mailer } from '../mail/mailer';
@@ -10,7 +10,6 @@ import { clearLoginLimits } from './loginLimiter';
 import { revokeOtherSessions } from './sessions';
 
 const TTL_MS = 30 * 60_000;
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** What an e-mailed password link is for: a forgotten password, or a new account's first. */
 export type LinkPurpose = 'reset' | 'invite';
@@ -25,13 +24,13 @@ export async function issuePasswordLink(
   purpose: LinkPurpose,
   ttlMs: number,
 ) {
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   const [link] = await db
     .insert(passwordResets)
     .values({
       userId,
       purpose,
-      tokenHash: hashToken(token),
+      tokenHash: sha256(token),
       expiresAt: new Date(Date.now() + ttlMs),
     })
     .returning({ id: passwordResets.id });
@@ -100,7 +99,7 @@ export async function setPasswordWithLink(
   password: string,
   opts: { purpose: LinkPurpose; invalid: string; unsetOnly?: boolean },
 ) {
-  const tokenHash = hashToken(token);
+  const tokenHash = sha256(token);
   const valid = and(
     eq(passwordResets.tokenHash, tokenHash),
     eq(passwordResets.purpose, opts.purpose),

@@ -25,6 +25,7 @@ export const LIMITS = {
   loginPerAccount: { max: 30, windowMs: 15 * MINUTE },
   loginPerAddress: { max: 100, windowMs: 15 * MINUTE },
   codePerAccount: { max: 10, windowMs: 15 * MINUTE },
+  passwordChecksPerAccount: { max: 10, windowMs: 15 * MINUTE },
   codePerAddress: { max: 100, windowMs: 15 * MINUTE },
   registerPerAddress: { max: 10, windowMs: HOUR },
   forgotPerAddress: { max: 10, windowMs: HOUR },
@@ -48,6 +49,11 @@ export const LIMIT_SCOPES: Record<keyof Limits, { calls: string; per: string }> 
   loginPerAddress: { calls: 'POST /api/user/loginuser', per: 'address' },
   codePerAccount: {
     calls: 'POST /api/user/loginuser/code, /api/user/two-factor/confirm and /disable (shared)',
+    per: 'account',
+  },
+  passwordChecksPerAccount: {
+    calls:
+      'POST /api/user/updatepassword, /api/user/updateprofile (a new e-mail), /api/user/two-factor/setup, /disable and /recovery-codes (shared)',
     per: 'account',
   },
   codePerAddress: {

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
@@ -10,7 +9,8 @@ import {
   signIns,
   users,
 } from '../db/schema';
-import type { Caller, Pending } from '../lib/caller';
+import { pendingOf, type Caller } from '../lib/caller';
+import { newToken, sha256 } from '../lib/tokens';
 import { toIso } from '../lib/dates';
 import { notFound } from '../lib/errors';
 import { describeDevice } from '../lib/device';
@@ -20,8 +20,6 @@ const HOUR = 3_600_000;
 export const SESSION_TTL = { normal: 12 * HOUR, remembered: 30 * 24 * HOUR };
 /** Last use is written at most this often per session, not on every call. */
 const TOUCH_EVERY_MS = 60_000;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Where a sign-in comes from, kept with its session and in the sign-in history. */
 export interface Origin {
@@ -34,11 +32,11 @@ export async function createSession(
   userId: string,
   opts: { remember: boolean } & Origin,
 ) {
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   const ttl = opts.remember ? SESSION_TTL.remembered : SESSION_TTL.normal;
   await db.insert(sessions).values({
     userId,
-    tokenHash: hashToken(token),
+    tokenHash: sha256(token),
     expiresAt: new Date(Date.now() + ttl),
     remember: opts.remember,
     address: opts.address,
@@ -62,8 +60,9 @@ export async function findCaller(db: DbOrTx, token: string): Promise<Caller | nu
       userId: users.id,
       role: users.role,
       companyId: users.companyId,
-      pending: sql<Pending>`case when ${users.mustChangePassword} then 'password'
-        when ${company.requireTwoFactor} and ${users.totpSecret} is null then 'twoFactor' end`,
+      mustChangePassword: users.mustChangePassword,
+      totpSecret: users.totpSecret,
+      companyRequires: sql<boolean>`coalesce(${company.requireTwoFactor}, false)`,
       stale: sql<boolean>`${sessions.lastUsedAt} < now() - make_interval(secs => ${TOUCH_EVERY_MS / 1000})`,
     })
     .from(sessions)
@@ -71,7 +70,7 @@ export async function findCaller(db: DbOrTx, token: string): Promise<Caller | nu
     .leftJoin(company, eq(company.id, users.companyId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, sha256(token)),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
         eq(users.status, 'active'),
@@ -80,9 +79,9 @@ export async function findCaller(db: DbOrTx, token: string): Promise<Caller | nu
     )
     .limit(1);
   if (!row) return null;
-  const { stale, ...caller } = row;
-  if (stale) await touchSession(db, caller.sessionId);
-  return caller;
+  const { stale, mustChangePassword, totpSecret, companyRequires, ...who } = row;
+  if (stale) await touchSession(db, who.sessionId);
+  return { ...who, pending: pendingOf({ mustChangePassword, totpSecret }, companyRequires) };
 }
 
 async function touchSession(db: DbOrTx, sessionId: string) {

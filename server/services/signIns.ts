@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { SignInOutcome } from '../../contract/enums';
 import type { DbOrTx } from '../db/client';
 import { signIns } from '../db/schema';
@@ -10,19 +10,32 @@ import type { Origin } from './sessions';
 /** How many sign-ins Profile shows. */
 const SHOWN = 20;
 
-/** Notes a sign-in or a failed attempt on an existing account. */
+/**
+ * Notes a sign-in or a failed attempt on an existing account. Attempts refused for being too
+ * many are noted at most once a minute: a flood aimed at one account must neither grow the
+ * table without bound nor push the owner's real sign-ins out of the last 20.
+ */
 export async function recordSignIn(
   db: DbOrTx,
   userId: string,
   origin: Origin,
   outcome: SignInOutcome,
 ) {
-  await db.insert(signIns).values({
+  const row = {
     userId,
     address: origin.address,
     userAgent: origin.userAgent.slice(0, 500),
     outcome,
-  });
+  };
+  if (outcome !== 'limited') {
+    await db.insert(signIns).values(row);
+    return;
+  }
+  await db.execute(sql`
+    insert into ${signIns} (user_id, address, user_agent, outcome)
+    select ${row.userId}, ${row.address}, ${row.userAgent}, ${outcome}
+     where not exists (select 1 from ${signIns} where user_id = ${userId}
+                        and outcome = 'limited' and at > now() - interval '1 minute')`);
 }
 
 /** The caller's last sign-ins and failed attempts, newest first. */

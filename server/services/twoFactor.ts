@@ -1,14 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
+import { SIGN_IN_EXPIRED_MESSAGE } from '../../contract/rules';
 import type { DbOrTx } from '../db/client';
 import { recoveryCodes, signInChallenges, users } from '../db/schema';
 import type { Caller } from '../lib/caller';
+import { newToken, sha256 } from '../lib/tokens';
 import { badRequest, forbidden, notFound, unauthorized } from '../lib/errors';
-import { verifyPassword } from '../lib/password';
 import { take, forgive, type Limits } from './rateLimits';
 import { withAudit } from './audit';
+import { checkCurrentPassword } from './currentPassword';
 
 const ISSUER = 'Expense Manager';
 const PERIOD = 30;
@@ -18,7 +20,6 @@ const RECOVERY_CODES = 10;
 /** Between the right password and the code. */
 const CHALLENGE_TTL_MS = 5 * 60_000;
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const totpOf = (secret: string, label = '') =>
   new TOTP({ issuer: ISSUER, label, period: PERIOD, digits: 6, secret: Secret.fromBase32(secret) });
 
@@ -65,15 +66,21 @@ async function spendRecoveryCode(db: DbOrTx, userId: string, code: string) {
   return Boolean(spent);
 }
 
+const TOO_MANY_CODES = 'Too many codes tried. Please try again later.';
+const codeKey = {
+  account: (userId: string) => `code:account:${userId}`,
+  address: (address: string) => `code:address:${address}`,
+};
+
 /** Code attempts are counted like passwords: per account and per address. */
 async function countCodeAttempt(db: DbOrTx, limits: Limits, userId: string, address: string) {
   await take(
     db,
     [
-      { key: `code:account:${userId}`, limit: limits.codePerAccount },
-      { key: `code:address:${address}`, limit: limits.codePerAddress },
+      { key: codeKey.account(userId), limit: limits.codePerAccount },
+      { key: codeKey.address(address), limit: limits.codePerAddress },
     ],
-    'Too many codes tried. Please try again later.',
+    TOO_MANY_CODES,
   );
 }
 
@@ -84,14 +91,14 @@ async function checkCode(
   code: string,
 ) {
   if (!user.totpSecret) return false;
-  const step = stepOf(user.totpSecret, code.trim(), user.totpLastStep);
+  const step = stepOf(user.totpSecret, code, user.totpLastStep);
   if (step !== null) return spendStep(db, user.id, step);
   return spendRecoveryCode(db, user.id, code);
 }
 
 /** A challenge for a sign-in whose password was right; its token goes back with the code. */
 export async function createChallenge(db: DbOrTx, userId: string, remember: boolean) {
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   await db.insert(signInChallenges).values({
     userId,
     tokenHash: sha256(token),
@@ -100,8 +107,6 @@ export async function createChallenge(db: DbOrTx, userId: string, remember: bool
   });
   return token;
 }
-
-const CHALLENGE_ENDED = 'This sign-in has expired. Please log in again.';
 
 /**
  * The second step of a sign-in: the code for the challenge. Answers the user and whether the
@@ -117,22 +122,32 @@ export async function answerChallenge(
     isNull(signInChallenges.usedAt),
     sql`${signInChallenges.expiresAt} > now()`,
   );
+  // The address is counted before the lookup: made-up challenges cost a guesser too.
+  await take(
+    db,
+    [{ key: codeKey.address(input.address), limit: limits.codePerAddress }],
+    TOO_MANY_CODES,
+  );
   const [found] = await db
     .select({ challenge: signInChallenges, user: users })
     .from(signInChallenges)
     .innerJoin(users, eq(users.id, signInChallenges.userId))
     .where(open)
     .limit(1);
-  if (!found) throw unauthorized(CHALLENGE_ENDED);
-  await countCodeAttempt(db, limits, found.user.id, input.address);
+  if (!found) throw unauthorized(SIGN_IN_EXPIRED_MESSAGE);
+  await take(
+    db,
+    [{ key: codeKey.account(found.user.id), limit: limits.codePerAccount }],
+    TOO_MANY_CODES,
+  );
   if (!(await checkCode(db, found.user, input.code))) return { user: found.user, ok: false };
   const [spent] = await db
     .update(signInChallenges)
     .set({ usedAt: sql`now()` })
     .where(open)
     .returning({ id: signInChallenges.id });
-  if (!spent) throw unauthorized(CHALLENGE_ENDED);
-  await forgive(db, [`code:account:${found.user.id}`]);
+  if (!spent) throw unauthorized(SIGN_IN_EXPIRED_MESSAGE);
+  await forgive(db, [codeKey.account(found.user.id)]);
   return { user: found.user, ok: true, remember: found.challenge.remember };
 }
 
@@ -142,18 +157,16 @@ async function ownRow(db: DbOrTx, caller: Caller) {
   return user;
 }
 
-async function checkPassword(user: { passwordHash: string | null }, password: string) {
-  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password)))
-    throw badRequest('Current password is incorrect');
-}
-
 /**
  * Starts turning two-factor sign-in on (the password first: a session left open must not
- * be enough): a new key, kept pending until a first code confirms it.
+ * be enough): a new key, kept pending until a first code confirms it. Refused while it is on:
+ * a password alone must never replace the key that guards the account.
  */
-export async function startSetup(db: DbOrTx, caller: Caller, password: string) {
+export async function startSetup(db: DbOrTx, limits: Limits, caller: Caller, password: string) {
   const user = await ownRow(db, caller);
-  await checkPassword(user, password);
+  await checkCurrentPassword(db, limits, user, password);
+  if (user.totpSecret)
+    throw badRequest('Two-factor sign-in is already on. Turn it off first to use a new key.');
   const secret = new Secret({ size: 20 }).base32;
   await db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, user.id));
   const uri = totpOf(secret, user.email).toString();
@@ -190,7 +203,7 @@ export async function confirmSetup(
   await countCodeAttempt(db, limits, caller.userId, address);
   const user = await ownRow(db, caller);
   if (!user.totpPendingSecret) throw badRequest('Start the set-up again: no key is waiting.');
-  const step = stepOf(user.totpPendingSecret, code.trim(), null);
+  const step = stepOf(user.totpPendingSecret, code, null);
   if (step === null) throw badRequest(INVALID_CODE);
   return withAudit(db, caller, async (tx) => {
     await tx
@@ -206,11 +219,21 @@ export async function confirmSetup(
   });
 }
 
-/** New recovery codes (the old ones stop working); the password first. */
-export async function regenerateRecoveryCodes(db: DbOrTx, caller: Caller, password: string) {
+/**
+ * New recovery codes (the old ones stop working), with the password and a current code: new
+ * codes are a way past the second factor, so the password alone does not make them.
+ */
+export async function regenerateRecoveryCodes(
+  db: DbOrTx,
+  limits: Limits,
+  caller: Caller,
+  input: { password: string; code: string; address: string },
+) {
   const user = await ownRow(db, caller);
-  await checkPassword(user, password);
+  await checkCurrentPassword(db, limits, user, input.password);
   if (!user.totpSecret) throw badRequest('Two-factor sign-in is off.');
+  await countCodeAttempt(db, limits, caller.userId, input.address);
+  if (!(await checkCode(db, user, input.code))) throw badRequest(INVALID_CODE);
   return db.transaction((tx) => replaceRecoveryCodes(tx, user.id));
 }
 
@@ -225,7 +248,7 @@ export async function disable(
   input: { password: string; code: string; address: string },
 ) {
   const user = await ownRow(db, caller);
-  await checkPassword(user, input.password);
+  await checkCurrentPassword(db, limits, user, input.password);
   if (!user.totpSecret) throw badRequest('Two-factor sign-in is already off.');
   if (await requiredFor(db, user.companyId))
     throw badRequest('Your company requires two-factor sign-in, so it cannot be turned off.');

@@ -24,9 +24,10 @@ export function LiveIndicator() {
   return (
     <span role="status" className="shrink-0" title={look?.title}>
       {look && (
-        <span className="inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium text-gray-700 ring-1 ring-inset ring-gray-200">
+        <span className="inline-flex items-center gap-1.5 rounded-full py-0.5 text-xs font-medium text-gray-700 ring-inset ring-gray-200 sm:px-2 sm:ring-1">
           <span aria-hidden="true" className={`h-2 w-2 rounded-full ${look.dot}`} />
-          {look.text}
+          {/* On a phone the dot alone: the page title needs the room. */}
+          <span className="sr-only sm:not-sr-only">{look.text}</span>
         </span>
       )}
     </span>

@@ -457,11 +457,12 @@ describe('private answers and safe input', () => {
       })
     ).body.data.token;
     // The first password was the admin's choice: the company changes it before anything else.
-    await from(address, companyToken).post('/user/updatepassword', {
+    const changed = await from(address, companyToken).post('/user/updatepassword', {
       currentPassword: PASSWORD,
       newPassword: `${PASSWORD} too`,
       confirmPassword: `${PASSWORD} too`,
     });
+    expect(changed.status).toBe(200);
     const create = (openingBalance: number) =>
       from(address, companyToken).post('/company/createbank', {
         holder_name: 'Cap Co',

@@ -4,6 +4,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, passwordResets, sessions, users } from '../../server/db/schema';
 import { purgeEnded } from '../../server/services/sessions';
+import { LIMITS } from '../../server/services/rateLimits';
 import { addUser, signUp, startTestServer, type TestServer } from './helpers';
 import { bodyOf, startSmtp } from './smtp';
 
@@ -270,6 +271,24 @@ describe('changing e-mail or password', () => {
     expect((await me.api.get('/user/profile')).body.data.email).toBe(moved);
   });
 
+  it('ends the unused reset links of the old address when the e-mail changes', async () => {
+    const me = await signUp(server);
+    const before = smtp.received.length;
+    await server.api().post('/user/forgotpassword', { email: me.email });
+    const token = /reset-password\?token=([\w-]+)/.exec(await mailTo(me.email, before))![1]!;
+    await me.api.post('/user/updateprofile', {
+      version: me.user.version,
+      email: `elsewhere2.${me.email}`,
+      currentPassword: me.password,
+    });
+    const reset = await server.api().post('/user/resetpassword', {
+      token,
+      password: 'taken over now',
+      cpassword: 'taken over now',
+    });
+    expect(reset.status).toBe(400);
+  });
+
   it('tells the owner when the password changes', async () => {
     const me = await signUp(server);
     const before = smtp.received.length;
@@ -411,6 +430,29 @@ describe('two-factor sign-in', () => {
     expect(plain.body.data.token).toEqual(expect.any(String));
   });
 
+  it('a password alone never replaces the key nor makes new recovery codes', async () => {
+    const me = await signUp(server);
+    const { recoveryCodes } = await turnOn(me.api, me.password);
+    const again = await me.api.post('/user/two-factor/setup', { password: me.password });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe(
+      'Two-factor sign-in is already on. Turn it off first to use a new key.',
+    );
+    const noCode = await me.api.post('/user/two-factor/recovery-codes', {
+      password: me.password,
+      code: '000000',
+    });
+    expect(noCode.status).toBe(400);
+    expect(noCode.body.message).toBe('That code is not right. Please try again.');
+    const renewed = await me.api.post('/user/two-factor/recovery-codes', {
+      password: me.password,
+      code: recoveryCodes[0],
+    });
+    expect(renewed.status).toBe(200);
+    expect(renewed.body.data.recoveryCodes).toHaveLength(10);
+    expect((await me.api.get('/user/two-factor')).body.data.recoveryCodesLeft).toBe(10);
+  });
+
   it('never writes a key into the audit trail', async () => {
     const admin = await signUp(server);
     const company = await addUser(server, admin.api, 'Keyed Co', 'company');
@@ -455,5 +497,40 @@ describe('two-factor sign-in', () => {
     expect(off.body.message).toBe(
       'Your company requires two-factor sign-in, so it cannot be turned off.',
     );
+  });
+});
+
+describe('with the limits in force', () => {
+  let strict: TestServer;
+  beforeAll(async () => {
+    strict = await startTestServer({ limits: LIMITS });
+  });
+  afterAll(() => strict.close());
+
+  it('counts current-password checks per account, so a stolen session cannot guess on', async () => {
+    const me = await signUp(strict);
+    const guess = () => me.api.post('/user/two-factor/setup', { password: 'a guess at it' });
+    for (let i = 0; i < LIMITS.passwordChecksPerAccount.max; i++)
+      expect((await guess()).status).toBe(400);
+    const refused = await guess();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The count is the account's, whichever call checks the password.
+    const viaPassword = await me.api.post('/user/updatepassword', {
+      currentPassword: me.password,
+      newPassword: 'another good one',
+      confirmPassword: 'another good one',
+    });
+    expect(viaPassword.status).toBe(429);
+  });
+
+  it('counts made-up sign-in challenges against the address', async () => {
+    const anon = strict.api();
+    let last = 0;
+    for (let i = 0; i <= LIMITS.codePerAddress.max; i++)
+      last = (
+        await anon.post('/user/loginuser/code', { challenge: `made-up-${i}`, code: '123456' })
+      ).status;
+    expect(last).toBe(429);
   });
 });

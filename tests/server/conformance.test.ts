@@ -596,7 +596,7 @@ const SPECS: Record<string, Spec> = {
     fix: async (c) => {
       if (c.role === 'anonymous') return;
       const admin = await twoFactorAdmin();
-      body(c).password = admin.password;
+      Object.assign(body(c), { password: admin.password, code: admin.recoveryCodes[0] });
       asFresh(c, admin);
     },
   },

@@ -114,11 +114,12 @@ describe('stopping and crashing', () => {
       const companyToken = companyLogin.body.data.token as string;
       const company = client(server.origin, companyToken);
       // The admin chose the first password: the company changes it before anything else.
-      await company.post('/user/updatepassword', {
+      const changed = await company.post('/user/updatepassword', {
         currentPassword: PASSWORD,
         newPassword: `${PASSWORD} too`,
         confirmPassword: `${PASSWORD} too`,
       });
+      expect(changed.status).toBe(200);
       const account = await company.post('/company/createbank', {
         holder_name: 'Acme',
         account_no: '12345678',
@@ -270,11 +271,12 @@ describe.skipIf(!onPostgres)('on PostgreSQL', () => {
       const onA = client(a.origin, token);
       const onB = client(b.origin, token);
       // The admin chose the first password: the company changes it before anything else.
-      await onA.post('/user/updatepassword', {
+      const changed = await onA.post('/user/updatepassword', {
         currentPassword: PASSWORD,
         newPassword: `${PASSWORD} too`,
         confirmPassword: `${PASSWORD} too`,
       });
+      expect(changed.status).toBe(200);
       const acc = await onB.post('/company/createbank', {
         holder_name: 'Acme',
         account_no: '12345678',

@@ -113,7 +113,7 @@ describe('undo of a delete', () => {
     ]);
   });
 
-  it('a company brings a project back; the admin and a stranger cannot; nothing of a long-gone delete', async () => {
+  it('a company brings a project back; the admin and a stranger cannot; a kept or unknown one is refused', async () => {
     const admin = await signUp(server);
     const acme = await addUser(server, admin.api, 'Acme', 'company');
     const beta = await addUser(server, admin.api, 'Beta', 'company');
@@ -128,7 +128,7 @@ describe('undo of a delete', () => {
     expect(list).toMatchObject({ total: 1, totalAmount: 1000 });
     expect(list.data[0]).toMatchObject({ _id: id, projectName: 'Website' });
 
-    // A record never deleted, and an id nobody has, are not found.
+    // A record never deleted is a conflict; an id nobody has is not found.
     const kept = await acme.api.post('/company/createproject', project);
     expect(
       (await acme.api.post('/company/restoreproject', { id: kept.body.data._id })).status,

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
+import { SIGN_IN_EXPIRED_MESSAGE } from '../../../contract/rules';
 import { httpStatus, serverMessage } from '../../api/errors';
 import { useLoginWithCodeMutation } from '../../api/authApi';
 import { useAppDispatch } from '../../app/hooks';
@@ -9,9 +10,6 @@ import { LockIcon } from '../../ui/icons';
 import { styles } from '../../ui/styles';
 import { AuthLayout } from './AuthLayout';
 import { LOGIN_ERROR } from './LoginScreen';
-
-/** Said by the server when the challenge is gone: the password must be entered again. */
-const EXPIRED = 'This sign-in has expired. Please log in again.';
 
 /**
  * The second step of a sign-in with two-factor on: the 6-digit code from the authenticator
@@ -42,8 +40,8 @@ export function CodeStep({
       toast.success(result.message);
     } catch (failure) {
       const message = httpStatus(failure) !== undefined ? serverMessage(failure) : undefined;
-      if (message === EXPIRED) {
-        toast.error(EXPIRED);
+      if (message === SIGN_IN_EXPIRED_MESSAGE) {
+        toast.error(SIGN_IN_EXPIRED_MESSAGE);
         onRestart();
         return;
       }

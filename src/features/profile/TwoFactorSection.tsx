@@ -39,8 +39,7 @@ function RecoveryCodesModal({ codes, onClose }: { codes: string[]; onClose: () =
           type="button"
           className={styles.btnSecondary}
           onClick={() =>
-            void navigator.clipboard
-              ?.writeText(text)
+            void (navigator.clipboard?.writeText(text) ?? Promise.reject(new Error('no clipboard')))
               .then(() => toast.success('Recovery codes copied'))
               .catch(() => toast.error('Could not copy. Please select and copy them.'))
           }
@@ -63,8 +62,9 @@ function RecoveryCodesModal({ codes, onClose }: { codes: string[]; onClose: () =
 }
 
 /**
- * A step that asks for the current password first (a session left open must not be enough),
- * then runs `action` with it; a refusal shows under the field.
+ * A step that asks for the current password (a session left open must not be enough) and,
+ * `withCode`, a current code or recovery code, then runs `action` with them; a refusal shows
+ * under the field.
  */
 function PasswordStep({
   title,
@@ -74,6 +74,7 @@ function PasswordStep({
   failure,
   onClose,
   action,
+  withCode = false,
 }: {
   title: string;
   submitLabel: string;
@@ -81,9 +82,11 @@ function PasswordStep({
   intro?: string;
   failure: string;
   onClose: () => void;
-  action: (password: string) => Promise<void>;
+  action: (password: string, code: string) => Promise<void>;
+  withCode?: boolean;
 }) {
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   return (
     <FormModal
@@ -95,7 +98,7 @@ function PasswordStep({
       onSubmit={async () => {
         setError(undefined);
         try {
-          await action(password);
+          await action(password, code.trim());
         } catch (e) {
           setError(failureMessage(e, failure));
         }
@@ -109,9 +112,20 @@ function PasswordStep({
         autoComplete="current-password"
         required
         value={password}
-        error={error}
+        error={withCode ? undefined : error}
         onChange={(e) => setPassword(e.target.value)}
       />
+      {withCode && (
+        <Field
+          id="tfa-code-check"
+          label="Code from the app, or a recovery code"
+          autoComplete="one-time-code"
+          required
+          value={code}
+          error={error}
+          onChange={(e) => setCode(e.target.value)}
+        />
+      )}
     </FormModal>
   );
 }
@@ -193,40 +207,20 @@ function TurnOnModal({
 /** Turning it off: the password and a current code (or a recovery code). */
 function TurnOffModal({ onClose }: { onClose: () => void }) {
   const [disable, { isLoading }] = useDisableTwoFactorMutation();
-  const [form, setForm] = useState({ password: '', code: '' });
   return (
-    <FormModal
-      open
+    <PasswordStep
       title="Turn off two-factor sign-in"
-      onClose={onClose}
       submitLabel="Turn off"
       busy={isLoading}
-      onSubmit={async () => {
-        const ok = await notifyMutation(disable(form).unwrap(), {
-          success: 'Two-factor sign-in is off',
-          failure: 'Failed to turn it off. Please try again.',
-        });
-        if (ok) onClose();
+      withCode
+      failure="Failed to turn it off. Please try again."
+      onClose={onClose}
+      action={async (password, code) => {
+        const result = await disable({ password, code }).unwrap();
+        toast.success(result.message);
+        onClose();
       }}
-    >
-      <Field
-        id="tfa-off-password"
-        label="Current Password"
-        type="password"
-        autoComplete="current-password"
-        required
-        value={form.password}
-        onChange={(e) => setForm({ ...form, password: e.target.value })}
-      />
-      <Field
-        id="tfa-off-code"
-        label="Code from the app, or a recovery code"
-        autoComplete="one-time-code"
-        required
-        value={form.code}
-        onChange={(e) => setForm({ ...form, code: e.target.value })}
-      />
-    </FormModal>
+    />
   );
 }
 
@@ -243,10 +237,13 @@ function NewCodesModal({
       title="New recovery codes"
       submitLabel="Make new codes"
       busy={isLoading}
+      withCode
       intro="The codes you have now will stop working."
       failure="Failed to make new codes. Please try again."
       onClose={onClose}
-      action={async (password) => onCodes((await renew({ password }).unwrap()).data.recoveryCodes)}
+      action={async (password, code) =>
+        onCodes((await renew({ password, code }).unwrap()).data.recoveryCodes)
+      }
     />
   );
 }

@@ -63,7 +63,7 @@ export const accountApi = apiSlice.injectEndpoints({
       }),
       newRecoveryCodes: build.mutation<
         z.output<typeof RecoveryCodes>,
-        z.input<typeof PasswordCheck>
+        z.input<typeof TwoFactorDisable>
       >({
         query: (body) => ({ url: '/user/two-factor/recovery-codes', method: 'POST', body }),
         invalidatesTags: invalidates(() => ACCOUNT),

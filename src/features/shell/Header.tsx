@@ -4,7 +4,8 @@ import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../session/sessionSlice';
 import { Avatar } from '../../ui/Avatar';
 import { LiveIndicator } from '../../ui/LiveIndicator';
-import { BellIcon, CloseIcon, MenuIcon } from '../../ui/icons';
+import { CloseIcon, LockIcon, MenuIcon } from '../../ui/icons';
+import { NotificationBell } from '../../ui/NotificationBell';
 import { styles } from '../../ui/styles';
 import { useDismiss } from '../../ui/useDismiss';
 import { useLogout } from '../../session/useLogout';
@@ -29,7 +30,7 @@ export function Header({ title, readOnly = false, menuOpen, onToggleMenu }: Head
   useDismiss(open, () => setOpen(false), [panel, button], button);
 
   return (
-    <header className="flex items-center gap-3 border-b border-gray-200 bg-white px-4 py-3 sm:px-6">
+    <header className="flex items-center gap-2 border-b border-gray-200 bg-white px-3 py-3 sm:gap-3 sm:px-6">
       <button
         type="button"
         onClick={onToggleMenu}
@@ -45,14 +46,16 @@ export function Header({ title, readOnly = false, menuOpen, onToggleMenu }: Head
         {readOnly && (
           <span
             title="You can read everything here; only the company changes it."
-            className="shrink-0 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-inset ring-amber-300"
+            className="inline-flex shrink-0 items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-inset ring-amber-300 sm:px-2.5"
           >
-            Read-only
+            {/* On a phone the lock alone: the page title needs the room. */}
+            <LockIcon className="h-3.5 w-3.5 sm:hidden" />
+            <span className="sr-only sm:not-sr-only">Read-only</span>
           </span>
         )}
       </div>
       <LiveIndicator />
-      <BellIcon className="h-5 w-5 text-gray-600" />
+      <NotificationBell />
       <div className="relative">
         <button
           ref={button}
