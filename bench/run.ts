@@ -15,6 +15,7 @@ import { anonymousFlood, median, timeLogin, wrongPasswordBurst } from '../tests/
 import { startServerProcess, type ServerProcess } from '../tests/helpers/serverProcess';
 import { ACCOUNTS, PASSWORD, seed } from './seed';
 import { measureListScreen } from './spa';
+import { measureStreams, prepareStreamUsers } from './streams';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -47,6 +48,7 @@ if (baseUrl) {
 console.log(`Seeding ${kind} (scale ${SCALE})…`);
 const database = await openDatabase({ databaseUrl, dataDir });
 const seeded = await seed(database, SCALE);
+const streamUsers = await prepareStreamUsers(database.db);
 await database.close();
 console.log(
   `Seeded ${seeded.rows.toLocaleString('en-IN')} rows in ${seeded.seconds.toFixed(1)} s (${Math.round(seeded.rows / seeded.seconds).toLocaleString('en-IN')} rows/s)`,
@@ -396,6 +398,14 @@ for (let i = 0; i < 7; i++) quietLogins.push(await timeLogin(origin, realUser));
 const floodAttack = await anonymousFlood(origin, realUser, { connections: 40, seconds: SECONDS });
 await settle();
 
+// ------------------- the live stream: 2,000 idle streams, then 50 writes a second to them
+const streams = await measureStreams(origin, pid, streamUsers, {
+  streams: 2000,
+  writesPerSecond: 50,
+  seconds: 2 * SECONDS,
+});
+await settle();
+
 // ------------------------------ the SPA: a list screen with a million rows behind it
 const listScreen = await measureListScreen(origin, ACCOUNTS.big);
 
@@ -479,6 +489,16 @@ target(
   `largest response ${listScreen.largestResponseRows} rows, ${listScreen.largestResponseKb.toFixed(1)} KB`,
   listScreen.largestResponseRows <= listScreen.pageSize,
 );
+target(
+  `live: ${streams.streams.toLocaleString('en-IN')} open streams, server memory per stream <= 64 KB`,
+  `${streams.kbPerStream.toFixed(1)} KB (RSS ${streams.rssBeforeMb.toFixed(0)} -> ${streams.rssAfterMb.toFixed(0)} MB), ${streams.refused} refused`,
+  streams.streams >= 2000 && streams.kbPerStream <= 64,
+);
+target(
+  `live: ${streams.writesPerSecond.toFixed(0)} writes/s, write to event p95 <= 1 s, none lost`,
+  `p50 ${streams.p50} ms, p95 ${streams.p95} ms, p99 ${streams.p99} ms; ${streams.delivered} of ${streams.expected} delivered`,
+  streams.p95 <= 1000 && streams.delivered === streams.expected,
+);
 const errors = results.reduce((n, r) => n + r.errors, 0);
 target('no failed request (except 429 by design)', `${errors} failed`, errors === 0);
 
@@ -520,6 +540,7 @@ writeFileSync(
       burstLogins,
       attacks: { burst: burstAttack, flood: floodAttack, quietLoginMs: quietLogins },
       listScreen,
+      streams,
       targets,
     },
     null,
