@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 // One config for the SPA build and the three test projects.
 export default defineConfig({
-  plugins: [react()],
+  // Brotli and gzip copies of every text asset, made once at build time at the best ratio; the
+  // server sends the one the browser accepts (server/plugins/spa.ts).
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'] })],
   server: { proxy: { '/api': 'http://localhost:3000' } },
   // The manifest lets scripts/size.ts tell which chunks each screen loads.
   build: { outDir: 'dist', sourcemap: false, manifest: true },

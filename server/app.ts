@@ -12,6 +12,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { loggerOptions } from './lib/logSafe';
 import { backgroundWork, type BackgroundWork } from './lib/background';
 import { authPlugin } from './plugins/auth';
+import { compressionPlugin } from './plugins/compression';
 import { inputGuardPlugin } from './plugins/inputGuard';
 import { rateLimitPlugin } from './plugins/rateLimit';
 import { routeMethodsPlugin } from './plugins/routeMethods';
@@ -146,6 +147,7 @@ export async function buildApp(opts: AppOptions) {
 
   registerErrorHandling(app);
   await app.register(securityPlugin);
+  await app.register(compressionPlugin);
   await app.register(inputGuardPlugin);
   await app.register(routeMethodsPlugin);
   await app.register(rateLimitPlugin, { limits: opts.limits });

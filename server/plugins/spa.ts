@@ -15,6 +15,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { root?: string }
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
+      // The .br and .gz copies made by the build, chosen by Accept-Encoding (Vary is set).
+      preCompressed: true,
       setHeaders(res, path) {
         // Hashed asset names never change content; index.html must always be revalidated.
         res.header(

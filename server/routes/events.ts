@@ -40,6 +40,8 @@ export const eventRoutes =
       streamEvents.path,
       {
         onRequest: app.authenticate,
+        // Each event must leave as it is written: a compressor would hold them back.
+        compress: false,
         // The cap first: it costs nothing, while the rate limit is counted in the database.
         preHandler: [
           capped,

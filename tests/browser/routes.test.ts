@@ -140,6 +140,19 @@ describe('routes', () => {
     await visit(page, 'routes-mobile-expenses');
   });
 
+  test("the app's scripts and styles arrive compressed, as made at build time", async () => {
+    const assets: { url: string; encoding?: string }[] = [];
+    page.on('response', (res) => {
+      if (/\/assets\/.+\.(js|css)$/.test(res.url()))
+        assets.push({ url: res.url(), encoding: res.headers()['content-encoding'] });
+    });
+    await page.goto(url('/login'));
+    await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
+    expect(assets.length).toBeGreaterThan(0);
+    // Chromium accepts Brotli: every file of the first page came as the build's .br copy.
+    expect(assets.filter((a) => a.encoding !== 'br')).toEqual([]);
+  });
+
   test('/api/docs serves the OpenAPI UI of the API', async () => {
     await page.goto(url('/api/docs'));
     await page.getByText('Expense and company manager API').first().waitFor();
