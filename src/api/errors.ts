@@ -47,17 +47,21 @@ export function loadErrorMessage(error: AnyError): string {
 /**
  * The field of a form that a refusal names: a 400 whose message starts with one of
  * `fields` ("amount must be greater than 0", "repaymentDate must be on or after
- * issueDate"), or matches one of `patterns` ("Insufficient balance…" is the amount's).
+ * issueDate"), or a 400 or 409 that matches one of `patterns` ("Insufficient balance…" is
+ * the amount's, "An account with this email already exists" the e-mail's).
  */
 export function refusedField<F extends string>(
   error: AnyError,
   fields: readonly F[],
   patterns: ReadonlyArray<readonly [RegExp, F]> = [],
 ): { field: F; message: string } | undefined {
-  if (httpStatus(error) !== 400) return undefined;
+  const status = httpStatus(error);
+  if (status !== 400 && status !== 409) return undefined;
   const message = serverMessage(error);
   if (!message) return undefined;
   for (const [pattern, field] of patterns) if (pattern.test(message)) return { field, message };
+  // A conflict belongs under a field only when a pattern says which (a taken e-mail).
+  if (status !== 400) return undefined;
   const named = /^([A-Za-z_]\w*)(?=[ :])/.exec(message)?.[1];
   return named !== undefined && (fields as readonly string[]).includes(named)
     ? { field: named as F, message }

@@ -282,6 +282,39 @@ describe('team and other lists', () => {
     log.stop();
   });
 
+  it('a taken e-mail shows under Email; the form keeps what was typed and the error goes on edit', async () => {
+    server.use(
+      http.get('/api/company/getallteam', () => HttpResponse.json(page([member]))),
+      http.post('/api/user/createUser', () =>
+        HttpResponse.json(
+          Message.parse({ success: false, message: 'An account with this email already exists' }),
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user } = renderAs('company', '/app/team');
+    await user.click(await screen.findByRole('button', { name: 'Add New Team Member' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create New User' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Tara Team');
+    await user.type(within(dialog).getByLabelText('Email'), 'tara@example.com');
+    await user.type(within(dialog).getByLabelText('Contact'), '9000000009');
+    await user.type(within(dialog).getByLabelText('Registration Number'), 'TM-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    const email = within(dialog).getByLabelText('Email');
+    await waitFor(() =>
+      expect(email).toHaveAccessibleDescription('An account with this email already exists'),
+    );
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Tara Team');
+    // Said once, under its field: no toast repeats it.
+    expect(screen.queryByRole('alert', { name: /already exists/ })).toBeNull();
+    expect(document.querySelectorAll('.Toastify__toast')).toHaveLength(0);
+
+    await user.type(email, 'x');
+    expect(email).not.toHaveAccessibleDescription('An account with this email already exists');
+  });
+
   it('an admin reads the other users of a company, Show only', async () => {
     server.use(
       http.get('/api/company/getallother', () => HttpResponse.json(page([other]))),

@@ -13,6 +13,7 @@ import { inputPattern } from '../../lib/patterns';
 import { Field, SelectField } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
 import { useEditConflict } from '../../ui/useEditConflict';
+import { useFieldErrors } from '../../ui/useFieldErrors';
 import {
   useCreateUserMutation,
   useEditCompanyMutation,
@@ -40,10 +41,20 @@ const STATUS_OPTIONS = USER_STATUSES.map((s) => ({ value: s, label: formatEnum(s
 
 type Setter<F> = (key: keyof F) => (e: { target: { value: string } }) => void;
 
-function useForm<F extends Record<string, string>>(initial: F): [F, Setter<F>, (form: F) => void] {
+/** The fields a refusal can name: the details, and the first password on create. */
+const REFUSABLE = ['name', 'email', 'mobile', 'registration_number', 'password'] as const;
+type Refusable = (typeof REFUSABLE)[number];
+const TAKEN_EMAIL = [[/^An account with this email already exists/, 'email']] as const;
+
+/** A form's values, and the server's refusals under the fields they name. */
+function useForm<F extends Record<string, string>>(initial: F) {
   const [form, setForm] = useState(initial);
-  const set: Setter<F> = (key) => (e) => setForm((f) => ({ ...f, [key]: e.target.value }));
-  return [form, set, setForm];
+  const refused = useFieldErrors<Refusable>(REFUSABLE, TAKEN_EMAIL);
+  const set: Setter<F> = (key) => (e) => {
+    setForm((f) => ({ ...f, [key]: e.target.value }));
+    if ((REFUSABLE as readonly PropertyKey[]).includes(key)) refused.clear(key as Refusable);
+  };
+  return { form, set, setForm, refused };
 }
 
 /** The details a person's edit form shows. */
@@ -83,11 +94,13 @@ const kindOf = (role: Role) => role as PeopleKind;
 function DetailFields({
   form,
   set,
+  errors,
   labels,
   afterContact,
 }: {
   form: { name: string; email: string; mobile: string; registration_number: string };
   set: Setter<{ name: string; email: string; mobile: string; registration_number: string }>;
+  errors: Partial<Record<Refusable, string>>;
   labels: { email: string; mobile: string };
   /** Shown between Contact and Registration Number (the password, on create). */
   afterContact?: ReactNode;
@@ -101,6 +114,7 @@ function DetailFields({
         maxLength={100}
         autoComplete="off"
         value={form.name}
+        error={errors.name}
         onChange={set('name')}
       />
       <Field
@@ -111,6 +125,7 @@ function DetailFields({
         maxLength={254}
         autoComplete="off"
         value={form.email}
+        error={errors.email}
         onChange={set('email')}
       />
       <Field
@@ -121,6 +136,7 @@ function DetailFields({
         pattern={inputPattern(MOBILE_PATTERN)}
         title="A phone number: digits, spaces or dashes, 7 to 19 characters"
         value={form.mobile}
+        error={errors.mobile}
         onChange={set('mobile')}
       />
       {afterContact}
@@ -130,6 +146,7 @@ function DetailFields({
         required
         maxLength={50}
         value={form.registration_number}
+        error={errors.registration_number}
         onChange={set('registration_number')}
       />
     </>
@@ -158,11 +175,13 @@ function PasswordChoiceFields({
   onChoice,
   password,
   onPassword,
+  error,
 }: {
   choice: PasswordChoice;
   onChoice: (choice: PasswordChoice) => void;
   password: string;
   onPassword: (e: { target: { value: string } }) => void;
+  error?: string;
 }) {
   return (
     <>
@@ -199,6 +218,7 @@ function PasswordChoiceFields({
           autoComplete="new-password"
           hint={`At least ${PASSWORD_MIN} characters.`}
           value={password}
+          error={error}
           onChange={onPassword}
         />
       )}
@@ -221,7 +241,7 @@ export function CreateUserForm({
   const [createUser, creating] = useCreateUserMutation();
   const signsIn = (LOGIN_ROLES as readonly string[]).includes(userType);
   const [choice, setChoice] = useState<PasswordChoice>('invite');
-  const [form, set] = useForm({
+  const { form, set, refused } = useForm({
     name: '',
     email: '',
     mobile: '',
@@ -237,6 +257,7 @@ export function CreateUserForm({
         userType,
       }).unwrap(),
       { success: 'User created successfully', failure: 'Failed to create USER. Please try again.' },
+      refused.capture,
     );
     if (ok) onClose();
   };
@@ -253,6 +274,7 @@ export function CreateUserForm({
       <DetailFields
         form={form}
         set={set}
+        errors={refused.errors}
         labels={{ email: 'Email', mobile: 'Contact' }}
         afterContact={
           signsIn && (
@@ -261,6 +283,7 @@ export function CreateUserForm({
               onChoice={setChoice}
               password={form.password}
               onPassword={set('password')}
+              error={refused.errors.password}
             />
           )
         }
@@ -280,7 +303,7 @@ export function CreateUserForm({
 export function EditUserForm({ person, onClose }: { person: Person; onClose: () => void }) {
   const [editUser, editing] = useEditUserMutation();
   const formOf = (p: Person) => ({ ...detailsOf(p), status: p.status });
-  const [form, set, setForm] = useForm(formOf(person));
+  const { form, set, setForm, refused } = useForm(formOf(person));
   const conflict = usePersonConflict(person, (fresh) => setForm(formOf(fresh)));
 
   const submit = async () => {
@@ -295,6 +318,7 @@ export function EditUserForm({ person, onClose }: { person: Person; onClose: () 
         success: 'User edited successfully',
         failure: 'Failed to update company. Please try again.',
       },
+      refused.capture,
     );
     if (ok) onClose();
   };
@@ -312,6 +336,7 @@ export function EditUserForm({ person, onClose }: { person: Person; onClose: () 
       <DetailFields
         form={form}
         set={set}
+        errors={refused.errors}
         labels={{ email: 'Contact Email', mobile: 'Contact Mobile' }}
       />
       <SelectField
@@ -332,7 +357,7 @@ export function EditUserForm({ person, onClose }: { person: Person; onClose: () 
  */
 export function EditCompanyForm({ company, onClose }: { company: Person; onClose: () => void }) {
   const [editCompany, editing] = useEditCompanyMutation();
-  const [form, set, setForm] = useForm(detailsOf(company));
+  const { form, set, setForm, refused } = useForm(detailsOf(company));
   const conflict = usePersonConflict(company, (fresh) => setForm(detailsOf(fresh)));
 
   const submit = async () => {
@@ -346,6 +371,7 @@ export function EditCompanyForm({ company, onClose }: { company: Person; onClose
         success: 'Company updated successfully',
         failure: 'Failed to update company. Please try again.',
       },
+      refused.capture,
     );
     if (ok) onClose();
   };
@@ -363,6 +389,7 @@ export function EditCompanyForm({ company, onClose }: { company: Person; onClose
       <DetailFields
         form={form}
         set={set}
+        errors={refused.errors}
         labels={{ email: 'Contact Email', mobile: 'Contact Mobile' }}
       />
     </FormModal>
