@@ -72,5 +72,11 @@ export const STALE_RECORD_MESSAGE = 'This record was changed by someone else. Re
  */
 export const SIGN_IN_EXPIRED_MESSAGE = 'This sign-in has expired. Please log in again.';
 
+/**
+ * A search counts its matches up to this many: past it the list says "10,000+" and leaves
+ * the sum out, rather than read every row of a million-row list for a figure.
+ */
+export const COUNT_BOUND = 10_000;
+
 /** How long a deletion offers its Undo, in seconds (the server accepts it a while longer). */
 export const UNDO_SECONDS = 10;

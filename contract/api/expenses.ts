@@ -50,7 +50,8 @@ export const ExpenseListQuery = PageQuery.extend({
 export const ExpenseList = z.object({
   success: z.boolean(),
   data: z.array(Expense),
-  totalAmount: z.number(),
+  /** Over every matching row; null when a search matched more than it counts (totalCapped). */
+  totalAmount: z.number().nullable(),
   ...pageMeta,
 });
 

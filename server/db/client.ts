@@ -7,7 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { lockDataDir } from './dataDirLock';
 import { postgresListener, type Unlisten } from './listener';
 import { asPGlite, startPGliteThread } from './pgliteThread';
-import { statementName } from './statementName';
+import { reusablePlan, statementName } from './statementName';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -138,6 +138,7 @@ function preparingClient(Client: typeof pg.Client): typeof pg.Client {
       if (
         typeof config === 'object' &&
         typeof config.text === 'string' &&
+        reusablePlan(config.text) &&
         !config.name &&
         Array.isArray(values) &&
         values.length > 0

@@ -5,7 +5,7 @@ import {
   type Results,
   type Transaction,
 } from '@electric-sql/pglite';
-import { statementName } from './statementName';
+import { reusablePlan, statementName } from './statementName';
 
 /**
  * Named prepared statements on PGlite, as `preparingClient` gives the pg driver.
@@ -76,6 +76,7 @@ const preparable = (
   !options?.blob &&
   !options?.paramTypes &&
   !options?.onNotice &&
+  reusablePlan(text) &&
   (statements.size < MAX_STATEMENTS || statements.has(text));
 
 const { serialize } = protocol;

@@ -1,12 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { likePattern } from '../lib/schemas';
+import { PLANNED_PER_CALL } from './statementName';
 
 /**
  * The rows whose text contains `search`, any case: the same rows as `text ILIKE %search%`,
- * tested on the column's stored lowercase copy (see `searchable` in schema.ts). The pattern
- * is lowercased by PostgreSQL, as ILIKE would, and once per query (a sub-select) rather
- * than for every row a generic plan tests.
+ * tested on the column's stored lowercase copy (see `searchable` in schema.ts), which a
+ * trigram index covers. The pattern is lowercased by PostgreSQL, as ILIKE would; the query
+ * is planned for its term (PLANNED_PER_CALL), so the planner folds `lower()` once and
+ * weighs how many rows the term matches.
  */
 export const containsAnyCase = (lowered: AnyPgColumn, search: string): SQL =>
-  sql`${lowered} like (select lower(${likePattern(search)}))`;
+  sql`${lowered} like lower(${likePattern(search)}::text) ${sql.raw(PLANNED_PER_CALL)}`;

@@ -7,7 +7,7 @@ import { expenseMonths, expenses } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { withAudit } from './audit';
 import { notFound } from '../lib/errors';
-import { paiseToRupees } from '../../contract/rules';
+import { COUNT_BOUND, paiseToRupees } from '../../contract/rules';
 import { toIso } from '../lib/dates';
 import { containsAnyCase } from '../db/search';
 import { atVersion, nextVersion, whyNotUpdated } from './versions';
@@ -83,13 +83,20 @@ export async function listExpenses(db: DbOrTx, caller: Caller, q: ExpenseQuery) 
       .where(inArray(expenses.id, pageIds))
       .orderBy(...order),
     search
-      ? db
+      ? // Counted and summed up to the bound: a common term in a million rows stops there.
+        db
           .select({
             total: rowCount(),
-            totalPaise: sql<string>`coalesce(sum(${expenses.amountPaise}), 0)`,
+            totalPaise: sql<string>`coalesce(sum(${sql.identifier('amount_paise')}), 0)`,
           })
-          .from(expenses)
-          .where(where)
+          .from(
+            db
+              .select({ amountPaise: expenses.amountPaise })
+              .from(expenses)
+              .where(where)
+              .limit(COUNT_BOUND + 1)
+              .as('matches'),
+          )
       : // Unfiltered: the user's months (kept by triggers) instead of every row.
         db
           .select({
@@ -99,8 +106,10 @@ export async function listExpenses(db: DbOrTx, caller: Caller, q: ExpenseQuery) 
           .from(expenseMonths)
           .where(eq(expenseMonths.userId, caller.userId)),
   ]);
-  return pageAnswer(q, rows.map(toApi), summary?.total, {
-    totalAmount: paiseToRupees(summary?.totalPaise),
+  const capped = !!search && (summary?.total ?? 0) > COUNT_BOUND;
+  return pageAnswer(q, rows.map(toApi), capped ? COUNT_BOUND : summary?.total, {
+    totalAmount: capped ? null : paiseToRupees(summary?.totalPaise),
+    ...(capped ? { totalCapped: true } : {}),
   });
 }
 

@@ -8,6 +8,8 @@ import { Pagination } from './Pagination';
 export interface ListPage<T> {
   data: readonly T[];
   total: number;
+  /** More rows match than were counted: `total` is a floor, and more pages follow. */
+  totalCapped?: boolean;
 }
 
 /** The part of an RTK Query list hook result a paged table reads. */
@@ -53,7 +55,7 @@ export function PagedTable<T, S extends string = string>({
   // After deleting the last row of the last page, step back to the page that still exists.
   const lastPage = current ? Math.max(1, Math.ceil(current.total / params.pageSize)) : 1;
   useEffect(() => {
-    if (current && params.page > lastPage) setPage(lastPage);
+    if (current && !current.totalCapped && params.page > lastPage) setPage(lastPage);
   }, [current, params.page, lastPage, setPage]);
 
   const { sort, order } = params;
@@ -75,6 +77,7 @@ export function PagedTable<T, S extends string = string>({
             page={params.page}
             pageSize={params.pageSize}
             total={query.data.total}
+            capped={query.data.totalCapped}
             onPageChange={setPage}
           />
         </div>

@@ -5,11 +5,19 @@ export interface PaginationProps {
   pageSize: number;
   /** Rows matching the filter, over all pages. */
   total: number;
+  /** More rows match than were counted: 'Page X of Y+', and Next goes on past Y. */
+  capped?: boolean;
   onPageChange: (page: number) => void;
 }
 
 /** Previous / 'Page X of Y' / Next. */
-export function Pagination({ page, pageSize, total, onPageChange }: PaginationProps) {
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  capped = false,
+  onPageChange,
+}: PaginationProps) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <nav aria-label="Pagination" className="flex items-center justify-between gap-3 pt-4">
@@ -22,12 +30,20 @@ export function Pagination({ page, pageSize, total, onPageChange }: PaginationPr
         Previous
       </button>
       <p className="text-sm text-gray-700">
-        Page {Math.min(page, pages)} of {pages}
+        {capped ? (
+          <>
+            Page {page} of {pages.toLocaleString('en-IN')}+
+          </>
+        ) : (
+          <>
+            Page {Math.min(page, pages)} of {pages}
+          </>
+        )}
       </p>
       <button
         type="button"
         className={styles.btnSecondary}
-        disabled={page >= pages}
+        disabled={!capped && page >= pages}
         onClick={() => onPageChange(page + 1)}
       >
         Next

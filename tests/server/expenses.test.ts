@@ -133,6 +133,41 @@ describe('expenses', () => {
     expect(empty.body.total).toBe(26);
   });
 
+  it('counts a search up to 10,000, then says so and leaves the sum out; the pages go on', async () => {
+    const me = await signUp(server);
+    // 10,050 "movie" rows and 3 "zebra" rows, straight in SQL.
+    await server.database.query(
+      `insert into expenses (user_id, date, description, amount_paise, category)
+         select $1, date '2026-01-01' + (g % 300), 'Movie night ' || g, 100, 'other'
+           from generate_series(1, 10050) g`,
+      [me.user._id],
+    );
+    await server.database.query(
+      `insert into expenses (user_id, date, description, amount_paise, category)
+         select $1, date '2026-01-01', 'Zebra crossing fine ' || g, 12345, 'other'
+           from generate_series(1, 3) g`,
+      [me.user._id],
+    );
+    const common = await me.api.get('/expense/getuserallexpenses?search=MOVIE');
+    expect(common.status).toBe(200);
+    expect(common.body).toMatchObject({ total: 10_000, totalCapped: true, totalAmount: null });
+    expect(common.body.data).toHaveLength(20);
+    // Past the counted pages the rows are still there.
+    const deep = await me.api.get('/expense/getuserallexpenses?search=movie&page=503');
+    expect(deep.body.data).toHaveLength(10);
+    expect(deep.body.data.every((e: any) => /^Movie night/.test(e.description))).toBe(true);
+
+    const rare = await me.api.get('/expense/getuserallexpenses?search=zebra');
+    expect(rare.body).toMatchObject({ total: 3, totalAmount: 370.35 });
+    expect(rare.body.totalCapped).toBeUndefined();
+    // Unfiltered, the kept totals count every row.
+    const all = await me.api.get('/expense/getuserallexpenses');
+    expect({ total: all.body.total, totalAmount: all.body.totalAmount }).toEqual({
+      total: 10_053,
+      totalAmount: 10_420.35,
+    });
+  });
+
   it('sorts descriptions regardless of capitals, on both databases', async () => {
     const me = await signUp(server);
     for (const description of ['banana', 'Cherry', 'apple', 'Apricot', 'avocado'])

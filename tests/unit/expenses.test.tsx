@@ -61,8 +61,8 @@ async function rowAction(user: User, description: string, action: 'Show' | 'Edit
   await user.click(screen.getByRole('button', { name: action }));
 }
 
-function renderExpenses() {
-  return renderWithProviders(<AppRoutes />, { route: '/app/expenses', preloadedState: signedIn() });
+function renderExpenses(route = '/app/expenses') {
+  return renderWithProviders(<AppRoutes />, { route, preloadedState: signedIn() });
 }
 
 describe('Expenses list', () => {
@@ -158,6 +158,43 @@ describe('Expenses list', () => {
     expect(within(row).getByText('21')).toBeInTheDocument();
     expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('a search matching more than it counts says 10,000+, shows no partial total, and pages on', async () => {
+    server.use(
+      http.get(LIST, ({ request }) => {
+        const pageNo = Number(new URL(request.url).searchParams.get('page'));
+        return HttpResponse.json(
+          ExpenseList.parse({
+            success: true,
+            data: rows.map((r) => ({
+              ...r,
+              _id: `${r._id}-${pageNo}`,
+              description: `${r.description} ${pageNo}`,
+            })),
+            total: 10_000,
+            totalCapped: true,
+            totalAmount: null,
+            page: pageNo,
+            pageSize: 20,
+          }),
+        );
+      }),
+    );
+    const log = recordRequests();
+    const { user } = renderExpenses('/app/expenses?q=team&page=500');
+    await screen.findByText('Team lunch 500');
+    expect(screen.getByText(/10,000\+ expenses/)).toHaveTextContent(
+      '10,000+ expenses · narrow the search to see their total',
+    );
+    expect(screen.queryByText(/Total Amount/)).toBeNull();
+    expect(screen.getByText('Page 500 of 500+')).toBeInTheDocument();
+    // The last counted page is not the last page: Next goes on, and stays there.
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Team lunch 501');
+    expect(screen.getByText('Page 501 of 500+')).toBeInTheDocument();
+    expect(new URL(log.to(LIST).at(-1)!.url).searchParams.get('page')).toBe('501');
+    log.stop();
   });
 
   it('sorts on the server when a column header is clicked', async () => {

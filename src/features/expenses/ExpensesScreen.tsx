@@ -86,12 +86,16 @@ export default function ExpensesScreen() {
       columns={columns}
       rowKey={(row) => row._id}
       summary={
-        page && (
+        page &&
+        (page.totalCapped ? (
+          // Past the count's bound nothing is summed: say so rather than show a part.
+          <>{page.total.toLocaleString('en-IN')}+ expenses · narrow the search to see their total</>
+        ) : (
           <>
             Total Amount: <Money value={page.totalAmount} className="font-semibold text-gray-900" />{' '}
             · {page.total} {page.total === 1 ? 'expense' : 'expenses'}
           </>
-        )
+        ))
       }
     >
       {modals.formOpen && <ExpenseForm expense={modals.editing} onClose={modals.closeForm} />}
