@@ -24,6 +24,10 @@ import {
 export const BANK_SORTS = ['createdAt', 'holder_name', 'account_no', 'branch', 'balance'] as const;
 export type BankSort = (typeof BANK_SORTS)[number];
 
+/** An account is open, or closed: kept in the books, taking no new entries. */
+export const ACCOUNT_STATES = ['open', 'closed'] as const;
+export type AccountState = (typeof ACCOUNT_STATES)[number];
+
 export const BankAccount = z.object({
   _id: z.string(),
   createdAt: z.string(),
@@ -38,8 +42,14 @@ export const BankAccount = z.object({
   balance: z.number(),
   version: z.number(),
   /**
+   * When the company closed the account (ISO), null while it is open. A closed account keeps
+   * its payments, statement and balance, and counts in the totals, but takes no new payments
+   * and is never the default account.
+   */
+  closedAt: z.string().nullable(),
+  /**
    * Whether the account has payments (lists answer it): such an account cannot be
-   * deleted, only set deActive.
+   * deleted, only closed.
    */
   hasPayments: z.boolean().optional(),
 });
@@ -103,6 +113,9 @@ export const BankAccountUpdate = BankAccountFields.extend({ defaultStatus })
   .partial()
   .extend({ _id: id, version });
 export const BankAccountDelete = z.object({ id });
+export const BankAccountIdParams = z.object({ id });
+/** Closing or reopening names the version of the account it was asked from. */
+export const BankAccountStateChange = z.object({ version });
 export const BankAccountAnswer = z.object({
   success: z.boolean(),
   message: z.string(),
@@ -118,6 +131,8 @@ export const BankAccountListQuery = PageQuery.extend({
   defaultStatus: z
     .enum(ACCOUNT_DEFAULT_STATUSES, { error: 'must be active or deActive' })
     .optional(),
+  /** Only the open accounts (those that take payments), or only the closed ones. */
+  state: z.enum(ACCOUNT_STATES, { error: 'must be open or closed' }).optional(),
 });
 /** One page of the accounts; `totalAmount` is the sum of the filter's balances. */
 export const BankAccountList = z.object({
@@ -223,6 +238,20 @@ export const bankEndpoints = {
     path: '/company/deletebank',
     body: BankAccountDelete,
     answer: Message,
+  },
+  closeBankAccount: {
+    method: 'POST',
+    path: '/company/bankaccounts/:id/close',
+    params: BankAccountIdParams,
+    body: BankAccountStateChange,
+    answer: BankAccountAnswer,
+  },
+  reopenBankAccount: {
+    method: 'POST',
+    path: '/company/bankaccounts/:id/reopen',
+    params: BankAccountIdParams,
+    body: BankAccountStateChange,
+    answer: BankAccountAnswer,
   },
   recordPayment: {
     method: 'POST',

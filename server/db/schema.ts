@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -408,6 +409,11 @@ export const bankAccounts = pgTable(
     defaultStatus: defaultStatus('default_status').notNull().default('deActive'),
     openingBalancePaise: bigint('opening_balance_paise', { mode: 'number' }).notNull().default(0),
     balancePaise: bigint('balance_paise', { mode: 'number' }).notNull().default(0),
+    /**
+     * When the company closed the account; null while it is open. A closed account keeps its
+     * payments and statement but takes no new entries (ledger_post refuses them).
+     */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     version: version(),
     ...timestamps,
   },
@@ -418,6 +424,11 @@ export const bankAccounts = pgTable(
       .on(t.companyId)
       .where(sql`default_status = 'active'`),
     uniqueIndex('bank_accounts_company_account_no_key').on(t.companyId, t.accountNo),
+    // The default account is one payments go to: a closed account never is.
+    check(
+      'bank_accounts_closed_not_default',
+      sql`${t.closedAt} is null or ${t.defaultStatus} = 'deActive'`,
+    ),
   ],
 );
 

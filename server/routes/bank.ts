@@ -14,6 +14,8 @@ const {
   createBankAccount,
   updateBankAccount,
   deleteBankAccount,
+  closeBankAccount,
+  reopenBankAccount,
   recordPayment,
   transferBetweenAccounts,
   reversePayment,
@@ -92,7 +94,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'updateBankAccount',
         summary: 'A company edits one of its bank accounts',
         description:
-          "Changes only the fields sent, of the account as read at `version` (409 when it changed since, or when the company has that account number already). Companies only (403); another company's account is not found (404). Making it `active` makes the company's others deActive.",
+          "Changes only the fields sent, of the account as read at `version` (409 when it changed since, or when the company has that account number already). Companies only (403); another company's account is not found (404). Making it `active` makes the company's others deActive; a closed account cannot be made `active` (400: reopen it first).",
         body: updateBankAccount.body,
         response: {
           200: answer('The updated account', updateBankAccount.answer),
@@ -117,7 +119,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         operationId: 'deleteBankAccount',
-        summary: 'Deletes an account that has no payments (otherwise 409: set it deActive)',
+        summary: 'Deletes an account that has no payments (otherwise 409: close it instead)',
         description: "Companies only (403); another company's account is not found (404).",
         body: deleteBankAccount.body,
         response: {
@@ -133,6 +135,65 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    closeBankAccount.path,
+    {
+      schema: {
+        tags,
+        operationId: 'closeBankAccount',
+        summary:
+          'Closes an account: it keeps its payments, statement and balance but takes no new payments',
+        description:
+          "Of the account as read at `version` (409 when it changed since). A closed account stays in the lists (with `closedAt`) and in the totals; payments, transfers and reversals on it are refused (400) until it is reopened. Closing the default account makes it deActive, and a closed account cannot be made the default. Closing a closed account keeps the day it was first closed. Companies only (403); another company's account is not found (404).",
+        params: closeBankAccount.params,
+        body: closeBankAccount.body,
+        response: {
+          200: answer('The closed account', closeBankAccount.answer),
+          ...errors(...BODY, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      const data = await bank.setAccountClosed(
+        app.db,
+        callerOf(request),
+        request.params.id,
+        request.body.version,
+        true,
+      );
+      return { success: true, message: 'Bank account closed successfully', data };
+    },
+  );
+
+  app.post(
+    reopenBankAccount.path,
+    {
+      schema: {
+        tags,
+        operationId: 'reopenBankAccount',
+        summary: 'Reopens a closed account: it takes payments again',
+        description:
+          "Of the account as read at `version` (409 when it changed since). It stays deActive until made the default. Reopening an open account leaves it open. Companies only (403); another company's account is not found (404).",
+        params: reopenBankAccount.params,
+        body: reopenBankAccount.body,
+        response: {
+          200: answer('The reopened account', reopenBankAccount.answer),
+          ...errors(...BODY, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      const data = await bank.setAccountClosed(
+        app.db,
+        callerOf(request),
+        request.params.id,
+        request.body.version,
+        false,
+      );
+      return { success: true, message: 'Bank account reopened successfully', data };
+    },
+  );
+
+  app.post(
     recordPayment.path,
     {
       schema: {
@@ -141,7 +202,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Records a credit or debit; a debit must keep the running balance at zero or above on its date and every later one',
         description:
-          "Companies only (403); another company's account is not found (404). A debit that would take the running balance below zero on its date or any later one is a 400 naming that day.",
+          "Companies only (403); another company's account is not found (404). A closed account takes no payments (400: reopen it first). A debit that would take the running balance below zero on its date or any later one is a 400 naming that day.",
         body: recordPayment.body,
         response: {
           [recordPayment.status]: answer(
@@ -173,7 +234,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Moves money between two of the company's accounts: a debit and a credit, together",
         description:
-          'Companies only (403); an account of another company is not found (404). `fromAccountId` and `toAccountId` must differ, and the debit must keep the running balance of `fromAccountId` at zero or above on its date and every later one (400).',
+          'Companies only (403); an account of another company is not found (404). `fromAccountId` and `toAccountId` must differ, neither may be closed, and the debit must keep the running balance of `fromAccountId` at zero or above on its date and every later one (400).',
         body: transferBetweenAccounts.body,
         response: {
           [transferBetweenAccounts.status]: answer(
@@ -202,7 +263,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Corrects a payment with an opposite entry linked to it (a transfer: both legs); nothing is edited or deleted',
         description:
-          "Companies only (403); another company's payment is not found (404). `date` may not be before the payment's (400); a reversal is not reversed (400), and a payment is reversed once (409). Reversing a credit is a debit: it must keep every day's running balance at zero or above (400).",
+          "Companies only (403); another company's payment is not found (404). `date` may not be before the payment's (400); a reversal is not reversed (400), nor a payment of a closed account (400: reopen it first), and a payment is reversed once (409). Reversing a credit is a debit: it must keep every day's running balance at zero or above (400).",
         params: reversePayment.params,
         body: reversePayment.body,
         response: {

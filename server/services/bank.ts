@@ -1,6 +1,6 @@
-import { and, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AccountDefaultStatus, PaymentType } from '../../contract/enums';
-import type { BankSort } from '../../contract/api/bank';
+import type { AccountState, BankSort } from '../../contract/api/bank';
 import { rowsOf, type Db, type DbOrTx } from '../db/client';
 import { pageAnswer, paged, pageWindow, rowCount, sortOrder, type PageRequest } from '../db/paging';
 import { accountDays, bankAccounts, payments } from '../db/schema';
@@ -20,6 +20,7 @@ export interface BankQuery {
   companyId?: string;
   accountId?: string;
   defaultStatus?: AccountDefaultStatus;
+  state?: AccountState;
   page: number;
   pageSize: number;
   sort: BankSort;
@@ -57,6 +58,7 @@ const accountToApi = (a: AccountRow) => ({
   openingBalance: paiseToRupees(a.openingBalancePaise),
   balance: paiseToRupees(a.balancePaise),
   version: a.version,
+  closedAt: a.closedAt ? toIso(a.closedAt) : null,
 });
 
 /** Bank accounts are read by their company and its admin only. */
@@ -72,6 +74,8 @@ export async function listAccounts(db: DbOrTx, caller: Caller, q: BankQuery) {
     and(
       q.accountId ? eq(bankAccounts.id, q.accountId) : undefined,
       q.defaultStatus ? eq(bankAccounts.defaultStatus, q.defaultStatus) : undefined,
+      q.state === 'open' ? isNull(bankAccounts.closedAt) : undefined,
+      q.state === 'closed' ? isNotNull(bankAccounts.closedAt) : undefined,
       q.search
         ? or(
             ilike(bankAccounts.holderName, likePattern(q.search)),
@@ -151,7 +155,7 @@ export async function createAccount(
 
 /**
  * Changes the fields sent of an account at `version` (a default status left out stays). A
- * refusal rolls back the others' defaults too.
+ * refusal rolls back the others' defaults too. A closed account is not made the default.
  */
 export async function updateAccount(
   db: DbOrTx,
@@ -163,7 +167,18 @@ export async function updateAccount(
   assertCompany(caller);
   const mine = and(eq(bankAccounts.id, id), eq(bankAccounts.companyId, caller.userId));
   return withAudit(db, caller, async (tx) => {
-    if (input.defaultStatus === 'active') await clearOtherDefaults(tx, caller.userId, id);
+    if (input.defaultStatus === 'active') {
+      // Read at the version the update names: a close made since moved the version on, so
+      // the update below then matches nothing (409) instead.
+      const [current] = await tx
+        .select({ version: bankAccounts.version, closedAt: bankAccounts.closedAt })
+        .from(bankAccounts)
+        .where(mine);
+      if (current?.version === version && current.closedAt) {
+        throw badRequest('This bank account is closed. Reopen it to make it the default account.');
+      }
+      await clearOtherDefaults(tx, caller.userId, id);
+    }
     const [row] = await tx
       .update(bankAccounts)
       .set({ ...input, version: nextVersion(bankAccounts), updatedAt: sql`now()` })
@@ -189,10 +204,39 @@ export async function deleteAccount(db: DbOrTx, caller: Caller, id: string) {
       .where(eq(payments.accountId, id))
       .limit(1);
     if (used)
-      throw conflict(
-        'This account has payments, so it cannot be deleted. Set it deActive instead.',
-      );
+      throw conflict('This account has payments, so it cannot be deleted. Close it instead.');
     await tx.delete(bankAccounts).where(eq(bankAccounts.id, id));
+  });
+}
+
+/**
+ * Closes the account at `version`, or reopens it. A closed account keeps its payments,
+ * statement and balance but takes no new entries (ledger_post refuses them), so it stops
+ * being the default account; closing it again keeps the day it was first closed.
+ */
+export async function setAccountClosed(
+  db: DbOrTx,
+  caller: Caller,
+  id: string,
+  version: number,
+  closed: boolean,
+) {
+  assertCompany(caller);
+  const mine = and(eq(bankAccounts.id, id), eq(bankAccounts.companyId, caller.userId));
+  return withAudit(db, caller, async (tx) => {
+    const [row] = await tx
+      .update(bankAccounts)
+      .set({
+        ...(closed
+          ? { closedAt: sql`coalesce(${bankAccounts.closedAt}, now())`, defaultStatus: 'deActive' }
+          : { closedAt: null }),
+        version: nextVersion(bankAccounts),
+        updatedAt: sql`now()`,
+      })
+      .where(atVersion(bankAccounts, mine, version))
+      .returning();
+    if (!row) throw await whyNotUpdated(tx, bankAccounts, mine, 'Bank account');
+    return accountToApi(row);
   });
 }
 
@@ -262,6 +306,22 @@ async function readEntries(db: DbOrTx, accountId: string, ids: SQL, order: SQL) 
   return rowsOf<EntryRow>(result).map(entryToApi);
 }
 
+/**
+ * The refusal of an entry on a closed account; when the entries touch two accounts (a
+ * transfer), it names the closed one.
+ */
+async function closedAccount(db: Db, accountId: string, nameIt: boolean, doing: string) {
+  const reopen = `Reopen it to ${doing}.`;
+  if (!nameIt) return badRequest(`This bank account is closed. ${reopen}`);
+  const [account] = await db
+    .select({ holderName: bankAccounts.holderName, accountNo: bankAccounts.accountNo })
+    .from(bankAccounts)
+    .where(eq(bankAccounts.id, accountId));
+  return badRequest(
+    `The account ${account?.accountNo ?? ''} of ${account?.holderName ?? ''} is closed. ${reopen}`,
+  );
+}
+
 interface LedgerEntry {
   accountId: string;
   type: PaymentType;
@@ -290,6 +350,7 @@ async function post(
   date: string,
   remark: string,
   entries: LedgerEntry[],
+  doing = 'record payments',
 ) {
   const json = JSON.stringify(
     entries.map((e) => ({
@@ -311,6 +372,7 @@ async function post(
   );
   type Answer = {
     notFound?: true;
+    closed?: string;
     short?: { account: string; date: string };
     entries?: { id: string; account: string; balanceAfter: number; balance: number }[];
   };
@@ -319,6 +381,7 @@ async function post(
   );
   const answer: Answer = typeof row!.result === 'string' ? JSON.parse(row!.result) : row!.result;
   if (answer.notFound) throw notFound('Bank account');
+  if (answer.closed) throw await closedAccount(db, answer.closed, keys.length > 1, doing);
   if (answer.short) {
     throw badRequest(
       `Insufficient balance: this debit would take the account below zero on ${formatDmy(answer.short.date)}`,
@@ -425,6 +488,7 @@ export async function reversePayment(
       amountPaise: leg.amountPaise,
       reversesId: leg.id,
     })),
+    'reverse its payments',
   );
   const mine = posted.find((p) => p.account === original.accountId)!;
   const [reversal] = await readEntries(db, original.accountId, sql`${mine.id}`, sql`p.seq`);

@@ -13,14 +13,15 @@ import {
   pickOption,
   registerAdmin,
 } from './helpers';
-import { rowAction, rowMenuItems } from './rows';
+import { rowAction, rowMenuItems, rowMenuToggle } from './rows';
 
 /**
  * Bank accounts, payments and statements as a company would use them: two bank accounts
  * (the form checks the confirmation and the IFSC before anything is sent), credits and
  * debits whose balance moves at once here and in a second tab, an overdraft refused, a
  * statement whose closing balance is opening + credits − debits, printable and
- * downloadable; an account with payments offers no Delete.
+ * downloadable; an account with payments offers no Delete: it is closed (kept in the books,
+ * refusing payments) and reopened.
  */
 
 const stamp = Date.now();
@@ -390,5 +391,54 @@ describe.sequential('bank', () => {
     await expectCount(row('Lotus Savings'), 0);
     await expectCount(row('Lotus Savings', tabB!), 0);
     await visit(page, 'bank-09-after-delete');
+  });
+
+  test('an account with payments is closed: kept in the books, not offered for payments; then reopened', async () => {
+    const current = 'Lotus Current 123456789012';
+    const pickAction = async (label: string, action: string) => {
+      await (await rowMenuToggle(page, label)).click();
+      await page.getByRole('button', { name: action, exact: true }).click();
+    };
+    expect(await rowMenuItems(page, current)).toEqual(['Show', 'Edit', 'Close account']);
+    await pickAction(current, 'Close account');
+    const closing = dialog('Close bank account');
+    await expectText(closing, 'it stays in the books');
+    await expectText(closing, 'refuses new payments');
+    await visit(page, 'bank-10-close-confirm');
+    await closing.getByRole('button', { name: 'Close account' }).click();
+    await expectAlert(page, 'Bank account closed successfully');
+    await expectText(row('Lotus Current').getByRole('cell').nth(2), 'Closed');
+    // Still in the total, here and in the other tab.
+    await expectText(page.getByText(/^Total Balance:/), '₹4,861.00');
+    await expectText(row('Lotus Current', tabB!), 'Closed');
+    expect(await rowMenuItems(page, current)).toEqual(['Show', 'Edit', 'Reopen account']);
+    await visit(page, 'bank-11-closed');
+
+    // Payment Mode starts on the only open account, and offers no other.
+    await openScreen('Payment Mode');
+    await expectText(page.getByLabel('Account details'), 'Lotus Payroll');
+    await page.getByRole('combobox', { name: 'Account Holder', exact: true }).click();
+    await page.getByRole('option', { name: 'Lotus Payroll — 555566667777' }).waitFor();
+    await expectCount(page.getByRole('option', { name: /Lotus Current/ }), 0);
+    await page.keyboard.press('Escape');
+    // The report still reads it.
+    await openScreen('Report List');
+    await pickOption(page, 'Bank Account', 'Lotus Current — 123456789012', '123456789012');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expectText(row('Closing Balance'), '₹3,801.00');
+
+    await openScreen('All Bank');
+    await pickAction(current, 'Reopen account');
+    await dialog('Reopen bank account').getByRole('button', { name: 'Reopen account' }).click();
+    await expectAlert(page, 'Bank account reopened successfully');
+    await expectCount(row('Lotus Current').getByText('Closed', { exact: true }), 0);
+    await expectCount(row('Lotus Current', tabB!).getByText('Closed', { exact: true }), 0);
+    await visit(page, 'bank-12-reopened');
+
+    await openScreen('Payment Mode');
+    await pickOption(page, 'Account Holder', 'Lotus Current — 123456789012', 'Lotus Current');
+    await pay('credit', '1', 'After reopening');
+    await expectAlert(page, 'Payment recorded successfully');
+    await expectText(card(), '₹3,802.00');
   });
 });

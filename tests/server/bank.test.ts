@@ -385,3 +385,172 @@ describe('payments and statements', () => {
     await check(made);
   });
 });
+
+describe('closing an account', () => {
+  const close = (api: Api, id: string, version: number) =>
+    api.post(`/company/bankaccounts/${id}/close`, { version });
+  const reopen = (api: Api, id: string, version: number) =>
+    api.post(`/company/bankaccounts/${id}/reopen`, { version });
+  const listed = async (id: string) =>
+    (await company.get(`/company/getallbankbyuserid?accountId=${id}`)).body.data[0];
+  const CLOSED = 'This bank account is closed. Reopen it to record payments.';
+
+  it('keeps the payments, statement and balance, refuses new payments, and reopens', async () => {
+    const acc = await newAccount('40400001', 100);
+    expect((await pay(acc._id, 'credit', 50)).status).toBe(201);
+    const before = (await company.get('/company/getallbankbyuserid')).body;
+
+    const closed = await close(company, acc._id, acc.version);
+    expect(closed.status).toBe(200);
+    expect(closed.body.message).toBe('Bank account closed successfully');
+    expect(closed.body.data).toMatchObject({ balance: 150, version: acc.version + 1 });
+    expect(Date.parse(closed.body.data.closedAt)).not.toBeNaN();
+
+    // Still listed, with its balance in the total; the state filter finds it.
+    const after = (await company.get('/company/getallbankbyuserid')).body;
+    expect([after.total, after.totalAmount]).toEqual([before.total, before.totalAmount]);
+    expect(await listed(acc._id)).toMatchObject({
+      closedAt: closed.body.data.closedAt,
+      hasPayments: true,
+    });
+    const ids = async (state: string) =>
+      (await company.get(`/company/getallbankbyuserid?state=${state}&pageSize=100`)).body.data.map(
+        (a: any) => a._id,
+      );
+    expect(await ids('closed')).toEqual([acc._id]);
+    expect(await ids('open')).not.toContain(acc._id);
+    expect((await company.get('/company/getallbankbyuserid?state=gone')).status).toBe(400);
+    const s = (await company.get(statementPath(acc._id, '2026-01-01', '2026-12-31'))).body.data;
+    expect(s).toMatchObject({ closingBalance: 150, total: 1 });
+    expect(s.account.closedAt).toBe(closed.body.data.closedAt);
+    expect((await company.get(`/company/getpayments?accountId=${acc._id}`)).body.total).toBe(1);
+
+    // No new entry of any kind: a payment, a transfer either way, a reversal.
+    const refused = await pay(acc._id, 'credit', 10);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(CLOSED);
+    const other = await newAccount('40400002', 500);
+    const into = await company.post('/company/transfer', {
+      fromAccountId: other._id,
+      toAccountId: acc._id,
+      date: '2026-11-10',
+      remark: 'Float',
+      amount: 10,
+    });
+    expect(into.status).toBe(400);
+    expect(into.body.message).toBe(
+      'The account 40400001 of Acme Pvt Ltd is closed. Reopen it to record payments.',
+    );
+    const [payment] = (await company.get(`/company/getpayments?accountId=${acc._id}`)).body.data;
+    const reversal = await company.post(`/company/payments/${payment._id}/reverse`, {});
+    expect(reversal.status).toBe(400);
+    expect(reversal.body.message).toBe(
+      'This bank account is closed. Reopen it to reverse its payments.',
+    );
+    expect((await listed(acc._id)).balance).toBe(150);
+    expect((await listed(other._id)).balance).toBe(500);
+    // Closing does not make it deletable: its payments stay.
+    expect((await company.post('/company/deletebank', { id: acc._id })).status).toBe(409);
+
+    // Audited as the company's update of the account.
+    const trail = (await company.get('/audit/getaudit?kind=bank_accounts')).body.data;
+    const audited = trail.find((e: any) => e.recordId === acc._id);
+    expect(audited).toMatchObject({ action: 'update', actor: 'Acme' });
+    expect(audited.before.closed_at).toBeNull();
+    expect(audited.after.closed_at).not.toBeNull();
+
+    const reopened = await reopen(company, acc._id, acc.version + 1);
+    expect(reopened.status).toBe(200);
+    expect(reopened.body.message).toBe('Bank account reopened successfully');
+    expect(reopened.body.data).toMatchObject({ closedAt: null, version: acc.version + 2 });
+    const paid = await pay(acc._id, 'credit', 10);
+    expect([paid.status, paid.body.data.balance]).toEqual([201, 160]);
+  });
+
+  it('lets only the owning company close or reopen, at the version it read', async () => {
+    const acc = await newAccount('40400003', 0);
+    for (const call of [close, reopen]) {
+      const byAdmin = await call(admin, acc._id, acc.version);
+      expect([byAdmin.status, byAdmin.body.message]).toEqual([403, 'Admins have read-only access']);
+      expect((await call(stranger, acc._id, acc.version)).status).toBe(404);
+      expect((await call(company, '00000000-0000-4000-8000-000000000000', 1)).status).toBe(404);
+      expect((await call(company, acc._id, acc.version + 5)).status).toBe(409);
+    }
+    expect((await close(company, 'nope', 1)).status).toBe(400);
+    expect((await close(company, acc._id, 0)).status).toBe(400);
+    expect((await listed(acc._id)).closedAt).toBeNull();
+
+    // A close made from a copy read before an edit is refused, and changes nothing.
+    const edited = await company.post('/company/updatebankaccount', {
+      _id: acc._id,
+      version: acc.version,
+      branch: 'Bandra',
+    });
+    expect(edited.status).toBe(200);
+    const stale = await close(company, acc._id, acc.version);
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe('This record was changed by someone else. Reload to see it.');
+    expect(await listed(acc._id)).toMatchObject({ closedAt: null, version: acc.version + 1 });
+  });
+
+  it('the default account stops being it when closed; a closed account is never made it', async () => {
+    const acc = await newAccount('40400004', 0);
+    const made = await company.post('/company/updatebankaccount', {
+      _id: acc._id,
+      version: acc.version,
+      defaultStatus: 'active',
+    });
+    expect(made.body.data.defaultStatus).toBe('active');
+    const closed = await close(company, acc._id, made.body.data.version);
+    expect(closed.body.data).toMatchObject({ defaultStatus: 'deActive' });
+    const defaults = (await company.get('/company/getallbankbyuserid?defaultStatus=active')).body;
+    expect(defaults.total).toBe(0);
+
+    const refused = await company.post('/company/updatebankaccount', {
+      _id: acc._id,
+      version: closed.body.data.version,
+      defaultStatus: 'active',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(
+      'This bank account is closed. Reopen it to make it the default account.',
+    );
+    // Its other fields can still be corrected.
+    const renamed = await company.post('/company/updatebankaccount', {
+      _id: acc._id,
+      version: closed.body.data.version,
+      holder_name: 'Acme Pvt Ltd (old)',
+      defaultStatus: 'deActive',
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.data).toMatchObject({ holder_name: 'Acme Pvt Ltd (old)' });
+    expect(renamed.body.data.closedAt).toBe(closed.body.data.closedAt);
+    // Nor by any other write: the database refuses it.
+    await expect(
+      server.database.query(`update bank_accounts set default_status = 'active' where id = $1`, [
+        acc._id,
+      ]),
+    ).rejects.toThrow(/bank_accounts_closed_not_default/);
+
+    // Reopened, it may be made the default again.
+    const reopened = await reopen(company, acc._id, renamed.body.data.version);
+    const again = await company.post('/company/updatebankaccount', {
+      _id: acc._id,
+      version: reopened.body.data.version,
+      defaultStatus: 'active',
+    });
+    expect([again.status, again.body.data.defaultStatus]).toEqual([200, 'active']);
+  });
+
+  it('a payment racing a close is either recorded before it or refused after it', async () => {
+    const acc = await newAccount('40400005', 0);
+    const [paid, closed] = await Promise.all([
+      pay(acc._id, 'credit', 5),
+      close(company, acc._id, acc.version),
+    ]);
+    expect(closed.status).toBe(200);
+    const { total } = (await company.get(`/company/getpayments?accountId=${acc._id}`)).body;
+    expect(paid.status === 201 ? [1, 5] : [0, 0]).toEqual([total, (await listed(acc._id)).balance]);
+    if (paid.status !== 201) expect(paid.body.message).toBe(CLOSED);
+  });
+});

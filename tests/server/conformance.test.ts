@@ -774,6 +774,32 @@ const SPECS: Record<string, Spec> = {
       if (!c.absent) body(c).id = c.allowed ? await make.account() : fx.accountA;
     },
   },
+  closeBankAccount: {
+    allow: ['company'],
+    absent: 404,
+    // A fresh account each time: the accounts payments go to stay open.
+    fix: async (c) => {
+      if (c.absent) return;
+      c.input.path.id = c.allowed ? await make.account() : fx.accountForUpdates;
+      body(c).version = 1;
+    },
+  },
+  reopenBankAccount: {
+    allow: ['company'],
+    absent: 404,
+    // An account the company has just closed.
+    fix: async (c) => {
+      if (c.absent) return;
+      if (!c.allowed) {
+        c.input.path.id = fx.accountForUpdates;
+        return;
+      }
+      const id = await make.account();
+      await must('company', 'POST', `/company/bankaccounts/${id}/close`, { version: 1 });
+      c.input.path.id = id;
+      body(c).version = 2;
+    },
+  },
   recordPayment: {
     allow: ['company'],
     absent: 404,

@@ -36,6 +36,7 @@ const account: Account = {
   openingBalance: 0,
   balance: 3801,
   version: 1,
+  closedAt: null,
 };
 
 const accountsHandler = (data: Account[] = [account]) =>
@@ -279,14 +280,16 @@ describe('All Bank', () => {
     expect(screen.getByRole('button', { name: 'Add New Bank' })).toBeInTheDocument();
   });
 
-  it('an account with payments offers Deactivate (when it is the default) or nothing, never Delete', async () => {
+  it('an account with payments offers Close account, a closed one Reopen account, an unused one Delete', async () => {
     const used = { ...account, hasPayments: true, defaultStatus: 'active' as const };
-    const other = {
+    const closed = {
       ...account,
       _id: 'a2',
       holder_name: 'Lotus Savings',
       account_no: '998877665544',
       hasPayments: true,
+      version: 3,
+      closedAt: '2026-11-20T10:00:00.000Z',
     };
     const unused = {
       ...account,
@@ -296,13 +299,22 @@ describe('All Bank', () => {
       hasPayments: false,
     };
     server.use(
-      accountsHandler([used, other, unused]),
-      http.post('/api/company/updatebankaccount', () =>
+      accountsHandler([used, closed, unused]),
+      http.post('/api/company/bankaccounts/:id/close', () =>
         HttpResponse.json(
           BankAccountAnswer.parse({
             success: true,
-            message: 'Bank account updated successfully',
-            data: { ...used, defaultStatus: 'deActive' },
+            message: 'Bank account closed successfully',
+            data: { ...used, defaultStatus: 'deActive', version: 2, closedAt: closed.closedAt },
+          }),
+        ),
+      ),
+      http.post('/api/company/bankaccounts/:id/reopen', () =>
+        HttpResponse.json(
+          BankAccountAnswer.parse({
+            success: true,
+            message: 'Bank account reopened successfully',
+            data: { ...closed, version: 4, closedAt: null },
           }),
         ),
       ),
@@ -319,24 +331,106 @@ describe('All Bank', () => {
       await user.keyboard('{Escape}');
       return names;
     };
-    expect(await items('Lotus Current 123456789012')).toEqual(['Show', 'Edit', 'Deactivate']);
-    expect(await items('Lotus Savings 998877665544')).toEqual(['Show', 'Edit']);
+    expect(await items('Lotus Current 123456789012')).toEqual(['Show', 'Edit', 'Close account']);
+    expect(await items('Lotus Savings 998877665544')).toEqual(['Show', 'Edit', 'Reopen account']);
     expect(await items('Lotus Spare 555566667777')).toEqual(['Show', 'Edit', 'Delete']);
+    // The closed account is marked where its name is; the others are not.
+    expect(screen.getByText('Lotus Savings').closest('td')).toHaveTextContent(
+      'Lotus SavingsClosed',
+    );
+    expect(screen.getAllByText('Closed')).toHaveLength(1);
 
     await user.click(
       screen.getByRole('button', { name: 'Actions for Lotus Current 123456789012' }),
     );
-    await user.click(screen.getByRole('button', { name: 'Deactivate' }));
-    const dialog = screen.getByRole('dialog', { name: 'Deactivate bank account' });
-    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
-    expect(await screen.findByText('Bank account updated successfully')).toBeInTheDocument();
-    expect(await log.to('/api/company/updatebankaccount')[0]!.json()).toEqual({
-      _id: 'a1',
-      version: 1,
-      defaultStatus: 'deActive',
+    await user.click(screen.getByRole('button', { name: 'Close account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Close bank account' });
+    expect(dialog).toHaveTextContent('it stays in the books');
+    expect(dialog).toHaveTextContent('refuses new payments');
+    expect(dialog).toHaveTextContent('no longer the default account');
+    await user.click(within(dialog).getByRole('button', { name: 'Close account' }));
+    expect(await screen.findByText('Bank account closed successfully')).toBeInTheDocument();
+    expect(await log.to('/api/company/bankaccounts/a1/close')[0]!.json()).toEqual({ version: 1 });
+
+    await user.click(
+      screen.getByRole('button', { name: 'Actions for Lotus Savings 998877665544' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Reopen account' }));
+    const reopen = screen.getByRole('dialog', { name: 'Reopen bank account' });
+    expect(reopen).toHaveTextContent('will take payments again');
+    await user.click(within(reopen).getByRole('button', { name: 'Reopen account' }));
+    expect(await screen.findByText('Bank account reopened successfully')).toBeInTheDocument();
+    expect(await log.to('/api/company/bankaccounts/a2/reopen')[0]!.json()).toEqual({
+      version: 3,
     });
     expect(log.to('/api/company/deletebank')).toHaveLength(0);
+    expect(log.to('/api/company/updatebankaccount')).toHaveLength(0);
     log.stop();
+  });
+
+  it('a refused close shows the server message', async () => {
+    server.use(
+      accountsHandler([{ ...account, hasPayments: true }]),
+      http.post('/api/company/bankaccounts/:id/close', () =>
+        HttpResponse.json(
+          {
+            success: false,
+            message: 'This record was changed by someone else. Reload to see it.',
+          },
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user } = renderAs('company', '/app/account');
+    await user.click(
+      await screen.findByRole('button', { name: 'Actions for Lotus Current 123456789012' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Close account' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Close bank account' })).getByRole('button', {
+        name: 'Close account',
+      }),
+    );
+    expect(
+      await screen.findByText('This record was changed by someone else. Reload to see it.'),
+    ).toBeInTheDocument();
+  });
+
+  it('an admin sees a closed account marked, and no Close or Reopen', async () => {
+    const closed = { ...account, hasPayments: true, closedAt: '2026-11-20T10:00:00.000Z' };
+    const used = { ...account, _id: 'a2', account_no: '998877665544', hasPayments: true };
+    server.use(accountsHandler([closed, used]), companiesHandler());
+    const { user } = renderAs('admin', '/app/account');
+    expect(await screen.findByText('Closed')).toBeInTheDocument();
+    for (const label of ['Lotus Current 123456789012', 'Lotus Current 998877665544']) {
+      const toggle = screen.getByRole('button', { name: `Actions for ${label}` });
+      await user.click(toggle);
+      const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+      expect(
+        within(panel)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual(['Show']);
+      await user.keyboard('{Escape}');
+    }
+  });
+
+  it('editing a closed account cannot make it the default', async () => {
+    server.use(
+      accountsHandler([{ ...account, hasPayments: true, closedAt: '2026-11-20T10:00:00.000Z' }]),
+    );
+    const { user } = renderAs('company', '/app/account');
+    await user.click(
+      await screen.findByRole('button', { name: 'Actions for Lotus Current 123456789012' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Update Bank Account' });
+    const select = within(dialog).getByLabelText('Default');
+    expect(select).toBeDisabled();
+    expect(select).toHaveValue('deActive');
+    expect(select).toHaveAccessibleDescription(
+      'This account is closed, so it cannot be the default. Reopen it first.',
+    );
   });
 });
 
@@ -405,6 +499,66 @@ describe('Payment Mode', () => {
     expect(screen.getByLabelText('Amount (₹)')).toHaveAccessibleDescription(
       'Available balance: ₹3,801.00',
     );
+  });
+
+  it('offers only open accounts, and starts on the only open one', async () => {
+    const closed = {
+      ...account,
+      _id: 'a2',
+      holder_name: 'Lotus Old',
+      account_no: '555566667777',
+      closedAt: '2026-11-20T10:00:00.000Z',
+    };
+    server.use(
+      http.get('/api/company/getallbankbyuserid', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        let data = [closed, account];
+        if (query.get('defaultStatus') === 'active') data = [];
+        if (query.get('state') === 'open') data = data.filter((a) => !a.closedAt);
+        if (query.get('accountId')) data = data.filter((a) => a._id === query.get('accountId'));
+        return HttpResponse.json(
+          BankAccountList.parse({
+            success: true,
+            data,
+            total: data.length,
+            page: 1,
+            pageSize: 20,
+            totalAmount: 0,
+          }),
+        );
+      }),
+      paymentsHandler(),
+    );
+    const log = recordRequests();
+    const { user, location } = renderAs('company', '/app/payment');
+    await waitFor(() => expect(location().search).toBe('?accountId=a1'));
+    const picker = screen.getByRole('combobox', { name: 'Account Holder' });
+    await user.click(picker);
+    expect(await screen.findByRole('option', { name: /Lotus Current/ })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /Lotus Old/ })).not.toBeInTheDocument();
+    const searches = log
+      .to('/api/company/getallbankbyuserid')
+      .map((r) => new URL(r.url).searchParams)
+      .filter((q) => q.get('sort') === 'holder_name');
+    expect(searches.length).toBeGreaterThan(0);
+    expect(searches.every((q) => q.get('state') === 'open')).toBe(true);
+    log.stop();
+  });
+
+  it('a closed account opened from the address shows its payments, with no form', async () => {
+    const closed = { ...account, closedAt: '2026-11-20T10:00:00.000Z' };
+    server.use(accountsHandler([closed]), paymentsHandler());
+    renderAs('company', '/app/payment?accountId=a1');
+    expect(await screen.findByRole('group', { name: 'Account details' })).toHaveTextContent(
+      '₹3,801.00',
+    );
+    expect(
+      screen.getByText('This bank account is closed: reopen it under All Bank to record payments.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Payment' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Transfer to another account' })).toBeNull();
+    expect(await screen.findByRole('table', { name: /Latest payments/ })).toBeInTheDocument();
   });
 
   it("an admin reads its companies' accounts: Read-only, and no payment form", async () => {

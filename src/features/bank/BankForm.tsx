@@ -173,13 +173,31 @@ export function BankForm({ account, onClose }: { account: Account | null; onClos
         />
         {textField('mobile', 'Mobile', { type: 'tel', pattern: inputPattern(MOBILE_PATTERN) })}
         {textField('address', 'Address', { maxLength: 300 })}
-        <SelectField
-          id="bank-default"
-          label="Default"
-          options={DEFAULT_OPTIONS}
-          value={form.defaultStatus}
-          onChange={set('defaultStatus')}
-        />
+        {account?.closedAt ? (
+          // Payments go to the default account, and a closed one takes none.
+          <div>
+            <SelectField
+              id="bank-default"
+              label="Default"
+              options={DEFAULT_OPTIONS}
+              value={form.defaultStatus}
+              onChange={set('defaultStatus')}
+              disabled
+              aria-describedby="bank-default-closed"
+            />
+            <p id="bank-default-closed" className="mt-1 text-xs text-gray-600">
+              This account is closed, so it cannot be the default. Reopen it first.
+            </p>
+          </div>
+        ) : (
+          <SelectField
+            id="bank-default"
+            label="Default"
+            options={DEFAULT_OPTIONS}
+            value={form.defaultStatus}
+            onChange={set('defaultStatus')}
+          />
+        )}
         {creating && (
           <AmountField
             id="bank-opening"

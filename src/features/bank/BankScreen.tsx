@@ -14,15 +14,29 @@ import { useState } from 'react';
 import { notifyMutation } from '../../api/notify';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import {
+  useCloseBankMutation,
   useDeleteBankMutation,
   useGetAccountsQuery,
-  useUpdateBankMutation,
+  useReopenBankMutation,
   type Account,
   type BankSort,
 } from './bankApi';
 
 const money = (v: unknown) => <Money value={v as number} />;
 const detailsRender = { balance: money, openingBalance: money };
+const detailsLabels = { closedAt: 'Closed On' };
+
+/** Kept in the books, taking no new payments. */
+function ClosedBadge() {
+  return (
+    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+      Closed
+    </span>
+  );
+}
+
+/** A close or reopen waiting for the user to confirm it. */
+type Pending = { action: 'close' | 'reopen'; account: Account };
 
 const SORTS: readonly BankSort[] = ['createdAt', 'holder_name', 'account_no', 'branch', 'balance'];
 
@@ -33,34 +47,56 @@ export default function BankScreen() {
   const query = useGetAccountsQuery({ ...list.params, companyId: scope.companyId });
   const modals = useRecordModals<Account>();
   const [deleteBank, deleting] = useDeleteBankMutation();
-  const [updateBank, updating] = useUpdateBankMutation();
-  const [deactivating, setDeactivating] = useState<Account | null>(null);
+  const [closeBank, closing] = useCloseBankMutation();
+  const [reopenBank, reopening] = useReopenBankMutation();
+  const [pending, setPending] = useState<Pending | null>(null);
 
   /**
-   * An account with payments stays in the books: instead of a Delete that the server
-   * refuses, the default account offers Deactivate (deActive), and any other nothing.
+   * An account with payments stays in the books (the server refuses to delete it): it is
+   * closed instead, and a closed one reopened. Only the company writes: an admin gets none.
    */
   const removal = (row: Account) => {
-    if (!row.hasPayments) return { onDelete: () => modals.askDelete(row) };
-    if (row.defaultStatus === 'active')
-      return { deleteLabel: 'Deactivate', onDelete: () => setDeactivating(row) };
-    return {};
+    if (!scope.isCompany) return {};
+    if (row.closedAt)
+      return {
+        extraActions: [
+          {
+            label: 'Reopen account',
+            onClick: () => setPending({ action: 'reopen', account: row }),
+          },
+        ],
+        onDelete: row.hasPayments ? undefined : () => modals.askDelete(row),
+      };
+    if (row.hasPayments)
+      return {
+        deleteLabel: 'Close account',
+        onDelete: () => setPending({ action: 'close', account: row }),
+      };
+    return { onDelete: () => modals.askDelete(row) };
   };
-  const deactivate = async () => {
-    if (!deactivating) return;
+  const confirmPending = async () => {
+    if (!pending) return;
+    const { action, account } = pending;
+    const change = { id: account._id, version: account.version };
     await notifyMutation(
-      updateBank({
-        _id: deactivating._id,
-        version: deactivating.version,
-        defaultStatus: 'deActive',
-      }).unwrap(),
-      {
-        success: 'Bank account updated successfully',
-        failure: 'Failed to update bank account. Please try again.',
-      },
+      (action === 'close' ? closeBank(change) : reopenBank(change)).unwrap(),
+      action === 'close'
+        ? {
+            success: 'Bank account closed successfully',
+            failure: 'Failed to close bank account. Please try again.',
+          }
+        : {
+            success: 'Bank account reopened successfully',
+            failure: 'Failed to reopen bank account. Please try again.',
+          },
     );
-    setDeactivating(null);
+    setPending(null);
   };
+  const named = pending && (
+    <>
+      The account <strong>{pending.account.account_no}</strong> of {pending.account.holder_name}
+    </>
+  );
 
   const columns: Column<Account, BankSort>[] = [
     serialColumn(),
@@ -76,7 +112,15 @@ export default function BankScreen() {
       sortKey: 'holder_name',
       card: 'primary',
       wrap: true,
-      render: (row) => row.holder_name,
+      render: (row) =>
+        row.closedAt ? (
+          <span className="flex flex-wrap items-center gap-2">
+            {row.holder_name}
+            <ClosedBadge />
+          </span>
+        ) : (
+          row.holder_name
+        ),
     },
     {
       key: 'account_no',
@@ -164,7 +208,12 @@ export default function BankScreen() {
         }
       >
         {modals.formOpen && <BankForm account={modals.editing} onClose={modals.closeForm} />}
-        <DetailsModal record={modals.showing} onClose={modals.closeShow} render={detailsRender} />
+        <DetailsModal
+          record={modals.showing}
+          onClose={modals.closeShow}
+          labels={detailsLabels}
+          render={detailsRender}
+        />
         <DeleteDialog
           record={modals.deleting}
           title="Delete bank account"
@@ -183,19 +232,33 @@ export default function BankScreen() {
           busy={deleting.isLoading}
         />
         <ConfirmDialog
-          open={deactivating !== null}
-          title="Deactivate bank account"
-          confirmLabel="Deactivate"
+          open={pending !== null}
+          title={pending?.action === 'reopen' ? 'Reopen bank account' : 'Close bank account'}
+          confirmLabel={pending?.action === 'reopen' ? 'Reopen account' : 'Close account'}
           message={
-            <>
-              The account <strong>{deactivating?.account_no}</strong> of {deactivating?.holder_name}{' '}
-              has payments, so it stays in the books. Deactivate sets it deActive: it is no longer
-              the company&apos;s default account.
-            </>
+            pending?.action === 'reopen' ? (
+              <p>
+                {named} will take payments again. It stays deActive until you make it the default.
+              </p>
+            ) : (
+              <>
+                <p>
+                  {named} has payments, so it stays in the books: its payments, statement and
+                  balance are kept, and it stays in All Bank and in the totals.
+                </p>
+                <p className="mt-3">
+                  A closed account refuses new payments, transfers and reversals
+                  {pending?.account.defaultStatus === 'active'
+                    ? ' and is no longer the default account'
+                    : ''}
+                  . You can reopen it at any time.
+                </p>
+              </>
+            )
           }
-          onConfirm={deactivate}
-          onCancel={() => setDeactivating(null)}
-          busy={updating.isLoading}
+          onConfirm={confirmPending}
+          onCancel={() => setPending(null)}
+          busy={closing.isLoading || reopening.isLoading}
         />
       </ListScreen>
     </>

@@ -155,6 +155,7 @@ export function TransferDialog({ from, onClose }: { from: Account; onClose: () =
       </p>
       <AccountPicker
         id="transfer-to"
+        state="open"
         label="To account"
         placeholder="Select the account to credit"
         value={toId}

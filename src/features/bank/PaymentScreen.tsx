@@ -99,9 +99,10 @@ const FIELDS = ['remark', 'date', 'paymentType', 'amount'] as const;
 const LEDGER = [[/^Insufficient balance/, 'amount']] as const;
 
 /**
- * Payment Mode: records a credit or debit on one of the company's accounts, starting with
- * its default (or only) account. An admin picks one of its companies and reads its accounts
- * and payments: it has no payment form.
+ * Payment Mode: records a credit or debit on one of the company's open accounts, starting
+ * with its default (or only open) account. A closed account is not offered; one opened from
+ * the address shows its payments, with no form. An admin picks one of its companies and
+ * reads its accounts (closed ones too) and payments: it has no payment form.
  */
 export default function PaymentScreen() {
   const scope = useScope();
@@ -110,7 +111,7 @@ export default function PaymentScreen() {
   const setAccountId = (id: string) => setUrl({ accountId: id });
   // The default (or only) account is chosen until the user chooses, even none.
   const [chose, setChose] = useState(accountId !== '');
-  const preferred = usePreferredAccount(scope, chose);
+  const preferred = usePreferredAccount(scope, chose, true);
   useEffect(() => {
     if (!chose && preferred) setUrl({ accountId: preferred._id });
   }, [chose, preferred, setUrl]);
@@ -122,15 +123,17 @@ export default function PaymentScreen() {
   const [addPayment, adding] = useAddPaymentMutation();
   const [reversing, setReversing] = useState<Payment>();
   const [transferring, setTransferring] = useState(false);
-  const columns = useMemo(
-    () => (scope.isCompany ? withReverse(setReversing) : PAYMENT_COLUMNS),
-    [scope.isCompany],
-  );
   const payments = useGetPaymentsQuery(
     { accountId, page: 1, pageSize: LATEST },
     { skip: !accountId },
   );
   const account = chosen.currentData?.data.find((a) => a._id === accountId);
+  // A closed account takes no payments, transfers or reversals until it is reopened.
+  const writable = scope.isCompany && !account?.closedAt;
+  const columns = useMemo(
+    () => (writable ? withReverse(setReversing) : PAYMENT_COLUMNS),
+    [writable],
+  );
   // Another company has other accounts: the account choice starts over.
   const companyScope: Scope = {
     ...scope,
@@ -191,7 +194,13 @@ export default function PaymentScreen() {
           id="payment-account"
           label="Account Holder"
           placeholder="Select Account Holder"
-          noRows="No bank accounts yet: add one under All Bank."
+          // The company picks where a payment goes; an admin reads closed accounts too.
+          state={scope.isCompany ? 'open' : undefined}
+          noRows={
+            scope.isCompany
+              ? 'No open bank accounts: add or reopen one under All Bank.'
+              : 'No bank accounts yet.'
+          }
           value={accountId}
           selectedLabel={account && accountLabel(account)}
           onChange={(id) => {
@@ -202,7 +211,13 @@ export default function PaymentScreen() {
           className="sm:max-w-md"
         />
         {account && <AccountCard account={account} />}
-        {account && scope.isCompany && (
+        {account?.closedAt && (
+          <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+            This bank account is closed
+            {scope.isCompany ? ': reopen it under All Bank to record payments.' : '.'}
+          </p>
+        )}
+        {account && writable && (
           <button
             type="button"
             onClick={() => setTransferring(true)}
@@ -213,7 +228,7 @@ export default function PaymentScreen() {
         )}
       </div>
       {/* Only the company records payments: an admin reads its companies' books. */}
-      {scope.isCompany && (
+      {writable && (
         <form onSubmit={submit} aria-label="Payment" noValidate className="mt-4 space-y-4">
           <div className="grid gap-4 sm:grid-cols-2">
             <Field

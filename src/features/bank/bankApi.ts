@@ -1,9 +1,11 @@
 import type { z } from 'zod';
 import type {
+  AccountState,
   BankAccount,
   BankAccountAnswer,
   BankAccountList,
   BankAccountListQuery,
+  BankAccountStateChange,
   BankAccountUpdate,
   BankSort,
   NewBankAccount,
@@ -85,6 +87,29 @@ export const bankApi = apiSlice.injectEndpoints({
         // Making one account the default changes the others: refetch the whole list.
         invalidatesTags: invalidates((_r, arg) => changedTags('bank', arg._id)),
       }),
+      /** Closes an account (the default one stops being it): the row and the list change. */
+      closeBank: build.mutation<
+        z.output<typeof BankAccountAnswer>,
+        { id: string } & z.input<typeof BankAccountStateChange>
+      >({
+        query: ({ id, ...body }) => ({
+          url: `/company/bankaccounts/${encodeURIComponent(id)}/close`,
+          method: 'POST',
+          body,
+        }),
+        invalidatesTags: invalidates((_r, arg) => changedTags('bank', arg.id)),
+      }),
+      reopenBank: build.mutation<
+        z.output<typeof BankAccountAnswer>,
+        { id: string } & z.input<typeof BankAccountStateChange>
+      >({
+        query: ({ id, ...body }) => ({
+          url: `/company/bankaccounts/${encodeURIComponent(id)}/reopen`,
+          method: 'POST',
+          body,
+        }),
+        invalidatesTags: invalidates((_r, arg) => changedTags('bank', arg.id)),
+      }),
       deleteBank: build.mutation<MessageAnswer, string>({
         query: (id) => ({ url: '/company/deletebank', method: 'POST', body: { id } }),
         invalidatesTags: invalidates((_r, id) => changedTags('bank', id)),
@@ -132,6 +157,8 @@ export const {
   useCreateBankMutation,
   useUpdateBankMutation,
   useDeleteBankMutation,
+  useCloseBankMutation,
+  useReopenBankMutation,
   useAddPaymentMutation,
   useTransferMutation,
   useReversePaymentMutation,
@@ -143,6 +170,8 @@ export const {
 export interface AccountSearch {
   search: string;
   companyId?: string;
+  /** Only the open accounts (a payment's), or only the closed ones; all when left out. */
+  state?: AccountState;
 }
 
 /** The account pickers page through the accounts by holder, as the user types and asks for more. */
@@ -150,7 +179,7 @@ export const accountPickerApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     searchAccounts: build.infiniteQuery<AccountPage, AccountSearch, number>({
       infiniteQueryOptions: pickerPaging,
-      query: ({ queryArg: { companyId, search }, pageParam }) => ({
+      query: ({ queryArg: { companyId, search, state }, pageParam }) => ({
         url: '/company/getallbankbyuserid',
         params: {
           search: searchParam(search),
@@ -159,6 +188,7 @@ export const accountPickerApi = apiSlice.injectEndpoints({
           sort: 'holder_name',
           order: 'asc',
           companyId: companyId || undefined,
+          state,
         },
       }),
       providesTags: (result) =>
