@@ -19,6 +19,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
+          // `npm test` runs the unit files beside the server and browser ones on the same
+          // cores: a screen test that takes 3 s alone can take three times that there.
+          testTimeout: 15_000,
         },
       },
       {

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { useNamedStatements } from './pgliteStatements';
@@ -58,6 +59,8 @@ try {
   // NODEFS, and the server's memory budget is tight (RSS fell by ~115 MB at no measurable cost).
   const pg = await PGlite.create(dataDir, {
     startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
+    // The searches' trigram indexes (see migrations).
+    extensions: { pg_trgm },
   });
   useNamedStatements(pg);
   await migrate(drizzle({ client: pg }), { migrationsFolder });

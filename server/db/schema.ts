@@ -94,6 +94,9 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_created_by_role_idx').on(t.createdBy, t.role, t.createdAt),
     index('users_company_role_idx').on(t.companyId, t.role, t.createdAt),
+    // Searches of people by name or e-mail (ILIKE) from the trigram index.
+    index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
   ],
 );
 
@@ -238,6 +241,8 @@ export const expenses = pgTable(
     // database, whose only backend serves nobody else meanwhile.
     index('expenses_user_amount_idx').on(t.userId, t.amountPaise, t.id),
     index('expenses_user_category_idx').on(t.userId, t.category, t.id),
+    // A search for a rare term reads the rows that contain it, not all of its owner's.
+    index('expenses_description_trgm_idx').using('gin', t.descriptionLower.op('gin_trgm_ops')),
     // By the lowercase copy: descriptions sort regardless of case, and the trailing columns
     // let a search's count and sum read this index alone, a quarter faster on PostgreSQL.
     index('expenses_user_description_idx').on(
@@ -306,6 +311,8 @@ export const loans = pgTable(
     ),
     index('loans_user_email_idx').on(t.userId, sql`lower(${t.email})`),
     index('loans_user_created_idx').on(t.userId, t.createdAt),
+    index('loans_name_trgm_idx').using('gin', t.nameLower.op('gin_trgm_ops')),
+    index('loans_email_trgm_idx').using('gin', t.emailLower.op('gin_trgm_ops')),
     // The hourly overdue job reads only open lends that fell due lately.
     index('loans_open_lends_due_idx')
       .on(t.repaymentDate)
@@ -374,6 +381,8 @@ export const projects = pgTable(
     index('projects_company_created_idx').on(t.companyId, t.createdAt, t.id),
     index('projects_company_date_idx').on(t.companyId, t.date),
     index('projects_pm_created_idx').on(t.projectManagerId, t.createdAt),
+    index('projects_name_trgm_idx').using('gin', t.projectName.op('gin_trgm_ops')),
+    index('projects_client_trgm_idx').using('gin', t.clientName.op('gin_trgm_ops')),
   ],
 );
 
