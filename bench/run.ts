@@ -139,7 +139,7 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'expenses search',
-    kind: 'search',
+    kind: 'list',
     path: '/expense/getuserallexpenses?search=movie%20item',
     token: tokens.user,
   },
@@ -179,7 +179,7 @@ const scenarios: Scenario[] = [
   { name: 'lend page 40', kind: 'list', path: '/lend/getuseralllends?page=40', token: tokens.user },
   {
     name: 'lend search',
-    kind: 'search',
+    kind: 'list',
     path: '/lend/getuseralllends?search=person1',
     token: tokens.user,
   },
@@ -203,7 +203,7 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'projects search',
-    kind: 'search',
+    kind: 'list',
     path: '/company/getcompanyallproject?search=client%201',
     token: tokens.company,
   },
@@ -216,7 +216,7 @@ const scenarios: Scenario[] = [
   { name: 'bank list', kind: 'list', path: '/company/getallbankbyuserid', token: tokens.company },
   {
     name: 'bank list search',
-    kind: 'search',
+    kind: 'list',
     path: '/company/getallbankbyuserid?search=1000',
     token: tokens.company,
   },
@@ -449,11 +449,14 @@ const reads: Kind[] = ['list', 'report', 'dashboard'];
 const targets: { target: string; measured: string; holds: boolean }[] = [];
 const target = (t: string, measured: string, holds: boolean) =>
   targets.push({ target: t, measured, holds });
+// Every search, the small users' (which also keep the lists' targets) and the million-row
+// user's (kind 'search', held to this target alone).
+const searches = results.filter((r) => r.connections === 16 && r.name.includes('search'));
 const searchLimit = kind === 'postgres' ? 50 : 150;
 target(
   `16 conns: every search p95 <= ${searchLimit} ms (a million rows included)`,
-  `worst ${max(at(16, ['search']).map((r) => r.p95)).toFixed(1)} ms`,
-  max(at(16, ['search']).map((r) => r.p95)) <= searchLimit,
+  `worst ${max(searches.map((r) => r.p95)).toFixed(1)} ms`,
+  max(searches.map((r) => r.p95)) <= searchLimit,
 );
 if (kind === 'postgres') {
   target(
@@ -528,9 +531,12 @@ target(
   streams.streams >= 2000 && streams.kbPerStream <= 64,
 );
 target(
-  `live: ${streams.writesPerSecond.toFixed(0)} writes/s, write to event p95 <= 1 s, none lost`,
-  `p50 ${streams.p50} ms, p95 ${streams.p95} ms, p99 ${streams.p99} ms; ${streams.delivered} of ${streams.expected} delivered`,
-  streams.p95 <= 1000 && streams.delivered === streams.expected,
+  `live: 50 writes/s, write to event p95 <= 1 s, every write made and every event delivered`,
+  `${streams.writesPerSecond.toFixed(0)}/s; p50 ${streams.p50} ms, p95 ${streams.p95} ms, p99 ${streams.p99} ms; ${streams.writes} of ${streams.plannedWrites} writes (${streams.failedWrites} failed), ${streams.delivered} of ${streams.expected} events`,
+  streams.p95 <= 1000 &&
+    streams.writes === streams.plannedWrites &&
+    streams.writesPerSecond >= 0.95 * 50 &&
+    streams.delivered === streams.expected,
 );
 const errors = results.reduce((n, r) => n + r.errors, 0);
 target('no failed request (except 429 by design)', `${errors} failed`, errors === 0);

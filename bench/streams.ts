@@ -34,10 +34,15 @@ export async function prepareStreamUsers(db: Db): Promise<StreamUser[]> {
 export interface StreamMeasure {
   streams: number;
   refused: number;
+  /** The server's memory with half of the streams open, and with all of them. */
   rssBeforeMb: number;
   rssAfterMb: number;
+  /** The slope between the two: what each stream of the second half added. */
   kbPerStream: number;
+  /** Writes that succeeded, failed, and were planned. */
   writes: number;
+  failedWrites: number;
+  plannedWrites: number;
   writesPerSecond: number;
   /** Deliveries expected: each write to every stream of its owner. */
   expected: number;
@@ -62,27 +67,43 @@ export async function measureStreams(
 ): Promise<StreamMeasure> {
   // Each person's share of the streams (the server allows 16 per person on one server).
   const perUser = Math.min(16, Math.ceil(opts.streams / people.length));
-  await sleep(1000);
-  const rssBeforeMb = rssMb(pid);
-
   const byUser: Stream[][] = people.map(() => []);
   let refused = 0;
-  for (let from = 0; from < opts.streams; from += 100) {
-    const batch = Array.from({ length: Math.min(100, opts.streams - from) }, (_, k) => from + k);
-    await Promise.all(
-      batch.map(async (n) => {
-        const who = Math.floor(n / perUser);
-        const stream = await openStream(origin, people[who]!.readToken);
-        if (stream.status === 200) byUser[who]!.push(stream);
-        else if (refused++ === 0)
-          console.warn('a stream was refused:', stream.status, stream.refusal);
-      }),
-    );
-  }
-  const all = byUser.flat();
-  await Promise.all(all.map((s) => s.next('ready', undefined, 10_000)));
+  /** Opens streams number `from` to `to` - 1, a hundred at a time, each ready to hear. */
+  const open = async (from: number, to: number, keep = true) => {
+    const opened: Stream[] = [];
+    for (let start = from; start < to; start += 100) {
+      const batch = Array.from({ length: Math.min(100, to - start) }, (_, k) => start + k);
+      await Promise.all(
+        batch.map(async (n) => {
+          const who = keep ? Math.floor(n / perUser) : n % people.length;
+          const stream = await openStream(origin, people[who]!.readToken);
+          if (stream.status !== 200) {
+            if (refused++ === 0)
+              console.warn('a stream was refused:', stream.status, stream.refusal);
+            return;
+          }
+          opened.push(stream);
+          if (keep) byUser[who]!.push(stream);
+        }),
+      );
+    }
+    await Promise.all(opened.map((s) => s.next('ready', undefined, 10_000)));
+    return opened;
+  };
+  // A batch opened and closed first, so that the memory the server keeps once it has served
+  // streams at all is not counted against each; then the cost of each is the slope of the
+  // server's memory between half and all of them.
+  for (const stream of await open(0, 200, false)) stream.close();
+  const half = Math.floor(opts.streams / 2);
+  await open(0, half);
+  await sleep(2000);
+  const rssBeforeMb = rssMb(pid);
+  await open(half, opts.streams);
   await sleep(2000);
   const rssAfterMb = rssMb(pid);
+  const all = byUser.flat();
+  const measuredStreams = all.length - half;
 
   // Writes at a steady pace, each by a person who has streams, through their other session.
   const writers = people.map((_, i) => i).filter((i) => byUser[i]!.length > 0);
@@ -90,6 +111,7 @@ export async function measureStreams(
   const sent: { who: number; at: number; id?: string }[] = [];
   const started = Date.now();
   const pending: Promise<void>[] = [];
+  let failed = 0;
   for (let w = 0; w < total; w++) {
     const due = started + (w * 1000) / opts.writesPerSecond;
     if (due > Date.now()) await sleep(due - Date.now());
@@ -109,9 +131,12 @@ export async function measureStreams(
           amount: 10,
           category: 'other',
         }),
-      }).then(async (res) => {
-        write.id = ((await res.json()) as { data?: { _id: string } }).data?._id;
-      }),
+      })
+        .then(async (res) => {
+          if (res.status !== 201) return void failed++;
+          write.id = ((await res.json()) as { data: { _id: string } }).data._id;
+        })
+        .catch(() => void failed++),
     );
   }
   const writesPerSecond = total / ((Date.now() - started) / 1000);
@@ -134,8 +159,10 @@ export async function measureStreams(
     refused,
     rssBeforeMb,
     rssAfterMb,
-    kbPerStream: ((rssAfterMb - rssBeforeMb) * 1024) / Math.max(1, all.length),
+    kbPerStream: ((rssAfterMb - rssBeforeMb) * 1024) / Math.max(1, measuredStreams),
     writes: sent.filter((w) => w.id).length,
+    failedWrites: failed,
+    plannedWrites: total,
     writesPerSecond,
     expected: sent.reduce((n, w) => n + (w.id ? byUser[w.who]!.length : 0), 0),
     delivered: delays.length,

@@ -53,6 +53,11 @@ export const ExpenseList = z.object({
   /** Over every matching row; null when a search matched more than it counts (totalCapped). */
   totalAmount: z.number().nullable(),
   ...pageMeta,
+  /** Set when a search matched more rows than it counts (COUNT_BOUND): `total` is the bound. */
+  totalCapped: z.boolean().optional().meta({
+    description:
+      'True when a search matched more than 10,000 expenses: total is then 10,000 and totalAmount null.',
+  }),
 });
 
 export const expenseEndpoints = {

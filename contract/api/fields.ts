@@ -172,13 +172,4 @@ export const PageQuery = z.object({
 });
 
 /** What a page of a list says of the whole. */
-export const pageMeta = {
-  total: z.number(),
-  /** Set when more rows match than a search counts (COUNT_BOUND): `total` is the bound. */
-  totalCapped: z.boolean().optional().meta({
-    description:
-      'True when more rows match than the list counts (10,000): total is then 10,000, and sums over the matches are null.',
-  }),
-  page: z.number(),
-  pageSize: z.number(),
-};
+export const pageMeta = { total: z.number(), page: z.number(), pageSize: z.number() };

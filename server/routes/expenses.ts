@@ -23,6 +23,11 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['expenses'],
         operationId: 'listExpenses',
         summary: "The caller's expenses, filtered, sorted and paged, with the filter's total",
+        description: [
+          'A search counts its matches up to 10,000 and sums their amounts. Past that it answers',
+          '`total: 10000`, `totalCapped: true` and `totalAmount: null` (narrow the search for the',
+          'sum); its pages go on, and a page shorter than `pageSize` is the last.',
+        ].join(' '),
         querystring: listExpenses.query,
         response: {
           200: answer(

@@ -54,9 +54,13 @@ export function PagedTable<T, S extends string = string>({
   const current = query.currentData;
   // After deleting the last row of the last page, step back to the page that still exists.
   const lastPage = current ? Math.max(1, Math.ceil(current.total / params.pageSize)) : 1;
+  // Past a capped count the rows tell where the list ends: a short page is the last.
+  const capped = !!current?.totalCapped;
+  const beyondRows = capped && current!.data.length === 0 && params.page > 1;
   useEffect(() => {
-    if (current && !current.totalCapped && params.page > lastPage) setPage(lastPage);
-  }, [current, params.page, lastPage, setPage]);
+    if (!current) return;
+    if (capped ? beyondRows : params.page > lastPage) setPage(lastPage);
+  }, [current, capped, beyondRows, params.page, lastPage, setPage]);
 
   const { sort, order } = params;
   return (
@@ -78,6 +82,7 @@ export function PagedTable<T, S extends string = string>({
             pageSize={params.pageSize}
             total={query.data.total}
             capped={query.data.totalCapped}
+            hasNext={query.data.data.length === params.pageSize}
             onPageChange={setPage}
           />
         </div>

@@ -7,6 +7,8 @@ export interface PaginationProps {
   total: number;
   /** More rows match than were counted: 'Page X of Y+', and Next goes on past Y. */
   capped?: boolean;
+  /** With `capped`: whether this page is full, so that another may follow. */
+  hasNext?: boolean;
   onPageChange: (page: number) => void;
 }
 
@@ -16,6 +18,7 @@ export function Pagination({
   pageSize,
   total,
   capped = false,
+  hasNext = true,
   onPageChange,
 }: PaginationProps) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
@@ -43,7 +46,7 @@ export function Pagination({
       <button
         type="button"
         className={styles.btnSecondary}
-        disabled={!capped && page >= pages}
+        disabled={capped ? !hasNext : page >= pages}
         onClick={() => onPageChange(page + 1)}
       >
         Next

@@ -64,6 +64,13 @@ describe('compressed answers', () => {
     expect(JSON.parse(gunzipSync(gz.raw).toString('utf8'))).toEqual(json);
   });
 
+  it("sends the API docs' large files as they are, not compressed again for every caller", async () => {
+    const bundle = await call('/docs/static/swagger-ui-bundle.js', { 'accept-encoding': 'br' });
+    expect(bundle.status).toBe(200);
+    expect(bundle.raw.length).toBeGreaterThan(500_000);
+    expect(bundle.headers['content-encoding']).toBeUndefined();
+  });
+
   it('leaves small answers as they are', async () => {
     const health = await call('/health', { 'accept-encoding': 'gzip, br' });
     expect(health.status).toBe(200);

@@ -167,10 +167,11 @@ describe('Expenses list', () => {
         return HttpResponse.json(
           ExpenseList.parse({
             success: true,
-            data: rows.map((r) => ({
-              ...r,
-              _id: `${r._id}-${pageNo}`,
-              description: `${r.description} ${pageNo}`,
+            // Full pages up to 501, one row on 502, none past it.
+            data: Array.from({ length: pageNo <= 501 ? 20 : pageNo === 502 ? 1 : 0 }, (_, i) => ({
+              ...rows[0]!,
+              _id: `e-${pageNo}-${i}`,
+              description: i === 0 ? `Team lunch ${pageNo}` : `Team lunch ${pageNo}.${i}`,
             })),
             total: 10_000,
             totalCapped: true,
@@ -194,7 +195,33 @@ describe('Expenses list', () => {
     await screen.findByText('Team lunch 501');
     expect(screen.getByText('Page 501 of 500+')).toBeInTheDocument();
     expect(new URL(log.to(LIST).at(-1)!.url).searchParams.get('page')).toBe('501');
+    // A short page is the last one: Next stops there.
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Team lunch 502');
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
     log.stop();
+  });
+
+  it('an address past the rows of a capped search steps back to the last counted page', async () => {
+    server.use(
+      http.get(LIST, ({ request }) => {
+        const pageNo = Number(new URL(request.url).searchParams.get('page'));
+        return HttpResponse.json(
+          ExpenseList.parse({
+            success: true,
+            data: pageNo <= 502 ? [{ ...rows[0]!, description: `Team lunch ${pageNo}` }] : [],
+            total: 10_000,
+            totalCapped: true,
+            totalAmount: null,
+            page: pageNo,
+            pageSize: 20,
+          }),
+        );
+      }),
+    );
+    renderExpenses('/app/expenses?q=team&page=9000');
+    expect(await screen.findByText('Team lunch 500')).toBeInTheDocument();
+    expect(screen.getByText('Page 500 of 500+')).toBeInTheDocument();
   });
 
   it('sorts on the server when a column header is clicked', async () => {

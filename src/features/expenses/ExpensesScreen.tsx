@@ -93,7 +93,7 @@ export default function ExpensesScreen() {
         ) : (
           <>
             Total Amount: <Money value={page.totalAmount} className="font-semibold text-gray-900" />{' '}
-            · {page.total} {page.total === 1 ? 'expense' : 'expenses'}
+            · {page.total.toLocaleString('en-IN')} {page.total === 1 ? 'expense' : 'expenses'}
           </>
         ))
       }
