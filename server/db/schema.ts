@@ -94,9 +94,6 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_created_by_role_idx').on(t.createdBy, t.role, t.createdAt),
     index('users_company_role_idx').on(t.companyId, t.role, t.createdAt),
-    // Searches of people by name or e-mail (ILIKE) from the trigram index.
-    index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
   ],
 );
 

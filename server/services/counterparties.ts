@@ -5,7 +5,8 @@ import { pageAnswer, pageWindow, type PageRequest } from '../db/paging';
 import type { Caller } from '../lib/caller';
 import { notFound } from '../lib/errors';
 import { paiseToRupees } from '../../contract/rules';
-import { likePattern } from '../lib/schemas';
+import { loans } from '../db/schema';
+import { containsAnyCase } from '../db/search';
 
 /**
  * Everyone the user has lent to or borrowed from, keyed by e-mail (case-insensitive):
@@ -17,7 +18,7 @@ export async function listCounterparties(
   q: PageRequest & { search?: string },
 ) {
   const search = q.search
-    ? sql`and (name ilike ${likePattern(q.search)} or email ilike ${likePattern(q.search)})`
+    ? sql`and (${containsAnyCase(loans.nameLower, q.search)} or ${containsAnyCase(loans.emailLower, q.search)})`
     : sql``;
   const grouped = sql`
     select lower(email) as key,

@@ -13,7 +13,3 @@ CREATE INDEX IF NOT EXISTS "loans_email_trgm_idx" ON "loans" USING gin ("email_l
 CREATE INDEX IF NOT EXISTS "projects_name_trgm_idx" ON "projects" USING gin ("project_name" gin_trgm_ops);
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "projects_client_trgm_idx" ON "projects" USING gin ("client_name" gin_trgm_ops);
---> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "users_name_trgm_idx" ON "users" USING gin ("name" gin_trgm_ops);
---> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "users_email_trgm_idx" ON "users" USING gin ("email" gin_trgm_ops);
