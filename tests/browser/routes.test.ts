@@ -164,6 +164,49 @@ describe('routes', () => {
     expect((await json.json()).openapi).toMatch(/^3\./);
   });
 
+  test('a search matching over 10,000 expenses says 10,000+ and still pages', async () => {
+    const many = { ...user, name: 'Meena Rao', email: `meena.${Date.now()}@example.com` };
+    await registerAdmin(suite.server.origin, many);
+    await page.goto(url('/login'));
+    await logIn(page, many);
+    await expectPath(page, '/app/dashboard');
+    const token = await page.evaluate(() => sessionStorage.getItem('token'));
+    // 10,001 matching rows and one that does not match, sixteen calls at a time.
+    const add = async (n: number) => {
+      const res = await fetch(url('/api/expense/addexpense'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          date: '2026-11-01',
+          description: n > 10_001 ? 'Rent for November' : `Cinema ticket ${n}`,
+          amount: 150,
+          category: 'other',
+        }),
+      });
+      expect(res.status).toBe(201);
+    };
+    let next = 1;
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (next <= 10_002) await add(next++);
+      }),
+    );
+
+    await page.goto(url('/app/expenses?q=cinema'));
+    const pager = page.getByRole('navigation', { name: 'Pagination' });
+    await expectText(pager, 'Page 1 of 500+');
+    await expectCount(page.getByRole('row').filter({ hasText: 'Cinema ticket' }), 20);
+    await expectText(
+      page.getByText(/expenses · narrow the search/),
+      '10,000+ expenses · narrow the search to see their total',
+    );
+    await visit(page, 'routes-search-10000-plus');
+    // A search for one entry finds it, with its exact total.
+    await page.getByLabel('Search expenses').fill('rent for');
+    await expectText(page.getByText(/^Total Amount:/), '₹150.00 · 1 expense');
+    await expectCount(page.getByRole('row').filter({ hasText: 'Rent for November' }), 1);
+  });
+
   test('the expense list pages on the server; the total covers every page', async () => {
     await page.goto(url('/login'));
     await logIn(page, user);
