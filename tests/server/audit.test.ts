@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -288,7 +289,8 @@ describe('audit trail', () => {
   it('names the owner of older entries, on migrating and on restoring an older backup', async () => {
     const folder = join(import.meta.dirname, '../../server/db/migrations');
     const dir = mkdtempSync(join(tmpdir(), 'ecm-audit-'));
-    const pg = new PGlite();
+    // With the extensions the migrations create, as the server's own database has.
+    const pg = new PGlite({ extensions: { pg_trgm } });
     try {
       // A database as it was before migration 0016, with a trail written by its trigger.
       const older = join(dir, 'migrations');
