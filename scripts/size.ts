@@ -1,6 +1,7 @@
 // `npm run size`: the SPA's weight from the build, against its budgets.
-// /login may load at most 150 KB gzip of JS; each screen's own chunk at most 30 KB;
-// all CSS at most 20 KB; the chart library only in the dashboard's chunks.
+// /login may load at most 130 KB gzip of JS before its first paint (the landing page, Login and
+// Register come with the first script); each screen's own chunk at most 30 KB; all CSS at most
+// 20 KB; the chart library only in the dashboard's chunks.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -39,7 +40,7 @@ const loginKey = Object.keys(manifest).find((k) => k.endsWith('features/auth/Log
 const loginFiles = new Set([...jsOf(closure(entry)), ...(loginKey ? jsOf(closure(loginKey)) : [])]);
 
 const rows: [string, number, number][] = [];
-rows.push(['JS loaded by /login', sum([...loginFiles]), 150]);
+rows.push(['JS loaded by /login', sum([...loginFiles]), 130]);
 for (const [key, chunk] of Object.entries(manifest)) {
   if (!chunk.isDynamicEntry) continue;
   rows.push([`screen ${key.replace(/^src\//, '')}`, kb(chunk.file), 30]);

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Role } from '../../contract/enums';
+import type { AppDispatch } from './store';
 import {
   BankIcon,
   BriefcaseIcon,
@@ -26,12 +27,45 @@ export interface AppRoute {
   title: string;
   icon: ComponentType<{ className?: string }>;
   Screen: LazyExoticComponent<ComponentType>;
+  /**
+   * Starts loading the screen's code (for a page opened directly: beside the shell's); settles
+   * when it is in or has failed (the screen's own load then reports the failure).
+   */
+  preload: () => Promise<void>;
+  /** For a page opened directly: asks for the screen's data beside its code. */
+  prefetch?: (dispatch: AppDispatch) => void;
   /** Who may open it; every signed-in role when absent. The server enforces the same. */
   roles?: readonly Role[];
   /** The menu's group; none for the Dashboard and Profile (always at hand). */
   group?: MenuGroup;
   /** Roles that only read here: the header says "Read-only" and no write control shows. */
   readOnlyFor?: readonly Role[];
+}
+
+type Module<T> = { default: T };
+
+/**
+ * React.lazy with a `preload` that starts loading early (one fetch either way) and settles once
+ * the code is in or has failed (the component's own load then reports the failure). Code that
+ * is in renders at once, with no fallback: React takes a thenable that resolves synchronously
+ * as a module already there.
+ */
+export function preloadableLazy<T extends ComponentType>(load: () => Promise<Module<T>>) {
+  let loaded: Module<T> | undefined;
+  const preload = () =>
+    load().then(
+      (module) => void (loaded = module),
+      () => undefined,
+    );
+  const inHand = (module: Module<T>) =>
+    ({ then: (resolve: (m: Module<T>) => void) => resolve(module) }) as Promise<Module<T>>;
+  return { Component: lazy(() => (loaded ? inHand(loaded) : load())), preload };
+}
+
+/** A screen loaded on first use, and its preload. */
+function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
+  const { Component, preload } = preloadableLazy(load);
+  return { Screen: Component, preload };
 }
 
 /** The menu's groups, in order. */
@@ -44,14 +78,22 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: 'dashboard',
     title: 'Dashboard',
     icon: DashboardIcon,
-    Screen: lazy(() => import('../features/dashboard/DashboardScreen')),
+    ...lazyScreen(() => import('../features/dashboard/DashboardScreen')),
+    // The first page of every session: its figures are on their way while its code loads, so
+    // that it paints once, complete. The same query (and day) as the screen's.
+    prefetch: (dispatch) =>
+      void Promise.all([import('../features/dashboard/dashboardApi'), import('../lib/dates')])
+        .then(([{ dashboardApi }, { todayLocalISO }]) =>
+          dispatch(dashboardApi.util.prefetch('getDashboard', todayLocalISO(), {})),
+        )
+        .catch(() => undefined),
   },
   {
     path: 'expenses',
     group: 'Personal',
     title: 'Expenses',
     icon: WalletIcon,
-    Screen: lazy(() => import('../features/expenses/ExpensesScreen')),
+    ...lazyScreen(() => import('../features/expenses/ExpensesScreen')),
   },
   // Lend and borrowed share one module (one screen configured by direction).
   {
@@ -59,7 +101,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     group: 'Personal',
     title: 'Lend',
     icon: ArrowUpRightIcon,
-    Screen: lazy(() =>
+    ...lazyScreen(() =>
       import('../features/loans/LoansScreen').then((m) => ({ default: m.LendScreen })),
     ),
   },
@@ -68,7 +110,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     group: 'Personal',
     title: 'Borrowed',
     icon: ArrowDownLeftIcon,
-    Screen: lazy(() =>
+    ...lazyScreen(() =>
       import('../features/loans/LoansScreen').then((m) => ({ default: m.BorrowedScreen })),
     ),
   },
@@ -77,7 +119,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     group: 'Reports',
     title: 'Lend Report',
     icon: ReportIcon,
-    Screen: lazy(() =>
+    ...lazyScreen(() =>
       import('../features/loans/ReportScreen').then((m) => ({ default: m.LendReportScreen })),
     ),
   },
@@ -86,7 +128,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     group: 'Reports',
     title: 'Borrowed Report',
     icon: ReportIcon,
-    Screen: lazy(() =>
+    ...lazyScreen(() =>
       import('../features/loans/ReportScreen').then((m) => ({ default: m.BorrowedReportScreen })),
     ),
   },
@@ -95,7 +137,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     group: 'Personal',
     title: 'People',
     icon: UsersIcon,
-    Screen: lazy(() => import('../features/loans/PeopleScreen')),
+    ...lazyScreen(() => import('../features/loans/PeopleScreen')),
   },
   // Companies, people and projects: one people screen configured by kind.
   {
@@ -104,7 +146,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     title: 'Company List',
     icon: BuildingIcon,
     roles: ['admin'],
-    Screen: lazy(() =>
+    ...lazyScreen(() =>
       import('../features/people/PeopleScreen').then((m) => ({ default: m.CompanyListScreen })),
     ),
   },
@@ -115,7 +157,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     title: 'Project Manager List',
     icon: TeamIcon,
     roles: ['admin', 'company'],
-    Screen: lazy(() =>
+    ...lazyScreen(() =>
       import('../features/people/PeopleScreen').then((m) => ({ default: m.PmListScreen })),
     ),
   },
@@ -126,7 +168,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     title: 'TL List',
     icon: TeamIcon,
     roles: ['admin', 'company', 'pm'],
-    Screen: lazy(() =>
+    ...lazyScreen(() =>
       import('../features/people/PeopleScreen').then((m) => ({ default: m.TlListScreen })),
     ),
   },
@@ -137,7 +179,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     title: 'Employee List',
     icon: TeamIcon,
     roles: ['admin', 'company', 'pm'],
-    Screen: lazy(() =>
+    ...lazyScreen(() =>
       import('../features/people/PeopleScreen').then((m) => ({ default: m.EmployeeListScreen })),
     ),
   },
@@ -148,7 +190,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     title: 'Team List',
     icon: TeamIcon,
     roles: ['admin', 'company'],
-    Screen: lazy(() =>
+    ...lazyScreen(() =>
       import('../features/people/PeopleScreen').then((m) => ({ default: m.TeamListScreen })),
     ),
   },
@@ -159,7 +201,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     title: 'Other Users',
     icon: TeamIcon,
     roles: ['admin', 'company'],
-    Screen: lazy(() =>
+    ...lazyScreen(() =>
       import('../features/people/PeopleScreen').then((m) => ({ default: m.OtherListScreen })),
     ),
   },
@@ -170,7 +212,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     title: 'Project List',
     icon: BriefcaseIcon,
     roles: ['admin', 'company', 'pm'],
-    Screen: lazy(() => import('../features/projects/ProjectsScreen')),
+    ...lazyScreen(() => import('../features/projects/ProjectsScreen')),
   },
   // Bank accounts, payments, statements.
   {
@@ -180,7 +222,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     title: 'All Bank',
     icon: BankIcon,
     roles: ['admin', 'company'],
-    Screen: lazy(() => import('../features/bank/BankScreen')),
+    ...lazyScreen(() => import('../features/bank/BankScreen')),
   },
   {
     path: 'payment',
@@ -190,7 +232,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     icon: CardIcon,
     // An admin reads its companies' accounts here; its Submit answers "You can't Create".
     roles: ['admin', 'company'],
-    Screen: lazy(() => import('../features/bank/PaymentScreen')),
+    ...lazyScreen(() => import('../features/bank/PaymentScreen')),
   },
   {
     path: 'accountstatement',
@@ -199,7 +241,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     title: 'Account Statement',
     icon: StatementIcon,
     roles: ['admin', 'company'],
-    Screen: lazy(() => import('../features/projects/AccountStatementScreen')),
+    ...lazyScreen(() => import('../features/projects/AccountStatementScreen')),
   },
   {
     path: 'report',
@@ -208,7 +250,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     title: 'Report List',
     icon: StatementIcon,
     roles: ['admin', 'company'],
-    Screen: lazy(() => import('../features/bank/ReportScreen')),
+    ...lazyScreen(() => import('../features/bank/ReportScreen')),
   },
   // Who changed what: read only.
   {
@@ -218,13 +260,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     title: 'Audit Trail',
     icon: HistoryIcon,
     roles: ['admin', 'company'],
-    Screen: lazy(() => import('../features/audit/AuditScreen')),
+    ...lazyScreen(() => import('../features/audit/AuditScreen')),
   },
   {
     path: 'profile',
     title: 'Profile',
     icon: UserIcon,
-    Screen: lazy(() => import('../features/profile/ProfileScreen')),
+    ...lazyScreen(() => import('../features/profile/ProfileScreen')),
   },
 ];
 

@@ -1,5 +1,4 @@
 import { createListenerMiddleware } from '@reduxjs/toolkit';
-import { toast } from 'react-toastify';
 import { apiSlice } from '../api/apiSlice';
 import { tagsInvalidatedBy } from '../api/tags';
 import { publishInvalidatedTags, publishSession, publishSessionEnded } from '../session/crossTab';
@@ -42,7 +41,10 @@ export function createSessionListeners() {
       }
       api.dispatch(apiSlice.util.resetApiState());
       if (payload.reason === 'expired' && before.token) {
-        toast.error('Your session has ended. Please log in again.', { toastId: 'session-ended' });
+        // The toast library stays out of the first page load; it comes when first needed.
+        void import('react-toastify').then(({ toast }) =>
+          toast.error('Your session has ended. Please log in again.', { toastId: 'session-ended' }),
+        );
       }
     },
   });

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { useAppDispatch } from '../app/hooks';
 import { sessionEnded } from './sessionSlice';
 import { authApi } from '../api/authApi';
+import { showToast } from '../ui/toast';
 
 /**
  * Logout: revoke the token on the server (its failure does not keep anyone signed in), then
@@ -20,6 +20,6 @@ export function useLogout() {
     }
     navigate('/', { replace: true });
     dispatch(sessionEnded({ reason: 'logout' }));
-    toast.success('Logout successful');
+    showToast('success', 'Logout successful');
   }, [dispatch, navigate]);
 }

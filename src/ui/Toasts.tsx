@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
 import { ToastContainer, toast, type Id } from 'react-toastify';
+import { onPageChangeDismiss } from './useToastsClearedOnNavigation';
 
 /** At most this many toasts at once; later ones wait their turn. */
 export const MAX_TOASTS = 2;
@@ -35,16 +34,9 @@ toast.onChange(({ id, status }) => {
 /** A toast that outlives a change of page: an Undo still works from anywhere. */
 export const KEEP_ACROSS_PAGES = 'keep:';
 
-/**
- * A toast belongs to the page it was shown on: another page clears them, except what the
- * step that changed page has just said ("Login successful", a deletion's Undo).
- */
-export function useToastsClearedOnNavigation() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    const cutoff = Date.now() - 1000;
-    for (const [id, at] of shownAt) {
-      if (at < cutoff && !String(id).startsWith(KEEP_ACROSS_PAGES)) toast.dismiss(id);
-    }
-  }, [pathname]);
-}
+// Another page dismisses the toasts shown before `shownBefore` (ms), but those kept across pages.
+onPageChangeDismiss((shownBefore) => {
+  for (const [id, at] of shownAt) {
+    if (at < shownBefore && !String(id).startsWith(KEEP_ACROSS_PAGES)) toast.dismiss(id);
+  }
+});

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
 import { SIGN_IN_EXPIRED_MESSAGE } from '../../../contract/rules';
 import { httpStatus, serverMessage } from '../../api/errors';
 import { useLoginWithCodeMutation } from '../../api/authApi';
@@ -8,6 +7,7 @@ import { loggedIn } from '../../session/sessionSlice';
 import { Field } from '../../ui/Field';
 import { LockIcon } from '../../ui/icons';
 import { styles } from '../../ui/styles';
+import { showToast } from '../../ui/toast';
 import { AuthLayout } from './AuthLayout';
 import { LOGIN_ERROR } from './LoginScreen';
 
@@ -37,11 +37,11 @@ export function CodeStep({
     try {
       const result = await send({ challenge, code: code.trim() }).unwrap();
       dispatch(loggedIn({ ...result.data, remember }));
-      toast.success(result.message);
+      showToast('success', result.message);
     } catch (failure) {
       const message = httpStatus(failure) !== undefined ? serverMessage(failure) : undefined;
       if (message === SIGN_IN_EXPIRED_MESSAGE) {
-        toast.error(SIGN_IN_EXPIRED_MESSAGE);
+        showToast('error', SIGN_IN_EXPIRED_MESSAGE);
         onRestart();
         return;
       }

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { LOGIN_ROLES, type LoginRole } from '../../../contract/enums';
 import { httpStatus, serverMessage } from '../../api/errors';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -10,6 +9,7 @@ import { loggedIn, selectToken } from '../../session/sessionSlice';
 import { Field, SelectField } from '../../ui/Field';
 import { LockIcon, MailIcon } from '../../ui/icons';
 import { styles } from '../../ui/styles';
+import { showToast } from '../../ui/toast';
 import { AuthLayout } from './AuthLayout';
 import { CodeStep } from './CodeStep';
 import { useLoginMutation } from '../../api/authApi';
@@ -60,11 +60,11 @@ export default function LoginScreen() {
       if ('challenge' in result.data) setChallenge(result.data.challenge);
       else {
         dispatch(loggedIn({ ...result.data, remember: form.remember }));
-        toast.success(result.message);
+        showToast('success', result.message);
       }
     } catch (error) {
       const message = httpStatus(error) !== undefined ? serverMessage(error) : undefined;
-      toast.error(message ?? LOGIN_ERROR);
+      showToast('error', message ?? LOGIN_ERROR);
     }
   };
 

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { httpStatus, serverMessage } from '../../api/errors';
 import { Field } from '../../ui/Field';
 import { styles } from '../../ui/styles';
+import { showToast } from '../../ui/toast';
 import { AuthLayout } from './AuthLayout';
 import { useRegisterMutation } from '../../api/authApi';
 import { NewPasswordFields } from '../../ui/NewPasswordFields';
@@ -38,11 +38,12 @@ export default function RegisterScreen() {
       }).unwrap();
       setForm(EMPTY);
       navigate('/');
-      toast.success(result.message);
+      showToast('success', result.message);
     } catch (error) {
       // An HTTP answer is a refusal (its message says why); no answer is an exception.
-      if (httpStatus(error) !== undefined) toast.error(serverMessage(error) ?? REGISTER_FAILED);
-      else toast.error(REGISTER_ERROR);
+      if (httpStatus(error) !== undefined)
+        showToast('error', serverMessage(error) ?? REGISTER_FAILED);
+      else showToast('error', REGISTER_ERROR);
     }
   };
 
