@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { EXPENSE_CATEGORIES } from '../enums';
 import type { Endpoint } from './endpoint';
 import {
+  KeysetQuery,
   Message,
   PageQuery,
   calendarDate,
   id,
+  pageCursors,
   pageMeta,
   rupeesInput,
   text,
@@ -45,7 +47,12 @@ export const ExpenseListQuery = PageQuery.extend({
   sort: z.enum(EXPENSE_SORTS).default('date'),
   /** Only this expense (a form reloading it), when it is the caller's. */
   id: id.optional(),
-});
+})
+  .extend(KeysetQuery.shape)
+  .refine((q) => !(q.after && q.before), {
+    message: 'cannot be used with after',
+    path: ['before'],
+  });
 /** One page of the filter's expenses; `totalAmount` is over every row of the filter. */
 export const ExpenseList = z.object({
   success: z.boolean(),
@@ -53,6 +60,7 @@ export const ExpenseList = z.object({
   /** Over every matching row; null when a search matched more than it counts (totalCapped). */
   totalAmount: z.number().nullable(),
   ...pageMeta,
+  cursors: pageCursors,
   /** Set when a search matched more rows than it counts (COUNT_BOUND): `total` is the bound. */
   totalCapped: z.boolean().optional().meta({
     description:

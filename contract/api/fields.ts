@@ -171,5 +171,32 @@ export const PageQuery = z.object({
   order: z.enum(['asc', 'desc']).default('desc'),
 });
 
+/**
+ * A position in a list (opaque): the page after or before a row, found from the sort order's
+ * index rather than by skipping every row in front of it.
+ */
+const pageCursor = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,400}$/, 'must be a page position from this list')
+  .meta({ description: 'An opaque page position from the `cursors` of an answer' });
+
+/** Keyset paging for the long lists: `page` then only numbers the page. */
+export const KeysetQuery = z.object({
+  /** The page after the row of this position (the `last` of the page before). */
+  after: pageCursor.optional(),
+  /** The page before the row of this position (the `first` of the page after). */
+  before: pageCursor.optional(),
+});
+
+/** A page's first and last rows as positions, for Previous and Next; null when it is empty. */
+export const pageCursors = z
+  .object({ first: z.string(), last: z.string() })
+  .nullable()
+  .default(null)
+  .meta({
+    description:
+      'Positions of the first and last rows: `before=first` is the previous page, `after=last` the next',
+  });
+
 /** What a page of a list says of the whole. */
 export const pageMeta = { total: z.number(), page: z.number(), pageSize: z.number() };

@@ -1,4 +1,6 @@
 import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { calendarDate } from '../../contract/api/fields';
+import { badRequest } from '../lib/errors';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 
 /** A page of a list, as every list query takes it (contract's PageQuery). */
@@ -54,4 +56,96 @@ export function pageAnswer<T, X extends object = object>(
   extra?: X,
 ) {
   return { data, total: total ?? 0, ...(extra as X), page: q.page, pageSize: q.pageSize };
+}
+
+/** Where a keyset page starts: after or before the row at a position. */
+export interface KeysetRequest {
+  after?: string;
+  before?: string;
+}
+
+/** A row's position in its list: its sort value as PostgreSQL prints it, and its key. */
+interface Position {
+  value: string;
+  key: string;
+}
+
+const encodePosition = ({ value, key }: Position) =>
+  Buffer.from(JSON.stringify([value, key])).toString('base64url');
+
+const STALE_POSITION = 'This page of the list is out of date: go back to its first page';
+
+function decodePosition(text: string): Position {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(parsed) &&
+      parsed.length === 2 &&
+      typeof parsed[0] === 'string' &&
+      typeof parsed[1] === 'string' &&
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(parsed[1])
+    )
+      return { value: parsed[0], key: parsed[1] };
+  } catch {
+    // Not base64url JSON: the same answer as a malformed one.
+  }
+  throw badRequest(STALE_POSITION);
+}
+
+/**
+ * What a sort column's value in a position may be. A position comes from the address, so a
+ * made-up one must be refused here (400) rather than fail in the database's cast (500).
+ */
+export type PositionCheck = (value: string) => boolean;
+
+const timestamp = /^(\d{4}-\d{2}-\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+const isDate: PositionCheck = (v) => calendarDate.safeParse(v).success;
+export const positionChecks = {
+  date: isDate,
+  integer: (v: string) => /^-?\d{1,15}$/.test(v),
+  /** A timestamp as PostgreSQL prints one (`2026-11-24 01:10:11.123456+00`). */
+  timestamp: (v: string): boolean => {
+    const m = timestamp.exec(v);
+    return !!m && isDate(m[1]!) && +m[2]! < 24 && +m[3]! < 60 && +m[4]! < 60;
+  },
+  text: (v: string) => v.length <= 1000 && !v.includes('\u0000'),
+  oneOf: (values: readonly string[]) => (v: string) => values.includes(v),
+} satisfies Record<string, PositionCheck | ((...a: never[]) => PositionCheck)>;
+
+/**
+ * A keyset page: the rows right after (or before) a position in the list's order, read from
+ * the sort order's index as page 1 is, where an offset would walk every row in front. Returns
+ * the where clause, the order to read in (reversed for `before`: the nearest rows first) and
+ * whether the rows then need turning back. Without a position, the plain order.
+ */
+export function keyset<S extends string>(
+  q: SortRequest<S> & KeysetRequest,
+  columns: Record<S, AnyColumn | SQL>,
+  key: AnyColumn,
+  checks: Record<S, PositionCheck>,
+): { where?: SQL; order: SQL[]; reversed: boolean } {
+  const position = q.after ?? q.before;
+  if (!position) return { order: sortOrder(q, columns, key), reversed: false };
+  const { value, key: id } = decodePosition(position);
+  if (!checks[q.sort](value)) throw badRequest(STALE_POSITION);
+  const reversed = q.before !== undefined;
+  const readOrder = reversed ? (q.order === 'asc' ? 'desc' : 'asc') : q.order;
+  const column = columns[q.sort];
+  // Row comparison: the sort value first, the key breaking ties, as the index is ordered.
+  const where =
+    readOrder === 'asc'
+      ? sql`(${column}, ${key}) > (${value}, ${id})`
+      : sql`(${column}, ${key}) < (${value}, ${id})`;
+  return { where, order: sortOrder({ sort: q.sort, order: readOrder }, columns, key), reversed };
+}
+
+/** The positions of a page's first and last rows, from each row's sort value (as text) and key. */
+export function pageCursors(rows: readonly { sortValue: string; id: string }[]) {
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  if (!first || !last) return null;
+  return {
+    first: encodePosition({ value: first.sortValue, key: first.id }),
+    last: encodePosition({ value: last.sortValue, key: last.id }),
+  };
 }

@@ -26,7 +26,11 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
         description: [
           'A search counts its matches up to 10,000 and sums their amounts. Past that it answers',
           '`total: 10000`, `totalCapped: true` and `totalAmount: null` (narrow the search for the',
-          'sum); its pages go on, and a page shorter than `pageSize` is the last.',
+          'sum); its pages go on, and a page shorter than `pageSize` is the last. `after` (or',
+          '`before`) is the `cursors.last` (or `cursors.first`) of a page of this list in the',
+          'same order: the next (or previous) page is then read from that row rather than by',
+          'skipping `(page - 1) × pageSize` rows; `page` only numbers it. A position the list',
+          'did not give is a 400.',
         ].join(' '),
         querystring: listExpenses.query,
         response: {

@@ -1,8 +1,15 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { EXPENSE_CATEGORIES, type ExpenseCategory } from '../../contract/enums';
 import type { ExpenseSort } from '../../contract/api/expenses';
 import type { DbOrTx } from '../db/client';
-import { pageAnswer, paged, rowCount, sortOrder } from '../db/paging';
+import {
+  keyset,
+  pageAnswer,
+  pageCursors,
+  pageWindow,
+  positionChecks,
+  rowCount,
+} from '../db/paging';
 import { expenseMonths, expenses } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { withAudit } from './audit';
@@ -27,6 +34,9 @@ export interface ExpenseQuery {
   pageSize: number;
   sort: ExpenseSort;
   order: 'asc' | 'desc';
+  /** A keyset page: the rows after or before this position (`cursors` of another page). */
+  after?: string;
+  before?: string;
 }
 
 const sortColumns = {
@@ -35,6 +45,14 @@ const sortColumns = {
   description: expenses.descriptionLower, // regardless of case
   category: expenses.category,
   createdAt: expenses.createdAt,
+};
+/** What each sort column's value in a page position may be. */
+const positionOf = {
+  date: positionChecks.date,
+  amount: positionChecks.integer,
+  description: positionChecks.text,
+  category: positionChecks.oneOf(EXPENSE_CATEGORIES),
+  createdAt: positionChecks.timestamp,
 };
 
 const toApi = (row: typeof expenses.$inferSelect) => ({
@@ -68,20 +86,28 @@ export async function listExpenses(db: DbOrTx, caller: Caller, q: ExpenseQuery) 
     q.id ? eq(expenses.id, q.id) : undefined,
   );
   const where = own(caller, search);
-  const order = sortOrder(q, sortColumns, expenses.id);
+  // Next and Previous go from a row's position (keyset): page 20,000 reads as few index entries
+  // as page 1. A page number alone skips the rows in front.
+  const page = keyset(q, sortColumns, expenses.id, positionOf);
+  const window = q.after || q.before ? { limit: q.pageSize, offset: 0 } : pageWindow(q);
   // The page's ids first (from the index alone where it can), then only those rows: a deep
   // page skips index entries instead of fetching thousands of rows it then throws away.
-  const pageIds = paged(
-    db.select({ id: expenses.id }).from(expenses).where(where).$dynamic(),
-    q,
-    order,
-  );
+  const pageIds = db
+    .select({ id: expenses.id })
+    .from(expenses)
+    .where(and(where, page.where))
+    .orderBy(...page.order)
+    .limit(window.limit)
+    .offset(window.offset);
   const [rows, [summary]] = await Promise.all([
     db
-      .select()
+      .select({
+        ...getTableColumns(expenses),
+        sortValue: sql<string>`${sortColumns[q.sort]}::text`,
+      })
       .from(expenses)
       .where(inArray(expenses.id, pageIds))
-      .orderBy(...order),
+      .orderBy(...page.order),
     search
       ? // Counted and summed up to the bound: a common term in a million rows stops there.
         db
@@ -106,9 +132,11 @@ export async function listExpenses(db: DbOrTx, caller: Caller, q: ExpenseQuery) 
           .from(expenseMonths)
           .where(eq(expenseMonths.userId, caller.userId)),
   ]);
+  if (page.reversed) rows.reverse();
   const capped = !!search && (summary?.total ?? 0) > COUNT_BOUND;
   return pageAnswer(q, rows.map(toApi), capped ? COUNT_BOUND : summary?.total, {
     totalAmount: capped ? null : paiseToRupees(summary?.totalPaise),
+    cursors: pageCursors(rows),
     ...(capped ? { totalCapped: true } : {}),
   });
 }

@@ -26,4 +26,9 @@ export type SortOrder = PageQueryOutput['order'];
 /** Query arguments every server-side list takes. */
 export type ListParams<S extends string = string> = Required<
   Pick<PageQueryOutput, 'search' | 'page' | 'pageSize' | 'order'>
-> & { sort: S };
+> & {
+  sort: S;
+  /** A keyset page (lists whose answers carry `cursors`): after or before a row's position. */
+  after?: string;
+  before?: string;
+};

@@ -3,6 +3,7 @@ import type { SortOrder } from '../api/types';
 import { loadErrorMessage } from '../api/errors';
 import { DataTable, type DataTableProps } from './DataTable';
 import { Pagination } from './Pagination';
+import type { PagePosition } from './useListParams';
 
 /** One page of a server-side list: its rows and the filter's row count over every page. */
 export interface ListPage<T> {
@@ -10,6 +11,8 @@ export interface ListPage<T> {
   total: number;
   /** More rows match than were counted: `total` is a floor, and more pages follow. */
   totalCapped?: boolean;
+  /** Where the page's first and last rows are (long lists): Previous and Next start there. */
+  cursors?: { first: string; last: string } | null;
 }
 
 /** The part of an RTK Query list hook result a paged table reads. */
@@ -27,7 +30,8 @@ export interface ListQuery<T> {
 /** Where the list is: the page asked for, its size and (when sortable) its order. */
 export interface PageControls<S extends string = string> {
   params: { page: number; pageSize: number; sort?: S; order?: SortOrder };
-  setPage: (page: number) => void;
+  /** Goes to a page; `from`, a neighbour's row position, finds it without counting rows. */
+  setPage: (page: number, from?: PagePosition) => void;
   /** Makes the columns with a sortKey sort buttons. */
   sortBy?: (sort: S) => void;
 }
@@ -62,6 +66,16 @@ export function PagedTable<T, S extends string = string>({
     if (capped ? beyondRows : params.page > lastPage) setPage(lastPage);
   }, [current, capped, beyondRows, params.page, lastPage, setPage]);
 
+  // The next or previous page, when this one says where its rows are: found from that row
+  // (a keyset page) rather than by skipping every row in front. Page 1 needs neither.
+  const goTo = (next: number) => {
+    const cursors = current?.cursors;
+    if (!cursors || next <= 1) return setPage(next);
+    if (next === params.page + 1) return setPage(next, { after: cursors.last });
+    if (next === params.page - 1) return setPage(next, { before: cursors.first });
+    setPage(next);
+  };
+
   const { sort, order } = params;
   return (
     <>
@@ -83,7 +97,7 @@ export function PagedTable<T, S extends string = string>({
             total={query.data.total}
             capped={query.data.totalCapped}
             hasNext={query.data.data.length === params.pageSize}
-            onPageChange={setPage}
+            onPageChange={goTo}
           />
         </div>
       )}

@@ -23,6 +23,8 @@ export function useUrlParams() {
   const patch = useCallback(
     (changes: UrlPatch) => {
       const next = new URLSearchParams(latest.current);
+      // A row position belongs to the page it leads to: any other page, filter or order drops it.
+      if ('page' in changes) for (const key of POSITION_KEYS) next.delete(key);
       for (const [key, value] of Object.entries(changes)) {
         if (value === null || value === '') next.delete(key);
         else next.set(key, value);
@@ -39,13 +41,22 @@ export function useUrlParams() {
 /** The keys a list keeps in the address. */
 const KEYS = { search: 'q', page: 'page', sort: 'sort', order: 'order' } as const;
 
+/** A keyset page's start: right after, or right before, a row of the list (its position). */
+export interface PagePosition {
+  after?: string;
+  before?: string;
+}
+const POSITION_KEYS = ['after', 'before'] as const;
+/** What a position in the address may look like (the contract's pattern). */
+const POSITION = /^[A-Za-z0-9_-]{1,400}$/;
+
 export interface ListControls<S extends string = string> {
   /** What the list query is called with. */
   params: ListParams<S>;
   /** What the search box shows (sent to the server after a short pause). */
   searchText: string;
   setSearchText: (text: string) => void;
-  setPage: (page: number) => void;
+  setPage: (page: number, from?: PagePosition) => void;
   /** Click on a sortable header: same column flips the order, another starts ascending. */
   sortBy: (sort: S) => void;
   /** Empties the search at once (no pause), back to page 1. */
@@ -81,6 +92,13 @@ export function useListParams<S extends string>(
   const urlOrder = url.get(KEYS.order);
   const order: SortOrder = urlOrder === 'asc' || urlOrder === 'desc' ? urlOrder : initialOrder;
   const page = positiveInt(url.get(KEYS.page));
+  // A position only with a page past the first, and only one of the two.
+  const position = (key: (typeof POSITION_KEYS)[number]) => {
+    const value = url.get(key);
+    return page > 1 && value !== null && POSITION.test(value) ? value : undefined;
+  };
+  const after = position('after');
+  const before = after ? undefined : position('before');
 
   const [searchText, setSearchText] = useState(urlSearch);
   // The address changed by itself (Back, a link): the box shows its search.
@@ -101,7 +119,12 @@ export function useListParams<S extends string>(
   }, [searchText, urlSearch, patchUrl]);
 
   const setPage = useCallback(
-    (next: number) => patchUrl({ [KEYS.page]: next > 1 ? String(next) : null }),
+    (next: number, from: PagePosition = {}) =>
+      patchUrl({
+        [KEYS.page]: next > 1 ? String(next) : null,
+        after: next > 1 ? (from.after ?? null) : null,
+        before: next > 1 ? (from.before ?? null) : null,
+      }),
     [patchUrl],
   );
   const sortBy = useCallback(
@@ -122,8 +145,15 @@ export function useListParams<S extends string>(
   }, [patchUrl]);
 
   const params = useMemo(
-    () => ({ search: urlSearch, page, pageSize: PAGE_SIZE, sort, order }),
-    [urlSearch, page, sort, order],
+    () => ({
+      search: urlSearch,
+      page,
+      pageSize: PAGE_SIZE,
+      sort,
+      order,
+      ...(after ? { after } : before ? { before } : {}),
+    }),
+    [urlSearch, page, sort, order, after, before],
   );
   return { params, searchText, setSearchText, setPage, sortBy, clearSearch };
 }

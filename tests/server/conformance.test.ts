@@ -852,7 +852,23 @@ const SPECS: Record<string, Spec> = {
     ]),
   ),
 
-  listExpenses: { allow: SIGNED_IN },
+  listExpenses: {
+    allow: SIGNED_IN,
+    // A page position is one the list gave, for the same order: its first page's last row.
+    fix: async (c) => {
+      const q = c.input.query as Record<string, unknown>;
+      const asked = q.after !== undefined ? 'after' : q.before !== undefined ? 'before' : undefined;
+      delete q.after;
+      delete q.before;
+      if (!asked || c.absent) return;
+      const order = new URLSearchParams({
+        sort: String(q.sort ?? 'date'),
+        order: String(q.order ?? 'desc'),
+      });
+      const first = await must(actor(c, 'company'), 'GET', `/expense/getuserallexpenses?${order}`);
+      if (first.cursors) q[asked] = first.cursors.last;
+    },
+  },
   addExpense: { allow: SIGNED_IN },
   updateExpense: {
     allow: SIGNED_IN,

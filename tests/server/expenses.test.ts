@@ -297,6 +297,82 @@ describe('paging', () => {
       expect(new Set(pages).size).toBe(25);
     }
   });
+
+  it('Next and Previous from a row position give the same pages as page numbers, for every sort', async () => {
+    const me = await signUp(server);
+    // Ties in every sort column (dates, amounts, categories, descriptions of mixed case), and
+    // rows made in the same instant, so that only the key breaks them.
+    await server.database.query(
+      `insert into expenses (user_id, date, description, amount_paise, category)
+         select $1, date '2026-03-01' + (g % 4), (array['apple', 'Apple', 'banana'])[1 + g % 3],
+                (g % 5) * 1000, (array['shopping', 'movie', 'other'])[1 + g % 3]::expense_category
+           from generate_series(1, 47) g`,
+      [me.user._id],
+    );
+    const list = (query: string) => me.api.get(`/expense/getuserallexpenses?pageSize=10&${query}`);
+    const ids = (res: { body: { data: { _id: string }[] } }) => res.body.data.map((e) => e._id);
+    for (const sort of ['date', 'amount', 'description', 'category', 'createdAt'])
+      for (const order of ['asc', 'desc']) {
+        const by = `sort=${sort}&order=${order}`;
+        const numbered = [];
+        for (const page of [1, 2, 3, 4, 5]) numbered.push(ids(await list(`${by}&page=${page}`)));
+        // Forward with `after`, from page 1 to the end.
+        let res = await list(by);
+        const forward = [ids(res)];
+        for (const page of [2, 3, 4, 5]) {
+          res = await list(`${by}&page=${page}&after=${res.body.cursors.last}`);
+          expect(res.status).toBe(200);
+          expect(res.body).toMatchObject({ page, total: 47 });
+          forward.push(ids(res));
+        }
+        expect(forward).toEqual(numbered);
+        // Back with `before`, from the last page to the first.
+        const back = [ids(res)];
+        for (const page of [4, 3, 2, 1]) {
+          res = await list(`${by}&page=${page}&before=${res.body.cursors.first}`);
+          back.unshift(ids(res));
+        }
+        expect(back).toEqual(numbered);
+      }
+    // Past the last row: an empty page, and no positions to go on from.
+    const last = await list('page=5&after=' + (await list('page=5')).body.cursors.last);
+    expect(last.body).toMatchObject({ data: [], cursors: null });
+  });
+
+  it('refuses a made-up row position with a 400 that says what to do', async () => {
+    const me = await signUp(server);
+    const forged = Buffer.from(JSON.stringify(["x'); drop table expenses;--", 'nope'])).toString(
+      'base64url',
+    );
+    for (const position of [forged, 'bm90IGpzb24', 'a'.repeat(401), 'has spaces']) {
+      const res = await me.api.get(`/expense/getuserallexpenses?page=2&after=${position}`);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(
+        /after must be a page position from this list|out of date: go back to its first page/,
+      );
+    }
+    const both = await me.api.get('/expense/getuserallexpenses?page=2&after=abc&before=abc');
+    expect(both.status).toBe(400);
+    expect(both.body.message).toBe('before cannot be used with after');
+    // A well-formed position of a value its column cannot hold is refused the same way.
+    const zero = '00000000-0000-0000-0000-000000000000';
+    for (const [sort, value] of [
+      ['date', '2026-02-30'],
+      ['amount', '12.5'],
+      ['category', 'travel'],
+      ['createdAt', '2026-11-24 25:00:00+00'],
+      ['description', 'nul \u0000 byte'],
+    ]) {
+      const position = Buffer.from(JSON.stringify([value, zero])).toString('base64url');
+      const res = await me.api.get(
+        `/expense/getuserallexpenses?sort=${sort}&page=2&after=${position}`,
+      );
+      expect(res.status, sort).toBe(400);
+      expect(res.body.message).toBe(
+        'This page of the list is out of date: go back to its first page',
+      );
+    }
+  });
 });
 
 describe('the rest of the surface', () => {

@@ -292,4 +292,28 @@ describe('hot queries use indexes', () => {
       }
     }
   });
+
+  it('Next deep in a long list reads that page from its position, not the rows in front', async () => {
+    for (const sort of ['date', 'amount', 'description', 'category', 'createdAt']) {
+      // Page 240 of 250 by its number (an offset), then 241 from its last row's position.
+      const before = await as.admin!.get(`/expense/getuserallexpenses?sort=${sort}&page=240`);
+      const last = before.body.cursors.last as string;
+      captured.length = 0;
+      recording = true;
+      const res = await as.admin!.get(
+        `/expense/getuserallexpenses?sort=${sort}&page=241&after=${last}`,
+      );
+      recording = false;
+      expect(res.status).toBe(200);
+      expect(res.body.data).toHaveLength(20);
+      for (const { query, params } of captured) {
+        const { rows } = await server.database.query<{ 'QUERY PLAN': [{ Plan: ReadNode }] }>(
+          `${EXPLAIN} ${query}`,
+          params,
+        );
+        const read = rowsRead(rows[0]!['QUERY PLAN'][0].Plan, ['expenses']);
+        expect(read, `${sort}: ${query.slice(0, 160)}`).toBeLessThan(100);
+      }
+    }
+  });
 });

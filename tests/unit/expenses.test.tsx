@@ -160,6 +160,50 @@ describe('Expenses list', () => {
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
   });
 
+  it('Next and Previous go from the rows at the edges of the page; page 1 is asked for by number', async () => {
+    server.use(
+      http.get(LIST, ({ request }) => {
+        const pageNo = Number(new URL(request.url).searchParams.get('page') ?? 1);
+        const data = [{ ...rows[0]!, _id: `e-${pageNo}`, description: `Row of page ${pageNo}` }];
+        return HttpResponse.json(
+          ExpenseList.parse({
+            success: true,
+            data,
+            total: 60,
+            totalAmount: 1,
+            page: pageNo,
+            pageSize: 20,
+            cursors: { first: `first-of-${pageNo}`, last: `last-of-${pageNo}` },
+          }),
+        );
+      }),
+    );
+    const log = recordRequests();
+    const { user } = renderExpenses();
+    await screen.findByText('Row of page 1');
+    const asked = () => new URL(log.to(LIST).at(-1)!.url).searchParams;
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Row of page 2');
+    expect(asked().get('after')).toBe('last-of-1');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Row of page 3');
+    expect(asked().get('after')).toBe('last-of-2');
+    expect(screen.getByText('Page 3 of 3')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await screen.findByText('Row of page 2');
+    expect([asked().get('before'), asked().get('after')]).toEqual(['first-of-3', null]);
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await screen.findByText('Row of page 1');
+    // Page 1 is the one by its number (here, from the cache): never asked for from a position.
+    const firstPages = log
+      .to(LIST)
+      .map((r) => new URL(r.url).searchParams)
+      .filter((q) => q.get('page') === '1');
+    expect(firstPages.length).toBeGreaterThan(0);
+    expect(firstPages.every((q) => !q.has('after') && !q.has('before'))).toBe(true);
+    log.stop();
+  });
+
   it('a search matching more than it counts says 10,000+, shows no partial total, and pages on', async () => {
     server.use(
       http.get(LIST, ({ request }) => {
