@@ -101,9 +101,15 @@ const tokens = {
 };
 const account = (await api('GET', '/company/getallbankbyuserid', tokens.company)).body.data[0]
   ._id as string;
+// Where Next from page 19,999 of the million rows starts: that page's last row.
+const deepPosition = (await api('GET', '/expense/getuserallexpenses?page=19999', tokens.big)).body
+  .cursors.last as string;
 
 // ------------------------------------------------------------------- 3. the scenarios
-type Kind = 'ceiling' | 'list' | 'search' | 'report' | 'dashboard' | 'payment' | 'login';
+// 'byNumber': a deep page opened by its number (a typed or reloaded address), which skips the
+// rows in front; printed, held to no target (Next and Previous are the 'list' case).
+type Kind =
+  'ceiling' | 'list' | 'byNumber' | 'search' | 'report' | 'dashboard' | 'payment' | 'login';
 interface Scenario {
   name: string;
   kind: Kind;
@@ -170,8 +176,14 @@ const scenarios: Scenario[] = [
     token: tokens.big,
   },
   {
-    name: 'million: page 20,000',
+    name: 'million: page 20,000 by Next',
     kind: 'list',
+    path: `/expense/getuserallexpenses?page=20000&after=${deepPosition}`,
+    token: tokens.big,
+  },
+  {
+    name: 'million: page 20,000 by number',
+    kind: 'byNumber',
     path: '/expense/getuserallexpenses?page=20000',
     token: tokens.big,
   },
