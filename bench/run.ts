@@ -15,6 +15,7 @@ import { anonymousFlood, median, timeLogin, wrongPasswordBurst } from '../tests/
 import { startServerProcess, type ServerProcess } from '../tests/helpers/serverProcess';
 import { ACCOUNTS, PASSWORD, seed } from './seed';
 import { measureListScreen } from './spa';
+import { measureExport } from './exports';
 import { measureStreams, prepareStreamUsers } from './streams';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -448,6 +449,9 @@ await settle();
 // ------------------------------ the SPA: a list screen with a million rows behind it
 const listScreen = await measureListScreen(origin, ACCOUNTS.big);
 
+// ------------------ the export: the million-row user's expenses as CSV, streamed
+await settle();
+const bigExport = await measureExport(origin, tokens.big, { pid });
 clearInterval(rssTimer);
 await server.stop();
 await dropDatabase();
@@ -538,6 +542,11 @@ target(
   listScreen.largestResponseRows <= listScreen.pageSize,
 );
 target(
+  `export: ${bigExport.rows.toLocaleString('en-IN')}-row expenses CSV, server memory flat (peak RSS +<= 64 MB)`,
+  `${bigExport.seconds.toFixed(1)} s, ${bigExport.mbPerSecond.toFixed(1)} MB/s, ${Math.round(bigExport.rowsPerSecond).toLocaleString('en-IN')} rows/s, RSS ${bigExport.rssBeforeMb.toFixed(0)} -> ${bigExport.peakRssMb.toFixed(0)} MB`,
+  bigExport.bom && bigExport.rows === listScreen.total && bigExport.rssGrowthMb <= 64,
+);
+target(
   `live: ${streams.streams.toLocaleString('en-IN')} open streams, server memory per stream <= 64 KB`,
   `${streams.kbPerStream.toFixed(1)} KB (RSS ${streams.rssBeforeMb.toFixed(0)} -> ${streams.rssAfterMb.toFixed(0)} MB), ${streams.refused} refused`,
   streams.streams >= 2000 && streams.kbPerStream <= 64,
@@ -592,6 +601,7 @@ writeFileSync(
       attacks: { burst: burstAttack, flood: floodAttack, quietLoginMs: quietLogins },
       listScreen,
       streams,
+      bigExport,
       targets,
     },
     null,

@@ -26,6 +26,17 @@ export const paiseToRupees = (paise: number | string | bigint | null | undefined
   paise == null ? 0 : Number(paise) / 100;
 
 /**
+ * Integer paise -> rupees as text with exactly 2 decimals ('-1234.50'), by integer arithmetic:
+ * no float rounding at any size (CSV exports). Non-integers are refused rather than rounded.
+ */
+export function paiseToRupeesText(paise: number | string | bigint): string {
+  const whole = BigInt(paise);
+  const size = whole < 0n ? -whole : whole;
+  const decimals = String(size % 100n).padStart(2, '0');
+  return `${whole < 0n ? '-' : ''}${size / 100n}.${decimals}`;
+}
+
+/**
  * A typed amount of rupees as the number the API takes: '12,50,000.50', '₹ 1,000' and
  * '19.99' read as 1250000.5, 1000 and 19.99 (grouping commas, spaces and the rupee sign
  * are ignored); NaN for anything else ('', '1e3', '12.3.4'). What it gives is then judged

@@ -24,6 +24,7 @@ import { timeZonePlugin } from './plugins/timeZone';
 import { authRoutes } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboard';
 import { expenseRoutes } from './routes/expenses';
+import { exportRoutes } from './routes/exports';
 import { healthRoutes } from './routes/health';
 import { inviteRoutes } from './routes/invites';
 import { metricsRoutes } from './routes/metrics';
@@ -162,6 +163,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(accountRoutes);
       await api.register(dashboardRoutes);
       await api.register(expenseRoutes);
+      await api.register(exportRoutes);
       await api.register(loanRoutes('lend'));
       await api.register(loanRoutes('borrowed'));
       await api.register(reminderRoutes);

@@ -1,5 +1,8 @@
 import type { z } from 'zod';
 
+/** What a download may be: a CSV, a JSON file, or a ZIP of CSVs. */
+export type DownloadType = 'text/csv' | 'application/json' | 'application/zip';
+
 /** One call of the API: how it is reached, what it takes and what it answers on success. */
 export interface Endpoint {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -13,7 +16,7 @@ export interface Endpoint {
   /** The JSON answer on success; absent for a download (CSV, a JSON file). */
   answer?: z.ZodType;
   /** A download's media type and the shape of its content, for the OpenAPI document. */
-  download?: { type: 'text/csv' | 'application/json'; schema: z.ZodType };
+  download?: { type: DownloadType; schema: z.ZodType };
   /** A stream that stays open (Server-Sent Events): its media type and the shape of its text. */
   stream?: { type: 'text/event-stream'; schema: z.ZodType };
 }

@@ -7,6 +7,7 @@ import { dashboardEndpoints } from './dashboard';
 import type { Endpoint } from './endpoint';
 import { eventEndpoints } from './events';
 import { expenseEndpoints } from './expenses';
+import { exportEndpoints } from './exports';
 import { inviteEndpoints } from './invites';
 import { loanEndpoints } from './loans';
 import { notificationEndpoints } from './notifications';
@@ -21,6 +22,7 @@ export const ENDPOINTS = {
   ...inviteEndpoints,
   ...projectEndpoints,
   ...expenseEndpoints,
+  ...exportEndpoints,
   ...loanEndpoints,
   ...counterpartyEndpoints,
   ...bankEndpoints,

@@ -19,3 +19,9 @@ export function csvField(value: string | number) {
 }
 
 export const csvLine = (fields: (string | number)[]) => `${fields.map(csvField).join(',')}\r\n`;
+
+/**
+ * The UTF-8 byte-order mark every CSV download starts with: without it Excel reads the file
+ * in the machine's legacy code page and garbles Indian names and the rupee sign.
+ */
+export const CSV_BOM = '\uFEFF';

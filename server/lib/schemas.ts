@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { DownloadType } from '../../contract/api/endpoint';
 import { ErrorResponse } from '../../contract/api/fields';
 
 /** What each refusal means, as the OpenAPI document tells it. */
@@ -44,7 +45,7 @@ export const answer = <T extends z.ZodType>(description: string, schema: T) => (
 /** A download's success answer: its media type and content. */
 export const download = (
   description: string,
-  { type, schema }: { type: 'text/csv' | 'application/json'; schema: z.ZodType },
+  { type, schema }: { type: DownloadType; schema: z.ZodType },
 ) => ({ description, content: { [type]: { schema } } });
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */

@@ -1,13 +1,12 @@
+import { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { bankEndpoints, type BankAccountFields } from '../../contract/api/bank';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
 import { limitExports } from '../plugins/rateLimit';
-
-import { csvLine } from '../lib/format';
-
 import { BODY, answer, download, errors } from '../lib/schemas';
 import * as bank from '../services/bank';
+import { statementCsv } from '../services/exports';
 
 const {
   listBankAccounts,
@@ -351,33 +350,13 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const s = await bank.fullStatement(app.db, callerOf(request), request.query);
-      let body = csvLine(['Date', 'Remark', 'Credit', 'Debit', 'Balance']);
-      body += csvLine([s.from, 'Opening balance', '', '', s.openingBalance.toFixed(2)]);
-      for (const e of s.entries) {
-        const amount = e.amount.toFixed(2);
-        body += csvLine([
-          e.date,
-          e.remark,
-          e.paymentType === 'credit' ? amount : '',
-          e.paymentType === 'debit' ? amount : '',
-          e.balance.toFixed(2),
-        ]);
-      }
-      body += csvLine([
-        s.to,
-        'Closing balance',
-        s.totalCredits.toFixed(2),
-        s.totalDebits.toFixed(2),
-        s.closingBalance.toFixed(2),
-      ]);
+      // The account and the range are checked before the first byte (404, 400); then the
+      // entries are read and written a batch at a time.
+      const { name, lines } = await statementCsv(app.db, callerOf(request), request.query);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="statement-${s.account.account_no}-${s.from}-to-${s.to}.csv"`,
-        )
-        .send(body);
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(Readable.from(lines));
     },
   );
 };

@@ -1,7 +1,22 @@
-import { and, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  gte,
+  ilike,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { AccountDefaultStatus, PaymentType } from '../../contract/enums';
 import type { AccountState, BankSort } from '../../contract/api/bank';
 import { rowsOf, type Db, type DbOrTx } from '../db/client';
+import { keysetBatches } from '../db/keyset';
 import { pageAnswer, paged, pageWindow, rowCount, sortOrder, type PageRequest } from '../db/paging';
 import { accountDays, bankAccounts, payments } from '../db/schema';
 import type { Caller } from '../lib/caller';
@@ -618,6 +633,50 @@ export async function statement(db: DbOrTx, caller: Caller, q: StatementQuery & 
   return { ...s, page: q.page, pageSize: q.pageSize };
 }
 
-/** The whole statement, every entry of the range (the CSV export). */
-export const fullStatement = (db: DbOrTx, caller: Caller, q: StatementQuery) =>
-  readStatement(db, caller, q, { limit: null, offset: 0 });
+/**
+ * A statement for the CSV export, streamed: the account (404 when it is not the caller's to
+ * read), its opening balance on `from` in paise (the opening balance plus every earlier day's
+ * net, from account_days), and the range's entries in statement order (date, then the order
+ * recorded), a batch at a time after the last entry of the one before. The caller adds up
+ * the running balance and the totals from the entries it writes, so the file's closing line
+ * always agrees with its rows.
+ */
+export async function statementForExport(db: DbOrTx, caller: Caller, q: StatementQuery) {
+  if (q.from > q.to) throw badRequest('End date must be on or after the start date');
+  const account = await findAccount(db, caller, q.accountId);
+  const [before] = await db
+    .select({
+      net: sql<string>`coalesce(sum(${accountDays.creditsPaise} - ${accountDays.debitsPaise}), 0)`,
+    })
+    .from(accountDays)
+    .where(and(eq(accountDays.accountId, account.id), lt(accountDays.date, q.from)));
+  const entries = keysetBatches(
+    (after, limit) =>
+      db
+        .select({
+          date: payments.date,
+          seq: payments.seq,
+          remark: payments.remark,
+          type: payments.type,
+          amountPaise: payments.amountPaise,
+        })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.accountId, account.id),
+            gte(payments.date, q.from),
+            lte(payments.date, q.to),
+            after,
+          ),
+        )
+        .orderBy(asc(payments.date), asc(payments.seq))
+        .limit(limit),
+    (last) =>
+      sql`(${payments.date}, ${payments.seq}) > (cast(${last.date} as date), cast(${last.seq} as bigint))`,
+  );
+  return {
+    account: accountToApi(account),
+    openingPaise: account.openingBalancePaise + Number(before?.net ?? 0),
+    entries,
+  };
+}

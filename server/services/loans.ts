@@ -2,6 +2,7 @@ import { and, asc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { LoanDirection, LoanStatus } from '../../contract/enums';
 import { LOAN_NOUNS, type LoanSort } from '../../contract/api/loans';
 import type { DbOrTx } from '../db/client';
+import { keysetBatches, rowAfter } from '../db/keyset';
 import { pageAnswer, paged, rowCount, sortOrder } from '../db/paging';
 import { loans, repayments } from '../db/schema';
 import type { Caller } from '../lib/caller';
@@ -119,29 +120,28 @@ export async function listLoans(
   );
 }
 
-/** Every row of a filter, for CSV export; streamed in pages so memory stays flat. */
-export async function* allLoans(
+/**
+ * Every row of a filter, for CSV export: a batch at a time in (issueDate, id) order, each
+ * batch after the last row of the one before (see keysetBatches), so memory stays flat and
+ * no query skips rows. The filter is checked at once (400 before anything is streamed).
+ */
+export function allLoans(
   db: DbOrTx,
   caller: Caller,
   direction: LoanDirection,
-  q: Pick<LoanQuery, 'search' | 'from' | 'to' | 'today'>,
+  q: Pick<LoanQuery, 'search' | 'from' | 'to'>,
 ) {
   const where = own(caller, direction, filters(q));
-  const { today } = q;
-  // Each page starts after the last row of the one before, in (issueDate, id) order.
-  let after: SQL | undefined;
-  for (;;) {
-    const rows = await db
-      .select()
-      .from(loans)
-      .where(and(where, after))
-      .orderBy(asc(loans.issueDate), asc(loans.id))
-      .limit(1000);
-    for (const r of rows) yield toApi(r, today);
-    if (rows.length < 1000) return;
-    const last = rows.at(-1)!;
-    after = sql`(${loans.issueDate}, ${loans.id}) > (${last.issueDate}, ${last.id})`;
-  }
+  return keysetBatches(
+    (after, limit) =>
+      db
+        .select()
+        .from(loans)
+        .where(and(where, after))
+        .orderBy(asc(loans.issueDate), asc(loans.id))
+        .limit(limit),
+    (last) => rowAfter(loans.issueDate, loans.id, 'date', last.issueDate, last.id),
+  );
 }
 
 function checkDates(input: Pick<LoanInput, 'issueDate' | 'repaymentDate'>) {

@@ -80,7 +80,7 @@ export const LIMIT_SCOPES: Record<keyof Limits, { calls: string; per: string }> 
   },
   exportsPerAccount: {
     calls:
-      'GET /api/lend/export, /api/borrowed/export, /api/company/statement/export, /api/user/exportmydata (shared)',
+      'GET /api/expense/export, /api/lend/export, /api/borrowed/export, /api/company/statement/export, /api/user/exportmydata and /api/user/exportmydata/zip (shared)',
     per: 'account',
   },
   streamsPerAccount: { calls: 'GET /api/events (opening the live stream)', per: 'account' },

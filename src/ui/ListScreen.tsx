@@ -30,6 +30,8 @@ export interface ListScreenProps<T, S extends string = string> {
   empty?: { hint: string; action?: string };
   /** Modals of the screen. */
   children?: ReactNode;
+  /** More buttons of the header, before Refresh (e.g. Export CSV). */
+  actions?: ReactNode;
 }
 
 /** A list screen: back link, title, summary, Refresh, Search, Add New …, table, pagination. */
@@ -45,6 +47,7 @@ export function ListScreen<T, S extends string = string>({
   summary,
   empty,
   children,
+  actions,
 }: ListScreenProps<T, S>) {
   const searchId = useId();
   const searchBox = useRef<HTMLInputElement>(null);
@@ -95,6 +98,7 @@ export function ListScreen<T, S extends string = string>({
           )}
         </div>
         <div className="flex flex-wrap items-center gap-2">
+          {actions}
           <button
             type="button"
             onClick={() => query.refetch()}

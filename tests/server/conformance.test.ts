@@ -609,6 +609,7 @@ const SPECS: Record<string, Spec> = {
   },
   getProfile: { allow: SIGNED_IN },
   exportMyData: { allow: SIGNED_IN, runs: 2 },
+  exportMyDataZip: { allow: SIGNED_IN, runs: 2 },
   updateProfile: {
     allow: SIGNED_IN,
     fix: async (c) => {
@@ -868,6 +869,11 @@ const SPECS: Record<string, Spec> = {
       const first = await must(actor(c, 'company'), 'GET', `/expense/getuserallexpenses?${order}`);
       if (first.cursors) q[asked] = first.cursors.last;
     },
+  },
+  exportExpenses: {
+    allow: SIGNED_IN,
+    runs: 2,
+    fix: (c) => orderDates(c.input.query, 'from', 'to'),
   },
   addExpense: { allow: SIGNED_IN },
   updateExpense: {

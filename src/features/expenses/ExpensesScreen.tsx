@@ -8,7 +8,9 @@ import { Money } from '../../ui/Money';
 import { RowMenu } from '../../ui/RowMenu';
 import { useListParams } from '../../ui/useListParams';
 import { useRecordModals } from '../../ui/useRecordModals';
+import { styles } from '../../ui/styles';
 import { ExpenseForm } from './ExpenseForm';
+import { useExportExpensesCsv } from './exportCsv';
 import {
   useDeleteExpenseMutation,
   useGetExpensesQuery,
@@ -30,6 +32,7 @@ export default function ExpensesScreen() {
   const modals = useRecordModals<Expense>();
   const [deleteExpense, deleting] = useDeleteExpenseMutation();
   const [restoreExpense] = useRestoreExpenseMutation();
+  const { exportCsv, exporting } = useExportExpensesCsv();
 
   const columns: Column<Expense, ExpenseSort>[] = [
     serialColumn(),
@@ -83,6 +86,21 @@ export default function ExpensesScreen() {
       }}
       list={list}
       query={query}
+      actions={
+        // Every expense of the current search, in the list's order: not only this page.
+        <button
+          type="button"
+          onClick={() => {
+            const { search, sort, order } = list.params;
+            void exportCsv({ search, sort, order });
+          }}
+          disabled={exporting}
+          aria-busy={exporting}
+          className={styles.btnSecondary}
+        >
+          {exporting ? 'Exporting…' : 'Export CSV'}
+        </button>
+      }
       columns={columns}
       rowKey={(row) => row._id}
       summary={

@@ -13,6 +13,9 @@ import { SessionsSection, SignInHistory } from './SessionsSection';
 import { TwoFactorSection } from './TwoFactorSection';
 import { useGetProfileQuery } from './profileApi';
 
+/** Everything the user owns as CSV files in a ZIP, streamed by the server. */
+const MY_DATA_ZIP_URL = '/user/exportmydata/zip';
+
 export default function ProfileScreen() {
   const stored = useAppSelector(selectUser);
   // Refreshes the stored user from the server (the query writes it back to the session).
@@ -20,6 +23,19 @@ export default function ProfileScreen() {
   const user = data?.data ?? stored;
   const logout = useLogout();
   const download = useDownload();
+  // One download at a time: both buttons wait while one is under way.
+  const [downloading, setDownloading] = useState<'json' | 'zip' | null>(null);
+  const downloadMine = async (kind: 'json' | 'zip') => {
+    setDownloading(kind);
+    try {
+      await download(kind === 'zip' ? MY_DATA_ZIP_URL : '/user/exportmydata', {
+        filename: kind === 'zip' ? 'my-data.zip' : 'my-data.json',
+        failure: 'Failed to download your data. Please try again.',
+      });
+    } finally {
+      setDownloading(null);
+    }
+  };
   // Someone else chose the password: the form opens at once.
   const [modal, setModal] = useState<'profile' | 'password' | null>(
     user?.pending === 'password' ? 'password' : null,
@@ -85,15 +101,23 @@ export default function ProfileScreen() {
               </button>
               <button
                 type="button"
-                onClick={() =>
-                  void download('/user/exportmydata', {
-                    filename: 'my-data.json',
-                    failure: 'Failed to download your data. Please try again.',
-                  })
-                }
+                onClick={() => void downloadMine('json')}
+                disabled={downloading !== null}
+                aria-busy={downloading === 'json'}
+                title="Everything that is yours, as one JSON file"
                 className={styles.btnSecondary}
               >
                 Download my data
+              </button>
+              <button
+                type="button"
+                onClick={() => void downloadMine('zip')}
+                disabled={downloading !== null}
+                aria-busy={downloading === 'zip'}
+                title="Everything that is yours, as spreadsheets (CSV files in a ZIP)"
+                className={styles.btnSecondary}
+              >
+                {downloading === 'zip' ? 'Exporting…' : 'Export my data'}
               </button>
               <button type="button" onClick={logout} className={styles.btnSecondary}>
                 Logout

@@ -1,0 +1,76 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { exportEndpoints } from '../../contract/api/exports';
+import { callerOf } from '../plugins/auth';
+import { limitExports } from '../plugins/rateLimit';
+import { todayOf } from '../plugins/timeZone';
+import { download, errors } from '../lib/schemas';
+import { expensesCsv, expensesCsvName, myDataZip } from '../services/exports';
+
+const { exportExpenses, exportMyDataZip } = exportEndpoints;
+
+/**
+ * The expenses CSV and the "export my data" ZIP: streamed from the database a batch at a
+ * time (services/exports.ts), counted against the export limit.
+ */
+export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    exportExpenses.path,
+    {
+      preHandler: limitExports(app),
+      schema: {
+        tags: ['expenses'],
+        operationId: 'exportExpenses',
+        summary: "The caller's expenses matching the list's filters, in its order, as CSV",
+        description: [
+          "Every expense of the caller's list filter (search, category, expense date `from`/`to`",
+          'both included) in the sort and order given, without paging: Date, Description,',
+          "Category, Amount (rupees, 2 decimals). Only the caller's own, whatever its role.",
+          '`to` must be on or after `from` (400). Counts against the export limit (429).',
+        ].join(' '),
+        querystring: exportExpenses.query,
+        response: {
+          200: download('A CSV file (attachment expenses….csv)', exportExpenses.download),
+          ...errors(400, 401, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      // The filter is checked before the first byte (400); then the rows are read and
+      // written a batch at a time.
+      const csv = expensesCsv(app.db, callerOf(request), request.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${expensesCsvName(request.query)}"`)
+        .send(Readable.from(csv));
+    },
+  );
+
+  app.get(
+    exportMyDataZip.path,
+    {
+      preHandler: limitExports(app),
+      schema: {
+        tags: ['profile'],
+        operationId: 'exportMyDataZip',
+        summary: "Everything that is the caller's own, as a ZIP of CSV files",
+        description: [
+          'profile.csv, expenses.csv, lend.csv, borrowed.csv and repayments.csv; for a company',
+          'also people.csv, projects.csv, bank-accounts.csv and payments.csv. Money in rupees',
+          'with 2 decimals; never a password hash or key. Counts against the export limit (429).',
+        ].join(' '),
+        response: {
+          200: download('A ZIP file (attachment my-data.zip)', exportMyDataZip.download),
+          ...errors(400, 401, 429),
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', 'attachment; filename="my-data.zip"')
+        .send(myDataZip(app.db, callerOf(request), todayOf(request))),
+  );
+};
