@@ -36,6 +36,10 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 export const EXPENSE_CATEGORIES = ['shopping', 'movie', 'other'] as const;
 export type ExpenseCategory = (typeof EXPENSE_CATEGORIES)[number];
 
+/** How a recurring expense repeats: on a day of each month, or on a weekday of each week. */
+export const RECURRING_SCHEDULES = ['monthly', 'weekly'] as const;
+export type RecurringSchedule = (typeof RECURRING_SCHEDULES)[number];
+
 export const LOAN_DIRECTIONS = ['lend', 'borrowed'] as const;
 export type LoanDirection = (typeof LOAN_DIRECTIONS)[number];
 

@@ -36,6 +36,7 @@ import { loanRoutes } from './routes/loans';
 import { passwordResetRoutes } from './routes/passwordReset';
 import { peopleRoutes } from './routes/people';
 import { projectRoutes } from './routes/projects';
+import { recurringRoutes } from './routes/recurring';
 import { reminderRoutes } from './routes/reminders';
 import { eventRoutes } from './routes/events';
 import { notificationRoutes } from './routes/notifications';
@@ -163,6 +164,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(accountRoutes);
       await api.register(dashboardRoutes);
       await api.register(expenseRoutes);
+      await api.register(recurringRoutes);
       await api.register(exportRoutes);
       await api.register(loanRoutes('lend'));
       await api.register(loanRoutes('borrowed'));

@@ -13,6 +13,7 @@ import { loanEndpoints } from './loans';
 import { notificationEndpoints } from './notifications';
 import { peopleEndpoints } from './people';
 import { projectEndpoints } from './projects';
+import { recurringEndpoints } from './recurring';
 
 /** Every call of the API, by operation id: the one table of endpoints. */
 export const ENDPOINTS = {
@@ -22,6 +23,7 @@ export const ENDPOINTS = {
   ...inviteEndpoints,
   ...projectEndpoints,
   ...expenseEndpoints,
+  ...recurringEndpoints,
   ...exportEndpoints,
   ...loanEndpoints,
   ...counterpartyEndpoints,

@@ -30,6 +30,7 @@ const TABLES: PgTable[] = [
   schema.recoveryCodes,
   schema.signIns,
   schema.expenses,
+  schema.recurringExpenses,
   schema.loans,
   schema.repayments,
   schema.projects,

@@ -22,6 +22,7 @@ import {
   EXPENSE_CATEGORIES,
   LOAN_DIRECTIONS,
   PAYMENT_TYPES,
+  RECURRING_SCHEDULES,
   ROLES,
   USER_STATUSES,
 } from '../../contract/enums';
@@ -551,5 +552,53 @@ export const notifications = pgTable(
     index('notifications_unread_idx')
       .on(t.userId)
       .where(sql`${t.readAt} is null`),
+  ],
+);
+
+export const recurringSchedule = pgEnum('recurring_schedule', RECURRING_SCHEDULES);
+
+/**
+ * A user's recurring expense (rent, a salary, an EMI): an expense template and its schedule,
+ * monthly on `day` 1–31 (a shorter month's last day past its end) or weekly on weekday `day`
+ * 0–6. The job (services/recurring.ts) claims the due ones (`next_date` up to today) with
+ * FOR UPDATE SKIP LOCKED, records the expense of each day due and moves `next_date` on in
+ * the same transaction: each day once, whichever app server runs it, however late.
+ */
+export const recurringExpenses = pgTable(
+  'recurring_expenses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId('user_id'),
+    description: text('description').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    category: expenseCategory('category').notNull(),
+    schedule: recurringSchedule('schedule').notNull(),
+    day: integer('day').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }),
+    /** The day the next expense is due; null once past the end date. */
+    nextDate: date('next_date', { mode: 'string' }),
+    /** The day of the last expense recorded from it (a changed schedule starts after it). */
+    lastDate: date('last_date', { mode: 'string' }),
+    paused: boolean('paused').notNull().default(false),
+    version: version(),
+    ...timestamps,
+  },
+  (t) => [
+    // The job's scan: the due templates that are not paused, oldest day first.
+    index('recurring_expenses_due_idx')
+      .on(t.nextDate, t.id)
+      .where(sql`${t.paused} = false`),
+    // The owner's list, in its default order (by the next day).
+    index('recurring_expenses_user_next_idx').on(t.userId, t.nextDate, t.id),
+    check(
+      'recurring_expenses_day_check',
+      sql`(${t.schedule} = 'monthly' and ${t.day} between 1 and 31) or (${t.schedule} = 'weekly' and ${t.day} between 0 and 6)`,
+    ),
+    check(
+      'recurring_expenses_dates_check',
+      sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`,
+    ),
+    check('recurring_expenses_amount_check', sql`${t.amountPaise} > 0`),
   ],
 );

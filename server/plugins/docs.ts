@@ -32,7 +32,10 @@ const TAGS = [
   { name: 'people', description: "Companies and a company's people" },
   { name: 'projects', description: "A company's projects" },
   { name: 'bank', description: "A company's bank accounts, payments and statements" },
-  { name: 'expenses', description: "The caller's own expenses" },
+  {
+    name: 'expenses',
+    description: "The caller's own expenses, and its recurring ones (recorded on their days)",
+  },
   { name: 'lend', description: 'Money the caller lent, its repayments and reminders' },
   { name: 'borrowed', description: 'Money the caller borrowed and its repayments' },
   { name: 'dashboard', description: "The caller's figures" },

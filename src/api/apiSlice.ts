@@ -7,6 +7,8 @@ export const TAG_TYPES = [
   'lend',
   'borrowed',
   'expense',
+  /** The signed-in user's recurring expenses. */
+  'recurring',
   'bank',
   'project',
   'users',

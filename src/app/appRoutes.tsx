@@ -7,6 +7,7 @@ import {
   BuildingIcon,
   CardIcon,
   HistoryIcon,
+  RepeatIcon,
   StatementIcon,
   TeamIcon,
 } from '../ui/icons';
@@ -94,6 +95,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     title: 'Expenses',
     icon: WalletIcon,
     ...lazyScreen(() => import('../features/expenses/ExpensesScreen')),
+  },
+  {
+    path: 'recurring',
+    group: 'Personal',
+    title: 'Recurring',
+    icon: RepeatIcon,
+    ...lazyScreen(() => import('../features/recurring/RecurringScreen')),
   },
   // Lend and borrowed share one module (one screen configured by direction).
   {

@@ -167,6 +167,14 @@ export const HistoryIcon = (p: P) => (
     <path d="M3 3v5h5M12 7v5l3 3" />
   </Icon>
 );
+export const RepeatIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="m17 2 4 4-4 4" />
+    <path d="M3 11v-1a4 4 0 0 1 4-4h14" />
+    <path d="m7 22-4-4 4-4" />
+    <path d="M21 13v1a4 4 0 0 1-4 4H3" />
+  </Icon>
+);
 export const ChevronDownIcon = (p: P) => (
   <Icon {...p}>
     <path d="m6 9 6 6 6-6" />

@@ -116,7 +116,7 @@ const fx = {} as {
   accountA: string;
   accountB: string;
   accountForUpdates: string;
-  own: Record<SignedIn, { expense: string; lend: string; borrowed: string }>;
+  own: Record<SignedIn, { expense: string; recurring: string; lend: string; borrowed: string }>;
 };
 const COUNTERPARTY = 'ravi.counterparty@example.com';
 
@@ -181,6 +181,24 @@ function uniqueEmail(email: unknown) {
     : `u${unique}@example.com`;
 }
 
+/**
+ * A recurring expense's rules in words: the day is one of its schedule's (1–31 monthly, 0–6
+ * weekly; day 1 fits both, for a schedule sent alone), the start at most a year back (an
+ * older one is moved to a far one, which records nothing at once), the end on or after it.
+ */
+function fixRecurring(b: Record<string, any>) {
+  if (b.day !== undefined) b.schedule ??= 'monthly';
+  if (b.schedule !== undefined && b.day === undefined) b.day = 1;
+  if (typeof b.day === 'number' && Number.isInteger(b.day))
+    b.day = b.schedule === 'weekly' ? Math.abs(b.day) % 7 : 1 + (Math.abs(b.day) % 31);
+  if (b.startDate !== undefined || b.endDate !== undefined) {
+    const yearAgo = new Date(Date.now() - 300 * 86_400_000).toISOString().slice(0, 10);
+    if (typeof b.startDate !== 'string' || b.startDate < yearAgo) b.startDate = '2199-01-01';
+    if (b.endDate === undefined) b.endDate = null;
+    if (typeof b.endDate === 'string' && b.endDate < b.startDate) b.endDate = b.startDate;
+  }
+}
+
 const orderDates = (o: Record<string, unknown> | undefined, from: string, to: string) => {
   if (o && typeof o[from] === 'string' && typeof o[to] === 'string' && o[from] > o[to])
     [o[from], o[to]] = [o[to], o[from]];
@@ -189,6 +207,17 @@ const orderDates = (o: Record<string, unknown> | undefined, from: string, to: st
 // --- Records --------------------------------------------------------------------------------
 
 const make = {
+  recurring: async (role: SignedIn) =>
+    (
+      await must(role, 'POST', '/expense/addrecurring', {
+        description: 'Fixture rent',
+        amount: 12.5,
+        category: 'other',
+        schedule: 'monthly',
+        day: 1,
+        startDate: '2199-01-01',
+      })
+    ).data._id as string,
   expense: async (role: SignedIn) =>
     (
       await must(role, 'POST', '/expense/addexpense', {
@@ -266,6 +295,8 @@ const make = {
 
 /** The version a record is at now, read as its owner reads it. */
 const versionOf = {
+  recurring: async (role: SignedIn, id: string) =>
+    (await must(role, 'GET', `/expense/getrecurring?id=${id}`)).data[0].version,
   self: async (role: SignedIn) => (await must(role, 'GET', '/user/profile')).data.version,
   expense: async (role: SignedIn, id: string) =>
     (await must(role, 'GET', `/expense/getuserallexpenses?id=${id}`)).data[0].version,
@@ -906,6 +937,42 @@ const SPECS: Record<string, Spec> = {
     },
   },
 
+  listRecurring: { allow: SIGNED_IN },
+  addRecurring: { allow: SIGNED_IN, fix: (c) => fixRecurring(body(c)) },
+  updateRecurring: {
+    allow: SIGNED_IN,
+    absent: 404,
+    fix: async (c) => {
+      fixRecurring(body(c));
+      if (c.absent) return;
+      const role = actor(c, 'company');
+      body(c)._id = fx.own[role].recurring;
+      body(c).version = await versionOf.recurring(role, fx.own[role].recurring);
+    },
+  },
+  deleteRecurring: {
+    allow: SIGNED_IN,
+    absent: 404,
+    fix: async (c) => {
+      if (!c.absent) body(c).id = await make.recurring(actor(c, 'company'));
+    },
+  },
+  ...Object.fromEntries(
+    (['pauseRecurring', 'resumeRecurring'] as const).map((op) => [
+      op,
+      {
+        allow: SIGNED_IN,
+        absent: 404,
+        fix: async (c) => {
+          if (c.absent) return;
+          const role = actor(c, 'company');
+          body(c).id = fx.own[role].recurring;
+          body(c).version = await versionOf.recurring(role, fx.own[role].recurring);
+        },
+      } satisfies Spec,
+    ]),
+  ),
+
   ...loanSpecs('lend'),
   ...loanSpecs('borrowed'),
   sendLendReminder: {
@@ -1149,6 +1216,7 @@ beforeAll(async () => {
   for (const role of SIGNED_IN)
     fx.own[role] = {
       expense: await make.expense(role),
+      recurring: await make.recurring(role),
       lend: await make.loan(role, 'lend'),
       borrowed: await make.loan(role, 'borrowed'),
     };

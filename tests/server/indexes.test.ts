@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDITED_TABLES } from '../../contract/enums';
 import { rowsOf } from '../../server/db/client';
+import { runDueRecurring } from '../../server/services/recurring';
 import {
   addUser,
   bankAccountBody,
@@ -17,7 +18,14 @@ import {
  * sorted out of all of an owner's many rows, fails the test.
  */
 // project_totals is left out: one row per company, small enough that a scan is the right plan.
-const LARGE = [...AUDITED_TABLES, 'account_days', 'expense_months', 'audit_log', 'sessions'];
+const LARGE = [
+  ...AUDITED_TABLES,
+  'account_days',
+  'expense_months',
+  'audit_log',
+  'sessions',
+  'recurring_expenses',
+];
 const captured: { query: string; params: unknown[] }[] = [];
 let recording = false;
 let server: TestServer;
@@ -101,6 +109,15 @@ beforeAll(async () => {
     `insert into payments (account_id, company_id, date, remark, type, amount_paise)
            select $1, $2, date '2025-01-01' + (g % 600), 'r', 'credit', 1 from generate_series(1, 5000) g`,
     [ids.account, company],
+  );
+  // Recurring expenses of many users, none due (the server's job runs meanwhile).
+  await q(`insert into recurring_expenses (user_id, description, amount_paise, category, schedule, day, start_date, next_date)
+           select u.id, 'rent ' || g, 100 + g, 'other', 'monthly', 1 + g % 28, date '2099-01-01', date '2099-01-01' + g
+             from (select id from users where email like '%@bulk.example' limit 200) u, generate_series(1, 50) g`);
+  await q(
+    `insert into recurring_expenses (user_id, description, amount_paise, category, schedule, day, start_date, next_date)
+           select $1, 'mine ' || g, 100 + g, 'other', 'weekly', g % 7, date '2099-01-01', date '2099-01-01' + g from generate_series(1, 300) g`,
+    [admin.user._id],
   );
   // As autovacuum leaves a live database: statistics and the visibility map up to date.
   await q('vacuum analyze');
@@ -261,11 +278,15 @@ describe('hot queries use indexes', () => {
       [as.company!, '/audit/getaudit?from=2025-03-01&to=2025-03-31'],
       [as.pm!, '/company/getcompanyallproject'],
       [as.pm!, '/company/getalltl'],
+      [as.admin!, '/expense/getrecurring'],
+      [as.admin!, '/expense/getrecurring?page=10&order=desc'],
     ];
     for (const [api, path] of calls) {
       const res = await api.get(path);
       expect(res.status, `${path}: ${JSON.stringify(res.body).slice(0, 200)}`).toBe(200);
     }
+    // The recurring job's scan for due templates (none are due today).
+    expect(await runDueRecurring(server.db)).toBe(0);
     recording = false;
     expect(captured.length).toBeGreaterThan(calls.length);
     expect(await explainAll()).toEqual([]);

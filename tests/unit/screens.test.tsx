@@ -54,7 +54,14 @@ describe('Shell', () => {
       .map((a) => a.textContent);
     // The Dashboard, then every role's own screens (the company screens of other roles
     // follow), Profile last.
-    expect(links.slice(0, 5)).toEqual(['Dashboard', 'Expenses', 'Lend', 'Borrowed', 'People']);
+    expect(links.slice(0, 6)).toEqual([
+      'Dashboard',
+      'Expenses',
+      'Recurring',
+      'Lend',
+      'Borrowed',
+      'People',
+    ]);
     expect(links).toContain('Lend Report');
     expect(links).toContain('Borrowed Report');
     expect(links.at(-1)).toBe('Profile');

@@ -1,0 +1,80 @@
+import type { z } from 'zod';
+import type { Message } from '../../../contract/api/fields';
+import type {
+  RecurringAnswer,
+  RecurringExpense as RecurringSchema,
+  RecurringFields,
+  RecurringList,
+  RecurringListQuery,
+  RecurringToggle,
+  RecurringUpdate,
+} from '../../../contract/api/recurring';
+import { apiSlice } from '../../api/apiSlice';
+import { invalidates, listTags, withSyncedMutations, type Tag } from '../../api/tags';
+
+export type { RecurringSort } from '../../../contract/api/recurring';
+export type Recurring = z.output<typeof RecurringSchema>;
+/** What the form sends: the amount in rupees. */
+export type RecurringInput = z.input<typeof RecurringFields>;
+export type RecurringPage = z.output<typeof RecurringList>;
+type Answer = z.output<typeof RecurringAnswer>;
+
+/**
+ * A change of a template may record its expenses due at once: the expense list and every
+ * total refresh with the template's list.
+ */
+const recorded: Tag[] = [{ type: 'expense', id: 'LIST' }, 'dashboard'];
+const changed = (id: string): Tag[] => [
+  { type: 'recurring', id },
+  { type: 'recurring', id: 'LIST' },
+  ...recorded,
+];
+
+export const recurringApi = apiSlice.injectEndpoints({
+  endpoints: (build) =>
+    withSyncedMutations({
+      getRecurring: build.query<RecurringPage, z.output<typeof RecurringListQuery>>({
+        query: (params) => ({ url: '/expense/getrecurring', params }),
+        providesTags: listTags('recurring'),
+      }),
+      /** One template as it is now, for an edit form's Reload: always fetched, never cached. */
+      getOneRecurring: build.query<Recurring | null, string>({
+        query: (id) => ({ url: '/expense/getrecurring', params: { id } }),
+        transformResponse: (page: RecurringPage) => page.data[0] ?? null,
+        keepUnusedDataFor: 0,
+      }),
+      addRecurring: build.mutation<Answer, RecurringInput>({
+        query: (body) => ({ url: '/expense/addrecurring', method: 'POST', body }),
+        invalidatesTags: invalidates(() => [{ type: 'recurring', id: 'LIST' }, ...recorded]),
+      }),
+      updateRecurring: build.mutation<Answer, z.input<typeof RecurringUpdate>>({
+        query: (body) => ({ url: '/expense/updaterecurring', method: 'POST', body }),
+        invalidatesTags: invalidates((_r, arg) => changed(arg._id)),
+      }),
+      deleteRecurring: build.mutation<z.output<typeof Message>, string>({
+        query: (id) => ({ url: '/expense/deleterecurring', method: 'POST', body: { id } }),
+        invalidatesTags: invalidates((_r, id) => [
+          { type: 'recurring', id },
+          { type: 'recurring', id: 'LIST' },
+        ]),
+      }),
+      pauseRecurring: build.mutation<Answer, z.input<typeof RecurringToggle>>({
+        query: (body) => ({ url: '/expense/pauserecurring', method: 'POST', body }),
+        invalidatesTags: invalidates((_r, arg) => changed(arg.id)),
+      }),
+      resumeRecurring: build.mutation<Answer, z.input<typeof RecurringToggle>>({
+        query: (body) => ({ url: '/expense/resumerecurring', method: 'POST', body }),
+        invalidatesTags: invalidates((_r, arg) => changed(arg.id)),
+      }),
+    }),
+});
+
+export const {
+  useGetRecurringQuery,
+  useLazyGetOneRecurringQuery,
+  useAddRecurringMutation,
+  useUpdateRecurringMutation,
+  useDeleteRecurringMutation,
+  usePauseRecurringMutation,
+  useResumeRecurringMutation,
+} = recurringApi;

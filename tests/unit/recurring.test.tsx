@@ -1,0 +1,288 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { Message } from '../../contract/api/fields';
+import { RecurringAnswer, RecurringList } from '../../contract/api/recurring';
+import { AppRoutes } from '../../src/app/router';
+import type { Recurring } from '../../src/features/recurring/recurringApi';
+import { todayLocalISO } from '../../src/lib/dates';
+import { recordRequests, renderWithProviders, signedIn } from './helpers';
+import { server } from './msw';
+
+const LIST = '/api/expense/getrecurring';
+
+const rows: Recurring[] = [
+  {
+    _id: 'r1',
+    description: 'Flat rent',
+    amount: 25000.5,
+    category: 'other',
+    schedule: 'monthly',
+    day: 1,
+    startDate: '2026-01-01',
+    endDate: null,
+    nextDate: '2026-12-01',
+    lastDate: '2026-11-01',
+    paused: false,
+    createdAt: '2026-01-01T08:00:00.000Z',
+    version: 3,
+  },
+  {
+    _id: 'r2',
+    description: 'Cleaner',
+    amount: 700,
+    category: 'shopping',
+    schedule: 'weekly',
+    day: 1,
+    startDate: '2026-10-01',
+    endDate: '2027-03-31',
+    nextDate: '2026-11-30',
+    lastDate: null,
+    paused: true,
+    createdAt: '2026-10-01T08:00:00.000Z',
+    version: 1,
+  },
+];
+
+const page = (data: Recurring[]) =>
+  RecurringList.parse({ success: true, data, total: data.length, page: 1, pageSize: 20 });
+const listHandler = (data: Recurring[] = rows) =>
+  http.get(LIST, () => HttpResponse.json(page(data)));
+const answer = (message: string, data: Recurring, created = 0, status = 200) =>
+  HttpResponse.json(RecurringAnswer.parse({ success: true, message, data, created }), { status });
+
+type User = ReturnType<typeof renderWithProviders>['user'];
+
+async function rowAction(user: User, description: string, action: string) {
+  await user.click(screen.getByRole('button', { name: `Actions for ${description}` }));
+  await user.click(screen.getByRole('button', { name: action }));
+}
+
+const renderRecurring = () =>
+  renderWithProviders(<AppRoutes />, { route: '/app/recurring', preloadedState: signedIn() });
+
+describe('Recurring expenses', () => {
+  it('lists each template with its amount, schedule in words, next date and status', async () => {
+    server.use(listHandler());
+    const log = recordRequests();
+    renderRecurring();
+    const rent = (await screen.findByText('Flat rent')).closest('tr')!;
+    expect(within(rent).getByText('₹25,000.50')).toBeInTheDocument();
+    expect(within(rent).getByText('Monthly on the 1st')).toBeInTheDocument();
+    expect(within(rent).getByText('2026-12-01')).toBeInTheDocument();
+    expect(within(rent).getByText('Active')).toBeInTheDocument();
+    const cleaner = screen.getByText('Cleaner').closest('tr')!;
+    expect(within(cleaner).getByText('Weekly on Monday')).toBeInTheDocument();
+    expect(within(cleaner).getByText('Paused')).toBeInTheDocument();
+    expect(screen.getByText('2 recurring expenses')).toBeInTheDocument();
+    // Sorted and paged on the server: by the next date, soonest first.
+    const params = new URL(log.to(LIST)[0]!.url).searchParams;
+    expect([params.get('sort'), params.get('order'), params.get('page')]).toEqual([
+      'nextDate',
+      'asc',
+      '1',
+    ]);
+    log.stop();
+  });
+
+  it("shows 'No data' and how to start when there are none", async () => {
+    server.use(listHandler([]));
+    renderRecurring();
+    expect(await screen.findByText('No data')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add your first recurring expense' })).toBeVisible();
+  });
+
+  it('adds a monthly template from today: sends the payload, toasts, refetches the list', async () => {
+    let created = false;
+    server.use(
+      http.get(LIST, () => HttpResponse.json(page(created ? rows : rows.slice(1)))),
+      http.post('/api/expense/addrecurring', () => {
+        created = true;
+        return answer('Recurring expense created successfully', rows[0]!, 1, 201);
+      }),
+    );
+    const log = recordRequests();
+    const { user } = renderRecurring();
+    await screen.findByText('Cleaner');
+    await user.click(screen.getByRole('button', { name: 'Add Recurring Expense' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Recurring Expense' });
+    await user.type(within(dialog).getByLabelText('Description'), 'Flat rent');
+    await user.type(within(dialog).getByLabelText('Amount (₹)'), '25000.50');
+    await user.selectOptions(within(dialog).getByLabelText('Category'), 'other');
+    await user.selectOptions(within(dialog).getByLabelText('Day of the month'), '1');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    expect(await screen.findByText('Recurring expense created successfully')).toBeInTheDocument();
+    expect(await log.to('/api/expense/addrecurring')[0]!.json()).toEqual({
+      description: 'Flat rent',
+      amount: 25000.5,
+      category: 'other',
+      schedule: 'monthly',
+      day: 1,
+      startDate: todayLocalISO(),
+      endDate: null,
+    });
+    expect(await screen.findByText('Flat rent')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    log.stop();
+  });
+
+  it('weekly offers the weekdays; an end before the start is refused before sending', async () => {
+    server.use(listHandler());
+    const log = recordRequests();
+    const { user } = renderRecurring();
+    await screen.findByText('Flat rent');
+    await user.click(screen.getByRole('button', { name: 'Add Recurring Expense' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Recurring Expense' });
+    await user.selectOptions(within(dialog).getByLabelText('Repeats'), 'weekly');
+    const weekday = within(dialog).getByLabelText('Day of the week');
+    expect(
+      within(weekday)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']);
+    await user.type(within(dialog).getByLabelText('Description'), 'Cleaner');
+    await user.type(within(dialog).getByLabelText('Amount (₹)'), '700');
+    await user.selectOptions(within(dialog).getByLabelText('Category'), 'other');
+    const start = within(dialog).getByLabelText('Start date');
+    await user.clear(start);
+    await user.type(start, '2026-12-10');
+    await user.type(within(dialog).getByLabelText('End date (optional)'), '2026-12-01');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(
+      await within(dialog).findByText('End date must be on or after the start date'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('End date (optional)')).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(log.to('/api/expense/addrecurring')).toHaveLength(0);
+    log.stop();
+  });
+
+  it("shows the server's refusal under the field it names and keeps the form open", async () => {
+    server.use(
+      listHandler(),
+      http.post('/api/expense/addrecurring', () =>
+        HttpResponse.json(
+          { success: false, message: 'startDate must be at most a year before today' },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = renderRecurring();
+    await screen.findByText('Flat rent');
+    await user.click(screen.getByRole('button', { name: 'Add Recurring Expense' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Recurring Expense' });
+    await user.type(within(dialog).getByLabelText('Description'), 'Old rent');
+    await user.type(within(dialog).getByLabelText('Amount (₹)'), '10');
+    await user.selectOptions(within(dialog).getByLabelText('Category'), 'other');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    const error = await within(dialog).findByText('startDate must be at most a year before today');
+    expect(within(dialog).getByLabelText('Start date')).toHaveAttribute(
+      'aria-describedby',
+      error.id,
+    );
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('edits a template with its values and sends its id and version', async () => {
+    server.use(
+      listHandler(),
+      http.post('/api/expense/updaterecurring', () =>
+        answer('Recurring expense updated successfully', { ...rows[0]!, amount: 26000 }),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderRecurring();
+    await screen.findByText('Flat rent');
+    await rowAction(user, 'Flat rent', 'Edit');
+    const dialog = screen.getByRole('dialog', { name: 'Edit Recurring Expense' });
+    expect(within(dialog).getByLabelText('Amount (₹)')).toHaveValue('25,000.50');
+    await user.clear(within(dialog).getByLabelText('Amount (₹)'));
+    await user.type(within(dialog).getByLabelText('Amount (₹)'), '26000');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Recurring expense updated successfully')).toBeInTheDocument();
+    expect(await log.to('/api/expense/updaterecurring')[0]!.json()).toEqual({
+      _id: 'r1',
+      version: 3,
+      description: 'Flat rent',
+      amount: 26000,
+      category: 'other',
+      schedule: 'monthly',
+      day: 1,
+      startDate: '2026-01-01',
+      endDate: null,
+    });
+    log.stop();
+  });
+
+  it('pauses an active template and resumes a paused one, with the version it read', async () => {
+    server.use(
+      listHandler(),
+      http.post('/api/expense/pauserecurring', () =>
+        answer('Recurring expense paused', { ...rows[0]!, paused: true, version: 4 }),
+      ),
+      http.post('/api/expense/resumerecurring', () =>
+        answer('Recurring expense resumed', { ...rows[1]!, paused: false, version: 2 }),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderRecurring();
+    await screen.findByText('Flat rent');
+    await rowAction(user, 'Flat rent', 'Pause');
+    expect(await screen.findByText('Recurring expense paused')).toBeInTheDocument();
+    expect(await log.to('/api/expense/pauserecurring')[0]!.json()).toEqual({
+      id: 'r1',
+      version: 3,
+    });
+    await rowAction(user, 'Cleaner', 'Resume');
+    expect(await screen.findByText('Recurring expense resumed')).toBeInTheDocument();
+    expect(await log.to('/api/expense/resumerecurring')[0]!.json()).toEqual({
+      id: 'r2',
+      version: 1,
+    });
+    log.stop();
+  });
+
+  it('asks before deleting, then deletes and toasts', async () => {
+    server.use(
+      listHandler(),
+      http.post('/api/expense/deleterecurring', () =>
+        HttpResponse.json(
+          Message.parse({ success: true, message: 'Recurring expense deleted successfully' }),
+        ),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderRecurring();
+    await screen.findByText('Flat rent');
+    await rowAction(user, 'Flat rent', 'Delete');
+    const confirm = screen.getByRole('dialog', { name: 'Delete recurring expense' });
+    expect(confirm).toHaveTextContent('The expenses it already recorded stay.');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(log.to('/api/expense/deleterecurring')).toHaveLength(0);
+
+    await rowAction(user, 'Flat rent', 'Delete');
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete recurring expense' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    expect(await screen.findByText('Recurring expense deleted successfully')).toBeInTheDocument();
+    expect(await log.to('/api/expense/deleterecurring')[0]!.json()).toEqual({ id: 'r1' });
+    log.stop();
+  });
+
+  it('Show opens the Data Details with the schedule in words', async () => {
+    server.use(listHandler());
+    const { user } = renderRecurring();
+    await screen.findByText('Flat rent');
+    await rowAction(user, 'Cleaner', 'Show');
+    const details = screen.getByRole('dialog', { name: 'Data Details' });
+    expect(within(details).getByText('Weekly on Monday')).toBeInTheDocument();
+    expect(within(details).getByText('Paused')).toBeInTheDocument();
+    expect(within(details).getByText('₹700.00')).toBeInTheDocument();
+  });
+});
