@@ -31,17 +31,17 @@ export async function* keysetBatches<Row>(
  * `(column, id)` after the row whose values are `key` and `id` in the order's direction:
  * `>` ascending, `<` descending (the key and the id are ordered the same way). `key` is the
  * sort column as text (selected as `column::text`, so a timestamp keeps its microseconds),
- * cast back to `type`, the column's SQL type.
+ * cast back to `type`, the column's SQL type (null: PostgreSQL takes it from the column).
  */
 export const rowAfter = (
   column: AnyColumn | SQL,
   idColumn: AnyColumn,
-  type: string,
+  type: string | null,
   key: string,
   id: string,
   order: 'asc' | 'desc' = 'asc',
 ): SQL =>
-  sql`(${column}, ${idColumn}) ${sql.raw(order === 'asc' ? '>' : '<')} (cast(${key} as ${sql.raw(type)}), cast(${id} as uuid))`;
+  sql`(${column}, ${idColumn}) ${sql.raw(order === 'asc' ? '>' : '<')} (${type ? sql`cast(${key} as ${sql.raw(type)})` : key}, cast(${id} as uuid))`;
 
 /** A column as text, for `rowAfter`'s key. */
 export const keyText = (column: AnyColumn | SQL) => sql<string>`${column}::text`;

@@ -1,6 +1,7 @@
 import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { calendarDate } from '../../contract/api/fields';
 import { badRequest } from '../lib/errors';
+import { rowAfter } from './keyset';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 
 /** A page of a list, as every list query takes it (contract's PageQuery). */
@@ -130,12 +131,8 @@ export function keyset<S extends string>(
   if (!checks[q.sort](value)) throw badRequest(STALE_POSITION);
   const reversed = q.before !== undefined;
   const readOrder = reversed ? (q.order === 'asc' ? 'desc' : 'asc') : q.order;
-  const column = columns[q.sort];
   // Row comparison: the sort value first, the key breaking ties, as the index is ordered.
-  const where =
-    readOrder === 'asc'
-      ? sql`(${column}, ${key}) > (${value}, ${id})`
-      : sql`(${column}, ${key}) < (${value}, ${id})`;
+  const where = rowAfter(columns[q.sort], key, null, value, id, readOrder);
   return { where, order: sortOrder({ sort: q.sort, order: readOrder }, columns, key), reversed };
 }
 

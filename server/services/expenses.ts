@@ -16,6 +16,7 @@ import { withAudit } from './audit';
 import { notFound } from '../lib/errors';
 import { COUNT_BOUND, paiseToRupees } from '../../contract/rules';
 import { toIso } from '../lib/dates';
+import { keyText } from '../db/keyset';
 import { containsAnyCase } from '../db/search';
 import { atVersion, nextVersion, whyNotUpdated } from './versions';
 import { restoreDeleted } from './undo';
@@ -103,7 +104,7 @@ export async function listExpenses(db: DbOrTx, caller: Caller, q: ExpenseQuery) 
     db
       .select({
         ...getTableColumns(expenses),
-        sortValue: sql<string>`${sortColumns[q.sort]}::text`,
+        sortValue: keyText(sortColumns[q.sort]),
       })
       .from(expenses)
       .where(inArray(expenses.id, pageIds))
