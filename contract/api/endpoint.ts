@@ -17,6 +17,11 @@ export interface Endpoint {
   answer?: z.ZodType;
   /** A download's media type and the shape of its content, for the OpenAPI document. */
   download?: { type: DownloadType; schema: z.ZodType };
-  /** A stream that stays open (Server-Sent Events): its media type and the shape of its text. */
-  stream?: { type: 'text/event-stream'; schema: z.ZodType };
+  /**
+   * An answer written as the work goes on (Server-Sent Events, or one JSON object per line):
+   * its media type and the shape of each event.
+   */
+  stream?: { type: 'text/event-stream' | 'application/x-ndjson'; schema: z.ZodType };
+  /** A file sent as the whole body, not JSON: the media types it may have. */
+  upload?: { types: readonly string[] };
 }

@@ -31,6 +31,7 @@ const TABLES: PgTable[] = [
   schema.signIns,
   schema.expenses,
   schema.recurringExpenses,
+  schema.importSettings,
   schema.loans,
   schema.repayments,
   schema.projects,

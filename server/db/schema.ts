@@ -602,3 +602,18 @@ export const recurringExpenses = pgTable(
     check('recurring_expenses_amount_check', sql`${t.amountPaise} > 0`),
   ],
 );
+
+/**
+ * The settings of a user's last import of each kind (columns, date format, amount style,
+ * header line): the next file of that kind starts from them.
+ */
+export const importSettings = pgTable(
+  'import_settings',
+  {
+    userId: ownerId('user_id'),
+    kind: text('kind').notNull(),
+    settings: jsonb('settings').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);

@@ -26,6 +26,10 @@ export function messageOf(kind: NotificationKind, d: Details): string {
       return `${text(d.by) ?? 'The PM'} updated the status of ${text(d.project) ?? 'a project'}: ${text(d.status) ?? '(cleared)'}`;
     case 'lend_overdue':
       return `Your lend to ${text(d.name) ?? 'someone'} is overdue: ${rupees(d.outstandingPaise)} was due on ${formatDmy(String(d.repaymentDate ?? ''))}.`;
+    case 'payments_import': {
+      const by = text(d.by) ? ` by ${text(d.by)}` : '';
+      return `${Number(d.count)} payments imported on ${text(d.account) ?? 'an account'} (${text(d.accountNo) ?? ''})${by}: credits ${rupees(d.creditsPaise)}, debits ${rupees(d.debitsPaise)}.`;
+    }
   }
 }
 
