@@ -25,6 +25,7 @@ import { authRoutes } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboard';
 import { expenseRoutes } from './routes/expenses';
 import { exportRoutes } from './routes/exports';
+import { importRoutes } from './routes/imports';
 import { healthRoutes } from './routes/health';
 import { inviteRoutes } from './routes/invites';
 import { metricsRoutes } from './routes/metrics';
@@ -166,6 +167,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(expenseRoutes);
       await api.register(recurringRoutes);
       await api.register(exportRoutes);
+      await api.register(importRoutes);
       await api.register(loanRoutes('lend'));
       await api.register(loanRoutes('borrowed'));
       await api.register(reminderRoutes);

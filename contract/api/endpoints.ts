@@ -8,6 +8,7 @@ import type { Endpoint } from './endpoint';
 import { eventEndpoints } from './events';
 import { expenseEndpoints } from './expenses';
 import { exportEndpoints } from './exports';
+import { importEndpoints } from './imports';
 import { inviteEndpoints } from './invites';
 import { loanEndpoints } from './loans';
 import { notificationEndpoints } from './notifications';
@@ -25,6 +26,7 @@ export const ENDPOINTS = {
   ...expenseEndpoints,
   ...recurringEndpoints,
   ...exportEndpoints,
+  ...importEndpoints,
   ...loanEndpoints,
   ...counterpartyEndpoints,
   ...bankEndpoints,

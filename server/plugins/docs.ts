@@ -36,6 +36,10 @@ const TAGS = [
     name: 'expenses',
     description: "The caller's own expenses, and its recurring ones (recorded on their days)",
   },
+  {
+    name: 'import',
+    description: 'Expenses, lend/borrowed and payments from a CSV file or an Excel workbook',
+  },
   { name: 'lend', description: 'Money the caller lent, its repayments and reminders' },
   { name: 'borrowed', description: 'Money the caller borrowed and its repayments' },
   { name: 'dashboard', description: "The caller's figures" },
@@ -45,9 +49,14 @@ const TAGS = [
 ];
 
 type Responses = Record<string, { headers?: Record<string, unknown>; content?: object }>;
+interface Operation {
+  operationId?: string;
+  requestBody?: object;
+  responses?: Responses;
+}
 interface OpenApi {
   components?: { schemas?: Record<string, unknown> };
-  paths?: Record<string, Record<string, { operationId?: string; responses?: Responses }>>;
+  paths?: Record<string, Record<string, Operation>>;
 }
 
 const RETRY_AFTER = {
@@ -66,10 +75,28 @@ const DOWNLOADS = new Set(
     .map(([operationId]) => operationId),
 );
 
+/** The operations whose body is a file, not JSON, by operation id: the media types it may have. */
+const UPLOADS = new Map(
+  Object.entries(ENDPOINTS).flatMap(([operationId, entry]) =>
+    'upload' in entry ? [[operationId, entry.upload.types] as const] : [],
+  ),
+);
+
+/** A file sent as the whole body; Fastify's schema cannot say so, as it validates bodies as JSON. */
+const uploadBody = (types: readonly string[]) => ({
+  required: true,
+  description:
+    'The file itself (not a form): CSV (UTF-8, or UTF-16 with its byte-order mark; comma, semicolon or tab separated) or an Excel workbook (.xlsx)',
+  content: Object.fromEntries(
+    types.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+  ),
+});
+
 /**
  * The finished document: the schemas registered with an id as components (the error
- * envelope), without the input twins nothing sends, and the headers of answers that a schema
- * cannot carry (Retry-After on 429 and 503, Content-Disposition on downloads).
+ * envelope), without the input twins nothing sends, the headers of answers that a schema
+ * cannot carry (Retry-After on 429 and 503, Content-Disposition on downloads), and the
+ * bodies that are files.
  */
 const finish: typeof jsonSchemaTransformObject = (input) => {
   const document = jsonSchemaTransformObject(input);
@@ -80,6 +107,8 @@ const finish: typeof jsonSchemaTransformObject = (input) => {
     if (name.endsWith('Input') && schemas[name.slice(0, -'Input'.length)]) delete schemas[name];
   for (const operations of Object.values(paths ?? {})) {
     for (const operation of Object.values(operations)) {
+      const upload = UPLOADS.get(operation.operationId ?? '');
+      if (upload) operation.requestBody = uploadBody(upload);
       const responses = operation.responses ?? {};
       for (const [status, response] of Object.entries(responses)) {
         // A refusal for now (not health's 503, which says what it found).

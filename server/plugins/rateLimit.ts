@@ -96,3 +96,11 @@ export const limitExports = (app: FastifyInstance) =>
     key: (request) => `export:account:${callerOf(request).userId}`,
     message: 'Too many downloads. Please try again in a few minutes.',
   });
+
+/** A preview or import reads a whole file: each account may send only so many. */
+export const limitImports = (app: FastifyInstance) =>
+  app.limitBy({
+    limit: app.limits.importsPerAccount,
+    key: (request) => `import:account:${callerOf(request).userId}`,
+    message: 'Too many imports. Please try again in a few minutes.',
+  });

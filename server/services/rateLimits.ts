@@ -37,6 +37,7 @@ export const LIMITS = {
   invitesPerAccount: { max: 50, windowMs: DAY },
   invitesPerRecipient: { max: 3, windowMs: DAY },
   exportsPerAccount: { max: 20, windowMs: 10 * MINUTE },
+  importsPerAccount: { max: 60, windowMs: 10 * MINUTE },
   streamsPerAccount: { max: 120, windowMs: 10 * MINUTE },
 } satisfies Record<string, Limit>;
 
@@ -81,6 +82,10 @@ export const LIMIT_SCOPES: Record<keyof Limits, { calls: string; per: string }> 
   exportsPerAccount: {
     calls:
       'GET /api/expense/export, /api/lend/export, /api/borrowed/export, /api/company/statement/export, /api/user/exportmydata and /api/user/exportmydata/zip (shared)',
+    per: 'account',
+  },
+  importsPerAccount: {
+    calls: 'POST /api/import/preview and /api/import/run (shared)',
     per: 'account',
   },
   streamsPerAccount: { calls: 'GET /api/events (opening the live stream)', per: 'account' },

@@ -1,0 +1,201 @@
+import { PassThrough, Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  IMPORT_MAX_BYTES,
+  ImportRefusal,
+  importEndpoints,
+  type ImportEvent,
+} from '../../contract/api/imports';
+import { ErrorResponse } from '../../contract/api/fields';
+import { callerOf } from '../plugins/auth';
+import { limitImports } from '../plugins/rateLimit';
+import { HttpError, badRequest, serviceUnavailable } from '../lib/errors';
+import { answer, errors } from '../lib/schemas';
+import { receiveUpload, type Upload } from '../services/importFile';
+import { ImportRefused, checkImport, previewImport, runImport } from '../services/imports';
+
+const { previewImport: previewEntry, runImport: runEntry } = importEndpoints;
+
+/** Previews and imports this server reads at once; more wait for a turn of their own (503). */
+const AT_ONCE = 2;
+let reading = 0;
+
+const fileRefusals = {
+  413: {
+    description: `The file is over ${IMPORT_MAX_BYTES / 1024 / 1024} MB`,
+    content: { 'application/json': { schema: ErrorResponse } },
+  },
+  415: {
+    description: 'The body is a form or JSON, not the file itself',
+    content: { 'application/json': { schema: ErrorResponse } },
+  },
+  503: {
+    description: 'Busy reading other files: try again after Retry-After seconds',
+    content: { 'application/json': { schema: ErrorResponse } },
+  },
+};
+
+/** Takes a turn, writes the body to a file of its own, and hands both back to be released. */
+async function receive(request: FastifyRequest): Promise<Upload> {
+  const type = request.headers['content-type'] ?? '';
+  if (/^(multipart\/|application\/json|application\/x-www-form-urlencoded)/i.test(type))
+    throw new HttpError(415, 'Send the file itself as the body of the call, not a form or JSON');
+  if (!(request.body instanceof Readable))
+    throw badRequest('Send the file as the body of the call');
+  if (reading >= AT_ONCE)
+    throw serviceUnavailable(
+      'The server is busy reading other files. Please try again in a moment.',
+      5,
+    );
+  reading++;
+  try {
+    const length = Number(request.headers['content-length']);
+    return await receiveUpload(request.body, Number.isFinite(length) ? length : undefined);
+  } catch (error) {
+    reading--;
+    throw error;
+  }
+}
+
+async function release(upload: Upload) {
+  reading--;
+  await upload.discard();
+}
+
+/**
+ * Import from a file: the body is the file, the settings are in the query. Every CSV or
+ * workbook is read a row at a time from a temporary file of its own (removed after).
+ */
+export const importRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  // Any body but JSON reaches the handler as it arrives, unread: the file is counted and
+  // written to disk there, and refused past the size limit.
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+  app.post(
+    previewEntry.path,
+    {
+      preHandler: limitImports(app),
+      schema: {
+        tags: ['import'],
+        operationId: 'previewImport',
+        summary: 'Checks every row of a file and shows the first ones, saving nothing',
+        description: [
+          'The settings not given are taken from the caller’s last import of this kind when no',
+          'column is given, else guessed from the file (the header line is the first naming a',
+          'date and an amount, or a name; columns by their headers). The answer has the settings',
+          'used, every one filled in, to send to /import/run; the first rows with their status',
+          '(ready, error, duplicate: a record with the same date, amount and text is there, or',
+          'skipped: money in, in an expense import) and each problem on its cell; and the counts',
+          'over the whole file. Settings that cannot work (a column mapped twice, a required',
+          'field unmapped) are answered in `settingProblems`, the rows shown as they are.',
+          'Payments: the company only, into one of its open accounts (404 otherwise).',
+        ].join(' '),
+        querystring: previewEntry.query,
+        response: {
+          200: answer('The preview', previewEntry.answer),
+          ...errors(400, 401, 403, 404, 429),
+          ...fileRefusals,
+        },
+      },
+    },
+    async (request) => {
+      const upload = await receive(request);
+      try {
+        return await previewImport(app.db, callerOf(request), upload, request.query);
+      } finally {
+        await release(upload);
+      }
+    },
+  );
+
+  app.post(
+    runEntry.path,
+    {
+      preHandler: limitImports(app),
+      compress: false,
+      schema: {
+        tags: ['import'],
+        operationId: 'runImport',
+        summary: 'Records every row of a file, in one transaction, or none',
+        description: [
+          'Every row is checked first: a setting that cannot work, or any row with an error, is',
+          'a 400 naming the setting, or listing the rows and cells (`problems`), and nothing is',
+          'saved. Then the rows are recorded in one transaction, and the answer is one JSON',
+          'object per line: `progress` (rows done of the total) as the work goes on, then',
+          '`result`, or `error` if the transaction was refused (for payments, a balance that',
+          'would fall below zero on some day; nothing is saved then either). Rows matching a',
+          'record already there are skipped unless `keepDuplicates=true`. The settings are',
+          'remembered for the caller’s next import of this kind. A bank account’s payments are',
+          'recorded on the account locked; a newest-first download is recorded oldest first.',
+        ].join(' '),
+        querystring: runEntry.query,
+        response: {
+          200: {
+            description: 'Progress lines, then the result (application/x-ndjson)',
+            content: { [runEntry.stream.type]: { schema: runEntry.stream.schema } },
+          },
+          400: {
+            description: 'A setting that cannot work, or rows with errors: nothing was saved',
+            content: { 'application/json': { schema: ImportRefusal } },
+          },
+          ...errors(401, 403, 404, 429),
+          ...fileRefusals,
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const upload = await receive(request);
+      let checked;
+      try {
+        checked = await checkImport(app.db, caller, upload, request.query);
+      } catch (error) {
+        await release(upload);
+        if (error instanceof ImportRefused)
+          return reply
+            .code(400)
+            .send({ success: false, message: error.message, problems: error.problems });
+        throw error;
+      }
+      const out = new PassThrough();
+      const line = (event: ImportEvent) => out.write(`${JSON.stringify(event)}\n`);
+      line({ progress: { done: 0, total: checked.total } });
+      runImport(
+        app.db,
+        caller,
+        upload,
+        checked,
+        request.query.keepDuplicates ?? false,
+        (done, total) => line({ progress: { done, total } }),
+      )
+        .then(
+          (result) => line({ result }),
+          (error: unknown) => {
+            const known = error instanceof HttpError;
+            if (!known) request.log.error({ err: error }, 'import failed');
+            line({
+              error: {
+                statusCode: known ? error.statusCode : 500,
+                message: known
+                  ? error.message
+                  : 'The import failed and nothing was saved. Please try again.',
+              },
+            });
+          },
+        )
+        .finally(() => {
+          out.end();
+          return release(upload);
+        });
+      return (
+        reply
+          .header('content-type', `${runEntry.stream.type}; charset=utf-8`)
+          .header('cache-control', 'no-store')
+          // The lines are the answer's events, written as they come (the schema documents them).
+          .send(out as never)
+      );
+    },
+  );
+};

@@ -1,0 +1,184 @@
+import type { CellProblem } from '../../contract/api/imports';
+import { EXPENSE_CATEGORIES, type ExpenseCategory, type PaymentType } from '../../contract/enums';
+import type { SheetRow } from './importFile';
+import type { Settings } from './importSettings';
+import { isBlank, readAmount, readDate, readEmail, readText, type Read } from './importValues';
+
+/** One row of a file read as the entry it records. */
+
+export interface ExpenseEntry {
+  date: string;
+  description: string;
+  amountPaise: number;
+  category: ExpenseCategory;
+}
+export interface PaymentEntry {
+  date: string;
+  remark: string;
+  type: PaymentType;
+  amountPaise: number;
+}
+export interface LoanEntry {
+  name: string;
+  email: string;
+  amountPaise: number;
+  issueDate: string;
+  repaymentDate: string;
+}
+export type Entry = ExpenseEntry | PaymentEntry | LoanEntry;
+
+export type RowReading =
+  | { entry: Entry; key: string }
+  | { problems: CellProblem[] }
+  | { skipped: string }
+  /** A row with nothing in it: not counted at all. */
+  | { blank: true };
+
+const DESCRIPTION_MAX = { expenses: 500, payments: 200 } as const;
+
+/** The text that, with the date and amount, tells whether a row is already recorded. */
+export const duplicateKey = (...parts: (string | number)[]) =>
+  parts.map((p) => (typeof p === 'string' ? p.trim().toLowerCase() : p)).join('\u0000');
+
+/** Reads one row with the settings; every problem of the row is reported, each on its cell. */
+export function readRow(settings: Settings, { row, cells }: SheetRow): RowReading {
+  if (cells.every((c) => isBlank(c))) return { blank: true };
+  const problems: CellProblem[] = [];
+  const at = <T>(
+    column: number | undefined,
+    read: (cell: SheetRow['cells'][number]) => Read<T>,
+  ) => {
+    const result = read(column ? (cells[column - 1] ?? null) : null);
+    if ('problem' in result) {
+      problems.push({ row, column: column ?? null, message: result.problem });
+      return undefined;
+    }
+    return result.value;
+  };
+  const s = settings;
+  const date = (column: number | undefined) => at(column, (c) => readDate(c, s.dateFormat));
+
+  if (s.kind === 'lend' || s.kind === 'borrowed') {
+    const name = at(s.nameColumn, (c) => readText(c, 100));
+    const email = at(s.emailColumn, readEmail);
+    const amount = at(s.amountColumn, positive);
+    const issueDate = date(s.dateColumn);
+    const repaymentDate = date(s.dueDateColumn);
+    if (issueDate && repaymentDate && repaymentDate < issueDate)
+      problems.push({
+        row,
+        column: s.dueDateColumn ?? null,
+        message: 'The repayment date is before the date given',
+      });
+    if (problems.length) return { problems };
+    return {
+      entry: {
+        name: name!,
+        email: email!,
+        amountPaise: amount!,
+        issueDate: issueDate!,
+        repaymentDate: repaymentDate!,
+      },
+      key: duplicateKey(issueDate!, amount!, name!),
+    };
+  }
+
+  const dateValue = date(s.dateColumn);
+  const text = at(s.descriptionColumn, (c) =>
+    readText(c, DESCRIPTION_MAX[s.kind as 'expenses' | 'payments']),
+  );
+  const signed = signedAmount(s, cells, row, problems);
+  const category =
+    s.kind === 'expenses' ? at(s.categoryColumn, (c) => readCategory(c, s)) : undefined;
+  if (problems.length) return { problems };
+  if (signed === undefined) return { problems };
+  if (s.kind === 'expenses') {
+    if (signed.credit) return { skipped: 'Money in, not an expense' };
+    return {
+      entry: {
+        date: dateValue!,
+        description: text!,
+        amountPaise: signed.paise,
+        category: category!,
+      },
+      key: duplicateKey(dateValue!, signed.paise, text!),
+    };
+  }
+  const type: PaymentType = signed.credit ? 'credit' : 'debit';
+  return {
+    entry: { date: dateValue!, remark: text!, type, amountPaise: signed.paise },
+    key: duplicateKey(dateValue!, type, signed.paise, text!),
+  };
+}
+
+function positive(cell: SheetRow['cells'][number]): Read<number> {
+  const amount = readAmount(cell);
+  if ('problem' in amount) return amount;
+  if (amount.value === null) return { problem: 'is required' };
+  if (amount.value <= 0) return { problem: 'must be more than 0' };
+  return { value: amount.value };
+}
+
+/**
+ * The row's amount and whether it is money in: from one column (a payment's sign tells; an
+ * expense must be positive) or from debit and credit columns, exactly one of them filled (a
+ * zero counts as empty, as bank downloads write "0.00" in the other column).
+ */
+function signedAmount(
+  s: Settings,
+  cells: SheetRow['cells'],
+  row: number,
+  problems: CellProblem[],
+): { paise: number; credit: boolean } | undefined {
+  const read = (column: number | undefined) => {
+    const result = readAmount(column ? (cells[column - 1] ?? null) : null);
+    if ('problem' in result) {
+      problems.push({ row, column: column ?? null, message: result.problem });
+      return undefined;
+    }
+    return result.value;
+  };
+  if (s.amountStyle === 'single') {
+    const paise = read(s.amountColumn);
+    if (paise === undefined) return undefined;
+    const problem =
+      paise === null || paise === 0
+        ? 'is required'
+        : s.kind === 'expenses' && paise < 0
+          ? 'must be more than 0 (an expense is the money spent)'
+          : undefined;
+    if (problem) {
+      problems.push({ row, column: s.amountColumn ?? null, message: problem });
+      return undefined;
+    }
+    return { paise: Math.abs(paise!), credit: paise! > 0 };
+  }
+  const debit = read(s.debitColumn);
+  const credit = read(s.creditColumn);
+  if (debit === undefined || credit === undefined) return undefined;
+  const hasDebit = debit !== null && debit !== 0;
+  const hasCredit = credit !== null && credit !== 0;
+  if (hasDebit === hasCredit) {
+    problems.push({
+      row,
+      column: s.debitColumn ?? null,
+      message: hasDebit
+        ? 'Both the debit and the credit are filled: a row is one or the other'
+        : 'Neither the debit nor the credit is filled',
+    });
+    return undefined;
+  }
+  const paise = Math.abs((hasDebit ? debit : credit)!);
+  return { paise, credit: hasCredit };
+}
+
+/** A category by its name, in any case; blank takes the import's default. */
+function readCategory(cell: SheetRow['cells'][number], s: Settings): Read<ExpenseCategory> {
+  if (isBlank(cell)) return { value: s.category ?? 'other' };
+  const text = readText(cell, 50);
+  if ('problem' in text) return text;
+  const found = EXPENSE_CATEGORIES.find((c) => c === text.value.toLowerCase());
+  return found
+    ? { value: found }
+    : { problem: `"${text.value}" is not a category (${EXPENSE_CATEGORIES.join(', ')})` };
+}
