@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { EXPENSE_CATEGORIES } from '../enums';
+import {
+  IMPORT_AMOUNT_STYLES,
+  IMPORT_BODY_TYPES,
+  IMPORT_DATE_FORMATS,
+  IMPORT_KINDS,
+  IMPORT_ROW_STATUSES,
+} from '../imports';
 import type { Endpoint } from './endpoint';
 import { ErrorResponse, id } from './fields';
 
@@ -8,76 +15,10 @@ import { ErrorResponse, id } from './fields';
  * the call, its settings (which sheet, which line holds the headers, which column is which,
  * how dates and amounts are written) in the query. A preview checks every row and shows
  * the first ones; the import checks them again and records them all in one transaction, or
- * none.
+ * none. The kinds, formats, fields and limits are in ../imports.ts.
  */
 
-/** What a file may be imported as. */
-export const IMPORT_KINDS = ['expenses', 'lend', 'borrowed', 'payments'] as const;
-export type ImportKind = (typeof IMPORT_KINDS)[number];
-
-/** How the file writes its dates. DD/MM/YYYY also takes `-` or `.` between the parts. */
-export const IMPORT_DATE_FORMATS = ['DD/MM/YYYY', 'YYYY-MM-DD', 'DD-MMM-YY'] as const;
-export type ImportDateFormat = (typeof IMPORT_DATE_FORMATS)[number];
-
-/**
- * How the file writes its amounts: one column (for payments, a minus sign or brackets mean
- * a debit), or a debit column and a credit column, one of them filled on each row.
- */
-export const IMPORT_AMOUNT_STYLES = ['single', 'debitCredit'] as const;
-export type ImportAmountStyle = (typeof IMPORT_AMOUNT_STYLES)[number];
-
-/** The fields a column may be mapped to; each kind uses some of them. */
-export const IMPORT_FIELDS = [
-  'date',
-  'description',
-  'amount',
-  'debit',
-  'credit',
-  'category',
-  'name',
-  'email',
-  'dueDate',
-] as const;
-export type ImportField = (typeof IMPORT_FIELDS)[number];
-
-/** What each field is called on screen and in messages. */
-export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
-  date: 'Date',
-  description: 'Description',
-  amount: 'Amount',
-  debit: 'Debit',
-  credit: 'Credit',
-  category: 'Category',
-  name: 'Name',
-  email: 'E-mail',
-  dueDate: 'Repayment date',
-};
-
-/**
- * The fields each kind maps, by amount style: the required ones, then those that may be
- * left unmapped. Expenses from debit/credit columns take the debits; a row with only a
- * credit is skipped.
- */
-export function importFields(
-  kind: ImportKind,
-  style: ImportAmountStyle,
-): { required: ImportField[]; optional: ImportField[] } {
-  const amounts: ImportField[] = style === 'debitCredit' ? ['debit', 'credit'] : ['amount'];
-  if (kind === 'expenses')
-    return { required: ['date', 'description', ...amounts], optional: ['category'] };
-  if (kind === 'payments') return { required: ['date', 'description', ...amounts], optional: [] };
-  return { required: ['name', 'email', 'amount', 'date', 'dueDate'], optional: [] };
-}
-
-/** The query key holding a field's column: `dateColumn`, `debitColumn`… */
-export const columnKey = (field: ImportField) => `${field}Column` as const;
-
-/** The largest file taken, in bytes. */
-export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
-/** The most rows (below the header line) one file may hold. */
-export const IMPORT_MAX_ROWS = 200_000;
-/** How many rows a preview shows, and how many problems it and a refused import list. */
-export const IMPORT_PREVIEW_ROWS = 100;
+export * from '../imports';
 
 const column = z.coerce
   .number({ error: 'must be a column number' })
@@ -138,9 +79,6 @@ export const CellProblem = z.object({
 });
 export type CellProblem = z.infer<typeof CellProblem>;
 
-/** What became of a row: imported, refused for an error, already there, or not an entry. */
-export const IMPORT_ROW_STATUSES = ['ready', 'error', 'duplicate', 'skipped'] as const;
-
 export const PreviewRow = z.object({
   /** The row's line number in the file or sheet (the header line included). */
   row: z.number(),
@@ -183,7 +121,10 @@ export const ImportPreview = z.object({
 export type ImportPreview = z.infer<typeof ImportPreview>;
 
 /** An import refused for its rows: nothing was saved. */
-export const ImportRefusal = ErrorResponse.extend({ problems: z.array(CellProblem) }).meta({
+export const ImportRefusal = ErrorResponse.extend({
+  /** The rows' problems, when it is the rows that are refused (not a setting or the file). */
+  problems: z.array(CellProblem).optional(),
+}).meta({
   id: 'ImportRefusal',
 });
 
@@ -203,13 +144,6 @@ export const ImportEvent = z.union([
   z.object({ error: z.object({ statusCode: z.number(), message: z.string() }) }),
 ]);
 export type ImportEvent = z.infer<typeof ImportEvent>;
-
-/** The media types an import's body may have (any other is read by its first bytes). */
-export const IMPORT_BODY_TYPES = [
-  'text/csv',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  'application/octet-stream',
-] as const;
 
 export const importEndpoints = {
   /** Reads a file with the settings given (or remembered, or guessed) and checks every row. */

@@ -89,10 +89,14 @@ async function typeOf(path: string): Promise<FileType> {
 export async function sheetNames(upload: Upload): Promise<string[]> {
   if (upload.type === 'csv') return [];
   const names: string[] = [];
-  for await (const sheet of workbookReader(upload.path)) {
-    names.push(nameOf(sheet));
-    // Each sheet's rows must be read through before the next sheet comes.
-    for await (const _row of sheet) void _row;
+  try {
+    for await (const sheet of workbookReader(upload.path)) {
+      names.push(nameOf(sheet));
+      // Each sheet's rows must be read through before the next sheet comes.
+      for await (const _row of sheet) void _row;
+    }
+  } catch {
+    throw unreadableWorkbook();
   }
   return names;
 }
@@ -117,6 +121,11 @@ function workbookReader(path: string): AsyncIterable<SheetReader> {
   }) as unknown as AsyncIterable<SheetReader>;
 }
 
+const unreadableWorkbook = () =>
+  badRequest(
+    'This file is not an Excel workbook that can be read: save it from Excel as .xlsx or CSV and try again',
+  );
+
 const nameOf = (sheet: SheetReader) => sheet.name ?? `Sheet${sheet.id ?? ''}`;
 
 async function* workbookRows(path: string, wanted?: string): AsyncGenerator<SheetRow> {
@@ -133,9 +142,7 @@ async function* workbookRows(path: string, wanted?: string): AsyncGenerator<Shee
     }
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    throw badRequest(
-      'This file is not an Excel workbook that can be read: save it from Excel as .xlsx or CSV and try again',
-    );
+    throw unreadableWorkbook();
   }
   if (!found)
     throw badRequest(

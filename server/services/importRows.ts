@@ -90,8 +90,7 @@ export function readRow(settings: Settings, { row, cells }: SheetRow): RowReadin
   const signed = signedAmount(s, cells, row, problems);
   const category =
     s.kind === 'expenses' ? at(s.categoryColumn, (c) => readCategory(c, s)) : undefined;
-  if (problems.length) return { problems };
-  if (signed === undefined) return { problems };
+  if (problems.length || signed === undefined) return { problems };
   if (s.kind === 'expenses') {
     if (signed.credit) return { skipped: 'Money in, not an expense' };
     return {
@@ -151,7 +150,8 @@ function signedAmount(
       problems.push({ row, column: s.amountColumn ?? null, message: problem });
       return undefined;
     }
-    return { paise: Math.abs(paise!), credit: paise! > 0 };
+    // One column: a payment's sign tells money in from money out; an expense is money out.
+    return { paise: Math.abs(paise!), credit: s.kind === 'payments' && paise! > 0 };
   }
   const debit = read(s.debitColumn);
   const credit = read(s.creditColumn);

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/client';
@@ -5,13 +6,7 @@ import { addUser, bankAccountBody, signUp, startTestServer, type TestServer } fr
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({
-    logStream: {
-      write: (l: string) => {
-        if (l.includes('"level":50')) console.log(l);
-      },
-    },
-  });
+  server = await startTestServer();
 });
 afterAll(() => server.close());
 
@@ -158,5 +153,229 @@ describe('import a bank download into an account', () => {
       ),
     );
     expect(count!.n).toBe(0);
+  });
+});
+
+describe('import rules', () => {
+  it('imports expenses in YYYY-MM-DD with categories, skipping money in', async () => {
+    const me = await signUp(server);
+    const csv = [
+      'Date,Particulars,Debit,Credit,Category',
+      '2026-04-01,Groceries,"1,200.50",,shopping',
+      '2026-04-02,Refund,,300,',
+      '2026-04-03,Cinema,450,,Movie',
+      '2026-04-04,Auto fare,80,,',
+    ].join('\n');
+    const p = await preview(me.token, csv, { kind: 'expenses' });
+    expect(p.body.settings).toMatchObject({
+      dateFormat: 'YYYY-MM-DD',
+      amountStyle: 'debitCredit',
+      categoryColumn: 5,
+      category: 'other',
+    });
+    expect(p.body.counts).toEqual({ rows: 4, ready: 3, errors: 0, duplicates: 0, skipped: 1 });
+    expect(p.body.rows[1]).toMatchObject({ status: 'skipped', note: 'Money in, not an expense' });
+    const r = await run(me.token, csv, p.body.settings);
+    expect(r.body.result).toMatchObject({ imported: 3, skipped: 1 });
+    const list = await me.api.get('/expense/getuserallexpenses?sort=date&order=asc');
+    expect(
+      list.body.data.map((e: { description: string; amount: number; category: string }) => [
+        e.description,
+        e.amount,
+        e.category,
+      ]),
+    ).toEqual([
+      ['Groceries', 1200.5, 'shopping'],
+      ['Cinema', 450, 'movie'],
+      ['Auto fare', 80, 'other'],
+    ]);
+    expect(list.body.totalAmount).toBe(1730.5);
+  });
+
+  it('imports lends, and keeps rows already there only when asked', async () => {
+    const me = await signUp(server);
+    const csv = [
+      'Name,Email,Amount,Date,Repayment date',
+      'Ravi Kumar,ravi@example.com,"5,000",05-Apr-26,05-May-26',
+      'Ravi Kumar,ravi@example.com,"5,000",05-Apr-26,05-May-26',
+    ].join('\n');
+    const p = await preview(me.token, csv, { kind: 'lend' });
+    expect(p.body.settings).toMatchObject({
+      dateFormat: 'DD-MMM-YY',
+      nameColumn: 1,
+      emailColumn: 2,
+      amountColumn: 3,
+      dateColumn: 4,
+      dueDateColumn: 5,
+    });
+    expect((await run(me.token, csv, p.body.settings)).body.result.imported).toBe(2);
+    // Two identical rows, two records: both are there now.
+    const again = await preview(me.token, csv, { kind: 'lend' });
+    expect(again.body.counts).toMatchObject({ ready: 0, duplicates: 2 });
+    const kept = await run(me.token, csv, { ...again.body.settings, keepDuplicates: true });
+    expect(kept.body.result).toMatchObject({ imported: 2, duplicatesKept: 2 });
+    const lends = await me.api.get('/lend/getuseralllends?pageSize=50');
+    expect(lends.body.total).toBe(4);
+  });
+
+  it('reads a workbook: its sheets, real dates, and a formula refused on its cell', async () => {
+    const me = await signUp(server);
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('Notes').addRow(['nothing here']);
+    const sheet = book.addWorksheet('April');
+    sheet.addRow(['Date', 'Description', 'Amount']);
+    sheet.addRow([new Date(Date.UTC(2026, 3, 5)), 'Tea', 20.5]);
+    sheet.addRow([new Date(Date.UTC(2026, 3, 6)), 'Lunch', { formula: '100+20', result: 120 }]);
+    sheet.addRow([new Date(Date.UTC(2026, 3, 7)), 'Snacks', 10.125]);
+    const file = Buffer.from(await book.xlsx.writeBuffer());
+    const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    const p = await preview(me.token, file, { kind: 'expenses', sheet: 'April' }, xlsx);
+    expect(p.status, p.text).toBe(200);
+    expect(p.body.fileType).toBe('xlsx');
+    expect(p.body.sheets).toEqual(['Notes', 'April']);
+    expect(p.body.rows[0]).toMatchObject({ status: 'ready', cells: ['2026-04-05', 'Tea', '20.5'] });
+    expect(p.body.problems).toEqual([
+      {
+        row: 3,
+        column: 3,
+        message:
+          'holds a formula: only values are imported (in Excel, copy the column and paste it as values)',
+      },
+      { row: 4, column: 3, message: '"10.125" has more than 2 decimals' },
+    ]);
+    const r = await run(me.token, file, p.body.settings, xlsx);
+    expect(r.status).toBe(400);
+    expect(r.body.problems).toHaveLength(2);
+    expect((await me.api.get('/expense/getuserallexpenses')).body.total).toBe(0);
+  });
+
+  it('names the setting that cannot work: a column mapped twice, a column past the last', async () => {
+    const me = await signUp(server);
+    const csv = 'Date,Description,Amount\n01/04/2026,Tea,20\n';
+    const p = await preview(me.token, csv, {
+      kind: 'expenses',
+      dateColumn: 1,
+      descriptionColumn: 1,
+      amountColumn: 7,
+    });
+    expect(p.body.settingProblems).toEqual([
+      {
+        setting: 'descriptionColumn',
+        message: 'Column A is mapped to both Date and Description: choose one column for each',
+      },
+      { setting: 'amountColumn', message: 'Amount: the file has no column G (its last is C)' },
+    ]);
+    const r = await run(me.token, csv, { ...p.body.settings });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe(
+      'descriptionColumn: Column A is mapped to both Date and Description: choose one column for each',
+    );
+  });
+
+  it('refuses files that are not spreadsheets, or too large, with a message that says what to do', async () => {
+    const me = await signUp(server);
+    const latin1 = Buffer.from('Date,Description,Amount\n01/04/2026,Caf\xe9,20\n', 'latin1');
+    const cases: [Buffer | string, number, RegExp][] = [
+      [latin1, 400, /not UTF-8 text .* save it from Excel as "CSV UTF-8"/],
+      [Buffer.from('%PDF-1.7 ...'), 400, /PDF, not a spreadsheet/],
+      [
+        Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+        400,
+        /old Excel file \(\.xls\)/,
+      ],
+      [
+        Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5]),
+        400,
+        /not an Excel workbook that can be read/,
+      ],
+      ['', 400, /The file is empty/],
+      [Buffer.alloc(21 * 1024 * 1024, 0x41), 413, /over 20 MB/],
+    ];
+    for (const [file, status, message] of cases) {
+      const res = await send(
+        me.token,
+        'preview',
+        file,
+        { kind: 'expenses' },
+        'application/octet-stream',
+      );
+      expect(res.status, res.text).toBe(status);
+      expect(JSON.parse(res.text).message).toMatch(message);
+    }
+    const form = await send(
+      me.token,
+      'preview',
+      'x',
+      { kind: 'expenses' },
+      'multipart/form-data; boundary=x',
+    );
+    expect(form.status).toBe(415);
+  });
+
+  it('reads UTF-16 text with tabs, as Excel saves "Unicode text"', async () => {
+    const me = await signUp(server);
+    const text = 'Date\tDescription\tAmount\r\n01/04/2026\tचाय\t20\r\n';
+    const file = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const p = await preview(me.token, file, { kind: 'expenses' });
+    expect(p.body.counts).toMatchObject({ rows: 1, ready: 1 });
+    expect(p.body.rows[0].cells).toEqual(['01/04/2026', 'चाय', '20']);
+  });
+
+  it("keeps payments to the company's own open accounts", async () => {
+    const { admin, co, accountId } = await company();
+    const other = await company();
+    const csv = 'Date,Description,Amount\n01/04/2026,Fee,-20\n';
+    const theirs = await preview(co.token, csv, { kind: 'payments', accountId: other.accountId });
+    expect(theirs.status).toBe(404);
+    const byAdmin = await preview(admin.token, csv, { kind: 'payments', accountId });
+    expect(byAdmin.status).toBe(403);
+    const pm = await addUser(server, co.api, 'Priya PM', 'pm');
+    expect((await preview(pm.token, csv, { kind: 'payments', accountId })).status).toBe(403);
+  });
+
+  it('refuses payments that would take the balance below zero, saving none', async () => {
+    const { co, accountId } = await company();
+    const csv =
+      'Date,Description,Amount\n01/04/2026,Big purchase,"-9,000"\n02/04/2026,Another,"-2,000"\n';
+    const p = await preview(co.token, csv, { kind: 'payments', accountId });
+    const r = await run(co.token, csv, p.body.settings);
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({
+      error: {
+        statusCode: 400,
+        message:
+          "These payments would take the account below zero on 02/04/2026: check the file's debits, or record the missing credits first",
+      },
+    });
+    expect((await statementOf(co.token, accountId)).data.closingBalance).toBe(10000);
+  });
+
+  it('records a newest-first download oldest first, so each day runs in order', async () => {
+    const { admin, co, accountId } = await company();
+    const csv = [
+      'Date,Narration,Withdrawal,Deposit',
+      '03/04/2026,Supplier,"15,000",',
+      '02/04/2026,Transfer out,"20,000",',
+      '02/04/2026,Client payment,,"30,000"',
+      '01/04/2026,Bank charges,100,',
+    ].join('\n');
+    const p = await preview(co.token, csv, { kind: 'payments', accountId });
+    const r = await run(co.token, csv, p.body.settings);
+    expect(r.body.result).toMatchObject({ imported: 4, balance: 4900 });
+    const entries = (await statementOf(co.token, accountId)).data.entries as {
+      remark: string;
+      balance: number;
+    }[];
+    expect(entries.map((e) => [e.remark, e.balance])).toEqual([
+      ['Bank charges', 9900],
+      ['Client payment', 39900],
+      ['Transfer out', 19900],
+      ['Supplier', 4900],
+    ]);
+    // The admin hears of the import once, not of each payment.
+    const bell = await admin.api.get('/notifications');
+    expect(bell.body.data.map((n: { message: string }) => n.message)).toEqual([
+      `4 payments imported on Acme Pvt Ltd (123456789012) by Acme Traders: credits ₹30,000.00, debits ₹35,100.00.`,
+    ]);
   });
 });
