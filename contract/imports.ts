@@ -76,9 +76,15 @@ export const IMPORT_PREVIEW_ROWS = 100;
 export const IMPORT_ROW_STATUSES = ['ready', 'error', 'duplicate', 'skipped'] as const;
 export type ImportRowStatus = (typeof IMPORT_ROW_STATUSES)[number];
 
-/** The media types an import's body may have (any other is read by its first bytes). */
+/**
+ * The media types an import's body may have: a browser labels a .csv file text/csv, or
+ * application/vnd.ms-excel on Windows; the file's first bytes tell CSV from a workbook.
+ */
 export const IMPORT_BODY_TYPES = [
   'text/csv',
+  'text/plain',
+  'text/tab-separated-values',
+  'application/vnd.ms-excel',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   'application/octet-stream',
 ] as const;

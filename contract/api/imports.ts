@@ -8,7 +8,7 @@ import {
   IMPORT_ROW_STATUSES,
 } from '../imports';
 import type { Endpoint } from './endpoint';
-import { ErrorResponse, id } from './fields';
+import { ErrorResponse, id, optionalText } from './fields';
 
 /**
  * Import from a spreadsheet: a CSV file or an Excel workbook (.xlsx) is sent as the body of
@@ -37,7 +37,7 @@ export const ImportSettings = z.object({
   /** Payments only: the company's account they are recorded on. */
   accountId: id.optional(),
   /** An Excel workbook's sheet, by name; the first when not given. */
-  sheet: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+  sheet: optionalText(100).optional(),
   /** The line holding the column headers; the lines above it are not imported. */
   headerRow: z.coerce
     .number({ error: 'must be a number' })

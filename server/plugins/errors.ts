@@ -20,6 +20,13 @@ function describeValidation(
   return /^[a-z]/.test(message) ? `${field} ${message}` : `${field}: ${message}`;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What a body of the wrong media type is told, where the route takes other than JSON. */
+    mediaTypeMessage?: string;
+  }
+}
+
 /** Known client mistakes that Fastify itself reports, in words a person understands. */
 const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
@@ -56,7 +63,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message =
-        FASTIFY_MESSAGES[error.code] ?? (status === 404 ? 'Not found' : 'Invalid request');
+        (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? request.routeOptions.config.mediaTypeMessage
+          : undefined) ??
+        FASTIFY_MESSAGES[error.code] ??
+        (status === 404 ? 'Not found' : 'Invalid request');
       return reply.status(status).send({ success: false, message });
     }
     request.log.error({ err: error }, 'request failed');

@@ -2,6 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  IMPORT_BODY_TYPES,
   IMPORT_MAX_BYTES,
   ImportRefusal,
   importEndpoints,
@@ -12,7 +13,7 @@ import { callerOf } from '../plugins/auth';
 import { limitImports } from '../plugins/rateLimit';
 import { HttpError, badRequest, serviceUnavailable } from '../lib/errors';
 import { answer, errors } from '../lib/schemas';
-import { receiveUpload, type Upload } from '../services/importFile';
+import { fileTooLarge, receiveUpload, type Upload } from '../services/importFile';
 import { ImportRefused, checkImport, previewImport, runImport } from '../services/imports';
 
 const { previewImport: previewEntry, runImport: runEntry } = importEndpoints;
@@ -27,7 +28,7 @@ const fileRefusals = {
     content: { 'application/json': { schema: ErrorResponse } },
   },
   415: {
-    description: 'The body is a form or JSON, not the file itself',
+    description: `The body is not a file of these types: ${IMPORT_BODY_TYPES.join(', ')}`,
     content: { 'application/json': { schema: ErrorResponse } },
   },
   503: {
@@ -36,11 +37,11 @@ const fileRefusals = {
   },
 };
 
+const FILE_TYPE_MESSAGE =
+  'Send the file itself as the body of the call (a CSV or Excel file), not a form or JSON';
+
 /** Takes a turn, writes the body to a file of its own, and hands both back to be released. */
 async function receive(request: FastifyRequest): Promise<Upload> {
-  const type = request.headers['content-type'] ?? '';
-  if (/^(multipart\/|application\/json|application\/x-www-form-urlencoded)/i.test(type))
-    throw new HttpError(415, 'Send the file itself as the body of the call, not a form or JSON');
   if (!(request.body instanceof Readable))
     throw badRequest('Send the file as the body of the call');
   if (reading >= AT_ONCE)
@@ -69,14 +70,22 @@ async function release(upload: Upload) {
  */
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
-  // Any body but JSON reaches the handler as it arrives, unread: the file is counted and
-  // written to disk there, and refused past the size limit.
-  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+  // A file reaches the handler as it arrives, unread: it is counted and written to disk
+  // there, and refused past the size limit. Any other body is a 415, JSON included.
+  app.removeAllContentTypeParsers();
+  // A file declared too large is refused before anything else is read of the call.
+  app.addHook('preParsing', async (request) => {
+    if (Number(request.headers['content-length']) > IMPORT_MAX_BYTES) throw fileTooLarge();
+  });
+  app.addContentTypeParser([...IMPORT_BODY_TYPES], (_request, payload, done) =>
+    done(null, payload),
+  );
 
   app.post(
     previewEntry.path,
     {
       preHandler: limitImports(app),
+      config: { mediaTypeMessage: FILE_TYPE_MESSAGE },
       schema: {
         tags: ['import'],
         operationId: 'previewImport',
@@ -115,6 +124,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: limitImports(app),
       compress: false,
+      config: { mediaTypeMessage: FILE_TYPE_MESSAGE },
       schema: {
         tags: ['import'],
         operationId: 'runImport',

@@ -34,7 +34,7 @@ export interface Upload {
   discard(): Promise<void>;
 }
 
-const tooLarge = () =>
+export const fileTooLarge = () =>
   new HttpError(
     413,
     `The file is over ${IMPORT_MAX_BYTES / 1024 / 1024} MB: split it into smaller files and import each`,
@@ -42,7 +42,7 @@ const tooLarge = () =>
 
 /** Writes the body to a new temporary file, refusing it (413) past the size limit. */
 export async function receiveUpload(body: Readable, declaredLength?: number): Promise<Upload> {
-  if (declaredLength !== undefined && declaredLength > IMPORT_MAX_BYTES) throw tooLarge();
+  if (declaredLength !== undefined && declaredLength > IMPORT_MAX_BYTES) throw fileTooLarge();
   const dir = await mkdtemp(join(tmpdir(), 'ecm-import-'));
   const path = join(dir, 'upload');
   const discard = () => rm(dir, { recursive: true, force: true });
@@ -51,7 +51,7 @@ export async function receiveUpload(body: Readable, declaredLength?: number): Pr
     const counter = new Transform({
       transform(chunk: Buffer, _encoding, done) {
         bytes += chunk.length;
-        done(bytes > IMPORT_MAX_BYTES ? tooLarge() : null, chunk);
+        done(bytes > IMPORT_MAX_BYTES ? fileTooLarge() : null, chunk);
       },
     });
     await pipeline(body, counter, createWriteStream(path));

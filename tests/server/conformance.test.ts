@@ -3,6 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../contract/api/endpoints';
+import { IMPORT_MAX_BYTES } from '../../contract/imports';
 import { z } from 'zod';
 import type { MailMessage } from '../../server/mail/mailer';
 import {
@@ -51,6 +52,7 @@ const AREAS = [
   'dashboard',
   'audit',
   'live',
+  'import',
 ] as const;
 
 /** CONFORMANCE_SEED=n tries other inputs; CONFORMANCE_RUNS=k makes k times as many. */
@@ -66,6 +68,8 @@ interface Operation {
   tags: string[];
   summary?: string;
   shape: Shape;
+  /** The media types of a body that is a file, not JSON (an import's). */
+  upload?: string[];
   successStatus: string;
   responses: Record<
     string,
@@ -80,6 +84,8 @@ interface Call {
   /** Keep the generated ids: the records named do not exist. */
   absent: boolean;
   input: Input & { token?: string };
+  /** The file an upload operation sends; a small CSV of expenses unless a fix chooses one. */
+  file?: { type: string; payload: string };
 }
 
 interface Spec {
@@ -119,6 +125,11 @@ const fx = {} as {
   own: Record<SignedIn, { expense: string; recurring: string; lend: string; borrowed: string }>;
 };
 const COUNTERPARTY = 'ravi.counterparty@example.com';
+/** A file every import reads: one expense, its columns as the import guesses them. */
+const EXPENSES_CSV = {
+  type: 'text/csv',
+  payload: 'Date,Description,Amount\n01/04/2026,Tea,20.50\n',
+};
 
 // --- Calls -------------------------------------------------------------------------------
 
@@ -997,6 +1008,35 @@ const SPECS: Record<string, Spec> = {
   // Without Accept: text/event-stream it answers what a stream would send first, and ends.
   streamEvents: { allow: ['admin', 'company', 'pm'] },
   listNotifications: { allow: ['admin', 'company', 'pm'] },
+  previewImport: {
+    allow: SIGNED_IN,
+    runs: 3,
+    // Payments are the company's, into an account of its own; anyone imports the others.
+    fix: async (c) => {
+      const q = c.input.query;
+      if (q.kind !== 'payments') return;
+      if (c.role === 'company') q.accountId = await make.account();
+      else q.kind = 'expenses';
+    },
+  },
+  runImport: {
+    allow: SIGNED_IN,
+    runs: 2,
+    // Settings that read the file's one expense, as a preview would have answered them.
+    fix: (c) => {
+      c.input.query = {
+        keepDuplicates: c.input.query.keepDuplicates,
+        kind: 'expenses',
+        headerRow: 1,
+        dateFormat: 'DD/MM/YYYY',
+        amountStyle: 'single',
+        dateColumn: 1,
+        descriptionColumn: 2,
+        amountColumn: 3,
+        category: 'other',
+      };
+    },
+  },
   countUnreadNotifications: { allow: ['admin', 'company', 'pm'] },
   markNotificationsRead: { allow: ['admin', 'company', 'pm'] },
 };
@@ -1037,6 +1077,9 @@ function operationsOf(document: any): Operation[] {
           summary: op.summary,
           responses: op.responses,
           successStatus: Object.keys(op.responses).find((s) => s.startsWith('2')) ?? '?',
+          upload: op.requestBody?.content?.['application/json']
+            ? undefined
+            : Object.keys(op.requestBody?.content ?? {}).filter(Boolean),
           shape: {
             path: parameters.filter((p) => p.in === 'path'),
             query: parameters
@@ -1075,9 +1118,25 @@ function answerProblems(op: Operation, res: Answer): string[] {
       `status ${res.status} as ${res.type || 'no content type'}, but the document declares ${Object.keys(declared.content ?? {}).join(', ') || 'no content'}`,
     ];
   const problems: string[] = [];
-  const value = res.type.endsWith('json') ? res.json : res.text;
-  if (value === undefined) problems.push(`a ${res.type} answer that does not parse`);
-  else {
+  // A stream of JSON lines is checked line by line, each against the schema of an event.
+  const values =
+    res.type === 'application/x-ndjson'
+      ? res.text
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => {
+            try {
+              return JSON.parse(line) as unknown;
+            } catch {
+              return undefined;
+            }
+          })
+      : [res.type.endsWith('json') ? res.json : res.text];
+  for (const value of values) {
+    if (value === undefined) {
+      problems.push(`a ${res.type} answer that does not parse`);
+      continue;
+    }
     const validate = validator(media.schema);
     if (!validate(value))
       problems.push(
@@ -1141,7 +1200,14 @@ async function exercise(op: Operation): Promise<string[]> {
           return;
         }
       }
-      const res = await send(op.method, urlOf(op, input), input.token ?? token, input.body);
+      const res = op.upload?.length
+        ? await sendRaw(
+            op.method,
+            urlOf(op, input),
+            input.token ?? token,
+            call.file ?? EXPENSES_CSV,
+          )
+        : await send(op.method, urlOf(op, input), input.token ?? token, input.body);
       // CONFORMANCE_LOG=1 prints every call, to see what the test sends.
       if (process.env.CONFORMANCE_LOG)
         console.log(`${label}: ${urlOf(op, input)} ${JSON.stringify(input.body)} -> ${res.status}`);
@@ -1256,14 +1322,14 @@ describe('the OpenAPI document', () => {
     for (const id of Object.keys(SPECS))
       if (!ids.has(id)) problems.push(`spec ${id} names no operation of the document`);
     report(problems, 'What the document or this test lacks');
-    // Every refusal is the one envelope.
+    // Every refusal is the one envelope; an import refused for its rows adds their problems.
     for (const op of Object.values(doc.paths as Record<string, Record<string, any>>).flatMap(
       (methods) => Object.values(methods),
     ))
       for (const [status, response] of Object.entries(op.responses as Record<string, any>))
         if (Number(status) >= 400 && op.operationId !== 'health')
           expect(response.content['application/json'].schema).toEqual({
-            $ref: '#/components/schemas/ErrorResponse',
+            $ref: `#/components/schemas/${op.operationId === 'runImport' && status === '400' ? 'ImportRefusal' : 'ErrorResponse'}`,
           });
   });
 
@@ -1284,6 +1350,7 @@ describe('the server answers as its document says', () => {
     const failures: string[] = [];
     const big = { type: 'application/json', payload: JSON.stringify({ x: 'x'.repeat(70_000) }) };
     const xml = { type: 'application/xml', payload: '<expense/>' };
+    const bigFile = { type: 'text/csv', payload: 'x'.repeat(IMPORT_MAX_BYTES + 1) };
     for (const op of operations) {
       // With a session, so that the body is read: each is refused before the call does anything.
       const token = SPECS[op.id]?.allow === 'public' ? undefined : who.company.token;
@@ -1291,8 +1358,9 @@ describe('the server answers as its document says', () => {
       const tries: [string, number, typeof big | undefined][] = [
         [`${path}?note=a%00b`, 400, undefined],
       ];
-      // GET has no body: Fastify does not read one.
-      if (op.method !== 'GET') tries.push([path, 413, big], [path, 415, xml]);
+      // GET has no body: Fastify does not read one. A file's limit is the file's own.
+      if (op.method !== 'GET')
+        tries.push([path, 413, op.upload?.length ? bigFile : big], [path, 415, xml]);
       for (const [url, want, body] of tries) {
         const res = await sendRaw(op.method, url, token, body);
         const problems = answerProblems(op, res);
