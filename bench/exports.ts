@@ -29,7 +29,7 @@ const MB = 2 ** 20;
  * The server's resident memory in MB: from /proc when its process id is known (the same
  * machine), else from its /api/metrics (METRICS=1).
  */
-async function serverRssMb(origin: string, pid: number | undefined): Promise<number> {
+export async function serverRssMb(origin: string, pid: number | undefined): Promise<number> {
   if (pid !== undefined) {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;

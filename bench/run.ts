@@ -16,6 +16,7 @@ import { startServerProcess, type ServerProcess } from '../tests/helpers/serverP
 import { ACCOUNTS, PASSWORD, seed } from './seed';
 import { measureListScreen } from './spa';
 import { measureExport } from './exports';
+import { measureImport } from './imports';
 import { measureStreams, prepareStreamUsers } from './streams';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -452,6 +453,24 @@ const listScreen = await measureListScreen(origin, ACCOUNTS.big);
 // ------------------ the export: the million-row user's expenses as CSV, streamed
 await settle();
 const bigExport = await measureExport(origin, tokens.big, { pid });
+
+// ------------------ the import: a bank download of 100,000 payments into a new account
+await settle();
+const importAccount = (
+  await api('POST', '/company/createbank', tokens.company, {
+    holder_name: 'Import Bench',
+    account_no: '987650000001',
+    confirm_no: '987650000001',
+    branch: 'MG Road',
+    ifsc: 'SBIN0001234',
+    mobile: '9876543210',
+    address: '1 MG Road, Bengaluru',
+  })
+).body.data._id as string;
+const bankImport = await measureImport(origin, tokens.company, importAccount, {
+  pid,
+  rows: Number(process.env.BENCH_IMPORT_ROWS ?? 100_000),
+});
 clearInterval(rssTimer);
 await server.stop();
 await dropDatabase();
@@ -547,6 +566,11 @@ target(
   bigExport.bom && bigExport.rows === listScreen.total && bigExport.rssGrowthMb <= 64,
 );
 target(
+  `import: ${bankImport.rows.toLocaleString('en-IN')} payments from a CSV in one transaction, < 60 s on PostgreSQL`,
+  `${bankImport.importSeconds.toFixed(1)} s (preview ${bankImport.previewSeconds.toFixed(1)} s), ${Math.round(bankImport.rowsPerSecond).toLocaleString('en-IN')} rows/s, RSS ${bankImport.rssBeforeMb.toFixed(0)} -> ${bankImport.peakRssMb.toFixed(0)} MB`,
+  bankImport.imported === bankImport.rows && (kind !== 'postgres' || bankImport.importSeconds < 60),
+);
+target(
   `live: ${streams.streams.toLocaleString('en-IN')} open streams, server memory per stream <= 64 KB`,
   `${streams.kbPerStream.toFixed(1)} KB (RSS ${streams.rssBeforeMb.toFixed(0)} -> ${streams.rssAfterMb.toFixed(0)} MB), ${streams.refused} refused`,
   streams.streams >= 2000 && streams.kbPerStream <= 64,
@@ -595,6 +619,7 @@ writeFileSync(
       seeded,
       coldStartMs,
       peakRssMb,
+      bankImport,
       results,
       duringBurst,
       burstLogins,

@@ -79,10 +79,13 @@ async function open(
   const sheets = await sheetNames(upload);
   const sheet = query.sheet ?? sheets[0];
   const source = readRows(upload, sheet);
+  // Read by hand: a for-await loop left early would close the rows for good.
+  // Read by hand: a for-await loop left early would close the rows for good.
   const lookahead: SheetRow[] = [];
-  for await (const row of source) {
-    lookahead.push(row);
-    if (lookahead.length >= LOOKAHEAD) break;
+  while (lookahead.length < LOOKAHEAD) {
+    const next = await source.next();
+    if (next.done) break;
+    lookahead.push(next.value);
   }
   const asked = given(query);
   const columnsGiven = Object.keys(asked).some((k) => k.endsWith('Column'));
@@ -105,7 +108,6 @@ async function open(
   } as Settings);
   async function* rows() {
     yield* below;
-    if (lookahead.length < LOOKAHEAD) return;
     yield* source;
   }
   return {
@@ -179,6 +181,8 @@ class Duplicates {
         key: r.ty ? duplicateKey(r.d, r.ty, Number(r.a), r.t) : duplicateKey(r.d, Number(r.a), r.t),
         n: r.n,
       }));
+    // Each key counted by its own index lookup (a correlated count): a join would let the
+    // planner scan all the rows a long import has written so far, for every batch.
     if (s.kind === 'expenses') {
       const list = (entries as ExpenseEntry[]).map((e) => ({
         d: e.date,
@@ -188,13 +192,14 @@ class Duplicates {
       return found(
         rowsOf<Found>(
           await this.db.execute(sql`
-            select k.d::text as d, k.a::text as a, k.t, count(*)::int as n
-              from (select distinct * from jsonb_to_recordset(${keys(list)})
-                      as k(d date, a bigint, t text)) k
-              join expenses e
-                on e.user_id = ${this.caller.userId} and e.date = k.d
-               and e.amount_paise = k.a and e.description_lower = k.t
-             group by 1, 2, 3`),
+            select * from (
+              select k.d::text as d, k.a::text as a, k.t,
+                     (select count(*)::int from expenses e
+                       where e.user_id = ${this.caller.userId} and e.date = k.d
+                         and e.amount_paise = k.a and e.description_lower = k.t) as n
+                from (select distinct * from jsonb_to_recordset(${keys(list)})
+                        as k(d date, a bigint, t text)) k) c
+             where n > 0`),
         ),
       );
     }
@@ -209,15 +214,16 @@ class Duplicates {
       return found(
         rowsOf<Found>(
           await this.db.execute(sql`
-            select k.d::text as d, k.ty, k.a::text as a, k.t, count(*)::int as n
-              from (select distinct * from jsonb_to_recordset(${keys(list)})
-                      as k(d date, ty text, a bigint, t text)) k
-              join payments p
-                on p.account_id = ${s.accountId!} and p.date = k.d and p.type::text = k.ty
-               and p.amount_paise = k.a and lower(p.remark) = k.t
-             where p.reverses_id is null
-               and not exists (select 1 from payments r where r.reverses_id = p.id)
-             group by 1, 2, 3, 4`),
+            select * from (
+              select k.d::text as d, k.ty, k.a::text as a, k.t,
+                     (select count(*)::int from payments p
+                       where p.account_id = ${s.accountId!} and p.date = k.d
+                         and p.type = k.ty::payment_type and p.amount_paise = k.a
+                         and lower(p.remark) = k.t and p.reverses_id is null
+                         and not exists (select 1 from payments r where r.reverses_id = p.id)) as n
+                from (select distinct * from jsonb_to_recordset(${keys(list)})
+                        as k(d date, ty text, a bigint, t text)) k) c
+             where n > 0`),
         ),
       );
     }
@@ -229,13 +235,14 @@ class Duplicates {
     return found(
       rowsOf<Found>(
         await this.db.execute(sql`
-          select k.d::text as d, k.a::text as a, k.t, count(*)::int as n
-            from (select distinct * from jsonb_to_recordset(${keys(list)})
-                    as k(d date, a bigint, t text)) k
-            join loans l
-              on l.user_id = ${this.caller.userId} and l.direction = ${s.kind}
-             and l.issue_date = k.d and l.amount_paise = k.a and l.name_lower = k.t
-           group by 1, 2, 3`),
+          select * from (
+            select k.d::text as d, k.a::text as a, k.t,
+                   (select count(*)::int from loans l
+                     where l.user_id = ${this.caller.userId} and l.direction = ${s.kind}
+                       and l.issue_date = k.d and l.amount_paise = k.a and l.name_lower = k.t) as n
+              from (select distinct * from jsonb_to_recordset(${keys(list)})
+                      as k(d date, a bigint, t text)) k) c
+           where n > 0`),
       ),
     );
   }

@@ -379,3 +379,23 @@ describe('import rules', () => {
     ]);
   });
 });
+
+describe('a long file', () => {
+  it('reads every row past the lines the preview looks ahead at', async () => {
+    const me = await signUp(server);
+    const rows = Array.from(
+      { length: 250 },
+      (_, i) => `${String((i % 28) + 1).padStart(2, '0')}/03/2026,Item ${i},${i + 1}`,
+    );
+    const csv = ['Date,Description,Amount', ...rows].join('\n');
+    const p = await preview(me.token, csv, { kind: 'expenses' });
+    expect(p.body.counts).toMatchObject({ rows: 250, ready: 250 });
+    expect(p.body.rows).toHaveLength(100);
+    const r = await run(me.token, csv, p.body.settings);
+    expect(r.body.result.imported).toBe(250);
+    // One progress line before the work, one per 1,000 rows (here the only batch), the result.
+    expect(r.lines).toHaveLength(3);
+    const list = await me.api.get('/expense/getuserallexpenses');
+    expect(list.body).toMatchObject({ total: 250, totalAmount: (250 * 251) / 2 });
+  });
+});
