@@ -10,6 +10,7 @@ import {
   RepeatIcon,
   StatementIcon,
   TeamIcon,
+  UploadIcon,
 } from '../ui/icons';
 import {
   ArrowDownLeftIcon,
@@ -146,6 +147,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
     title: 'People',
     icon: UsersIcon,
     ...lazyScreen(() => import('../features/loans/PeopleScreen')),
+  },
+  // A file's rows as one's expenses, lend or borrowed, or (a company) an account's payments.
+  {
+    path: 'import',
+    group: 'Personal',
+    title: 'Import',
+    icon: UploadIcon,
+    ...lazyScreen(() => import('../features/import/ImportScreen')),
   },
   // Companies, people and projects: one people screen configured by kind.
   {

@@ -180,3 +180,9 @@ export const ChevronDownIcon = (p: P) => (
     <path d="m6 9 6 6 6-6" />
   </Icon>
 );
+export const UploadIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4" />
+    <path d="m17 8-5-5-5 5M12 3v12" />
+  </Icon>
+);

@@ -8,7 +8,7 @@ import { AmountField } from '../../ui/AmountField';
 import { Field } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
 import { useFieldErrors } from '../../ui/useFieldErrors';
-import { AccountPicker } from './AccountPicker';
+import { AccountPicker } from '../../ui/AccountPicker';
 import {
   accountLabel,
   useReversePaymentMutation,

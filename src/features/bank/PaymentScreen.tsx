@@ -9,6 +9,7 @@ import { formatRupees } from '../../lib/money';
 import { AmountField } from '../../ui/AmountField';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { Field, SelectField } from '../../ui/Field';
+import { ImportLink } from '../../ui/ImportLink';
 import { Money } from '../../ui/Money';
 import { styles } from '../../ui/styles';
 import { useFieldErrors } from '../../ui/useFieldErrors';
@@ -16,7 +17,7 @@ import { useUrlFilters } from '../../ui/useListParams';
 import { useScope, type Scope } from '../../session/scope';
 import { CompanyPicker } from '../../ui/CompanyPicker';
 import { AccountCard } from './AccountCard';
-import { AccountPicker } from './AccountPicker';
+import { AccountPicker } from '../../ui/AccountPicker';
 import { canReverse, EntryLinks, ReverseDialog, TransferDialog } from './Corrections';
 import { usePreferredAccount } from './usePreferredAccount';
 import {
@@ -218,13 +219,16 @@ export default function PaymentScreen() {
           </p>
         )}
         {account && writable && (
-          <button
-            type="button"
-            onClick={() => setTransferring(true)}
-            className={styles.btnSecondary}
-          >
-            Transfer to another account
-          </button>
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              onClick={() => setTransferring(true)}
+              className={styles.btnSecondary}
+            >
+              Transfer to another account
+            </button>
+            <ImportLink kind="payments" accountId={account._id} />
+          </div>
         )}
       </div>
       {/* Only the company records payments: an admin reads its companies' books. */}

@@ -5,6 +5,7 @@ import { useDownload } from '../../api/download';
 import { formatYMD, isBackwards, todayLocalISO } from '../../lib/dates';
 import type { Column } from '../../ui/DataTable';
 import { DateRangeFields } from '../../ui/DateRangeFields';
+import { ImportLink } from '../../ui/ImportLink';
 import { LoadState } from '../../ui/LoadState';
 import { Money } from '../../ui/Money';
 import { PagedTable, type ListQuery, type PageControls } from '../../ui/PagedTable';
@@ -13,7 +14,7 @@ import { PAGE_SIZE, useListParams, useUrlFilters } from '../../ui/useListParams'
 import { useScope, type Scope } from '../../session/scope';
 import { CompanyPicker } from '../../ui/CompanyPicker';
 import { AccountCard } from './AccountCard';
-import { AccountPicker } from './AccountPicker';
+import { AccountPicker } from '../../ui/AccountPicker';
 import { EntryLinks } from './Corrections';
 import { usePreferredAccount } from './usePreferredAccount';
 import {
@@ -311,6 +312,10 @@ export default function ReportScreen() {
                   <button type="button" onClick={download} className={styles.btnSecondary}>
                     Download CSV
                   </button>
+                  {/* A closed account takes no payments, imported or not. */}
+                  {!data.account.closedAt && (
+                    <ImportLink kind="payments" accountId={data.account._id} />
+                  )}
                 </div>
                 <StatementView
                   statement={data}

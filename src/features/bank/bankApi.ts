@@ -1,9 +1,6 @@
 import type { z } from 'zod';
 import type {
-  AccountState,
-  BankAccount,
   BankAccountAnswer,
-  BankAccountList,
   BankAccountListQuery,
   BankAccountStateChange,
   BankAccountUpdate,
@@ -33,10 +30,11 @@ import {
   type Tag,
   withSyncedMutations,
 } from '../../api/tags';
-import { pickerPaging, PICKER_PAGE_SIZE, searchParam } from '../../api/picker';
+import type { Account, AccountPage } from '../../api/accountsApi';
 
 export type { BankSort };
-export type Account = z.output<typeof BankAccount>;
+export type { Account, AccountPage };
+export { accountLabel, useLazyGetAccountQuery } from '../../api/accountsApi';
 export type Payment = z.output<typeof PaymentSchema>;
 /** A payment of a statement, with the running balance right after it. */
 export type StatementEntry = z.output<typeof StatementEntrySchema>;
@@ -47,9 +45,6 @@ export type Statement = z.output<typeof StatementSchema>;
 export type NewAccount = z.input<typeof NewBankAccount>;
 export type NewPayment = z.input<typeof NewPaymentSchema>;
 export type StatementRange = z.output<typeof StatementRangeSchema>;
-
-/** One page, with `totalAmount` the sum of the balances over the filter. */
-export type AccountPage = z.output<typeof BankAccountList>;
 
 type MessageAnswer = z.output<typeof Message>;
 
@@ -68,12 +63,6 @@ export const bankApi = apiSlice.injectEndpoints({
           params: { ...params, companyId: companyId || undefined },
         }),
         providesTags: listTags('bank'),
-      }),
-      /** One account as it is now, for an edit form's Reload: always fetched, never cached. */
-      getAccount: build.query<Account | null, string>({
-        query: (accountId) => ({ url: '/company/getallbankbyuserid', params: { accountId } }),
-        transformResponse: (page: AccountPage) => page.data[0] ?? null,
-        keepUnusedDataFor: 0,
       }),
       createBank: build.mutation<z.output<typeof BankAccountAnswer>, NewAccount>({
         query: (body) => ({ url: '/company/createbank', method: 'POST', body }),
@@ -153,7 +142,6 @@ export const bankApi = apiSlice.injectEndpoints({
 
 export const {
   useGetAccountsQuery,
-  useLazyGetAccountQuery,
   useCreateBankMutation,
   useUpdateBankMutation,
   useDeleteBankMutation,
@@ -166,39 +154,6 @@ export const {
   useGetStatementQuery,
 } = bankApi;
 
-/** A picker's search: the scope's accounts whose holder, number, branch or IFSC has `search`. */
-export interface AccountSearch {
-  search: string;
-  companyId?: string;
-  /** Only the open accounts (a payment's), or only the closed ones; all when left out. */
-  state?: AccountState;
-}
-
-/** The account pickers page through the accounts by holder, as the user types and asks for more. */
-export const accountPickerApi = apiSlice.injectEndpoints({
-  endpoints: (build) => ({
-    searchAccounts: build.infiniteQuery<AccountPage, AccountSearch, number>({
-      infiniteQueryOptions: pickerPaging,
-      query: ({ queryArg: { companyId, search, state }, pageParam }) => ({
-        url: '/company/getallbankbyuserid',
-        params: {
-          search: searchParam(search),
-          page: pageParam,
-          pageSize: PICKER_PAGE_SIZE,
-          sort: 'holder_name',
-          order: 'asc',
-          companyId: companyId || undefined,
-          state,
-        },
-      }),
-      providesTags: (result) =>
-        listTags('bank')({ data: result?.pages.flatMap((p) => p.data) ?? [] }),
-    }),
-  }),
-});
-
-export const { useSearchAccountsInfiniteQuery } = accountPickerApi;
-
 /** One account of the scope by id, fresh after each payment (nothing when it is not ours). */
 export const oneAccount = (accountId: string): z.output<typeof BankAccountListQuery> => ({
   accountId,
@@ -207,7 +162,3 @@ export const oneAccount = (accountId: string): z.output<typeof BankAccountListQu
   sort: 'createdAt',
   order: 'desc',
 });
-
-/** The label of an account in a picker. */
-export const accountLabel = (a: Pick<Account, 'holder_name' | 'account_no'>) =>
-  `${a.holder_name} — ${a.account_no}`;

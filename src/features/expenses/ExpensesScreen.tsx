@@ -3,6 +3,7 @@ import { formatEnum } from '../../lib/labels';
 import { DeleteDialog } from '../../ui/DeleteDialog';
 import { serialColumn, type Column } from '../../ui/DataTable';
 import { DetailsModal } from '../../ui/DetailsModal';
+import { ImportLink } from '../../ui/ImportLink';
 import { ListScreen } from '../../ui/ListScreen';
 import { Money } from '../../ui/Money';
 import { RowMenu } from '../../ui/RowMenu';
@@ -87,19 +88,22 @@ export default function ExpensesScreen() {
       list={list}
       query={query}
       actions={
-        // Every expense of the current search, in the list's order: not only this page.
-        <button
-          type="button"
-          onClick={() => {
-            const { search, sort, order } = list.params;
-            void exportCsv({ search, sort, order });
-          }}
-          disabled={exporting}
-          aria-busy={exporting}
-          className={styles.btnSecondary}
-        >
-          {exporting ? 'Exporting…' : 'Export CSV'}
-        </button>
+        <>
+          <ImportLink kind="expenses" />
+          {/* Every expense of the current search, in the list's order: not only this page. */}
+          <button
+            type="button"
+            onClick={() => {
+              const { search, sort, order } = list.params;
+              void exportCsv({ search, sort, order });
+            }}
+            disabled={exporting}
+            aria-busy={exporting}
+            className={styles.btnSecondary}
+          >
+            {exporting ? 'Exporting…' : 'Export CSV'}
+          </button>
+        </>
       }
       columns={columns}
       rowKey={(row) => row._id}

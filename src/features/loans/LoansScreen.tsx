@@ -5,6 +5,7 @@ import { todayLocalISO } from '../../lib/dates';
 import { DeleteDialog } from '../../ui/DeleteDialog';
 import type { Column } from '../../ui/DataTable';
 import { DetailsModal } from '../../ui/DetailsModal';
+import { ImportLink } from '../../ui/ImportLink';
 import { ListScreen } from '../../ui/ListScreen';
 import { RowMenu } from '../../ui/RowMenu';
 import { useListParams } from '../../ui/useListParams';
@@ -71,6 +72,7 @@ export function LoansScreen({ direction }: { direction: LoanDirection }) {
       onAdd={modals.openCreate}
       searchLabel={kind.searchLabel}
       empty={kind.empty}
+      actions={<ImportLink kind={direction} />}
       list={list}
       query={query}
       columns={columns}

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
-import type { AccountState } from '../../../contract/api/bank';
-import { pickerResults, SearchPicker, type SearchPickerProps } from '../../ui/SearchPicker';
-import { accountLabel, useSearchAccountsInfiniteQuery, type Account } from './bankApi';
+import type { AccountState } from '../../contract/api/bank';
+import { accountLabel, useSearchAccountsInfiniteQuery, type Account } from '../api/accountsApi';
+import { pickerResults, SearchPicker, type SearchPickerProps } from './SearchPicker';
 
 const accountOption = (a: Account) => ({ value: a._id, label: accountLabel(a) });
 

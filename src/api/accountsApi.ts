@@ -1,0 +1,58 @@
+import type { z } from 'zod';
+import type { AccountState, BankAccount, BankAccountList } from '../../contract/api/bank';
+import { apiSlice } from './apiSlice';
+import { pickerPaging, PICKER_PAGE_SIZE, searchParam } from './picker';
+import { listTags } from './tags';
+
+/**
+ * The company's bank accounts as other screens than Banking's need them (a picker, one
+ * account by id): Payment Mode, the report and the import screen all choose an account.
+ */
+
+export type Account = z.output<typeof BankAccount>;
+/** One page, with `totalAmount` the sum of the balances over the filter. */
+export type AccountPage = z.output<typeof BankAccountList>;
+
+/** A picker's search: the scope's accounts whose holder, number, branch or IFSC has `search`. */
+export interface AccountSearch {
+  search: string;
+  companyId?: string;
+  /** Only the open accounts (a payment's), or only the closed ones; all when left out. */
+  state?: AccountState;
+}
+
+export const accountsApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    /** One account as it is now, for an edit form's Reload: always fetched, never cached. */
+    getAccount: build.query<Account | null, string>({
+      query: (accountId) => ({ url: '/company/getallbankbyuserid', params: { accountId } }),
+      transformResponse: (page: AccountPage) => page.data[0] ?? null,
+      keepUnusedDataFor: 0,
+    }),
+    /** The account pickers page through the accounts by holder, as the user types and asks for more. */
+    searchAccounts: build.infiniteQuery<AccountPage, AccountSearch, number>({
+      infiniteQueryOptions: pickerPaging,
+      query: ({ queryArg: { companyId, search, state }, pageParam }) => ({
+        url: '/company/getallbankbyuserid',
+        params: {
+          search: searchParam(search),
+          page: pageParam,
+          pageSize: PICKER_PAGE_SIZE,
+          sort: 'holder_name',
+          order: 'asc',
+          companyId: companyId || undefined,
+          state,
+        },
+      }),
+      providesTags: (result) =>
+        listTags('bank')({ data: result?.pages.flatMap((p) => p.data) ?? [] }),
+    }),
+  }),
+});
+
+export const { useGetAccountQuery, useLazyGetAccountQuery, useSearchAccountsInfiniteQuery } =
+  accountsApi;
+
+/** The label of an account in a picker. */
+export const accountLabel = (a: Pick<Account, 'holder_name' | 'account_no'>) =>
+  `${a.holder_name} — ${a.account_no}`;

@@ -1,0 +1,242 @@
+import { useState } from 'react';
+import { EXPENSE_CATEGORIES, type ExpenseCategory } from '../../../contract/enums';
+import {
+  columnKey,
+  IMPORT_DATE_FORMATS,
+  IMPORT_FIELD_LABELS,
+  importFields,
+  type ImportAmountStyle,
+  type ImportDateFormat,
+  type ImportField,
+  type ImportKind,
+} from '../../../contract/imports';
+import { formatEnum } from '../../lib/labels';
+import { Field, SelectField } from '../../ui/Field';
+import { styles } from '../../ui/styles';
+import type { ImportPreview } from './importApi';
+import type { Overrides } from './overrides';
+
+const DATE_EXAMPLES: Record<ImportDateFormat, string> = {
+  'DD/MM/YYYY': '31/03/2026',
+  'YYYY-MM-DD': '2026-03-31',
+  'DD-MMM-YY': '31-Mar-26',
+};
+const DATE_OPTIONS = IMPORT_DATE_FORMATS.map((f) => ({
+  value: f,
+  label: `${f} (${DATE_EXAMPLES[f]})`,
+}));
+const STYLE_OPTIONS: { value: ImportAmountStyle; label: string }[] = [
+  { value: 'single', label: 'One amount column' },
+  { value: 'debitCredit', label: 'Debit and credit columns' },
+];
+const CATEGORY_OPTIONS = EXPENSE_CATEGORIES.map((c) => ({ value: c, label: formatEnum(c) }));
+/** The contract's bound on the header row. */
+const HEADER_MAX = 100;
+
+/** A column as a select names it: 'C · Withdrawal Amt.'. */
+export const columnName = (c: { letter: string; header: string }) =>
+  `${c.letter} · ${c.header.trim() || '(no heading)'}`;
+
+const usesAmountStyle = (kind: ImportKind) => kind === 'expenses' || kind === 'payments';
+
+/** The settings the form has a control for, with this preview (their problems show there). */
+export function settingsShown({ settings, sheets }: ImportPreview): string[] {
+  const { required, optional } = importFields(settings.kind, settings.amountStyle);
+  return [
+    ...(sheets.length > 0 ? ['sheet'] : []),
+    'headerRow',
+    'dateFormat',
+    ...(usesAmountStyle(settings.kind) ? ['amountStyle'] : []),
+    ...(settings.kind === 'expenses' ? ['category'] : []),
+    ...[...required, ...optional].map(columnKey),
+  ];
+}
+
+export interface MappingFormProps {
+  preview: ImportPreview;
+  onChange: (change: Overrides) => void;
+}
+
+/**
+ * How the file is read, as the server resolved it (given, remembered or guessed): the sheet,
+ * the header row (the rows above it shown greyed, any of them can be chosen), the column of
+ * each field, the date format and amount style. Each setting shows its own problem.
+ */
+export function MappingForm({ preview, onChange }: MappingFormProps) {
+  const { settings, columns, sheets, settingProblems } = preview;
+  const problemOf = (setting: string) =>
+    settingProblems
+      .filter((p) => p.setting === setting)
+      .map((p) => p.message)
+      .join(' ') || undefined;
+  const { required, optional } = importFields(settings.kind, settings.amountStyle);
+  const columnOptions = columns.map((c) => ({ value: String(c.column), label: columnName(c) }));
+
+  const fieldSelect = (field: ImportField, isOptional: boolean) => {
+    const key = columnKey(field);
+    const value = settings[key];
+    return (
+      <SelectField
+        key={field}
+        id={`import-${field}`}
+        label={`${IMPORT_FIELD_LABELS[field]} column${isOptional ? ' (optional)' : ''}`}
+        options={columnOptions}
+        // Only an unmapped field offers "none": the call has no way to unmap one.
+        placeholder={value === undefined ? 'Choose a column' : undefined}
+        value={value === undefined ? '' : String(value)}
+        error={problemOf(key)}
+        onChange={(e) => e.target.value && onChange({ [key]: Number(e.target.value) } as Overrides)}
+      />
+    );
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {sheets.length > 0 && (
+          <SelectField
+            id="import-sheet"
+            label="Sheet"
+            options={sheets.map((s) => ({ value: s, label: s }))}
+            value={settings.sheet ?? sheets[0]}
+            error={problemOf('sheet')}
+            onChange={(e) => onChange({ sheet: e.target.value })}
+          />
+        )}
+        <HeaderRowField
+          value={settings.headerRow}
+          error={problemOf('headerRow')}
+          onChange={(headerRow) => onChange({ headerRow })}
+        />
+        <SelectField
+          id="import-date-format"
+          label="Date format"
+          options={DATE_OPTIONS}
+          value={settings.dateFormat}
+          error={problemOf('dateFormat')}
+          onChange={(e) => onChange({ dateFormat: e.target.value as ImportDateFormat })}
+        />
+        {usesAmountStyle(settings.kind) && (
+          <SelectField
+            id="import-amount-style"
+            label="Amounts"
+            options={STYLE_OPTIONS}
+            value={settings.amountStyle}
+            error={problemOf('amountStyle')}
+            onChange={(e) => onChange({ amountStyle: e.target.value as ImportAmountStyle })}
+          />
+        )}
+        {settings.kind === 'expenses' && (
+          <SelectField
+            id="import-category"
+            label="Category of rows without one"
+            options={CATEGORY_OPTIONS}
+            placeholder={settings.category === undefined ? 'Choose a category' : undefined}
+            value={settings.category ?? ''}
+            error={problemOf('category')}
+            onChange={(e) =>
+              e.target.value && onChange({ category: e.target.value as ExpenseCategory })
+            }
+          />
+        )}
+      </div>
+      <AboveHeader preview={preview} onPick={(headerRow) => onChange({ headerRow })} />
+      <fieldset>
+        <legend className="text-sm font-semibold text-gray-900">Which column is which</legend>
+        {settings.kind === 'payments' && settings.amountStyle === 'single' && (
+          <p className="mt-1 text-xs text-gray-600">
+            A minus sign or brackets around an amount mean a debit.
+          </p>
+        )}
+        <div className="mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {required.map((f) => fieldSelect(f, false))}
+          {optional.map((f) => fieldSelect(f, true))}
+        </div>
+      </fieldset>
+    </div>
+  );
+}
+
+/** A typed header row: a whole number from 1 to HEADER_MAX, else undefined. */
+function rowNumber(text: string): number | undefined {
+  const n = Number(text);
+  return text.trim() !== '' && Number.isInteger(n) && n >= 1 && n <= HEADER_MAX ? n : undefined;
+}
+
+/** The header row's number, typed: the file is checked again once a whole number is in. */
+function HeaderRowField({
+  value,
+  error,
+  onChange,
+}: {
+  value: number;
+  error?: string;
+  onChange: (headerRow: number) => void;
+}) {
+  const [text, setText] = useState(String(value));
+  // The server's value (after a check, or a row picked above) replaces what was typed.
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    setText(String(value));
+  }
+  return (
+    <Field
+      id="import-header-row"
+      label="Header row"
+      type="number"
+      inputMode="numeric"
+      min={1}
+      max={HEADER_MAX}
+      hint="The row with the column headings; the rows above it are not imported."
+      error={rowNumber(text) === undefined ? `Type a row number from 1 to ${HEADER_MAX}.` : error}
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        const typed = rowNumber(e.target.value);
+        if (typed !== undefined && typed !== value) onChange(typed);
+      }}
+    />
+  );
+}
+
+/** The rows above the header row, greyed: not imported, but any of them may be the header. */
+function AboveHeader({
+  preview,
+  onPick,
+}: {
+  preview: ImportPreview;
+  onPick: (row: number) => void;
+}) {
+  const { above, settings } = preview;
+  if (above.length === 0) return null;
+  const first = settings.headerRow - above.length;
+  return (
+    <section aria-labelledby="import-above-title" className="rounded-md bg-gray-50 p-3">
+      <h3 id="import-above-title" className="text-sm font-semibold text-gray-800">
+        Rows above the header row (not imported)
+      </h3>
+      <ol className="mt-2 space-y-1 text-sm">
+        {above.map((cells, i) => {
+          const row = first + i;
+          const text = cells.filter((c) => c.trim() !== '').join(' · ');
+          return (
+            <li key={row} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <span className="w-14 shrink-0 tabular-nums text-gray-600">Row {row}</span>
+              <span className="min-w-[10rem] flex-1 break-words text-gray-600">
+                {text || '(empty)'}
+              </span>
+              <button
+                type="button"
+                onClick={() => onPick(row)}
+                className={`${styles.link} text-xs`}
+              >
+                Use row {row} as the header
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import type { ImportKind } from '../../../contract/imports';
+import { createdTags, type Tag } from '../../api/tags';
+import { datePresets } from '../../lib/dates';
+
+interface KindInfo {
+  /** In the kind picker. */
+  label: string;
+  /** What `n` rows of the kind are called: '3 expenses', '1 payment'. */
+  count: (n: number) => string;
+  /** Where the imported rows are listed. */
+  links: (accountId: string) => { to: string; label: string }[];
+  /** The cache tags an import of the kind changes (as a create of one row would). */
+  tags: (accountId: string) => Tag[];
+}
+
+const counted = (one: string, many: string) => (n: number) =>
+  `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`;
+
+const loanTags = (direction: 'lend' | 'borrowed'): Tag[] => [
+  ...createdTags(direction),
+  { type: direction, id: 'PEOPLE' },
+];
+
+/** The account's statement over this financial year, as the report's own preset has it. */
+function statementLink(accountId: string) {
+  const year = datePresets().at(-1)!;
+  const query = new URLSearchParams({ accountId, from: year.from, to: year.to });
+  return { to: `/app/report?${query}`, label: 'Open the statement' };
+}
+
+export const KINDS: Record<ImportKind, KindInfo> = {
+  expenses: {
+    label: 'Expenses',
+    count: counted('expense', 'expenses'),
+    links: () => [{ to: '/app/expenses', label: 'Open the Expenses list' }],
+    tags: () => createdTags('expense'),
+  },
+  lend: {
+    label: 'Lend',
+    count: counted('lend entry', 'lend entries'),
+    links: () => [{ to: '/app/lend', label: 'Open the Lend list' }],
+    tags: () => loanTags('lend'),
+  },
+  borrowed: {
+    label: 'Borrowed',
+    count: counted('borrowed entry', 'borrowed entries'),
+    links: () => [{ to: '/app/borrowed', label: 'Open the Borrowed list' }],
+    tags: () => loanTags('borrowed'),
+  },
+  payments: {
+    label: 'Bank payments',
+    count: counted('payment', 'payments'),
+    links: (accountId) => [
+      statementLink(accountId),
+      { to: `/app/payment?accountId=${encodeURIComponent(accountId)}`, label: 'Open Payment Mode' },
+    ],
+    // The account's row: its balance, payments and statements (and the bank list's totals).
+    tags: (accountId) => [
+      { type: 'bank', id: accountId },
+      { type: 'bank', id: 'LIST' },
+      'dashboard',
+    ],
+  },
+};
+
+/** Rows in Indian digit grouping: 1,23,456 rows. */
+export const rowCount = counted('row', 'rows');
