@@ -2,6 +2,7 @@ import { accountEndpoints } from './account';
 import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
 import { bankEndpoints } from './bank';
+import { categoryEndpoints } from './categories';
 import { counterpartyEndpoints } from './counterparties';
 import { dashboardEndpoints } from './dashboard';
 import type { Endpoint } from './endpoint';
@@ -24,6 +25,7 @@ export const ENDPOINTS = {
   ...projectEndpoints,
   ...expenseEndpoints,
   ...recurringEndpoints,
+  ...categoryEndpoints,
   ...exportEndpoints,
   ...loanEndpoints,
   ...counterpartyEndpoints,

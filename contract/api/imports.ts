@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { EXPENSE_CATEGORIES } from '../enums';
 import type { Endpoint } from './endpoint';
-import { ErrorResponse, id } from './fields';
+import { ErrorResponse, categoryName, id } from './fields';
 
 /**
  * Import from a spreadsheet: a CSV file or an Excel workbook (.xlsx) is sent as the body of
@@ -118,9 +117,7 @@ export const ImportSettings = z.object({
   emailColumn: column.optional(),
   dueDateColumn: column.optional(),
   /** Expenses: the category of rows without a category column (or with it blank). */
-  category: z
-    .enum(EXPENSE_CATEGORIES, { error: 'must be one of shopping, movie, other' })
-    .optional(),
+  category: categoryName.optional(),
 });
 export type ImportSettings = z.infer<typeof ImportSettings>;
 
