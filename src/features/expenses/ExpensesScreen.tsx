@@ -1,12 +1,12 @@
 import { formatYMD } from '../../lib/dates';
-import { formatEnum } from '../../lib/labels';
+import { useCategoryOptions } from '../../api/categoriesApi';
 import { DeleteDialog } from '../../ui/DeleteDialog';
 import { serialColumn, type Column } from '../../ui/DataTable';
 import { DetailsModal } from '../../ui/DetailsModal';
 import { ListScreen } from '../../ui/ListScreen';
 import { Money } from '../../ui/Money';
 import { RowMenu } from '../../ui/RowMenu';
-import { useListParams } from '../../ui/useListParams';
+import { useListParams, useUrlParams } from '../../ui/useListParams';
 import { useRecordModals } from '../../ui/useRecordModals';
 import { styles } from '../../ui/styles';
 import { ExpenseForm } from './ExpenseForm';
@@ -21,14 +21,46 @@ import {
 
 const detailsRender = {
   amount: (v: unknown) => <Money value={v as number} />,
-  category: formatEnum,
 };
+
+/** Narrows the list (and its totals and export) to one of the user's categories. */
+function CategoryFilter({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (category: string) => void;
+}) {
+  const options = useCategoryOptions(value || undefined);
+  return (
+    <>
+      <label htmlFor="expense-category-filter" className="sr-only">
+        Category
+      </label>
+      <select
+        id="expense-category-filter"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className={`${styles.input} w-auto`}
+      >
+        <option value="">All categories</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
 
 const SORTS: readonly ExpenseSort[] = ['date', 'description', 'amount', 'category'];
 
 export default function ExpensesScreen() {
   const list = useListParams<ExpenseSort>('date', 'desc', { sorts: SORTS });
-  const query = useGetExpensesQuery(list.params);
+  const [url, patchUrl] = useUrlParams();
+  const category = url.get('category') ?? '';
+  const query = useGetExpensesQuery(category ? { ...list.params, category } : list.params);
   const modals = useRecordModals<Expense>();
   const [deleteExpense, deleting] = useDeleteExpenseMutation();
   const [restoreExpense] = useRestoreExpenseMutation();
@@ -57,7 +89,7 @@ export default function ExpensesScreen() {
       key: 'category',
       header: 'Category',
       sortKey: 'category',
-      render: (row) => formatEnum(row.category),
+      render: (row) => row.category,
     },
     {
       key: 'action',
@@ -87,19 +119,25 @@ export default function ExpensesScreen() {
       list={list}
       query={query}
       actions={
-        // Every expense of the current search, in the list's order: not only this page.
-        <button
-          type="button"
-          onClick={() => {
-            const { search, sort, order } = list.params;
-            void exportCsv({ search, sort, order });
-          }}
-          disabled={exporting}
-          aria-busy={exporting}
-          className={styles.btnSecondary}
-        >
-          {exporting ? 'Exporting…' : 'Export CSV'}
-        </button>
+        <>
+          <CategoryFilter
+            value={category}
+            onChange={(next) => patchUrl({ category: next, page: null })}
+          />
+          {/* Every expense of the current filter, in the list's order: not only this page. */}
+          <button
+            type="button"
+            onClick={() => {
+              const { search, sort, order } = list.params;
+              void exportCsv({ search, category: category || undefined, sort, order });
+            }}
+            disabled={exporting}
+            aria-busy={exporting}
+            className={styles.btnSecondary}
+          >
+            {exporting ? 'Exporting…' : 'Export CSV'}
+          </button>
+        </>
       }
       columns={columns}
       rowKey={(row) => row._id}
