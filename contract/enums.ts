@@ -33,8 +33,13 @@ export type CreatableRole = (typeof CREATABLE_ROLES)[number];
 export const USER_STATUSES = ['active', 'inactive'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
-export const EXPENSE_CATEGORIES = ['shopping', 'movie', 'other'] as const;
-export type ExpenseCategory = (typeof EXPENSE_CATEGORIES)[number];
+/**
+ * The categories every user starts with (created with the account); each user then keeps its
+ * own list (add, rename, merge, delete), so an expense's category is any of the owner's.
+ */
+export const DEFAULT_CATEGORIES = ['shopping', 'movie', 'other'] as const;
+/** A category's name: at most this many characters, trimmed, not blank. */
+export const CATEGORY_NAME_MAX = 50;
 
 /** How a recurring expense repeats: on a day of each month, or on a weekday of each week. */
 export const RECURRING_SCHEDULES = ['monthly', 'weekly'] as const;

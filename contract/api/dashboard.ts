@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXPENSE_CATEGORIES, LOAN_DIRECTIONS } from '../enums';
+import { LOAN_DIRECTIONS } from '../enums';
 import type { Endpoint } from './endpoint';
 import { calendarDate } from './fields';
 
@@ -22,7 +22,7 @@ export const RecentEntry = z.object({
 /** Expenses of one category in one month (YYYY-MM); months without any are absent. */
 export const MonthCategoryAmount = z.object({
   month: z.string(),
-  category: z.enum(EXPENSE_CATEGORIES),
+  category: z.string(),
   amount: z.number(),
 });
 export const DashboardData = z.object({

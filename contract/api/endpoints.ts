@@ -2,6 +2,7 @@ import { accountEndpoints } from './account';
 import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
 import { bankEndpoints } from './bank';
+import { categoryEndpoints } from './categories';
 import { counterpartyEndpoints } from './counterparties';
 import { dashboardEndpoints } from './dashboard';
 import type { Endpoint } from './endpoint';
@@ -25,6 +26,7 @@ export const ENDPOINTS = {
   ...projectEndpoints,
   ...expenseEndpoints,
   ...recurringEndpoints,
+  ...categoryEndpoints,
   ...exportEndpoints,
   ...importEndpoints,
   ...loanEndpoints,

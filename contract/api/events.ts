@@ -8,6 +8,7 @@ import type { Endpoint } from './endpoint';
 export const LIVE_TAGS = [
   'expense',
   'recurring',
+  'category',
   'lend',
   'borrowed',
   'project',

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { EXPENSE_CATEGORIES } from '../enums';
 import type { Endpoint } from './endpoint';
 import { EXPENSE_SORTS } from './expenses';
-import { PageQuery, calendarDate } from './fields';
+import { PageQuery, calendarDate, categoryName } from './fields';
 
 /**
  * Downloads streamed from the database: the caller's expenses as CSV (the list's filters and
@@ -30,9 +29,7 @@ export const ZipFile = z.string().meta({
  */
 export const ExpenseExportQuery = z.object({
   search: PageQuery.shape.search,
-  category: z
-    .enum(EXPENSE_CATEGORIES, { error: 'must be one of shopping, movie, other' })
-    .optional(),
+  category: categoryName.optional(),
   from: calendarDate.optional(),
   to: calendarDate.optional(),
   sort: z.enum(EXPENSE_SORTS).default('date'),

@@ -7,6 +7,7 @@ import {
   PASSWORD_MIN,
   rupeesToPaise,
 } from '../rules';
+import { CATEGORY_NAME_MAX } from '../enums';
 
 /**
  * The fields every part of the API is built from, as Zod schemas: the server validates with
@@ -47,6 +48,20 @@ export const text = (max: number) =>
       pattern: NOT_BLANK_PATTERN,
       description: `Trimmed; 1 to ${max} characters (UTF-16 code units)`,
     });
+
+/**
+ * An expense category's name: one of the caller's own (the server checks which, in any case),
+ * or the name of a new one.
+ */
+export const categoryName = z
+  .string(stringError)
+  .trim()
+  .min(1, 'is required')
+  .max(CATEGORY_NAME_MAX, `must be at most ${CATEGORY_NAME_MAX} characters`)
+  .meta({
+    pattern: NOT_BLANK_PATTERN,
+    description: `A category's name: trimmed, 1 to ${CATEGORY_NAME_MAX} characters; on a record, one of the caller's categories (any case; 400 otherwise)`,
+  });
 
 export const email = z
   .string(stringError)

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { EXPENSE_CATEGORIES } from '../enums';
 import {
   IMPORT_AMOUNT_STYLES,
   IMPORT_BODY_TYPES,
@@ -8,7 +7,7 @@ import {
   IMPORT_ROW_STATUSES,
 } from '../imports';
 import type { Endpoint } from './endpoint';
-import { ErrorResponse, id, optionalText } from './fields';
+import { ErrorResponse, categoryName, id, optionalText } from './fields';
 
 /**
  * Import from a spreadsheet: a CSV file or an Excel workbook (.xlsx) is sent as the body of
@@ -59,9 +58,7 @@ export const ImportSettings = z.object({
   emailColumn: column.optional(),
   dueDateColumn: column.optional(),
   /** Expenses: the category of rows without a category column (or with it blank). */
-  category: z
-    .enum(EXPENSE_CATEGORIES, { error: 'must be one of shopping, movie, other' })
-    .optional(),
+  category: categoryName.optional(),
 });
 export type ImportSettings = z.infer<typeof ImportSettings>;
 

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { EXPENSE_CATEGORIES, RECURRING_SCHEDULES } from '../enums';
+import { RECURRING_SCHEDULES } from '../enums';
 import { scheduleDayProblem } from '../schedule';
 import type { Endpoint } from './endpoint';
 import {
   Message,
   PageQuery,
   calendarDate,
+  categoryName,
   id,
   pageMeta,
   rupeesInput,
@@ -22,7 +23,6 @@ import {
 export const RECURRING_SORTS = ['nextDate', 'description', 'amount', 'createdAt'] as const;
 export type RecurringSort = (typeof RECURRING_SORTS)[number];
 
-const category = z.enum(EXPENSE_CATEGORIES, { error: 'must be one of shopping, movie, other' });
 const schedule = z.enum(RECURRING_SCHEDULES, { error: 'must be one of monthly, weekly' });
 const day = z
   .number({ error: (issue) => (issue.input == null ? 'is required' : 'must be a number') })
@@ -38,7 +38,7 @@ export const RecurringExpense = z.object({
   _id: z.string(),
   description: z.string(),
   amount: z.number(),
-  category: z.enum(EXPENSE_CATEGORIES),
+  category: z.string(),
   schedule: z.enum(RECURRING_SCHEDULES),
   day: z.number(),
   startDate: z.string(),
@@ -55,7 +55,7 @@ export const RecurringExpense = z.object({
 const fields = {
   description: text(500),
   amount: rupeesInput,
-  category,
+  category: categoryName,
   schedule,
   day,
   startDate: calendarDate.meta({

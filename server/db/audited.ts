@@ -11,6 +11,12 @@ const REPORTING_TRIGGERS: [table: string, trigger: string][] = [
       `${table}_changes_${op}`,
     ]),
   ]),
+  // A user's categories are not audited (an expense's audit entry names its category) but
+  // are news to the owner's other tabs.
+  ...['insert', 'update', 'delete'].map((op): [string, string] => [
+    'categories',
+    `categories_changes_${op}`,
+  ]),
   ['payments', 'payments_notifications'],
   ['projects', 'projects_notifications'],
   ...['insert', 'update', 'delete'].map((op): [string, string] => [

@@ -13,7 +13,7 @@ import {
   type SQL,
   type Table,
 } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { setAuditTriggers } from './audited';
 import type { Db, Tx } from './client';
 import * as schema from './schema';
@@ -29,6 +29,7 @@ const TABLES: PgTable[] = [
   schema.users,
   schema.recoveryCodes,
   schema.signIns,
+  schema.categories,
   schema.expenses,
   schema.recurringExpenses,
   schema.importSettings,
@@ -56,18 +57,35 @@ const roleRank = (role: SQL | string) =>
  */
 async function* pagesOf(tx: Tx, table: PgTable, pageSize: number) {
   const columns = getTableColumns(table);
-  const id = columns.id!;
+  // The key: the id, or the columns of a composite primary key (import settings).
+  const keys: [string, PgColumn][] = columns.id
+    ? [['id', columns.id]]
+    : getTableConfig(table).primaryKeys[0]!.columns.map((c) => [
+        Object.keys(columns).find((k) => columns[k] === c)!,
+        c,
+      ]);
+  const id = keys[0]![1];
   // Generated columns are the database's to compute again on restore.
   const stored = Object.fromEntries(Object.entries(columns).filter(([, c]) => !c.generated));
   const byRole = table === schema.users;
-  const order = byRole ? [roleRank(sql`${schema.users.role}`), asc(id)] : [asc(id)];
+  const order = byRole
+    ? [roleRank(sql`${schema.users.role}`), asc(id)]
+    : keys.map(([, c]) => asc(c));
   let last: Record<string, unknown> | undefined;
   for (;;) {
     const after = !last
       ? undefined
       : byRole
         ? sql`(${roleRank(sql`${schema.users.role}`)}, ${id}) > (${roleRank(String(last.role))}, ${last.id})`
-        : gt(id, last.id);
+        : keys.length === 1
+          ? gt(id, last.id)
+          : sql`(${sql.join(
+              keys.map(([, c]) => c),
+              sql`, `,
+            )}) > (${sql.join(
+              keys.map(([k]) => sql`${last![k]}`),
+              sql`, `,
+            )})`;
     const rows = await tx
       .select(stored)
       .from(table)
@@ -124,6 +142,25 @@ function reviver(table: PgTable) {
   };
 }
 
+/**
+ * An older backup's records name categories of the old fixed three, which every restored user
+ * has from the users' trigger; any other name a record holds is added to its owner's, so the
+ * record keeps it.
+ */
+async function addNamedCategories(tx: Tx, rows: Record<string, unknown>[]) {
+  const named = new Map<string, { userId: string; name: string }>();
+  for (const r of rows) {
+    const userId = String(r.userId);
+    const name = String(r.category);
+    named.set(JSON.stringify([userId, name]), { userId, name });
+  }
+  if (named.size)
+    await tx
+      .insert(schema.categories)
+      .values([...named.values()])
+      .onConflictDoNothing();
+}
+
 /** Restores a backup into an empty (freshly migrated) database, in one transaction. */
 export async function restore(db: Db, file: string) {
   const [existing] = await db.select({ n: count() }).from(schema.users);
@@ -151,6 +188,8 @@ export async function restore(db: Db, file: string) {
   let ended = false;
   /** Backups from before the ledger migration carry no entry order (seq). */
   let unordered = false;
+  /** Backups from before the categories migration carry none (see below). */
+  let categories = false;
   await db.transaction(async (tx) => {
     // The restored audit trail is the history; the copy itself must not add to it.
     await setAuditTriggers(tx, false);
@@ -180,6 +219,14 @@ export async function restore(db: Db, file: string) {
       const revive = reviver(table);
       if (table === schema.payments && entry.rows.some((r) => r.seq === undefined))
         unordered = true;
+      if (table === schema.categories && !categories) {
+        // The users' trigger gave each restored user the starting categories: the backup's
+        // own replace them (nothing names a category yet, its records come after).
+        categories = true;
+        await tx.delete(schema.categories);
+      }
+      if (!categories && (table === schema.expenses || table === schema.recurringExpenses))
+        await addNamedCategories(tx, entry.rows);
       // A column an older backup lacks takes its default (a record's version starts at 1).
       await tx.insert(table).values(entry.rows.map(revive));
       counts[entry.table!] = (counts[entry.table!] ?? 0) + entry.rows.length;

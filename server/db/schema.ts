@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  foreignKey,
   date,
   index,
   integer,
@@ -13,13 +14,13 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import {
   ACCOUNT_DEFAULT_STATUSES,
-  EXPENSE_CATEGORIES,
   LOAN_DIRECTIONS,
   PAYMENT_TYPES,
   RECURRING_SCHEDULES,
@@ -41,7 +42,6 @@ const searchable = (name: string, of: string) =>
 
 export const userRole = pgEnum('user_role', ROLES);
 export const userStatus = pgEnum('user_status', USER_STATUSES);
-export const expenseCategory = pgEnum('expense_category', EXPENSE_CATEGORIES);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const timestamps = {
@@ -215,6 +215,43 @@ export const rateLimits = pgTable(
   (t) => [index('rate_limits_reset_at_idx').on(t.resetAt)],
 );
 
+/**
+ * Each user's expense categories, by name (unique regardless of case; the name is kept as
+ * typed). Expenses, their months and recurring templates name theirs with a foreign key on
+ * (user_id, name) that cascades a rename to every one of them in the same statement and
+ * keeps a category in use from being deleted. A user starts with DEFAULT_CATEGORIES, added
+ * by a trigger on users (see the categories migration), whatever code path creates it.
+ */
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId('user_id'),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The key the records' foreign keys point at.
+    unique('categories_user_name_key').on(t.userId, t.name),
+    uniqueIndex('categories_user_name_lower_key').on(t.userId, sql`lower(${t.name})`),
+    // What the API accepts (trimmed, 1 to 50 characters), whoever writes the row.
+    check(
+      'categories_name_check',
+      sql`char_length(${t.name}) <= 50 and ${t.name} ~ '^[^[:space:]](.*[^[:space:]])?$'`,
+    ),
+  ],
+);
+
+/** A record's category: one of its owner's, following a rename, never deleted while used. */
+const ownCategory = (t: { userId: AnyPgColumn; category: AnyPgColumn }, name: string) =>
+  foreignKey({
+    name,
+    columns: [t.userId, t.category],
+    foreignColumns: [categories.userId, categories.name],
+  })
+    .onUpdate('cascade')
+    .onDelete('restrict');
+
 export const expenses = pgTable(
   'expenses',
   {
@@ -225,11 +262,12 @@ export const expenses = pgTable(
     /** What a search matches (see searchable), and the order of a sort by description. */
     descriptionLower: searchable('description_lower', 'description'),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
-    category: expenseCategory('category').notNull(),
+    category: text('category').notNull(),
     version: version(),
     ...timestamps,
   },
   (t) => [
+    ownCategory(t, 'expenses_category_fk'),
     // The trailing columns let totals, the monthly chart and the dashboard read the index alone
     // (an index-only scan) instead of visiting every row of a user's years of expenses.
     index('expenses_user_date_idx').on(t.userId, t.date, t.id, t.category, t.amountPaise),
@@ -265,11 +303,14 @@ export const expenseMonths = pgTable(
     userId: ownerId('user_id'),
     /** The first day of the month. */
     month: date('month', { mode: 'string' }).notNull(),
-    category: expenseCategory('category').notNull(),
+    category: text('category').notNull(),
     entries: integer('entries').notNull().default(0),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.month, t.category] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.month, t.category] }),
+    ownCategory(t, 'expense_months_category_fk'),
+  ],
 );
 
 export const loanDirection = pgEnum('loan_direction', LOAN_DIRECTIONS);
@@ -571,7 +612,7 @@ export const recurringExpenses = pgTable(
     userId: ownerId('user_id'),
     description: text('description').notNull(),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
-    category: expenseCategory('category').notNull(),
+    category: text('category').notNull(),
     schedule: recurringSchedule('schedule').notNull(),
     day: integer('day').notNull(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
@@ -585,6 +626,7 @@ export const recurringExpenses = pgTable(
     ...timestamps,
   },
   (t) => [
+    ownCategory(t, 'recurring_expenses_category_fk'),
     // The job's scan: the due templates that are not paused, oldest day first.
     index('recurring_expenses_due_idx')
       .on(t.nextDate, t.id)

@@ -25,12 +25,38 @@ const UNIQUE_MESSAGES: Record<string, string> = {
   bank_accounts_one_default_key:
     'Another account was made the default at the same moment. Please try again.',
   payments_reverses_key: 'This payment has already been reversed.',
+  categories_user_name_lower_key: 'You have a category of that name already',
+  categories_user_name_key: 'You have a category of that name already',
 };
 
 /** A unique violation as the 409 message for its constraint, or undefined for other errors. */
 export function uniqueViolationMessage(error: unknown): string | undefined {
   if (pgErrorCode(error) !== '23505') return undefined;
   return UNIQUE_MESSAGES[pgConstraint(error) ?? ''] ?? 'This record already exists';
+}
+
+/** The table a database error is about, looking through Drizzle's wrapping. */
+function pgTable(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const table = (e as { table?: unknown }).table;
+    if (typeof table === 'string') return table;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * A record naming a category its owner does not have (renamed or merged away since the name
+ * was checked) as a 400, and a category deleted while in use as a 409; undefined otherwise.
+ */
+export function categoryViolation(
+  error: unknown,
+): { status: 400 | 409; message: string } | undefined {
+  if (pgErrorCode(error) !== '23503' || !pgConstraint(error)?.endsWith('_category_fk'))
+    return undefined;
+  return pgTable(error) === 'categories'
+    ? { status: 409, message: 'This category is in use: merge it into another category instead' }
+    : { status: 400, message: 'category is not one of your categories' };
 }
 
 const NETWORK_CODES = new Set([

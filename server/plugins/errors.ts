@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/errors';
-import { isDatabaseUnavailable, uniqueViolationMessage } from '../lib/pgErrors';
+import { categoryViolation, isDatabaseUnavailable, uniqueViolationMessage } from '../lib/pgErrors';
 
 /** "amount must be greater than 0" from a Zod issue at /amount. */
 function describeValidation(
@@ -53,6 +53,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const duplicate = uniqueViolationMessage(error);
     if (duplicate) return reply.status(409).send({ success: false, message: duplicate });
+    const category = categoryViolation(error);
+    if (category)
+      return reply.status(category.status).send({ success: false, message: category.message });
     if (isDatabaseUnavailable(error)) {
       request.server.dbHealth.markDown();
       return reply

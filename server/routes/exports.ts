@@ -5,7 +5,7 @@ import { callerOf } from '../plugins/auth';
 import { limitExports } from '../plugins/rateLimit';
 import { todayOf } from '../plugins/timeZone';
 import { download, errors } from '../lib/schemas';
-import { expensesCsv, expensesCsvName, myDataZip } from '../services/exports';
+import { expenseExportFilter, expensesCsv, expensesCsvName, myDataZip } from '../services/exports';
 
 const { exportExpenses, exportMyDataZip } = exportEndpoints;
 
@@ -40,7 +40,9 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // The filter is checked before the first byte (400); then the rows are read and
       // written a batch at a time.
-      const csv = expensesCsv(app.db, callerOf(request), request.query);
+      const caller = callerOf(request);
+      const filter = await expenseExportFilter(app.db, caller, request.query);
+      const csv = expensesCsv(app.db, caller, filter);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${expensesCsvName(request.query)}"`)

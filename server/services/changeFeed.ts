@@ -11,7 +11,7 @@ export const CHANGES_CHANNEL = 'ecm_changes';
 
 /** One notification of the change feed: who the changed rows concern, and their ids. */
 export interface Change {
-  t: AuditedTable | 'recurring_expenses' | 'notifications' | 'sessions';
+  t: AuditedTable | 'recurring_expenses' | 'categories' | 'notifications' | 'sessions';
   /** The company of a company record (a person's company, or the company itself). */
   c?: string;
   /** The owner of a personal record. */
@@ -53,6 +53,9 @@ export function tagsFor(reader: Reader, change: Change): LiveTag[] {
   // A template's own changes (the job moving its next date): its owner's list alone. The
   // expenses it records are news of their own.
   if (change.t === 'recurring_expenses') return change.u === reader.userId ? ['recurring'] : [];
+  // A category's own changes (its name, added, removed); the expenses a rename or a merge
+  // moves are news of their own.
+  if (change.t === 'categories') return change.u === reader.userId ? ['category'] : [];
   const readsTrail = reader.role === 'admin' || reader.role === 'company';
   if (PERSONAL.includes(change.t)) {
     if (change.u !== reader.userId) return [];

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { ExpenseCategory, LoanDirection } from '../../contract/enums';
+import type { LoanDirection } from '../../contract/enums';
 import { rowsOf, type DbOrTx } from '../db/client';
 import type { Caller } from '../lib/caller';
 import { paiseToRupees } from '../../contract/rules';
@@ -39,7 +39,7 @@ export async function dashboardFigures(db: DbOrTx, caller: Caller, today: string
     // The eleven months before this one from expense_months; this month from the rows, up
     // to today (an expense dated later this month is not spent yet).
     db.execute(sql`
-      select to_char(month, 'YYYY-MM') as month, category::text as category,
+      select to_char(month, 'YYYY-MM') as month, category,
              sum(amount_paise) as paise
         from (select month, category, amount_paise
                 from expense_months
@@ -90,7 +90,7 @@ export async function dashboardFigures(db: DbOrTx, caller: Caller, today: string
     expensesByMonth: rowsOf<{ month: string; category: string; paise: string }>(months).map(
       (r) => ({
         month: r.month,
-        category: r.category as ExpenseCategory,
+        category: r.category,
         amount: paiseToRupees(r.paise),
       }),
     ),

@@ -1,5 +1,4 @@
 import { and, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { EXPENSE_CATEGORIES, type ExpenseCategory } from '../../contract/enums';
 import type { ExpenseSort } from '../../contract/api/expenses';
 import type { DbOrTx } from '../db/client';
 import {
@@ -20,17 +19,21 @@ import { keyText } from '../db/keyset';
 import { containsAnyCase } from '../db/search';
 import { atVersion, nextVersion, whyNotUpdated } from './versions';
 import { restoreDeleted } from './undo';
+import { categoryLookup, ownCategory, type CategoryLookup } from './categories';
 
 export interface ExpenseInput {
   date: string;
   description: string;
   amountPaise: number;
-  category: ExpenseCategory;
+  /** One of the owner's categories, in any case (stored as the category is named). */
+  category: string;
 }
 export interface ExpenseQuery {
   search?: string;
   /** Only this expense (a form reloading it). */
   id?: string;
+  /** Only this category's expenses (one of the caller's, in any case). */
+  category?: string;
   page: number;
   pageSize: number;
   sort: ExpenseSort;
@@ -52,7 +55,7 @@ const positionOf = {
   date: positionChecks.date,
   amount: positionChecks.integer,
   description: positionChecks.text,
-  category: positionChecks.oneOf(EXPENSE_CATEGORIES),
+  category: positionChecks.text,
   createdAt: positionChecks.timestamp,
 };
 
@@ -67,12 +70,12 @@ const toApi = (row: typeof expenses.$inferSelect) => ({
 });
 
 /**
- * The categories whose name contains the search, as a plain comparison: decided once here
- * rather than casting and matching the category of every row.
+ * The owner's categories whose name contains the search (any case), as a plain comparison:
+ * decided once here rather than matching the category of every row.
  */
-function categoriesMatching(search: string) {
+export function categoriesMatching(lookup: CategoryLookup, search: string) {
   const term = search.toLowerCase();
-  const matching = EXPENSE_CATEGORIES.filter((c) => c.includes(term));
+  const matching = lookup.names.filter((c) => c.toLowerCase().includes(term));
   return matching.length ? inArray(expenses.category, matching) : undefined;
 }
 
@@ -80,13 +83,20 @@ function categoriesMatching(search: string) {
 const own = (caller: Caller, extra?: SQL) => and(eq(expenses.userId, caller.userId), extra);
 
 export async function listExpenses(db: DbOrTx, caller: Caller, q: ExpenseQuery) {
+  const lookup = q.search || q.category ? await categoryLookup(db, caller.userId) : undefined;
+  const category = q.category ? lookup!.resolve(q.category) : undefined;
   const search = and(
     q.search
-      ? or(containsAnyCase(expenses.descriptionLower, q.search), categoriesMatching(q.search))
+      ? or(
+          containsAnyCase(expenses.descriptionLower, q.search),
+          categoriesMatching(lookup!, q.search),
+        )
       : undefined,
     q.id ? eq(expenses.id, q.id) : undefined,
   );
-  const where = own(caller, search);
+  // A category alone is totalled from its months, as the whole list is.
+  const filter = and(search, category ? eq(expenses.category, category) : undefined);
+  const where = own(caller, filter);
   // Next and Previous go from a row's position (keyset): page 20,000 reads as few index entries
   // as page 1. A page number alone skips the rows in front.
   const page = keyset(q, sortColumns, expenses.id, positionOf);
@@ -131,7 +141,12 @@ export async function listExpenses(db: DbOrTx, caller: Caller, q: ExpenseQuery) 
             totalPaise: sql<string>`coalesce(sum(${expenseMonths.amountPaise}), 0)`,
           })
           .from(expenseMonths)
-          .where(eq(expenseMonths.userId, caller.userId)),
+          .where(
+            and(
+              eq(expenseMonths.userId, caller.userId),
+              category ? eq(expenseMonths.category, category) : undefined,
+            ),
+          ),
   ]);
   if (page.reversed) rows.reverse();
   const capped = !!search && (summary?.total ?? 0) > COUNT_BOUND;
@@ -143,10 +158,11 @@ export async function listExpenses(db: DbOrTx, caller: Caller, q: ExpenseQuery) 
 }
 
 export async function createExpense(db: DbOrTx, caller: Caller, input: ExpenseInput) {
+  const category = await ownCategory(db, caller.userId, input.category);
   const [row] = await withAudit(db, caller, (tx) =>
     tx
       .insert(expenses)
-      .values({ userId: caller.userId, ...input })
+      .values({ userId: caller.userId, ...input, category })
       .returning(),
   );
   return toApi(row!);
@@ -161,10 +177,12 @@ export async function updateExpense(
   input: Partial<ExpenseInput>,
 ) {
   const mine = own(caller, eq(expenses.id, id));
+  const category =
+    input.category === undefined ? undefined : await ownCategory(db, caller.userId, input.category);
   const [row] = await withAudit(db, caller, (tx) =>
     tx
       .update(expenses)
-      .set({ ...input, version: nextVersion(expenses), updatedAt: sql`now()` })
+      .set({ ...input, category, version: nextVersion(expenses), updatedAt: sql`now()` })
       .where(atVersion(expenses, mine, version))
       .returning(),
   );

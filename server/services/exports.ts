@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import type { ExpenseSort } from '../../contract/api/expenses';
-import { EXPENSE_CATEGORIES, type ExpenseCategory, type LoanDirection } from '../../contract/enums';
+import type { LoanDirection } from '../../contract/enums';
 import { paiseToRupeesText } from '../../contract/rules';
 import type { DbOrTx } from '../db/client';
 import { keyText, keysetBatches, rowAfter } from '../db/keyset';
@@ -23,6 +23,7 @@ import { CSV_BOM, csvLine } from '../lib/format';
 import { getProfile } from './auth';
 import { statementForExport, type StatementQuery } from './bank';
 import { allLoans, statusOf } from './loans';
+import { categoryLookup } from './categories';
 
 /*
  * The CSV downloads and the "export my data" ZIP. Every one is read from the database a
@@ -58,7 +59,7 @@ const rupees = paiseToRupeesText;
 
 export interface ExpenseExportQuery {
   search?: string;
-  category?: ExpenseCategory;
+  category?: string;
   from?: string;
   to?: string;
   sort: ExpenseSort;
@@ -71,30 +72,48 @@ const EXPENSE_SORT_KEYS: Record<ExpenseSort, { column: SQL; type: string }> = {
   amount: { column: sql`${expenses.amountPaise}`, type: 'bigint' },
   // The list sorts descriptions regardless of case, by the lowercase copy.
   description: { column: sql`${expenses.descriptionLower}`, type: 'text' },
-  category: { column: sql`${expenses.category}`, type: 'expense_category' },
+  category: { column: sql`${expenses.category}`, type: 'text' },
   createdAt: { column: sql`${expenses.createdAt}`, type: 'timestamptz' },
 };
 
-/** The categories whose name contains the search: the list's search matches them too. */
-function categoriesMatching(search: string) {
-  const term = search.toLowerCase();
-  const matching = EXPENSE_CATEGORIES.filter((c) => c.includes(term));
-  return matching.length ? inArray(expenses.category, matching) : undefined;
+/** An export's filter, checked, with the caller's categories it names looked up. */
+export interface ExpenseExportFilter extends ExpenseExportQuery {
+  /** The caller's categories whose name contains the search: the list's search matches them too. */
+  searchCategories?: string[];
 }
 
 /**
- * The caller's expenses matching the list's filters, in the list's order, a batch at a time.
- * Only the caller's own, whatever its role. The filter is checked at once (400 before
- * anything is streamed).
+ * Checks an export's filter and looks up the categories it names (the category as the
+ * caller stored it; a 400 for one that is none of the caller's), before anything is streamed.
  */
-export function expenseBatches(db: DbOrTx, caller: Caller, q: ExpenseExportQuery) {
+export async function expenseExportFilter(
+  db: DbOrTx,
+  caller: Caller,
+  q: ExpenseExportQuery,
+): Promise<ExpenseExportFilter> {
   if (q.from && q.to && q.from > q.to)
     throw badRequest('End date must be on or after the start date');
+  if (!q.search && !q.category) return q;
+  const lookup = await categoryLookup(db, caller.userId);
+  const term = q.search?.toLowerCase();
+  return {
+    ...q,
+    category: q.category === undefined ? undefined : lookup.resolve(q.category),
+    searchCategories: term ? lookup.names.filter((c) => c.toLowerCase().includes(term)) : undefined,
+  };
+}
+
+/**
+ * The caller's expenses matching the list's filters (checked by expenseExportFilter), in the
+ * list's order, a batch at a time. Only the caller's own, whatever its role.
+ */
+export function expenseBatches(db: DbOrTx, caller: Caller, q: ExpenseExportFilter) {
+  const matching = q.searchCategories?.length
+    ? inArray(expenses.category, q.searchCategories)
+    : undefined;
   const where = and(
     eq(expenses.userId, caller.userId),
-    q.search
-      ? or(containsAnyCase(expenses.descriptionLower, q.search), categoriesMatching(q.search))
-      : undefined,
+    q.search ? or(containsAnyCase(expenses.descriptionLower, q.search), matching) : undefined,
     q.category ? eq(expenses.category, q.category) : undefined,
     q.from ? gte(expenses.date, q.from) : undefined,
     q.to ? lte(expenses.date, q.to) : undefined,
@@ -123,11 +142,11 @@ export function expenseBatches(db: DbOrTx, caller: Caller, q: ExpenseExportQuery
 export const EXPENSE_CSV_HEADER = ['Date', 'Description', 'Category', 'Amount'];
 
 /** The expenses CSV: Date (YYYY-MM-DD, as the list), Description, Category, Amount. */
-export const expensesCsv = (db: DbOrTx, caller: Caller, q: ExpenseExportQuery) =>
+export const expensesCsv = (db: DbOrTx, caller: Caller, q: ExpenseExportFilter) =>
   csv(EXPENSE_CSV_HEADER, expenseBatches(db, caller, q), (r) => [
     r.date,
     r.description,
-    label(r.category),
+    r.category,
     rupees(r.amountPaise),
   ]);
 

@@ -1,5 +1,6 @@
 import type { CellProblem } from '../../contract/api/imports';
-import { EXPENSE_CATEGORIES, type ExpenseCategory, type PaymentType } from '../../contract/enums';
+import type { PaymentType } from '../../contract/enums';
+import type { CategoryLookup } from './categories';
 import type { SheetRow } from './importFile';
 import type { Settings } from './importSettings';
 import { isBlank, readAmount, readDate, readEmail, readText, type Read } from './importValues';
@@ -10,7 +11,8 @@ export interface ExpenseEntry {
   date: string;
   description: string;
   amountPaise: number;
-  category: ExpenseCategory;
+  /** One of the owner's categories, as stored. */
+  category: string;
 }
 export interface PaymentEntry {
   date: string;
@@ -41,7 +43,11 @@ export const duplicateKey = (...parts: (string | number)[]) =>
   parts.map((p) => (typeof p === 'string' ? p.trim().toLowerCase() : p)).join('\u0000');
 
 /** Reads one row with the settings; every problem of the row is reported, each on its cell. */
-export function readRow(settings: Settings, { row, cells }: SheetRow): RowReading {
+export function readRow(
+  settings: Settings,
+  { row, cells }: SheetRow,
+  categories?: CategoryLookup,
+): RowReading {
   if (cells.every((c) => isBlank(c))) return { blank: true };
   const problems: CellProblem[] = [];
   const at = <T>(
@@ -89,7 +95,7 @@ export function readRow(settings: Settings, { row, cells }: SheetRow): RowReadin
   );
   const signed = signedAmount(s, cells, row, problems);
   const category =
-    s.kind === 'expenses' ? at(s.categoryColumn, (c) => readCategory(c, s)) : undefined;
+    s.kind === 'expenses' ? at(s.categoryColumn, (c) => readCategory(c, s, categories)) : undefined;
   if (problems.length || signed === undefined) return { problems };
   if (s.kind === 'expenses') {
     if (signed.credit) return { skipped: 'Money in, not an expense' };
@@ -172,13 +178,22 @@ function signedAmount(
   return { paise, credit: hasCredit };
 }
 
-/** A category by its name, in any case; blank takes the import's default. */
-function readCategory(cell: SheetRow['cells'][number], s: Settings): Read<ExpenseCategory> {
+/** One of the owner's categories by its name, in any case; blank takes the import's default. */
+function readCategory(
+  cell: SheetRow['cells'][number],
+  s: Settings,
+  categories: CategoryLookup | undefined,
+): Read<string> {
   if (isBlank(cell)) return { value: s.category ?? 'other' };
   const text = readText(cell, 50);
   if ('problem' in text) return text;
-  const found = EXPENSE_CATEGORIES.find((c) => c === text.value.toLowerCase());
-  return found
-    ? { value: found }
-    : { problem: `"${text.value}" is not a category (${EXPENSE_CATEGORIES.join(', ')})` };
+  const found = categories?.find(text.value);
+  if (found) return { value: found };
+  const names = categories?.names ?? [];
+  return {
+    problem:
+      names.length <= 10
+        ? `"${text.value}" is not one of your categories (${names.join(', ')})`
+        : `"${text.value}" is not one of your categories`,
+  };
 }

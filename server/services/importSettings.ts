@@ -11,6 +11,7 @@ import {
 import type { DbOrTx } from '../db/client';
 import { importSettings } from '../db/schema';
 import type { Caller } from '../lib/caller';
+import type { CategoryLookup } from './categories';
 import type { Cell, SheetRow } from './importFile';
 import { cellText, isBlank } from './importValues';
 
@@ -150,8 +151,17 @@ export function guessSettings(
  * What cannot work in the settings for this file: a required field unmapped, a column past
  * the last one, one column mapped to two fields, a payment import with no account.
  */
-export function settingProblems(settings: Settings, columnCount: number): SettingProblem[] {
+export function settingProblems(
+  settings: Settings,
+  columnCount: number,
+  categories?: CategoryLookup,
+): SettingProblem[] {
   const problems: SettingProblem[] = [];
+  if (categories && settings.category && !categories.find(settings.category))
+    problems.push({
+      setting: 'category',
+      message: `"${settings.category}" is not one of your categories (${categories.names.slice(0, 10).join(', ')})`,
+    });
   const { required, optional } = importFields(settings.kind, settings.amountStyle);
   const usedBy = new Map<number, ImportField>();
   for (const field of [...required, ...optional]) {

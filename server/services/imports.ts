@@ -8,7 +8,7 @@ import {
   type ImportSettings,
 } from '../../contract/api/imports';
 import { paiseToRupees } from '../../contract/rules';
-import { rowsOf, type Db, type Tx } from '../db/client';
+import { rowsOf, type Db, type DbOrTx, type Tx } from '../db/client';
 import { bankAccounts, expenses, loans, payments } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { HttpError, badRequest, notFound } from '../lib/errors';
@@ -36,6 +36,7 @@ import {
   type Settings,
 } from './importSettings';
 import { cellText } from './importValues';
+import { categoryLookup, type CategoryLookup } from './categories';
 import { assertCompany } from './tenancy';
 
 /**
@@ -57,6 +58,8 @@ interface Opened {
   above: SheetRow[];
   header: SheetRow | undefined;
   width: number;
+  /** An expense import's categories: the owner's. */
+  categories?: CategoryLookup;
   /** The rows below the header line, the lookahead's first, then the rest of the file. */
   rows: AsyncGenerator<SheetRow>;
 }
@@ -70,7 +73,7 @@ const given = (query: ImportSettings) =>
  * (when no column is given), else guessed from the file; the header line found.
  */
 async function open(
-  db: Db,
+  db: DbOrTx,
   caller: Caller,
   upload: Upload,
   query: ImportSettings,
@@ -110,11 +113,21 @@ async function open(
     yield* below;
     yield* source;
   }
+  const categories =
+    query.kind === 'expenses' ? await categoryLookup(db, caller.userId) : undefined;
+  // Without a category of its own, a row takes the one chosen, else "other" if the owner
+  // still has it, else the owner's first.
+  if (categories && (!asked.category || categories.find(asked.category)))
+    settings.category =
+      categories.find(settings.category ?? 'other') ??
+      categories.find('other') ??
+      categories.names[0];
   return {
     settings,
     settingsFrom: columnsGiven ? 'given' : saved ? 'saved' : 'guessed',
     sheets,
     above: lookahead.filter((r) => r.row < headerRow).slice(-20),
+    categories,
     header,
     width,
     rows: rows(),
@@ -262,7 +275,7 @@ export async function previewImport(
 ): Promise<ImportPreview> {
   const opened = await open(db, caller, upload, query);
   const { settings } = opened;
-  const problemsOfSettings = settingProblems(settings, opened.width);
+  const problemsOfSettings = settingProblems(settings, opened.width, opened.categories);
   if (settings.kind === 'payments' && settings.accountId)
     await accountOf(db, caller, settings.accountId);
   const counts = { rows: 0, ready: 0, errors: 0, duplicates: 0, skipped: 0 };
@@ -321,7 +334,7 @@ export async function previewImport(
       if (counts.rows > IMPORT_MAX_ROWS) throw tooManyRows(row.row);
       continue;
     }
-    const reading = readRow(settings, row);
+    const reading = readRow(settings, row, opened.categories);
     if ('blank' in reading) continue;
     if (++counts.rows > IMPORT_MAX_ROWS) throw tooManyRows(row.row);
     batch.push({ row, reading });
@@ -380,7 +393,7 @@ export async function checkImport(
   const { keepDuplicates: _keep, ...asked } = query;
   const opened = await open(db, caller, upload, asked);
   const { settings } = opened;
-  const [setting] = settingProblems(settings, opened.width);
+  const [setting] = settingProblems(settings, opened.width, opened.categories);
   if (setting) throw badRequest(`${setting.setting}: ${setting.message}`);
   if (settings.kind === 'payments') await accountOf(db, caller, settings.accountId);
   const problems: CellProblem[] = [];
@@ -390,7 +403,7 @@ export async function checkImport(
   let last: string | undefined;
   let rising = false;
   for await (const row of opened.rows) {
-    const reading = readRow(settings, row);
+    const reading = readRow(settings, row, opened.categories);
     if ('blank' in reading) continue;
     if (++total > IMPORT_MAX_ROWS) throw tooManyRows(row.row);
     if ('problems' in reading) {
@@ -486,9 +499,9 @@ export async function runImport(
       onProgress(done, total);
     };
 
-    const opened = await open(db, caller, upload, settings);
+    const opened = await open(tx, caller, upload, settings);
     for await (const row of opened.rows) {
-      const reading = readRow(settings, row);
+      const reading = readRow(settings, row, opened.categories);
       if ('blank' in reading) continue;
       if ('skipped' in reading) {
         result.skipped++;

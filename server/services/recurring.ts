@@ -1,11 +1,7 @@
 import { and, asc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { RecurringSort } from '../../contract/api/recurring';
 import { DEFAULT_TIME_ZONE } from '../../contract/headers';
-import {
-  EXPENSE_CATEGORIES,
-  type ExpenseCategory,
-  type RecurringSchedule,
-} from '../../contract/enums';
+import type { RecurringSchedule } from '../../contract/enums';
 import { paiseToRupees } from '../../contract/rules';
 import {
   addDays,
@@ -24,6 +20,7 @@ import { likePattern } from '../lib/schemas';
 import { canonicalTimeZone, dayIn } from '../lib/timeZone';
 import { nameActor, withAudit } from './audit';
 import { atVersion, nextVersion, staleRecord, whyNotUpdated } from './versions';
+import { categoryLookup, ownCategory } from './categories';
 
 /**
  * Recurring expenses: each user's own templates, and the job that records their expenses.
@@ -50,7 +47,8 @@ const WHAT = 'Recurring expense';
 export interface RecurringInput {
   description: string;
   amountPaise: number;
-  category: ExpenseCategory;
+  /** One of the owner's categories, in any case. */
+  category: string;
   schedule: RecurringSchedule;
   day: number;
   startDate: string;
@@ -200,7 +198,9 @@ const sortColumns = {
 
 export async function listRecurring(db: DbOrTx, caller: Caller, q: RecurringQuery) {
   const term = q.search?.toLowerCase();
-  const categories = term ? EXPENSE_CATEGORIES.filter((c) => c.includes(term)) : [];
+  const categories = term
+    ? (await categoryLookup(db, caller.userId)).names.filter((c) => c.toLowerCase().includes(term))
+    : [];
   const where = own(
     caller,
     and(
@@ -234,10 +234,11 @@ export async function createRecurring(
   checkStart(input.startDate, today);
   const endDate = input.endDate ?? null;
   const nextDate = nextDue({ ...input, endDate }, input.startDate);
+  const category = await ownCategory(db, caller.userId, input.category);
   return withAudit(db, caller, async (tx) => {
     const [row] = await tx
       .insert(recurringExpenses)
-      .values({ userId: caller.userId, ...input, endDate, nextDate })
+      .values({ userId: caller.userId, ...input, category, endDate, nextDate })
       .returning();
     const done = isDue(row!, today) ? await recordDue(tx, row!, today) : { row: row!, created: 0 };
     return { data: toApi(done.row), created: done.created };
@@ -257,13 +258,17 @@ export async function updateRecurring(
   changes: Partial<RecurringInput>,
   today: string,
 ) {
+  const category =
+    changes.category === undefined
+      ? undefined
+      : await ownCategory(db, caller.userId, changes.category);
   return withAudit(db, caller, async (tx) => {
     const mine = own(caller, eq(recurringExpenses.id, id));
     const [current] = await tx.select().from(recurringExpenses).where(mine).for('update');
     if (!current) throw notFound(WHAT);
     if (current.version !== version) throw staleRecord();
     const sent = Object.fromEntries(
-      Object.entries(changes).filter(([, value]) => value !== undefined),
+      Object.entries({ ...changes, category }).filter(([, value]) => value !== undefined),
     ) as Partial<RecurringInput>;
     const merged = {
       ...current,

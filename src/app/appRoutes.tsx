@@ -9,6 +9,7 @@ import {
   HistoryIcon,
   RepeatIcon,
   StatementIcon,
+  TagIcon,
   TeamIcon,
   UploadIcon,
 } from '../ui/icons';
@@ -103,6 +104,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     title: 'Recurring',
     icon: RepeatIcon,
     ...lazyScreen(() => import('../features/recurring/RecurringScreen')),
+  },
+  {
+    path: 'categories',
+    group: 'Personal',
+    title: 'Categories',
+    icon: TagIcon,
+    ...lazyScreen(() => import('../features/categories/CategoriesScreen')),
   },
   // Lend and borrowed share one module (one screen configured by direction).
   {

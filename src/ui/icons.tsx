@@ -167,6 +167,12 @@ export const HistoryIcon = (p: P) => (
     <path d="M3 3v5h5M12 7v5l3 3" />
   </Icon>
 );
+export const TagIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M12.6 2.6A2 2 0 0 0 11.2 2H4a2 2 0 0 0-2 2v7.2a2 2 0 0 0 .6 1.4l8.7 8.7a2.4 2.4 0 0 0 3.4 0l6.6-6.6a2.4 2.4 0 0 0 0-3.4z" />
+    <circle cx="7.5" cy="7.5" r=".5" fill="currentColor" />
+  </Icon>
+);
 export const RepeatIcon = (p: P) => (
   <Icon {...p}>
     <path d="m17 2 4 4-4 4" />

@@ -65,6 +65,20 @@ beforeAll(async () => {
       category: 'other',
     });
   }
+  // Categories of its own: one renamed, with an expense in it, and one added.
+  const categories = (await admin.api.get('/category/getcategories')).body.data as {
+    _id: string;
+    name: string;
+  }[];
+  const movie = categories.find((c) => c.name === 'movie')!;
+  await admin.api.post('/category/renamecategory', { _id: movie._id, name: 'Cinema' });
+  await admin.api.post('/category/addcategory', { name: 'Rent' });
+  await admin.api.post('/expense/addexpense', {
+    date: '2026-11-02',
+    description: 'A film',
+    amount: 5,
+    category: 'cinema',
+  });
   const lend = await admin.api.post('/lend/addlend', {
     name: 'Ravi',
     email: 'ravi@example.com',
@@ -111,7 +125,8 @@ describe('backup and restore', () => {
     // Pages of 2 rows: every table, users in their role order too, spans several pages.
     const counts = await backup(server.db, file, { pageSize: 2 });
     expect(modeOf(file)).toBe(0o600);
-    expect(counts.expenses).toBe(30);
+    expect(counts.expenses).toBe(31);
+    expect(counts.categories).toBe(10);
     expect(counts.audit_log).toBeGreaterThan(30);
 
     const scratch = await createScratchDatabase();
@@ -121,7 +136,7 @@ describe('backup and restore', () => {
       const [original, restored] = await Promise.all([dump(server.db), dump(copy.db)]);
       // Every table, including the derived totals: not in the file, rebuilt by triggers as
       // payments, expenses and projects come back.
-      expect(Object.keys(restored).length).toBe(20);
+      expect(Object.keys(restored).length).toBe(22);
       for (const derived of ['account_days', 'expense_months', 'project_totals'])
         expect(restored[derived]!.length, derived).toBeGreaterThan(0);
       // Sign-in secrets and rate-limit counts stay behind: a restored install starts with
@@ -179,6 +194,42 @@ describe('a backup made by an older version', () => {
       await restore(copy.db, olderFile);
       expect(await copy.db.select().from(schema.sessions)).toEqual([]);
       expect((await copy.db.select().from(schema.users)).length).toBeGreaterThan(0);
+    } finally {
+      await copy.close();
+      await scratch.drop();
+    }
+  });
+});
+
+describe('a backup made before categories of their own', () => {
+  it('gives every user the starting three and the categories its records name', async () => {
+    const file = join(dir, 'categorised.ecm.gz');
+    await backup(server.db, file);
+    const lines = gunzipSync(readFileSync(file))
+      .toString()
+      .trimEnd()
+      .split('\n')
+      .filter((line) => (JSON.parse(line) as { table?: string }).table !== 'categories');
+    const olderFile = join(dir, 'uncategorised.ecm.gz');
+    writeFileSync(olderFile, gzipSync(`${lines.join('\n')}\n`));
+
+    const scratch = await createScratchDatabase();
+    const copy = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
+    try {
+      await restore(copy.db, olderFile);
+      const names = async (db: Db) =>
+        (await db.select().from(schema.categories)).map((c) => `${c.userId} ${c.name}`).sort();
+      const users = await copy.db.select().from(schema.users);
+      const expected = users.flatMap((u) =>
+        ['movie', 'other', 'shopping'].map((name) => `${u.id} ${name}`),
+      );
+      // The admin's renamed category, named by its expense, is there too; its added one,
+      // which nothing named, is not.
+      const admin = (await copy.db.select().from(schema.expenses)).find(
+        (e) => e.category === 'Cinema',
+      )!.userId;
+      expect(await names(copy.db)).toEqual([...expected, `${admin} Cinema`].sort());
+      expect((await copy.db.select().from(schema.expenses)).length).toBe(31);
     } finally {
       await copy.close();
       await scratch.drop();

@@ -210,6 +210,14 @@ function fixRecurring(b: Record<string, any>) {
   }
 }
 
+/** Any name is a category to the document; the server takes only the caller's own. */
+const ownCategory = (o: Record<string, unknown> | undefined) => {
+  if (o && typeof o.category === 'string') o.category = 'other';
+};
+
+/** A name no category of the caller has yet (the document's name, made unique). */
+const freshName = (name: unknown) => `n${++unique} ${String(name)}`.slice(0, 50);
+
 const orderDates = (o: Record<string, unknown> | undefined, from: string, to: string) => {
   if (o && typeof o[from] === 'string' && typeof o[to] === 'string' && o[from] > o[to])
     [o[from], o[to]] = [o[to], o[from]];
@@ -218,6 +226,9 @@ const orderDates = (o: Record<string, unknown> | undefined, from: string, to: st
 // --- Records --------------------------------------------------------------------------------
 
 const make = {
+  category: async (role: SignedIn) =>
+    (await must(role, 'POST', '/category/addcategory', { name: `Fixture ${++unique}` })).data
+      ._id as string,
   recurring: async (role: SignedIn) =>
     (
       await must(role, 'POST', '/expense/addrecurring', {
@@ -900,6 +911,7 @@ const SPECS: Record<string, Spec> = {
     // A page position is one the list gave, for the same order: its first page's last row.
     fix: async (c) => {
       const q = c.input.query as Record<string, unknown>;
+      ownCategory(q);
       const asked = q.after !== undefined ? 'after' : q.before !== undefined ? 'before' : undefined;
       delete q.after;
       delete q.before;
@@ -915,13 +927,17 @@ const SPECS: Record<string, Spec> = {
   exportExpenses: {
     allow: SIGNED_IN,
     runs: 2,
-    fix: (c) => orderDates(c.input.query, 'from', 'to'),
+    fix: (c) => {
+      orderDates(c.input.query, 'from', 'to');
+      ownCategory(c.input.query);
+    },
   },
-  addExpense: { allow: SIGNED_IN },
+  addExpense: { allow: SIGNED_IN, fix: (c) => ownCategory(body(c)) },
   updateExpense: {
     allow: SIGNED_IN,
     absent: 404,
     fix: async (c) => {
+      ownCategory(body(c));
       if (c.absent) return;
       const role = actor(c, 'company');
       body(c)._id = fx.own[role].expense;
@@ -949,12 +965,19 @@ const SPECS: Record<string, Spec> = {
   },
 
   listRecurring: { allow: SIGNED_IN },
-  addRecurring: { allow: SIGNED_IN, fix: (c) => fixRecurring(body(c)) },
+  addRecurring: {
+    allow: SIGNED_IN,
+    fix: (c) => {
+      fixRecurring(body(c));
+      ownCategory(body(c));
+    },
+  },
   updateRecurring: {
     allow: SIGNED_IN,
     absent: 404,
     fix: async (c) => {
       fixRecurring(body(c));
+      ownCategory(body(c));
       if (c.absent) return;
       const role = actor(c, 'company');
       body(c)._id = fx.own[role].recurring;
@@ -983,6 +1006,34 @@ const SPECS: Record<string, Spec> = {
       } satisfies Spec,
     ]),
   ),
+
+  listCategories: { allow: SIGNED_IN },
+  addCategory: { allow: SIGNED_IN, fix: (c) => void (body(c).name = freshName(body(c).name)) },
+  renameCategory: {
+    allow: SIGNED_IN,
+    absent: 404,
+    fix: async (c) => {
+      body(c).name = freshName(body(c).name);
+      if (!c.absent) body(c)._id = await make.category(actor(c, 'company'));
+    },
+  },
+  mergeCategory: {
+    allow: SIGNED_IN,
+    absent: 404,
+    fix: async (c) => {
+      if (c.absent) return;
+      const role = actor(c, 'company');
+      body(c)._id = await make.category(role);
+      body(c).into = await make.category(role);
+    },
+  },
+  deleteCategory: {
+    allow: SIGNED_IN,
+    absent: 404,
+    fix: async (c) => {
+      if (!c.absent) body(c).id = await make.category(actor(c, 'company'));
+    },
+  },
 
   ...loanSpecs('lend'),
   ...loanSpecs('borrowed'),

@@ -189,7 +189,17 @@ describe('expenses', () => {
     ['a null amount', { amount: null }, 'amount must be a number'],
     ['30 February', { date: '2026-02-30' }, 'date must be a real date between 1900 and 2200'],
     ['a DD/MM/YYYY date', { date: '20/11/2026' }, 'date must be a date (YYYY-MM-DD)'],
-    ['an unknown category', { category: 'food' }, 'category must be one of shopping, movie, other'],
+    [
+      'an unknown category',
+      { category: 'food' },
+      'category must be one of your categories: movie, other, shopping',
+    ],
+    ['a blank category', { category: '  ' }, 'category is required'],
+    [
+      'a 51-character category',
+      { category: 'x'.repeat(51) },
+      'category must be at most 50 characters',
+    ],
     ['an empty description', { description: '' }, 'description is required'],
     [
       'a 501-character description',
@@ -305,7 +315,7 @@ describe('paging', () => {
     await server.database.query(
       `insert into expenses (user_id, date, description, amount_paise, category)
          select $1, date '2026-03-01' + (g % 4), (array['apple', 'Apple', 'banana'])[1 + g % 3],
-                (g % 5) * 1000, (array['shopping', 'movie', 'other'])[1 + g % 3]::expense_category
+                (g % 5) * 1000, (array['shopping', 'movie', 'other'])[1 + g % 3]
            from generate_series(1, 47) g`,
       [me.user._id],
     );
@@ -359,7 +369,6 @@ describe('paging', () => {
     for (const [sort, value] of [
       ['date', '2026-02-30'],
       ['amount', '12.5'],
-      ['category', 'travel'],
       ['createdAt', '2026-11-24 25:00:00+00'],
       ['description', 'nul \u0000 byte'],
     ]) {

@@ -176,11 +176,11 @@ describe('expenses CSV', () => {
     const body = rows.slice(1);
     expect(body).toHaveLength(12);
     // Newest first, as the list opens.
-    expect(body[0]).toEqual(['2026-03-21', `'=HYPERLINK("http://x")`, 'Movie', '0.07']);
-    expect(body[1]).toEqual(['2026-03-20', 'राम की दुकान, "special" =SUM(A1)', 'Shopping', '19.99']);
+    expect(body[0]).toEqual(['2026-03-21', `'=HYPERLINK("http://x")`, 'movie', '0.07']);
+    expect(body[1]).toEqual(['2026-03-20', 'राम की दुकान, "special" =SUM(A1)', 'shopping', '19.99']);
     // Exact to the paisa at every size: 0.01, 0.10, 19.99, 12,34,567.89, the largest amount.
     const byDescription = new Map(body.map((r) => [r[1], r]));
-    expect(byDescription.get('Item 0')).toEqual(['2026-03-10', 'Item 0', 'Shopping', '0.01']);
+    expect(byDescription.get('Item 0')).toEqual(['2026-03-10', 'Item 0', 'shopping', '0.01']);
     expect(byDescription.get('Item 1')![3]).toBe('0.10');
     expect(byDescription.get('Item 2')![3]).toBe('19.99');
     expect(byDescription.get('Item 4')![3]).toBe('1234567.89');
@@ -241,9 +241,9 @@ describe('expenses CSV', () => {
       ),
     );
     expect(rows.slice(1)).toEqual([
-      ['2026-05-01', 'movie 1', 'Movie', '2.00'],
-      ['2026-05-15', 'movie 2', 'Movie', '3.00'],
-      ['2026-05-31', 'movie 3', 'Movie', '4.00'],
+      ['2026-05-01', 'movie 1', 'movie', '2.00'],
+      ['2026-05-15', 'movie 2', 'movie', '3.00'],
+      ['2026-05-31', 'movie 3', 'movie', '4.00'],
     ]);
     const named = await download(me.token, '/expense/export?from=2026-05-01&to=2026-05-31');
     expect(named.headers.get('content-disposition')).toBe(
@@ -616,7 +616,7 @@ describe('export my data (ZIP)', () => {
       'repayments.csv',
     ]);
     expect(parseCsv(files[1]!.text.slice(1)).slice(1)).toEqual([
-      ['2026-02-01', 'admin lunch', 'Other', '12.50'],
+      ['2026-02-01', 'admin lunch', 'other', '12.50'],
     ]);
     expect(parseCsv(files[2]!.text.slice(1))).toEqual([
       [

@@ -380,6 +380,31 @@ describe('import rules', () => {
   });
 });
 
+describe("an expense import's categories", () => {
+  it("takes the owner's own categories in any case, and names an unknown one on its cell", async () => {
+    const me = await signUp(server);
+    expect((await me.api.post('/category/addcategory', { name: 'Groceries' })).status).toBe(201);
+    const csv =
+      'Date,Description,Amount,Category\n01/04/2026,Milk,60,groceries\n02/04/2026,Bus,20,Travel\n';
+    const p = await preview(me.token, csv, { kind: 'expenses' });
+    expect(p.body.problems).toEqual([
+      {
+        row: 3,
+        column: 4,
+        message: '"Travel" is not one of your categories (Groceries, movie, other, shopping)',
+      },
+    ]);
+    const fixed = csv.replace('Travel', '');
+    const r = await run(me.token, fixed, p.body.settings);
+    expect(r.body.result.imported).toBe(2);
+    const list = await me.api.get('/expense/getuserallexpenses?sort=date&order=asc');
+    expect(list.body.data.map((e: { category: string }) => e.category)).toEqual([
+      'Groceries',
+      'other',
+    ]);
+  });
+});
+
 describe('a long file', () => {
   it('reads every row past the lines the preview looks ahead at', async () => {
     const me = await signUp(server);

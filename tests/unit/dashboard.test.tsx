@@ -135,10 +135,11 @@ describe('Dashboard', () => {
     });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(13);
-    expect(rows[0]!.textContent).toBe('MonthShoppingMovieOtherTotal');
+    // The categories spent on, most first, named as the user named them.
+    expect(rows[0]!.textContent).toBe('MonthshoppingmovieTotal');
     // This month last, with its figures; an empty month shows zeros.
-    expect(rows[12]!.textContent).toMatch(/₹1,000\.25₹500\.00₹0\.00₹1,500\.25$/);
-    expect(rows[1]!.textContent).toMatch(/₹0\.00₹0\.00₹0\.00₹0\.00$/);
+    expect(rows[12]!.textContent).toMatch(/₹1,000\.25₹500\.00₹1,500\.25$/);
+    expect(rows[1]!.textContent).toMatch(/₹0\.00₹0\.00₹0\.00$/);
   });
 
   it('shows 0, ₹0.00 and — when there is nothing yet', async () => {
@@ -169,10 +170,22 @@ describe('buildExpenseSeries', () => {
     );
     expect(s.months[0]).toBe('2024-05');
     expect(s.months[11]).toBe('2025-04');
-    expect(s.categories).toEqual(['shopping', 'movie', 'other']);
-    expect(s.amounts[1]![10]).toBe(10.3);
-    expect(s.amounts[2]![0]).toBe(7);
-    expect(s.amounts[0]).toEqual(Array(12).fill(0));
+    // Only the categories spent on in the 12 months, most first.
+    expect(s.categories).toEqual(['movie', 'other']);
+    expect(s.amounts[0]![10]).toBe(10.3);
+    expect(s.amounts[1]![0]).toBe(7);
+    expect(s.amounts[1]![1]).toBe(0);
     expect(s.total).toBe(17.3);
+  });
+
+  it('shows the four biggest categories and sums the rest as Other categories', () => {
+    const names = ['Rent', 'Food', 'Fuel', 'Books', 'Gifts', 'Toys'];
+    const s = buildExpenseSeries(
+      names.map((category, i) => ({ month: '2025-04', category, amount: 60 - i * 10 })),
+      '2025-04-15',
+    );
+    expect(s.categories).toEqual(['Rent', 'Food', 'Fuel', 'Books', 'Other categories']);
+    expect(s.amounts.map((a) => a[11])).toEqual([60, 50, 40, 30, 30]);
+    expect(s.total).toBe(210);
   });
 });

@@ -74,7 +74,7 @@ describe('Expenses list', () => {
     expect(within(lunch).getByText('1')).toBeInTheDocument();
     expect(within(lunch).getByText('2024-05-02')).toBeInTheDocument();
     expect(within(lunch).getByText('₹1,23,45,678.50')).toBeInTheDocument();
-    expect(within(lunch).getByText('Other')).toBeInTheDocument();
+    expect(within(lunch).getByText('other')).toBeInTheDocument();
     expect(screen.getByText('₹1,23,46,128.50')).toBeInTheDocument();
     expect(screen.getByText(/2 expenses/)).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: /Date/ })).toHaveAttribute(
@@ -469,9 +469,8 @@ describe('Expenses list', () => {
     expect(within(details).getByText('02/05/2024')).toBeInTheDocument();
     expect(within(details).getByText('₹1,23,45,678.50')).toBeInTheDocument();
     expect(within(details).queryByText('e1')).not.toBeInTheDocument();
-    // The category reads as in the list ('Other'), not as stored ('other').
-    expect(within(details).getByText('Other')).toBeInTheDocument();
-    expect(within(details).queryByText('other')).not.toBeInTheDocument();
+    // The category reads as the user named it.
+    expect(within(details).getByText('other')).toBeInTheDocument();
     // The page behind does not scroll while the overlay covers it.
     expect(document.documentElement.style.overflow).toBe('hidden');
     await user.keyboard('{Escape}');

@@ -137,7 +137,10 @@ describe('Import', () => {
     expect(screen.getByLabelText('Amount column')).toHaveDisplayValue('C · Amount');
     expect(screen.getByLabelText('Date format')).toHaveDisplayValue('DD/MM/YYYY (31/03/2026)');
     expect(screen.getByLabelText('Amounts')).toHaveDisplayValue('One amount column');
-    expect(screen.getByLabelText('Category of rows without one')).toHaveDisplayValue('Other');
+    // The user's own categories, as named.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Category of rows without one')).toHaveDisplayValue('other'),
+    );
     expect(screen.getByText('The settings below are guessed from the file: check them.'));
     expect(
       screen.getByText('3 rows: 2 ready, 1 with errors, 0 already there, 0 skipped'),

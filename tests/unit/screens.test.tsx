@@ -54,10 +54,11 @@ describe('Shell', () => {
       .map((a) => a.textContent);
     // The Dashboard, then every role's own screens (the company screens of other roles
     // follow), Profile last.
-    expect(links.slice(0, 6)).toEqual([
+    expect(links.slice(0, 7)).toEqual([
       'Dashboard',
       'Expenses',
       'Recurring',
+      'Categories',
       'Lend',
       'Borrowed',
       'People',

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { BarChart } from 'chartist';
 import 'chartist/dist/index.css';
-import { formatEnum } from '../../lib/labels';
 import { formatRupees } from '../../lib/money';
 import { Money } from '../../ui/Money';
 import { monthLabel, type ExpenseSeries } from './expenseSeries';
@@ -74,7 +73,7 @@ export function ExpensesChart({ series }: { series: ExpenseSeries }) {
             {series.categories.map((c, i) => (
               <li key={c} className="flex items-center gap-2">
                 <span aria-hidden="true" className={`h-3 w-3 rounded-sm ${SWATCHES[i % 5]}`} />
-                {formatEnum(c)}
+                {c}
               </li>
             ))}
           </ul>
@@ -90,7 +89,7 @@ export function ExpensesChart({ series }: { series: ExpenseSeries }) {
               <th scope="col">Month</th>
               {series.categories.map((c) => (
                 <th key={c} scope="col">
-                  {formatEnum(c)}
+                  {c}
                 </th>
               ))}
               <th scope="col">Total</th>

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { EXPENSE_CATEGORIES, type ExpenseCategory } from '../../../contract/enums';
 import { amountError, typedRupees } from '../../lib/amount';
 import { todayLocalISO } from '../../lib/dates';
-import { formatEnum } from '../../lib/labels';
+import { useCategoryOptions } from '../../api/categoriesApi';
 import { AmountField } from '../../ui/AmountField';
 import { Field, SelectField } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
@@ -17,11 +16,6 @@ import {
 
 /** The fields a refusal may name (the server's names). */
 const FIELDS = ['date', 'description', 'amount', 'category'] as const;
-
-const CATEGORY_OPTIONS = EXPENSE_CATEGORIES.map((c) => ({
-  value: c,
-  label: formatEnum(c),
-}));
 
 /** The form's values of an expense (a new one's when null). */
 const expenseForm = (expense: Expense | null) => ({
@@ -51,6 +45,7 @@ export function ExpenseForm({
   });
   const [amountProblem, setAmountProblem] = useState<string>();
   const refused = useFieldErrors(FIELDS);
+  const categoryOptions = useCategoryOptions(expense?.category);
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) => {
     setForm({ ...form, [key]: e.target.value });
     refused.clear(key);
@@ -64,7 +59,7 @@ export function ExpenseForm({
       date: form.date,
       description: form.description.trim(),
       amount: typedRupees(form.amount),
-      category: form.category as ExpenseCategory,
+      category: form.category,
     };
     const ok = expense
       ? await conflict.save(
@@ -124,7 +119,7 @@ export function ExpenseForm({
         id="expense-category"
         label="Category"
         placeholder="Select Category"
-        options={CATEGORY_OPTIONS}
+        options={categoryOptions}
         required
         error={refused.errors.category}
         value={form.category}

@@ -1,5 +1,5 @@
 import { formatYMD } from '../../lib/dates';
-import { formatEnum } from '../../lib/labels';
+import { useCategoryOptions } from '../../api/categoriesApi';
 import { DeleteDialog } from '../../ui/DeleteDialog';
 import { serialColumn, type Column } from '../../ui/DataTable';
 import { DetailsModal } from '../../ui/DetailsModal';
@@ -7,7 +7,7 @@ import { ImportLink } from '../../ui/ImportLink';
 import { ListScreen } from '../../ui/ListScreen';
 import { Money } from '../../ui/Money';
 import { RowMenu } from '../../ui/RowMenu';
-import { useListParams } from '../../ui/useListParams';
+import { useListParams, useUrlParams } from '../../ui/useListParams';
 import { useRecordModals } from '../../ui/useRecordModals';
 import { styles } from '../../ui/styles';
 import { ExpenseForm } from './ExpenseForm';
@@ -22,14 +22,46 @@ import {
 
 const detailsRender = {
   amount: (v: unknown) => <Money value={v as number} />,
-  category: formatEnum,
 };
+
+/** Narrows the list (and its totals and export) to one of the user's categories. */
+function CategoryFilter({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (category: string) => void;
+}) {
+  const options = useCategoryOptions(value || undefined);
+  return (
+    <>
+      <label htmlFor="expense-category-filter" className="sr-only">
+        Category
+      </label>
+      <select
+        id="expense-category-filter"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className={`${styles.input} w-auto`}
+      >
+        <option value="">All categories</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
 
 const SORTS: readonly ExpenseSort[] = ['date', 'description', 'amount', 'category'];
 
 export default function ExpensesScreen() {
   const list = useListParams<ExpenseSort>('date', 'desc', { sorts: SORTS });
-  const query = useGetExpensesQuery(list.params);
+  const [url, patchUrl] = useUrlParams();
+  const category = url.get('category') ?? '';
+  const query = useGetExpensesQuery(category ? { ...list.params, category } : list.params);
   const modals = useRecordModals<Expense>();
   const [deleteExpense, deleting] = useDeleteExpenseMutation();
   const [restoreExpense] = useRestoreExpenseMutation();
@@ -58,7 +90,7 @@ export default function ExpensesScreen() {
       key: 'category',
       header: 'Category',
       sortKey: 'category',
-      render: (row) => formatEnum(row.category),
+      render: (row) => row.category,
     },
     {
       key: 'action',
@@ -89,13 +121,17 @@ export default function ExpensesScreen() {
       query={query}
       actions={
         <>
+          <CategoryFilter
+            value={category}
+            onChange={(next) => patchUrl({ category: next, page: null })}
+          />
           <ImportLink kind="expenses" />
-          {/* Every expense of the current search, in the list's order: not only this page. */}
+          {/* Every expense of the current filter, in the list's order: not only this page. */}
           <button
             type="button"
             onClick={() => {
               const { search, sort, order } = list.params;
-              void exportCsv({ search, sort, order });
+              void exportCsv({ search, category: category || undefined, sort, order });
             }}
             disabled={exporting}
             aria-busy={exporting}

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { EXPENSE_CATEGORIES, type ExpenseCategory } from '../../../contract/enums';
 import {
   columnKey,
   IMPORT_DATE_FORMATS,
@@ -10,7 +9,7 @@ import {
   type ImportField,
   type ImportKind,
 } from '../../../contract/imports';
-import { formatEnum } from '../../lib/labels';
+import { useCategoryOptions } from '../../api/categoriesApi';
 import { Field, SelectField } from '../../ui/Field';
 import { styles } from '../../ui/styles';
 import type { ImportPreview } from './importApi';
@@ -29,7 +28,6 @@ const STYLE_OPTIONS: { value: ImportAmountStyle; label: string }[] = [
   { value: 'single', label: 'One amount column' },
   { value: 'debitCredit', label: 'Debit and credit columns' },
 ];
-const CATEGORY_OPTIONS = EXPENSE_CATEGORIES.map((c) => ({ value: c, label: formatEnum(c) }));
 /** The contract's bound on the header row. */
 const HEADER_MAX = 100;
 
@@ -64,6 +62,7 @@ export interface MappingFormProps {
  */
 export function MappingForm({ preview, onChange }: MappingFormProps) {
   const { settings, columns, sheets, settingProblems } = preview;
+  const categoryOptions = useCategoryOptions(settings.category);
   const problemOf = (setting: string) =>
     settingProblems
       .filter((p) => p.setting === setting)
@@ -130,13 +129,11 @@ export function MappingForm({ preview, onChange }: MappingFormProps) {
           <SelectField
             id="import-category"
             label="Category of rows without one"
-            options={CATEGORY_OPTIONS}
+            options={categoryOptions}
             placeholder={settings.category === undefined ? 'Choose a category' : undefined}
             value={settings.category ?? ''}
             error={problemOf('category')}
-            onChange={(e) =>
-              e.target.value && onChange({ category: e.target.value as ExpenseCategory })
-            }
+            onChange={(e) => e.target.value && onChange({ category: e.target.value })}
           />
         )}
       </div>

@@ -1,11 +1,7 @@
 import { useState } from 'react';
-import {
-  EXPENSE_CATEGORIES,
-  RECURRING_SCHEDULES,
-  type ExpenseCategory,
-  type RecurringSchedule,
-} from '../../../contract/enums';
+import { RECURRING_SCHEDULES, type RecurringSchedule } from '../../../contract/enums';
 import { ordinal, weekdayOf, WEEKDAYS } from '../../../contract/schedule';
+import { useCategoryOptions } from '../../api/categoriesApi';
 import { amountError, typedRupees } from '../../lib/amount';
 import { END_BEFORE_START, isBackwards, todayLocalISO } from '../../lib/dates';
 import { formatEnum } from '../../lib/labels';
@@ -32,7 +28,6 @@ const FIELDS = [
   'endDate',
 ] as const;
 
-const CATEGORY_OPTIONS = EXPENSE_CATEGORIES.map((c) => ({ value: c, label: formatEnum(c) }));
 const SCHEDULE_OPTIONS = RECURRING_SCHEDULES.map((s) => ({ value: s, label: formatEnum(s) }));
 const DAY_OPTIONS: Record<RecurringSchedule, { value: string; label: string }[]> = {
   monthly: Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: ordinal(i + 1) })),
@@ -77,6 +72,7 @@ export function RecurringForm({
   });
   const [problems, setProblems] = useState<{ amount?: string; endDate?: string }>({});
   const refused = useFieldErrors(FIELDS);
+  const categoryOptions = useCategoryOptions(recurring?.category);
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) => {
     setForm({ ...form, [key]: e.target.value });
     refused.clear(key);
@@ -99,7 +95,7 @@ export function RecurringForm({
     const input = {
       description: form.description.trim(),
       amount: typedRupees(form.amount),
-      category: form.category as ExpenseCategory,
+      category: form.category,
       schedule: form.schedule,
       day: Number(form.day),
       startDate: form.startDate,
@@ -159,7 +155,7 @@ export function RecurringForm({
         id="recurring-category"
         label="Category"
         placeholder="Select Category"
-        options={CATEGORY_OPTIONS}
+        options={categoryOptions}
         required
         error={refused.errors.category}
         value={form.category}

@@ -1,7 +1,6 @@
 import { scheduleInWords } from '../../../contract/schedule';
 import { notifyMutation } from '../../api/notify';
 import { formatYMD } from '../../lib/dates';
-import { formatEnum } from '../../lib/labels';
 import { serialColumn, type Column } from '../../ui/DataTable';
 import { DeleteDialog } from '../../ui/DeleteDialog';
 import { DetailsModal } from '../../ui/DetailsModal';
@@ -41,7 +40,6 @@ const details = (row: Recurring) => ({
 const detailsLabels = { lastDate: 'Last Recorded', nextDate: 'Next Date' };
 const detailsRender = {
   amount: (v: unknown) => <Money value={v as number} />,
-  category: formatEnum,
 };
 
 export default function RecurringScreen() {
@@ -81,7 +79,7 @@ export default function RecurringScreen() {
       card: 'money',
       render: (row) => <Money value={row.amount} />,
     },
-    { key: 'category', header: 'Category', render: (row) => formatEnum(row.category) },
+    { key: 'category', header: 'Category', render: (row) => row.category },
     {
       key: 'schedule',
       header: 'Schedule',

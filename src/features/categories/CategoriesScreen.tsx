@@ -1,0 +1,190 @@
+import { useState, type FormEvent } from 'react';
+import { CATEGORY_NAME_MAX } from '../../../contract/enums';
+import { loadErrorMessage } from '../../api/errors';
+import { notifyMutation } from '../../api/notify';
+import {
+  useAddCategoryMutation,
+  useDeleteCategoryMutation,
+  useGetCategoriesQuery,
+  type Category,
+} from '../../api/categoriesApi';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { DataTable, type Column } from '../../ui/DataTable';
+import { Field } from '../../ui/Field';
+import { Money } from '../../ui/Money';
+import { styles } from '../../ui/styles';
+import { MergeDialog } from './MergeDialog';
+import { RenameField } from './RenameField';
+import { whyNotDeletable } from './categoryRules';
+
+/** Adds a category by name; the list refreshes with it. */
+function AddCategory() {
+  const [add, adding] = useAddCategoryMutation();
+  const [name, setName] = useState('');
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const ok = await notifyMutation(add({ name }).unwrap(), {
+      success: 'Category added',
+      failure: 'Failed to add the category. Please try again.',
+    });
+    if (ok) setName('');
+  };
+  return (
+    <form onSubmit={(e) => void submit(e)} className="flex flex-wrap items-end gap-2">
+      <div className="w-64">
+        <Field
+          id="new-category"
+          label="New category"
+          required
+          maxLength={CATEGORY_NAME_MAX}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+      </div>
+      <button type="submit" disabled={adding.isLoading} className={styles.btnPrimary}>
+        {adding.isLoading ? 'Adding…' : 'Add Category'}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * The user's expense categories with what each holds: add one, rename one in its row, merge
+ * one into another, delete one nothing uses (the reason shows where it cannot be deleted).
+ */
+export default function CategoriesScreen() {
+  const query = useGetCategoriesQuery();
+  const [remove, removing] = useDeleteCategoryMutation();
+  const [renaming, setRenaming] = useState<string>();
+  const [merging, setMerging] = useState<Category>();
+  const [deleting, setDeleting] = useState<Category>();
+  const all = query.data ?? [];
+
+  const columns: Column<Category>[] = [
+    {
+      key: 'name',
+      header: 'Category',
+      card: 'primary',
+      wrap: true,
+      render: (row) =>
+        renaming === row._id ? (
+          <RenameField category={row} onDone={() => setRenaming(undefined)} />
+        ) : (
+          row.name
+        ),
+    },
+    {
+      key: 'expenses',
+      header: 'Expenses',
+      align: 'right',
+      render: (row) => row.expenses.toLocaleString('en-IN'),
+    },
+    {
+      key: 'total',
+      header: 'Total',
+      align: 'right',
+      card: 'money',
+      render: (row) => <Money value={row.totalAmount} />,
+    },
+    {
+      key: 'recurring',
+      header: 'Recurring',
+      align: 'right',
+      render: (row) => row.recurring.toLocaleString('en-IN'),
+    },
+    {
+      key: 'action',
+      header: 'Action',
+      render: (row) => {
+        const blocked = whyNotDeletable(row, all);
+        const reasonId = `delete-reason-${row._id}`;
+        return (
+          <div className="flex flex-wrap items-center gap-2">
+            <button
+              type="button"
+              onClick={() => setRenaming(row._id)}
+              className={styles.btnGhost}
+              aria-label={`Rename ${row.name}`}
+            >
+              Rename
+            </button>
+            <button
+              type="button"
+              onClick={() => setMerging(row)}
+              disabled={all.length < 2}
+              className={styles.btnGhost}
+              aria-label={`Merge ${row.name}`}
+            >
+              Merge
+            </button>
+            <button
+              type="button"
+              onClick={() => setDeleting(row)}
+              disabled={!!blocked}
+              aria-describedby={blocked ? reasonId : undefined}
+              className={styles.btnGhost}
+              aria-label={`Delete ${row.name}`}
+            >
+              Delete
+            </button>
+            {blocked && (
+              <span id={reasonId} className="text-xs text-gray-600">
+                {blocked}
+              </span>
+            )}
+          </div>
+        );
+      },
+    },
+  ];
+
+  return (
+    <section aria-labelledby="categories-title" className="space-y-4">
+      <div>
+        <h2 id="categories-title" className="text-xl font-semibold text-gray-900">
+          Categories
+        </h2>
+        <p className="mt-1 text-sm text-gray-700">
+          Your expense categories. Renaming one renames it on every expense; merging moves its
+          expenses into another.
+        </p>
+      </div>
+      <AddCategory />
+      <div className={styles.card}>
+        <DataTable
+          caption="Categories"
+          columns={columns}
+          rows={query.data}
+          rowKey={(row) => row._id}
+          isLoading={query.isLoading}
+          errorMessage={query.isError ? loadErrorMessage(query.error) : undefined}
+          onRetry={() => void query.refetch()}
+          pinLastColumn
+        />
+      </div>
+      {merging && (
+        <MergeDialog category={merging} all={all} onClose={() => setMerging(undefined)} />
+      )}
+      <ConfirmDialog
+        open={!!deleting}
+        title="Delete category"
+        message={
+          deleting && (
+            <>
+              Delete the category <strong>{deleting.name}</strong>?
+            </>
+          )
+        }
+        onConfirm={() => {
+          if (!deleting) return;
+          void notifyMutation(remove(deleting._id).unwrap(), {
+            success: 'Category deleted',
+            failure: 'Failed to delete the category. Please try again.',
+          }).then(() => setDeleting(undefined));
+        }}
+        onCancel={() => setDeleting(undefined)}
+        busy={removing.isLoading}
+      />
+    </section>
+  );
+}
