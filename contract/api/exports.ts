@@ -20,7 +20,7 @@ export const CsvFile = z.string().meta({
 export const ZipFile = z.string().meta({
   format: 'binary',
   description:
-    'A ZIP archive of CSV files (UTF-8 with a byte-order mark): profile.csv, expenses.csv, lend.csv, borrowed.csv, repayments.csv, and for a company people.csv, projects.csv, bank-accounts.csv and payments.csv',
+    'A ZIP archive of CSV files (UTF-8 with a byte-order mark): profile.csv, expenses.csv, lend.csv, borrowed.csv, repayments.csv, categories.csv, recurring-expenses.csv, and for a company people.csv, projects.csv, bank-accounts.csv and payments.csv',
 });
 
 /**

@@ -59,7 +59,8 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'exportMyDataZip',
         summary: "Everything that is the caller's own, as a ZIP of CSV files",
         description: [
-          'profile.csv, expenses.csv, lend.csv, borrowed.csv and repayments.csv; for a company',
+          'profile.csv, expenses.csv, lend.csv, borrowed.csv, repayments.csv, categories.csv and',
+          'recurring-expenses.csv; for a company',
           'also people.csv, projects.csv, bank-accounts.csv and payments.csv. Money in rupees',
           'with 2 decimals; never a password hash or key. Counts against the export limit (429).',
         ].join(' '),

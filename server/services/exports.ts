@@ -8,10 +8,12 @@ import type { DbOrTx } from '../db/client';
 import { keyText, keysetBatches, rowAfter } from '../db/keyset';
 import {
   bankAccounts,
+  categories,
   expenses,
   loans as loansTable,
   payments,
   projects,
+  recurringExpenses,
   repayments,
   users,
 } from '../db/schema';
@@ -262,6 +264,34 @@ function repaymentBatches(db: DbOrTx, caller: Caller) {
   );
 }
 
+/** The caller's expense categories, by name. */
+function categoryBatches(db: DbOrTx, caller: Caller) {
+  return keysetBatches(
+    (after, limit) =>
+      db
+        .select({ id: categories.id, name: categories.name, createdAt: categories.createdAt })
+        .from(categories)
+        .where(and(eq(categories.userId, caller.userId), after))
+        .orderBy(asc(categories.id))
+        .limit(limit),
+    (last) => sql`${categories.id} > cast(${last.id} as uuid)`,
+  );
+}
+
+/** The caller's recurring expenses: each template and its schedule. */
+function recurringBatches(db: DbOrTx, caller: Caller) {
+  return keysetBatches(
+    (after, limit) =>
+      db
+        .select()
+        .from(recurringExpenses)
+        .where(and(eq(recurringExpenses.userId, caller.userId), after))
+        .orderBy(asc(recurringExpenses.id))
+        .limit(limit),
+    (last) => sql`${recurringExpenses.id} > cast(${last.id} as uuid)`,
+  );
+}
+
 /** A company's people (its PMs, TLs and employees): never a password hash or key. */
 function peopleBatches(db: DbOrTx, companyId: string) {
   return keysetBatches(
@@ -408,6 +438,40 @@ function myDataFiles(
             rupees(r.amountPaise),
             r.remark,
             r.loanId,
+          ],
+        ),
+    ],
+    [
+      'categories.csv',
+      () =>
+        csv(['Name', 'Created'], categoryBatches(db, caller), (c) => [c.name, toIso(c.createdAt)]),
+    ],
+    [
+      'recurring-expenses.csv',
+      () =>
+        csv(
+          [
+            'Description',
+            'Category',
+            'Amount',
+            'Schedule',
+            'Day',
+            'Start',
+            'End',
+            'Next date',
+            'Paused',
+          ],
+          recurringBatches(db, caller),
+          (r) => [
+            r.description,
+            r.category,
+            rupees(r.amountPaise),
+            r.schedule,
+            r.day,
+            r.startDate,
+            r.endDate ?? '',
+            r.nextDate ?? '',
+            r.paused ? 'yes' : 'no',
           ],
         ),
     ],

@@ -537,6 +537,8 @@ describe('export my data (ZIP)', () => {
       'lend.csv',
       'borrowed.csv',
       'repayments.csv',
+      'categories.csv',
+      'recurring-expenses.csv',
       'people.csv',
       'projects.csv',
       'bank-accounts.csv',
@@ -607,6 +609,14 @@ describe('export my data (ZIP)', () => {
       category: 'other',
     });
     await addUser(server, admin.api, 'Child Company', 'company');
+    await admin.api.post('/expense/addrecurring', {
+      description: 'Flat rent',
+      amount: 25000.5,
+      category: 'other',
+      schedule: 'monthly',
+      day: 5,
+      startDate: '2199-01-05',
+    });
     const files = await unzip((await download(admin.token, '/user/exportmydata/zip')).bytes);
     expect(files.map((f) => f.name)).toEqual([
       'profile.csv',
@@ -614,9 +624,32 @@ describe('export my data (ZIP)', () => {
       'lend.csv',
       'borrowed.csv',
       'repayments.csv',
+      'categories.csv',
+      'recurring-expenses.csv',
     ]);
     expect(parseCsv(files[1]!.text.slice(1)).slice(1)).toEqual([
       ['2026-02-01', 'admin lunch', 'other', '12.50'],
+    ]);
+    const named = (name: string) => parseCsv(files.find((f) => f.name === name)!.text.slice(1));
+    expect(
+      named('categories.csv')
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual(['movie', 'other', 'shopping']);
+    expect(named('recurring-expenses.csv')).toEqual([
+      [
+        'Description',
+        'Category',
+        'Amount',
+        'Schedule',
+        'Day',
+        'Start',
+        'End',
+        'Next date',
+        'Paused',
+      ],
+      ['Flat rent', 'other', '25000.50', 'monthly', '5', '2199-01-05', '', '2199-01-05', 'no'],
     ]);
     expect(parseCsv(files[2]!.text.slice(1))).toEqual([
       [
