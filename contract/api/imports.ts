@@ -136,6 +136,9 @@ export const ImportEvent = z.union([
       skipped: z.number(),
       /** Payments: the account's balance after the import, in rupees. */
       balance: z.number().nullable(),
+      /** The first and last dates of the rows imported (YYYY-MM-DD); null when none was. */
+      from: z.string().nullable(),
+      to: z.string().nullable(),
     }),
   }),
   z.object({ error: z.object({ statusCode: z.number(), message: z.string() }) }),

@@ -433,6 +433,8 @@ export interface ImportResult {
   duplicatesKept: number;
   skipped: number;
   balance: number | null;
+  from: string | null;
+  to: string | null;
 }
 
 /**
@@ -455,6 +457,8 @@ export async function runImport(
     duplicatesKept: 0,
     skipped: 0,
     balance: null,
+    from: null,
+    to: null,
   };
   return withAudit(db, caller, async (tx) => {
     const account =
@@ -488,6 +492,9 @@ export async function runImport(
       });
       if (rows.length) await write(tx, caller, settings, rows, seqs, result.imported);
       for (const { entry } of rows) {
+        const date = 'date' in entry ? entry.date : entry.issueDate;
+        if (result.from === null || date < result.from) result.from = date;
+        if (result.to === null || date > result.to) result.to = date;
         if ('type' in entry) {
           if (entry.type === 'credit') credits += entry.amountPaise;
           else debits += entry.amountPaise;

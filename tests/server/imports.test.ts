@@ -116,6 +116,8 @@ describe('import a bank download into an account', () => {
         duplicatesKept: 0,
         skipped: 0,
         balance: 105221.75,
+        from: '2026-04-01',
+        to: '2026-04-15',
       },
     });
     const statement = await statementOf(co.token, accountId);

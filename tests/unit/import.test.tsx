@@ -245,7 +245,15 @@ describe('Import', () => {
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '2'));
     expect(screen.getByText('2 of 3 rows imported')).toBeInTheDocument();
     body.send({
-      result: { imported: 3, duplicatesSkipped: 0, duplicatesKept: 0, skipped: 0, balance: null },
+      result: {
+        imported: 3,
+        duplicatesSkipped: 0,
+        duplicatesKept: 0,
+        skipped: 0,
+        balance: null,
+        from: '2026-03-02',
+        to: '2026-03-30',
+      },
     });
     body.end();
 
@@ -320,7 +328,15 @@ describe('Import', () => {
     const lines = [
       { progress: { done: 0, total: 3 } },
       {
-        result: { imported: 3, duplicatesSkipped: 0, duplicatesKept: 1, skipped: 0, balance: null },
+        result: {
+          imported: 3,
+          duplicatesSkipped: 0,
+          duplicatesKept: 1,
+          skipped: 0,
+          balance: null,
+          from: '2026-03-02',
+          to: '2026-03-30',
+        },
       },
     ];
     server.use(

@@ -56,7 +56,7 @@ export function ResultPanel({
         )}
       </dl>
       <div className="flex flex-wrap items-center gap-3">
-        {kind.links(settings.accountId ?? '').map((link) => (
+        {kind.links(settings.accountId ?? '', result).map((link) => (
           <Link key={link.to} to={link.to} className={styles.btnSecondary}>
             {link.label}
           </Link>

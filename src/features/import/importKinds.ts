@@ -8,7 +8,7 @@ interface KindInfo {
   /** What `n` rows of the kind are called: '3 expenses', '1 payment'. */
   count: (n: number) => string;
   /** Where the imported rows are listed. */
-  links: (accountId: string) => { to: string; label: string }[];
+  links: (accountId: string, range: DateRange) => { to: string; label: string }[];
   /** The cache tags an import of the kind changes (as a create of one row would). */
   tags: (accountId: string) => Tag[];
 }
@@ -21,10 +21,20 @@ const loanTags = (direction: 'lend' | 'borrowed'): Tag[] => [
   { type: direction, id: 'PEOPLE' },
 ];
 
-/** The account's statement over this financial year, as the report's own preset has it. */
-function statementLink(accountId: string) {
+/** The first and last dates imported, when any row was. */
+export interface DateRange {
+  from: string | null;
+  to: string | null;
+}
+
+/** The account's statement over the dates imported, else this financial year (the report's preset). */
+function statementLink(accountId: string, range: DateRange) {
   const year = datePresets().at(-1)!;
-  const query = new URLSearchParams({ accountId, from: year.from, to: year.to });
+  const query = new URLSearchParams({
+    accountId,
+    from: range.from ?? year.from,
+    to: range.to ?? year.to,
+  });
   return { to: `/app/report?${query}`, label: 'Open the statement' };
 }
 
@@ -50,8 +60,8 @@ export const KINDS: Record<ImportKind, KindInfo> = {
   payments: {
     label: 'Bank payments',
     count: counted('payment', 'payments'),
-    links: (accountId) => [
-      statementLink(accountId),
+    links: (accountId, range) => [
+      statementLink(accountId, range),
       { to: `/app/payment?accountId=${encodeURIComponent(accountId)}`, label: 'Open Payment Mode' },
     ],
     // The account's row: its balance, payments and statements (and the bank list's totals).
