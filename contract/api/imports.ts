@@ -22,9 +22,12 @@ export * from '../imports';
 const column = z.coerce
   .number({ error: 'must be a column number' })
   .int('must be a whole number')
-  .min(1, 'must be a column number from 1')
+  .min(0, 'must be a column number from 1, or 0 for none')
   .max(500, 'must be at most 500')
-  .meta({ description: 'A column of the sheet, 1 for the first (A)' });
+  .meta({
+    description:
+      'A column of the sheet, 1 for the first (A); 0: an optional field the file does not have',
+  });
 
 const flag = z
   .enum(['true', 'false'], { error: 'must be true or false' })

@@ -68,7 +68,7 @@ const HEADER_WORDS: Record<ImportField, RegExp> = {
   amount: /amount|amt|value\b|rupees|inr/i,
   debit: /withdrawal|debit|^dr\.?$|paid out|money out/i,
   credit: /deposit|credit|^cr\.?$|paid in|money in/i,
-  category: /category|head|type/i,
+  category: /categor/i,
   name: /name|party|person/i,
   email: /e-?mail/i,
   dueDate: /repay|due|return/i,
@@ -168,7 +168,8 @@ export function settingProblems(
     const key = columnKey(field);
     const column = settings[key];
     const label = IMPORT_FIELD_LABELS[field];
-    if (column === undefined) {
+    // 0 says the file has no such column: only an optional field may be left so.
+    if (column === undefined || column === 0) {
       if (required.includes(field))
         problems.push({ setting: key, message: `Choose the column that holds the ${label}` });
       continue;

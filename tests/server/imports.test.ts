@@ -407,6 +407,25 @@ describe("an expense import's categories", () => {
   });
 });
 
+describe('optional columns', () => {
+  it('leaves a column out when told the file has none (0), whatever the guess', async () => {
+    const me = await signUp(server);
+    const csv = 'Date,Narration,Txn Type,Debit,Credit,Category\n01/04/2026,Petrol,UPI,500,,Fuel\n';
+    const p = await preview(me.token, csv, { kind: 'expenses' });
+    // The guess takes the Category column, where "Fuel" is no category of the user's.
+    expect(p.body.settings.categoryColumn).toBe(6);
+    expect(p.body.counts).toMatchObject({ errors: 1 });
+    const without = await preview(me.token, csv, { ...p.body.settings, categoryColumn: 0 });
+    expect(without.body.settings.categoryColumn).toBe(0);
+    expect(without.body.counts).toMatchObject({ ready: 1, errors: 0 });
+    const r = await run(me.token, csv, without.body.settings);
+    expect(r.body.result.imported).toBe(1);
+    // The next file of the kind starts from the settings as imported: no category column.
+    const next = await preview(me.token, csv, { kind: 'expenses' });
+    expect(next.body).toMatchObject({ settingsFrom: 'saved', settings: { categoryColumn: 0 } });
+  });
+});
+
 describe('a long file', () => {
   it('reads every row past the lines the preview looks ahead at', async () => {
     const me = await signUp(server);

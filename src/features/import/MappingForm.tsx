@@ -79,10 +79,12 @@ export function MappingForm({ preview, onChange }: MappingFormProps) {
         key={field}
         id={`import-${field}`}
         label={`${IMPORT_FIELD_LABELS[field]} column${isOptional ? ' (optional)' : ''}`}
-        options={columnOptions}
-        // Only an unmapped field offers "none": the call has no way to unmap one.
-        placeholder={value === undefined ? 'Choose a column' : undefined}
-        value={value === undefined ? '' : String(value)}
+        // An optional field may be left out: column 0 tells the server the file has none.
+        options={
+          isOptional ? [{ value: '0', label: 'Not in the file' }, ...columnOptions] : columnOptions
+        }
+        placeholder={value === undefined && !isOptional ? 'Choose a column' : undefined}
+        value={value === undefined ? (isOptional ? '0' : '') : String(value)}
         error={problemOf(key)}
         onChange={(e) => e.target.value && onChange({ [key]: Number(e.target.value) } as Overrides)}
       />
