@@ -3,12 +3,14 @@ import { LOAN_STATUSES, type LoanDirection } from '../enums';
 import type { Endpoint } from './endpoint';
 import {
   CsvText,
+  KeysetQuery,
   Message,
   PageQuery,
   calendarDate,
   email,
   id,
   optionalText,
+  pageCursors,
   pageMeta,
   rupeesInput,
   text,
@@ -74,11 +76,17 @@ export const LoanFilter = z.object({
   to: calendarDate.optional(),
   today: calendarDate.optional(),
 });
-export const LoanListQuery = PageQuery.extend(LoanFilter.shape).extend({
-  sort: z.enum(LOAN_SORTS).default('issueDate'),
-  /** Only this entry (a form reloading it), when it is the caller's. */
-  id: id.optional(),
-});
+export const LoanListQuery = PageQuery.extend(LoanFilter.shape)
+  .extend({
+    sort: z.enum(LOAN_SORTS).default('issueDate'),
+    /** Only this entry (a form reloading it), when it is the caller's. */
+    id: id.optional(),
+  })
+  .extend(KeysetQuery.shape)
+  .refine((q) => !(q.after && q.before), {
+    message: 'cannot be used with after',
+    path: ['before'],
+  });
 /** One page of the filter's rows; the amounts are over every row of the filter. */
 export const LoanList = z.object({
   success: z.boolean(),
@@ -87,6 +95,7 @@ export const LoanList = z.object({
   repaidAmount: z.number(),
   outstandingAmount: z.number(),
   ...pageMeta,
+  cursors: pageCursors,
 });
 export const LoanAnswer = z.object({ success: z.boolean(), message: z.string(), data: Loan });
 

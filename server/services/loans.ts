@@ -1,9 +1,17 @@
-import { and, asc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { LoanDirection, LoanStatus } from '../../contract/enums';
 import { LOAN_NOUNS, type LoanSort } from '../../contract/api/loans';
 import type { DbOrTx } from '../db/client';
-import { keysetBatches, rowAfter } from '../db/keyset';
-import { pageAnswer, paged, rowCount, sortOrder } from '../db/paging';
+import { keyText, keysetBatches, rowAfter } from '../db/keyset';
+import {
+  keyset,
+  pageAnswer,
+  pageCursors,
+  pageWindow,
+  positionChecks,
+  rowCount,
+  type KeysetRequest,
+} from '../db/paging';
 import { loans, repayments } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { withAudit } from './audit';
@@ -38,6 +46,9 @@ export interface LoanQuery {
   order: 'asc' | 'desc';
 }
 
+/** A page of the list: by number, or after or before a row's position. */
+export type LoanListQuery = LoanQuery & KeysetRequest;
+
 const sortColumns = {
   issueDate: loans.issueDate,
   repaymentDate: loans.repaymentDate,
@@ -45,6 +56,16 @@ const sortColumns = {
   name: loans.name,
   email: loans.email,
   createdAt: loans.createdAt,
+};
+
+/** What each sort column's value in a page position may be. */
+const positionOf = {
+  issueDate: positionChecks.date,
+  repaymentDate: positionChecks.date,
+  amount: positionChecks.integer,
+  name: positionChecks.text,
+  email: positionChecks.text,
+  createdAt: positionChecks.timestamp,
 };
 
 type LoanRow = typeof loans.$inferSelect;
@@ -91,12 +112,22 @@ export async function listLoans(
   db: DbOrTx,
   caller: Caller,
   direction: LoanDirection,
-  q: LoanQuery,
+  q: LoanListQuery,
 ) {
   const where = own(caller, direction, and(filters(q), q.id ? eq(loans.id, q.id) : undefined));
   const { today } = q;
+  // Next and Previous go from a row's position (keyset); a page number alone skips the rows
+  // in front, as on the expense list.
+  const page = keyset(q, sortColumns, loans.id, positionOf);
+  const window = q.after || q.before ? { limit: q.pageSize, offset: 0 } : pageWindow(q);
   const [rows, [summary]] = await Promise.all([
-    paged(db.select().from(loans).where(where).$dynamic(), q, sortOrder(q, sortColumns, loans.id)),
+    db
+      .select({ ...getTableColumns(loans), sortValue: keyText(sortColumns[q.sort]) })
+      .from(loans)
+      .where(and(where, page.where))
+      .orderBy(...page.order)
+      .limit(window.limit)
+      .offset(window.offset),
     db
       .select({
         total: rowCount(),
@@ -106,6 +137,7 @@ export async function listLoans(
       .from(loans)
       .where(where),
   ]);
+  if (page.reversed) rows.reverse();
   const amount = Number(summary?.amount ?? 0);
   const repaid = Number(summary?.repaid ?? 0);
   return pageAnswer(
@@ -116,6 +148,7 @@ export async function listLoans(
       totalAmount: paiseToRupees(amount),
       repaidAmount: paiseToRupees(repaid),
       outstandingAmount: paiseToRupees(amount - repaid),
+      cursors: pageCursors(rows),
     },
   );
 }

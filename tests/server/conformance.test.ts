@@ -436,7 +436,26 @@ const body = (call: Call) => call.input.body as Record<string, any>;
 function loanSpecs(direction: 'lend' | 'borrowed'): Record<string, Spec> {
   const noun = direction === 'lend' ? 'Lend' : 'Borrowed';
   return {
-    [`list${noun}`]: { allow: SIGNED_IN, fix: (c) => orderDates(c.input.query, 'from', 'to') },
+    [`list${noun}`]: {
+      allow: SIGNED_IN,
+      // A page position is one the list gave, for the same order: its first page's last row.
+      fix: async (c) => {
+        const q = c.input.query as Record<string, unknown>;
+        orderDates(q, 'from', 'to');
+        const asked =
+          q.after !== undefined ? 'after' : q.before !== undefined ? 'before' : undefined;
+        delete q.after;
+        delete q.before;
+        if (!asked || c.absent) return;
+        const order = new URLSearchParams({
+          sort: String(q.sort ?? 'issueDate'),
+          order: String(q.order ?? 'desc'),
+        });
+        const list = direction === 'lend' ? 'getuseralllends' : 'getuserallborroweds';
+        const first = await must(actor(c, 'company'), 'GET', `/${direction}/${list}?${order}`);
+        if (first.cursors) q[asked] = first.cursors.last;
+      },
+    },
     [`export${noun}`]: {
       allow: SIGNED_IN,
       runs: 2,

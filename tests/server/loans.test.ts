@@ -282,3 +282,44 @@ describe('lend and borrowed', () => {
     });
   });
 });
+
+describe('paging a list by row position', () => {
+  it('Next and Previous give the same pages as page numbers, for every sort', async () => {
+    const me = await signUp(server);
+    // Ties in every sort column, and rows made in the same instant: only the key breaks them.
+    await server.database.query(
+      `insert into loans (user_id, direction, name, email, amount_paise, issue_date, repayment_date)
+         select $1, 'borrowed', (array['Asha', 'asha', 'Ravi'])[1 + g % 3],
+                (array['a@example.com', 'b@example.com'])[1 + g % 2], (g % 5) * 1000 + 100,
+                date '2026-03-01' + (g % 4), date '2026-06-01' + (g % 3)
+           from generate_series(1, 47) g`,
+      [me.user._id],
+    );
+    const list = (query: string) =>
+      me.api.get(`/borrowed/getuserallborroweds?pageSize=10&${query}`);
+    const ids = (res: { body: { data: { _id: string }[] } }) => res.body.data.map((e) => e._id);
+    for (const sort of ['issueDate', 'repaymentDate', 'amount', 'name', 'email', 'createdAt'])
+      for (const order of ['asc', 'desc']) {
+        const by = `sort=${sort}&order=${order}`;
+        const numbered = [];
+        for (const page of [1, 2, 3, 4, 5]) numbered.push(ids(await list(`${by}&page=${page}`)));
+        let res = await list(by);
+        const forward = [ids(res)];
+        for (const page of [2, 3, 4, 5]) {
+          res = await list(`${by}&page=${page}&after=${res.body.cursors.last}`);
+          expect(res.body).toMatchObject({ page, total: 47 });
+          forward.push(ids(res));
+        }
+        expect(forward, by).toEqual(numbered);
+        const back = [ids(res)];
+        for (const page of [4, 3, 2, 1]) {
+          res = await list(`${by}&page=${page}&before=${res.body.cursors.first}`);
+          back.unshift(ids(res));
+        }
+        expect(back, by).toEqual(numbered);
+      }
+    const forged = Buffer.from(JSON.stringify(['2026-02-30', 'x'])).toString('base64url');
+    const refused = await list(`page=2&after=${forged}`);
+    expect(refused.status).toBe(400);
+  });
+});
