@@ -1,7 +1,20 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TIME_ZONE } from '../../contract/headers';
+import { backup, restore } from '../../server/db/backup';
+import { openDatabase, rowsOf } from '../../server/db/client';
 import { dayIn } from '../../server/lib/timeZone';
-import { addUser, signUp, startTestServer, type Api, type TestServer } from './helpers';
+import {
+  addUser,
+  createScratchDatabase,
+  signUp,
+  startTestServer,
+  type Api,
+  type TestServer,
+} from './helpers';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -263,5 +276,38 @@ describe('a category merge', () => {
       ['other', 300],
       ['Travel', 100],
     ]);
+  });
+});
+
+describe('a restore', () => {
+  it('copies the budgets and tells no one of spending over them', async () => {
+    const me = await signUp(server);
+    await setBudget(me.api, { categoryId: await categoryId(me.api, 'shopping'), amount: 10 });
+    await addExpense(me.api, 'shopping', 20, `${thisMonth}-01`);
+    const userId = me.user._id as string;
+    // Read and gone: a restore that told of it again would bring it back.
+    await server.db.execute(
+      sql`delete from notifications where user_id = ${userId} and kind = 'budget_over'`,
+    );
+    const dir = mkdtempSync(join(tmpdir(), 'ecm-budgets-'));
+    const scratch = await createScratchDatabase();
+    const copy = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
+    try {
+      const file = join(dir, 'all.ecm.gz');
+      await backup(server.db, file);
+      await restore(copy.db, file);
+      const kept = rowsOf<{ amount: string; notices: number }>(
+        await copy.db.execute(sql`
+          select b.amount_paise::text as amount,
+                 (select count(*)::int from notifications n
+                   where n.user_id = b.user_id and n.kind = 'budget_over') as notices
+            from budgets b where b.user_id = ${userId}`),
+      );
+      expect(kept).toEqual([{ amount: '1000', notices: 0 }]);
+    } finally {
+      await copy.close();
+      await scratch.drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
