@@ -15,6 +15,7 @@ import {
   type Api,
   type TestServer,
 } from './helpers';
+import { openStream } from './liveStream';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -276,6 +277,29 @@ describe('a category merge', () => {
       ['other', 300],
       ['Travel', 100],
     ]);
+  });
+});
+
+describe('live updates', () => {
+  it('tell the owner’s other sessions of a budget set, and no one else', async () => {
+    const me = await signUp(server);
+    const other = await signUp(server);
+    const login = await server
+      .api()
+      .post('/user/loginuser', { email: me.email, password: me.password, userType: 'admin' });
+    const mine = await openStream(server.origin, login.body.data.token);
+    const theirs = await openStream(server.origin, other.token);
+    try {
+      await Promise.all([mine.next('ready'), theirs.next('ready')]);
+      await setBudget(me.api, { categoryId: await categoryId(me.api, 'other'), amount: 10 });
+      const change = await mine.next('change', 'budget');
+      expect(change.data.tags).toEqual(['budget', 'dashboard']);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(theirs.changes()).toEqual([]);
+    } finally {
+      mine.close();
+      theirs.close();
+    }
   });
 });
 
