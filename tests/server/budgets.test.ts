@@ -235,6 +235,22 @@ describe('going over a budget', () => {
     expect(notices[0]!.message).toMatch(/₹1,000\.00, over its budget of ₹500\.00/);
   });
 
+  it('notifies for an expense a recurring expense records', async () => {
+    const me = await signUp(server);
+    await setBudget(me.api, { categoryId: await categoryId(me.api, 'other'), amount: 100 });
+    // Due today: recorded as it is added, as the daily job records it.
+    const added = await me.api.post('/expense/addrecurring', {
+      description: 'Gym',
+      amount: 150,
+      category: 'other',
+      schedule: 'monthly',
+      day: Number(today.slice(8)),
+      startDate: today,
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect(await budgetNotices(me.api)).toHaveLength(1);
+  });
+
   it('does not notify for a budget set below what was spent, until the month spends more', async () => {
     const me = await signUp(server);
     const other = await categoryId(me.api, 'other');
