@@ -38,6 +38,7 @@ import { passwordResetRoutes } from './routes/passwordReset';
 import { peopleRoutes } from './routes/people';
 import { projectRoutes } from './routes/projects';
 import { recurringRoutes } from './routes/recurring';
+import { budgetRoutes } from './routes/budgets';
 import { categoryRoutes } from './routes/categories';
 import { reminderRoutes } from './routes/reminders';
 import { eventRoutes } from './routes/events';
@@ -168,6 +169,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(expenseRoutes);
       await api.register(recurringRoutes);
       await api.register(categoryRoutes);
+      await api.register(budgetRoutes);
       await api.register(exportRoutes);
       await api.register(importRoutes);
       await api.register(loanRoutes('lend'));

@@ -2,6 +2,7 @@ import { accountEndpoints } from './account';
 import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
 import { bankEndpoints } from './bank';
+import { budgetEndpoints } from './budgets';
 import { categoryEndpoints } from './categories';
 import { counterpartyEndpoints } from './counterparties';
 import { dashboardEndpoints } from './dashboard';
@@ -27,6 +28,7 @@ export const ENDPOINTS = {
   ...expenseEndpoints,
   ...recurringEndpoints,
   ...categoryEndpoints,
+  ...budgetEndpoints,
   ...exportEndpoints,
   ...importEndpoints,
   ...loanEndpoints,

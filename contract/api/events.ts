@@ -9,6 +9,7 @@ export const LIVE_TAGS = [
   'expense',
   'recurring',
   'category',
+  'budget',
   'lend',
   'borrowed',
   'project',

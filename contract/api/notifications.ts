@@ -5,20 +5,22 @@ import { PageQuery, id, pageMeta } from './fields';
 /**
  * What a notification tells: a payment recorded on the company's accounts by someone else,
  * a PM's status update of one of the company's projects, a lend of one's own that became
- * overdue, payments imported from a file by someone else (one for the whole import).
+ * overdue, payments imported from a file by someone else (one for the whole import), a
+ * month's spending in a category gone over its budget (once per budget and month).
  */
 export const NOTIFICATION_KINDS = [
   'payment',
   'project_status',
   'lend_overdue',
   'payments_import',
+  'budget_over',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const Notification = z.object({
   _id: z.string(),
   kind: z.enum(NOTIFICATION_KINDS),
-  /** The payment, project, lend or import it is about. */
+  /** The payment, project, lend or import it is about; for a budget, the budget and month. */
   recordId: z.string(),
   /** What happened, in a sentence. */
   message: z.string(),

@@ -17,7 +17,15 @@ const REPORTING_TRIGGERS: [table: string, trigger: string][] = [
     'categories',
     `categories_changes_${op}`,
   ]),
+  // Budgets, as categories: news to the owner's other tabs.
+  ...['insert', 'update', 'delete'].map((op): [string, string] => [
+    'budgets',
+    `budgets_changes_${op}`,
+  ]),
   ['payments', 'payments_notifications'],
+  // A restore rebuilds every month's spending: no budget goes over for it.
+  ['expense_months', 'expense_months_budgets_insert'],
+  ['expense_months', 'expense_months_budgets_update'],
   ['projects', 'projects_notifications'],
   ...['insert', 'update', 'delete'].map((op): [string, string] => [
     'notifications',

@@ -30,6 +30,7 @@ const TABLES: PgTable[] = [
   schema.recoveryCodes,
   schema.signIns,
   schema.categories,
+  schema.budgets,
   schema.expenses,
   schema.recurringExpenses,
   schema.importSettings,

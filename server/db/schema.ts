@@ -242,6 +242,33 @@ export const categories = pgTable(
   ],
 );
 
+/**
+ * A user's monthly budget for one of its categories: every month's spending in the category
+ * is measured against it. A category merged away hands its budget to the category it merges
+ * into when that one has none (services/budgets.ts); deleting a category deletes its budget.
+ * Going over notifies the owner once per budget and month, from a trigger on expense_months
+ * (see the budgets migration), whichever path wrote the expenses.
+ */
+export const budgets = pgTable(
+  'budgets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId('user_id'),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    version: version(),
+    ...timestamps,
+  },
+  (t) => [
+    unique('budgets_user_category_key').on(t.userId, t.categoryId),
+    // A category's deletion finds its budget (the foreign key's cascade).
+    index('budgets_category_idx').on(t.categoryId),
+    check('budgets_amount_check', sql`${t.amountPaise} > 0`),
+  ],
+);
+
 /** A record's category: one of its owner's, following a rename, never deleted while used. */
 const ownCategory = (t: { userId: AnyPgColumn; category: AnyPgColumn }, name: string) =>
   foreignKey({

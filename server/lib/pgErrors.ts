@@ -27,6 +27,7 @@ const UNIQUE_MESSAGES: Record<string, string> = {
   payments_reverses_key: 'This payment has already been reversed.',
   categories_user_name_lower_key: 'You have a category of that name already',
   categories_user_name_key: 'You have a category of that name already',
+  budgets_user_category_key: 'This category has a budget already: change that one instead',
 };
 
 /** A unique violation as the 409 message for its constraint, or undefined for other errors. */

@@ -34,7 +34,8 @@ const TAGS = [
   { name: 'bank', description: "A company's bank accounts, payments and statements" },
   {
     name: 'expenses',
-    description: "The caller's own expenses, and its recurring ones (recorded on their days)",
+    description:
+      "The caller's own expenses, its recurring ones (recorded on their days), its categories and their monthly budgets",
   },
   {
     name: 'import',

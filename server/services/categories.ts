@@ -7,6 +7,7 @@ import type { Caller } from '../lib/caller';
 import { toIso } from '../lib/dates';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { withAudit } from './audit';
+import { moveBudget } from './budgets';
 import { nextVersion } from './versions';
 
 /*
@@ -125,7 +126,8 @@ export function renameCategory(db: DbOrTx, caller: Caller, id: string, name: str
 
 /**
  * Moves every expense and recurring expense of category `fromId` into `intoId` and removes
- * `fromId`, in one transaction. The months follow the expenses (their triggers).
+ * `fromId`, in one transaction. The months follow the expenses (their triggers); its budget
+ * moves too unless `intoId` has one (see moveBudget).
  */
 export function mergeCategory(db: DbOrTx, caller: Caller, fromId: string, intoId: string) {
   return withAudit(db, caller, async (tx) => {
@@ -142,6 +144,7 @@ export function mergeCategory(db: DbOrTx, caller: Caller, fromId: string, intoId
       .update(recurringExpenses)
       .set({ category: into.name, version: nextVersion(recurringExpenses), updatedAt: sql`now()` })
       .where(and(eq(recurringExpenses.userId, me), eq(recurringExpenses.category, from.name)));
+    await moveBudget(tx, me, from.id, into.id);
     await removeCategory(tx, me, from);
     return answerFor(tx, caller, into.id);
   });

@@ -11,7 +11,7 @@ export const CHANGES_CHANNEL = 'ecm_changes';
 
 /** One notification of the change feed: who the changed rows concern, and their ids. */
 export interface Change {
-  t: AuditedTable | 'recurring_expenses' | 'categories' | 'notifications' | 'sessions';
+  t: AuditedTable | 'recurring_expenses' | 'categories' | 'budgets' | 'notifications' | 'sessions';
   /** The company of a company record (a person's company, or the company itself). */
   c?: string;
   /** The owner of a personal record. */
@@ -56,6 +56,8 @@ export function tagsFor(reader: Reader, change: Change): LiveTag[] {
   // A category's own changes (its name, added, removed); the expenses a rename or a merge
   // moves are news of their own.
   if (change.t === 'categories') return change.u === reader.userId ? ['category'] : [];
+  // A budget set, changed or removed: the owner's budgets and its dashboard's card.
+  if (change.t === 'budgets') return change.u === reader.userId ? ['budget', 'dashboard'] : [];
   const readsTrail = reader.role === 'admin' || reader.role === 'company';
   if (PERSONAL.includes(change.t)) {
     if (change.u !== reader.userId) return [];

@@ -13,6 +13,19 @@ type Details = Record<string, unknown>;
 const rupees = (paise: unknown) => formatRupees(Number(paise) / 100);
 const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
 
+/** "November 2026" of "2026-11". */
+function monthName(month: unknown): string {
+  const [y, m] = String(month ?? '')
+    .split('-')
+    .map(Number);
+  if (!y || !m) return 'a month';
+  return new Date(Date.UTC(y, m - 1, 1)).toLocaleString('en-IN', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
 /** The sentence a notification shows, from what was kept of it when it was made. */
 export function messageOf(kind: NotificationKind, d: Details): string {
   switch (kind) {
@@ -30,6 +43,8 @@ export function messageOf(kind: NotificationKind, d: Details): string {
       const by = text(d.by) ? ` by ${text(d.by)}` : '';
       return `${Number(d.count)} payments imported on ${text(d.account) ?? 'an account'} (${text(d.accountNo) ?? ''})${by}: credits ${rupees(d.creditsPaise)}, debits ${rupees(d.debitsPaise)}.`;
     }
+    case 'budget_over':
+      return `Your ${text(d.category) ?? 'category'} spending for ${monthName(d.month)} is ${rupees(d.spentPaise)}, over its budget of ${rupees(d.budgetPaise)}.`;
   }
 }
 

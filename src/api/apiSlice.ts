@@ -11,6 +11,8 @@ export const TAG_TYPES = [
   'recurring',
   /** The signed-in user's expense categories. */
   'category',
+  /** The signed-in user's budgets. */
+  'budget',
   'bank',
   'project',
   'users',

@@ -73,6 +73,9 @@ beforeAll(async () => {
   const movie = categories.find((c) => c.name === 'movie')!;
   await admin.api.post('/category/renamecategory', { _id: movie._id, name: 'Cinema' });
   await admin.api.post('/category/addcategory', { name: 'Rent' });
+  // A budget, changed once, that the film below goes over (a notification of it).
+  await admin.api.post('/budget/setbudget', { categoryId: movie._id, amount: 2 });
+  await admin.api.post('/budget/setbudget', { categoryId: movie._id, amount: 1, version: 1 });
   await admin.api.post('/expense/addexpense', {
     date: '2026-11-02',
     description: 'A film',
@@ -127,6 +130,7 @@ describe('backup and restore', () => {
     expect(modeOf(file)).toBe(0o600);
     expect(counts.expenses).toBe(31);
     expect(counts.categories).toBe(10);
+    expect(counts.budgets).toBe(1);
     expect(counts.audit_log).toBeGreaterThan(30);
 
     const scratch = await createScratchDatabase();
@@ -136,7 +140,7 @@ describe('backup and restore', () => {
       const [original, restored] = await Promise.all([dump(server.db), dump(copy.db)]);
       // Every table, including the derived totals: not in the file, rebuilt by triggers as
       // payments, expenses and projects come back.
-      expect(Object.keys(restored).length).toBe(22);
+      expect(Object.keys(restored).length).toBe(23);
       for (const derived of ['account_days', 'expense_months', 'project_totals'])
         expect(restored[derived]!.length, derived).toBeGreaterThan(0);
       // Sign-in secrets and rate-limit counts stay behind: a restored install starts with
@@ -209,7 +213,11 @@ describe('a backup made before categories of their own', () => {
       .toString()
       .trimEnd()
       .split('\n')
-      .filter((line) => (JSON.parse(line) as { table?: string }).table !== 'categories');
+      // A backup from before categories had budgets neither.
+      .filter(
+        (line) =>
+          !['categories', 'budgets'].includes((JSON.parse(line) as { table?: string }).table ?? ''),
+      );
     const olderFile = join(dir, 'uncategorised.ecm.gz');
     writeFileSync(olderFile, gzipSync(`${lines.join('\n')}\n`));
 

@@ -229,6 +229,13 @@ const make = {
   category: async (role: SignedIn) =>
     (await must(role, 'POST', '/category/addcategory', { name: `Fixture ${++unique}` })).data
       ._id as string,
+  budget: async (role: SignedIn) =>
+    (
+      await must(role, 'POST', '/budget/setbudget', {
+        categoryId: await make.category(role),
+        amount: 100,
+      })
+    ).data._id as string,
   recurring: async (role: SignedIn) =>
     (
       await must(role, 'POST', '/expense/addrecurring', {
@@ -1051,6 +1058,28 @@ const SPECS: Record<string, Spec> = {
     absent: 404,
     fix: async (c) => {
       if (!c.absent) body(c).id = await make.category(actor(c, 'company'));
+    },
+  },
+  listBudgets: { allow: SIGNED_IN },
+  setBudget: {
+    allow: SIGNED_IN,
+    absent: 404,
+    // A fresh category: its first budget, or (with a version) a change of one made here.
+    fix: async (c) => {
+      if (c.absent) return;
+      const role = actor(c, 'company');
+      const categoryId = await make.category(role);
+      body(c).categoryId = categoryId;
+      if (body(c).version === undefined) return;
+      await must(role, 'POST', '/budget/setbudget', { categoryId, amount: 1 });
+      body(c).version = 1;
+    },
+  },
+  deleteBudget: {
+    allow: SIGNED_IN,
+    absent: 404,
+    fix: async (c) => {
+      if (!c.absent) body(c).id = await make.budget(actor(c, 'company'));
     },
   },
 

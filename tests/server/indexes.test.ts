@@ -80,6 +80,11 @@ beforeAll(async () => {
            select $1, date '2025-01-01' + (g % 600), 'mine ' || g, 100 + g, 'shopping' from generate_series(1, 5000) g`,
     [admin.user._id],
   );
+  await q(
+    `insert into budgets (user_id, category_id, amount_paise)
+           select user_id, id, 100000 from categories where user_id = $1`,
+    [admin.user._id],
+  );
   await q(`insert into loans (user_id, direction, name, email, amount_paise, issue_date, repayment_date)
            select u.id, (array['lend','borrowed'])[1 + g % 2]::loan_direction, 'p' || g, 'p' || (g % 50) || '@x.example', 1000, date '2025-01-01' + (g % 600), date '2026-01-01'
              from (select id from users where email like '%@bulk.example' limit 200) u, generate_series(1, 100) g`);
@@ -258,6 +263,7 @@ describe('hot queries use indexes', () => {
       [as.admin!, '/user/getcounterparties'],
       [as.admin!, '/user/getcounterparty?email=p7@x.example'],
       [as.admin!, '/user/getalldata?today=2026-11-22'],
+      [as.admin!, '/budget/getbudgets?month=2025-06'],
       [as.admin!, '/user/getadminallcompany'],
       [as.admin!, `/company/getcompanyallproject?companyId=${ids.company}`],
       [as.admin!, '/audit/getaudit'],

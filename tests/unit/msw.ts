@@ -23,7 +23,8 @@ export function category(name: string, figures: { expenses?: number; totalAmount
 /**
  * The fake API of the unit tests; each test adds the handlers it needs with `server.use`.
  * Every signed-in screen has the header's bell: by default nothing is unread. The expense
- * forms offer the user's categories: by default the three every account starts with.
+ * forms offer the user's categories: by default the three every account starts with, and
+ * the dashboard and the Categories screen their budgets: by default none.
  */
 export const server = setupServer(
   http.get('/api/notifications/unread', () => HttpResponse.json({ success: true, unread: 0 })),
@@ -32,5 +33,8 @@ export const server = setupServer(
       success: true,
       data: ['movie', 'other', 'shopping'].map((name) => category(name)),
     }),
+  ),
+  http.get('/api/budget/getbudgets', () =>
+    HttpResponse.json({ success: true, month: '2026-11', monthElapsedPercent: 50, data: [] }),
   ),
 );

@@ -8,11 +8,13 @@ import {
   useGetCategoriesQuery,
   type Category,
 } from '../../api/categoriesApi';
+import { PACE_LABELS, useGetBudgetsQuery, type Budget } from '../../api/budgetsApi';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { Field } from '../../ui/Field';
 import { Money } from '../../ui/Money';
 import { styles } from '../../ui/styles';
+import { BudgetField } from './BudgetField';
 import { MergeDialog } from './MergeDialog';
 import { RenameField } from './RenameField';
 import { whyNotDeletable } from './categoryRules';
@@ -48,17 +50,31 @@ function AddCategory() {
   );
 }
 
+/** A category's budget as this month stands: spent of the budget, and the pace in words. */
+function BudgetFigures({ budget }: { budget: Budget }) {
+  return (
+    <span>
+      <Money value={budget.spent} /> of <Money value={budget.amount} />
+      <span className="block text-xs text-gray-600">{PACE_LABELS[budget.pace]} this month</span>
+    </span>
+  );
+}
+
 /**
- * The user's expense categories with what each holds: add one, rename one in its row, merge
- * one into another, delete one nothing uses (the reason shows where it cannot be deleted).
+ * The user's expense categories with what each holds: add one, rename one in its row, set its
+ * monthly budget, merge one into another, delete one nothing uses (the reason shows where it
+ * cannot be deleted).
  */
 export default function CategoriesScreen() {
   const query = useGetCategoriesQuery();
   const [remove, removing] = useDeleteCategoryMutation();
+  const budgets = useGetBudgetsQuery();
   const [renaming, setRenaming] = useState<string>();
+  const [budgeting, setBudgeting] = useState<string>();
   const [merging, setMerging] = useState<Category>();
   const [deleting, setDeleting] = useState<Category>();
   const all = query.data ?? [];
+  const budgetOf = new Map((budgets.data?.data ?? []).map((b) => [b.categoryId, b]));
 
   const columns: Column<Category>[] = [
     {
@@ -91,6 +107,30 @@ export default function CategoriesScreen() {
       header: 'Recurring',
       align: 'right',
       render: (row) => row.recurring.toLocaleString('en-IN'),
+    },
+    {
+      key: 'budget',
+      header: 'Monthly budget',
+      render: (row) => {
+        const budget = budgetOf.get(row._id);
+        if (budgeting === row._id)
+          return (
+            <BudgetField category={row} budget={budget} onDone={() => setBudgeting(undefined)} />
+          );
+        return (
+          <div className="flex flex-wrap items-center gap-2">
+            {budget ? <BudgetFigures budget={budget} /> : <span>No budget</span>}
+            <button
+              type="button"
+              onClick={() => setBudgeting(row._id)}
+              className={styles.btnGhost}
+              aria-label={`${budget ? 'Change' : 'Set'} the budget of ${row.name}`}
+            >
+              {budget ? 'Change' : 'Set budget'}
+            </button>
+          </div>
+        );
+      },
     },
     {
       key: 'action',
@@ -146,7 +186,8 @@ export default function CategoriesScreen() {
         </h2>
         <p className="mt-1 text-sm text-gray-700">
           Your expense categories. Renaming one renames it on every expense; merging moves its
-          expenses into another.
+          expenses into another. A monthly budget shows on the dashboard against the month’s
+          spending, and going over it sends you a notification.
         </p>
       </div>
       <AddCategory />

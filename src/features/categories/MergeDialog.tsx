@@ -41,7 +41,8 @@ export function MergeDialog({
         Its {category.expenses.toLocaleString('en-IN')}{' '}
         {category.expenses === 1 ? 'expense' : 'expenses'} and {category.recurring}{' '}
         {category.recurring === 1 ? 'recurring expense' : 'recurring expenses'} move to the category
-        you choose, and &ldquo;{category.name}&rdquo; is removed.
+        you choose, and &ldquo;{category.name}&rdquo; is removed. Its monthly budget, if any, moves
+        too when the category you choose has none.
       </p>
       <SelectField
         id="merge-into"

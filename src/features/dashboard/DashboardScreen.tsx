@@ -13,7 +13,9 @@ import {
   type LoanFigures,
   type RecentEntry,
 } from './dashboardApi';
+import { BudgetsCard } from './BudgetsCard';
 import { ExpensesChart } from './ExpensesChart';
+import { formatPercent } from './percent';
 import { buildExpenseSeries } from './expenseSeries';
 
 interface StatCardProps {
@@ -41,13 +43,6 @@ const KIND_LABELS: Record<RecentEntry['kind'], string> = {
   lend: 'Lend',
   borrowed: 'Borrowed',
 };
-
-const percent = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1 });
-
-/** 42.456 → '42.5%'; null (nothing lent yet) → '—'. */
-export function formatPercent(value: number | null): string {
-  return value !== null && Number.isFinite(value) ? `${percent.format(value)}%` : '—';
-}
 
 const RECENT_COLUMNS: ReadonlyArray<Column<RecentEntry>> = [
   { key: 'kind', header: 'Type', render: (row) => KIND_LABELS[row.kind] },
@@ -176,10 +171,13 @@ function Figures({ figures, today }: { figures: DashboardData; today: string }) 
         </div>
         <CustomerPanel lend={lend} borrowed={borrowed} repaidPercent={figures.lentRepaidPercent} />
       </div>
-      <div className="mt-4">
-        <Panel title="Expenses by category">
-          <ExpensesChart series={series} />
-        </Panel>
+      <div className="mt-4 grid gap-4 lg:grid-cols-3">
+        <div className="min-w-0 lg:col-span-2">
+          <Panel title="Expenses by category">
+            <ExpensesChart series={series} />
+          </Panel>
+        </div>
+        <BudgetsCard />
       </div>
     </>
   );

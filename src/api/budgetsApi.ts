@@ -1,0 +1,53 @@
+import type { z } from 'zod';
+import type {
+  Budget as BudgetSchema,
+  BudgetAnswer,
+  BudgetList,
+  BudgetQuery,
+  BudgetSet,
+} from '../../contract/api/budgets';
+import type { Message } from '../../contract/api/fields';
+import { apiSlice } from './apiSlice';
+import { invalidates, withSyncedMutations, type Tag } from './tags';
+
+/*
+ * The signed-in user's monthly budgets: set on the Categories screen, shown against the
+ * month's spending on the dashboard. Shared here, as both features read them.
+ */
+
+export type Budget = z.output<typeof BudgetSchema>;
+export type Budgets = z.output<typeof BudgetList>;
+
+const LIST: Tag = { type: 'budget', id: 'LIST' };
+
+export const budgetsApi = apiSlice.injectEndpoints({
+  endpoints: (build) =>
+    withSyncedMutations({
+      /** A month's figures (YYYY-MM); absent, the current month in the browser's time zone. */
+      getBudgets: build.query<Budgets, string | void>({
+        query: (month) => ({
+          url: '/budget/getbudgets',
+          params: (month ? { month } : {}) satisfies z.input<typeof BudgetQuery>,
+        }),
+        // The spending follows every expense written anywhere; the names follow the categories.
+        providesTags: [LIST, 'dashboard', { type: 'category', id: 'LIST' }],
+      }),
+      setBudget: build.mutation<z.output<typeof BudgetAnswer>, z.input<typeof BudgetSet>>({
+        query: (body) => ({ url: '/budget/setbudget', method: 'POST', body }),
+        invalidatesTags: invalidates(() => [LIST]),
+      }),
+      deleteBudget: build.mutation<z.output<typeof Message>, string>({
+        query: (id) => ({ url: '/budget/deletebudget', method: 'POST', body: { id } }),
+        invalidatesTags: invalidates(() => [LIST]),
+      }),
+    }),
+});
+
+export const { useGetBudgetsQuery, useSetBudgetMutation, useDeleteBudgetMutation } = budgetsApi;
+
+/** How a pace reads, in words: the bar's colour never says it alone. */
+export const PACE_LABELS: Record<Budget['pace'], string> = {
+  on_pace: 'On pace',
+  ahead_of_pace: 'Ahead of pace',
+  over_budget: 'Over budget',
+};
