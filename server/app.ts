@@ -38,6 +38,7 @@ import { passwordResetRoutes } from './routes/passwordReset';
 import { peopleRoutes } from './routes/people';
 import { projectRoutes } from './routes/projects';
 import { recurringRoutes } from './routes/recurring';
+import { recurringPaymentRoutes } from './routes/recurringPayments';
 import { categoryRoutes } from './routes/categories';
 import { reminderRoutes } from './routes/reminders';
 import { eventRoutes } from './routes/events';
@@ -167,6 +168,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(dashboardRoutes);
       await api.register(expenseRoutes);
       await api.register(recurringRoutes);
+      await api.register(recurringPaymentRoutes);
       await api.register(categoryRoutes);
       await api.register(exportRoutes);
       await api.register(importRoutes);

@@ -16,6 +16,7 @@ import { notificationEndpoints } from './notifications';
 import { peopleEndpoints } from './people';
 import { projectEndpoints } from './projects';
 import { recurringEndpoints } from './recurring';
+import { recurringPaymentEndpoints } from './recurringPayments';
 
 /** Every call of the API, by operation id: the one table of endpoints. */
 export const ENDPOINTS = {
@@ -32,6 +33,7 @@ export const ENDPOINTS = {
   ...loanEndpoints,
   ...counterpartyEndpoints,
   ...bankEndpoints,
+  ...recurringPaymentEndpoints,
   ...dashboardEndpoints,
   ...auditEndpoints,
   ...eventEndpoints,

@@ -5,20 +5,22 @@ import { PageQuery, id, pageMeta } from './fields';
 /**
  * What a notification tells: a payment recorded on the company's accounts by someone else,
  * a PM's status update of one of the company's projects, a lend of one's own that became
- * overdue, payments imported from a file by someone else (one for the whole import).
+ * overdue, payments imported from a file by someone else (one for the whole import), a day of
+ * a recurring payment the ledger refused and the job skipped.
  */
 export const NOTIFICATION_KINDS = [
   'payment',
   'project_status',
   'lend_overdue',
   'payments_import',
+  'recurring_payment_skipped',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const Notification = z.object({
   _id: z.string(),
   kind: z.enum(NOTIFICATION_KINDS),
-  /** The payment, project, lend or import it is about. */
+  /** The payment, project, lend or import it is about (a skipped day: the day's own id). */
   recordId: z.string(),
   /** What happened, in a sentence. */
   message: z.string(),

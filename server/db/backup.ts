@@ -38,6 +38,7 @@ const TABLES: PgTable[] = [
   schema.projects,
   schema.bankAccounts,
   schema.payments,
+  schema.recurringPayments,
   schema.auditLog,
   schema.notifications,
 ];

@@ -30,6 +30,11 @@ export function messageOf(kind: NotificationKind, d: Details): string {
       const by = text(d.by) ? ` by ${text(d.by)}` : '';
       return `${Number(d.count)} payments imported on ${text(d.account) ?? 'an account'} (${text(d.accountNo) ?? ''})${by}: credits ${rupees(d.creditsPaise)}, debits ${rupees(d.debitsPaise)}.`;
     }
+    case 'recurring_payment_skipped': {
+      const what = d.type === 'debit' ? 'debit' : 'credit';
+      const why = d.reason === 'closed' ? 'the account is closed' : 'the balance was too low';
+      return `Recurring ${what} of ${rupees(d.amountPaise)} (${text(d.remark) ?? ''}) on ${text(d.account) ?? 'an account'} (${text(d.accountNo) ?? ''}) for ${formatDmy(String(d.date ?? ''))} was skipped: ${why}.`;
+    }
   }
 }
 
