@@ -17,6 +17,12 @@ const REPORTING_TRIGGERS: [table: string, trigger: string][] = [
     'categories',
     `categories_changes_${op}`,
   ]),
+  // A company's recurring payments are not audited (the payments they post are) but are
+  // news to the company's and its admin's tabs.
+  ...['insert', 'update', 'delete'].map((op): [string, string] => [
+    'recurring_payments',
+    `recurring_payments_changes_${op}`,
+  ]),
   ['payments', 'payments_notifications'],
   ['projects', 'projects_notifications'],
   ...['insert', 'update', 'delete'].map((op): [string, string] => [
