@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { RecurringPaymentSort } from '../../contract/api/recurringPayments';
 import type { PaymentType, RecurringSchedule } from '../../contract/enums';
 import { paiseToRupees } from '../../contract/rules';
@@ -109,14 +109,27 @@ const accountColumns = {
 const own = (caller: Caller, extra?: SQL) =>
   and(eq(recurringPayments.companyId, caller.userId), extra);
 
-/** A template with its account, as the API shows it. */
+/**
+ * Templates as the API shows them, each with its account: the accounts read by id, a few
+ * rows of the primary key rather than a join the planner may answer by scanning them all.
+ */
+async function withAccounts(db: DbOrTx, rows: Row[]) {
+  const ids = [...new Set(rows.map((t) => t.accountId))];
+  const accounts = ids.length
+    ? await db
+        .select({ id: bankAccounts.id, ...accountColumns })
+        .from(bankAccounts)
+        .where(inArray(bankAccounts.id, ids))
+    : [];
+  const byId = new Map(accounts.map((a) => [a.id, a]));
+  return rows.map((t) => toApi(t, byId.get(t.accountId)!));
+}
+
+/** A template as the API shows it. */
 async function readOne(db: DbOrTx, id: string) {
-  const [found] = await db
-    .select({ t: recurringPayments, a: accountColumns })
-    .from(recurringPayments)
-    .innerJoin(bankAccounts, eq(bankAccounts.id, recurringPayments.accountId))
-    .where(eq(recurringPayments.id, id));
-  return toApi(found!.t, found!.a);
+  const rows = await db.select().from(recurringPayments).where(eq(recurringPayments.id, id));
+  const [one] = await withAccounts(db, rows);
+  return one!;
 }
 
 /** The company's open account `id`: a payment goes nowhere else. */
@@ -171,7 +184,8 @@ async function postDay(tx: Tx, t: Row, date: string): Promise<'posted' | 'closed
  * skipped and told of when the ledger refuses it, and moves the next date past them. The
  * template must be locked by the caller's transaction.
  */
-async function handleDue(tx: Tx, t: Row, account: AccountOf, today: string, cap = PER_TEMPLATE) {
+async function handleDue(tx: Tx, t: Row, today: string, cap = PER_TEMPLATE) {
+  let account: AccountOf | undefined;
   let next = t.nextDate;
   let posted = 0;
   const skipped: string[] = [];
@@ -186,6 +200,7 @@ async function handleDue(tx: Tx, t: Row, account: AccountOf, today: string, cap 
     if (outcome === 'posted') posted++;
     else {
       skipped.push(next);
+      account ??= await accountOf(tx, t);
       await tx
         .insert(notifications)
         .values({
@@ -230,9 +245,7 @@ const isDue = (t: Row, today: string) => !t.paused && t.nextDate !== null && t.n
 
 /** Handles the days already due of a template a call has just written, in its transaction. */
 async function handleNow(tx: Tx, t: Row, today: string) {
-  const done = isDue(t, today)
-    ? await handleDue(tx, t, await accountOf(tx, t), today)
-    : { posted: 0, skipped: 0 };
+  const done = isDue(t, today) ? await handleDue(tx, t, today) : { posted: 0, skipped: 0 };
   return { data: await readOne(tx, t.id), posted: done.posted, skipped: done.skipped };
 }
 
@@ -259,18 +272,17 @@ export async function runDueRecurringPayments(
   for (let round = 0; round < limit && handled() < limit; round++) {
     const claimed = await db.transaction(async (tx) => {
       const due = await tx
-        .select({ t: recurringPayments, a: accountColumns })
+        .select()
         .from(recurringPayments)
-        .innerJoin(bankAccounts, eq(bankAccounts.id, recurringPayments.accountId))
         // `paused = false` as written in the due index's predicate.
         .where(
           and(sql`${recurringPayments.paused} = false`, lte(recurringPayments.nextDate, today)),
         )
         .orderBy(asc(recurringPayments.nextDate), asc(recurringPayments.id))
         .limit(BATCH)
-        .for('update', { of: recurringPayments, skipLocked: true });
+        .for('update', { skipLocked: true });
       let count = { posted: 0, skipped: 0 };
-      for (const { t, a } of due) {
+      for (const t of due) {
         const room = limit - handled() - count.posted - count.skipped;
         if (room <= 0) break;
         // The company is the actor of what its template posts (its audit trail shows it); no
@@ -278,7 +290,7 @@ export async function runDueRecurringPayments(
         await tx.execute(
           sql`select set_config('app.actor', ${t.companyId}, true), set_config('app.tenant', ${t.companyId}, true), set_config('app.session', '', true)`,
         );
-        const done = await handleDue(tx, t, a, today, Math.min(PER_TEMPLATE, room));
+        const done = await handleDue(tx, t, today, Math.min(PER_TEMPLATE, room));
         count = { posted: count.posted + done.posted, skipped: count.skipped + done.skipped };
       }
       total.posted += count.posted;
@@ -308,22 +320,13 @@ export async function listRecurringPayments(db: DbOrTx, caller: Caller, q: Recur
   );
   const [rows, [summary]] = await Promise.all([
     paged(
-      db
-        .select({ t: recurringPayments, a: accountColumns })
-        .from(recurringPayments)
-        .innerJoin(bankAccounts, eq(bankAccounts.id, recurringPayments.accountId))
-        .where(where)
-        .$dynamic(),
+      db.select().from(recurringPayments).where(where).$dynamic(),
       q,
       sortOrder(q, sortColumns, recurringPayments.id),
     ),
     db.select({ total: rowCount() }).from(recurringPayments).where(where),
   ]);
-  return pageAnswer(
-    q,
-    rows.map((r) => toApi(r.t, r.a)),
-    summary?.total,
-  );
+  return pageAnswer(q, await withAccounts(db, rows), summary?.total);
 }
 
 /** Creates a template; the days already due (from a past start date) are handled at once. */
