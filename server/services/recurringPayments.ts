@@ -282,6 +282,15 @@ export async function runDueRecurringPayments(
         .limit(BATCH)
         .for('update', { skipLocked: true });
       let count = { posted: 0, skipped: 0 };
+      // Posting locks each account until this transaction commits: taken in one order (as
+      // ledger_post and a transfer take theirs), two runners' batches sharing accounts
+      // cannot each hold one and wait for the other's. An account's credits go before its
+      // debits, so a debit due is refused only when the money due into it does not cover it.
+      due.sort(
+        (a, b) =>
+          a.accountId.localeCompare(b.accountId) ||
+          Number(a.type === 'debit') - Number(b.type === 'debit'),
+      );
       for (const t of due) {
         const room = limit - handled() - count.posted - count.skipped;
         if (room <= 0) break;

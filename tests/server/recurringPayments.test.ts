@@ -357,6 +357,25 @@ describe('the recurring payments job', () => {
     ]);
   });
 
+  it("posts an account's credits due before its debits due", async () => {
+    const { company } = await setUp();
+    const accountId = await account(company.api, 0);
+    // The debit is added first (the job claims it first) but the credit pays for it.
+    await add(company.api, accountId, { amount: 500, day: 1, startDate: '2036-01-01' });
+    await add(company.api, accountId, {
+      paymentType: 'credit',
+      amount: 1000,
+      remark: 'Rent received',
+      day: 1,
+      startDate: '2036-01-01',
+    });
+    expect(await runDueRecurringPayments(server.db, '2036-03-31')).toEqual({
+      posted: 6,
+      skipped: 0,
+    });
+    expect(await balanceOf(company.api, accountId)).toBe(1500);
+  });
+
   it('a debit dated back is refused when a later day would go below zero', async () => {
     const { company } = await setUp();
     const accountId = await account(company.api, 0);
