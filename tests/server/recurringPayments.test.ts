@@ -211,6 +211,15 @@ describe('recurring payments over HTTP', () => {
     ).toBe(404);
   });
 
+  it('an account deleted (one without payments) takes its templates with it', async () => {
+    const { company } = await setUp();
+    const accountId = await account(company.api, 0);
+    await add(company.api, accountId);
+    const deleted = await company.api.post('/company/deletebank', { id: accountId });
+    expect(deleted.status).toBe(200);
+    expect((await company.api.get('/company/getrecurringpayments')).body.total).toBe(0);
+  });
+
   it('posts days already due at once, through the ledger', async () => {
     const { company } = await setUp();
     const accountId = await account(company.api, 0);
