@@ -39,6 +39,7 @@ import { peopleRoutes } from './routes/people';
 import { projectRoutes } from './routes/projects';
 import { recurringRoutes } from './routes/recurring';
 import { budgetRoutes } from './routes/budgets';
+import { recurringPaymentRoutes } from './routes/recurringPayments';
 import { categoryRoutes } from './routes/categories';
 import { reminderRoutes } from './routes/reminders';
 import { eventRoutes } from './routes/events';
@@ -168,6 +169,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(dashboardRoutes);
       await api.register(expenseRoutes);
       await api.register(recurringRoutes);
+      await api.register(recurringPaymentRoutes);
       await api.register(categoryRoutes);
       await api.register(budgetRoutes);
       await api.register(exportRoutes);

@@ -17,6 +17,7 @@ import { notificationEndpoints } from './notifications';
 import { peopleEndpoints } from './people';
 import { projectEndpoints } from './projects';
 import { recurringEndpoints } from './recurring';
+import { recurringPaymentEndpoints } from './recurringPayments';
 
 /** Every call of the API, by operation id: the one table of endpoints. */
 export const ENDPOINTS = {
@@ -34,6 +35,7 @@ export const ENDPOINTS = {
   ...loanEndpoints,
   ...counterpartyEndpoints,
   ...bankEndpoints,
+  ...recurringPaymentEndpoints,
   ...dashboardEndpoints,
   ...auditEndpoints,
   ...eventEndpoints,

@@ -8,6 +8,7 @@ import type { Endpoint } from './endpoint';
 export const LIVE_TAGS = [
   'expense',
   'recurring',
+  'recurringPayment',
   'category',
   'budget',
   'lend',
@@ -47,7 +48,7 @@ export const EventStream = z.string().meta({
   description: [
     'Server-Sent Events, UTF-8. `event: ready` once the stream is live; `event: change` with',
     '`data: {"tags":[...],"ids":[...]}` after each committed change the caller may read',
-    '(tags among expense, recurring, lend, borrowed, project, bank, users, dashboard, audit, notifications;',
+    '(tags among expense, recurring, recurringPayment, lend, borrowed, project, bank, users, dashboard, audit, notifications;',
     'at most 20 record ids, never the data); `event: reset` when changes may have been missed (refetch',
     'everything once); a comment line every 25 seconds. Every event has an `id:` to resume from.',
   ].join(' '),

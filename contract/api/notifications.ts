@@ -6,7 +6,8 @@ import { PageQuery, id, pageMeta } from './fields';
  * What a notification tells: a payment recorded on the company's accounts by someone else,
  * a PM's status update of one of the company's projects, a lend of one's own that became
  * overdue, payments imported from a file by someone else (one for the whole import), a
- * month's spending in a category gone over its budget (once per budget and month).
+ * month's spending in a category gone over its budget (once per budget and month), a day of
+ * a recurring payment the ledger refused and the job skipped.
  */
 export const NOTIFICATION_KINDS = [
   'payment',
@@ -14,13 +15,14 @@ export const NOTIFICATION_KINDS = [
   'lend_overdue',
   'payments_import',
   'budget_over',
+  'recurring_payment_skipped',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const Notification = z.object({
   _id: z.string(),
   kind: z.enum(NOTIFICATION_KINDS),
-  /** The payment, project, lend or import it is about; for a budget, the budget and month. */
+  /** The payment, project, lend or import it is about; for a budget, the budget and month; for a skipped day, the day's own id. */
   recordId: z.string(),
   /** What happened, in a sentence. */
   message: z.string(),

@@ -34,6 +34,9 @@ const day = z
       "Monthly: the day of the month, 1 to 31 (in a shorter month, its last day). Weekly: the weekday, 0 (Sunday) to 6 (Saturday). A day that is not one of the schedule's is a 400.",
   });
 
+/** A schedule and its day, as a recurring payment's template takes them too. */
+export const scheduleFields = { schedule, day };
+
 export const RecurringExpense = z.object({
   _id: z.string(),
   description: z.string(),

@@ -22,6 +22,12 @@ const REPORTING_TRIGGERS: [table: string, trigger: string][] = [
     'budgets',
     `budgets_changes_${op}`,
   ]),
+  // A company's recurring payments are not audited (the payments they post are) but are
+  // news to the company's and its admin's tabs.
+  ...['insert', 'update', 'delete'].map((op): [string, string] => [
+    'recurring_payments',
+    `recurring_payments_changes_${op}`,
+  ]),
   ['payments', 'payments_notifications'],
   // A restore rebuilds every month's spending: no budget goes over for it.
   ['expense_months', 'expense_months_budgets_insert'],

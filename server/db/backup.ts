@@ -39,6 +39,7 @@ const TABLES: PgTable[] = [
   schema.projects,
   schema.bankAccounts,
   schema.payments,
+  schema.recurringPayments,
   schema.auditLog,
   schema.notifications,
 ];

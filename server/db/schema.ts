@@ -673,6 +673,61 @@ export const recurringExpenses = pgTable(
 );
 
 /**
+ * A company's recurring payment (salaries, rent, an EMI): a credit or debit template on one
+ * of its own accounts, with the schedule of a recurring expense. The job
+ * (services/recurringPayments.ts) claims the due ones with FOR UPDATE SKIP LOCKED and posts
+ * each day due through ledger_post, as a typed payment is, moving `next_date` on in the same
+ * transaction. A day the ledger refuses (the balance would go below zero, the account is
+ * closed) is skipped, counted and notified, never retried.
+ */
+export const recurringPayments = pgTable(
+  'recurring_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: ownerId('company_id'),
+    // An account is deleted only while it has no payments; its templates go with it.
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => bankAccounts.id, { onDelete: 'cascade' }),
+    type: paymentType('type').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    remark: text('remark').notNull(),
+    schedule: recurringSchedule('schedule').notNull(),
+    day: integer('day').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }),
+    /** The day the next payment is due; null once past the end date. */
+    nextDate: date('next_date', { mode: 'string' }),
+    /** The last day handled, posted or skipped (a changed schedule starts after it). */
+    lastDate: date('last_date', { mode: 'string' }),
+    /** How many days the ledger refused, and the last of them. */
+    skipped: integer('skipped').notNull().default(0),
+    lastSkippedDate: date('last_skipped_date', { mode: 'string' }),
+    paused: boolean('paused').notNull().default(false),
+    version: version(),
+    ...timestamps,
+  },
+  (t) => [
+    // The job's scan: the due templates that are not paused, oldest day first.
+    index('recurring_payments_due_idx')
+      .on(t.nextDate, t.id)
+      .where(sql`${t.paused} = false`),
+    // The company's list, in its default order (by the next day).
+    index('recurring_payments_company_next_idx').on(t.companyId, t.nextDate, t.id),
+    index('recurring_payments_account_idx').on(t.accountId),
+    check(
+      'recurring_payments_day_check',
+      sql`(${t.schedule} = 'monthly' and ${t.day} between 1 and 31) or (${t.schedule} = 'weekly' and ${t.day} between 0 and 6)`,
+    ),
+    check(
+      'recurring_payments_dates_check',
+      sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`,
+    ),
+    check('recurring_payments_amount_check', sql`${t.amountPaise} > 0`),
+  ],
+);
+
+/**
  * The settings of a user's last import of each kind (columns, date format, amount style,
  * header line): the next file of that kind starts from them.
  */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { notifyOverdueLends, purgeReadNotifications } from '../services/notifications';
 import { defaultToday, runDueRecurring } from '../services/recurring';
+import { runDueRecurringPayments } from '../services/recurringPayments';
 import { purgeEnded } from '../services/sessions';
 
 const HOUR = 3_600_000;
@@ -12,7 +13,7 @@ const RECURRING_EVERY_MS = 5 * 60_000;
  * The server's scheduled work. Hourly upkeep (the first run a minute after start): ended
  * sessions and spent links are deleted, each lender is told of its lends that became overdue,
  * and notifications read over 90 days ago go. Every few minutes, the recurring expenses due
- * are recorded. Every app server runs it; each job does the same whoever runs it first (a
+ * are recorded and the recurring payments due posted. Every app server runs it; each job does the same whoever runs it first (a
  * lend is told of once, a recurring expense recorded once).
  */
 export const hourlyJobsPlugin = fp(async (app: FastifyInstance, opts: { timeZone: string }) => {
@@ -36,18 +37,25 @@ export const hourlyJobsPlugin = fp(async (app: FastifyInstance, opts: { timeZone
     clearInterval(every);
   });
 
-  // Recurring expenses: a second after start (what fell due while the server was down),
+  // Recurring expenses and payments: a second after start (what fell due while the server was down),
   // then every few minutes. One run at a time on this server; several servers share the
-  // work (runDueRecurring claims each template with SKIP LOCKED). A run is bounded, and
+  // work (each job claims its templates with SKIP LOCKED). A run is bounded, and
   // the next one goes on where it stopped.
   let recurringRun: Promise<unknown> | null = null;
   const runRecurring = () => {
-    recurringRun ??= runDueRecurring(app.db, defaultToday(opts.timeZone))
-      .then((created) => {
-        if (created > 0) app.log.info({ created }, 'recurring expenses recorded');
-      })
-      .catch((err: unknown) => app.log.warn({ err }, 'recurring expenses failed'))
-      .finally(() => (recurringRun = null));
+    const today = defaultToday(opts.timeZone);
+    recurringRun ??= Promise.all([
+      runDueRecurring(app.db, today)
+        .then((created) => {
+          if (created > 0) app.log.info({ created }, 'recurring expenses recorded');
+        })
+        .catch((err: unknown) => app.log.warn({ err }, 'recurring expenses failed')),
+      runDueRecurringPayments(app.db, today)
+        .then(({ posted, skipped }) => {
+          if (posted + skipped > 0) app.log.info({ posted, skipped }, 'recurring payments posted');
+        })
+        .catch((err: unknown) => app.log.warn({ err }, 'recurring payments failed')),
+    ]).finally(() => (recurringRun = null));
   };
   let recurringFirst: ReturnType<typeof setTimeout> | undefined;
   const recurringEvery = setInterval(runRecurring, RECURRING_EVERY_MS);

@@ -11,7 +11,14 @@ export const CHANGES_CHANNEL = 'ecm_changes';
 
 /** One notification of the change feed: who the changed rows concern, and their ids. */
 export interface Change {
-  t: AuditedTable | 'recurring_expenses' | 'categories' | 'budgets' | 'notifications' | 'sessions';
+  t:
+    | AuditedTable
+    | 'recurring_expenses'
+    | 'recurring_payments'
+    | 'categories'
+    | 'budgets'
+    | 'notifications'
+    | 'sessions';
   /** The company of a company record (a person's company, or the company itself). */
   c?: string;
   /** The owner of a personal record. */
@@ -74,6 +81,9 @@ export function tagsFor(reader: Reader, change: Change): LiveTag[] {
     case 'projects':
       if (ofCompany) return ['project', 'dashboard', 'audit'];
       return companyPm && reader.userId === change.p ? ['project', 'dashboard'] : [];
+    // A template's own changes; the payments the job posts are news of their own.
+    case 'recurring_payments':
+      return ofCompany ? ['recurringPayment'] : [];
     case 'bank_accounts':
     case 'payments':
       return ofCompany ? ['bank', 'dashboard', 'audit'] : [];

@@ -45,6 +45,11 @@ export function messageOf(kind: NotificationKind, d: Details): string {
     }
     case 'budget_over':
       return `Your ${text(d.category) ?? 'category'} spending for ${monthName(d.month)} is ${rupees(d.spentPaise)}, over its budget of ${rupees(d.budgetPaise)}.`;
+    case 'recurring_payment_skipped': {
+      const what = d.type === 'debit' ? 'debit' : 'credit';
+      const why = d.reason === 'closed' ? 'the account is closed' : 'the balance was too low';
+      return `Recurring ${what} of ${rupees(d.amountPaise)} (${text(d.remark) ?? ''}) on ${text(d.account) ?? 'an account'} (${text(d.accountNo) ?? ''}) for ${formatDmy(String(d.date ?? ''))} was skipped: ${why}.`;
+    }
   }
 }
 

@@ -9,6 +9,8 @@ export const TAG_TYPES = [
   'expense',
   /** The signed-in user's recurring expenses. */
   'recurring',
+  /** The company's recurring payments. */
+  'recurringPayment',
   /** The signed-in user's expense categories. */
   'category',
   /** The signed-in user's budgets. */

@@ -260,6 +260,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ...lazyScreen(() => import('../features/bank/PaymentScreen')),
   },
   {
+    path: 'recurringpayments',
+    group: 'Banking',
+    readOnlyFor: ['admin'],
+    title: 'Recurring Payments',
+    icon: RepeatIcon,
+    roles: ['admin', 'company'],
+    ...lazyScreen(() => import('../features/recurringPayments/RecurringPaymentsScreen')),
+  },
+  {
     path: 'accountstatement',
     group: 'Reports',
     readOnlyFor: ['admin'],

@@ -122,6 +122,9 @@ const fx = {} as {
   accountA: string;
   accountB: string;
   accountForUpdates: string;
+  /** The account recurring payments go to, and a template on it. */
+  recurringAccount: string;
+  recurringPayment: string;
   own: Record<SignedIn, { expense: string; recurring: string; lend: string; borrowed: string }>;
 };
 const COUNTERPARTY = 'ravi.counterparty@example.com';
@@ -247,6 +250,18 @@ const make = {
         startDate: '2199-01-01',
       })
     ).data._id as string,
+  recurringPayment: async () =>
+    (
+      await must('company', 'POST', '/company/addrecurringpayment', {
+        accountId: fx.recurringAccount,
+        paymentType: 'credit',
+        amount: 12.5,
+        remark: 'Fixture salary',
+        schedule: 'monthly',
+        day: 1,
+        startDate: '2199-01-01',
+      })
+    ).data._id as string,
   expense: async (role: SignedIn) =>
     (
       await must(role, 'POST', '/expense/addexpense', {
@@ -326,6 +341,8 @@ const make = {
 const versionOf = {
   recurring: async (role: SignedIn, id: string) =>
     (await must(role, 'GET', `/expense/getrecurring?id=${id}`)).data[0].version,
+  recurringPayment: async (id: string) =>
+    (await must('company', 'GET', `/company/getrecurringpayments?id=${id}`)).data[0].version,
   self: async (role: SignedIn) => (await must(role, 'GET', '/user/profile')).data.version,
   expense: async (role: SignedIn, id: string) =>
     (await must(role, 'GET', `/expense/getuserallexpenses?id=${id}`)).data[0].version,
@@ -932,6 +949,49 @@ const SPECS: Record<string, Spec> = {
     ]),
   ),
 
+  listRecurringPayments: { allow: ['admin', 'company'] },
+  addRecurringPayment: {
+    allow: ['company'],
+    absent: 404,
+    // The company's account; days already due are posted or, short of money, skipped.
+    fix: (c) => {
+      fixRecurring(body(c));
+      if (!c.absent) body(c).accountId = fx.recurringAccount;
+    },
+  },
+  updateRecurringPayment: {
+    allow: ['company'],
+    absent: 404,
+    fix: async (c) => {
+      fixRecurring(body(c));
+      if (c.absent) return;
+      if (body(c).accountId !== undefined) body(c).accountId = fx.recurringAccount;
+      body(c)._id = fx.recurringPayment;
+      body(c).version = await versionOf.recurringPayment(fx.recurringPayment);
+    },
+  },
+  deleteRecurringPayment: {
+    allow: ['company'],
+    absent: 404,
+    fix: async (c) => {
+      if (!c.absent) body(c).id = c.allowed ? await make.recurringPayment() : fx.recurringPayment;
+    },
+  },
+  ...Object.fromEntries(
+    (['pauseRecurringPayment', 'resumeRecurringPayment'] as const).map((op) => [
+      op,
+      {
+        allow: ['company'],
+        absent: 404,
+        fix: async (c) => {
+          if (c.absent) return;
+          body(c).id = fx.recurringPayment;
+          body(c).version = await versionOf.recurringPayment(fx.recurringPayment);
+        },
+      } satisfies Spec,
+    ]),
+  ),
+
   listExpenses: {
     allow: SIGNED_IN,
     // A page position is one the list gave, for the same order: its first page's last row.
@@ -1377,6 +1437,8 @@ beforeAll(async () => {
   fx.accountA = await make.account(1000);
   fx.accountB = await make.account();
   fx.accountForUpdates = await make.account();
+  fx.recurringAccount = await make.account();
+  fx.recurringPayment = await make.recurringPayment();
   fx.own = {} as typeof fx.own;
   for (const role of SIGNED_IN)
     fx.own[role] = {

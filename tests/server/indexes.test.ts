@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDITED_TABLES } from '../../contract/enums';
 import { rowsOf } from '../../server/db/client';
 import { runDueRecurring } from '../../server/services/recurring';
+import { runDueRecurringPayments } from '../../server/services/recurringPayments';
 import {
   addUser,
   bankAccountBody,
@@ -25,6 +26,7 @@ const LARGE = [
   'audit_log',
   'sessions',
   'recurring_expenses',
+  'recurring_payments',
 ];
 const captured: { query: string; params: unknown[] }[] = [];
 let recording = false;
@@ -123,6 +125,15 @@ beforeAll(async () => {
     `insert into recurring_expenses (user_id, description, amount_paise, category, schedule, day, start_date, next_date)
            select $1, 'mine ' || g, 100 + g, 'other', 'weekly', g % 7, date '2099-01-01', date '2099-01-01' + g from generate_series(1, 300) g`,
     [admin.user._id],
+  );
+  // Recurring payments of many companies, none due.
+  await q(`insert into recurring_payments (company_id, account_id, type, amount_paise, remark, schedule, day, start_date, next_date)
+           select b.company_id, b.id, 'debit', 100 + g, 'salary ' || g, 'monthly', 1 + g % 28, date '2099-01-01', date '2099-01-01' + g
+             from (select id, company_id from bank_accounts limit 300) b, generate_series(1, 50) g`);
+  await q(
+    `insert into recurring_payments (company_id, account_id, type, amount_paise, remark, schedule, day, start_date, next_date)
+           select $2, $1, 'credit', 100 + g, 'mine ' || g, 'weekly', g % 7, date '2099-01-01', date '2099-01-01' + g from generate_series(1, 300) g`,
+    [ids.account, company],
   );
   // As autovacuum leaves a live database: statistics and the visibility map up to date.
   await q('vacuum analyze');
@@ -286,6 +297,9 @@ describe('hot queries use indexes', () => {
       [as.pm!, '/company/getalltl'],
       [as.admin!, '/expense/getrecurring'],
       [as.admin!, '/expense/getrecurring?page=10&order=desc'],
+      [as.company!, '/company/getrecurringpayments'],
+      [as.company!, '/company/getrecurringpayments?page=10&order=desc'],
+      [as.admin!, `/company/getrecurringpayments?companyId=${ids.company}`],
     ];
     for (const [api, path] of calls) {
       const res = await api.get(path);
@@ -293,6 +307,7 @@ describe('hot queries use indexes', () => {
     }
     // The recurring job's scan for due templates (none are due today).
     expect(await runDueRecurring(server.db)).toBe(0);
+    expect(await runDueRecurringPayments(server.db)).toEqual({ posted: 0, skipped: 0 });
     recording = false;
     expect(captured.length).toBeGreaterThan(calls.length);
     expect(await explainAll()).toEqual([]);

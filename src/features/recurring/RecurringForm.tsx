@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { RECURRING_SCHEDULES, type RecurringSchedule } from '../../../contract/enums';
-import { ordinal, weekdayOf, WEEKDAYS } from '../../../contract/schedule';
+import type { RecurringSchedule } from '../../../contract/enums';
+import { ordinal } from '../../../contract/schedule';
 import { useCategoryOptions } from '../../api/categoriesApi';
 import { amountError, typedRupees } from '../../lib/amount';
 import { END_BEFORE_START, isBackwards, todayLocalISO } from '../../lib/dates';
-import { formatEnum } from '../../lib/labels';
 import { AmountField } from '../../ui/AmountField';
 import { Field, SelectField } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
@@ -16,6 +15,7 @@ import {
   useUpdateRecurringMutation,
   type Recurring,
 } from './recurringApi';
+import { DAY_OPTIONS, SCHEDULE_OPTIONS, dayOf } from '../../ui/scheduleOptions';
 
 /** The fields a refusal may name (the server's names). */
 const FIELDS = [
@@ -27,16 +27,6 @@ const FIELDS = [
   'startDate',
   'endDate',
 ] as const;
-
-const SCHEDULE_OPTIONS = RECURRING_SCHEDULES.map((s) => ({ value: s, label: formatEnum(s) }));
-const DAY_OPTIONS: Record<RecurringSchedule, { value: string; label: string }[]> = {
-  monthly: Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: ordinal(i + 1) })),
-  weekly: WEEKDAYS.map((name, i) => ({ value: String(i), label: name })),
-};
-
-/** The day of a schedule that a start date falls on: its day of the month, or its weekday. */
-const dayOf = (schedule: RecurringSchedule, date: string) =>
-  schedule === 'monthly' ? Number(date.slice(8, 10)) || 1 : weekdayOf(date);
 
 /** The form's values of a template (a new one's when null: monthly, from today). */
 function recurringForm(r: Recurring | null) {

@@ -1,0 +1,194 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recurringPaymentEndpoints } from '../../contract/api/recurringPayments';
+import { BODY, answer, errors } from '../lib/schemas';
+import { callerOf } from '../plugins/auth';
+import { todayOf } from '../plugins/timeZone';
+import * as recurring from '../services/recurringPayments';
+
+const {
+  listRecurringPayments,
+  addRecurringPayment,
+  updateRecurringPayment,
+  deleteRecurringPayment,
+  pauseRecurringPayment,
+  resumeRecurringPayment,
+} = recurringPaymentEndpoints;
+
+const SCHEDULE_RULES = [
+  "Companies only (403). `accountId` is one of the company's open accounts (another's is 404,",
+  'a closed one 400). A monthly schedule takes a `day` from 1 to 31 (in a shorter month, its last',
+  'day); a weekly one a weekday from 0 (Sunday) to 6 (Saturday). `endDate`, when given, is on or',
+  "after `startDate`; `startDate` is at most a year before the caller's today. The payment of each",
+  'day is posted once, dated that day, by the server, through the ledger as a typed payment; a day',
+  'the ledger refuses (insufficient balance on that day or a later one, a closed account) is skipped',
+  'and told of in a notification. Days already due are handled by this call: `posted` and',
+  '`skipped` say how many.',
+].join(' ');
+
+const WHOSE =
+  "As read at `version` (409 when it changed since). Companies only (403); another company's is not found (404).";
+
+export const recurringPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const tags = ['bank'];
+
+  app.get(
+    listRecurringPayments.path,
+    {
+      schema: {
+        tags,
+        operationId: 'listRecurringPayments',
+        summary: "The company's recurring payments (an admin's companies'; companyId narrows)",
+        description: 'Admins and companies only (403).',
+        querystring: listRecurringPayments.query,
+        response: {
+          200: answer('One page of the recurring payments', listRecurringPayments.answer),
+          ...errors(400, 401, 403),
+        },
+      },
+    },
+    async (request) => ({
+      success: true,
+      ...(await recurring.listRecurringPayments(app.db, callerOf(request), request.query)),
+    }),
+  );
+
+  app.post(
+    addRecurringPayment.path,
+    {
+      schema: {
+        tags,
+        operationId: 'addRecurringPayment',
+        summary:
+          'A company adds a recurring payment on one of its accounts (a salary, rent, an EMI)',
+        description: SCHEDULE_RULES,
+        body: addRecurringPayment.body,
+        response: {
+          [addRecurringPayment.status]: answer(
+            'The new recurring payment',
+            addRecurringPayment.answer,
+          ),
+          ...errors(...BODY, 401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { amount, ...fields } = request.body;
+      const done = await recurring.createRecurringPayment(
+        app.db,
+        callerOf(request),
+        { ...fields, amountPaise: amount },
+        todayOf(request),
+      );
+      return reply
+        .status(addRecurringPayment.status)
+        .send({ success: true, message: 'Recurring payment created successfully', ...done });
+    },
+  );
+
+  app.post(
+    updateRecurringPayment.path,
+    {
+      schema: {
+        tags,
+        operationId: 'updateRecurringPayment',
+        summary: 'A company edits one of its recurring payments',
+        description: [
+          'Changes only the fields sent.',
+          WHOSE,
+          'The fields kept and sent together follow the rules of addRecurringPayment. A new',
+          'schedule, day or date range starts after the last day handled.',
+        ].join(' '),
+        body: updateRecurringPayment.body,
+        response: {
+          200: answer('The updated recurring payment', updateRecurringPayment.answer),
+          ...errors(...BODY, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      const { _id, version, amount, ...fields } = request.body;
+      const done = await recurring.updateRecurringPayment(
+        app.db,
+        callerOf(request),
+        _id,
+        version,
+        { ...fields, amountPaise: amount },
+        todayOf(request),
+      );
+      return { success: true, message: 'Recurring payment updated successfully', ...done };
+    },
+  );
+
+  app.post(
+    deleteRecurringPayment.path,
+    {
+      schema: {
+        tags,
+        operationId: 'deleteRecurringPayment',
+        summary: 'A company deletes one of its recurring payments',
+        description:
+          "The payments it posted stay. Companies only (403); another company's is not found (404).",
+        body: deleteRecurringPayment.body,
+        response: {
+          200: answer('Deleted', deleteRecurringPayment.answer),
+          ...errors(...BODY, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      await recurring.deleteRecurringPayment(app.db, callerOf(request), request.body.id);
+      return { success: true, message: 'Recurring payment deleted successfully' };
+    },
+  );
+
+  app.post(
+    pauseRecurringPayment.path,
+    {
+      schema: {
+        tags,
+        operationId: 'pauseRecurringPayment',
+        summary: 'A company pauses one of its recurring payments',
+        description: `Nothing is posted from it until it is resumed. ${WHOSE}`,
+        body: pauseRecurringPayment.body,
+        response: {
+          200: answer('The paused recurring payment', pauseRecurringPayment.answer),
+          ...errors(...BODY, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      const { id, version } = request.body;
+      const done = await recurring.pauseRecurringPayment(app.db, callerOf(request), id, version);
+      return { success: true, message: 'Recurring payment paused', ...done };
+    },
+  );
+
+  app.post(
+    resumeRecurringPayment.path,
+    {
+      schema: {
+        tags,
+        operationId: 'resumeRecurringPayment',
+        summary: 'A company resumes one of its paused recurring payments',
+        description: `The days that passed while it was paused are not posted: it goes on from today (today's payment, when due, is posted at once). ${WHOSE}`,
+        body: resumeRecurringPayment.body,
+        response: {
+          200: answer('The resumed recurring payment', resumeRecurringPayment.answer),
+          ...errors(...BODY, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      const { id, version } = request.body;
+      const done = await recurring.resumeRecurringPayment(
+        app.db,
+        callerOf(request),
+        id,
+        version,
+        todayOf(request),
+      );
+      return { success: true, message: 'Recurring payment resumed', ...done };
+    },
+  );
+};

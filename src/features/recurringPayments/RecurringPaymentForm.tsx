@@ -1,0 +1,241 @@
+import { useState } from 'react';
+import type { PaymentType, RecurringSchedule } from '../../../contract/enums';
+import { ordinal } from '../../../contract/schedule';
+import { accountLabel } from '../../api/accountsApi';
+import { amountError, typedRupees } from '../../lib/amount';
+import { END_BEFORE_START, isBackwards, todayLocalISO } from '../../lib/dates';
+import { AccountPicker } from '../../ui/AccountPicker';
+import { AmountField } from '../../ui/AmountField';
+import { Field, SelectField } from '../../ui/Field';
+import { FormModal } from '../../ui/Modal';
+import { useEditConflict } from '../../ui/useEditConflict';
+import { useFieldErrors } from '../../ui/useFieldErrors';
+import { DAY_OPTIONS, SCHEDULE_OPTIONS, dayOf } from '../../ui/scheduleOptions';
+import {
+  useAddRecurringPaymentMutation,
+  useLazyGetOneRecurringPaymentQuery,
+  useUpdateRecurringPaymentMutation,
+  type RecurringPayment,
+} from './recurringPaymentsApi';
+
+/** The fields a refusal may name (the server's names). */
+const FIELDS = [
+  'accountId',
+  'paymentType',
+  'amount',
+  'remark',
+  'schedule',
+  'day',
+  'startDate',
+  'endDate',
+] as const;
+
+const TYPE_OPTIONS: { value: PaymentType; label: string }[] = [
+  { value: 'debit', label: 'Debit (paid out)' },
+  { value: 'credit', label: 'Credit (received)' },
+];
+
+/** The form's values of a template (a new one's when null: a monthly debit, from today). */
+function paymentForm(r: RecurringPayment | null) {
+  const start = r?.startDate ?? todayLocalISO();
+  return {
+    accountId: r?.accountId ?? '',
+    accountName: r ? accountLabel(r.account) : undefined,
+    paymentType: r?.paymentType ?? ('debit' as PaymentType),
+    amount: r ? String(r.amount) : '',
+    remark: r?.remark ?? '',
+    schedule: r?.schedule ?? ('monthly' as RecurringSchedule),
+    day: String(r?.day ?? dayOf('monthly', start)),
+    startDate: start,
+    endDate: r?.endDate ?? '',
+  };
+}
+
+/** The create/edit modal of a recurring payment; `payment` null creates one. */
+export function RecurringPaymentForm({
+  payment,
+  onClose,
+}: {
+  payment: RecurringPayment | null;
+  onClose: () => void;
+}) {
+  const [addPayment, adding] = useAddRecurringPaymentMutation();
+  const [updatePayment, updating] = useUpdateRecurringPaymentMutation();
+  const [form, setForm] = useState(() => paymentForm(payment));
+  const [fetchOne] = useLazyGetOneRecurringPaymentQuery();
+  const conflict = useEditConflict({
+    record: payment,
+    reload: (r) => fetchOne(r._id).unwrap(),
+    onReloaded: (fresh) => setForm(paymentForm(fresh)),
+    tags: (r) => [{ type: 'recurringPayment', id: r._id }],
+  });
+  const [problems, setProblems] = useState<{
+    accountId?: string;
+    amount?: string;
+    endDate?: string;
+  }>({});
+  const refused = useFieldErrors(FIELDS);
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => {
+    setForm({ ...form, [key]: e.target.value });
+    refused.clear(key as (typeof FIELDS)[number]);
+  };
+  const setSchedule = (e: { target: { value: string } }) => {
+    const schedule = e.target.value as RecurringSchedule;
+    // The new schedule's day that the start date falls on, rather than a day it does not have.
+    setForm({ ...form, schedule, day: String(dayOf(schedule, form.startDate)) });
+    refused.clear('schedule');
+    refused.clear('day');
+  };
+
+  const submit = async () => {
+    const found = {
+      accountId: form.accountId ? undefined : 'Choose the account it is paid from or into.',
+      amount: amountError(form.amount, 'positive'),
+      endDate: isBackwards(form.startDate, form.endDate) ? END_BEFORE_START : undefined,
+    };
+    setProblems(found);
+    if (found.accountId || found.amount || found.endDate) return;
+    const input = {
+      accountId: form.accountId,
+      paymentType: form.paymentType,
+      amount: typedRupees(form.amount),
+      remark: form.remark.trim(),
+      schedule: form.schedule,
+      day: Number(form.day),
+      startDate: form.startDate,
+      endDate: form.endDate === '' ? null : form.endDate,
+    };
+    const ok = payment
+      ? await conflict.save(
+          updatePayment({ ...input, _id: payment._id, version: conflict.version }).unwrap(),
+          {
+            success: 'Recurring payment updated successfully',
+            failure: 'Failed to update the recurring payment. Please try again.',
+          },
+          refused.capture,
+        )
+      : await conflict.save(
+          addPayment(input).unwrap(),
+          {
+            success: 'Recurring payment created successfully',
+            failure: 'Failed to create the recurring payment. Please try again.',
+          },
+          refused.capture,
+        );
+    if (ok) onClose();
+  };
+
+  const day = Number(form.day);
+  return (
+    <FormModal
+      open
+      title={payment ? 'Edit Recurring Payment' : 'Add Recurring Payment'}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={payment ? 'Update' : 'Create'}
+      busy={adding.isLoading || updating.isLoading}
+    >
+      {conflict.notice}
+      <AccountPicker
+        id="recurring-payment-account"
+        label="Account"
+        placeholder="Select Account"
+        state="open"
+        noRows="No open bank accounts: add or reopen one under All Bank."
+        value={form.accountId}
+        selectedLabel={form.accountName}
+        error={problems.accountId ?? refused.errors.accountId}
+        onChange={(accountId, option) => {
+          setForm({ ...form, accountId, accountName: option?.label });
+          setProblems({ ...problems, accountId: undefined });
+          refused.clear('accountId');
+        }}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          id="recurring-payment-type"
+          label="Type"
+          options={TYPE_OPTIONS}
+          required
+          error={refused.errors.paymentType}
+          value={form.paymentType}
+          onChange={set('paymentType')}
+        />
+        <AmountField
+          id="recurring-payment-amount"
+          value={form.amount}
+          error={problems.amount ?? refused.errors.amount}
+          onChange={(e) => {
+            set('amount')(e);
+            setProblems({ ...problems, amount: undefined });
+          }}
+        />
+      </div>
+      <Field
+        id="recurring-payment-remark"
+        label="Remark"
+        required
+        maxLength={200}
+        placeholder="Salary: Ravi, office rent, car EMI…"
+        error={refused.errors.remark}
+        value={form.remark}
+        onChange={set('remark')}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          id="recurring-payment-schedule"
+          label="Repeats"
+          options={SCHEDULE_OPTIONS}
+          required
+          error={refused.errors.schedule}
+          value={form.schedule}
+          onChange={setSchedule}
+        />
+        <SelectField
+          id="recurring-payment-day"
+          label={form.schedule === 'monthly' ? 'Day of the month' : 'Day of the week'}
+          options={DAY_OPTIONS[form.schedule]}
+          required
+          error={refused.errors.day}
+          value={form.day}
+          onChange={set('day')}
+        />
+      </div>
+      {form.schedule === 'monthly' && day > 28 && (
+        <p className="text-xs text-gray-600">
+          In a month without the {ordinal(day)}, it is paid on the month’s last day.
+        </p>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          id="recurring-payment-start"
+          label="Start date"
+          type="date"
+          required
+          hint="Days already past are posted at once."
+          error={refused.errors.startDate}
+          value={form.startDate}
+          onChange={(e) => {
+            set('startDate')(e);
+            setProblems({ ...problems, endDate: undefined });
+          }}
+        />
+        <Field
+          id="recurring-payment-end"
+          label="End date (optional)"
+          type="date"
+          error={problems.endDate ?? refused.errors.endDate}
+          value={form.endDate}
+          onChange={(e) => {
+            set('endDate')(e);
+            setProblems({ ...problems, endDate: undefined });
+          }}
+        />
+      </div>
+      <p className="text-xs text-gray-600">
+        A day the balance does not cover (or on a closed account) is skipped, and you are told in
+        the notifications.
+      </p>
+    </FormModal>
+  );
+}

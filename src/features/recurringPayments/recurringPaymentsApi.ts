@@ -1,0 +1,83 @@
+import type { z } from 'zod';
+import type { Message } from '../../../contract/api/fields';
+import type {
+  RecurringPaymentAnswer,
+  RecurringPaymentFields,
+  RecurringPaymentList,
+  RecurringPaymentListQuery,
+  RecurringPayment as RecurringPaymentSchema,
+  RecurringPaymentToggle,
+  RecurringPaymentUpdate,
+} from '../../../contract/api/recurringPayments';
+import { apiSlice } from '../../api/apiSlice';
+import { invalidates, listTags, withSyncedMutations, type Tag } from '../../api/tags';
+
+export type { RecurringPaymentSort } from '../../../contract/api/recurringPayments';
+export type RecurringPayment = z.output<typeof RecurringPaymentSchema>;
+/** What the form sends: the amount in rupees. */
+export type RecurringPaymentInput = z.input<typeof RecurringPaymentFields>;
+export type RecurringPaymentPage = z.output<typeof RecurringPaymentList>;
+type Answer = z.output<typeof RecurringPaymentAnswer>;
+
+const LIST: Tag = { type: 'recurringPayment', id: 'LIST' };
+
+/**
+ * A change of a template may post its payments due at once: the accounts, their statements
+ * and every total refresh with the template's list (only when it did).
+ */
+const posted = (answer: Answer | undefined): Tag[] =>
+  answer && answer.posted + answer.skipped > 0 ? ['bank', 'dashboard', 'notifications'] : [];
+const changed = (id: string, answer: Answer | undefined): Tag[] => [
+  { type: 'recurringPayment', id },
+  LIST,
+  ...posted(answer),
+];
+
+export const recurringPaymentsApi = apiSlice.injectEndpoints({
+  endpoints: (build) =>
+    withSyncedMutations({
+      getRecurringPayments: build.query<
+        RecurringPaymentPage,
+        z.input<typeof RecurringPaymentListQuery>
+      >({
+        query: (params) => ({ url: '/company/getrecurringpayments', params }),
+        providesTags: listTags('recurringPayment'),
+      }),
+      /** One template as it is now, for an edit form's Reload: always fetched, never cached. */
+      getOneRecurringPayment: build.query<RecurringPayment | null, string>({
+        query: (id) => ({ url: '/company/getrecurringpayments', params: { id } }),
+        transformResponse: (page: RecurringPaymentPage) => page.data[0] ?? null,
+        keepUnusedDataFor: 0,
+      }),
+      addRecurringPayment: build.mutation<Answer, RecurringPaymentInput>({
+        query: (body) => ({ url: '/company/addrecurringpayment', method: 'POST', body }),
+        invalidatesTags: invalidates((answer) => [LIST, ...posted(answer)]),
+      }),
+      updateRecurringPayment: build.mutation<Answer, z.input<typeof RecurringPaymentUpdate>>({
+        query: (body) => ({ url: '/company/updaterecurringpayment', method: 'POST', body }),
+        invalidatesTags: invalidates((answer, arg) => changed(arg._id, answer)),
+      }),
+      deleteRecurringPayment: build.mutation<z.output<typeof Message>, string>({
+        query: (id) => ({ url: '/company/deleterecurringpayment', method: 'POST', body: { id } }),
+        invalidatesTags: invalidates((_r, id) => [{ type: 'recurringPayment', id }, LIST]),
+      }),
+      pauseRecurringPayment: build.mutation<Answer, z.input<typeof RecurringPaymentToggle>>({
+        query: (body) => ({ url: '/company/pauserecurringpayment', method: 'POST', body }),
+        invalidatesTags: invalidates((answer, arg) => changed(arg.id, answer)),
+      }),
+      resumeRecurringPayment: build.mutation<Answer, z.input<typeof RecurringPaymentToggle>>({
+        query: (body) => ({ url: '/company/resumerecurringpayment', method: 'POST', body }),
+        invalidatesTags: invalidates((answer, arg) => changed(arg.id, answer)),
+      }),
+    }),
+});
+
+export const {
+  useGetRecurringPaymentsQuery,
+  useLazyGetOneRecurringPaymentQuery,
+  useAddRecurringPaymentMutation,
+  useUpdateRecurringPaymentMutation,
+  useDeleteRecurringPaymentMutation,
+  usePauseRecurringPaymentMutation,
+  useResumeRecurringPaymentMutation,
+} = recurringPaymentsApi;

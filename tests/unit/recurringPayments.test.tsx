@@ -1,0 +1,276 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { BankAccountList } from '../../contract/api/bank';
+import { Message } from '../../contract/api/fields';
+import { RecurringPaymentAnswer, RecurringPaymentList } from '../../contract/api/recurringPayments';
+import type { Role } from '../../src/api/types';
+import { AppRoutes } from '../../src/app/router';
+import type { Account } from '../../src/features/bank/bankApi';
+import type { RecurringPayment } from '../../src/features/recurringPayments/recurringPaymentsApi';
+import { todayLocalISO } from '../../src/lib/dates';
+import { pick, recordRequests, renderWithProviders, signedIn, testUser } from './helpers';
+import { server } from './msw';
+
+const LIST = '/api/company/getrecurringpayments';
+
+const account: Account = {
+  _id: 'a1',
+  createdAt: '2026-02-01T09:00:00.000Z',
+  holder_name: 'Lotus Current',
+  account_no: '123456789012',
+  branch: 'Fort, Mumbai',
+  ifsc: 'SBIN0001234',
+  mobile: '9876501234',
+  address: '12 Marine Drive',
+  defaultStatus: 'deActive',
+  openingBalance: 0,
+  balance: 3801,
+  version: 1,
+  closedAt: null,
+};
+
+const rows: RecurringPayment[] = [
+  {
+    _id: 'p1',
+    accountId: 'a1',
+    account: { holder_name: 'Lotus Current', account_no: '123456789012', closed: false },
+    paymentType: 'debit',
+    amount: 45000,
+    remark: 'Salary: Ravi',
+    schedule: 'monthly',
+    day: 1,
+    startDate: '2026-01-01',
+    endDate: null,
+    nextDate: '2026-12-01',
+    lastDate: '2026-11-01',
+    skipped: 2,
+    lastSkippedDate: '2026-10-01',
+    paused: false,
+    createdAt: '2026-01-01T08:00:00.000Z',
+    version: 3,
+  },
+  {
+    _id: 'p2',
+    accountId: 'a1',
+    account: { holder_name: 'Lotus Current', account_no: '123456789012', closed: false },
+    paymentType: 'credit',
+    amount: 1200,
+    remark: 'Parking rent',
+    schedule: 'weekly',
+    day: 1,
+    startDate: '2026-10-01',
+    endDate: '2027-03-31',
+    nextDate: '2026-11-30',
+    lastDate: null,
+    skipped: 0,
+    lastSkippedDate: null,
+    paused: true,
+    createdAt: '2026-10-01T08:00:00.000Z',
+    version: 1,
+  },
+];
+
+const page = (data: RecurringPayment[]) =>
+  RecurringPaymentList.parse({ success: true, data, total: data.length, page: 1, pageSize: 20 });
+const listHandler = (data: RecurringPayment[] = rows) =>
+  http.get(LIST, () => HttpResponse.json(page(data)));
+const accountsHandler = () =>
+  http.get('/api/company/getallbankbyuserid', () =>
+    HttpResponse.json(
+      BankAccountList.parse({
+        success: true,
+        data: [account],
+        total: 1,
+        page: 1,
+        pageSize: 20,
+        totalAmount: account.balance,
+      }),
+    ),
+  );
+const answer = (message: string, data: RecurringPayment, status = 200) =>
+  HttpResponse.json(
+    RecurringPaymentAnswer.parse({ success: true, message, data, posted: 0, skipped: 0 }),
+    { status },
+  );
+
+function renderAs(role: Role) {
+  return renderWithProviders(<AppRoutes />, {
+    route: '/app/recurringpayments',
+    preloadedState: signedIn({ ...testUser, role, position: role === 'admin' ? 1 : 2 }),
+  });
+}
+
+type User = ReturnType<typeof renderAs>['user'];
+
+async function rowAction(user: User, remark: string, action: string) {
+  await user.click(screen.getByRole('button', { name: `Actions for ${remark}` }));
+  await user.click(screen.getByRole('button', { name: action }));
+}
+
+describe('Recurring payments', () => {
+  it('lists each template with its account, type, schedule, skipped days and status', async () => {
+    server.use(listHandler());
+    const log = recordRequests();
+    renderAs('company');
+    const salary = (await screen.findByText('Salary: Ravi')).closest('tr')!;
+    expect(within(salary).getByText('Lotus Current — 123456789012')).toBeInTheDocument();
+    expect(within(salary).getByText('Debit')).toBeInTheDocument();
+    expect(within(salary).getByText('₹45,000.00')).toBeInTheDocument();
+    expect(within(salary).getByText('Monthly on the 1st')).toBeInTheDocument();
+    expect(within(salary).getByTitle('Last skipped on 2026-10-01')).toHaveTextContent('2');
+    expect(within(salary).getByText('Active')).toBeInTheDocument();
+    const rent = screen.getByText('Parking rent').closest('tr')!;
+    expect(within(rent).getByText('Weekly on Monday')).toBeInTheDocument();
+    expect(within(rent).getByText('Paused')).toBeInTheDocument();
+    expect(screen.getByText('2 recurring payments')).toBeInTheDocument();
+    const params = new URL(log.to(LIST)[0]!.url).searchParams;
+    expect([params.get('sort'), params.get('order')]).toEqual(['nextDate', 'asc']);
+    log.stop();
+  });
+
+  it('adds a monthly debit on an open account: sends the payload and refetches', async () => {
+    let created = false;
+    server.use(
+      accountsHandler(),
+      http.get(LIST, () => HttpResponse.json(page(created ? rows : rows.slice(1)))),
+      http.post('/api/company/addrecurringpayment', () => {
+        created = true;
+        return answer('Recurring payment created successfully', rows[0]!, 201);
+      }),
+    );
+    const log = recordRequests();
+    const { user } = renderAs('company');
+    await screen.findByText('Parking rent');
+    await user.click(screen.getByRole('button', { name: 'Add Recurring Payment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Recurring Payment' });
+    await user.type(within(dialog).getByLabelText('Amount (₹)'), '45000');
+    await user.type(within(dialog).getByLabelText('Remark'), 'Salary: Ravi');
+    // No account yet: refused before sending.
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(
+      await within(dialog).findByText('Choose the account it is paid from or into.'),
+    ).toBeInTheDocument();
+    expect(log.to('/api/company/addrecurringpayment')).toHaveLength(0);
+    await pick(user, 'Account', /Lotus Current/);
+    await user.selectOptions(within(dialog).getByLabelText('Day of the month'), '1');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    expect(await screen.findByText('Recurring payment created successfully')).toBeInTheDocument();
+    expect(await log.to('/api/company/addrecurringpayment')[0]!.json()).toEqual({
+      accountId: 'a1',
+      paymentType: 'debit',
+      amount: 45000,
+      remark: 'Salary: Ravi',
+      schedule: 'monthly',
+      day: 1,
+      startDate: todayLocalISO(),
+      endDate: null,
+    });
+    // The open accounts only: a closed one takes no payments.
+    const picked = new URL(log.to('/api/company/getallbankbyuserid')[0]!.url).searchParams;
+    expect(picked.get('state')).toBe('open');
+    expect(await screen.findByText('Salary: Ravi')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    log.stop();
+  });
+
+  it('edits a template with its values and sends its id and version', async () => {
+    server.use(
+      listHandler(),
+      http.post('/api/company/updaterecurringpayment', () =>
+        answer('Recurring payment updated successfully', { ...rows[0]!, amount: 46000 }),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderAs('company');
+    await screen.findByText('Salary: Ravi');
+    await rowAction(user, 'Salary: Ravi', 'Edit');
+    const dialog = screen.getByRole('dialog', { name: 'Edit Recurring Payment' });
+    expect(within(dialog).getByRole('combobox', { name: 'Account' })).toHaveValue(
+      'Lotus Current — 123456789012',
+    );
+    await user.clear(within(dialog).getByLabelText('Amount (₹)'));
+    await user.type(within(dialog).getByLabelText('Amount (₹)'), '46000');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Recurring payment updated successfully')).toBeInTheDocument();
+    expect(await log.to('/api/company/updaterecurringpayment')[0]!.json()).toEqual({
+      _id: 'p1',
+      version: 3,
+      accountId: 'a1',
+      paymentType: 'debit',
+      amount: 46000,
+      remark: 'Salary: Ravi',
+      schedule: 'monthly',
+      day: 1,
+      startDate: '2026-01-01',
+      endDate: null,
+    });
+    log.stop();
+  });
+
+  it('pauses and resumes, with the version it read', async () => {
+    server.use(
+      listHandler(),
+      http.post('/api/company/pauserecurringpayment', () =>
+        answer('Recurring payment paused', { ...rows[0]!, paused: true, version: 4 }),
+      ),
+      http.post('/api/company/resumerecurringpayment', () =>
+        answer('Recurring payment resumed', { ...rows[1]!, paused: false, version: 2 }),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderAs('company');
+    await screen.findByText('Salary: Ravi');
+    await rowAction(user, 'Salary: Ravi', 'Pause');
+    expect(await screen.findByText('Recurring payment paused')).toBeInTheDocument();
+    expect(await log.to('/api/company/pauserecurringpayment')[0]!.json()).toEqual({
+      id: 'p1',
+      version: 3,
+    });
+    await rowAction(user, 'Parking rent', 'Resume');
+    expect(await screen.findByText('Recurring payment resumed')).toBeInTheDocument();
+    expect(await log.to('/api/company/resumerecurringpayment')[0]!.json()).toEqual({
+      id: 'p2',
+      version: 1,
+    });
+    log.stop();
+  });
+
+  it('asks before deleting, then deletes and toasts', async () => {
+    server.use(
+      listHandler(),
+      http.post('/api/company/deleterecurringpayment', () =>
+        HttpResponse.json(
+          Message.parse({ success: true, message: 'Recurring payment deleted successfully' }),
+        ),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderAs('company');
+    await screen.findByText('Parking rent');
+    await rowAction(user, 'Parking rent', 'Delete');
+    const confirm = screen.getByRole('dialog', { name: 'Delete recurring payment' });
+    expect(confirm).toHaveTextContent('The payments it already posted stay.');
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Recurring payment deleted successfully')).toBeInTheDocument();
+    expect(await log.to('/api/company/deleterecurringpayment')[0]!.json()).toEqual({ id: 'p2' });
+    log.stop();
+  });
+
+  it("an admin reads its companies' templates: no Add, no writes in the row menu", async () => {
+    server.use(
+      listHandler(),
+      http.get('/api/user/getadminallcompany', () =>
+        HttpResponse.json({ success: true, data: [], total: 0, page: 1, pageSize: 100 }),
+      ),
+    );
+    const { user } = renderAs('admin');
+    await screen.findByText('Salary: Ravi');
+    expect(screen.queryByRole('button', { name: 'Add Recurring Payment' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Actions for Salary: Ravi' }));
+    expect(screen.getByRole('button', { name: 'Show' })).toBeInTheDocument();
+    for (const name of ['Edit', 'Delete', 'Pause'])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+  });
+});
