@@ -2,41 +2,28 @@ import { sql } from 'drizzle-orm';
 import { AUDITED_TABLES } from '../../contract/enums';
 import type { DbOrTx } from './client';
 
+/** A table's change-feed triggers (migration 0020's, installed by change_feed_install). */
+const changeFeed = (table: string): [string, string][] =>
+  ['insert', 'update', 'delete'].map((op) => [table, `${table}_changes_${op}`]);
+
 /** Each table's triggers that report a change: to the trail, the change feed, notifications. */
 const REPORTING_TRIGGERS: [table: string, trigger: string][] = [
-  ...AUDITED_TABLES.flatMap((table) => [
-    [table, `${table}_audit`] as [string, string],
-    ...['insert', 'update', 'delete'].map((op): [string, string] => [
-      table,
-      `${table}_changes_${op}`,
-    ]),
+  ...AUDITED_TABLES.flatMap((table): [string, string][] => [
+    [table, `${table}_audit`],
+    ...changeFeed(table),
   ]),
-  // A user's categories are not audited (an expense's audit entry names its category) but
-  // are news to the owner's other tabs.
-  ...['insert', 'update', 'delete'].map((op): [string, string] => [
-    'categories',
-    `categories_changes_${op}`,
-  ]),
-  // Budgets, as categories: news to the owner's other tabs.
-  ...['insert', 'update', 'delete'].map((op): [string, string] => [
-    'budgets',
-    `budgets_changes_${op}`,
-  ]),
-  // A company's recurring payments are not audited (the payments they post are) but are
-  // news to the company's and its admin's tabs.
-  ...['insert', 'update', 'delete'].map((op): [string, string] => [
-    'recurring_payments',
-    `recurring_payments_changes_${op}`,
-  ]),
+  // Not audited (an expense's entry names its category; the payments a recurring payment
+  // posts are audited themselves) but news to their readers' other tabs.
+  ...changeFeed('recurring_expenses'),
+  ...changeFeed('recurring_payments'),
+  ...changeFeed('categories'),
+  ...changeFeed('budgets'),
+  ...changeFeed('notifications'),
   ['payments', 'payments_notifications'],
   // A restore rebuilds every month's spending: no budget goes over for it.
   ['expense_months', 'expense_months_budgets_insert'],
   ['expense_months', 'expense_months_budgets_update'],
   ['projects', 'projects_notifications'],
-  ...['insert', 'update', 'delete'].map((op): [string, string] => [
-    'notifications',
-    `notifications_changes_${op}`,
-  ]),
 ];
 
 /**
