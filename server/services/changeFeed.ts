@@ -55,8 +55,10 @@ const PERSONAL: readonly string[] = ['expenses', 'loans', 'repayments'];
  * company's TLs and employees; never bank accounts or the trail).
  */
 export function tagsFor(reader: Reader, change: Change): LiveTag[] {
-  if (change.s && change.s === reader.sessionId) return [];
+  // A notification is news even to the session whose write raised it (an expense that takes
+  // a month over its budget): the database wrote it, the tab did not see it coming.
   if (change.t === 'notifications') return change.u === reader.userId ? ['notifications'] : [];
+  if (change.s && change.s === reader.sessionId) return [];
   // A template's own changes (the job moving its next date): its owner's list alone. The
   // expenses it records are news of their own.
   if (change.t === 'recurring_expenses') return change.u === reader.userId ? ['recurring'] : [];

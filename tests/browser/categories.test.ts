@@ -1,0 +1,93 @@
+import { beforeAll, describe, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowserSuite, visit, type PageWatch } from './harness';
+import { expectAlert, expectPath, expectText, journeySteps, logIn, registerAdmin } from './helpers';
+
+/**
+ * Categories of one's own and a budget, as a user meets them: a starting category renamed,
+ * given a monthly budget, an expense that goes over it, and the dashboard and the bell
+ * saying so.
+ */
+
+const me = {
+  name: 'Meera Iyer',
+  email: `meera.${Date.now()}@example.com`,
+  password: 'categories password 1',
+};
+/** The browser's calendar day: the expense falls in the budget's month. */
+const today = (() => {
+  const d = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+})();
+
+const suite = useBrowserSuite();
+let page: Page;
+let watch: PageWatch;
+
+beforeAll(async () => {
+  ({ page, watch } = await suite.newPage({ label: 'categories' }));
+});
+journeySteps(() => [watch]);
+
+const row = (text: string) => page.getByRole('row').filter({ hasText: text });
+const menu = (name: string) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+
+describe.sequential('categories and budgets', () => {
+  test('opens Categories: the three every account starts with', async () => {
+    await registerAdmin(suite.server.origin, me);
+    await page.goto(suite.url('/login'));
+    await logIn(page, me);
+    await expectPath(page, '/app/dashboard');
+    await menu('Categories').click();
+    await expectPath(page, '/app/categories');
+    for (const name of ['movie', 'other', 'shopping']) await row(name).waitFor();
+  });
+
+  test('renames shopping to Groceries', async () => {
+    await page.getByRole('button', { name: 'Rename shopping' }).click();
+    await page.getByLabel('New name of shopping').fill('Groceries');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expectAlert(page, 'Category renamed');
+    await row('Groceries').waitFor();
+  });
+
+  test('gives Groceries a monthly budget of ₹1,000', async () => {
+    await page.getByRole('button', { name: 'Set the budget of Groceries' }).click();
+    await page.getByLabel('Monthly budget of Groceries (₹)').fill('1000');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expectAlert(page, 'Budget saved');
+    await expectText(row('Groceries'), '₹1,000.00');
+    await visit(page, 'categories-budget');
+  });
+
+  test('an expense of ₹1,200 in Groceries goes over it', async () => {
+    await menu('Expenses').click();
+    await expectPath(page, '/app/expenses');
+    await page.getByRole('button', { name: 'Add New Expense' }).click();
+    const form = page.getByRole('dialog', { name: 'Add New Expense' });
+    await form.getByLabel('Date').fill(today);
+    await form.getByLabel('Description').fill('Monthly groceries');
+    await form.getByLabel('Amount').fill('1200');
+    await form.getByLabel('Category').selectOption('Groceries');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await expectAlert(page, 'Expense created successfully');
+    await expectText(row('Monthly groceries'), 'Groceries');
+  });
+
+  test('the dashboard shows the budget over, and the bell tells of it once', async () => {
+    await menu('Dashboard').click();
+    await expectPath(page, '/app/dashboard');
+    const budgets = page.getByRole('region', { name: 'Budgets' });
+    await expectText(budgets, 'Groceries');
+    await expectText(budgets, 'Over budget');
+    await expectText(budgets, '₹200.00 over');
+    await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+    await expectText(
+      page.getByRole('region', { name: 'Notifications' }),
+      /Your Groceries spending for .* is ₹1,200\.00, over its budget of ₹1,000\.00\./,
+    );
+    await visit(page, 'categories-dashboard-over-budget');
+  });
+});

@@ -1,0 +1,112 @@
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowserSuite, visit, type PageWatch } from './harness';
+import {
+  acceptInvite,
+  expectAlert,
+  expectPath,
+  expectText,
+  journeySteps,
+  logIn,
+  pickOption,
+  registerAdmin,
+} from './helpers';
+
+/**
+ * A recurring payment as a company adds it: office rent paid from its bank account monthly,
+ * from today, is posted at once, and the account's balance shows it.
+ */
+
+const stamp = Date.now();
+const password = 'correct horse battery';
+const admin = { name: 'Anil Rao', email: `anil.${stamp}@example.com`, password };
+const company = { name: 'Nila Textiles', email: `nila.${stamp}@example.com`, password };
+
+const suite = useBrowserSuite();
+let page: Page;
+let watch: PageWatch;
+
+/** Calls the API as `token`, as the test's setup (not the subject of the test). */
+async function api(path: string, body: unknown, token?: string) {
+  const res = await fetch(`${suite.server.origin}/api${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as { data: Record<string, any> } };
+}
+
+beforeAll(async () => {
+  await registerAdmin(suite.server.origin, admin);
+  const adminLogin = await api('/user/loginuser', { ...admin, userType: 'admin' });
+  const created = await api(
+    '/user/createUser',
+    {
+      name: company.name,
+      email: company.email,
+      mobile: '9876501234',
+      registration_number: 'NILA-7',
+      userType: 'company',
+    },
+    adminLogin.body.data.token,
+  );
+  expect(created.status).toBe(201);
+  await acceptInvite(suite.server, company.email, password);
+  const login = await api('/user/loginuser', { ...company, userType: 'company' });
+  const account = await api(
+    '/company/createbank',
+    {
+      holder_name: 'Nila Current',
+      account_no: '556677889900',
+      confirm_no: '556677889900',
+      branch: 'Anna Salai',
+      ifsc: 'HDFC0001234',
+      mobile: '9876501234',
+      address: '12 Anna Salai, Chennai',
+      openingBalance: 50000,
+    },
+    login.body.data.token,
+  );
+  expect(account.status).toBe(201);
+  ({ page, watch } = await suite.newPage({ label: 'recurring-payments' }));
+});
+journeySteps(() => [watch]);
+
+const row = (text: string) => page.getByRole('row').filter({ hasText: text });
+const menu = (name: string) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+
+describe.sequential('recurring payments', () => {
+  test('the company opens Recurring Payments under Banking', async () => {
+    await page.goto(suite.url('/login'));
+    await logIn(page, company, 'company');
+    await menu('Recurring Payments').click();
+    await expectPath(page, '/app/recurringpayments');
+    await page.getByRole('heading', { level: 2, name: 'Recurring Payments' }).waitFor();
+  });
+
+  test("adds monthly office rent from today: today's payment is posted at once", async () => {
+    await page.getByRole('button', { name: 'Add Recurring Payment' }).click();
+    const form = page.getByRole('dialog', { name: 'Add Recurring Payment' });
+    await pickOption(form, 'Account', 'Nila Current — 556677889900');
+    await form.getByLabel('Type').selectOption('debit');
+    await form.getByLabel('Amount').fill('20000');
+    await form.getByLabel('Remark').fill('Office rent');
+    // Monthly, on today's day of the month, from today: the form's defaults.
+    await form.getByRole('button', { name: 'Create' }).click();
+    await expectAlert(page, 'Recurring payment created successfully');
+    await form.waitFor({ state: 'hidden' });
+    await expectText(row('Office rent'), '₹20,000.00');
+    await expectText(row('Office rent'), 'Active');
+    await visit(page, 'recurring-payments-list');
+  });
+
+  test("the account's balance is ₹30,000.00 after the rent", async () => {
+    await menu('All Bank').click();
+    await page.getByRole('heading', { level: 2, name: 'All Bank' }).waitFor();
+    await expectText(row('556677889900'), '₹30,000.00');
+  });
+});
