@@ -95,8 +95,8 @@ const own = (caller: Caller, extra?: SQL) =>
  * The next day due of a schedule starting on or after `from` (and the start date), or null
  * when that is past the end date.
  */
-function nextDue(
-  t: Pick<Row, 'schedule' | 'day' | 'startDate' | 'endDate'>,
+export function nextDue(
+  t: { schedule: RecurringSchedule; day: number; startDate: string; endDate: string | null },
   from: string,
 ): string | null {
   const next = firstOnOrAfter(t.schedule, t.day, from > t.startDate ? from : t.startDate);
@@ -104,7 +104,7 @@ function nextDue(
 }
 
 /** A start date may be at most a year before the caller's today (a typo would record years). */
-function checkStart(startDate: string, today: string) {
+export function checkStart(startDate: string, today: string) {
   if (startDate < addMonths(today, -12))
     throw badRequest('startDate must be at most a year before today');
 }
@@ -141,7 +141,8 @@ async function recordDue(tx: Tx, t: Row, today: string, cap = PER_TEMPLATE) {
 }
 
 /** Whether a template has a day due by `today`. */
-const isDue = (t: Row, today: string) => !t.paused && t.nextDate !== null && t.nextDate <= today;
+export const isDue = (t: { paused: boolean; nextDate: string | null }, today: string) =>
+  !t.paused && t.nextDate !== null && t.nextDate <= today;
 
 /**
  * The job: records every due day of every template, up to `today` (the app's default time

@@ -2,13 +2,7 @@ import { and, asc, eq, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { RecurringPaymentSort } from '../../contract/api/recurringPayments';
 import type { PaymentType, RecurringSchedule } from '../../contract/enums';
 import { paiseToRupees } from '../../contract/rules';
-import {
-  addDays,
-  addMonths,
-  firstOnOrAfter,
-  nextAfter,
-  scheduleDayProblem,
-} from '../../contract/schedule';
+import { addDays, nextAfter, scheduleDayProblem } from '../../contract/schedule';
 import { rowsOf, type Db, type DbOrTx, type Tx } from '../db/client';
 import { pageAnswer, paged, rowCount, sortOrder } from '../db/paging';
 import { bankAccounts, notifications, recurringPayments } from '../db/schema';
@@ -17,7 +11,8 @@ import { toIso } from '../lib/dates';
 import { badRequest, notFound } from '../lib/errors';
 import { likePattern } from '../lib/schemas';
 import { withAudit } from './audit';
-import { defaultToday } from './recurring';
+// The schedule's rules are recurring expenses' own: one copy of each.
+import { checkStart, defaultToday, isDue, nextDue } from './recurring';
 import { assertCompany, assertRole, companyScope } from './tenancy';
 import { atVersion, nextVersion, staleRecord, whyNotUpdated } from './versions';
 
@@ -144,20 +139,6 @@ async function openAccount(db: DbOrTx, caller: Caller, id: string) {
   return account;
 }
 
-function nextDue(
-  t: Pick<Row, 'schedule' | 'day' | 'startDate' | 'endDate'>,
-  from: string,
-): string | null {
-  const next = firstOnOrAfter(t.schedule, t.day, from > t.startDate ? from : t.startDate);
-  return t.endDate && next > t.endDate ? null : next;
-}
-
-/** A start date may be at most a year before the caller's today (a typo would post years). */
-function checkStart(startDate: string, today: string) {
-  if (startDate < addMonths(today, -12))
-    throw badRequest('startDate must be at most a year before today');
-}
-
 type Posting =
   { entries: unknown[] } | { closed: string } | { short: unknown } | { notFound: true };
 
@@ -240,8 +221,6 @@ async function handleDue(tx: Tx, t: Row, today: string, cap = PER_TEMPLATE) {
     .returning();
   return { row: row!, posted, skipped: skipped.length };
 }
-
-const isDue = (t: Row, today: string) => !t.paused && t.nextDate !== null && t.nextDate <= today;
 
 /** Handles the days already due of a template a call has just written, in its transaction. */
 async function handleNow(tx: Tx, t: Row, today: string) {
