@@ -16,11 +16,28 @@ export interface RowMenuProps {
   deleteLabel?: string;
 }
 
-/** Fixed position under the button, so the menu is never clipped by the scrolling table. */
-const placeBelow = (rect: DOMRect): CSSProperties => ({
-  top: rect.bottom + 4,
-  right: Math.max(8, window.innerWidth - rect.right),
-});
+/** One item's height (py-2 around a text-sm line) and the panel's own padding and border. */
+const ITEM_HEIGHT = 36;
+const PANEL_EXTRA = 10;
+const GAP = 4;
+const MARGIN = 8;
+
+/**
+ * Fixed position by the button, so the menu is never clipped by the scrolling table: under
+ * it, or above it when a row near the bottom of a phone's screen leaves no room below; when
+ * neither fits, as much of the screen as there is, scrolling inside.
+ */
+const placeBy = (rect: DOMRect, items: number): CSSProperties => {
+  const height = items * ITEM_HEIGHT + PANEL_EXTRA;
+  const right = Math.max(MARGIN, window.innerWidth - rect.right);
+  if (rect.bottom + GAP + height <= window.innerHeight - MARGIN) {
+    return { top: rect.bottom + GAP, right };
+  }
+  if (rect.top - GAP - height >= MARGIN) {
+    return { bottom: window.innerHeight - rect.top + GAP, right };
+  }
+  return { top: MARGIN, right, maxHeight: window.innerHeight - 2 * MARGIN, overflowY: 'auto' };
+};
 
 /**
  * The '...' row menu: Show, Edit, Delete. A disclosure button (aria-expanded, aria-controls)
@@ -42,6 +59,14 @@ export function RowMenu({
   const panel = useRef<HTMLDivElement>(null);
   const panelId = useId();
   const open = position !== null;
+
+  const items: Array<[string, (() => void) | undefined]> = [
+    ['Show', onShow],
+    ['Edit', canWrite ? onEdit : undefined],
+    ...extraActions.map((a): [string, () => void] => [a.label, a.onClick]),
+    [deleteLabel, canWrite ? onDelete : undefined],
+  ];
+  const shown = items.filter((item): item is [string, () => void] => item[1] !== undefined);
 
   useEffect(() => {
     if (open) panel.current?.querySelector<HTMLElement>('button')?.focus();
@@ -67,7 +92,7 @@ export function RowMenu({
         rect.top <= Math.min(window.innerHeight, view.bottom) &&
         rect.right >= view.left &&
         rect.left <= view.right;
-      setPosition(visible ? placeBelow(rect) : null);
+      setPosition(visible ? placeBy(rect, shown.length) : null);
     };
     const onResize = () => setPosition(null);
     window.addEventListener('scroll', onScroll, true);
@@ -76,11 +101,11 @@ export function RowMenu({
       window.removeEventListener('scroll', onScroll, true);
       window.removeEventListener('resize', onResize);
     };
-  }, [open]);
+  }, [open, shown.length]);
 
   const toggle = () => {
     if (open) return setPosition(null);
-    if (button.current) setPosition(placeBelow(button.current.getBoundingClientRect()));
+    if (button.current) setPosition(placeBy(button.current.getBoundingClientRect(), shown.length));
   };
 
   const run = (action: () => void) => () => {
@@ -108,13 +133,6 @@ export function RowMenu({
     toggle();
   };
 
-  const items: Array<[string, (() => void) | undefined]> = [
-    ['Show', onShow],
-    ['Edit', canWrite ? onEdit : undefined],
-    ...extraActions.map((a): [string, () => void] => [a.label, a.onClick]),
-    [deleteLabel, canWrite ? onDelete : undefined],
-  ];
-
   return (
     <>
       <button
@@ -138,20 +156,18 @@ export function RowMenu({
           onKeyDown={onPanelKey}
           className="fixed z-[10000] min-w-36 rounded-md border border-gray-200 bg-white py-1 shadow-lg"
         >
-          {items.map(([name, action]) =>
-            action ? (
-              <button
-                key={name}
-                type="button"
-                onClick={run(action)}
-                className={`block w-full px-4 py-2 text-left text-sm hover:bg-gray-100 ${
-                  name === deleteLabel ? 'text-red-700' : 'text-gray-800'
-                } ${styles.focus}`}
-              >
-                {name}
-              </button>
-            ) : null,
-          )}
+          {shown.map(([name, action]) => (
+            <button
+              key={name}
+              type="button"
+              onClick={run(action)}
+              className={`block w-full px-4 py-2 text-left text-sm hover:bg-gray-100 ${
+                name === deleteLabel ? 'text-red-700' : 'text-gray-800'
+              } ${styles.focus}`}
+            >
+              {name}
+            </button>
+          ))}
         </div>
       )}
     </>

@@ -106,6 +106,30 @@ describe('RowMenu', () => {
   });
 });
 
+describe('RowMenu placement', () => {
+  // jsdom's window is 1024 x 768; the toggle is put where a row would be.
+  async function openAt(top: number) {
+    const user = userEvent.setup();
+    render(<RowMenu label="Row 1" onShow={() => {}} onEdit={() => {}} onDelete={() => {}} />);
+    const toggle = screen.getByRole('button', { name: 'Actions for Row 1' });
+    toggle.getBoundingClientRect = () => new DOMRect(900, top, 40, 30);
+    await user.click(toggle);
+    return document.getElementById(toggle.getAttribute('aria-controls')!)!;
+  }
+
+  it('opens under a row with room below it', async () => {
+    const panel = await openAt(100);
+    expect(panel.style.top).toBe('134px');
+    expect(panel.style.bottom).toBe('');
+  });
+
+  it('opens above a row near the bottom of the screen, so every action can be reached', async () => {
+    const panel = await openAt(700);
+    expect(panel.style.top).toBe('');
+    expect(panel.style.bottom).toBe(`${768 - 700 + 4}px`);
+  });
+});
+
 describe('RowMenu as a disclosure', () => {
   function renderInScroller() {
     render(
