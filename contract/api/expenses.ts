@@ -11,6 +11,7 @@ import {
   pageMeta,
   rupeesInput,
   text,
+  totalCapped,
   version,
 } from './fields';
 
@@ -61,11 +62,7 @@ export const ExpenseList = z.object({
   totalAmount: z.number().nullable(),
   ...pageMeta,
   cursors: pageCursors,
-  /** Set when a search matched more rows than it counts (COUNT_BOUND): `total` is the bound. */
-  totalCapped: z.boolean().optional().meta({
-    description:
-      'True when a search matched more than 10,000 expenses: total is then 10,000 and totalAmount null.',
-  }),
+  totalCapped: totalCapped('expenses', 'totalAmount'),
 });
 
 export const expenseEndpoints = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  COUNT_BOUND,
   MAX_PAISE,
   MAX_RUPEES_TEXT,
   MOBILE_PATTERN,
@@ -215,3 +216,15 @@ export const pageCursors = z
 
 /** What a page of a list says of the whole. */
 export const pageMeta = { total: z.number(), page: z.number(), pageSize: z.number() };
+
+/**
+ * Set when a search matched more rows than a list counts (COUNT_BOUND): `total` is then the
+ * bound and the sums named are null.
+ */
+export const totalCapped = (rows: string, sums: string) =>
+  z
+    .boolean()
+    .optional()
+    .meta({
+      description: `True when a search matched more than ${COUNT_BOUND.toLocaleString('en-US')} ${rows}: total is then ${COUNT_BOUND} and ${sums} null.`,
+    });

@@ -14,6 +14,7 @@ import {
   pageMeta,
   rupeesInput,
   text,
+  totalCapped,
   version,
 } from './fields';
 
@@ -87,15 +88,19 @@ export const LoanListQuery = PageQuery.extend(LoanFilter.shape)
     message: 'cannot be used with after',
     path: ['before'],
   });
-/** One page of the filter's rows; the amounts are over every row of the filter. */
+/**
+ * One page of the filter's rows; the amounts are over every row of the filter, null when a
+ * search matched more than it counts (totalCapped).
+ */
 export const LoanList = z.object({
   success: z.boolean(),
   data: z.array(Loan),
-  totalAmount: z.number(),
-  repaidAmount: z.number(),
-  outstandingAmount: z.number(),
+  totalAmount: z.number().nullable(),
+  repaidAmount: z.number().nullable(),
+  outstandingAmount: z.number().nullable(),
   ...pageMeta,
   cursors: pageCursors,
+  totalCapped: totalCapped('entries', 'the three amounts'),
 });
 export const LoanAnswer = z.object({ success: z.boolean(), message: z.string(), data: Loan });
 

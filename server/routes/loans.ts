@@ -46,7 +46,13 @@ export const loanRoutes =
           tags,
           operationId: op('list'),
           summary: `The caller's ${direction} entries, filtered (issueDate from/to inclusive), sorted and paged, with the filter's totals`,
-          description: '`to` must be on or after `from` (400).',
+          description: [
+            '`to` must be on or after `from` (400). A search counts its matches up to 10,000 and',
+            'sums them; past that it answers `total: 10000`, `totalCapped: true` and null amounts',
+            '(narrow the search for the sums), and its pages go on. Without a search the entries',
+            "are counted and summed exactly. `after`/`before` take a page's `cursors` as on",
+            'the expense list (a position the list did not give is a 400).',
+          ].join(' '),
           querystring: list.query,
           response: {
             200: answer("One page of the entries, with the filter's totals", list.answer),

@@ -17,7 +17,7 @@ import type { Caller } from '../lib/caller';
 import { withAudit } from './audit';
 import { badRequest, notFound } from '../lib/errors';
 import { formatRupees } from '../lib/format';
-import { paiseToRupees } from '../../contract/rules';
+import { COUNT_BOUND, paiseToRupees } from '../../contract/rules';
 import { toIso } from '../lib/dates';
 import { containsAnyCase } from '../db/search';
 import { atVersion, nextVersion, staleRecord } from './versions';
@@ -120,6 +120,10 @@ export async function listLoans(
   // in front, as on the expense list.
   const page = keyset(q, sortColumns, loans.id, positionOf);
   const window = q.after || q.before ? { limit: q.pageSize, offset: 0 } : pageWindow(q);
+  const matches = db
+    .select({ amountPaise: loans.amountPaise, repaidPaise: loans.repaidPaise })
+    .from(loans)
+    .where(where);
   const [rows, [summary]] = await Promise.all([
     db
       .select({ ...getTableColumns(loans), sortValue: keyText(sortColumns[q.sort]) })
@@ -128,27 +132,31 @@ export async function listLoans(
       .orderBy(...page.order)
       .limit(window.limit)
       .offset(window.offset),
+    // A search is counted and summed up to the bound, as on the expense list: a common term
+    // in a large book stops there. Dates alone read their range of the index, exactly.
     db
       .select({
         total: rowCount(),
-        amount: sql<string>`coalesce(sum(${loans.amountPaise}), 0)`,
-        repaid: sql<string>`coalesce(sum(${loans.repaidPaise}), 0)`,
+        amount: sql<string>`coalesce(sum(${sql.identifier('amount_paise')}), 0)`,
+        repaid: sql<string>`coalesce(sum(${sql.identifier('repaid_paise')}), 0)`,
       })
-      .from(loans)
-      .where(where),
+      .from(q.search ? matches.limit(COUNT_BOUND + 1).as('matches') : matches.as('matches')),
   ]);
   if (page.reversed) rows.reverse();
+  const capped = !!q.search && (summary?.total ?? 0) > COUNT_BOUND;
   const amount = Number(summary?.amount ?? 0);
   const repaid = Number(summary?.repaid ?? 0);
   return pageAnswer(
     q,
     rows.map((r) => toApi(r, today)),
-    summary?.total,
+    capped ? COUNT_BOUND : summary?.total,
     {
-      totalAmount: paiseToRupees(amount),
-      repaidAmount: paiseToRupees(repaid),
-      outstandingAmount: paiseToRupees(amount - repaid),
+      // Past the bound nothing is summed: null rather than a part passed off as the whole.
+      totalAmount: capped ? null : paiseToRupees(amount),
+      repaidAmount: capped ? null : paiseToRupees(repaid),
+      outstandingAmount: capped ? null : paiseToRupees(amount - repaid),
       cursors: pageCursors(rows),
+      ...(capped ? { totalCapped: true } : {}),
     },
   );
 }

@@ -61,6 +61,42 @@ describe('lend and borrowed', () => {
     expect((await me.api.get('/lend/getuseralllends')).body.totalAmount).toBe(0.25);
   });
 
+  it('counts a search up to 10,000, then says so and leaves the sums out; the pages go on', async () => {
+    const me = await signUp(server);
+    // 10,050 lends to "Movie Hall" people and 2 to Zubin, straight in SQL.
+    await server.database.query(
+      `insert into loans (user_id, direction, name, email, amount_paise, issue_date, repayment_date)
+         select $1::uuid, 'lend'::loan_direction, 'Movie Hall ' || g, 'hall' || g || '@example.com', 100,
+                date '2026-01-01' + (g % 300), date '2026-12-31'
+           from generate_series(1, 10050) g
+       union all
+         select $1::uuid, 'lend'::loan_direction, 'Zubin', 'zubin@example.com', 25050, date '2026-03-01', date '2026-12-31'
+           from generate_series(1, 2)`,
+      [me.user._id],
+    );
+    const common = await me.api.get('/lend/getuseralllends?search=movie');
+    expect(common.status).toBe(200);
+    expect(common.body).toMatchObject({
+      total: 10_000,
+      totalCapped: true,
+      totalAmount: null,
+      repaidAmount: null,
+      outstandingAmount: null,
+    });
+    const deep = await me.api.get('/lend/getuseralllends?search=movie&page=503');
+    expect(deep.body.data).toHaveLength(10);
+
+    const rare = await me.api.get('/lend/getuseralllends?search=ZUBIN');
+    expect(rare.body).toMatchObject({ total: 2, totalAmount: 501, outstandingAmount: 501 });
+    expect(rare.body.totalCapped).toBeUndefined();
+    // Without a search, dates included, every entry is counted and summed.
+    const all = await me.api.get('/lend/getuseralllends');
+    expect(all.body).toMatchObject({ total: 10_052, totalAmount: 10_551 });
+    const range = await me.api.get('/lend/getuseralllends?from=2026-01-01&to=2026-12-31');
+    expect(range.body).toMatchObject({ total: 10_052, totalAmount: 10_551 });
+    expect(range.body.totalCapped).toBeUndefined();
+  });
+
   it('refuses a repayment date before the issue date', async () => {
     const me = await signUp(server);
     const res = await me.api.post(

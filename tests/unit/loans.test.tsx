@@ -135,6 +135,31 @@ describe('All Lend', () => {
     expect(screen.getByText('Meera Iyer')).toBeInTheDocument();
   });
 
+  it('a search matching more than it counts says 10,000+ entries and shows no partial sum', async () => {
+    server.use(
+      http.get(LEND_LIST, ({ request }) => {
+        const search = new URL(request.url).searchParams.get('search');
+        if (!search) return HttpResponse.json(page(rows));
+        return HttpResponse.json(
+          LoanList.parse({
+            ...page([ravi]),
+            total: 10_000,
+            totalCapped: true,
+            totalAmount: null,
+            repaidAmount: null,
+            outstandingAmount: null,
+          }),
+        );
+      }),
+    );
+    const { user } = renderAt('/app/lend');
+    await screen.findByText('Meera Iyer');
+    await user.type(screen.getByLabelText('Search lend by name or email'), 'kumar');
+    await screen.findByText('10,000+ entries · narrow the search to see their total');
+    expect(screen.queryByText(/^Total Amount:/)).toBeNull();
+    expect(screen.queryByText('₹0.00')).toBeNull();
+  });
+
   it('creates a lend with every field, typed: email as email, amount as decimal text', async () => {
     server.use(
       listHandler(),

@@ -5,6 +5,7 @@ import { serialColumn, type Column } from '../../ui/DataTable';
 import { DetailsModal } from '../../ui/DetailsModal';
 import { ImportLink } from '../../ui/ImportLink';
 import { ListScreen } from '../../ui/ListScreen';
+import { CappedCount } from '../../ui/CappedCount';
 import { Money } from '../../ui/Money';
 import { RowMenu } from '../../ui/RowMenu';
 import { useListParams, useUrlParams } from '../../ui/useListParams';
@@ -147,7 +148,7 @@ export default function ExpensesScreen() {
         page &&
         (page.totalCapped ? (
           // Past the count's bound nothing is summed: say so rather than show a part.
-          <>{page.total.toLocaleString('en-IN')}+ expenses · narrow the search to see their total</>
+          <CappedCount total={page.total} rows="expenses" />
         ) : (
           <>
             Total Amount: <Money value={page.totalAmount} className="font-semibold text-gray-900" />{' '}

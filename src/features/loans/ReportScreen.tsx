@@ -5,6 +5,7 @@ import { isBackwards, todayLocalISO } from '../../lib/dates';
 import { DatePresets, DateRangeFields } from '../../ui/DateRangeFields';
 import { BackIcon } from '../../ui/icons';
 import { loadingNewArguments, TotalsPending } from '../../ui/LoadState';
+import { CappedCount } from '../../ui/CappedCount';
 import { Money } from '../../ui/Money';
 import { PagedTable } from '../../ui/PagedTable';
 import { styles } from '../../ui/styles';
@@ -116,10 +117,21 @@ export function ReportScreen({ direction }: { direction: LoanDirection }) {
             title="Refresh and reset both dates to today"
             className={styles.btnSecondary}
           >
-            Total Amount: {pending ? <TotalsPending /> : <Money value={page?.totalAmount} />}
+            Total Amount:{' '}
+            {pending ? (
+              <TotalsPending />
+            ) : page?.totalCapped ? (
+              'not summed'
+            ) : (
+              <Money value={page?.totalAmount} />
+            )}
           </button>
           {pending ? (
             <TotalsPending />
+          ) : page?.totalCapped ? (
+            <span>
+              <CappedCount total={page.total} rows="entries" /> from {range.from} to {range.to}
+            </span>
           ) : (
             <span>
               Outstanding:{' '}
