@@ -4,6 +4,7 @@ import { ACCOUNT_NO_PATTERN, IFSC_PATTERN } from '../rules';
 import type { Endpoint } from './endpoint';
 import {
   CsvText,
+  KeysetQuery,
   Message,
   PageQuery,
   balanceInput,
@@ -12,6 +13,7 @@ import {
   id,
   mobile,
   optionalText,
+  pageCursors,
   pageMeta,
   rupeesInput,
   text,
@@ -185,7 +187,13 @@ export const PaymentList = z.object({ success: z.boolean(), data: z.array(Paymen
 
 /** An account over a range of days (both included). */
 export const StatementRange = z.object({ accountId: id, from: calendarDate, to: calendarDate });
-export const StatementQuery = StatementRange.extend(Paging.shape);
+/** A page of a statement: by number, or after/before an entry's position (Next, Previous). */
+export const StatementQuery = StatementRange.extend(Paging.shape)
+  .extend(KeysetQuery.shape)
+  .refine((q) => !(q.after && q.before), {
+    message: 'cannot be used with after',
+    path: ['before'],
+  });
 
 /** A payment of a statement, with the running balance right after it. */
 export const StatementEntry = z.object({
@@ -210,6 +218,7 @@ export const Statement = z.object({
   closingBalance: z.number(),
   entries: z.array(StatementEntry),
   ...pageMeta,
+  cursors: pageCursors,
 });
 export const StatementAnswer = z.object({ success: z.boolean(), data: Statement });
 

@@ -114,6 +114,18 @@ export const positionChecks = {
 } satisfies Record<string, PositionCheck | ((...a: never[]) => PositionCheck)>;
 
 /**
+ * The position a keyset request starts from (`after`, or `before`: then `reversed`), its value
+ * checked with `check`; undefined for a page without one. A made-up position is a 400.
+ */
+export function requestedPosition(q: KeysetRequest, check: PositionCheck) {
+  const position = q.after ?? q.before;
+  if (!position) return undefined;
+  const decoded = decodePosition(position);
+  if (!check(decoded.value)) throw badRequest(STALE_POSITION);
+  return { ...decoded, reversed: q.before !== undefined };
+}
+
+/**
  * A keyset page: the rows right after (or before) a position in the list's order, read from
  * the sort order's index as page 1 is, where an offset would walk every row in front. Returns
  * the where clause, the order to read in (reversed for `before`: the nearest rows first) and
@@ -125,11 +137,9 @@ export function keyset<S extends string>(
   key: AnyColumn,
   checks: Record<S, PositionCheck>,
 ): { where?: SQL; order: SQL[]; reversed: boolean } {
-  const position = q.after ?? q.before;
+  const position = requestedPosition(q, checks[q.sort]);
   if (!position) return { order: sortOrder(q, columns, key), reversed: false };
-  const { value, key: id } = decodePosition(position);
-  if (!checks[q.sort](value)) throw badRequest(STALE_POSITION);
-  const reversed = q.before !== undefined;
+  const { value, key: id, reversed } = position;
   const readOrder = reversed ? (q.order === 'asc' ? 'desc' : 'asc') : q.order;
   // Row comparison: the sort value first, the key breaking ties, as the index is ordered.
   const where = rowAfter(columns[q.sort], key, null, value, id, readOrder);

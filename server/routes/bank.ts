@@ -317,8 +317,13 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'bankStatement',
         summary:
           "Opening balance, the range's credits, debits, closing balance and entry count, and one page of its payments in date order with their running balances",
-        description:
-          "Admins and companies only (403); an account that is not the caller's to read is not found (404). `to` must be on or after `from` (400).",
+        description: [
+          "Admins and companies only (403); an account that is not the caller's to read is not",
+          'found (404). `to` must be on or after `from` (400). `after` (or `before`) is the',
+          '`cursors.last` (or `cursors.first`) of a page of the same statement: the next (or',
+          'previous) page is then read from that entry rather than by summing every entry in',
+          'front of it; `page` only numbers it. A position the statement did not give is a 400.',
+        ].join(' '),
         querystring: bankStatement.query,
         response: {
           200: answer('The statement', bankStatement.answer),

@@ -17,7 +17,18 @@ import type { AccountDefaultStatus, PaymentType } from '../../contract/enums';
 import type { AccountState, BankSort } from '../../contract/api/bank';
 import { rowsOf, type Db, type DbOrTx } from '../db/client';
 import { keysetBatches } from '../db/keyset';
-import { pageAnswer, paged, pageWindow, rowCount, sortOrder, type PageRequest } from '../db/paging';
+import {
+  pageAnswer,
+  pageCursors,
+  paged,
+  pageWindow,
+  positionChecks,
+  requestedPosition,
+  rowCount,
+  sortOrder,
+  type KeysetRequest,
+  type PageRequest,
+} from '../db/paging';
 import { accountDays, bankAccounts, payments } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { tenantOf, withAudit } from './audit';
@@ -540,28 +551,78 @@ export interface StatementQuery {
   to: string;
 }
 
+/** Where a statement page starts: right after (or before) the entry of `date` and `seq`. */
+interface StatementPosition {
+  date: string;
+  seq: string;
+  reversed: boolean;
+}
+
+/** A statement entry's position: its date and its order that day (`2026-03-01/42`). */
+const STATEMENT_POSITION = /^(\d{4}-\d{2}-\d{2})\/(\d{1,15})$/;
+const isStatementPosition = (value: string) => {
+  const m = STATEMENT_POSITION.exec(value);
+  return !!m && positionChecks.date(m[1]!);
+};
+
 /**
  * A statement for [from, to]: the opening balance on `from` (opening balance plus every
  * payment dated before it), the range's credits, debits and number of entries, the closing
- * balance (always opening + credits - debits), and the entries from `offset` on (at most
- * `limit`; every one when `limit` is null) in date order, each with its running balance.
+ * balance (always opening + credits - debits), and one page of the entries in date order,
+ * each with its running balance.
  *
  * One SQL statement, so the figures and the entries are read from the same snapshot and
  * always agree. The figures sum account_days (one row per day with payments, kept by
- * triggers), not every payment of the account's history. The page's running balance is a
- * window sum over the range in date order along payments_account_date_idx, so the rows
- * before the page are read and summed too (O(offset)), which keeps the balance of a page's
- * first entry exact.
+ * triggers), not every payment of the account's history. A page found by number is a window
+ * sum over the range in date order along payments_account_date_idx, so the rows before it
+ * are read and summed too (O(offset)). A page found from a neighbour's entry (Next,
+ * Previous) reads only its own entries along that index, and the balance in front of them
+ * from the range's days before (account_days) and the first entry's own day: page 5,000 of
+ * an imported account costs what page 2 does.
  */
 async function readStatement(
   db: DbOrTx,
   caller: Caller,
   q: StatementQuery,
-  slice: { limit: number | null; offset: number },
+  slice: { limit: number; offset: number } | { limit: number; position: StatementPosition },
 ) {
   if (q.from > q.to) throw badRequest('End date must be on or after the start date');
   const account = await findAccount(db, caller, q.accountId);
   const signed = sql`case when type = 'credit' then amount_paise else -amount_paise end`;
+  const inRange = sql`account_id = ${q.accountId} and date between ${q.from} and ${q.to}`;
+  let entries: SQL;
+  if ('position' in slice) {
+    const { date, seq, reversed } = slice.position;
+    const [compare, direction] = reversed ? ['<', 'desc'] : ['>', 'asc'];
+    // The page's entries (k), then the balance in front of its first one (f): the range's
+    // days before that day and that day's entries before it, read once for the page.
+    entries = sql`
+      with k as (
+        select id, date, seq, ${signed} as signed from payments
+         where ${inRange}
+           and (date, seq) ${sql.raw(compare)} (cast(${date} as date), cast(${seq} as bigint))
+         order by date ${sql.raw(direction)}, seq ${sql.raw(direction)}
+         limit ${slice.limit}
+      ), f as (select date, seq from k order by date, seq limit 1)
+      select k.id, k.date, k.seq,
+             (select coalesce(sum(d.credits_paise - d.debits_paise), 0) from account_days d, f
+               where d.account_id = ${q.accountId} and d.date >= ${q.from} and d.date < f.date)
+             + (select coalesce(sum(${signed}), 0) from payments same, f
+                 where same.account_id = ${q.accountId} and same.date = f.date
+                   and same.seq < f.seq)
+             + sum(k.signed) over w as running,
+             row_number() over w as n
+        from k
+      window w as (order by k.date, k.seq rows unbounded preceding)`;
+  } else {
+    entries = sql`
+      select id, date, seq, sum(${signed}) over w as running, row_number() over w as n
+        from payments
+       where ${inRange}
+      window w as (order by date, seq rows unbounded preceding)
+       order by date, seq
+       limit ${slice.limit} offset ${slice.offset}`;
+  }
   const result = await db.execute(sql`
     with summary as (
       select coalesce(sum(credits_paise - debits_paise) filter (where date < ${q.from}), 0) as before,
@@ -570,17 +631,10 @@ async function readStatement(
              coalesce(sum(entries) filter (where date >= ${q.from}), 0)::int as total
         from account_days
        where account_id = ${q.accountId} and date <= ${q.to}
-    ), entries as (
-      select id, sum(${signed}) over w as running, row_number() over w as n
-        from payments
-       where account_id = ${q.accountId} and date between ${q.from} and ${q.to}
-      window w as (order by date, seq rows unbounded preceding)
-       order by date, seq
-       limit ${slice.limit} offset ${slice.offset}
-    )
+    ), entries as (${entries})
     select s.before, s.credits, s.debits, s.total,
            p.id, p.account_id, p.date::text as date, p.remark, p.type::text as type,
-           p.amount_paise, p.created_at, p.reverses_id, e.running,
+           p.amount_paise, p.created_at, p.reverses_id, e.running, p.seq::text as seq,
            (select r.id from payments r where r.reverses_id = p.id) as reversed_by_id,
            t.account_id as transfer_account_id, ta.holder_name as transfer_holder_name,
            ta.account_no as transfer_account_no
@@ -599,9 +653,11 @@ async function readStatement(
     // null on the single row of a page past the end (or of a range without payments)
     id: string | null;
     running: string;
+    seq: string;
   };
   const rows = rowsOf<Row>(result);
   const summary = rows[0]!;
+  const found = rows.filter((r): r is Row & { id: string } => r.id !== null);
   const openingPaise = account.openingBalancePaise + Number(summary.before);
   const credits = Number(summary.credits);
   const debits = Number(summary.debits);
@@ -614,22 +670,36 @@ async function readStatement(
     totalDebits: paiseToRupees(debits),
     closingBalance: paiseToRupees(openingPaise + credits - debits),
     total: Number(summary.total),
-    entries: rows
-      .filter((r) => r.id !== null)
-      .map((r) => {
-        const { balanceAfter, ...entry } = entryToApi({
-          ...r,
-          id: r.id!,
-          balance_after_paise: String(openingPaise + Number(r.running)),
-        });
-        return { ...entry, balance: balanceAfter };
-      }),
+    entries: found.map((r) => {
+      const { balanceAfter, ...entry } = entryToApi({
+        ...r,
+        balance_after_paise: String(openingPaise + Number(r.running)),
+      });
+      return { ...entry, balance: balanceAfter };
+    }),
+    cursors: pageCursors(found.map((r) => ({ sortValue: `${r.date}/${r.seq}`, id: r.id }))),
   };
 }
 
-/** One page of a statement's entries, with the whole range's figures and entry count. */
-export async function statement(db: DbOrTx, caller: Caller, q: StatementQuery & PageRequest) {
-  const s = await readStatement(db, caller, q, pageWindow(q));
+/**
+ * One page of a statement's entries, with the whole range's figures and entry count: by
+ * number, or (Next and Previous) from the position of the entry before or after it.
+ */
+export async function statement(
+  db: DbOrTx,
+  caller: Caller,
+  q: StatementQuery & PageRequest & KeysetRequest,
+) {
+  const position = requestedPosition(q, isStatementPosition);
+  const [date, seq] = position?.value.split('/') ?? [];
+  const s = await readStatement(
+    db,
+    caller,
+    q,
+    position
+      ? { limit: q.pageSize, position: { date: date!, seq: seq!, reversed: position.reversed } }
+      : pageWindow(q),
+  );
   return { ...s, page: q.page, pageSize: q.pageSize };
 }
 

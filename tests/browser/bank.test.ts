@@ -348,7 +348,13 @@ describe.sequential('bank', () => {
     await expectText(row('Closing Balance'), '₹1,060.00');
     await expectCount(page.getByRole('row').filter({ hasText: /Salary \d/ }), 5);
     expect((await figures.allTextContents()).slice(-4)).toEqual(summary.slice(-4));
+    // Page 2 was read from page 1's last entry (its position is in the address).
+    expect(new URL(page.url()).searchParams.get('after')).toBeTruthy();
     await visit(page, 'bank-08b-report-page-2');
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expectText(page.getByRole('navigation', { name: 'Pagination' }), 'Page 1 of 2');
+    await expectText(row('Salary 20'), '₹1,048.00');
+    await expectText(row('Carried Forward'), '₹1,048.00');
   });
 
   test('a wrong payment is reversed, and money moves between two accounts as one pair', async () => {

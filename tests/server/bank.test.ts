@@ -334,6 +334,57 @@ describe('payments and statements', () => {
     }
   });
 
+  it('Next and Previous from an entry give the same pages and balances as page numbers', async () => {
+    const acc = await newAccount('77779999', 500);
+    await pay(acc._id, 'credit', 40, '2026-06-30'); // before the range: in the opening
+    // Recorded out of date order (backdated entries), several on a day.
+    const recorded: ['credit' | 'debit', number, string][] = [
+      ['credit', 100, '2026-07-09'],
+      ['credit', 10.5, '2026-07-01'],
+      ['debit', 3.25, '2026-07-09'],
+      ['credit', 7, '2026-07-03'],
+      ['debit', 20, '2026-07-01'],
+      ['credit', 1.01, '2026-07-09'],
+      ['credit', 60, '2026-07-03'],
+      ['debit', 2, '2026-07-20'],
+    ];
+    for (const [type, amount, date] of recorded) await pay(acc._id, type, amount, date);
+    const url = (query: string) =>
+      statementPath(acc._id, '2026-07-01', '2026-07-31', `&pageSize=3${query}`);
+    const get = async (query: string) => {
+      const res = await company.get(url(query));
+      expect(res.status, query).toBe(200);
+      return res.body.data;
+    };
+    const byNumber = [await get('&page=1'), await get('&page=2'), await get('&page=3')];
+    expect(byNumber.map((p) => p.entries.length)).toEqual([3, 3, 2]);
+
+    // Forward from page 1, then back from the last page.
+    const forward = [byNumber[0]];
+    for (const page of [2, 3]) {
+      forward.push(await get(`&page=${page}&after=${forward.at(-1).cursors.last}`));
+    }
+    const back = [forward[2]];
+    for (const page of [2, 1]) {
+      back.unshift(await get(`&page=${page}&before=${back[0].cursors.first}`));
+    }
+    for (const pages of [forward, back]) {
+      expect(pages.map((p) => p.entries)).toEqual(byNumber.map((p) => p.entries));
+      for (const p of pages) {
+        expect(p).toMatchObject({ openingBalance: 540, closingBalance: 693.26, total: 8 });
+      }
+    }
+    // Past the last entry: no entries, the figures still there.
+    const past = await get(`&page=4&after=${forward[2].cursors.last}`);
+    expect(past).toMatchObject({ entries: [], cursors: null, total: 8 });
+
+    const made = Buffer.from(JSON.stringify(['2026-07-01', acc._id])).toString('base64url');
+    for (const query of [`&after=${made}`, '&after=abc', `&after=x&before=y`]) {
+      const res = await company.get(url(query));
+      expect(res.status, query).toBe(400);
+    }
+  });
+
   it('sums any range right from the per-day totals, whoever writes the payments', async () => {
     const acc = await newAccount('99990000', 500);
     // Payments recorded out of date order, several on one day, credits and debits.

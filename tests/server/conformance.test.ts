@@ -457,27 +457,44 @@ const actor = (call: Call, fallback: SignedIn): SignedIn =>
 
 const body = (call: Call) => call.input.body as Record<string, any>;
 
+type Cursors = { first: string; last: string } | null;
+/**
+ * A page position is one the list gave, for the same order: `firstPage` (fetched only when the
+ * call asks for a position) gives its first page's cursors, and its last row is the position.
+ */
+async function givenPosition(c: Call, firstPage: () => Promise<Cursors>) {
+  const q = c.input.query as Record<string, unknown>;
+  const asked = q.after !== undefined ? 'after' : q.before !== undefined ? 'before' : undefined;
+  delete q.after;
+  delete q.before;
+  if (!asked || c.absent) return;
+  const cursors = await firstPage();
+  if (cursors) q[asked] = cursors.last;
+}
+/** The sort and order of a list call, as a query for its first page. */
+const orderOf = (q: Record<string, unknown>, sort: string) =>
+  new URLSearchParams({ sort: String(q.sort ?? sort), order: String(q.order ?? 'desc') });
+
 function loanSpecs(direction: 'lend' | 'borrowed'): Record<string, Spec> {
   const noun = direction === 'lend' ? 'Lend' : 'Borrowed';
   return {
     [`list${noun}`]: {
       allow: SIGNED_IN,
-      // A page position is one the list gave, for the same order: its first page's last row.
       fix: async (c) => {
         const q = c.input.query as Record<string, unknown>;
         orderDates(q, 'from', 'to');
-        const asked =
-          q.after !== undefined ? 'after' : q.before !== undefined ? 'before' : undefined;
-        delete q.after;
-        delete q.before;
-        if (!asked || c.absent) return;
-        const order = new URLSearchParams({
-          sort: String(q.sort ?? 'issueDate'),
-          order: String(q.order ?? 'desc'),
-        });
         const list = direction === 'lend' ? 'getuseralllends' : 'getuserallborroweds';
-        const first = await must(actor(c, 'company'), 'GET', `/${direction}/${list}?${order}`);
-        if (first.cursors) q[asked] = first.cursors.last;
+        await givenPosition(
+          c,
+          async () =>
+            (
+              await must(
+                actor(c, 'company'),
+                'GET',
+                `/${direction}/${list}?${orderOf(q, 'issueDate')}`,
+              )
+            ).cursors,
+        );
       },
     },
     [`export${noun}`]: {
@@ -941,9 +958,23 @@ const SPECS: Record<string, Spec> = {
         allow: ['admin', 'company'],
         absent: 404,
         runs: id === 'bankStatementCsv' ? 2 : undefined,
-        fix: (c: Call) => {
-          orderDates(c.input.query, 'from', 'to');
-          if (!c.absent) c.input.query.accountId = fx.accountA;
+        fix: async (c: Call) => {
+          const q = c.input.query as Record<string, string>;
+          orderDates(q, 'from', 'to');
+          if (!c.absent) q.accountId = fx.accountA;
+          // A position the statement gave (read as the company that owns the account): its first
+          // page's last entry.
+          await givenPosition(
+            c,
+            async () =>
+              (
+                await must(
+                  'company',
+                  'GET',
+                  `/company/statement?${new URLSearchParams({ accountId: q.accountId!, from: q.from!, to: q.to! })}`,
+                )
+              ).data.cursors,
+          );
         },
       } satisfies Spec,
     ]),
@@ -994,20 +1025,20 @@ const SPECS: Record<string, Spec> = {
 
   listExpenses: {
     allow: SIGNED_IN,
-    // A page position is one the list gave, for the same order: its first page's last row.
     fix: async (c) => {
       const q = c.input.query as Record<string, unknown>;
       ownCategory(q);
-      const asked = q.after !== undefined ? 'after' : q.before !== undefined ? 'before' : undefined;
-      delete q.after;
-      delete q.before;
-      if (!asked || c.absent) return;
-      const order = new URLSearchParams({
-        sort: String(q.sort ?? 'date'),
-        order: String(q.order ?? 'desc'),
-      });
-      const first = await must(actor(c, 'company'), 'GET', `/expense/getuserallexpenses?${order}`);
-      if (first.cursors) q[asked] = first.cursors.last;
+      await givenPosition(
+        c,
+        async () =>
+          (
+            await must(
+              actor(c, 'company'),
+              'GET',
+              `/expense/getuserallexpenses?${orderOf(q, 'date')}`,
+            )
+          ).cursors,
+      );
     },
   },
   exportExpenses: {

@@ -358,4 +358,30 @@ describe('hot queries use indexes', () => {
       }
     }
   });
+
+  it("Next deep in a long statement reads that page's entries and their days, not the entries in front", async () => {
+    // 5,000 entries over 600 days, about 8 a day: page 240 of 250, then 241 from its last entry.
+    const range = `/company/statement?accountId=${ids.account}&from=2025-01-01&to=2026-12-31`;
+    const before = await as.company!.get(`${range}&page=240`);
+    const last = before.body.data.cursors.last as string;
+    captured.length = 0;
+    recording = true;
+    const res = await as.company!.get(`${range}&page=241&after=${last}`);
+    recording = false;
+    expect(res.status).toBe(200);
+    expect(res.body.data.entries).toHaveLength(20);
+    const previous = before.body.data.entries.at(-1).balance as number;
+    expect(res.body.data.entries[0].balance).toBe(Math.round(previous * 100 + 1) / 100);
+    const statementQueries = captured.filter(({ query }) => query.includes('account_days'));
+    expect(statementQueries).toHaveLength(1);
+    for (const { query, params } of statementQueries) {
+      const { rows } = await server.database.query<{ 'QUERY PLAN': [{ Plan: ReadNode }] }>(
+        `${EXPLAIN} ${query}`,
+        params,
+      );
+      // The page's 20 entries and, for each, its day's entries (about 8) and earlier days.
+      const read = rowsRead(rows[0]!['QUERY PLAN'][0].Plan, ['payments']);
+      expect(read, query.slice(0, 160)).toBeLessThan(1000);
+    }
+  });
 });

@@ -744,6 +744,7 @@ describe('Report List', () => {
     total: 2,
     page: 1,
     pageSize: 20,
+    cursors: null,
     entries: [
       {
         _id: 'x1',
@@ -906,6 +907,7 @@ describe('Report List', () => {
               to: query.get('to'),
               page,
               entries: numbers.map(entry),
+              cursors: { first: `p${page}-first`, last: `p${page}-last` },
             },
           }),
         );
@@ -954,9 +956,10 @@ describe('Report List', () => {
     expect(closing).toHaveTextContent('₹250.00');
     expect(closing).toHaveTextContent('₹1,250.00');
     const pages = log.to('/api/company/statement').map((r) => new URL(r.url).searchParams);
-    expect(pages.map((q) => [q.get('page'), q.get('pageSize')])).toEqual([
-      ['1', '20'],
-      ['2', '20'],
+    // Next is read from page 1's last entry, not by summing the 20 in front.
+    expect(pages.map((q) => [q.get('page'), q.get('pageSize'), q.get('after')])).toEqual([
+      ['1', '20', null],
+      ['2', '20', 'p1-last'],
     ]);
 
     // Another range starts again at page 1.
@@ -966,7 +969,11 @@ describe('Report List', () => {
     expect(await screen.findByText('Entry 1')).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
     const last = new URL(log.to('/api/company/statement').at(-1)!.url).searchParams;
-    expect([last.get('from'), last.get('page')]).toEqual(['2026-10-01', '1']);
+    expect([last.get('from'), last.get('page'), last.get('after')]).toEqual([
+      '2026-10-01',
+      '1',
+      null,
+    ]);
     log.stop();
   });
 });

@@ -195,9 +195,11 @@ export default function ReportScreen() {
     if (applied) setForm({ ...applied });
   }
   const list = useListParams('date');
-  const { page } = list.params;
+  // Next and Previous carry the neighbouring entry's position: a deep page of a long
+  // statement is read from there rather than summed from its first entry.
+  const { page, after, before } = list.params;
   const statement = useGetStatementQuery(
-    applied ? { ...applied, page, pageSize: PAGE_SIZE } : skipToken,
+    applied ? { ...applied, page, pageSize: PAGE_SIZE, after, before } : skipToken,
   );
   // The default (or only) account is chosen until the user chooses.
   const [chose, setChose] = useState(form.accountId !== '');
@@ -244,7 +246,11 @@ export default function ReportScreen() {
     previous.from === applied.from &&
     previous.to === applied.to;
   const data = current ?? (samePeriod ? previous : undefined);
-  const entriesOf = (st: Statement) => ({ data: st.entries, total: st.total });
+  const entriesOf = (st: Statement) => ({
+    data: st.entries,
+    total: st.total,
+    cursors: st.cursors,
+  });
 
   return (
     <section
