@@ -107,6 +107,15 @@ const account = (await api('GET', '/company/getallbankbyuserid', tokens.company)
 const deepPosition = (await api('GET', '/expense/getuserallexpenses?page=19999', tokens.big)).body
   .cursors.last as string;
 
+// A statement over the account's whole history: its last page, and where Next to it starts.
+const history = `/company/statement?accountId=${account}&from=2024-01-01&to=2026-12-31`;
+const historyPages = Math.max(
+  2,
+  Math.ceil((await api('GET', history, tokens.company)).body.data.total / 20),
+);
+const statementPosition = (await api('GET', `${history}&page=${historyPages - 1}`, tokens.company))
+  .body.data.cursors.last as string;
+
 // ------------------------------------------------------------------- 3. the scenarios
 // 'byNumber': a deep page opened by its number (a typed or reloaded address), which skips the
 // rows in front; printed, held to no target (Next and Previous are the 'list' case).
@@ -257,6 +266,18 @@ const scenarios: Scenario[] = [
     name: 'bank statement, a year',
     kind: 'report',
     path: `/company/statement?accountId=${account}&${year}`,
+    token: tokens.company,
+  },
+  {
+    name: 'statement: last page by Next',
+    kind: 'list',
+    path: `${history}&page=${historyPages}&after=${statementPosition}`,
+    token: tokens.company,
+  },
+  {
+    name: 'statement: last page by number',
+    kind: 'byNumber',
+    path: `${history}&page=${historyPages}`,
     token: tokens.company,
   },
   {

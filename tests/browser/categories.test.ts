@@ -1,4 +1,4 @@
-import { beforeAll, describe, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserSuite, visit, type PageWatch } from './harness';
 import { expectAlert, expectPath, expectText, journeySteps, logIn, registerAdmin } from './helpers';
@@ -6,7 +6,8 @@ import { expectAlert, expectPath, expectText, journeySteps, logIn, registerAdmin
 /**
  * Categories of one's own and a budget, as a user meets them: a starting category renamed,
  * given a monthly budget, an expense that goes over it, and the dashboard and the bell
- * saying so.
+ * saying so; a category in use cannot be deleted but is merged into another, its expense
+ * and budget going with it; an unused one is deleted.
  */
 
 const me = {
@@ -89,5 +90,45 @@ describe.sequential('categories and budgets', () => {
       /Your Groceries spending for .* is ₹1,200\.00, over its budget of ₹1,000\.00\./,
     );
     await visit(page, 'categories-dashboard-over-budget');
+  });
+
+  test('a category in use is not deleted: it is merged into another, its expense and budget with it', async () => {
+    await menu('Categories').click();
+    await expectPath(page, '/app/categories');
+    const groceries = row('Groceries');
+    await expect
+      .poll(() => groceries.getByRole('button', { name: 'Delete Groceries' }).isDisabled())
+      .toBe(true);
+    await expectText(groceries, 'Used by 1 expense: merge it into another instead');
+    await visit(page, 'categories-delete-refused');
+
+    await page.getByLabel('New category').fill('Food');
+    await page.getByRole('button', { name: 'Add Category' }).click();
+    await expectAlert(page, 'Category added');
+    await row('Food').waitFor();
+    await page.getByRole('button', { name: 'Merge Groceries' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Merge "Groceries"' });
+    await expectText(dialog, 'Its 1 expense and 0 recurring expenses move');
+    await dialog.getByLabel('Merge into').selectOption('Food');
+    await visit(page, 'categories-merge');
+    await dialog.getByRole('button', { name: 'Merge', exact: true }).click();
+    await expectAlert(page, 'Categories merged');
+    await expect.poll(() => row('Groceries').count()).toBe(0);
+    await expectText(row('Food'), '₹1,200.00');
+    await expectText(row('Food'), '₹1,000.00');
+
+    await menu('Expenses').click();
+    await expectText(row('Monthly groceries'), 'Food');
+  });
+
+  test('an unused category is deleted after a confirmation', async () => {
+    await menu('Categories').click();
+    await page.getByRole('button', { name: 'Delete movie' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete category' });
+    await expectText(confirm, 'Delete the category movie?');
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expectAlert(page, 'Category deleted');
+    await expect.poll(() => row('movie').count()).toBe(0);
+    await visit(page, 'categories-after-merge-and-delete');
   });
 });
