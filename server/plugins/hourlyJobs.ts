@@ -44,13 +44,15 @@ export const hourlyJobsPlugin = fp(async (app: FastifyInstance, opts: { timeZone
   let recurringRun: Promise<unknown> | null = null;
   const runRecurring = () => {
     const today = defaultToday(opts.timeZone);
+    // A template that fails is logged and left for the next run; the others go on.
+    const warn = (details: object, message: string) => app.log.warn(details, message);
     recurringRun ??= Promise.all([
-      runDueRecurring(app.db, today)
+      runDueRecurring(app.db, today, { warn })
         .then((created) => {
           if (created > 0) app.log.info({ created }, 'recurring expenses recorded');
         })
         .catch((err: unknown) => app.log.warn({ err }, 'recurring expenses failed')),
-      runDueRecurringPayments(app.db, today)
+      runDueRecurringPayments(app.db, today, { warn })
         .then(({ posted, skipped }) => {
           if (posted + skipped > 0) app.log.info({ posted, skipped }, 'recurring payments posted');
         })

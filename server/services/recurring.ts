@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { RecurringSort } from '../../contract/api/recurring';
 import { DEFAULT_TIME_ZONE } from '../../contract/headers';
 import type { RecurringSchedule } from '../../contract/enums';
@@ -21,6 +21,7 @@ import { canonicalTimeZone, dayIn } from '../lib/timeZone';
 import { nameActor, withAudit } from './audit';
 import { atVersion, nextVersion, staleRecord, whyNotUpdated } from './versions';
 import { categoryLookup, ownCategory } from './categories';
+import { ignore, runDue, type DueRunOptions } from './dueTemplates';
 
 /**
  * Recurring expenses: each user's own templates, and the job that records their expenses.
@@ -152,41 +153,40 @@ export const isDue = (t: { paused: boolean; nextDate: string | null }, today: st
 export async function runDueRecurring(
   db: Db,
   today: string = defaultToday(),
-  { limit = MAX_PER_RUN }: { limit?: number } = {},
+  { limit = MAX_PER_RUN, warn = ignore }: DueRunOptions = {},
 ): Promise<number> {
-  let created = 0;
-  // Each round makes progress (every claimed template moves on), so it ends; the bound on
-  // rounds is a second guard.
-  for (let round = 0; round < limit && created < limit; round++) {
-    const [claimed, recorded] = await db.transaction(async (tx) => {
-      let count = 0;
-      const due = await tx
+  const { created } = await runDue(db, {
+    kinds: ['created'],
+    limit,
+    claim: (tx, skip) =>
+      tx
         .select({ t: recurringExpenses, role: users.role, companyId: users.companyId })
         .from(recurringExpenses)
         .innerJoin(users, eq(users.id, recurringExpenses.userId))
         // `paused = false` as written in the due index's predicate (a bound false would not
         // match it in a reused plan).
         .where(
-          and(sql`${recurringExpenses.paused} = false`, lte(recurringExpenses.nextDate, today)),
+          and(
+            sql`${recurringExpenses.paused} = false`,
+            lte(recurringExpenses.nextDate, today),
+            skip.length ? notInArray(recurringExpenses.id, [...skip]) : undefined,
+          ),
         )
         .orderBy(asc(recurringExpenses.nextDate), asc(recurringExpenses.id))
         .limit(BATCH)
-        .for('update', { of: recurringExpenses, skipLocked: true });
-      for (const { t, role, companyId } of due) {
-        const room = limit - created - count;
-        if (room <= 0) break;
-        // The owner is the actor of what its template records (its audit trail shows it);
-        // no session is spared the live update.
-        await tx.execute(
-          sql`select ${nameActor({ userId: t.userId, role, companyId, sessionId: '', pending: null })}`,
-        );
-        count += (await recordDue(tx, t, today, Math.min(PER_TEMPLATE, room))).created;
-      }
-      return [due.length, count] as const;
-    });
-    created += recorded;
-    if (claimed === 0) break;
-  }
+        .for('update', { of: recurringExpenses, skipLocked: true })
+        .then((rows) => rows.map((r) => ({ ...r, id: r.t.id }))),
+    handle: async (tx, { t, role, companyId }, room) => {
+      // The owner is the actor of what its template records (its audit trail shows it); no
+      // session is spared the live update.
+      await tx.execute(
+        sql`select ${nameActor({ userId: t.userId, role, companyId, sessionId: '', pending: null })}`,
+      );
+      return { created: (await recordDue(tx, t, today, Math.min(PER_TEMPLATE, room))).created };
+    },
+    failed: ({ t }, err) =>
+      warn({ err, templateId: t.id }, 'a recurring expense failed; the others went on'),
+  });
   return created;
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { RecurringPaymentSort } from '../../contract/api/recurringPayments';
 import type { PaymentType, RecurringSchedule } from '../../contract/enums';
 import { paiseToRupees } from '../../contract/rules';
@@ -13,6 +13,7 @@ import { likePattern } from '../lib/schemas';
 import { withAudit } from './audit';
 // The schedule's rules are recurring expenses' own: one copy of each.
 import { checkStart, defaultToday, isDue, nextDue } from './recurring';
+import { ignore, runDue, type DueRunOptions } from './dueTemplates';
 import { assertCompany, assertRole, companyScope } from './tenancy';
 import { atVersion, nextVersion, staleRecord, whyNotUpdated } from './versions';
 
@@ -244,50 +245,48 @@ async function accountOf(db: DbOrTx, t: Row): Promise<AccountOf> {
 export async function runDueRecurringPayments(
   db: Db,
   today: string = defaultToday(),
-  { limit = MAX_PER_RUN }: { limit?: number } = {},
+  { limit = MAX_PER_RUN, warn = ignore }: DueRunOptions = {},
 ): Promise<{ posted: number; skipped: number }> {
-  const total = { posted: 0, skipped: 0 };
-  const handled = () => total.posted + total.skipped;
-  for (let round = 0; round < limit && handled() < limit; round++) {
-    const claimed = await db.transaction(async (tx) => {
+  return runDue(db, {
+    kinds: ['posted', 'skipped'],
+    limit,
+    claim: async (tx, skip) => {
       const due = await tx
         .select()
         .from(recurringPayments)
         // `paused = false` as written in the due index's predicate.
         .where(
-          and(sql`${recurringPayments.paused} = false`, lte(recurringPayments.nextDate, today)),
+          and(
+            sql`${recurringPayments.paused} = false`,
+            lte(recurringPayments.nextDate, today),
+            skip.length ? notInArray(recurringPayments.id, [...skip]) : undefined,
+          ),
         )
         .orderBy(asc(recurringPayments.nextDate), asc(recurringPayments.id))
         .limit(BATCH)
         .for('update', { skipLocked: true });
-      let count = { posted: 0, skipped: 0 };
       // Posting locks each account until this transaction commits: taken in one order (as
       // ledger_post and a transfer take theirs), two runners' batches sharing accounts
       // cannot each hold one and wait for the other's. An account's credits go before its
       // debits, so a debit due is refused only when the money due into it does not cover it.
-      due.sort(
+      return due.sort(
         (a, b) =>
           a.accountId.localeCompare(b.accountId) ||
           Number(a.type === 'debit') - Number(b.type === 'debit'),
       );
-      for (const t of due) {
-        const room = limit - handled() - count.posted - count.skipped;
-        if (room <= 0) break;
-        // The company is the actor of what its template posts (its audit trail shows it); no
-        // session is spared the live update.
-        await tx.execute(
-          sql`select set_config('app.actor', ${t.companyId}, true), set_config('app.tenant', ${t.companyId}, true), set_config('app.session', '', true)`,
-        );
-        const done = await handleDue(tx, t, today, Math.min(PER_TEMPLATE, room));
-        count = { posted: count.posted + done.posted, skipped: count.skipped + done.skipped };
-      }
-      total.posted += count.posted;
-      total.skipped += count.skipped;
-      return due.length;
-    });
-    if (claimed === 0) break;
-  }
-  return total;
+    },
+    handle: async (tx, t, room) => {
+      // The company is the actor of what its template posts (its audit trail shows it); no
+      // session is spared the live update.
+      await tx.execute(
+        sql`select set_config('app.actor', ${t.companyId}, true), set_config('app.tenant', ${t.companyId}, true), set_config('app.session', '', true)`,
+      );
+      const { posted, skipped } = await handleDue(tx, t, today, Math.min(PER_TEMPLATE, room));
+      return { posted, skipped };
+    },
+    failed: (t, err) =>
+      warn({ err, templateId: t.id }, 'a recurring payment failed; the others went on'),
+  });
 }
 
 const sortColumns = {
