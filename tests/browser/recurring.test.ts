@@ -75,6 +75,8 @@ describe.sequential('recurring expenses', () => {
 
   test('pauses and resumes it from its row menu', async () => {
     await menu('Recurring').click();
+    // The Expenses list has a Flat rent row too: its menu is not the one wanted.
+    await page.getByRole('heading', { level: 2, name: 'Recurring Expenses' }).waitFor();
     await (await rowMenuToggle(page, 'Flat rent')).click();
     await page.getByRole('button', { name: 'Pause', exact: true }).click();
     await expectAlert(page, 'Recurring expense paused');

@@ -119,7 +119,8 @@ describe('Expenses: Export CSV', () => {
       await screen.findByText('Too many downloads. Please try again in a few minutes.'),
     ).toBeVisible();
     expect(saves.clicked).toHaveLength(0);
-    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+    // The refusal is told before the button is given back: it comes back, enabled.
+    expect(await screen.findByRole('button', { name: 'Export CSV' })).toBeEnabled();
   });
 });
 
