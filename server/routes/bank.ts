@@ -322,7 +322,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
           'found (404). `to` must be on or after `from` (400). `after` (or `before`) is the',
           '`cursors.last` (or `cursors.first`) of a page of the same statement: the next (or',
           'previous) page is then read from that entry rather than by summing every entry in',
-          'front of it; `page` only numbers it. A position the statement did not give is a 400.',
+          "front of it; `page` only numbers it. A malformed position (not an entry's day and order) is a 400.",
         ].join(' '),
         querystring: bankStatement.query,
         response: {

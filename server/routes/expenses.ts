@@ -29,8 +29,8 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
           'sum); its pages go on, and a page shorter than `pageSize` is the last. `after` (or',
           '`before`) is the `cursors.last` (or `cursors.first`) of a page of this list in the',
           'same order: the next (or previous) page is then read from that row rather than by',
-          'skipping `(page - 1) × pageSize` rows; `page` only numbers it. A position the list',
-          'did not give is a 400.',
+          'skipping `(page - 1) × pageSize` rows; `page` only numbers it. A position that is',
+          'not one (malformed, or not a value of the sort column) is a 400.',
         ].join(' '),
         querystring: listExpenses.query,
         response: {

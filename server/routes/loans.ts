@@ -51,7 +51,7 @@ export const loanRoutes =
             'sums them; past that it answers `total: 10000`, `totalCapped: true` and null amounts',
             '(narrow the search for the sums), and its pages go on. Without a search the entries',
             "are counted and summed exactly. `after`/`before` take a page's `cursors` as on",
-            'the expense list (a position the list did not give is a 400).',
+            'the expense list (a malformed position is a 400).',
           ].join(' '),
           querystring: list.query,
           response: {

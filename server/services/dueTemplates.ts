@@ -1,4 +1,9 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
+import { pgErrorCode } from '../lib/pgErrors';
+
+const IN_FAILED_TRANSACTION = '25P02';
 
 /** What handling templates did, by kind (recorded; posted and skipped): counts only. */
 export type Tally<K extends string> = Record<K, number>;
@@ -24,6 +29,13 @@ export interface DueRunOptions {
   limit?: number;
   warn?: (details: object, message: string) => void;
 }
+/**
+ * `id` is none of `skip`: one array parameter (`{a,b}`), so the claim's SQL is the same text
+ * however many have failed (one prepared statement, not one per count).
+ */
+export const noneOf = (id: AnyPgColumn, skip: readonly string[]): SQL =>
+  sql`${id} <> all(cast(${`{${skip.join(',')}}`} as uuid[]))`;
+
 /** No log: a test, or a caller that has none. */
 export const ignore = () => {};
 
@@ -56,6 +68,10 @@ export async function runDue<T extends { id: string }, K extends string>(
           const did = await tx.transaction((savepoint) => job.handle(savepoint, template, room));
           for (const k of job.kinds) done[k] += did[k];
         } catch (error) {
+          // The transaction itself is broken (the savepoint could not be rolled back to):
+          // nothing more can run in it, so the batch fails as a whole rather than each
+          // template after this one being blamed.
+          if (pgErrorCode(error) === IN_FAILED_TRANSACTION) throw error;
           failed.push(template.id);
           job.failed(template, error);
         }

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { RecurringSort } from '../../contract/api/recurring';
 import { DEFAULT_TIME_ZONE } from '../../contract/headers';
 import type { RecurringSchedule } from '../../contract/enums';
@@ -21,7 +21,7 @@ import { canonicalTimeZone, dayIn } from '../lib/timeZone';
 import { nameActor, withAudit } from './audit';
 import { atVersion, nextVersion, staleRecord, whyNotUpdated } from './versions';
 import { categoryLookup, ownCategory } from './categories';
-import { ignore, runDue, type DueRunOptions } from './dueTemplates';
+import { ignore, noneOf, runDue, type DueRunOptions } from './dueTemplates';
 
 /**
  * Recurring expenses: each user's own templates, and the job that records their expenses.
@@ -169,7 +169,7 @@ export async function runDueRecurring(
           and(
             sql`${recurringExpenses.paused} = false`,
             lte(recurringExpenses.nextDate, today),
-            skip.length ? notInArray(recurringExpenses.id, [...skip]) : undefined,
+            noneOf(recurringExpenses.id, skip),
           ),
         )
         .orderBy(asc(recurringExpenses.nextDate), asc(recurringExpenses.id))

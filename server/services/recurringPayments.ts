@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { RecurringPaymentSort } from '../../contract/api/recurringPayments';
 import type { PaymentType, RecurringSchedule } from '../../contract/enums';
 import { paiseToRupees } from '../../contract/rules';
@@ -13,7 +13,7 @@ import { likePattern } from '../lib/schemas';
 import { withAudit } from './audit';
 // The schedule's rules are recurring expenses' own: one copy of each.
 import { checkStart, defaultToday, isDue, nextDue } from './recurring';
-import { ignore, runDue, type DueRunOptions } from './dueTemplates';
+import { ignore, noneOf, runDue, type DueRunOptions } from './dueTemplates';
 import { assertCompany, assertRole, companyScope } from './tenancy';
 import { atVersion, nextVersion, staleRecord, whyNotUpdated } from './versions';
 
@@ -237,6 +237,13 @@ async function accountOf(db: DbOrTx, t: Row): Promise<AccountOf> {
   return account!;
 }
 
+/** A debit held back because a credit due into its account failed earlier in the run. */
+class CreditFailedFirst extends Error {
+  constructor() {
+    super('a credit due into the account failed in this run; the debit waits for the next run');
+  }
+}
+
 /**
  * The job: handles every due day of every template, up to `today` (the app's default time
  * zone's), at most `limit` days in this run. Safe to run on several app servers at once and
@@ -247,6 +254,7 @@ export async function runDueRecurringPayments(
   today: string = defaultToday(),
   { limit = MAX_PER_RUN, warn = ignore }: DueRunOptions = {},
 ): Promise<{ posted: number; skipped: number }> {
+  const creditFailed = new Set<string>();
   return runDue(db, {
     kinds: ['posted', 'skipped'],
     limit,
@@ -259,7 +267,7 @@ export async function runDueRecurringPayments(
           and(
             sql`${recurringPayments.paused} = false`,
             lte(recurringPayments.nextDate, today),
-            skip.length ? notInArray(recurringPayments.id, [...skip]) : undefined,
+            noneOf(recurringPayments.id, skip),
           ),
         )
         .orderBy(asc(recurringPayments.nextDate), asc(recurringPayments.id))
@@ -276,6 +284,9 @@ export async function runDueRecurringPayments(
       );
     },
     handle: async (tx, t, room) => {
+      // A credit due into this account failed in this run: its debits wait for the next run
+      // with it, rather than be refused for the money that credit would have brought.
+      if (t.type === 'debit' && creditFailed.has(t.accountId)) throw new CreditFailedFirst();
       // The company is the actor of what its template posts (its audit trail shows it); no
       // session is spared the live update.
       await tx.execute(
@@ -284,8 +295,10 @@ export async function runDueRecurringPayments(
       const { posted, skipped } = await handleDue(tx, t, today, Math.min(PER_TEMPLATE, room));
       return { posted, skipped };
     },
-    failed: (t, err) =>
-      warn({ err, templateId: t.id }, 'a recurring payment failed; the others went on'),
+    failed: (t, err) => {
+      if (t.type === 'credit') creditFailed.add(t.accountId);
+      warn({ err, templateId: t.id }, 'a recurring payment failed; the others went on');
+    },
   });
 }
 

@@ -1,4 +1,12 @@
-import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+} from 'react';
 import { styles } from './styles';
 import { useDismiss } from './useDismiss';
 
@@ -16,27 +24,40 @@ export interface RowMenuProps {
   deleteLabel?: string;
 }
 
-/** One item's height (py-2 around a text-sm line) and the panel's own padding and border. */
+/**
+ * An item's height (py-2 around a text-sm line) and the panel's padding and border: the guess
+ * before the panel is drawn (and where nothing is drawn, as in tests); once drawn it is
+ * measured, so large text or a long action's name is placed by its real height.
+ */
 const ITEM_HEIGHT = 36;
 const PANEL_EXTRA = 10;
 const GAP = 4;
 const MARGIN = 8;
+
+const panelHeight = (panel: HTMLElement | null, items: number) =>
+  panel?.scrollHeight || items * ITEM_HEIGHT + PANEL_EXTRA;
+
+/** The visible part of the window, without its scrollbars (where a fixed element is placed). */
+const viewport = () => ({
+  width: document.documentElement.clientWidth || window.innerWidth,
+  height: document.documentElement.clientHeight || window.innerHeight,
+});
 
 /**
  * Fixed position by the button, so the menu is never clipped by the scrolling table: under
  * it, or above it when a row near the bottom of a phone's screen leaves no room below; when
  * neither fits, as much of the screen as there is, scrolling inside.
  */
-const placeBy = (rect: DOMRect, items: number): CSSProperties => {
-  const height = items * ITEM_HEIGHT + PANEL_EXTRA;
-  const right = Math.max(MARGIN, window.innerWidth - rect.right);
-  if (rect.bottom + GAP + height <= window.innerHeight - MARGIN) {
+const placeBy = (rect: DOMRect, height: number): CSSProperties => {
+  const view = viewport();
+  const right = Math.max(MARGIN, view.width - rect.right);
+  if (rect.bottom + GAP + height <= view.height - MARGIN) {
     return { top: rect.bottom + GAP, right };
   }
   if (rect.top - GAP - height >= MARGIN) {
-    return { bottom: window.innerHeight - rect.top + GAP, right };
+    return { bottom: view.height - rect.top + GAP, right };
   }
-  return { top: MARGIN, right, maxHeight: window.innerHeight - 2 * MARGIN, overflowY: 'auto' };
+  return { top: MARGIN, right, maxHeight: view.height - 2 * MARGIN, overflowY: 'auto' };
 };
 
 /**
@@ -71,6 +92,13 @@ export function RowMenu({
   useEffect(() => {
     if (open) panel.current?.querySelector<HTMLElement>('button')?.focus();
   }, [open]);
+  // Placed first by the guessed height; once drawn, before it is painted, by its own.
+  useLayoutEffect(() => {
+    if (!open || !button.current || !panel.current?.scrollHeight) return;
+    setPosition(
+      placeBy(button.current.getBoundingClientRect(), panelHeight(panel.current, shown.length)),
+    );
+  }, [open, shown.length]);
   useDismiss(open, () => setPosition(null), [panel, button], button);
 
   // Scrolling the table (sideways) or the page moves the button: the menu follows it, and
@@ -83,16 +111,17 @@ export function RowMenu({
       const target = event.target;
       if (!toggleButton || !(target instanceof Node) || !target.contains(toggleButton)) return;
       const rect = toggleButton.getBoundingClientRect();
+      const screen = viewport();
       const view =
         target instanceof Element
           ? target.getBoundingClientRect()
-          : { top: 0, left: 0, bottom: window.innerHeight, right: window.innerWidth };
+          : { top: 0, left: 0, bottom: screen.height, right: screen.width };
       const visible =
         rect.bottom >= Math.max(0, view.top) &&
-        rect.top <= Math.min(window.innerHeight, view.bottom) &&
+        rect.top <= Math.min(screen.height, view.bottom) &&
         rect.right >= view.left &&
         rect.left <= view.right;
-      setPosition(visible ? placeBy(rect, shown.length) : null);
+      setPosition(visible ? placeBy(rect, panelHeight(panel.current, shown.length)) : null);
     };
     const onResize = () => setPosition(null);
     window.addEventListener('scroll', onScroll, true);
@@ -105,7 +134,8 @@ export function RowMenu({
 
   const toggle = () => {
     if (open) return setPosition(null);
-    if (button.current) setPosition(placeBy(button.current.getBoundingClientRect(), shown.length));
+    if (button.current)
+      setPosition(placeBy(button.current.getBoundingClientRect(), panelHeight(null, shown.length)));
   };
 
   const run = (action: () => void) => () => {

@@ -186,6 +186,13 @@ export function useBrowserSuite(): BrowserSuite {
       () => 'does not answer',
     );
     console.error(`server ${up}; its output:\n${suite.server.output().slice(-4000) || '(none)'}`);
+    // And what each page showed when it failed, to look at rather than guess.
+    const name = ctx.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+    const pages = contexts.flatMap((c) => c.pages());
+    for (const [n, page] of pages.entries()) {
+      const saved = await screenshot(page, `failed-${name}-${n + 1}`).catch(() => undefined);
+      if (saved) console.error(`the page at the failure: ${saved}`);
+    }
   });
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);

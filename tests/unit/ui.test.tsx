@@ -128,6 +128,24 @@ describe('RowMenu placement', () => {
     expect(panel.style.top).toBe('');
     expect(panel.style.bottom).toBe(`${768 - 700 + 4}px`);
   });
+
+  it('is placed by its drawn height (large text), not only by the guess', async () => {
+    // Drawn 300 px tall, where four items are guessed at 154: no room below a row at 500.
+    const scrollHeight = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollHeight')!;
+    Object.defineProperty(Element.prototype, 'scrollHeight', {
+      configurable: true,
+      get(this: Element) {
+        return this.id ? 300 : 0;
+      },
+    });
+    try {
+      const panel = await openAt(500);
+      expect(panel.style.top).toBe('');
+      expect(panel.style.bottom).toBe(`${768 - 500 + 4}px`);
+    } finally {
+      Object.defineProperty(Element.prototype, 'scrollHeight', scrollHeight);
+    }
+  });
 });
 
 describe('RowMenu as a disclosure', () => {

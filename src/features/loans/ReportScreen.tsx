@@ -5,7 +5,6 @@ import { isBackwards, todayLocalISO } from '../../lib/dates';
 import { DatePresets, DateRangeFields } from '../../ui/DateRangeFields';
 import { BackIcon } from '../../ui/icons';
 import { loadingNewArguments, TotalsPending } from '../../ui/LoadState';
-import { CappedCount } from '../../ui/CappedCount';
 import { Money } from '../../ui/Money';
 import { PagedTable } from '../../ui/PagedTable';
 import { styles } from '../../ui/styles';
@@ -39,8 +38,10 @@ export function ReportScreen({ direction }: { direction: LoanDirection }) {
   const exportCsv = useExportLoansCsv();
   const filter = { ...range, today: todayLocalISO() };
   // A report always asks the server again, even for a range it has seen before.
+  // The report is by dates and has no search box: a `q` in the address is not the report's.
+  const { search: _notSearched, ...paging } = list.params;
   const query = useGetLoansQuery(
-    { direction, ...list.params, ...filter },
+    { direction, ...paging, ...filter },
     { refetchOnMountOrArgChange: true },
   );
   const page = query.currentData ?? query.data;
@@ -117,27 +118,16 @@ export function ReportScreen({ direction }: { direction: LoanDirection }) {
             title="Refresh and reset both dates to today"
             className={styles.btnSecondary}
           >
-            Total Amount:{' '}
-            {pending ? (
-              <TotalsPending />
-            ) : page?.totalCapped ? (
-              'not summed'
-            ) : (
-              <Money value={page?.totalAmount} />
-            )}
+            Total Amount: {pending ? <TotalsPending /> : <Money value={page?.totalAmount} />}
           </button>
           {pending ? (
             <TotalsPending />
-          ) : page?.totalCapped ? (
-            <span>
-              <CappedCount total={page.total} rows="entries" /> from {range.from} to {range.to}
-            </span>
           ) : (
             <span>
               Outstanding:{' '}
               <Money value={page?.outstandingAmount} className="font-semibold text-gray-900" /> ·{' '}
-              {page?.total ?? 0} {page?.total === 1 ? 'entry' : 'entries'} from {range.from} to{' '}
-              {range.to}
+              {(page?.total ?? 0).toLocaleString('en-IN')} {page?.total === 1 ? 'entry' : 'entries'}{' '}
+              from {range.from} to {range.to}
             </span>
           )}
         </div>
