@@ -1,7 +1,15 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/errors';
-import { categoryViolation, isDatabaseUnavailable, uniqueViolationMessage } from '../lib/pgErrors';
+import {
+  categoryViolation,
+  isDatabaseUnavailable,
+  pgErrorCode,
+  uniqueViolationMessage,
+} from '../lib/pgErrors';
+
+/** A deadlock detected (40P01) or a serialization failure (40001). */
+const CONFLICTING_WRITES = new Set(['40P01', '40001']);
 
 /** "amount must be greater than 0" from a Zod issue at /amount. */
 function describeValidation(
@@ -56,6 +64,15 @@ export function registerErrorHandling(app: FastifyInstance) {
     const category = categoryViolation(error);
     if (category)
       return reply.status(category.status).send({ success: false, message: category.message });
+    // Two transactions that each waited for the other (one was rolled back), or a snapshot
+    // that could not be kept: nothing was saved, and the same call again goes through.
+    if (CONFLICTING_WRITES.has(pgErrorCode(error) ?? '')) {
+      request.log.warn({ err: error }, 'a write met another at the same moment');
+      return reply.status(503).header('retry-after', '1').send({
+        success: false,
+        message: 'Another change was being saved at the same moment. Please try again.',
+      });
+    }
     if (isDatabaseUnavailable(error)) {
       request.server.dbHealth.markDown();
       return reply

@@ -75,6 +75,22 @@ async function lockCategories(tx: Tx, caller: Caller) {
 
 type Locked = Awaited<ReturnType<typeof lockCategories>>;
 
+/**
+ * Locks a category about to be removed against new records, before anything else is
+ * touched. A record being saved in it holds a key-share lock on its row (its foreign key)
+ * and then writes its month; removing the row needs to wait for those. Waited for first, the
+ * expenses saved meanwhile are committed and moved with the rest, and later ones wait, then
+ * find the category gone (400). Waited for last, after this transaction has written the
+ * months, each would wait for the other: a deadlock.
+ */
+async function lockForRemoval(tx: Tx, category: { id: string }) {
+  await tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.id, category.id))
+    .for('update');
+}
+
 const find = (locked: Locked, id: string) => {
   const found = locked.find((c) => c.id === id);
   if (!found) throw notFound(WHAT);
@@ -135,6 +151,7 @@ export function mergeCategory(db: DbOrTx, caller: Caller, fromId: string, intoId
     const from = find(locked, fromId);
     const into = find(locked, intoId);
     if (from.id === into.id) throw badRequest('into must be another category than _id');
+    await lockForRemoval(tx, from);
     const me = caller.userId;
     await tx
       .update(expenses)
@@ -173,6 +190,8 @@ export function deleteCategory(db: DbOrTx, caller: Caller, id: string) {
   return withAudit(db, caller, async (tx) => {
     const locked = await lockCategories(tx, caller);
     const category = find(locked, id);
+    // Before counting its records: one being saved in it now is counted.
+    await lockForRemoval(tx, category);
     const [figures] = await withFigures(tx, caller.userId, id);
     const inUse = figures?.expenses ?? 0;
     const recurring = figures?.recurring ?? 0;
