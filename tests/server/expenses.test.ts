@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startTestServer, type TestServer } from './helpers';
+import { signUp, startTestServer, whileInsertsRefused, type TestServer } from './helpers';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -420,35 +420,25 @@ describe('writes that meet at the same moment', () => {
   it('a deadlock the database broke is a 503 to try again, and nothing of the call is saved', async () => {
     const me = await signUp(server);
     // The database rolling back one of two writes that waited for each other, on demand.
-    await server.database.query(`
-      create function stand_in_deadlock() returns trigger language plpgsql as $$
-      begin
-        if new.description = 'Deadlocked' then
-          raise exception 'deadlock detected' using errcode = '40P01';
-        end if;
-        return new;
-      end $$`);
-    await server.database.query(
-      'create trigger stand_in_deadlock before insert on expenses for each row execute function stand_in_deadlock()',
+    await whileInsertsRefused(
+      server,
+      { table: 'expenses', column: 'description', value: 'Deadlocked', errcode: '40P01' },
+      async () => {
+        const expense = {
+          date: '2026-02-01',
+          description: 'Deadlocked',
+          amount: 10,
+          category: 'other',
+        };
+        const res = await me.api.post('/expense/addexpense', expense);
+        expect(res.status).toBe(503);
+        expect(res.headers.get('retry-after')).toBe('1');
+        expect(res.body).toEqual({
+          success: false,
+          message: 'Another change was being saved at the same moment. Please try again.',
+        });
+        expect((await me.api.get('/expense/getuserallexpenses')).body.total).toBe(0);
+      },
     );
-    try {
-      const expense = {
-        date: '2026-02-01',
-        description: 'Deadlocked',
-        amount: 10,
-        category: 'other',
-      };
-      const res = await me.api.post('/expense/addexpense', expense);
-      expect(res.status).toBe(503);
-      expect(res.headers.get('retry-after')).toBe('1');
-      expect(res.body).toEqual({
-        success: false,
-        message: 'Another change was being saved at the same moment. Please try again.',
-      });
-      expect((await me.api.get('/expense/getuserallexpenses')).body.total).toBe(0);
-    } finally {
-      await server.database.query('drop trigger stand_in_deadlock on expenses');
-      await server.database.query('drop function stand_in_deadlock()');
-    }
   });
 });

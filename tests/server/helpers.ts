@@ -210,3 +210,34 @@ export const bankAccountBody = (overrides: Record<string, unknown> = {}) => ({
   address: '1 MG Road, Bengaluru',
   ...overrides,
 });
+
+/**
+ * Runs `body` while the database refuses every insert into `table` whose `column` is
+ * `value`, raising `errcode` (an ordinary error by default; '40P01' stands in for a deadlock
+ * the database broke): a broken row or a failing rule, on demand. The rule goes afterwards.
+ */
+export async function whileInsertsRefused<T>(
+  server: TestServer,
+  refused: { table: string; column: string; value: string; errcode?: string },
+  body: () => Promise<T>,
+): Promise<T> {
+  const { table, column, value, errcode = 'P0001' } = refused;
+  const name = `refuse_for_test_${table}`;
+  await server.database.query(`
+    create function ${name}() returns trigger language plpgsql as $$
+    begin
+      if new.${column} = ${`'${value.replaceAll("'", "''")}'`} then
+        raise exception 'refused for the test' using errcode = '${errcode}';
+      end if;
+      return new;
+    end $$`);
+  await server.database.query(
+    `create trigger ${name} before insert on ${table} for each row execute function ${name}()`,
+  );
+  try {
+    return await body();
+  } finally {
+    await server.database.query(`drop trigger ${name} on ${table}`);
+    await server.database.query(`drop function ${name}()`);
+  }
+}

@@ -4,7 +4,14 @@ import { STALE_RECORD_MESSAGE } from '../../contract/rules';
 import { rowsOf } from '../../server/db/client';
 import { dayIn } from '../../server/lib/timeZone';
 import { runDueRecurring } from '../../server/services/recurring';
-import { addUser, signUp, startTestServer, type Api, type TestServer } from './helpers';
+import {
+  addUser,
+  signUp,
+  startTestServer,
+  whileInsertsRefused,
+  type Api,
+  type TestServer,
+} from './helpers';
 import { openStream } from './liveStream';
 
 let server: TestServer;
@@ -432,46 +439,42 @@ describe('the recurring job', () => {
     const me = await signUp(server);
     const other = await signUp(server);
     // A broken template, made so by a rule of the database refusing its expenses.
-    await server.db.execute(sql`
-      create function refuse_poison() returns trigger language plpgsql as $$
-      begin
-        if new.description = 'Poison' then raise exception 'refused for the test'; end if;
-        return new;
-      end $$`);
-    await server.db.execute(
-      sql`create trigger refuse_poison before insert on expenses for each row execute function refuse_poison()`,
-    );
-    try {
-      const poison = await add(me.api, { description: 'Poison', day: 5, startDate: '2037-01-05' });
-      // More templates than one batch claims, due on the same days, behind it and beside it.
-      for (let i = 0; i < 12; i++)
-        await add(i % 2 ? me.api : other.api, {
-          description: `Bill ${i}`,
+    await whileInsertsRefused(
+      server,
+      { table: 'expenses', column: 'description', value: 'Poison' },
+      async () => {
+        const poison = await add(me.api, {
+          description: 'Poison',
           day: 5,
           startDate: '2037-01-05',
-          endDate: '2037-02-05',
         });
-      const told: object[] = [];
-      const created = await runDueRecurring(server.db, '2037-02-05', {
-        warn: (details) => told.push(details),
-      });
-      expect(created).toBe(24);
-      expect(told).toEqual([expect.objectContaining({ templateId: poison._id })]);
-      const mine = (await expensesOf(me.api)).data.map((e) => e.description);
-      expect(mine.filter((d) => d === 'Poison')).toEqual([]);
-      expect(mine).toHaveLength(12);
-      expect((await expensesOf(other.api)).data).toHaveLength(12);
-      // Nothing of it moved: once the rule is gone, the next run records its days.
-      const [row] = rowsOf<{ next: string }>(
-        await server.db.execute(
-          sql`select next_date::text as next from recurring_expenses where id = ${poison._id}`,
-        ),
-      );
-      expect(row!.next).toBe('2037-01-05');
-    } finally {
-      await server.db.execute(sql`drop trigger refuse_poison on expenses`);
-      await server.db.execute(sql`drop function refuse_poison()`);
-    }
+        // More templates than one batch claims, due on the same days, behind it and beside it.
+        for (let i = 0; i < 12; i++)
+          await add(i % 2 ? me.api : other.api, {
+            description: `Bill ${i}`,
+            day: 5,
+            startDate: '2037-01-05',
+            endDate: '2037-02-05',
+          });
+        const told: object[] = [];
+        const created = await runDueRecurring(server.db, '2037-02-05', {
+          warn: (details) => told.push(details),
+        });
+        expect(created).toBe(24);
+        expect(told).toEqual([expect.objectContaining({ templateId: poison._id })]);
+        const mine = (await expensesOf(me.api)).data.map((e) => e.description);
+        expect(mine.filter((d) => d === 'Poison')).toEqual([]);
+        expect(mine).toHaveLength(12);
+        expect((await expensesOf(other.api)).data).toHaveLength(12);
+        // Nothing of it moved: once the rule is gone, the next run records its days.
+        const [row] = rowsOf<{ next: string }>(
+          await server.db.execute(
+            sql`select next_date::text as next from recurring_expenses where id = ${poison._id}`,
+          ),
+        );
+        expect(row!.next).toBe('2037-01-05');
+      },
+    );
     expect(await runDueRecurring(server.db, '2037-02-05')).toBe(2);
     expect((await expensesOf(me.api)).data.filter((e) => e.description === 'Poison')).toHaveLength(
       2,

@@ -9,6 +9,7 @@ import {
   bankAccountBody,
   signUp,
   startTestServer,
+  whileInsertsRefused,
   type Api,
   type TestServer,
 } from './helpers';
@@ -388,19 +389,11 @@ describe('the recurring payments job', () => {
   it("a credit that fails holds back its account's debits to the next run; other accounts go on", async () => {
     const { company } = await setUp();
     const [held, other] = [await account(company.api, 0), await account(company.api, 0)];
-    // A database rule refuses the credit (as a broken row would fail it).
-    await server.db.execute(sql`
-      create function refuse_poison_credit() returns trigger language plpgsql as $$
-      begin
-        if new.remark = 'Poison credit' then raise exception 'refused for the test'; end if;
-        return new;
-      end $$`);
-    await server.db.execute(
-      sql`create trigger refuse_poison_credit before insert on payments for each row execute function refuse_poison_credit()`,
-    );
     const due = { day: 1, startDate: '2037-01-01', endDate: '2037-01-01' };
     const credit = { ...due, paymentType: 'credit', amount: 1000 };
-    try {
+    // A database rule refuses the credit (as a broken row would fail it).
+    const refused = { table: 'payments', column: 'remark', value: 'Poison credit' };
+    await whileInsertsRefused(server, refused, async () => {
       await add(company.api, held, { ...credit, remark: 'Poison credit' });
       await add(company.api, held, { ...due, amount: 500, remark: 'Rent paid' });
       await add(company.api, other, { ...credit, remark: 'Rent received' });
@@ -415,10 +408,7 @@ describe('the recurring payments job', () => {
       // The debit was neither posted nor skipped for want of the credit's money.
       expect(await paymentsOf(company.api, held)).toEqual([]);
       expect(await balanceOf(company.api, other)).toBe(500);
-    } finally {
-      await server.db.execute(sql`drop trigger refuse_poison_credit on payments`);
-      await server.db.execute(sql`drop function refuse_poison_credit()`);
-    }
+    });
     expect(await runDueRecurringPayments(server.db, '2037-01-31')).toEqual({
       posted: 2,
       skipped: 0,
