@@ -43,6 +43,18 @@ export function paged<T extends PgSelect>(select: T, q: PageRequest, order: SQL[
     .offset(offset);
 }
 
+/**
+ * Whether a first page holds every row its filter matches (fewer than a page): its count and
+ * sums are then its own rows', and the query that would count them need not run. A search for
+ * one entry is answered by one query instead of two over the same matches.
+ */
+export const holdsEveryMatch = (q: PageRequest & KeysetRequest, rows: readonly unknown[]) =>
+  !q.after && !q.before && q.page === 1 && rows.length < q.pageSize;
+
+/** The exact sum of a page's own amounts in paise, as text, as SQL's sum gives it. */
+export const sumPaise = (amounts: readonly number[]) =>
+  String(amounts.reduce((sum, paise) => sum + BigInt(paise), 0n));
+
 /** The number of rows a filter matches, for the page's `total`. */
 export const rowCount = () => sql<number>`count(*)::int`;
 

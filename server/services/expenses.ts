@@ -2,12 +2,14 @@ import { and, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-or
 import type { ExpenseSort } from '../../contract/api/expenses';
 import type { DbOrTx } from '../db/client';
 import {
+  holdsEveryMatch,
   keyset,
   pageAnswer,
   pageCursors,
   pageWindow,
   positionChecks,
   rowCount,
+  sumPaise,
 } from '../db/paging';
 import { expenseMonths, expenses } from '../db/schema';
 import type { Caller } from '../lib/caller';
@@ -110,44 +112,50 @@ export async function listExpenses(db: DbOrTx, caller: Caller, q: ExpenseQuery) 
     .orderBy(...page.order)
     .limit(window.limit)
     .offset(window.offset);
-  const [rows, [summary]] = await Promise.all([
-    db
+  const pageRows = db
+    .select({
+      ...getTableColumns(expenses),
+      sortValue: keyText(sortColumns[q.sort]),
+    })
+    .from(expenses)
+    .where(inArray(expenses.id, pageIds))
+    .orderBy(...page.order);
+  // Counted and summed up to the bound: a common term in a million rows stops there. A first
+  // page short of full holds every match, and is its own count.
+  const matches = async (rows: { amountPaise: number }[]) => {
+    if (holdsEveryMatch(q, rows))
+      return { total: rows.length, totalPaise: sumPaise(rows.map((r) => r.amountPaise)) };
+    const [counted] = await db
       .select({
-        ...getTableColumns(expenses),
-        sortValue: keyText(sortColumns[q.sort]),
+        total: rowCount(),
+        totalPaise: sql<string>`coalesce(sum(${sql.identifier('amount_paise')}), 0)`,
       })
-      .from(expenses)
-      .where(inArray(expenses.id, pageIds))
-      .orderBy(...page.order),
-    search
-      ? // Counted and summed up to the bound: a common term in a million rows stops there.
+      .from(
         db
-          .select({
-            total: rowCount(),
-            totalPaise: sql<string>`coalesce(sum(${sql.identifier('amount_paise')}), 0)`,
-          })
-          .from(
-            db
-              .select({ amountPaise: expenses.amountPaise })
-              .from(expenses)
-              .where(where)
-              .limit(COUNT_BOUND + 1)
-              .as('matches'),
-          )
-      : // Unfiltered: the user's months (kept by triggers) instead of every row.
-        db
-          .select({
-            total: sql<number>`coalesce(sum(${expenseMonths.entries}), 0)::int`,
-            totalPaise: sql<string>`coalesce(sum(${expenseMonths.amountPaise}), 0)`,
-          })
-          .from(expenseMonths)
-          .where(
-            and(
-              eq(expenseMonths.userId, caller.userId),
-              category ? eq(expenseMonths.category, category) : undefined,
-            ),
-          ),
-  ]);
+          .select({ amountPaise: expenses.amountPaise })
+          .from(expenses)
+          .where(where)
+          .limit(COUNT_BOUND + 1)
+          .as('matches'),
+      );
+    return counted;
+  };
+  // Unfiltered: the user's months (kept by triggers) instead of every row.
+  const months = db
+    .select({
+      total: sql<number>`coalesce(sum(${expenseMonths.entries}), 0)::int`,
+      totalPaise: sql<string>`coalesce(sum(${expenseMonths.amountPaise}), 0)`,
+    })
+    .from(expenseMonths)
+    .where(
+      and(
+        eq(expenseMonths.userId, caller.userId),
+        category ? eq(expenseMonths.category, category) : undefined,
+      ),
+    );
+  const [rows, summary] = search
+    ? await pageRows.then(async (found) => [found, await matches(found)] as const)
+    : await Promise.all([pageRows, months.then(([totals]) => totals)]);
   if (page.reversed) rows.reverse();
   const capped = !!search && (summary?.total ?? 0) > COUNT_BOUND;
   return pageAnswer(q, rows.map(toApi), capped ? COUNT_BOUND : summary?.total, {

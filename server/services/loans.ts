@@ -4,12 +4,14 @@ import { LOAN_NOUNS, type LoanSort } from '../../contract/api/loans';
 import type { DbOrTx } from '../db/client';
 import { keyText, keysetBatches, rowAfter } from '../db/keyset';
 import {
+  holdsEveryMatch,
   keyset,
   pageAnswer,
   pageCursors,
   pageWindow,
   positionChecks,
   rowCount,
+  sumPaise,
   type KeysetRequest,
 } from '../db/paging';
 import { loans, repayments } from '../db/schema';
@@ -120,28 +122,40 @@ export async function listLoans(
   // in front, as on the expense list.
   const page = keyset(q, sortColumns, loans.id, positionOf);
   const window = q.after || q.before ? { limit: q.pageSize, offset: 0 } : pageWindow(q);
+  const pageRows = db
+    .select({ ...getTableColumns(loans), sortValue: keyText(sortColumns[q.sort]) })
+    .from(loans)
+    .where(and(where, page.where))
+    .orderBy(...page.order)
+    .limit(window.limit)
+    .offset(window.offset);
+  // A search is counted and summed up to the bound, as on the expense list: a common term
+  // in a large book stops there. Dates alone read their range of the index, exactly.
   const matches = db
     .select({ amountPaise: loans.amountPaise, repaidPaise: loans.repaidPaise })
     .from(loans)
     .where(where);
-  const [rows, [summary]] = await Promise.all([
-    db
-      .select({ ...getTableColumns(loans), sortValue: keyText(sortColumns[q.sort]) })
-      .from(loans)
-      .where(and(where, page.where))
-      .orderBy(...page.order)
-      .limit(window.limit)
-      .offset(window.offset),
-    // A search is counted and summed up to the bound, as on the expense list: a common term
-    // in a large book stops there. Dates alone read their range of the index, exactly.
+  const counted = () =>
     db
       .select({
         total: rowCount(),
         amount: sql<string>`coalesce(sum(${sql.identifier('amount_paise')}), 0)`,
         repaid: sql<string>`coalesce(sum(${sql.identifier('repaid_paise')}), 0)`,
       })
-      .from(q.search ? matches.limit(COUNT_BOUND + 1).as('matches') : matches.as('matches')),
-  ]);
+      .from(q.search ? matches.limit(COUNT_BOUND + 1).as('matches') : matches.as('matches'))
+      .then(([totals]) => totals);
+  // A search's first page short of full holds every match: it is its own count.
+  const searched = async (rows: (typeof loans.$inferSelect)[]) =>
+    holdsEveryMatch(q, rows)
+      ? {
+          total: rows.length,
+          amount: sumPaise(rows.map((r) => r.amountPaise)),
+          repaid: sumPaise(rows.map((r) => r.repaidPaise)),
+        }
+      : counted();
+  const [rows, summary] = q.search
+    ? await pageRows.then(async (found) => [found, await searched(found)] as const)
+    : await Promise.all([pageRows, counted()]);
   if (page.reversed) rows.reverse();
   const capped = !!q.search && (summary?.total ?? 0) > COUNT_BOUND;
   const amount = Number(summary?.amount ?? 0);

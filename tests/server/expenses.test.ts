@@ -94,6 +94,20 @@ describe('expenses', () => {
     const cinema = await me.api.get('/expense/getuserallexpenses?search=cinema');
     expect(cinema.body.total).toBe(5);
     expect(cinema.body.totalAmount).toBe(5 + 10 + 15 + 20 + 25);
+    // A page that is exactly full, a short last page and a short page reached by Next still
+    // carry the whole search's count and sum, not their own rows'.
+    const cinemaTotals = { total: 5, totalAmount: 75 };
+    const full = await me.api.get('/expense/getuserallexpenses?search=cinema&pageSize=5');
+    expect(full.body).toMatchObject(cinemaTotals);
+    const last = await me.api.get('/expense/getuserallexpenses?search=cinema&pageSize=2&page=3');
+    expect(last.body.data).toHaveLength(1);
+    expect(last.body).toMatchObject(cinemaTotals);
+    const firstTwo = await me.api.get('/expense/getuserallexpenses?search=cinema&pageSize=2');
+    const next = await me.api.get(
+      `/expense/getuserallexpenses?search=cinema&pageSize=4&after=${firstTwo.body.cursors.last}`,
+    );
+    expect(next.body.data).toHaveLength(3);
+    expect(next.body).toMatchObject(cinemaTotals);
 
     // Wildcards are searched as text, not as patterns.
     const percent = await me.api.get(

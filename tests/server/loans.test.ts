@@ -89,6 +89,11 @@ describe('lend and borrowed', () => {
     const rare = await me.api.get('/lend/getuseralllends?search=ZUBIN');
     expect(rare.body).toMatchObject({ total: 2, totalAmount: 501, outstandingAmount: 501 });
     expect(rare.body.totalCapped).toBeUndefined();
+    // A page of one (the other on page 2) and one exactly full say the same totals.
+    for (const size of [1, 2]) {
+      const paged = await me.api.get(`/lend/getuseralllends?search=zubin&pageSize=${size}`);
+      expect(paged.body).toMatchObject({ total: 2, totalAmount: 501, outstandingAmount: 501 });
+    }
     // Without a search, dates included, every entry is counted and summed.
     const all = await me.api.get('/lend/getuseralllends');
     expect(all.body).toMatchObject({ total: 10_052, totalAmount: 10_551 });
