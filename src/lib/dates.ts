@@ -26,10 +26,7 @@ export function formatYMD(value: string | Date | null | undefined): string {
   return d ? format(d, 'yyyy-MM-dd') : '';
 }
 
-/** The user's LOCAL calendar date as YYYY-MM-DD (not the UTC date). */
-export function todayLocalISO(now: Date = new Date()): string {
-  return format(now, 'yyyy-MM-dd');
-}
+export { todayLocalISO } from './today';
 
 /** Whether a value looks like a calendar date or an ISO timestamp. */
 export function isDateLike(value: unknown): value is string {

@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
-import { formatYMD, todayLocalISO } from '../../lib/dates';
+import { todayLocalISO } from '../../lib/today';
 import { selectUser } from '../../session/sessionSlice';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { LoadState } from '../../ui/LoadState';
@@ -53,7 +53,7 @@ const RECENT_COLUMNS: ReadonlyArray<Column<RecentEntry>> = [
     wrap: true,
     render: (row) => row.label,
   },
-  { key: 'date', header: 'Date', render: (row) => formatYMD(row.date) },
+  { key: 'date', header: 'Date', render: (row) => row.date },
   {
     key: 'amount',
     header: 'Amount',

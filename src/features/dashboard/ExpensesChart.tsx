@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { BarChart } from 'chartist';
+import type { BarChart } from 'chartist';
 import 'chartist/dist/index.css';
 import { formatRupees } from '../../lib/money';
 import { Money } from '../../ui/Money';
@@ -9,6 +9,8 @@ import { monthLabel, type ExpenseSeries } from './expenseSeries';
 const SWATCHES = ['bg-indigo-600', 'bg-amber-500', 'bg-teal-600', 'bg-rose-600', 'bg-gray-600'];
 const BAR_COLOURS =
   '[&_.ct-series-a_.ct-bar]:stroke-indigo-600 [&_.ct-series-b_.ct-bar]:stroke-amber-500 [&_.ct-series-c_.ct-bar]:stroke-teal-600 [&_.ct-series-d_.ct-bar]:stroke-rose-600 [&_.ct-series-e_.ct-bar]:stroke-gray-600 [&_.ct-bar]:[stroke-width:18px] [&_.ct-label]:text-gray-700';
+
+const CHART_HEIGHT = 260;
 
 const compactRupees = new Intl.NumberFormat('en-IN', {
   style: 'currency',
@@ -40,27 +42,34 @@ export function ExpensesChart({ series }: { series: ExpenseSeries }) {
     // Chartist reads window.matchMedia; without it (old engines, jsdom) only the table shows.
     // Nothing spent: the sentence says so, empty axes would say nothing more.
     if (!host.current || typeof window.matchMedia !== 'function' || series.total === 0) return;
-    const chart = new BarChart(
-      host.current,
-      {
-        labels: series.months.map((m) => monthLabel(m, 'MMM yy')),
-        series: series.amounts,
-      },
-      {
-        stackBars: true,
-        height: '260px',
-        // Room above the top grid line and left of the axis, so a label like '₹1.3L' (drawn
-        // centred on its line, right-aligned in the axis offset) is never cut off.
-        chartPadding: { top: 24, right: 10, bottom: 0, left: 24 },
-        axisY: {
-          offset: 56,
-          onlyInteger: true,
-          labelInterpolationFnc: (value) => compactRupees.format(Number(value)),
+    // Chartist comes after the screen: the figures above the chart paint without waiting for it.
+    let chart: BarChart | undefined;
+    let gone = false;
+    void import('chartist').then(({ BarChart }) => {
+      if (gone || !host.current) return;
+      chart = new BarChart(
+        host.current,
+        {
+          labels: series.months.map((m) => monthLabel(m, 'MMM yy')),
+          series: series.amounts,
         },
-      },
-    );
+        {
+          stackBars: true,
+          height: `${CHART_HEIGHT}px`,
+          // Room above the top grid line and left of the axis, so a label like '₹1.3L' (drawn
+          // centred on its line, right-aligned in the axis offset) is never cut off.
+          chartPadding: { top: 24, right: 10, bottom: 0, left: 24 },
+          axisY: {
+            offset: 56,
+            onlyInteger: true,
+            labelInterpolationFnc: (value) => compactRupees.format(Number(value)),
+          },
+        },
+      );
+    });
     return () => {
-      chart.detach();
+      gone = true;
+      chart?.detach();
     };
   }, [series]);
 
@@ -77,7 +86,13 @@ export function ExpensesChart({ series }: { series: ExpenseSeries }) {
               </li>
             ))}
           </ul>
-          <div ref={host} aria-hidden="true" className={`mt-2 ${BAR_COLOURS}`} />
+          {/* Its height kept from the start: nothing below moves when the bars are drawn. */}
+          <div
+            ref={host}
+            aria-hidden="true"
+            style={{ minHeight: CHART_HEIGHT }}
+            className={`mt-2 ${BAR_COLOURS}`}
+          />
         </>
       )}
       {/* sr-only on the wrapper: a table ignores height 1px and would lengthen the page. */}

@@ -1,0 +1,8 @@
+/**
+ * The user's LOCAL calendar date as YYYY-MM-DD (not the UTC date). Apart from dates.ts, which
+ * brings date-fns: the dashboard, the first screen of a session, needs only this.
+ */
+export function todayLocalISO(now: Date = new Date()): string {
+  const twoDigits = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${twoDigits(now.getMonth() + 1)}-${twoDigits(now.getDate())}`;
+}
