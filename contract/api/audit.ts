@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDITED_TABLES } from '../enums';
 import type { Endpoint } from './endpoint';
-import { PageQuery, calendarDate, id, pageMeta } from './fields';
+import {
+  KeysetQuery,
+  PageQuery,
+  calendarDate,
+  id,
+  pageCursors,
+  pageMeta,
+  totalCapped,
+} from './fields';
 
 /** A database row as the trail stored it: snake_case columns, money in `*_paise`. */
 const Row = z.record(z.string(), z.unknown());
@@ -24,17 +32,27 @@ export const AuditEntry = z.object({
   after: Row.nullable(),
 });
 
-export const AuditQuery = z.object({
-  companyId: id.optional(),
-  actorId: id.optional(),
-  kind: z.enum(AUDITED_TABLES, { error: `must be one of ${AUDITED_TABLES.join(', ')}` }).optional(),
-  from: calendarDate.optional(),
-  to: calendarDate.optional(),
-  page: PageQuery.shape.page,
-  pageSize: PageQuery.shape.pageSize,
-});
+export const AuditQuery = z
+  .object({
+    companyId: id.optional(),
+    actorId: id.optional(),
+    kind: z
+      .enum(AUDITED_TABLES, { error: `must be one of ${AUDITED_TABLES.join(', ')}` })
+      .optional(),
+    from: calendarDate.optional(),
+    to: calendarDate.optional(),
+    page: PageQuery.shape.page,
+    pageSize: PageQuery.shape.pageSize,
+  })
+  .extend(KeysetQuery.shape);
 /** One page of the trail, newest first. */
-export const AuditList = z.object({ success: z.boolean(), data: z.array(AuditEntry), ...pageMeta });
+export const AuditList = z.object({
+  success: z.boolean(),
+  data: z.array(AuditEntry),
+  ...pageMeta,
+  cursors: pageCursors,
+  totalCapped: totalCapped('entries'),
+});
 
 export const auditEndpoints = {
   listAudit: { method: 'GET', path: '/audit/getaudit', query: AuditQuery, answer: AuditList },

@@ -218,13 +218,13 @@ export const pageCursors = z
 export const pageMeta = { total: z.number(), page: z.number(), pageSize: z.number() };
 
 /**
- * Set when a search matched more rows than a list counts (COUNT_BOUND): `total` is then the
- * bound and the sums named are null.
+ * Set when a list matched more rows than it counts (COUNT_BOUND): `total` is then the bound
+ * and the sums named, if any, are null.
  */
-export const totalCapped = (rows: string, sums: string) =>
+export const totalCapped = (rows: string, sums?: string) =>
   z
     .boolean()
     .optional()
     .meta({
-      description: `True when a search matched more than ${COUNT_BOUND.toLocaleString('en-US')} ${rows}: total is then ${COUNT_BOUND} and ${sums} null.`,
+      description: `True when more than ${COUNT_BOUND.toLocaleString('en-US')} ${rows} matched: total is then ${COUNT_BOUND}${sums ? ` and ${sums} null` : ''}.`,
     });

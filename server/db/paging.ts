@@ -88,7 +88,13 @@ const encodePosition = ({ value, key }: Position) =>
 
 const STALE_POSITION = 'This page of the list is out of date: go back to its first page';
 
-function decodePosition(text: string): Position {
+/** What a row's key in a position may be: a uuid, or (the audit trail's) a serial number. */
+export const positionKeys = {
+  uuid: (k: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(k),
+  serial: (k: string) => /^[1-9]\d{0,17}$/.test(k),
+};
+
+function decodePosition(text: string, isKey: (key: string) => boolean): Position {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
     if (
@@ -96,7 +102,7 @@ function decodePosition(text: string): Position {
       parsed.length === 2 &&
       typeof parsed[0] === 'string' &&
       typeof parsed[1] === 'string' &&
-      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(parsed[1])
+      isKey(parsed[1])
     )
       return { value: parsed[0], key: parsed[1] };
   } catch {
@@ -129,10 +135,14 @@ export const positionChecks = {
  * The position a keyset request starts from (`after`, or `before`: then `reversed`), its value
  * checked with `check`; undefined for a page without one. A made-up position is a 400.
  */
-export function requestedPosition(q: KeysetRequest, check: PositionCheck) {
+export function requestedPosition(
+  q: KeysetRequest,
+  check: PositionCheck,
+  isKey = positionKeys.uuid,
+) {
   const position = q.after ?? q.before;
   if (!position) return undefined;
-  const decoded = decodePosition(position);
+  const decoded = decodePosition(position, isKey);
   if (!check(decoded.value)) throw badRequest(STALE_POSITION);
   return { ...decoded, reversed: q.before !== undefined };
 }
@@ -159,12 +169,12 @@ export function keyset<S extends string>(
 }
 
 /** The positions of a page's first and last rows, from each row's sort value (as text) and key. */
-export function pageCursors(rows: readonly { sortValue: string; id: string }[]) {
+export function pageCursors(rows: readonly { sortValue: string; id: string | number }[]) {
   const first = rows[0];
   const last = rows[rows.length - 1];
   if (!first || !last) return null;
   return {
-    first: encodePosition({ value: first.sortValue, key: first.id }),
-    last: encodePosition({ value: last.sortValue, key: last.id }),
+    first: encodePosition({ value: first.sortValue, key: String(first.id) }),
+    last: encodePosition({ value: last.sortValue, key: String(last.id) }),
   };
 }

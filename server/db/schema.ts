@@ -591,8 +591,12 @@ export const auditLog = pgTable(
     after: jsonb('after'),
   },
   (t) => [
-    index('audit_log_tenant_at_idx').on(t.tenantId, t.at),
-    index('audit_log_actor_at_idx').on(t.actorId, t.at),
+    // Newest first with the id breaking ties, as the trail is read and paged: a page is the
+    // next entries of one company (or actor) from this index, whatever the trail's length.
+    index('audit_log_tenant_at_id_idx').on(t.tenantId, t.at, t.id),
+    // A company's entries of one kind ("What"), in the same order.
+    index('audit_log_tenant_kind_at_id_idx').on(t.tenantId, t.kind, t.at, t.id),
+    index('audit_log_actor_at_id_idx').on(t.actorId, t.at, t.id),
   ],
 );
 

@@ -1,7 +1,17 @@
-import { and, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditedTable } from '../../contract/enums';
-import type { DbOrTx, Tx } from '../db/client';
-import { pageAnswer, paged, rowCount, sortOrder } from '../db/paging';
+import { COUNT_BOUND } from '../../contract/rules';
+import { rowsOf, type DbOrTx, type Tx } from '../db/client';
+import { keyText } from '../db/keyset';
+import {
+  holdsEveryMatch,
+  pageAnswer,
+  pageCursors,
+  pageWindow,
+  positionChecks,
+  positionKeys,
+  requestedPosition,
+} from '../db/paging';
 import { auditLog, users } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { badRequest } from '../lib/errors';
@@ -47,54 +57,118 @@ export interface AuditQuery {
   timeZone: string;
   page: number;
   pageSize: number;
+  /** A keyset page: the entries after or before this position (`cursors` of another page). */
+  after?: string;
+  before?: string;
 }
 
 /**
- * What a caller may read: a company its own trail; an admin its companies' and its own acts.
- * Either way, an entry of a personal record (expense, loan, repayment) is its owner's
- * alone, even where the reader is the actor: a company deleting its PM deletes the PM's
- * expenses too.
+ * Where a caller's trail comes from, each part readable newest first from an index: a
+ * company's own entries; an admin's one company's; one person's acts in what the admin
+ * reads; or every company of the admin's (`perCompany`, one index range each) and the admin's
+ * own acts outside them (`alone`).
  */
-function auditScope(caller: Caller, companyId?: string): SQL {
+function trailParts(caller: Caller, companyId?: string, actorId?: string) {
   assertRole(caller, 'admin', 'company');
-  const ownerOnly = or(isNull(auditLog.ownerId), eq(auditLog.ownerId, caller.userId));
   if (caller.role === 'company')
-    return and(
-      eq(auditLog.tenantId, caller.userId),
-      companyId ? eq(auditLog.tenantId, companyId) : undefined,
-      ownerOnly,
-    )!;
-  // "= any(array(...))" rather than "in (...)": it lets the planner combine the tenant and
-  // actor indexes (a bitmap OR) instead of scanning the whole trail.
-  const companies = sql`${auditLog.tenantId} = any(array(${companiesOfAdmin(caller.userId)}))`;
-  if (companyId) return and(eq(auditLog.tenantId, companyId), companies, ownerOnly)!;
-  return and(or(companies, eq(auditLog.actorId, caller.userId)), ownerOnly)!;
+    return {
+      alone:
+        companyId && companyId !== caller.userId
+          ? sql`false`
+          : eq(auditLog.tenantId, caller.userId),
+    };
+  const companies = companiesOfAdmin(caller.userId);
+  if (companyId)
+    return { alone: and(eq(auditLog.tenantId, companyId), inArray(auditLog.tenantId, companies))! };
+  const ownActs = and(
+    eq(auditLog.actorId, caller.userId),
+    sql`(${auditLog.tenantId} is null or ${auditLog.tenantId} not in ${companies})`,
+  )!;
+  // One person's acts are read from the actor's index, wherever they are.
+  if (actorId)
+    return {
+      alone: and(
+        eq(auditLog.actorId, actorId),
+        or(inArray(auditLog.tenantId, companies), ownActs),
+      )!,
+    };
+  return { perCompany: companies, alone: ownActs };
+}
+
+/**
+ * The entries of the caller's trail that pass `where`, in `order`, at most `limit` of them:
+ * every company's first `limit` from its own index range, then merged, so that an admin of
+ * fifty companies reads fifty short ranges rather than sorting the whole trail.
+ */
+function trailEntries(
+  caller: Caller,
+  q: Pick<AuditQuery, 'companyId' | 'actorId'>,
+  where: SQL | undefined,
+  order: SQL,
+  limit: number,
+) {
+  const { perCompany, alone } = trailParts(caller, q.companyId, q.actorId);
+  const own = sql`(select ${auditLog.id}, ${auditLog.at} from ${auditLog}
+    where ${and(alone, where)} order by ${order} limit ${limit})`;
+  if (!perCompany) return own;
+  return sql`(select e.id, e.at from ${perCompany} as c(tenant) cross join lateral
+      (select ${auditLog.id}, ${auditLog.at} from ${auditLog}
+        where ${auditLog.tenantId} = c.tenant and ${where ?? sql`true`}
+        order by ${order} limit ${limit}) e)
+    union all ${own}`;
 }
 
 export async function listAudit(db: DbOrTx, caller: Caller, q: AuditQuery) {
   if (q.from && q.to && q.from > q.to)
     throw badRequest('End date must be on or after the start date');
+  // An entry of a personal record (expense, loan, repayment) is its owner's alone, even where
+  // the reader is the actor: a company deleting its PM deletes the PM's expenses too.
   const where = and(
-    auditScope(caller, q.companyId),
+    or(isNull(auditLog.ownerId), eq(auditLog.ownerId, caller.userId)),
     q.actorId ? eq(auditLog.actorId, q.actorId) : undefined,
     q.kind ? eq(auditLog.kind, q.kind) : undefined,
     q.from ? gte(auditLog.at, dayStartsIn(q.from, q.timeZone)) : undefined,
     q.to ? lt(auditLog.at, dayStartsIn(q.to, q.timeZone, 1)) : undefined,
   );
-  const [rows, [summary]] = await Promise.all([
-    paged(
-      db
-        .select({ entry: auditLog, actorName: users.name, actorEmail: users.email })
+  // Newest first, always: a trail is read from its end. Next and Previous start from an
+  // entry's position (its time and id) instead of skipping the entries in front.
+  const position = requestedPosition(q, positionChecks.timestamp, positionKeys.serial);
+  const reversed = position?.reversed ?? false;
+  const order = reversed ? sql`at asc, id asc` : sql`at desc, id desc`;
+  const from = position
+    ? sql`(${auditLog.at}, ${auditLog.id}) ${sql.raw(reversed ? '>' : '<')}
+        (cast(${position.value} as timestamptz), cast(${position.key} as bigint))`
+    : undefined;
+  const { limit, offset } = position ? { limit: q.pageSize, offset: 0 } : pageWindow(q);
+  const pageIds = rowsOf<{ id: string }>(
+    await db.execute(sql`select id from (${trailEntries(caller, q, and(where, from), order, offset + limit)}) m
+      order by ${order} limit ${limit} offset ${offset}`),
+  ).map((r) => Number(r.id));
+  const rows = pageIds.length
+    ? await db
+        .select({
+          entry: auditLog,
+          actorName: users.name,
+          actorEmail: users.email,
+          sortValue: keyText(auditLog.at),
+        })
         .from(auditLog)
         .leftJoin(users, eq(users.id, auditLog.actorId))
-        .where(where)
-        .$dynamic(),
-      q,
-      // Newest first, always: a trail is read from its end.
-      sortOrder({ sort: 'at', order: 'desc' }, { at: auditLog.at }, auditLog.id),
-    ),
-    db.select({ total: rowCount() }).from(auditLog).where(where),
-  ]);
+        .where(inArray(auditLog.id, pageIds))
+        .orderBy(desc(auditLog.at), desc(auditLog.id))
+    : [];
+  // Counted up to the bound, as a searched list is: a long trail stops there. A first page
+  // short of full is its own count.
+  const total = holdsEveryMatch(q, rows)
+    ? rows.length
+    : Number(
+        rowsOf<{ total: string }>(
+          await db.execute(sql`select count(*) as total from (select 1 from
+            (${trailEntries(caller, q, where, sql`at desc, id desc`, COUNT_BOUND + 1)}) e
+            limit ${COUNT_BOUND + 1}) m`),
+        )[0]?.total ?? 0,
+      );
+  const capped = total > COUNT_BOUND;
   return pageAnswer(
     q,
     rows.map(({ entry: e, actorName, actorEmail }) => ({
@@ -110,6 +184,10 @@ export async function listAudit(db: DbOrTx, caller: Caller, q: AuditQuery) {
       before: (e.before ?? null) as Record<string, unknown> | null,
       after: (e.after ?? null) as Record<string, unknown> | null,
     })),
-    summary?.total,
+    capped ? COUNT_BOUND : total,
+    {
+      cursors: pageCursors(rows.map((r) => ({ sortValue: r.sortValue, id: r.entry.id }))),
+      ...(capped ? { totalCapped: true } : {}),
+    },
   );
 }

@@ -212,4 +212,58 @@ describe.sequential('audit trail', () => {
     expect(await page.getByRole('button', { name: /Add|Edit|Delete/ }).count()).toBe(0);
     expect(await xss()).toBeUndefined();
   });
+
+  test("the trail pages from the entries at a page's edges: Next, then Previous", async () => {
+    // 25 more projects, made by the company: with the two entries of Riverside Tower, 27
+    // entries of projects by the company, newest first, on two pages.
+    const login = await fetch(suite.url('/api/user/loginuser'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: company.email, password, userType: 'company' }),
+    });
+    const { token } = ((await login.json()) as { data: { token: string } }).data;
+    for (let i = 1; i <= 25; i++) {
+      const made = await fetch(suite.url('/api/company/createproject'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          projectName: `Tower ${i}`,
+          clientName: 'Kapoor Estates',
+          clientNumber: '9811122233',
+          duration: '1 month',
+          price: 100 + i,
+          paymentStatus: 'pending',
+        }),
+      });
+      expect(made.status).toBe(201);
+    }
+    await page.reload();
+    await page.getByLabel('Kind').selectOption({ label: 'Projects' });
+    const pager = page.getByRole('navigation', { name: 'Pagination' });
+    await expectText(pager, 'Page 1 of 2');
+    await expectText(page.getByRole('row').nth(1), 'Tower 25');
+
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await expectText(pager, 'Page 2 of 2');
+    expect(new URL(page.url()).searchParams.get('after')).toBeTruthy();
+    await expectText(page.getByRole('row').nth(1), 'Tower 5');
+    await expectText(row('Updated'), 'Riverside Tower');
+    expect(
+      await page
+        .getByRole('row')
+        .filter({ hasText: /Tower \d/ })
+        .count(),
+    ).toBe(5);
+    await visit(page, 'audit-10-admin-page-2');
+
+    await pager.getByRole('button', { name: 'Previous' }).click();
+    await expectText(pager, 'Page 1 of 2');
+    await expectText(page.getByRole('row').nth(1), 'Tower 25');
+    expect(
+      await page
+        .getByRole('row')
+        .filter({ hasText: /Tower \d/ })
+        .count(),
+    ).toBe(20);
+  });
 });

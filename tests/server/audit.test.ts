@@ -93,6 +93,72 @@ describe('audit trail', () => {
     );
   });
 
+  it("pages a long trail from an entry's position and counts it up to 10,000, across an admin's companies", async () => {
+    const admin = await signUp(server, { name: 'Long trail admin' });
+    const other = await signUp(server, { name: 'Long trail other' });
+    const acme = await addUser(server, admin.api, 'Acme Long', 'company');
+    const beta = await addUser(server, admin.api, 'Beta Long', 'company');
+    const gamma = await addUser(server, other.api, 'Gamma Long', 'company');
+    // 6,000 entries for each company, four to a moment (the id orders them), interleaved;
+    // 30 of the admin's own acts outside any company; and another admin's company's entries.
+    await server.database.query(
+      `insert into audit_log (at, actor_id, tenant_id, kind, record_id, action, after)
+         select timestamptz '2026-01-01' + (g / 4) * interval '1 second', t.id, t.id, 'projects',
+                gen_random_uuid(), 'update', jsonb_build_object('n', g)
+           from generate_series(1, 6000) g, unnest(array[$1::uuid, $2::uuid, $3::uuid]) t(id)
+       union all
+         select timestamptz '2026-01-01' + g * interval '3 minutes', $4::uuid, null, 'users',
+                gen_random_uuid(), 'update', jsonb_build_object('n', g)
+           from generate_series(1, 30) g`,
+      [acme.id, beta.id, gamma.id, admin.user._id],
+    );
+    const ids = (page: { body: { data: { _id: string }[] } }) => page.body.data.map((e) => e._id);
+    const get = (api: Api, query: string) => api.get(`/audit/getaudit?pageSize=50&${query}`);
+
+    const first = await get(admin.api, '');
+    expect(first.body).toMatchObject({ total: 10_000, totalCapped: true });
+    // Page 2 by Next is page 2 by number; page 3 by Next, then back by Previous, too.
+    const second = await get(admin.api, 'page=2');
+    const next = await get(admin.api, `page=2&after=${first.body.cursors.last}`);
+    expect(ids(next)).toEqual(ids(second));
+    const third = await get(admin.api, `page=3&after=${next.body.cursors.last}`);
+    expect(ids(third)).toEqual(ids(await get(admin.api, 'page=3')));
+    const back = await get(admin.api, `page=2&before=${third.body.cursors.first}`);
+    expect(ids(back)).toEqual(ids(second));
+    // Newest first, the later id first within a moment; only the admin's companies and acts.
+    const entries = [...first.body.data, ...second.body.data, ...third.body.data];
+    for (let i = 1; i < entries.length; i++) {
+      const [a, b] = [entries[i - 1], entries[i]];
+      expect(a.at > b.at || (a.at === b.at && Number(a._id) > Number(b._id))).toBe(true);
+    }
+    const readable = new Set([acme.id, beta.id, null]);
+    expect(entries.every((e) => readable.has(e.companyId))).toBe(true);
+    // The admin's own acts are in the trail: the 30 outside any company and the creation of
+    // its two companies (in theirs).
+    const acts = await get(admin.api, `actorId=${admin.user._id}&kind=users`);
+    expect(acts.body.total).toBe(32);
+    expect(acts.body.totalCapped).toBeUndefined();
+
+    // A deep page by Next, from a position the page before gave.
+    let page = await get(acme.api, 'page=100');
+    const deep = await get(acme.api, `page=101&after=${page.body.cursors.last}`);
+    expect(ids(deep)).toEqual(ids(await get(acme.api, 'page=101')));
+    expect(deep.body.data.every((e: { companyId: string }) => e.companyId === acme.id)).toBe(true);
+    // A company's trail under the bound is counted exactly; the last page is short.
+    page = await get(acme.api, 'kind=projects&page=120');
+    expect(page.body).toMatchObject({ total: 6000 });
+    expect(page.body.data).toHaveLength(50);
+    expect((await get(acme.api, 'kind=projects&page=121')).body.data).toEqual([]);
+
+    // A made-up position, or one of another list, is refused with a reason.
+    const expenseLike = Buffer.from(JSON.stringify(['2026-01-01', acme.id])).toString('base64url');
+    for (const position of ['bm9wZQ', expenseLike]) {
+      const refused = await get(admin.api, `page=2&after=${position}`);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toMatch(/out of date/);
+    }
+  });
+
   it('cannot be changed or deleted, even from inside the database', async () => {
     await expect(server.db.execute(sql`update audit_log set action = 'x'`)).rejects.toThrow();
     await expect(server.db.execute(sql`delete from audit_log`)).rejects.toThrow();

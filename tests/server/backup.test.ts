@@ -309,3 +309,19 @@ describe('the data folder', () => {
     expect(await modeAfterOpening(older)).toBe(0o700);
   });
 });
+
+describe('the migrations', () => {
+  it('are each dated after the one before, so an existing install applies every new one', () => {
+    // drizzle applies the migrations dated after the newest one a database has: one dated
+    // earlier would be skipped on every install that already has the one before it.
+    const journal = JSON.parse(
+      readFileSync(
+        join(import.meta.dirname, '../../server/db/migrations/meta/_journal.json'),
+        'utf8',
+      ),
+    ) as { entries: { tag: string; when: number }[] };
+    const dates = journal.entries.map((e) => e.when);
+    expect(dates).toEqual([...dates].sort((a, b) => a - b));
+    expect(new Set(dates).size).toBe(dates.length);
+  });
+});

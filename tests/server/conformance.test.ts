@@ -1194,7 +1194,18 @@ const SPECS: Record<string, Spec> = {
   },
 
   dashboard: { allow: SIGNED_IN },
-  listAudit: { allow: ['admin', 'company'], fix: (c) => orderDates(c.input.query, 'from', 'to') },
+  listAudit: {
+    allow: ['admin', 'company'],
+    fix: async (c) => {
+      orderDates(c.input.query, 'from', 'to');
+      await givenPosition(
+        c,
+        // Read as a company (one with a trail), whoever the call is from: a position is a
+        // position, and the call's own scope decides what comes after it.
+        async () => (await must('company', 'GET', '/audit/getaudit')).cursors,
+      );
+    },
+  },
   // Without Accept: text/event-stream it answers what a stream would send first, and ends.
   streamEvents: { allow: ['admin', 'company', 'pm'] },
   listNotifications: { allow: ['admin', 'company', 'pm'] },

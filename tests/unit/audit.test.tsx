@@ -104,19 +104,25 @@ const lent = entry({
   after: { id: 'l1', direction: 'lend', name: 'Ravi Kumar', amount_paise: 500000 },
 });
 
-type Answer = { data: z.output<typeof AuditEntry>[]; total?: number };
+type Answer = {
+  data: z.output<typeof AuditEntry>[];
+  total?: number;
+  totalCapped?: boolean;
+  cursors?: { first: string; last: string };
+};
 
 /** The audit call (answering `answer(url)`), the companies and the PMs. */
 function handlers(answer: (url: URL) => Answer = () => ({ data: [updated, created] })) {
   server.use(
     http.get('/api/audit/getaudit', ({ request }) => {
       const url = new URL(request.url);
-      const { data, total = data.length } = answer(url);
+      const { data, total = data.length, ...rest } = answer(url);
       return HttpResponse.json(
         AuditList.parse({
           success: true,
           data,
           total,
+          ...rest,
           page: Number(url.searchParams.get('page') ?? 1),
           pageSize: 20,
         }),
@@ -325,6 +331,37 @@ describe('Audit Trail', () => {
     expect(await screen.findByText('End date must be on or after the start date')).toBeVisible();
     const sent = rec.to('/api/audit/getaudit').map((r) => new URL(r.url).searchParams.get('to'));
     expect(sent).not.toContain('2026-03-01');
+    rec.stop();
+  });
+
+  it('a long trail says 500+ pages; Next and Previous go from the entries at the edges', async () => {
+    handlers((url) => {
+      const page = Number(url.searchParams.get('page') ?? 1);
+      // Full pages: past a capped count a short page would be the last.
+      return {
+        data: Array.from({ length: 20 }, (_, i) => ({ ...updated, _id: `${page}-${i}` })),
+        total: 10_000,
+        totalCapped: true,
+        cursors: { first: `first-of-${page}`, last: `last-of-${page}` },
+      };
+    });
+    const rec = recordRequests();
+    const { user } = renderAs('admin');
+    expect(await screen.findByText('Page 1 of 500+')).toBeInTheDocument();
+    expect(screen.getByText(/newest first/)).toHaveTextContent(/· 10,000\+ entries$/);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 500+')).toBeInTheDocument();
+    expect(lastCall(rec.to('/api/audit/getaudit')).get('after')).toBe('last-of-1');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 3 of 500+')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('Page 2 of 500+')).toBeInTheDocument();
+    const back = lastCall(rec.to('/api/audit/getaudit'));
+    expect([back.get('page'), back.get('before'), back.get('after')]).toEqual([
+      '2',
+      'first-of-3',
+      null,
+    ]);
     rec.stop();
   });
 

@@ -138,6 +138,8 @@ export default function AuditScreen() {
       ...filters,
       page: list.params.page,
       pageSize: list.params.pageSize,
+      after: list.params.after,
+      before: list.params.before,
     },
     { skip: badRange },
   );
@@ -225,7 +227,9 @@ export default function AuditScreen() {
             {page && (
               <>
                 {' '}
-                · {page.total} {page.total === 1 ? 'entry' : 'entries'}
+                · {page.total.toLocaleString('en-IN')}
+                {/* A long trail is counted up to a bound: "10,000+ entries". */}
+                {page.totalCapped ? '+ entries' : page.total === 1 ? ' entry' : ' entries'}
               </>
             )}
           </p>

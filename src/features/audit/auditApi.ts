@@ -23,6 +23,9 @@ export interface AuditArgs {
   to: string;
   page: number;
   pageSize: number;
+  /** A keyset page: right after (or before) an entry's position (`cursors` of a page). */
+  after?: string;
+  before?: string;
 }
 
 /**
@@ -42,7 +45,7 @@ const AUDIT_TAGS: Tag[] = [
 export const auditApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     getAudit: build.query<z.output<typeof AuditList>, AuditArgs>({
-      query: ({ companyId, actorId, kind, from, to, page, pageSize }) => ({
+      query: ({ companyId, actorId, kind, from, to, page, pageSize, after, before }) => ({
         url: '/audit/getaudit',
         // An empty filter is not sent at all (the server refuses `kind=`).
         params: {
@@ -53,6 +56,8 @@ export const auditApi = apiSlice.injectEndpoints({
           to: to || undefined,
           page,
           pageSize,
+          after,
+          before,
         },
       }),
       providesTags: AUDIT_TAGS,
