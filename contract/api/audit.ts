@@ -6,6 +6,7 @@ import {
   PageQuery,
   calendarDate,
   id,
+  oneDirection,
   pageCursors,
   pageMeta,
   totalCapped,
@@ -44,7 +45,8 @@ export const AuditQuery = z
     page: PageQuery.shape.page,
     pageSize: PageQuery.shape.pageSize,
   })
-  .extend(KeysetQuery.shape);
+  .extend(KeysetQuery.shape)
+  .refine(...oneDirection);
 /** One page of the trail, newest first. */
 export const AuditList = z.object({
   success: z.boolean(),

@@ -18,6 +18,7 @@ import {
   rupeesInput,
   text,
   version,
+  oneDirection,
 } from './fields';
 
 /** A company's bank accounts, their payments and their statements. */
@@ -190,10 +191,7 @@ export const StatementRange = z.object({ accountId: id, from: calendarDate, to: 
 /** A page of a statement: by number, or after/before an entry's position (Next, Previous). */
 export const StatementQuery = StatementRange.extend(Paging.shape)
   .extend(KeysetQuery.shape)
-  .refine((q) => !(q.after && q.before), {
-    message: 'cannot be used with after',
-    path: ['before'],
-  });
+  .refine(...oneDirection);
 
 /** A payment of a statement, with the running balance right after it. */
 export const StatementEntry = z.object({

@@ -17,7 +17,7 @@ export const RecentEntry = z.object({
   _id: z.string(),
   label: z.string(),
   amount: z.number(),
-  date: calendarDate,
+  date: z.string(),
 });
 /** Expenses of one category in one month (YYYY-MM); months without any are absent. */
 export const MonthCategoryAmount = z.object({

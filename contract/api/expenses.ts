@@ -13,6 +13,7 @@ import {
   text,
   totalCapped,
   version,
+  oneDirection,
 } from './fields';
 
 /** The columns an expense list may be sorted by. */
@@ -50,10 +51,7 @@ export const ExpenseListQuery = PageQuery.extend({
   category: categoryName.optional(),
 })
   .extend(KeysetQuery.shape)
-  .refine((q) => !(q.after && q.before), {
-    message: 'cannot be used with after',
-    path: ['before'],
-  });
+  .refine(...oneDirection);
 /** One page of the filter's expenses; `totalAmount` is over every row of the filter. */
 export const ExpenseList = z.object({
   success: z.boolean(),

@@ -204,6 +204,12 @@ export const KeysetQuery = z.object({
   before: pageCursor.optional(),
 });
 
+/** `after` and `before` together would ask for two pages at once: refused, on `before`. */
+export const oneDirection: [
+  (q: { after?: string; before?: string }) => boolean,
+  { message: string; path: string[] },
+] = [(q) => !(q.after && q.before), { message: 'cannot be used with after', path: ['before'] }];
+
 /** A page's first and last rows as positions, for Previous and Next; null when it is empty. */
 export const pageCursors = z
   .object({ first: z.string(), last: z.string() })

@@ -16,6 +16,7 @@ import {
   text,
   totalCapped,
   version,
+  oneDirection,
 } from './fields';
 
 /**
@@ -84,10 +85,7 @@ export const LoanListQuery = PageQuery.extend(LoanFilter.shape)
     id: id.optional(),
   })
   .extend(KeysetQuery.shape)
-  .refine((q) => !(q.after && q.before), {
-    message: 'cannot be used with after',
-    path: ['before'],
-  });
+  .refine(...oneDirection);
 /**
  * One page of the filter's rows; the amounts are over every row of the filter, null when a
  * search matched more than it counts (totalCapped).

@@ -44,12 +44,21 @@ export function paged<T extends PgSelect>(select: T, q: PageRequest, order: SQL[
 }
 
 /**
- * Whether a first page holds every row its filter matches (fewer than a page): its count and
- * sums are then its own rows', and the query that would count them need not run. A search for
- * one entry is answered by one query instead of two over the same matches.
+ * A page's rows and its filter's count. A first page short of full holds every match: its
+ * count and sums are its own rows' (`own`), and the query that would count them need not run,
+ * so a search for one entry is one query over its matches instead of two. Any other page
+ * needs the count: it runs beside the rows.
  */
-export const holdsEveryMatch = (q: PageRequest & KeysetRequest, rows: readonly unknown[]) =>
-  !q.after && !q.before && q.page === 1 && rows.length < q.pageSize;
+export async function rowsAndCount<R, C>(
+  q: PageRequest & KeysetRequest,
+  rows: () => Promise<R[]>,
+  own: (rows: R[]) => C,
+  count: () => Promise<C>,
+): Promise<[R[], C]> {
+  if (q.after || q.before || q.page !== 1) return Promise.all([rows(), count()]);
+  const found = await rows();
+  return [found, found.length < q.pageSize ? own(found) : await count()];
+}
 
 /** The exact sum of a page's own amounts in paise, as text, as SQL's sum gives it. */
 export const sumPaise = (amounts: readonly number[]) =>

@@ -4,13 +4,13 @@ import { COUNT_BOUND } from '../../contract/rules';
 import { rowsOf, type DbOrTx, type Tx } from '../db/client';
 import { keyText } from '../db/keyset';
 import {
-  holdsEveryMatch,
   pageAnswer,
   pageCursors,
   pageWindow,
   positionChecks,
   positionKeys,
   requestedPosition,
+  rowsAndCount,
 } from '../db/paging';
 import { auditLog, users } from '../db/schema';
 import type { Caller } from '../lib/caller';
@@ -140,34 +140,34 @@ export async function listAudit(db: DbOrTx, caller: Caller, q: AuditQuery) {
         (cast(${position.value} as timestamptz), cast(${position.key} as bigint))`
     : undefined;
   const { limit, offset } = position ? { limit: q.pageSize, offset: 0 } : pageWindow(q);
-  const pageIds = rowsOf<{ id: string }>(
-    await db.execute(sql`select id from (${trailEntries(caller, q, and(where, from), order, offset + limit)}) m
-      order by ${order} limit ${limit} offset ${offset}`),
-  ).map((r) => Number(r.id));
-  const rows = pageIds.length
-    ? await db
-        .select({
-          entry: auditLog,
-          actorName: users.name,
-          actorEmail: users.email,
-          sortValue: keyText(auditLog.at),
-        })
-        .from(auditLog)
-        .leftJoin(users, eq(users.id, auditLog.actorId))
-        .where(inArray(auditLog.id, pageIds))
-        .orderBy(desc(auditLog.at), desc(auditLog.id))
-    : [];
-  // Counted up to the bound, as a searched list is: a long trail stops there. A first page
-  // short of full is its own count.
-  const total = holdsEveryMatch(q, rows)
-    ? rows.length
-    : Number(
-        rowsOf<{ total: string }>(
-          await db.execute(sql`select count(*) as total from (select 1 from
-            (${trailEntries(caller, q, where, sql`at desc, id desc`, COUNT_BOUND + 1)}) e
-            limit ${COUNT_BOUND + 1}) m`),
-        )[0]?.total ?? 0,
-      );
+  const pageRows = async () => {
+    const ids = rowsOf<{ id: string }>(
+      await db.execute(sql`select id from (${trailEntries(caller, q, and(where, from), order, offset + limit)}) m
+        order by ${order} limit ${limit} offset ${offset}`),
+    ).map((r) => Number(r.id));
+    if (!ids.length) return [];
+    return db
+      .select({
+        entry: auditLog,
+        actorName: users.name,
+        actorEmail: users.email,
+        sortValue: keyText(auditLog.at),
+      })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .where(inArray(auditLog.id, ids))
+      .orderBy(desc(auditLog.at), desc(auditLog.id));
+  };
+  // Counted up to the bound, as a searched list is: a long trail stops there.
+  const counted = async () =>
+    Number(
+      rowsOf<{ total: string }>(
+        await db.execute(sql`select count(*) as total from (select 1 from
+          (${trailEntries(caller, q, where, sql`at desc, id desc`, COUNT_BOUND + 1)}) e
+          limit ${COUNT_BOUND + 1}) m`),
+      )[0]?.total ?? 0,
+    );
+  const [rows, total] = await rowsAndCount(q, pageRows, (found) => found.length, counted);
   const capped = total > COUNT_BOUND;
   return pageAnswer(
     q,

@@ -2,13 +2,13 @@ import { and, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-or
 import type { ExpenseSort } from '../../contract/api/expenses';
 import type { DbOrTx } from '../db/client';
 import {
-  holdsEveryMatch,
   keyset,
   pageAnswer,
   pageCursors,
   pageWindow,
   positionChecks,
   rowCount,
+  rowsAndCount,
   sumPaise,
 } from '../db/paging';
 import { expenseMonths, expenses } from '../db/schema';
@@ -120,12 +120,10 @@ export async function listExpenses(db: DbOrTx, caller: Caller, q: ExpenseQuery) 
     .from(expenses)
     .where(inArray(expenses.id, pageIds))
     .orderBy(...page.order);
-  // Counted and summed up to the bound: a common term in a million rows stops there. A first
-  // page short of full holds every match, and is its own count.
-  const matches = async (rows: { amountPaise: number }[]) => {
-    if (holdsEveryMatch(q, rows))
-      return { total: rows.length, totalPaise: sumPaise(rows.map((r) => r.amountPaise)) };
-    const [counted] = await db
+  // A search is counted and summed up to the bound: a common term in a million rows stops
+  // there.
+  const counted = () =>
+    db
       .select({
         total: rowCount(),
         totalPaise: sql<string>`coalesce(sum(${sql.identifier('amount_paise')}), 0)`,
@@ -137,25 +135,31 @@ export async function listExpenses(db: DbOrTx, caller: Caller, q: ExpenseQuery) 
           .where(where)
           .limit(COUNT_BOUND + 1)
           .as('matches'),
-      );
-    return counted;
-  };
+      )
+      .then(([totals]) => totals);
   // Unfiltered: the user's months (kept by triggers) instead of every row.
-  const months = db
-    .select({
-      total: sql<number>`coalesce(sum(${expenseMonths.entries}), 0)::int`,
-      totalPaise: sql<string>`coalesce(sum(${expenseMonths.amountPaise}), 0)`,
-    })
-    .from(expenseMonths)
-    .where(
-      and(
-        eq(expenseMonths.userId, caller.userId),
-        category ? eq(expenseMonths.category, category) : undefined,
-      ),
-    );
+  const months = () =>
+    db
+      .select({
+        total: sql<number>`coalesce(sum(${expenseMonths.entries}), 0)::int`,
+        totalPaise: sql<string>`coalesce(sum(${expenseMonths.amountPaise}), 0)`,
+      })
+      .from(expenseMonths)
+      .where(
+        and(
+          eq(expenseMonths.userId, caller.userId),
+          category ? eq(expenseMonths.category, category) : undefined,
+        ),
+      )
+      .then(([totals]) => totals);
   const [rows, summary] = search
-    ? await pageRows.then(async (found) => [found, await matches(found)] as const)
-    : await Promise.all([pageRows, months.then(([totals]) => totals)]);
+    ? await rowsAndCount(
+        q,
+        () => pageRows,
+        (found) => ({ total: found.length, totalPaise: sumPaise(found.map((r) => r.amountPaise)) }),
+        counted,
+      )
+    : await Promise.all([pageRows, months()]);
   if (page.reversed) rows.reverse();
   const capped = !!search && (summary?.total ?? 0) > COUNT_BOUND;
   return pageAnswer(q, rows.map(toApi), capped ? COUNT_BOUND : summary?.total, {

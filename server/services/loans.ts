@@ -4,13 +4,13 @@ import { LOAN_NOUNS, type LoanSort } from '../../contract/api/loans';
 import type { DbOrTx } from '../db/client';
 import { keyText, keysetBatches, rowAfter } from '../db/keyset';
 import {
-  holdsEveryMatch,
   keyset,
   pageAnswer,
   pageCursors,
   pageWindow,
   positionChecks,
   rowCount,
+  rowsAndCount,
   sumPaise,
   type KeysetRequest,
 } from '../db/paging';
@@ -144,17 +144,17 @@ export async function listLoans(
       })
       .from(q.search ? matches.limit(COUNT_BOUND + 1).as('matches') : matches.as('matches'))
       .then(([totals]) => totals);
-  // A search's first page short of full holds every match: it is its own count.
-  const searched = async (rows: (typeof loans.$inferSelect)[]) =>
-    holdsEveryMatch(q, rows)
-      ? {
-          total: rows.length,
-          amount: sumPaise(rows.map((r) => r.amountPaise)),
-          repaid: sumPaise(rows.map((r) => r.repaidPaise)),
-        }
-      : counted();
   const [rows, summary] = q.search
-    ? await pageRows.then(async (found) => [found, await searched(found)] as const)
+    ? await rowsAndCount(
+        q,
+        () => pageRows,
+        (found) => ({
+          total: found.length,
+          amount: sumPaise(found.map((r) => r.amountPaise)),
+          repaid: sumPaise(found.map((r) => r.repaidPaise)),
+        }),
+        counted,
+      )
     : await Promise.all([pageRows, counted()]);
   if (page.reversed) rows.reverse();
   const capped = !!q.search && (summary?.total ?? 0) > COUNT_BOUND;

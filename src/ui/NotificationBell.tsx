@@ -6,7 +6,26 @@ import { styles } from './styles';
 import { useDismiss } from './useDismiss';
 
 // The panel and its date formatting load on the first opening, not with every page's header.
-const NotificationPanel = lazy(() => import('./NotificationPanel'));
+// A load that fails (the network, or a newer version of the app on the server) says so in the
+// panel, rather than taking the page down with it.
+const NotificationPanel = lazy(() =>
+  import('./NotificationPanel').catch(() => ({ default: PanelUnavailable })),
+);
+
+function PanelUnavailable() {
+  return (
+    <div role="alert" className="px-4 py-6 text-sm text-gray-700">
+      <p>The notifications could not be loaded.</p>
+      <button
+        type="button"
+        onClick={() => window.location.reload()}
+        className={`${styles.link} mt-2`}
+      >
+        Reload the page
+      </button>
+    </div>
+  );
+}
 
 /**
  * The header's bell: how many notifications are unread, and a panel of the latest with

@@ -150,6 +150,12 @@ describe('audit trail', () => {
     expect(page.body.data).toHaveLength(50);
     expect((await get(acme.api, 'kind=projects&page=121')).body.data).toEqual([]);
 
+    // Both ways at once is refused, not read one way.
+    const both = await get(
+      admin.api,
+      `page=2&after=${first.body.cursors.last}&before=${first.body.cursors.first}`,
+    );
+    expect(both.status).toBe(400);
     // A made-up position, or one of another list, is refused with a reason.
     const expenseLike = Buffer.from(JSON.stringify(['2026-01-01', acme.id])).toString('base64url');
     for (const position of ['bm9wZQ', expenseLike]) {

@@ -45,28 +45,35 @@ export function ExpensesChart({ series }: { series: ExpenseSeries }) {
     // Chartist comes after the screen: the figures above the chart paint without waiting for it.
     let chart: BarChart | undefined;
     let gone = false;
-    void import('chartist').then(({ BarChart }) => {
-      if (gone || !host.current) return;
-      chart = new BarChart(
-        host.current,
-        {
-          labels: series.months.map((m) => monthLabel(m, 'MMM yy')),
-          series: series.amounts,
-        },
-        {
-          stackBars: true,
-          height: `${CHART_HEIGHT}px`,
-          // Room above the top grid line and left of the axis, so a label like '₹1.3L' (drawn
-          // centred on its line, right-aligned in the axis offset) is never cut off.
-          chartPadding: { top: 24, right: 10, bottom: 0, left: 24 },
-          axisY: {
-            offset: 56,
-            onlyInteger: true,
-            labelInterpolationFnc: (value) => compactRupees.format(Number(value)),
+    void import('chartist').then(
+      ({ BarChart }) => {
+        if (gone || !host.current) return;
+        chart = new BarChart(
+          host.current,
+          {
+            labels: series.months.map((m) => monthLabel(m, 'MMM yy')),
+            series: series.amounts,
           },
-        },
-      );
-    });
+          {
+            stackBars: true,
+            height: `${CHART_HEIGHT}px`,
+            // Room above the top grid line and left of the axis, so a label like '₹1.3L' (drawn
+            // centred on its line, right-aligned in the axis offset) is never cut off.
+            chartPadding: { top: 24, right: 10, bottom: 0, left: 24 },
+            axisY: {
+              offset: 56,
+              onlyInteger: true,
+              labelInterpolationFnc: (value) => compactRupees.format(Number(value)),
+            },
+          },
+        );
+      },
+      () => {
+        // Not loaded (the network): the sentence and the table for screen readers still give
+        // the figures; the space kept for the bars goes.
+        if (!gone && host.current) host.current.style.minHeight = '0';
+      },
+    );
     return () => {
       gone = true;
       chart?.detach();
