@@ -6,6 +6,7 @@ import LoginScreen from '../features/auth/LoginScreen';
 import RegisterScreen from '../features/auth/RegisterScreen';
 import { NotFound } from '../features/errors/NotFound';
 import { RequireAuth } from '../session/RequireAuth';
+import { PageErrorBoundary } from '../ui/PageErrorBoundary';
 import { Spinner } from '../ui/Spinner';
 import { useToastsClearedOnNavigation } from '../ui/useToastsClearedOnNavigation';
 import type { Role } from '../../contract/enums';
@@ -52,34 +53,38 @@ export function AppRoutes() {
   const role = useAppSelector(selectUser)?.role;
   useToastsClearedOnNavigation();
   return (
-    <Suspense fallback={<PageLoading />}>
-      <Routes>
-        <Route path="/" element={<Landing />} />
-        <Route path="/login" element={<LoginScreen />} />
-        <Route path="/register" element={<RegisterScreen />} />
-        <Route path="/forgot-password" element={<ForgotPasswordScreen />} />
-        <Route path="/reset-password" element={<ResetPasswordScreen />} />
-        <Route path="/invite" element={<AcceptInviteScreen />} />
-        <Route path="/revert-email" element={<RevertEmailScreen />} />
-        <Route path="/app" element={<RequireAuth />}>
-          <Route element={<AppShell />}>
-            <Route index element={<Navigate to="dashboard" replace />} />
-            {routesFor(role).map(({ path, Screen }) => (
-              <Route
-                key={path}
-                path={path}
-                element={
-                  <Suspense fallback={<PageLoading />}>
-                    <Screen />
-                  </Suspense>
-                }
-              />
-            ))}
-            <Route path="*" element={<NotFound inShell />} />
+    <PageErrorBoundary>
+      <Suspense fallback={<PageLoading />}>
+        <Routes>
+          <Route path="/" element={<Landing />} />
+          <Route path="/login" element={<LoginScreen />} />
+          <Route path="/register" element={<RegisterScreen />} />
+          <Route path="/forgot-password" element={<ForgotPasswordScreen />} />
+          <Route path="/reset-password" element={<ResetPasswordScreen />} />
+          <Route path="/invite" element={<AcceptInviteScreen />} />
+          <Route path="/revert-email" element={<RevertEmailScreen />} />
+          <Route path="/app" element={<RequireAuth />}>
+            <Route element={<AppShell />}>
+              <Route index element={<Navigate to="dashboard" replace />} />
+              {routesFor(role).map(({ path, Screen }) => (
+                <Route
+                  key={path}
+                  path={path}
+                  element={
+                    <PageErrorBoundary>
+                      <Suspense fallback={<PageLoading />}>
+                        <Screen />
+                      </Suspense>
+                    </PageErrorBoundary>
+                  }
+                />
+              ))}
+              <Route path="*" element={<NotFound inShell />} />
+            </Route>
           </Route>
-        </Route>
-        <Route path="*" element={<NotFound />} />
-      </Routes>
-    </Suspense>
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      </Suspense>
+    </PageErrorBoundary>
   );
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useGetUnreadNotificationsQuery } from '../api/notificationsApi';
 import { BellIcon } from './icons';
+import { ReloadButton } from './ReloadButton';
 import { Spinner } from './Spinner';
 import { styles } from './styles';
 import { useDismiss } from './useDismiss';
@@ -16,13 +17,7 @@ function PanelUnavailable() {
   return (
     <div role="alert" className="px-4 py-6 text-sm text-gray-700">
       <p>The notifications could not be loaded.</p>
-      <button
-        type="button"
-        onClick={() => window.location.reload()}
-        className={`${styles.link} mt-2`}
-      >
-        Reload the page
-      </button>
+      <ReloadButton className={`${styles.link} mt-2`} />
     </div>
   );
 }
