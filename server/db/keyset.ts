@@ -31,7 +31,8 @@ export async function* keysetBatches<Row>(
  * `(column, id)` after the row whose values are `key` and `id` in the order's direction:
  * `>` ascending, `<` descending (the key and the id are ordered the same way). `key` is the
  * sort column as text (selected as `column::text`, so a timestamp keeps its microseconds),
- * cast back to `type`, the column's SQL type (null: PostgreSQL takes it from the column).
+ * cast back to `type`, the column's SQL type (null: PostgreSQL takes it from the column);
+ * `id` is cast to `idType` (a uuid, or the audit trail's bigint).
  */
 export const rowAfter = (
   column: AnyColumn | SQL,
@@ -40,8 +41,9 @@ export const rowAfter = (
   key: string,
   id: string,
   order: 'asc' | 'desc' = 'asc',
+  idType: 'uuid' | 'bigint' = 'uuid',
 ): SQL =>
-  sql`(${column}, ${idColumn}) ${sql.raw(order === 'asc' ? '>' : '<')} (${type ? sql`cast(${key} as ${sql.raw(type)})` : key}, cast(${id} as uuid))`;
+  sql`(${column}, ${idColumn}) ${sql.raw(order === 'asc' ? '>' : '<')} (${type ? sql`cast(${key} as ${sql.raw(type)})` : key}, cast(${id} as ${sql.raw(idType)}))`;
 
 /** A column as text, for `rowAfter`'s key. */
 export const keyText = (column: AnyColumn | SQL) => sql<string>`${column}::text`;

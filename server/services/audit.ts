@@ -2,7 +2,7 @@ import { and, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'driz
 import type { AuditAction, AuditedTable } from '../../contract/enums';
 import { COUNT_BOUND } from '../../contract/rules';
 import { rowsOf, type DbOrTx, type Tx } from '../db/client';
-import { keyText } from '../db/keyset';
+import { keyText, rowAfter } from '../db/keyset';
 import {
   pageAnswer,
   pageCursors,
@@ -136,8 +136,15 @@ export async function listAudit(db: DbOrTx, caller: Caller, q: AuditQuery) {
   const reversed = position?.reversed ?? false;
   const order = reversed ? sql`at asc, id asc` : sql`at desc, id desc`;
   const from = position
-    ? sql`(${auditLog.at}, ${auditLog.id}) ${sql.raw(reversed ? '>' : '<')}
-        (cast(${position.value} as timestamptz), cast(${position.key} as bigint))`
+    ? rowAfter(
+        auditLog.at,
+        auditLog.id,
+        'timestamptz',
+        position.value,
+        position.key,
+        reversed ? 'asc' : 'desc',
+        'bigint',
+      )
     : undefined;
   const { limit, offset } = position ? { limit: q.pageSize, offset: 0 } : pageWindow(q);
   const pageRows = async () => {
