@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Dashboard } from '../../contract/api/dashboard';
 import { AppRoutes } from '../../src/app/router';
 import type { DashboardData } from '../../src/features/dashboard/dashboardApi';
-import { buildExpenseSeries } from '../../src/features/dashboard/expenseSeries';
+import { buildExpenseSeries, monthLabel } from '../../src/features/dashboard/expenseSeries';
 import { todayLocalISO } from '../../src/lib/dates';
 import { dashboardData, recordRequests, renderWithProviders, signedIn, testUser } from './helpers';
 import { server } from './msw';
@@ -176,6 +176,16 @@ describe('buildExpenseSeries', () => {
     expect(s.amounts[1]![0]).toBe(7);
     expect(s.amounts[1]![1]).toBe(0);
     expect(s.total).toBe(17.3);
+  });
+
+  it('counts months across a year boundary and names them', () => {
+    const s = buildExpenseSeries([{ month: '2025-02', category: 'Rent', amount: 5 }], '2026-01-31');
+    expect(s.months[0]).toBe('2025-02');
+    expect(s.months[10]).toBe('2025-12');
+    expect(s.months[11]).toBe('2026-01');
+    expect(s.amounts[0]![0]).toBe(5);
+    expect(monthLabel('2025-12')).toBe('Dec 2025');
+    expect(monthLabel('2026-01', true)).toBe('Jan 26');
   });
 
   it('shows the four biggest categories and sums the rest as Other categories', () => {

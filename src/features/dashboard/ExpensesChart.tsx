@@ -51,7 +51,7 @@ export function ExpensesChart({ series }: { series: ExpenseSeries }) {
         chart = new BarChart(
           host.current,
           {
-            labels: series.months.map((m) => monthLabel(m, 'MMM yy')),
+            labels: series.months.map((m) => monthLabel(m, true)),
             series: series.amounts,
           },
           {

@@ -1,4 +1,3 @@
-import { format, parseISO, subMonths } from 'date-fns';
 import type { MonthCategoryAmount } from './dashboardApi';
 
 export interface ExpenseSeries {
@@ -19,6 +18,32 @@ export interface ExpenseSeries {
 /** The most series the chart tells apart (it has as many colours). */
 export const CHART_SERIES = 5;
 export const OTHER_CATEGORIES = 'Other categories';
+
+// Month arithmetic by hand rather than with date-fns: the dashboard is the first screen of a
+// session, and date-fns's formatting would be most of what it loads.
+const MONTH_NAMES = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+];
+
+/** The 12 months ending with that of `today` (YYYY-MM-DD), oldest first, as YYYY-MM. */
+function twelveMonthsTo(today: string): string[] {
+  const last = Number(today.slice(0, 4)) * 12 + Number(today.slice(5, 7)) - 1;
+  return Array.from({ length: 12 }, (_, i) => {
+    const n = last - 11 + i;
+    return `${String(Math.floor(n / 12)).padStart(4, '0')}-${String((n % 12) + 1).padStart(2, '0')}`;
+  });
+}
 
 const paise = (rupees: number) => Math.round(rupees * 100);
 
@@ -48,8 +73,7 @@ export function buildExpenseSeries(
   rows: readonly MonthCategoryAmount[],
   today: string,
 ): ExpenseSeries {
-  const end = parseISO(today);
-  const months = Array.from({ length: 12 }, (_, i) => format(subMonths(end, 11 - i), 'yyyy-MM'));
+  const months = twelveMonthsTo(today);
   const { names: categories, of } = seriesOf(rows, months);
   const sums = categories.map(() => months.map(() => 0));
   for (const r of rows) {
@@ -65,7 +89,8 @@ export function buildExpenseSeries(
   return { months, categories, amounts, monthTotals, total };
 }
 
-/** '2025-05' → 'May 2025'. */
-export function monthLabel(month: string, pattern = 'MMM yyyy'): string {
-  return format(parseISO(`${month}-01`), pattern);
+/** '2025-05' → 'May 2025', or 'May 25' with `shortYear`. */
+export function monthLabel(month: string, shortYear = false): string {
+  const [year = '', number = ''] = month.split('-');
+  return `${MONTH_NAMES[Number(number) - 1] ?? ''} ${shortYear ? year.slice(-2) : year}`;
 }
