@@ -186,6 +186,10 @@ describe('buildExpenseSeries', () => {
     expect(s.amounts[0]![0]).toBe(5);
     expect(monthLabel('2025-12')).toBe('Dec 2025');
     expect(monthLabel('2026-01', true)).toBe('Jan 26');
+    expect(monthLabel('2026-13')).toBe('2026-13');
+    expect(buildExpenseSeries([], '2026-12-31').months).toEqual(
+      Array.from({ length: 12 }, (_, i) => `2026-${String(i + 1).padStart(2, '0')}`),
+    );
   });
 
   it('shows the four biggest categories and sums the rest as Other categories', () => {
