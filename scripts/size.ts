@@ -1,9 +1,9 @@
 // `npm run size`: the SPA's weight from the build, against its budgets.
 // /login may load at most 130 KB gzip of JS before its first paint (the landing page, Login and
 // Register come with the first script); the signed-in frame and the dashboard at most 30 KB
-// more, in at most six files with their CSS (what HTTP/1.1 fetches at once); each screen's own
-// chunk at most 30 KB; all CSS at most 20 KB; the chart library only in the dashboard's chunks
-// (its own and those it loads later).
+// more, in at most six files with their CSS (what HTTP/1.1 fetches at once), and neither with
+// date-fns; each screen's own chunk at most 30 KB; all CSS at most 20 KB; the chart library
+// only in the dashboard's chunks (its own and those it loads later).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -88,6 +88,13 @@ const misplaced = Object.values(manifest)
   .filter((f) => f.endsWith('.js') && !dashboardFiles.has(f))
   .filter((f) => readFileSync(join(dist, f), 'utf8').includes('ct-chart'));
 
+// The first paint of the landing page, Login, Register and the dashboard needs no date library:
+// date-fns's formatting (its RangeError says "Invalid time value") loads with the screens that
+// format dates.
+const withDates = [...jsOf(firstScript), ...signedInAdds.filter((f) => f.endsWith('.js'))].filter(
+  (f) => readFileSync(join(dist, f), 'utf8').includes('Invalid time value'),
+);
+
 let failed = signedInAdds.length > AT_ONCE;
 console.log('size (KB gzip)   budget   what');
 for (const [what, size, budget] of rows) {
@@ -99,6 +106,10 @@ for (const [what, size, budget] of rows) {
 }
 if (signedInAdds.length > AT_ONCE)
   console.log(`the frame and dashboard come in more than ${AT_ONCE} files: see vite.config.ts`);
+if (withDates.length) {
+  failed = true;
+  console.log(`date-fns's formatting is in the first paint's files: ${withDates.join(', ')}`);
+}
 if (misplaced.length) {
   failed = true;
   console.log(`the chart library is outside the dashboard's chunks, in: ${misplaced.join(', ')}`);
