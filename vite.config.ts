@@ -1,49 +1,15 @@
 import { defineConfig } from 'vitest/config';
-import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { chunkGraph } from './vite.chunks';
 
-/**
- * The signed-in frame (AppShell) and the first screen of every session (the dashboard) with
- * what they import, as one chunk: unsplit, the bundler makes about a dozen files of a few
- * hundred bytes of them, and a browser on HTTP/1.1 (as `npm start` serves) fetches six at a
- * time. Modules the first script already has stay in it; the two screens' own modules and
- * the chart's styles stay in their own chunks.
- */
-const FRAME_ROOTS = /src\/features\/(shell\/AppShell|dashboard\/DashboardScreen)\.tsx$/;
-const OWN_CHUNK = /src\/features\/(shell\/AppShell\.tsx|dashboard\/(?!dashboardApi))|\.css$/;
-
-/** The frame chunk's group test, from the static imports of FRAME_ROOTS once the graph is known. */
-function frameChunk() {
-  const modules = new Set<string>();
-  const plugin: Plugin = {
-    name: 'frame-chunk',
-    apply: 'build',
-    buildEnd() {
-      modules.clear();
-      const stack = [...this.getModuleIds()].filter((id) => FRAME_ROOTS.test(id));
-      while (stack.length) {
-        const id = stack.pop()!;
-        if (modules.has(id)) continue;
-        modules.add(id);
-        const imports = this.getModuleInfo(id)?.importedIds ?? [];
-        // The group takes a module's imports along with it: a screen's own module (or styles)
-        // imported from shared code would load with every signed-in page.
-        const own = OWN_CHUNK.test(id) ? undefined : imports.find((dep) => OWN_CHUNK.test(dep));
-        if (own) this.error(`${id} imports ${own}, which would then be in the frame chunk`);
-        stack.push(...imports);
-      }
-    },
-  };
-  return { plugin, test: (id: string) => modules.has(id) && !OWN_CHUNK.test(id) };
-}
-const frame = frameChunk();
+const chunks = chunkGraph();
 
 // One config for the SPA build and the three test projects.
 export default defineConfig({
   // Brotli and gzip copies of every text asset, made once at build time at the best ratio; the
   // server sends the one the browser accepts (server/plugins/spa.ts).
-  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'] }), frame.plugin],
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'] }), chunks.plugin],
   server: { proxy: { '/api': 'http://localhost:3000' } },
   // The manifest lets scripts/size.ts tell which chunks each screen loads.
   build: {
@@ -53,15 +19,20 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
+          // Highest priority first; see vite.chunks.ts.
           groups: [
-            // Everything the (one) entry imports, in that script: no tiny files beside it. Its
-            // priority keeps the frame (which takes its modules' imports along) from taking any.
-            { name: 'index', tags: ['$initial'], priority: 2 },
-            {
-              name: 'frame',
-              test: frame.test,
-              priority: 1,
-            },
+            // Everything the (one) entry imports, in that script: no tiny files beside it.
+            { name: 'index', tags: ['$initial'], priority: 4 },
+            // The signed-in frame and the dashboard, the first screen of every session.
+            { name: 'frame', test: chunks.inFrame, priority: 3 },
+            // The toast library: the toast area (every page, after the first paint) and the
+            // screens share it.
+            { name: 'toastify', test: /node_modules[\\/]react-toastify[\\/]/, priority: 2 },
+            // What the public pages import, so that none of them loads the screens' code.
+            { name: 'public', test: chunks.inPublicPages, priority: 1 },
+            // What six or more signed-in screens share (lists, forms, dates): one file, which
+            // the first of them brings and the rest find in the cache.
+            { name: 'screens', test: chunks.forScreens, minShareCount: 6, priority: 0 },
           ],
         },
       },

@@ -1,4 +1,5 @@
 import { ToastContainer, toast, type Id } from 'react-toastify';
+import { KEEP_ACROSS_PAGES } from './toast';
 import { onPageChangeDismiss } from './useToastsClearedOnNavigation';
 
 /** At most this many toasts at once; later ones wait their turn. */
@@ -30,9 +31,6 @@ toast.onChange(({ id, status }) => {
   if (status === 'added') shownAt.set(id, Date.now());
   else if (status === 'removed') shownAt.delete(id);
 });
-
-/** A toast that outlives a change of page: an Undo still works from anywhere. */
-export const KEEP_ACROSS_PAGES = 'keep:';
 
 // Another page dismisses the toasts shown before `shownBefore` (ms), but those kept across pages.
 onPageChangeDismiss((shownBefore) => {

@@ -5,3 +5,6 @@
 export function showToast(kind: 'success' | 'error', message: string): void {
   void import('react-toastify').then(({ toast }) => toast[kind](message));
 }
+
+/** A toast that outlives a change of page (its id starts so): an Undo still works from anywhere. */
+export const KEEP_ACROSS_PAGES = 'keep:';

@@ -2,7 +2,7 @@ import { toast } from 'react-toastify';
 import { UNDO_SECONDS } from '../../contract/rules';
 import { failureMessage } from '../api/errors';
 import { notifyMutation } from '../api/notify';
-import { KEEP_ACROSS_PAGES } from './Toasts';
+import { KEEP_ACROSS_PAGES } from './toast';
 import { styles } from './styles';
 
 export interface UndoMessages {
