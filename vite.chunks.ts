@@ -10,7 +10,7 @@ import type { Plugin } from 'vite';
 const FRAME_ROOTS = /src\/features\/(shell\/AppShell|dashboard\/DashboardScreen)\.tsx$/;
 /** The frame's two screens' own modules and the chart's styles: in their own files. */
 const FRAME_OWN = /src\/features\/(shell\/AppShell\.tsx|dashboard\/(?!dashboardApi))|\.css$/;
-/** Pages for people not signed in (password reset, invitation, e-mail change). */
+/** Pages for people not signed in (Login and Register too, which the first script has). */
 const PUBLIC_ROOTS = /src\/features\/auth\/\w+Screen\.tsx$/;
 
 type ImportsOf = (id: string) => readonly string[];
@@ -40,10 +40,12 @@ export function chunkGraph() {
   const plugin: Plugin = {
     name: 'chunk-graph',
     apply: 'build',
-    buildEnd() {
+    buildEnd(error) {
       for (const set of [frame, publicPages, lazy]) set.clear();
+      if (error) return; // a failed build's graph is partial: its own error says why
       const ids = [...this.getModuleIds()];
       const importsOf: ImportsOf = (id) => this.getModuleInfo(id)?.importedIds ?? [];
+      // Loaded on its own somewhere (react-toastify too, which toast.ts imports on first use).
       for (const id of ids) if (this.getModuleInfo(id)?.dynamicImporters.length) lazy.add(id);
       walk(
         ids.filter((id) => PUBLIC_ROOTS.test(id)),

@@ -30,8 +30,14 @@ export default defineConfig({
             { name: 'toastify', test: /node_modules[\\/]react-toastify[\\/]/, priority: 2 },
             // What the public pages import, so that none of them loads the screens' code.
             { name: 'public', test: chunks.inPublicPages, priority: 1 },
-            // What six or more signed-in screens share (lists, forms, dates): one file, which
-            // the first of them brings and the rest find in the cache.
+            // Date formatting: the notification panel needs it and no other shared code.
+            {
+              name: 'dates',
+              test: /src[\\/]lib[\\/]dates\.ts$|node_modules[\\/]date-fns[\\/]/,
+              priority: 0.5,
+            },
+            // What six or more lazily loaded parts (mostly screens) share: lists, forms. One
+            // file, which the first of them brings and the rest find in the cache.
             { name: 'screens', test: chunks.forScreens, minShareCount: 6, priority: 0 },
           ],
         },
