@@ -6,12 +6,14 @@ import { formatDmy, formatRupees } from '../lib/format';
 import { paiseToRupees } from '../../contract/rules';
 import { badRequest } from '../lib/errors';
 import type { Mailer } from '../mail/mailer';
+import { quotedInMail } from '../mail/quoted';
 import { giveBack, take, type Limits } from './rateLimits';
 import { getLoan } from './loans';
 
 /**
  * E-mails the borrower of one of the caller's lends a reminder built from the stored record,
- * so the server can never be used to send arbitrary text to arbitrary addresses.
+ * so the server can never be used to send arbitrary text to arbitrary addresses: the names
+ * in it are quoted on one line, short, and with no link in them (mail/quoted.ts).
  */
 export async function sendLendReminder(
   db: DbOrTx,
@@ -56,17 +58,20 @@ async function send(
     .from(users)
     .where(eq(users.id, caller.userId));
   const outstanding = paiseToRupees(lend.amountPaise - lend.repaidPaise);
+  // Typed by the sender (the borrower's name) or chosen at sign-up (the sender's own).
+  const borrower = quotedInMail(lend.name);
+  const from = sender ? quotedInMail(sender.name) : 'your lender';
   const lines = [
-    `Hello ${lend.name},`,
+    `Hello ${borrower},`,
     '',
-    `This is a friendly reminder from ${sender?.name ?? 'your lender'} about money lent to you.`,
+    `This is a friendly reminder from ${from} about money lent to you.`,
     '',
     `Amount: ${formatRupees(paiseToRupees(lend.amountPaise))}`,
     `Issue date: ${formatDmy(lend.issueDate)}`,
     `Repayment date: ${formatDmy(lend.repaymentDate)}`,
   ];
   if (lend.repaidPaise > 0) lines.push(`Still outstanding: ${formatRupees(outstanding)}`);
-  lines.push('', `Sent on behalf of ${sender?.name ?? ''} <${sender?.email ?? ''}>.`);
+  if (sender) lines.push('', `Sent on behalf of ${from} <${sender.email}>.`);
   await mailer.send({
     to: lend.email,
     subject: `Reminder: ${formatRupees(outstanding)} due on ${formatDmy(lend.repaymentDate)}`,

@@ -46,6 +46,41 @@ describe('with a working SMTP server', () => {
     expect(text).toContain('Asha Rao');
   });
 
+  it('quotes the names typed into a reminder on one short line, with no link in them', async () => {
+    const me = await signUp(server, { name: 'Asha\r\nClick www.evil.example now' });
+    const created = await me.api.post('/lend/addlend', {
+      ...lend,
+      name: 'x\n\nVerify your account: https://evil.example/login',
+    });
+    expect(created.status).toBe(201);
+    const res = await me.api.post('/user/sendemaillend', { _id: created.body.data._id });
+    expect(res.status).toBe(200);
+
+    const lines = bodyOf(smtp.received.at(-1)!.raw).split(/\r?\n/);
+    // The message's text, after its headers.
+    const text = lines.slice(lines.indexOf('')).join('\n');
+    // The typed text is on the greeting's line, and no line of its own.
+    expect(lines.some((l) => /^\s*Verify your account/.test(l))).toBe(false);
+    expect(lines).toContain('Hello x Verify your account: https[:]//evil[.]example/login,');
+    expect(lines.filter((l) => /Click/.test(l))).toEqual([
+      'This is a friendly reminder from Asha Click www[.]evil[.]example now about money lent to you.',
+      `Sent on behalf of Asha Click www[.]evil[.]example now <${me.email}>.`,
+    ]);
+    // No address a mail reader would make a link of, but the sender's own.
+    expect(text.replace(me.email, '')).not.toMatch(/:\/\/|www\.|evil\.example|@/);
+    // The figures are all there.
+    expect(text).toContain('Amount: ₹1,23,456.50');
+    expect(text).toContain('Repayment date: 01/12/2026');
+
+    // A long name is cut short.
+    const long = await me.api.post('/lend/addlend', { ...lend, name: `Ravi ${'k'.repeat(95)}` });
+    await me.api.post('/user/sendemaillend', { _id: long.body.data._id });
+    const greeting = bodyOf(smtp.received.at(-1)!.raw)
+      .split(/\r?\n/)
+      .find((l) => l.startsWith('Hello '))!;
+    expect(greeting).toBe(`Hello Ravi ${'k'.repeat(54)}…,`);
+  });
+
   it('resets a forgotten password with a one-time link, ending every session', async () => {
     const me = await signUp(server);
     const before = smtp.received.length;
