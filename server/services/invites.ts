@@ -6,6 +6,7 @@ import { passwordResets, users } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { badRequest, conflict, HttpError } from '../lib/errors';
 import type { Mailer } from '../mail/mailer';
+import { quotedInMail } from '../mail/quoted';
 import { issuePasswordLink, linkTo, setPasswordWithLink } from './passwordReset';
 import {
   createUser as createPerson,
@@ -74,15 +75,17 @@ async function giveBackAll(db: DbOrTx, keys: string[]) {
 /**
  * The invite e-mail: who invited them to which company, the link, and that it works once
  * within 72 hours. Only an admin invites a company and only a company its PMs, so the
- * caller is the company a PM joins.
+ * caller is the company a PM joins. The names in it are typed by the inviter, and the mail
+ * goes to an address the inviter chose: each is quoted on one line, with no link in it.
  */
 async function mailInvite(deps: InviteMail, caller: Caller, invitee: Invitee, token: string) {
   const [inviter] = await deps.db
     .select({ name: users.name })
     .from(users)
     .where(eq(users.id, caller.userId));
-  const by = inviter?.name ?? 'Your administrator';
-  const company = invitee.role === 'company' ? invitee.name : by;
+  const by = inviter ? quotedInMail(inviter.name) : 'Your administrator';
+  const name = quotedInMail(invitee.name);
+  const company = invitee.role === 'company' ? name : by;
   const what =
     invitee.role === 'company'
       ? `${by} has invited you to run ${company} on ${APP_NAME}.`
@@ -91,7 +94,7 @@ async function mailInvite(deps: InviteMail, caller: Caller, invitee: Invitee, to
     to: invitee.email,
     subject: `You are invited to ${company} on ${APP_NAME}`,
     text: [
-      `Hello ${invitee.name},`,
+      `Hello ${name},`,
       '',
       what,
       'To choose your password, open:',

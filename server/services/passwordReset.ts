@@ -86,12 +86,21 @@ export function resetPassword(db: DbOrTx, token: string, password: string) {
   });
 }
 
+/** A user (`users`) who is active and whose company, if any, is active too. */
+const active = and(
+  eq(users.status, 'active'),
+  sql`not exists (select 1 from users company
+                   where company.id = ${users.companyId} and company.status <> 'active')`,
+);
+
 /**
  * Sets the password of the user a link of `purpose` was issued to, and spends the link, or
  * answers 400 `invalid` with nothing changed. The password is the owner's own choice, so it
  * need not be changed at the next sign-in. `unsetOnly`: only while the account has no
- * password yet (an invite). Every session of the user ends and the login limits on the
- * account are lifted. The link is looked up before the password is hashed.
+ * password yet (an invite). Only while the account and its company are active: a link
+ * mailed before its person (or company) was deactivated answers as an invalid one, and
+ * stays unspent. Every session of the user ends and the login limits on the account are
+ * lifted. The link is looked up before the password is hashed.
  */
 export async function setPasswordWithLink(
   db: DbOrTx,
@@ -110,7 +119,8 @@ export async function setPasswordWithLink(
   const [found] = await db
     .select({ id: passwordResets.id })
     .from(passwordResets)
-    .where(valid)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(and(valid, active))
     .limit(1);
   if (!found) throw invalid();
   const passwordHash = await hashPassword(password);
@@ -126,7 +136,11 @@ export async function setPasswordWithLink(
       .update(users)
       .set({ passwordHash, mustChangePassword: false, updatedAt: sql`now()` })
       .where(
-        and(eq(users.id, link.userId), opts.unsetOnly ? isNull(users.passwordHash) : undefined),
+        and(
+          eq(users.id, link.userId),
+          active,
+          opts.unsetOnly ? isNull(users.passwordHash) : undefined,
+        ),
       )
       .returning({ email: users.email });
     // Thrown inside the transaction, so the link stays unspent too.

@@ -159,6 +159,65 @@ describe('an invite', () => {
     expect((await login(body.email, 'company')).status).toBe(401);
   });
 
+  it('is refused like an invalid link once its person, or its company, is inactive, and changes nothing', async () => {
+    /** The person's password and the link, as they are now. */
+    const state = async (id: string) => {
+      const [link] = await server.db
+        .select({ usedAt: passwordResets.usedAt })
+        .from(passwordResets)
+        .where(eq(passwordResets.userId, id));
+      return { passwordHash: (await userRow(id)).passwordHash, usedAt: link!.usedAt };
+    };
+    const untouched = { passwordHash: null, usedAt: null };
+
+    // A PM deactivated by its company after the invite went out.
+    const pmBody = newUser('pm');
+    const pmId = (await company.api.post('/user/createUser', pmBody)).body.data._id as string;
+    const pmInvite = await inviteTo(smtp, pmBody.email);
+    expect((await company.api.post(`/users/${pmId}/status`, { status: 'inactive' })).status).toBe(
+      200,
+    );
+    const refused = await accept(pmInvite.token);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(INVALID);
+    expect(await state(pmId)).toEqual(untouched);
+    expect((await login(pmBody.email, 'pm')).status).toBe(401);
+    // Active again, the link still works.
+    await company.api.post(`/users/${pmId}/status`, { status: 'active' });
+    expect((await accept(pmInvite.token)).status).toBe(200);
+
+    // A PM of a company its admin deactivated.
+    const other = await addUser(server, admin.api, 'Bluebird Traders', 'company');
+    const body = newUser('pm');
+    const id = (await other.api.post('/user/createUser', body)).body.data._id as string;
+    const { token } = await inviteTo(smtp, body.email);
+    expect((await admin.api.post(`/users/${other.id}/status`, { status: 'inactive' })).status).toBe(
+      200,
+    );
+    const closed = await accept(token);
+    expect(closed.status).toBe(400);
+    expect(closed.body.message).toBe(INVALID);
+    expect(await state(id)).toEqual(untouched);
+
+    // And a company itself.
+    const companyBody = newUser('company');
+    const companyId = (await admin.api.post('/user/createUser', companyBody)).body.data
+      ._id as string;
+    const companyInvite = await inviteTo(smtp, companyBody.email);
+    await admin.api.post(`/users/${companyId}/status`, { status: 'inactive' });
+    expect((await accept(companyInvite.token)).body.message).toBe(INVALID);
+    expect(await state(companyId)).toEqual(untouched);
+  });
+
+  it('quotes the names in it on one line, with no link but its own', async () => {
+    const body = newUser('company', { name: 'Bluebird\nVerify at https://evil.example/login' });
+    expect((await admin.api.post('/user/createUser', body)).status).toBe(201);
+    const { text } = await inviteTo(smtp, body.email);
+    expect(text).toContain('Hello Bluebird Verify at https[:]//evil[.]example/login,');
+    expect(text).not.toMatch(/^Verify/m);
+    expect(text).not.toContain('evil.example');
+  });
+
   it('a link is valid for 72 hours', async () => {
     const body = newUser('company');
     const created = await admin.api.post('/user/createUser', body);
