@@ -190,7 +190,7 @@ export const loanRoutes =
           operationId: op('restore'),
           summary: `Undo the caller's delete of one of its ${direction} entries, moments ago`,
           description:
-            "The entry comes back as it was, with its repayments, its id and its audit trail. Only the caller's own delete of the last minute (404 otherwise); 409 when it is not deleted.",
+            "The entry comes back as it was, with its repayments, its id and its audit trail. Only the caller's own delete of the last minute (404 otherwise, the same answer as an unknown id: also for another's record, there or deleted); 409 when it is the caller's own and not deleted.",
           body: restore.body,
           response: {
             200: answer('Restored', restore.answer),

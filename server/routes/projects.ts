@@ -134,7 +134,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'restoreProject',
         summary: 'A company undoes its delete of one of its projects, moments ago',
         description:
-          "Companies only (403). The project comes back as it was, with its id and its audit trail (without its PM if the PM is gone). Only the company's own delete of the last minute (404 otherwise); 409 when it is not deleted.",
+          "Companies only (403). The project comes back as it was, with its id and its audit trail (without its PM if the PM is gone). Only the company's own delete of the last minute (404 otherwise, the same answer as an unknown id: also for another's record, there or deleted); 409 when it is the caller's own and not deleted.",
         body: restoreProject.body,
         response: {
           200: answer('Restored', restoreProject.answer),

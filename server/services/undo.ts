@@ -50,12 +50,15 @@ async function lastDelete(
   return { at: found.at, before };
 }
 
-/** Whether a row with this id is there now (restored already, or never gone). */
-async function exists(tx: Tx, table: Restorable, id: string) {
-  const rows = rowsOf(
-    await tx.execute(sql`select 1 from ${sql.identifier(table)} where id = ${id}`),
+/** The row with this id as it is now (restored already, or never gone), as the trail copies it. */
+async function liveRow(tx: Tx, table: Restorable, id: string): Promise<Row | undefined> {
+  const [found] = rowsOf<{ row: Row | string }>(
+    await tx.execute(
+      sql`select to_jsonb(t) as row from ${sql.identifier(table)} t where t.id = ${id}`,
+    ),
   );
-  return rows.length > 0;
+  if (!found) return undefined;
+  return typeof found.row === 'string' ? (JSON.parse(found.row) as Row) : found.row;
 }
 
 /**
@@ -79,7 +82,8 @@ async function reinsert(tx: Tx, table: string, row: Row, changes: Row = {}) {
 /**
  * Restores record `id` of `table` that the caller deleted moments ago (see above), with
  * `alsoRestore` run after it in the same transaction (a loan's repayments). 409 when it is
- * there already.
+ * there already and `owned` by the caller; anyone else's record, there or deleted, answers
+ * 404 exactly as an unknown id does, so that an undo tells nobody which ids exist.
  */
 export async function restoreDeleted(
   tx: Tx,
@@ -93,16 +97,11 @@ export async function restoreDeleted(
     alsoRestore?: (deleted: Deleted) => Promise<void>;
   },
 ): Promise<void> {
-  if (await exists(tx, table, id))
-    throw conflict(`This ${opts.what.toLowerCase()} is not deleted.`);
-  const deleted = await lastDelete(
-    tx,
-    caller,
-    table,
-    id,
-    opts.owned,
-    `Deleted ${opts.what.toLowerCase()}`,
-  );
+  const what = opts.what.toLowerCase();
+  const live = await liveRow(tx, table, id);
+  if (live && opts.owned(live)) throw conflict(`This ${what} is not deleted.`);
+  if (live) throw notFound(`Deleted ${what}`);
+  const deleted = await lastDelete(tx, caller, table, id, opts.owned, `Deleted ${what}`);
   await reinsert(tx, table, deleted.before, opts.adjust ? await opts.adjust(deleted.before) : {});
   await opts.alsoRestore?.(deleted);
 }

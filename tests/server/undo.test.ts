@@ -142,6 +142,62 @@ describe('undo of a delete', () => {
     ).toBe(404);
   });
 
+  it("answers another's record, there or deleted, exactly as an unknown id: nothing tells that it exists", async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const me = await signUp(server);
+    const stranger = await signUp(server);
+    const admin = await signUp(server);
+    const acme = await addUser(server, admin.api, 'Acme', 'company');
+    const beta = await addUser(server, admin.api, 'Beta', 'company');
+    const cases = [
+      {
+        create: '/expense/addexpense',
+        body: expense,
+        del: '/expense/deleteexpense',
+        restore: '/expense/restoreexpense',
+        owner: me.api,
+        other: stranger.api,
+        message: 'Deleted expense not found',
+      },
+      {
+        create: '/lend/addlend',
+        body: loan,
+        del: '/lend/deletelend',
+        restore: '/lend/restorelend',
+        owner: me.api,
+        other: stranger.api,
+        message: 'Deleted lend not found',
+      },
+      {
+        create: '/company/createproject',
+        body: project,
+        del: '/company/deleteproject',
+        restore: '/company/restoreproject',
+        owner: acme.api,
+        other: beta.api,
+        message: 'Deleted project not found',
+      },
+    ];
+    for (const c of cases) {
+      const asUnknown = await c.other.post(c.restore, { id: unknown });
+      expect(asUnknown.status).toBe(404);
+      expect(asUnknown.body).toEqual({ success: false, message: c.message });
+
+      // There, and another's: as unknown (it was a 409 "is not deleted").
+      const id = (await c.owner.post(c.create, c.body)).body.data._id;
+      const live = await c.other.post(c.restore, { id });
+      expect([live.status, live.body]).toEqual([404, asUnknown.body]);
+      // The owner is told it is there.
+      expect((await c.owner.post(c.restore, { id })).status).toBe(409);
+
+      // Deleted moments ago by its owner: as unknown too, and still the owner's to undo.
+      expect((await c.owner.post(c.del, { id })).status).toBe(200);
+      const deleted = await c.other.post(c.restore, { id });
+      expect([deleted.status, deleted.body]).toEqual([404, asUnknown.body]);
+      expect((await c.owner.post(c.restore, { id })).status).toBe(200);
+    }
+  });
+
   it('is refused once the undo window has passed', async () => {
     const me = await signUp(server);
     const created = await me.api.post('/expense/addexpense', expense);
