@@ -87,7 +87,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'mergeCategory',
         summary: 'Merge one of the caller’s categories into another',
         description:
-          'Moves every expense and recurring expense of `_id` into `into` and removes `_id`, in one transaction; totals move with them. `into` must be another category (400). Either not the caller’s, or removed meanwhile, is not found (404).',
+          'Moves every expense and recurring expense of `_id` into `into` and removes `_id`, in one transaction; totals move with them. Its monthly budget moves to `into` when that has none, and is added to the budget of `into` when it has one; the message says which, with the amounts. `into` must be another category (400). Either not the caller’s, or removed meanwhile, is not found (404).',
         body: mergeCategory.body,
         response: {
           200: answer('The category merged into, with its new figures', mergeCategory.answer),
@@ -97,8 +97,13 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { _id, into } = request.body;
-      const data = await categories.mergeCategory(app.db, callerOf(request), _id, into);
-      return { success: true, message: 'Categories merged', data };
+      const { data, message } = await categories.mergeCategory(
+        app.db,
+        callerOf(request),
+        _id,
+        into,
+      );
+      return { success: true, message, data };
     },
   );
 

@@ -36,7 +36,7 @@ const toApi = (r: BudgetRow) => ({
   category: r.category,
   amount: paiseToRupees(r.amount_paise),
   spent: paiseToRupees(r.spent_paise),
-  remaining: paiseToRupees(Number(r.amount_paise) - Number(r.spent_paise)),
+  remaining: paiseToRupees(BigInt(r.amount_paise) - BigInt(r.spent_paise)),
   spentPercent: Number(r.spent_percent),
   pace: r.pace,
   version: Number(r.version),
@@ -149,21 +149,52 @@ export async function deleteBudget(db: DbOrTx, caller: Caller, id: string) {
   if (removed.length === 0) throw notFound(WHAT);
 }
 
+/** What a merge did with the budget of the category merged away (see moveBudget). */
+export type BudgetMove =
+  | { kind: 'none' }
+  | { kind: 'moved'; amountPaise: number }
+  | { kind: 'added'; amountPaise: number; intoPaise: number; totalPaise: number };
+
 /**
- * A merge's budgets: the category merged away hands its budget to the one it merges into
- * when that one has none; otherwise the target keeps its own and the other goes with its
- * category (the foreign key's cascade).
+ * A merge's budgets, none lost: the category merged away hands its budget to the one it
+ * merges into when that one has none; when it has one, the two amounts are added, as the
+ * spending of both now counts against it. Answers what it did, for the merge to tell.
  */
-export async function moveBudget(tx: Tx, userId: string, fromId: string, intoId: string) {
+export async function moveBudget(
+  tx: Tx,
+  userId: string,
+  fromId: string,
+  intoId: string,
+): Promise<BudgetMove> {
+  const mine = (categoryId: string) =>
+    and(eq(budgets.userId, userId), eq(budgets.categoryId, categoryId));
+  const [from] = await tx
+    .select({ amountPaise: budgets.amountPaise })
+    .from(budgets)
+    .where(mine(fromId))
+    .for('update');
+  if (!from) return { kind: 'none' };
+  const [into] = await tx
+    .update(budgets)
+    .set({
+      amountPaise: sql`${budgets.amountPaise} + ${from.amountPaise}`,
+      version: nextVersion(budgets),
+      updatedAt: sql`now()`,
+    })
+    .where(mine(intoId))
+    .returning({ totalPaise: budgets.amountPaise });
+  if (into) {
+    await tx.delete(budgets).where(mine(fromId));
+    return {
+      kind: 'added',
+      amountPaise: from.amountPaise,
+      intoPaise: into.totalPaise - from.amountPaise,
+      totalPaise: into.totalPaise,
+    };
+  }
   await tx
     .update(budgets)
     .set({ categoryId: intoId, version: nextVersion(budgets), updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(budgets.userId, userId),
-        eq(budgets.categoryId, fromId),
-        sql`not exists (select 1 from ${budgets} b
-                         where b.user_id = ${userId} and b.category_id = ${intoId})`,
-      ),
-    );
+    .where(mine(fromId));
+  return { kind: 'moved', amountPaise: from.amountPaise };
 }

@@ -6,8 +6,9 @@ import { categories, expenseMonths, expenses, recurringExpenses } from '../db/sc
 import type { Caller } from '../lib/caller';
 import { toIso } from '../lib/dates';
 import { badRequest, conflict, notFound } from '../lib/errors';
+import { formatRupees } from '../lib/format';
 import { withAudit } from './audit';
-import { moveBudget } from './budgets';
+import { moveBudget, type BudgetMove } from './budgets';
 import { nextVersion } from './versions';
 
 /*
@@ -142,8 +143,11 @@ export function renameCategory(db: DbOrTx, caller: Caller, id: string, name: str
 
 /**
  * Moves every expense and recurring expense of category `fromId` into `intoId` and removes
- * `fromId`, in one transaction. The months follow the expenses (their triggers); its budget
- * moves too unless `intoId` has one (see moveBudget).
+ * `fromId`, in one transaction. The months follow the expenses (their triggers). Its budget
+ * goes first (see moveBudget: to `intoId`, or added to its own), so that the expenses arrive
+ * against the budget they will have and no "over budget" notice goes out for a sum that is
+ * about to grow. Answers the merged category and a message that tells what became of the
+ * budget.
  */
 export function mergeCategory(db: DbOrTx, caller: Caller, fromId: string, intoId: string) {
   return withAudit(db, caller, async (tx) => {
@@ -153,6 +157,7 @@ export function mergeCategory(db: DbOrTx, caller: Caller, fromId: string, intoId
     if (from.id === into.id) throw badRequest('into must be another category than _id');
     await lockForRemoval(tx, from);
     const me = caller.userId;
+    const budget = await moveBudget(tx, me, from.id, into.id);
     await tx
       .update(expenses)
       .set({ category: into.name, updatedAt: sql`now()` })
@@ -161,10 +166,25 @@ export function mergeCategory(db: DbOrTx, caller: Caller, fromId: string, intoId
       .update(recurringExpenses)
       .set({ category: into.name, version: nextVersion(recurringExpenses), updatedAt: sql`now()` })
       .where(and(eq(recurringExpenses.userId, me), eq(recurringExpenses.category, from.name)));
-    await moveBudget(tx, me, from.id, into.id);
     await removeCategory(tx, me, from);
-    return answerFor(tx, caller, into.id);
+    return {
+      data: await answerFor(tx, caller, into.id),
+      message: mergedMessage(budget, into.name),
+    };
   });
+}
+
+/** What a merge tells: that it is done, and what became of the merged category's budget. */
+function mergedMessage(budget: BudgetMove, into: string) {
+  const rupees = (paise: number) => formatRupees(paiseToRupees(paise));
+  switch (budget.kind) {
+    case 'none':
+      return 'Categories merged';
+    case 'moved':
+      return `Categories merged. Its monthly budget of ${rupees(budget.amountPaise)} moved to "${into}".`;
+    case 'added':
+      return `Categories merged. Its monthly budget of ${rupees(budget.amountPaise)} was added to the ${rupees(budget.intoPaise)} of "${into}": ${rupees(budget.totalPaise)} a month now.`;
+  }
 }
 
 /** Removes a category no record names any more, with its emptied months. */

@@ -263,15 +263,18 @@ describe('going over a budget', () => {
 });
 
 describe('a category merge', () => {
-  it('hands a budget to a category without one, and drops it where the target has one', async () => {
+  it('hands a budget to a category without one, adds it to the budget of one that has one, and says so', async () => {
     const me = await signUp(server);
     const [shopping, movie, other] = await Promise.all(
       ['shopping', 'movie', 'other'].map((name) => categoryId(me.api, name)),
     );
-    await setBudget(me.api, { categoryId: shopping, amount: 100 });
-    await setBudget(me.api, { categoryId: movie, amount: 200 });
-    await setBudget(me.api, { categoryId: other, amount: 300 });
+    await setBudget(me.api, { categoryId: shopping, amount: 100.25 });
+    await setBudget(me.api, { categoryId: movie, amount: 200.5 });
+    await setBudget(me.api, { categoryId: other, amount: 300.75 });
     await addExpense(me.api, 'shopping', 50, `${thisMonth}-01`);
+    await addExpense(me.api, 'movie', 400, `${thisMonth}-01`);
+    // Over movie's budget: its notice.
+    expect(await budgetNotices(me.api)).toHaveLength(1);
 
     const added = await me.api.post('/category/addcategory', { name: 'Travel' });
     expect(added.status).toBe(201);
@@ -279,20 +282,44 @@ describe('a category merge', () => {
     // Into a category without a budget: the budget moves with the expenses.
     let merged = await me.api.post('/category/mergecategory', { _id: shopping, into: travel });
     expect(merged.status).toBe(200);
+    expect(merged.body.message).toBe(
+      'Categories merged. Its monthly budget of ₹100.25 moved to "Travel".',
+    );
     let budgets = (await budgetsOf(me.api)).data;
     expect(budgets.map((b) => [b.category, b.amount, b.spent])).toEqual([
-      ['movie', 200, 0],
-      ['other', 300, 0],
-      ['Travel', 100, 50],
+      ['movie', 200.5, 400],
+      ['other', 300.75, 0],
+      ['Travel', 100.25, 50],
     ]);
-    // Into one with a budget: the target keeps its own.
+    const otherBefore = budgets.find((b) => b.category === 'other')!;
+
+    // Into one with a budget: the two add up, as the spending of both counts against it now.
     merged = await me.api.post('/category/mergecategory', { _id: movie, into: other });
     expect(merged.status).toBe(200);
+    expect(merged.body.message).toBe(
+      'Categories merged. Its monthly budget of ₹200.50 was added to the ₹300.75 of "other": ₹501.25 a month now.',
+    );
     budgets = (await budgetsOf(me.api)).data;
-    expect(budgets.map((b) => [b.category, b.amount])).toEqual([
-      ['other', 300],
-      ['Travel', 100],
+    expect(budgets.map((b) => [b.category, b.amount, b.spent])).toEqual([
+      ['other', 501.25, 400],
+      ['Travel', 100.25, 50],
     ]);
+    const [paise] = rowsOf<{ amount_paise: string | number }>(
+      await server.db.execute(sql`select amount_paise from budgets where id = ${otherBefore._id}`),
+    );
+    expect(Number(paise!.amount_paise)).toBe(50125);
+    // A change of its own: a form read before it is stale.
+    expect(budgets.find((b) => b.category === 'other')!.version).toBe(otherBefore.version + 1);
+    // 400 of 501.25 is not over it (it would be of 300.75): no new notice.
+    expect(await budgetNotices(me.api)).toHaveLength(1);
+
+    // Without a budget, the message is as before.
+    const fresh = await me.api.post('/category/addcategory', { name: 'Fuel' });
+    merged = await me.api.post('/category/mergecategory', {
+      _id: fresh.body.data._id,
+      into: other,
+    });
+    expect(merged.body.message).toBe('Categories merged');
   });
 });
 

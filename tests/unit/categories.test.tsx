@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { BudgetList } from '../../contract/api/budgets';
 import { CategoryAnswer, CategoryList } from '../../contract/api/categories';
 import { Message } from '../../contract/api/fields';
 import { AppRoutes } from '../../src/app/router';
@@ -145,6 +146,52 @@ describe('Categories', () => {
       into: movie._id,
     });
     log.stop();
+  });
+
+  it('says in the merge dialog what becomes of the budget: moved, or added to the other', async () => {
+    const budgetOf = (c: Category, amount: number, n: number) => ({
+      _id: `00000000-0000-4000-9000-00000000000${n}`,
+      categoryId: c._id,
+      category: c.name,
+      amount,
+      spent: 0,
+      remaining: amount,
+      spentPercent: 0,
+      pace: 'on_pace' as const,
+      version: 1,
+      updatedAt: '2026-11-01T00:00:00.000Z',
+    });
+    server.use(
+      listHandler(() => [groceries, movie, rent]),
+      http.get('/api/budget/getbudgets', () =>
+        HttpResponse.json(
+          BudgetList.parse({
+            success: true,
+            month: '2026-11',
+            monthElapsedPercent: 40,
+            data: [budgetOf(groceries, 1000.25, 1), budgetOf(rent, 20000.5, 2)],
+          }),
+        ),
+      ),
+    );
+    const { user } = renderCategories();
+    await screen.findByText('₹1,000.25', { exact: false });
+    const row = await rowOf('Groceries');
+    await user.click(within(row).getByRole('button', { name: 'Merge Groceries' }));
+    const dialog = screen.getByRole('dialog', { name: 'Merge "Groceries"' });
+    const says = (text: string) =>
+      expect(
+        within(dialog).getByText((_, el) => el?.tagName === 'P' && el.textContent === text),
+      ).toBeInTheDocument();
+    says(
+      'Its monthly budget of ₹1,000.25 moves to the category you choose, or is added to that category’s budget if it has one.',
+    );
+    await user.selectOptions(within(dialog).getByLabelText('Merge into'), 'movie');
+    says('Its monthly budget of ₹1,000.25 moves to “movie”.');
+    await user.selectOptions(within(dialog).getByLabelText('Merge into'), 'Rent');
+    says(
+      'Its monthly budget of ₹1,000.25 is added to the ₹20,000.50 budget of “Rent”, which becomes ₹21,000.75 a month.',
+    );
   });
 
   it('deletes an unused category after asking', async () => {

@@ -204,7 +204,12 @@ export default function CategoriesScreen() {
         />
       </div>
       {merging && (
-        <MergeDialog category={merging} all={all} onClose={() => setMerging(undefined)} />
+        <MergeDialog
+          category={merging}
+          all={all}
+          budgetOf={budgetOf}
+          onClose={() => setMerging(undefined)}
+        />
       )}
       <ConfirmDialog
         open={!!deleting}

@@ -1,17 +1,63 @@
 import { useState } from 'react';
+import { paiseToRupees, rupeesToPaise } from '../../../contract/rules';
 import { notifyMutation } from '../../api/notify';
 import { useMergeCategoryMutation, type Category } from '../../api/categoriesApi';
+import type { Budget } from '../../api/budgetsApi';
+import { Money } from '../../ui/Money';
 import { SelectField } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
 
-/** Merges `category` into another of the user's: its expenses and recurring expenses move. */
+/**
+ * What becomes of the merged category's monthly budget, as the server does it: it moves to
+ * the chosen category when that has none, and is added to the chosen one's when it has one.
+ */
+function BudgetFate({
+  budget,
+  target,
+  targetBudget,
+}: {
+  budget: Budget | undefined;
+  target: Category | undefined;
+  targetBudget: Budget | undefined;
+}) {
+  if (!budget) return null;
+  const amount = <Money value={budget.amount} />;
+  if (!target)
+    return (
+      <p className="text-sm text-gray-800">
+        Its monthly budget of {amount} moves to the category you choose, or is added to that
+        category&rsquo;s budget if it has one.
+      </p>
+    );
+  if (!targetBudget)
+    return (
+      <p className="text-sm text-gray-800">
+        Its monthly budget of {amount} moves to &ldquo;{target.name}&rdquo;.
+      </p>
+    );
+  const paise = (rupees: number) => rupeesToPaise(rupees) ?? 0;
+  const total = paiseToRupees(paise(budget.amount) + paise(targetBudget.amount));
+  return (
+    <p className="text-sm text-gray-800">
+      Its monthly budget of {amount} is added to the <Money value={targetBudget.amount} /> budget of
+      &ldquo;{target.name}&rdquo;, which becomes <Money value={total} /> a month.
+    </p>
+  );
+}
+
+/**
+ * Merges `category` into another of the user's: its expenses and recurring expenses move, and
+ * the dialog says what becomes of its monthly budget (`budgetOf`: each category's budget).
+ */
 export function MergeDialog({
   category,
   all,
+  budgetOf,
   onClose,
 }: {
   category: Category;
   all: readonly Category[];
+  budgetOf: ReadonlyMap<string, Budget>;
   onClose: () => void;
 }) {
   const [merge, merging] = useMergeCategoryMutation();
@@ -22,6 +68,7 @@ export function MergeDialog({
     // The select is required: the form is not sent without a choice.
     if (!into) return;
     const ok = await notifyMutation(merge({ _id: category._id, into }).unwrap(), {
+      // The server's message tells what became of the budget.
       success: 'Categories merged',
       failure: 'Failed to merge the categories. Please try again.',
     });
@@ -41,9 +88,13 @@ export function MergeDialog({
         Its {category.expenses.toLocaleString('en-IN')}{' '}
         {category.expenses === 1 ? 'expense' : 'expenses'} and {category.recurring}{' '}
         {category.recurring === 1 ? 'recurring expense' : 'recurring expenses'} move to the category
-        you choose, and &ldquo;{category.name}&rdquo; is removed. Its monthly budget, if any, moves
-        too when the category you choose has none.
+        you choose, and &ldquo;{category.name}&rdquo; is removed.
       </p>
+      <BudgetFate
+        budget={budgetOf.get(category._id)}
+        target={targets.find((c) => c._id === into)}
+        targetBudget={into ? budgetOf.get(into) : undefined}
+      />
       <SelectField
         id="merge-into"
         label="Merge into"
