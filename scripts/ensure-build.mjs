@@ -1,42 +1,204 @@
 // Runs before `npm start`, so a fresh clone needs only `npm install && npm start`:
 // - builds the SPA into dist/ when it is missing or older than its sources;
-// - bundles the server into build/server/ (esbuild, a fraction of a second, so always).
-//   Node then runs plain JavaScript: without tsx's loader thread and on-the-fly compiling
-//   the server starts faster and holds ~45 MB less memory.
-import { execSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+// - bundles the server into build/server/ (esbuild) when it is missing or older than any file
+//   it was bundled from. Node then runs plain JavaScript: without tsx's loader thread and
+//   on-the-fly compiling the server starts faster and holds ~45 MB less memory.
+//
+// Several starts in one folder at once (a second app server beside the first) take turns on
+// a lock file, and whatever is built is built in a folder of its own and then put in place
+// in one step, so that a server starting, or running, never finds a half-written build:
+// - the SPA is built into build/dist-next-<pid> and renamed to dist/;
+// - each server bundle is a folder build/server-<id>/, and build/server is a symbolic link to
+//   the current one, replaced by a rename (atomic). The one before stays, for a server that
+//   started from it a moment ago; older ones are removed.
+import { execFileSync } from 'node:child_process';
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { build } from 'esbuild';
 
-const built = 'dist/index.html';
+const BUILD = 'build';
+const SERVER = join(BUILD, 'server');
+const LOCK = join(BUILD, 'ensure-build.lock');
+/** A start waits this long for another's build before it gives up. */
+const WAIT_MS = 10 * 60_000;
+/** What the server bundle's freshness is also judged by, besides the files bundled. */
+const SERVER_ALSO = ['package.json', 'server/db/migrations', import.meta.filename];
+const SPA_SOURCES = [
+  'src',
+  'contract',
+  'index.html',
+  'vite.config.ts',
+  'vite.chunks.ts',
+  'tailwind.config.ts',
+  'postcss.config.js',
+  'package.json',
+];
 
+/** The newest modification time of a file or of anything in a folder. */
 function newest(path) {
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
   return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newest(join(path, name))));
 }
 
-const sources = ['src', 'index.html', 'vite.config.ts', 'tailwind.config.ts', 'package.json'];
-const stale =
-  !existsSync(built) || sources.some((s) => existsSync(s) && newest(s) > statSync(built).mtimeMs);
-
-if (stale) {
-  console.log('Building the web app…');
-  execSync('npx vite build', { stdio: 'inherit' });
+/** Whether the process `pid` is running (one of another user counts). */
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
 }
 
-// Packages stay in node_modules (argon2 and PGlite load native and WebAssembly files from
-// there). The migrations are read at start-up from beside the bundle, as from server/db/.
-rmSync('build/server', { recursive: true, force: true });
-await build({
-  // The embedded database runs in a worker thread of its own (server/db/pgliteThread.ts).
-  entryPoints: { main: 'server/main.ts', pgliteWorker: 'server/db/pgliteWorker.ts' },
-  outdir: 'build/server',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  logLevel: 'warning',
+/** The lock's holder is gone: its process ended, or it never wrote its pid (10 s on). */
+function lockIsStale() {
+  try {
+    const pid = Number(readFileSync(LOCK, 'utf8'));
+    if (Number.isInteger(pid) && pid > 0) return !alive(pid);
+    return Date.now() - statSync(LOCK).mtimeMs > 10_000;
+  } catch {
+    return false; // gone meanwhile: the next try takes it
+  }
+}
+
+/** Runs `body` holding the lock file, waiting for another start that holds it. */
+async function withLock(body) {
+  mkdirSync(BUILD, { recursive: true });
+  const started = Date.now();
+  let told = false;
+  for (;;) {
+    try {
+      const fd = openSync(LOCK, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+    }
+    if (lockIsStale()) {
+      rmSync(LOCK, { force: true });
+      continue;
+    }
+    if (Date.now() - started > WAIT_MS)
+      throw new Error(`Another start has been building for 10 minutes (${LOCK}); giving up.`);
+    if (!told) console.log('Another start is building; waiting for it…');
+    told = true;
+    await sleep(100);
+  }
+  try {
+    return await body();
+  } finally {
+    rmSync(LOCK, { force: true });
+  }
+}
+
+function spaIsStale() {
+  const built = 'dist/index.html';
+  if (!existsSync(built)) return true;
+  const at = statSync(built).mtimeMs;
+  return SPA_SOURCES.some((s) => existsSync(s) && newest(s) > at);
+}
+
+/** Builds the SPA beside dist/ and puts it in place. */
+function buildSpa() {
+  console.log('Building the web app…');
+  const next = join(BUILD, `dist-next-${process.pid}`);
+  const old = join(BUILD, `dist-old-${process.pid}`);
+  rmSync(next, { recursive: true, force: true });
+  execFileSync('npx', ['vite', 'build', '--outDir', next, '--emptyOutDir'], { stdio: 'inherit' });
+  if (existsSync('dist')) renameSync('dist', old);
+  renameSync(next, 'dist');
+  rmSync(old, { recursive: true, force: true });
+}
+
+/** The folder build/server points at, if it is one of ours. */
+function currentServer() {
+  try {
+    return lstatSync(SERVER).isSymbolicLink() ? readlinkSync(SERVER) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the current bundle was made after every file it was made from last changed. */
+function serverIsStale() {
+  const current = currentServer();
+  if (!current) return true;
+  try {
+    const { startedAt, inputs } = JSON.parse(
+      readFileSync(join(BUILD, current, 'inputs.json'), 'utf8'),
+    );
+    return [...inputs, ...SERVER_ALSO].some(
+      (path) => !existsSync(path) || newest(path) > startedAt,
+    );
+  } catch {
+    return true;
+  }
+}
+
+/** Bundles the server into a folder of its own and points build/server at it. */
+async function buildServer() {
+  console.log('Bundling the server…');
+  const id = `server-${Date.now().toString(36)}-${process.pid}`;
+  const dir = join(BUILD, id);
+  const startedAt = Date.now();
+  // Packages stay in node_modules (argon2 and PGlite load native and WebAssembly files from
+  // there). The migrations are read at start-up from beside the bundle, as from server/db/.
+  const { metafile } = await build({
+    // The embedded database runs in a worker thread of its own (server/db/pgliteThread.ts).
+    entryPoints: { main: 'server/main.ts', pgliteWorker: 'server/db/pgliteWorker.ts' },
+    outdir: dir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+    metafile: true,
+  });
+  cpSync('server/db/migrations', join(dir, 'migrations'), { recursive: true });
+  const inputs = Object.keys(metafile.inputs);
+  writeFileSync(join(dir, 'inputs.json'), JSON.stringify({ startedAt, inputs }));
+
+  const before = currentServer();
+  // A folder left by an older version of this script moves aside, kept as the one before.
+  let kept = before;
+  if (!before && existsSync(SERVER)) {
+    kept = `server-old-${process.pid}`;
+    renameSync(SERVER, join(BUILD, kept));
+  }
+  const link = join(BUILD, `server-link-${process.pid}`);
+  rmSync(link, { force: true });
+  symlinkSync(id, link);
+  renameSync(link, SERVER);
+  for (const name of readdirSync(BUILD))
+    if (/^server-/.test(name) && name !== id && name !== kept)
+      rmSync(join(BUILD, name), { recursive: true, force: true });
+}
+
+await withLock(async () => {
+  // What a start that was stopped midway left behind (no other start is building now).
+  for (const name of readdirSync(BUILD))
+    if (/^(dist-next|dist-old|server-link)-/.test(name))
+      rmSync(join(BUILD, name), { recursive: true, force: true });
+  if (spaIsStale()) buildSpa();
+  if (serverIsStale()) await buildServer();
 });
-cpSync('server/db/migrations', 'build/server/migrations', { recursive: true });
