@@ -31,7 +31,7 @@ import {
 } from '../db/paging';
 import { accountDays, bankAccounts, payments } from '../db/schema';
 import type { Caller } from '../lib/caller';
-import { tenantOf, withAudit } from './audit';
+import { nameActor, tenantOf, withAudit } from './audit';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { paiseToRupees } from '../../contract/rules';
 import { toIso } from '../lib/dates';
@@ -386,9 +386,12 @@ async function post(
       reverses: e.reversesId ?? null,
     })),
   );
+  // The caller is named first, as withAudit names it (ledger_post names the actor again):
+  // its session, too, which the change feed spares, as it spares every other write's.
   const call = () =>
     db.execute(sql`select ledger_post(${caller.userId}::uuid, ${caller.userId},
-      ${tenantOf(caller) ?? ''}, ${date}::date, ${remark}, ${json}::jsonb) as result`);
+      ${tenantOf(caller) ?? ''}, ${date}::date, ${remark}, ${json}::jsonb) as result
+      from (select ${nameActor(caller)}) as actor`);
   // Accounts are queued in one order, as the database locks them, so two transfers between
   // the same accounts cannot each hold one turn and wait for the other.
   const keys = [...new Set(entries.map((e) => e.accountId))].sort();

@@ -197,6 +197,61 @@ describe('live updates', () => {
     expect(await quiet([device, adminStream, pmStream, outsider])).toEqual([0, 0, 0, 0]);
   });
 
+  it('does not send a payment, a transfer or a reversal back to the session that made it', async () => {
+    const writer = await stream(acme.token);
+    const device = await stream(acme.other.token);
+    const adminStream = await stream(admin.token);
+    for (const s of [writer, device, adminStream]) await s.next('ready');
+
+    const open = async (accountNo: string, openingBalance: number) => {
+      const body = bankAccountBody({
+        account_no: accountNo,
+        confirm_no: accountNo,
+        openingBalance,
+      });
+      const res = await acme.api.post('/company/createbank', body);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.data._id as string;
+    };
+    const from = await open('500000000001', 1000);
+    const to = await open('500000000002', 0);
+    const paid = await acme.api.post('/company/addpayment', {
+      accountId: from,
+      date: '2026-11-10',
+      remark: 'Fees',
+      paymentType: 'credit',
+      amount: 250,
+    });
+    expect(paid.status).toBe(201);
+    const moved = await acme.api.post('/company/transfer', {
+      fromAccountId: from,
+      toAccountId: to,
+      date: '2026-11-11',
+      remark: 'Float',
+      amount: 100,
+    });
+    expect(moved.status).toBe(201);
+    const reversed = await acme.api.post(
+      `/company/payments/${paid.body.data.payment._id}/reverse`,
+      {},
+    );
+    expect(reversed.status).toBe(201);
+
+    // The others hear each of them: the payment, both legs of the transfer, the reversal.
+    const entryIds = [
+      paid.body.data.payment._id,
+      moved.body.data.from._id,
+      moved.body.data.to._id,
+      reversed.body.data.payment._id,
+    ];
+    const heard = (s: Stream) => new Set(s.changes().flatMap((e) => e.data.ids as string[]));
+    for (const s of [device, adminStream])
+      await s.until(() => entryIds.every((id) => heard(s).has(id)), 2000, 'every entry');
+    // The session that made them, nothing: not the entries, not the accounts' balances.
+    await quiet([writer]);
+    expect(writer.changes()).toEqual([]);
+  });
+
   it('sends nothing for a write that is rolled back', async () => {
     const s = await stream(acme.other.token);
     await s.next('ready');
