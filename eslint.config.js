@@ -122,6 +122,34 @@ export default tseslint.config(
       ],
     },
   },
+  // Money never passes through a float on the server: sums of paise are BigInt or SQL,
+  // and rupees are made from paise by the contract's rules. These catch the usual slips.
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='parseFloat']",
+          message: 'Amounts are read as integer paise (importValues, contract/rules), not floats.',
+        },
+        {
+          selector:
+            "AssignmentExpression[operator=/^[-+]=$/][left.name=/paise|credits|debits|balance/i]:not([right.callee.name='BigInt'])",
+          message: 'Add up money as BigInt (or in SQL): a number rounds past 2^53 paise.',
+        },
+        {
+          selector:
+            "BinaryExpression[operator=/^[-+]$/] > CallExpression[callee.name='Number']:matches([arguments.0.name=/paise|owe|spent|balance|credits|debits|repaid|running|net|before/i], [arguments.0.property.name=/paise|owe|spent|balance|credits|debits|repaid|running|net|before/i], [arguments.0.left.property.name=/paise|owe|spent|balance|credits|debits|repaid|running|net|before/i])",
+          message: 'Add or subtract sums of paise as BigInt (or in SQL).',
+        },
+        {
+          selector: 'BinaryExpression[operator=/^[*/]$/][right.value=100]',
+          message: 'Rupees from paise through paiseToRupees or paiseToRupeesText, not * or / 100.',
+        },
+      ],
+    },
+  },
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -69,6 +69,21 @@ export const columnKey = (field: ImportField) => `${field}Column` as const;
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 /** The most rows (below the header line) one file may hold. */
 export const IMPORT_MAX_ROWS = 200_000;
+/** The most lines a file may have, blank ones included (a header and lines above it fit). */
+export const IMPORT_MAX_LINES = IMPORT_MAX_ROWS + 1_000;
+/** The most columns a row may have (its blank cells at the end not counted). */
+export const IMPORT_MAX_COLUMNS = 256;
+/** A cell is read up to this many characters: no field takes more than 500. */
+export const IMPORT_MAX_CELL_CHARS = 1_000;
+/** A CSV line (all its cells) may have at most this many characters. */
+export const IMPORT_MAX_LINE_CHARS = 64 * 1024;
+/** What a workbook may unpack to: in all, and its shared strings (held while it is read). */
+export const IMPORT_MAX_UNPACKED_BYTES = 160 * 1024 * 1024;
+export const IMPORT_MAX_SHARED_STRINGS_BYTES = 32 * 1024 * 1024;
+/** How long the reading of one file may take, every pass of it together. */
+export const IMPORT_MAX_SECONDS = 120;
+/** A preview and a refusal show a cell's first characters only. */
+export const IMPORT_PREVIEW_CELL_CHARS = 200;
 /** How many rows a preview shows, and how many problems it and a refused import list. */
 export const IMPORT_PREVIEW_ROWS = 100;
 

@@ -13,6 +13,7 @@ import { loggerOptions } from './lib/logSafe';
 import { backgroundWork, type BackgroundWork } from './lib/background';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
+import { bodyGuardPlugin, type BodyTimings } from './plugins/bodyGuard';
 import { inputGuardPlugin } from './plugins/inputGuard';
 import { rateLimitPlugin } from './plugins/rateLimit';
 import { routeMethodsPlugin } from './plugins/routeMethods';
@@ -86,6 +87,8 @@ export interface AppOptions {
   timeZone?: string;
   /** The live streams' timings and cap per user (tests shorten them). */
   live?: Partial<FeedOptions> & { streamsPerUser?: number };
+  /** How long a request body may stall or trickle (tests shorten it). */
+  bodyTimings?: Partial<BodyTimings>;
 }
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
@@ -154,6 +157,7 @@ export async function buildApp(opts: AppOptions) {
   registerErrorHandling(app);
   await app.register(securityPlugin);
   await app.register(compressionPlugin);
+  await app.register(bodyGuardPlugin, opts.bodyTimings ?? {});
   await app.register(inputGuardPlugin);
   await app.register(routeMethodsPlugin);
   await app.register(rateLimitPlugin, { limits: opts.limits });

@@ -1,3 +1,5 @@
+import { paiseToRupeesText } from '../../contract/rules';
+
 const inr = new Intl.NumberFormat('en-IN', {
   style: 'currency',
   currency: 'INR',
@@ -7,6 +9,10 @@ const inr = new Intl.NumberFormat('en-IN', {
 
 /** ₹1,23,45,678.50, as the SPA shows money. */
 export const formatRupees = (rupees: number) => inr.format(rupees);
+
+/** Paise as rupees in Indian format, exactly: formatted from the decimal text, not a float. */
+export const formatPaise = (paise: number | string | bigint) =>
+  inr.format(paiseToRupeesText(paise) as `${number}`);
 
 /** DD/MM/YYYY from YYYY-MM-DD. */
 export const formatDmy = (isoDate: string) => isoDate.split('-').reverse().join('/');

@@ -11,16 +11,38 @@ import {
 import { ErrorResponse } from '../../contract/api/fields';
 import { callerOf } from '../plugins/auth';
 import { limitImports } from '../plugins/rateLimit';
-import { HttpError, badRequest, serviceUnavailable } from '../lib/errors';
+import { HttpError, badRequest } from '../lib/errors';
+import { Slots } from '../lib/slots';
 import { answer, errors } from '../lib/schemas';
-import { fileTooLarge, receiveUpload, type Upload } from '../services/importFile';
+import {
+  fileTooLarge,
+  receiveUpload,
+  startReading,
+  type ReceivedFile,
+  type Upload,
+} from '../services/importFile';
 import { ImportRefused, checkImport, previewImport, runImport } from '../services/imports';
 
 const { previewImport: previewEntry, runImport: runEntry } = importEndpoints;
 
-/** Previews and imports this server reads at once; more wait for a turn of their own (503). */
-const AT_ONCE = 2;
-let reading = 0;
+/**
+ * Files arriving at once (each user two), and files read at once (each user one, so that no
+ * one takes every turn). A file takes its turn to be read only once it has arrived whole,
+ * so a slow or stalled upload holds nothing anyone else waits for; the body guard ends one
+ * that stalls. A file waits up to 15 s in line for a turn, then is refused (503).
+ */
+const arriving = new Slots(
+  32,
+  2,
+  0,
+  'You are sending two files already (or the server is busy receiving files): wait for them, then try again.',
+);
+const reading = new Slots(
+  2,
+  1,
+  15_000,
+  'The server is busy reading other files. Please try again in a moment.',
+);
 
 const fileRefusals = {
   413: {
@@ -40,28 +62,41 @@ const fileRefusals = {
 const FILE_TYPE_MESSAGE =
   'Send the file itself as the body of the call (a CSV or Excel file), not a form or JSON';
 
-/** Takes a turn, writes the body to a file of its own, and hands both back to be released. */
-async function receive(request: FastifyRequest): Promise<Upload> {
-  if (!(request.body instanceof Readable))
-    throw badRequest('Send the file as the body of the call');
-  if (reading >= AT_ONCE)
-    throw serviceUnavailable(
-      'The server is busy reading other files. Please try again in a moment.',
-      5,
-    );
-  reading++;
-  try {
-    const length = Number(request.headers['content-length']);
-    return await receiveUpload(request.body, Number.isFinite(length) ? length : undefined);
-  } catch (error) {
-    reading--;
-    throw error;
-  }
+interface Received {
+  upload: Upload;
+  /** Gives the turn back and removes the file. */
+  release(): Promise<void>;
 }
 
-async function release(upload: Upload) {
-  reading--;
-  await upload.discard();
+/** Writes the body to a file of its own, then waits for a turn to read it. */
+async function receive(request: FastifyRequest): Promise<Received> {
+  if (!(request.body instanceof Readable))
+    throw badRequest('Send the file as the body of the call');
+  const { userId } = callerOf(request);
+  const arrived = await arriving.take(userId);
+  let file: ReceivedFile;
+  try {
+    const length = Number(request.headers['content-length']);
+    file = await receiveUpload(request.body, Number.isFinite(length) ? length : undefined);
+  } finally {
+    arrived();
+  }
+  let read: (() => void) | undefined;
+  try {
+    read = await reading.take(userId);
+    const upload = await startReading(file);
+    return {
+      upload,
+      async release() {
+        read!();
+        await file.discard();
+      },
+    };
+  } catch (error) {
+    read?.();
+    await file.discard();
+    throw error;
+  }
 }
 
 /**
@@ -110,11 +145,11 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const upload = await receive(request);
+      const { upload, release } = await receive(request);
       try {
         return await previewImport(app.db, callerOf(request), upload, request.query);
       } finally {
-        await release(upload);
+        await release();
       }
     },
   );
@@ -157,12 +192,12 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      const upload = await receive(request);
+      const { upload, release } = await receive(request);
       let checked;
       try {
         checked = await checkImport(app.db, caller, upload, request.query);
       } catch (error) {
-        await release(upload);
+        await release();
         if (error instanceof ImportRefused)
           return reply
             .code(400)
@@ -197,7 +232,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         )
         .finally(() => {
           out.end();
-          return release(upload);
+          return release();
         });
       return (
         reply

@@ -661,9 +661,9 @@ async function readStatement(
   const rows = rowsOf<Row>(result);
   const summary = rows[0]!;
   const found = rows.filter((r): r is Row & { id: string } => r.id !== null);
-  const openingPaise = account.openingBalancePaise + Number(summary.before);
-  const credits = Number(summary.credits);
-  const debits = Number(summary.debits);
+  const openingPaise = BigInt(account.openingBalancePaise) + BigInt(summary.before);
+  const credits = BigInt(summary.credits);
+  const debits = BigInt(summary.debits);
   return {
     account: accountToApi(account),
     from: q.from,
@@ -676,7 +676,7 @@ async function readStatement(
     entries: found.map((r) => {
       const { balanceAfter, ...entry } = entryToApi({
         ...r,
-        balance_after_paise: String(openingPaise + Number(r.running)),
+        balance_after_paise: String(openingPaise + BigInt(r.running)),
       });
       return { ...entry, balance: balanceAfter };
     }),
@@ -749,7 +749,7 @@ export async function statementForExport(db: DbOrTx, caller: Caller, q: Statemen
   );
   return {
     account: accountToApi(account),
-    openingPaise: account.openingBalancePaise + Number(before?.net ?? 0),
+    openingPaise: BigInt(account.openingBalancePaise) + BigInt(before?.net ?? 0),
     entries,
   };
 }

@@ -45,12 +45,12 @@ export async function listCounterparties(
     email: r.email,
     theyOwe: paiseToRupees(r.they_owe),
     iOwe: paiseToRupees(r.i_owe),
-    net: paiseToRupees(Number(r.they_owe) - Number(r.i_owe)),
+    net: paiseToRupees(BigInt(r.they_owe) - BigInt(r.i_owe)),
   }));
   return pageAnswer(q, data, summary?.total, {
     theyOweAmount: paiseToRupees(summary?.they_owe),
     iOweAmount: paiseToRupees(summary?.i_owe),
-    netAmount: paiseToRupees(Number(summary?.they_owe ?? 0) - Number(summary?.i_owe ?? 0)),
+    netAmount: paiseToRupees(BigInt(summary?.they_owe ?? 0) - BigInt(summary?.i_owe ?? 0)),
   });
 }
 

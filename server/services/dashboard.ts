@@ -59,24 +59,28 @@ export async function dashboardFigures(db: DbOrTx, caller: Caller, today: string
   type Totals = Record<string, string | number>;
   const t = rowsOf<Totals>(totals)[0] ?? {};
   const n = (k: string) => Number(t[k] ?? 0);
+  /** A sum of paise, exact past 2^53. */
+  const paise = (k: string) => BigInt(t[k] ?? 0);
   const lent = n('lend_paise');
   return {
     expenses: { count: n('expense_count'), totalAmount: paiseToRupees(n('expense_paise')) },
     lend: {
       count: n('lend_count'),
       totalAmount: paiseToRupees(lent),
-      outstandingAmount: paiseToRupees(lent - n('lend_repaid')),
+      outstandingAmount: paiseToRupees(paise('lend_paise') - paise('lend_repaid')),
       overdueCount: n('overdue_lends'),
     },
     borrowed: {
       count: n('borrowed_count'),
       totalAmount: paiseToRupees(n('borrowed_paise')),
-      outstandingAmount: paiseToRupees(n('borrowed_paise') - n('borrowed_repaid')),
+      outstandingAmount: paiseToRupees(paise('borrowed_paise') - paise('borrowed_repaid')),
       overdueCount: n('overdue_borroweds'),
     },
     totalTurnoverLength: projectTurnover.count,
     totalTurnoverAmount: projectTurnover.totalAmount,
     /** Share of lent money that has come back, in percent with 2 decimals; null when nothing was lent. */
+    // A share, not money: a float is right here.
+    // eslint-disable-next-line no-restricted-syntax
     lentRepaidPercent: lent === 0 ? null : Math.round((n('lend_repaid') * 10000) / lent) / 100,
     recent: rowsOf<{ kind: string; id: string; label: string; amount_paise: string; date: string }>(
       recent,

@@ -207,16 +207,17 @@ export async function statementCsv(db: DbOrTx, caller: Caller, q: StatementQuery
       csvLine(['Date', 'Remark', 'Credit', 'Debit', 'Balance']) +
       csvLine([q.from, 'Opening balance', '', '', rupees(openingPaise)])
     );
+    // BigInt: the range's totals may pass 2^53 paise, where a number would round them.
     let balance = openingPaise;
-    let credits = 0;
-    let debits = 0;
+    let credits = 0n;
+    let debits = 0n;
     for await (const batch of entries) {
       let piece = '';
       for (const e of batch) {
         const credit = e.type === 'credit';
-        if (credit) credits += e.amountPaise;
-        else debits += e.amountPaise;
-        balance += credit ? e.amountPaise : -e.amountPaise;
+        if (credit) credits += BigInt(e.amountPaise);
+        else debits += BigInt(e.amountPaise);
+        balance += BigInt(credit ? e.amountPaise : -e.amountPaise);
         const amount = rupees(e.amountPaise);
         piece += csvLine([
           e.date,

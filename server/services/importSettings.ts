@@ -13,7 +13,7 @@ import { importSettings } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import type { CategoryLookup } from './categories';
 import type { Cell, SheetRow } from './importFile';
-import { cellText, isBlank } from './importValues';
+import { isBlank, shownText } from './importValues';
 
 /**
  * An import's settings, complete: what the caller gave, else what it used last time for this
@@ -211,4 +211,4 @@ export function tidySettings(settings: Settings): Settings {
 
 /** The header line's cells as text, one per column up to the widest row seen. */
 export const headerTexts = (header: SheetRow | undefined, width: number) =>
-  Array.from({ length: width }, (_, i) => cellText(header?.cells[i] ?? null).trim());
+  Array.from({ length: width }, (_, i) => shownText(header?.cells[i] ?? null).trim());

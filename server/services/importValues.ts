@@ -1,5 +1,6 @@
 import type { ImportDateFormat } from '../../contract/api/imports';
 import { calendarDate, email as emailSchema } from '../../contract/api/fields';
+import { IMPORT_PREVIEW_CELL_CHARS } from '../../contract/imports';
 import { MAX_PAISE } from '../../contract/rules';
 import type { Cell } from './importFile';
 
@@ -21,6 +22,14 @@ export function cellText(cell: Cell): string {
   if (cell instanceof Date) return cell.toISOString().slice(0, 10);
   if (typeof cell === 'object') return `=${cell.formula}`;
   return String(cell);
+}
+
+/** How a cell is echoed to the caller (a preview, a column's header): its first characters. */
+export function shownText(cell: Cell): string {
+  const text = cellText(cell);
+  return text.length > IMPORT_PREVIEW_CELL_CHARS
+    ? `${text.slice(0, IMPORT_PREVIEW_CELL_CHARS)}…`
+    : text;
 }
 
 const quoted = (cell: Cell) => `"${cellText(cell).slice(0, 40)}"`;
@@ -83,15 +92,8 @@ export function readAmount(cell: Cell): Read<number | null> {
   if (isBlank(cell)) return { value: null };
   if (cell instanceof Date) return { problem: `${quoted(cell)} is a date, not an amount` };
   if (typeof cell === 'object' && cell !== null) return { problem: FORMULA };
-  if (typeof cell === 'number') {
-    const paise = Math.round(cell * 100);
-    if (!Number.isFinite(cell)) return { problem: 'is not an amount' };
-    if (Math.abs(cell * 100 - paise) > 1e-6)
-      return { problem: `${quoted(cell)} has more than 2 decimals` };
-    return Math.abs(paise) > MAX_PAISE
-      ? { problem: `${quoted(cell)} is too large` }
-      : { value: paise };
-  }
+  // A workbook's number is read from its shortest decimal form, as its text would be:
+  // 1234.5 is "1234.5", and 0.1 + 0.2 ("0.30000000000000004") has more than 2 decimals.
   let text = String(cell)
     .trim()
     .replace(/\s+/g, ' ')
@@ -121,7 +123,8 @@ export function readAmount(cell: Cell): Read<number | null> {
   if (decimals.length > 2) return { problem: `${quoted(cell)} has more than 2 decimals` };
   const whole = m[1]!.replace(/,/g, '');
   if (whole.replace(/^0+/, '').length > 11) return { problem: `${quoted(cell)} is too large` };
-  const paise = Number(whole) * 100 + Number(decimals.padEnd(2, '0'));
+  // The digits as one integer (at most 13 of them): no multiplication of a float.
+  const paise = Number(whole + decimals.padEnd(2, '0'));
   if (paise > MAX_PAISE) return { problem: `${quoted(cell)} is too large` };
   return { value: negative ? -paise : paise };
 }

@@ -35,7 +35,7 @@ import {
   tidySettings,
   type Settings,
 } from './importSettings';
-import { cellText } from './importValues';
+import { cellText, shownText } from './importValues';
 import { categoryLookup, type CategoryLookup } from './categories';
 import { assertCompany } from './tenancy';
 
@@ -305,7 +305,7 @@ export async function previewImport(
       if (shown.length < IMPORT_PREVIEW_ROWS)
         shown.push({
           row: row.row,
-          cells: Array.from({ length: opened.width }, (_, i) => cellText(row.cells[i] ?? null)),
+          cells: Array.from({ length: opened.width }, (_, i) => shownText(row.cells[i] ?? null)),
           status,
           problems: rowProblems,
           note:
@@ -326,7 +326,7 @@ export async function previewImport(
       if (shown.length < IMPORT_PREVIEW_ROWS && row.cells.some((c) => cellText(c).trim()))
         shown.push({
           row: row.row,
-          cells: Array.from({ length: opened.width }, (_, i) => cellText(row.cells[i] ?? null)),
+          cells: Array.from({ length: opened.width }, (_, i) => shownText(row.cells[i] ?? null)),
           status: 'ready',
           problems: [],
           note: null,
@@ -347,7 +347,7 @@ export async function previewImport(
     sheets: opened.sheets,
     settings: settings as ImportPreview['settings'],
     settingsFrom: opened.settingsFrom,
-    above: opened.above.map((r) => r.cells.map(cellText)),
+    above: opened.above.map((r) => r.cells.map(shownText)),
     columns: headerTexts(opened.header, opened.width).map((header, i) => ({
       column: i + 1,
       letter: columnLetter(i + 1),
@@ -478,8 +478,9 @@ export async function runImport(
         : undefined;
     const duplicates = new Duplicates(tx, caller, settings);
     let done = 0;
-    let credits = 0;
-    let debits = 0;
+    // Summed as BigInt: a thousand entries near the largest amount pass 2^53 paise.
+    let credits = 0n;
+    let debits = 0n;
     let batch: { key: string; entry: Entry }[] = [];
 
     const flush = async () => {
@@ -496,8 +497,8 @@ export async function runImport(
         if (result.from === null || date < result.from) result.from = date;
         if (result.to === null || date > result.to) result.to = date;
         if ('type' in entry) {
-          if (entry.type === 'credit') credits += entry.amountPaise;
-          else debits += entry.amountPaise;
+          if (entry.type === 'credit') credits += BigInt(entry.amountPaise);
+          else debits += BigInt(entry.amountPaise);
         }
       }
       result.imported += rows.length;
@@ -525,7 +526,7 @@ export async function runImport(
       await tx
         .update(bankAccounts)
         .set({
-          balancePaise: sql`${bankAccounts.balancePaise} + ${credits - debits}`,
+          balancePaise: sql`${bankAccounts.balancePaise} + ${String(credits - debits)}::bigint`,
           updatedAt: sql`now()`,
         })
         .where(eq(bankAccounts.id, account.id));
@@ -601,14 +602,14 @@ async function notifyPaymentsImport(
   caller: Caller,
   account: { id: string; holderName: string; accountNo: string },
   count: number,
-  credits: number,
-  debits: number,
+  credits: bigint,
+  debits: bigint,
 ) {
   await tx.execute(sql`
     insert into notifications (user_id, kind, record_id, details)
     select reader.id, 'payments_import', gen_random_uuid(), jsonb_build_object(
-             'count', ${count}::int, 'creditsPaise', ${credits}::bigint,
-             'debitsPaise', ${debits}::bigint, 'account', ${account.holderName}::text,
+             'count', ${count}::int, 'creditsPaise', ${String(credits)}::bigint,
+             'debitsPaise', ${String(debits)}::bigint, 'account', ${account.holderName}::text,
              'accountNo', ${account.accountNo}::text,
              'by', (select name from users where id = ${caller.userId}))
       from users c

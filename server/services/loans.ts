@@ -158,8 +158,8 @@ export async function listLoans(
     : await Promise.all([pageRows, counted()]);
   if (page.reversed) rows.reverse();
   const capped = !!q.search && (summary?.total ?? 0) > COUNT_BOUND;
-  const amount = Number(summary?.amount ?? 0);
-  const repaid = Number(summary?.repaid ?? 0);
+  const amount = BigInt(summary?.amount ?? 0);
+  const repaid = BigInt(summary?.repaid ?? 0);
   return pageAnswer(
     q,
     rows.map((r) => toApi(r, today)),

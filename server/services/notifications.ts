@@ -5,12 +5,13 @@ import { pageAnswer, paged, type PageRequest } from '../db/paging';
 import { notifications } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { toIso } from '../lib/dates';
-import { formatDmy, formatRupees } from '../lib/format';
+import { formatDmy, formatPaise } from '../lib/format';
 import { withAudit } from './audit';
 
 type Details = Record<string, unknown>;
 
-const rupees = (paise: unknown) => formatRupees(Number(paise) / 100);
+const rupees = (paise: unknown) =>
+  formatPaise(typeof paise === 'number' || typeof paise === 'string' ? paise : 0);
 const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
 
 /** "November 2026" of "2026-11". */

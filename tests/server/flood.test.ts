@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { IMPORT_MAX_LINES } from '../../contract/imports';
 import { LIMITS } from '../../server/services/rateLimits';
 import { anonymousFlood, median, timeLogin, wrongPasswordBurst } from '../helpers/abuse';
 import { startServerProcess, type ServerProcess } from '../helpers/serverProcess';
@@ -36,6 +37,58 @@ afterAll(async () => {
   await server?.stop();
   await scratch?.drop();
   rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Runs `work` while asking /api/health every 20 ms: the slowest answer, in ms. */
+async function slowestHealthDuring(work: () => Promise<unknown>) {
+  let slowest = 0;
+  let done = false;
+  const watch = (async () => {
+    while (!done) {
+      const started = performance.now();
+      const res = await fetch(`${server.origin}/api/health`);
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+      slowest = Math.max(slowest, performance.now() - started);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  try {
+    await work();
+  } finally {
+    done = true;
+    await watch;
+  }
+  return slowest;
+}
+
+it('refuses a 20 MB file of blank lines within seconds, answering health under 100 ms throughout', async () => {
+  const login = await fetch(`${server.origin}/api/user/loginuser`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(user),
+  });
+  const { token } = ((await login.json()) as { data: { token: string } }).data;
+  const file = Buffer.from(`Date,Description,Amount\n${'\n'.repeat(20 * 1024 * 1024 - 24)}`);
+  // The same watch with nothing else running: what the machine itself adds (CI runs other
+  // suites beside this one on its two cores).
+  const quiet = await slowestHealthDuring(() => new Promise((r) => setTimeout(r, 600)));
+  let answer: { status: number; message: string } | undefined;
+  const started = performance.now();
+  const slowest = await slowestHealthDuring(async () => {
+    const res = await fetch(`${server.origin}/api/import/preview?kind=expenses`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+      body: file,
+    });
+    answer = { status: res.status, message: ((await res.json()) as { message: string }).message };
+  });
+  expect(answer).toEqual({
+    status: 400,
+    message: `The file has more than ${IMPORT_MAX_LINES.toLocaleString('en-IN')} lines (row ${IMPORT_MAX_LINES + 1}), blank ones included: split it into smaller files`,
+  });
+  expect(performance.now() - started).toBeLessThan(5_000);
+  expect(slowest).toBeLessThan(100 + quiet);
 });
 
 it('checks at most the limit of 100 concurrent wrong passwords for one account', async () => {

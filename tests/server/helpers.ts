@@ -62,6 +62,8 @@ export async function startTestServer(
     trustProxy?: string[];
     /** The live streams' timings and cap (tests of them shorten the timings). */
     live?: AppOptions['live'];
+    /** How long a request body may stall (tests of it shorten the timings). */
+    bodyTimings?: AppOptions['bodyTimings'];
   } = {},
 ) {
   const scratch = await createScratchDatabase();
@@ -81,6 +83,7 @@ export async function startTestServer(
     trustProxy: opts.trustProxy,
     smtpUrl: opts.smtpUrl,
     live: opts.live,
+    bodyTimings: opts.bodyTimings,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/client';
 import { addUser, bankAccountBody, signUp, startTestServer, type TestServer } from './helpers';
+import { importCalls } from './importCalls';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -10,45 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-type Query = Record<string, string | number | boolean | undefined>;
-
-/** Sends a file as the body of an import call, as the SPA does. */
-async function send(
-  token: string,
-  path: 'preview' | 'run',
-  file: string | Buffer,
-  query: Query,
-  type = 'text/csv',
-) {
-  const params = new URLSearchParams(
-    Object.entries(query)
-      .filter(([, v]) => v !== undefined)
-      .map(([k, v]): [string, string] => [k, String(v)]),
-  );
-  const res = await fetch(`${server.origin}/api/import/${path}?${params}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': type },
-    body: typeof file === 'string' ? file : new Uint8Array(file),
-  });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, text };
-}
-
-async function preview(token: string, file: string | Buffer, query: Query, type?: string) {
-  const res = await send(token, 'preview', file, query, type);
-  return { ...res, body: JSON.parse(res.text) };
-}
-
-/** Runs an import: the refusal's body, or the progress lines and the last line. */
-async function run(token: string, file: string | Buffer, query: Query, type?: string) {
-  const res = await send(token, 'run', file, query, type);
-  if (res.status !== 200) return { status: res.status, body: JSON.parse(res.text), lines: [] };
-  const lines = res.text
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l));
-  return { status: res.status, body: lines.at(-1), lines };
-}
+const { send, preview, run } = importCalls(() => server.origin);
 
 const BANK_CSV = [
   'State Bank of India',
