@@ -10,6 +10,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { IMPORT_MAX_ROWS_EMBEDDED } from '../contract/imports';
 import { openDatabase } from '../server/db/client';
 import { anonymousFlood, median, timeLogin, wrongPasswordBurst } from '../tests/helpers/abuse';
 import { startServerProcess, type ServerProcess } from '../tests/helpers/serverProcess';
@@ -496,7 +497,10 @@ const importAccount = (
 ).body.data._id as string;
 const bankImport = await measureImport(origin, tokens.company, importAccount, {
   pid,
-  rows: Number(process.env.BENCH_IMPORT_ROWS ?? 100_000),
+  // The embedded database takes smaller imports (IMPORT_MAX_ROWS_EMBEDDED).
+  rows: Number(
+    process.env.BENCH_IMPORT_ROWS ?? (kind === 'pglite' ? IMPORT_MAX_ROWS_EMBEDDED : 100_000),
+  ),
 });
 clearInterval(rssTimer);
 await server.stop();

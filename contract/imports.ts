@@ -69,6 +69,11 @@ export const columnKey = (field: ImportField) => `${field}Column` as const;
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 /** The most rows (below the header line) one file may hold. */
 export const IMPORT_MAX_ROWS = 200_000;
+/**
+ * The most on the embedded database, whose one connection an import holds while it writes
+ * (all or nothing) and every other call waits: 5,000 rows take about 2 s there.
+ */
+export const IMPORT_MAX_ROWS_EMBEDDED = 5_000;
 /** The most lines a file may have, blank ones included (a header and lines above it fit). */
 export const IMPORT_MAX_LINES = IMPORT_MAX_ROWS + 1_000;
 /** The most columns a row may have (its blank cells at the end not counted). */

@@ -177,7 +177,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(categoryRoutes);
       await api.register(budgetRoutes);
       await api.register(exportRoutes);
-      await api.register(importRoutes);
+      await api.register(importRoutes, { database: opts.database.kind });
       await api.register(loanRoutes('lend'));
       await api.register(loanRoutes('borrowed'));
       await api.register(reminderRoutes);

@@ -21,7 +21,14 @@ import {
   type ReceivedFile,
   type Upload,
 } from '../services/importFile';
-import { ImportRefused, checkImport, previewImport, runImport } from '../services/imports';
+import type { Database } from '../db/client';
+import {
+  ImportRefused,
+  checkImport,
+  maxRowsOn,
+  previewImport,
+  runImport,
+} from '../services/imports';
 
 const { previewImport: previewEntry, runImport: runEntry } = importEndpoints;
 
@@ -103,7 +110,11 @@ async function receive(request: FastifyRequest): Promise<Received> {
  * Import from a file: the body is the file, the settings are in the query. Every CSV or
  * workbook is read a row at a time from a temporary file of its own (removed after).
  */
-export const importRoutes: FastifyPluginAsyncZod = async (app) => {
+export const importRoutes: FastifyPluginAsyncZod<{ database: Database['kind'] }> = async (
+  app,
+  { database },
+) => {
+  const maxRows = maxRowsOn(database);
   app.addHook('onRequest', app.authenticate);
   // A file reaches the handler as it arrives, unread: it is counted and written to disk
   // there, and refused past the size limit. Any other body is a 415, JSON included.
@@ -147,7 +158,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { upload, release } = await receive(request);
       try {
-        return await previewImport(app.db, callerOf(request), upload, request.query);
+        return await previewImport(app.db, callerOf(request), upload, request.query, maxRows);
       } finally {
         await release();
       }
@@ -195,7 +206,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       const { upload, release } = await receive(request);
       let checked;
       try {
-        checked = await checkImport(app.db, caller, upload, request.query);
+        checked = await checkImport(app.db, caller, upload, request.query, maxRows);
       } catch (error) {
         await release();
         if (error instanceof ImportRefused)

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
   IMPORT_MAX_ROWS,
+  IMPORT_MAX_ROWS_EMBEDDED,
   IMPORT_PREVIEW_ROWS,
   type CellProblem,
   type ImportPreview,
@@ -8,7 +9,7 @@ import {
   type ImportSettings,
 } from '../../contract/api/imports';
 import { paiseToRupees } from '../../contract/rules';
-import { rowsOf, type Db, type DbOrTx, type Tx } from '../db/client';
+import { rowsOf, type Database, type Db, type DbOrTx, type Tx } from '../db/client';
 import { bankAccounts, expenses, loans, payments } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { HttpError, badRequest, notFound } from '../lib/errors';
@@ -261,9 +262,15 @@ class Duplicates {
   }
 }
 
-const tooManyRows = (row: number) =>
+/** The most rows an import takes on this database (see IMPORT_MAX_ROWS_EMBEDDED). */
+export const maxRowsOn = (kind: Database['kind']) =>
+  kind === 'pglite' ? IMPORT_MAX_ROWS_EMBEDDED : IMPORT_MAX_ROWS;
+
+const tooManyRows = (row: number, max: number) =>
   badRequest(
-    `The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en-IN')} rows (row ${row}): split it into smaller files`,
+    max === IMPORT_MAX_ROWS_EMBEDDED
+      ? `The file has more than ${max.toLocaleString('en-IN')} rows (row ${row}): on the embedded database an import takes at most ${max.toLocaleString('en-IN')}, so that nobody waits long for it; split the file into smaller ones`
+      : `The file has more than ${max.toLocaleString('en-IN')} rows (row ${row}): split it into smaller files`,
   );
 
 /** Checks every row of the file with the settings given, or remembered, or guessed. */
@@ -272,6 +279,7 @@ export async function previewImport(
   caller: Caller,
   upload: Upload,
   query: ImportSettings,
+  maxRows: number,
 ): Promise<ImportPreview> {
   const opened = await open(db, caller, upload, query);
   const { settings } = opened;
@@ -331,12 +339,12 @@ export async function previewImport(
           problems: [],
           note: null,
         });
-      if (counts.rows > IMPORT_MAX_ROWS) throw tooManyRows(row.row);
+      if (counts.rows > maxRows) throw tooManyRows(row.row, maxRows);
       continue;
     }
     const reading = readRow(settings, row, opened.categories);
     if ('blank' in reading) continue;
-    if (++counts.rows > IMPORT_MAX_ROWS) throw tooManyRows(row.row);
+    if (++counts.rows > maxRows) throw tooManyRows(row.row, maxRows);
     batch.push({ row, reading });
     if (batch.length >= BATCH) await flush();
   }
@@ -389,6 +397,7 @@ export async function checkImport(
   caller: Caller,
   upload: Upload,
   query: ImportQuery,
+  maxRows: number,
 ): Promise<CheckedImport> {
   const { keepDuplicates: _keep, ...asked } = query;
   const opened = await open(db, caller, upload, asked);
@@ -405,7 +414,7 @@ export async function checkImport(
   for await (const row of opened.rows) {
     const reading = readRow(settings, row, opened.categories);
     if ('blank' in reading) continue;
-    if (++total > IMPORT_MAX_ROWS) throw tooManyRows(row.row);
+    if (++total > maxRows) throw tooManyRows(row.row, maxRows);
     if ('problems' in reading) {
       errors++;
       for (const p of reading.problems) if (problems.length < IMPORT_PREVIEW_ROWS) problems.push(p);

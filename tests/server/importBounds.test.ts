@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   IMPORT_MAX_CELL_CHARS,
   IMPORT_MAX_COLUMNS,
+  IMPORT_MAX_ROWS_EMBEDDED,
   IMPORT_PREVIEW_CELL_CHARS,
 } from '../../contract/imports';
 import { addUser, bankAccountBody, signUp, startTestServer, type TestServer } from './helpers';
@@ -108,6 +109,27 @@ describe('hostile CSV files', () => {
     expect(p.body.rows[0].status).toBe('error');
     expect(p.body.problems[0]).toMatchObject({ row: 2, column: 2 });
     expect(p.text.length).toBeLessThan(IMPORT_MAX_CELL_CHARS * 4);
+  });
+});
+
+describe('imports on the embedded database', () => {
+  it('takes at most 5,000 rows there, saying why, and more on a PostgreSQL server', async () => {
+    const me = await signUp(server);
+    const rows = Array.from(
+      { length: IMPORT_MAX_ROWS_EMBEDDED + 1 },
+      (_, i) => `01/04/2026,Item ${i},1`,
+    );
+    const csv = ['Date,Description,Amount', ...rows].join('\n');
+    const p = await preview(me.token, csv, { kind: 'expenses', dateFormat: 'DD/MM/YYYY' });
+    if (server.database.kind === 'pglite') {
+      expect(p.status).toBe(400);
+      expect(p.body.message).toBe(
+        'The file has more than 5,000 rows (row 5002): on the embedded database an import takes at most 5,000, so that nobody waits long for it; split the file into smaller ones',
+      );
+    } else {
+      expect(p.status, p.text).toBe(200);
+      expect(p.body.counts).toMatchObject({ rows: IMPORT_MAX_ROWS_EMBEDDED + 1 });
+    }
   });
 });
 
