@@ -3,7 +3,7 @@ import { SIGN_IN_OUTCOMES } from '../enums';
 import { PASSWORD_MAX } from '../rules';
 import type { Endpoint } from './endpoint';
 import { LoginCode } from './auth';
-import { Message, NO_NUL_PATTERN, id } from './fields';
+import { Message, NO_NUL_PATTERN, id, linkToken } from './fields';
 
 /** The account owner's own sessions, sign-ins and second factor. */
 
@@ -71,13 +71,10 @@ export const TwoFactorPolicy = z.object({
   required: z.boolean({ error: 'must be true or false' }),
 });
 /** The token of the link e-mailed to the old address when the e-mail changed. */
-export const RevertEmail = z.object({
-  token: z
-    .string({ error: 'is required' })
-    .min(1, 'is required')
-    .max(200)
-    .meta({ pattern: NO_NUL_PATTERN, description: 'The token of the e-mailed revert link' }),
-});
+export const RevertEmail = z.object({ token: linkToken('revert') });
+
+/** The token of the link e-mailed to the new address when one's e-mail is to change. */
+export const ConfirmEmail = z.object({ token: linkToken('confirmation') });
 
 export const accountEndpoints = {
   listSessions: { method: 'GET', path: '/user/sessions', answer: SessionList },
@@ -118,6 +115,12 @@ export const accountEndpoints = {
     method: 'POST',
     path: '/company/two-factor-policy',
     body: TwoFactorPolicy,
+    answer: Message,
+  },
+  confirmEmail: {
+    method: 'POST',
+    path: '/user/email/confirm',
+    body: ConfirmEmail,
     answer: Message,
   },
   revertEmail: { method: 'POST', path: '/user/email/revert', body: RevertEmail, answer: Message },

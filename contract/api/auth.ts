@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { LOGIN_ROLES, ROLES } from '../enums';
 import { PASSWORD_MAX } from '../rules';
 import type { Endpoint } from './endpoint';
-import { Message, NO_NUL_PATTERN, confirmation, email, password, text, version } from './fields';
+import {
+  Message,
+  NO_NUL_PATTERN,
+  confirmation,
+  email,
+  linkToken,
+  password,
+  text,
+  version,
+} from './fields';
 
 /** The signed-in user, as login and the profile calls tell it. */
 export const User = z.object({
@@ -72,20 +81,34 @@ export const LoginCode = z.object({
 });
 export const SessionAnswer = z.object({ success: z.boolean(), message: z.string(), data: Session });
 
-/** Changes only the fields sent, of the version the profile was read at. */
-/** Changes only the fields sent, of the version the profile was read at. A new e-mail needs
- * the current password. */
+/**
+ * The account's own password, asked when a call changes the e-mail one signs in with (one's
+ * own, on every call that can: updateprofile, updatecompany, updateadmin).
+ */
+export const currentPasswordForEmail = z.string().max(PASSWORD_MAX).meta({
+  pattern: NO_NUL_PATTERN,
+  description:
+    'Your current password: required when `email` changes (400 naming it when missing, 400 when wrong)',
+});
+/**
+ * The address a new e-mail waits at: it applies when the link mailed there is opened
+ * (`confirmEmail`); until then the account signs in with its current e-mail.
+ */
+export const pendingEmail = z.string().optional().meta({
+  description:
+    'Set when `email` changed: the new address, sent a link that applies the change (valid 24 hours, once); until it is opened, `email` stays the current one',
+});
+
+/**
+ * Changes only the fields sent, of the version the profile was read at. A new e-mail needs
+ * the current password and waits for the link mailed to it.
+ */
 export const UpdateProfile = z
-  .object({
-    name: text(100),
-    email,
-    currentPassword: z
-      .string()
-      .max(PASSWORD_MAX)
-      .meta({ pattern: NO_NUL_PATTERN, description: 'Required when the e-mail changes' }),
-  })
+  .object({ name: text(100), email, currentPassword: currentPasswordForEmail })
   .partial()
   .extend({ version });
+/** The saved profile; a new e-mail is still waiting for its link (`pendingEmail`). */
+export const ProfileAnswer = UserAnswer.extend({ pendingEmail });
 export const UpdatePassword = z.object({
   currentPassword: z
     .string({ error: 'is required' })
@@ -99,11 +122,7 @@ export const UpdatePassword = z.object({
 export const ForgotPassword = z.object({ email });
 /** A new password with the token of an e-mailed reset link. */
 export const ResetPassword = z.object({
-  token: z
-    .string({ error: 'is required' })
-    .min(1, 'is required')
-    .max(200)
-    .meta({ pattern: NO_NUL_PATTERN, description: 'The token of the e-mailed reset link' }),
+  token: linkToken('reset'),
   password,
   cpassword: confirmation('password'),
 });
@@ -152,7 +171,7 @@ export const authEndpoints = {
     method: 'POST',
     path: '/user/updateprofile',
     body: UpdateProfile,
-    answer: UserAnswer,
+    answer: ProfileAnswer,
   },
   updatePassword: {
     method: 'POST',

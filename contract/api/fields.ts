@@ -85,6 +85,14 @@ export const confirmation = (of: string, trimmed = false) =>
     description: `Must be the same as ${of}`,
   });
 
+/** The token of an e-mailed link (a reset, revert or confirmation link: `what`). */
+export const linkToken = (what: string) =>
+  z
+    .string({ error: 'is required' })
+    .min(1, 'is required')
+    .max(200)
+    .meta({ pattern: NO_NUL_PATTERN, description: `The token of the e-mailed ${what} link` });
+
 /** A phone number: a person's, a bank account's. */
 export const mobile = z
   .string({ error: 'is required' })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CREATABLE_ROLES, ROLES, USER_STATUSES } from '../enums';
+import { currentPasswordForEmail, pendingEmail } from './auth';
 import type { Endpoint } from './endpoint';
 import { Message, PageQuery, email, id, mobile, pageMeta, password, text, version } from './fields';
 
@@ -45,14 +46,30 @@ export const NewUser = PersonDetails.extend({
 });
 /** Edits change only the fields sent, of the version they were read at. */
 const DetailsUpdate = PersonDetails.partial().extend({ version });
-export const EditUser = DetailsUpdate.extend({
+/**
+ * A manager's edit: the e-mail of someone who signs in (a company, a PM) is theirs alone to
+ * change, on their Profile; only the one they have may be sent (any other is a 400).
+ */
+const ManagedDetails = DetailsUpdate.extend({
+  email: email.optional().meta({
+    description:
+      'The contact e-mail. For someone who signs in (a company, a PM) it is their sign-in e-mail, which only they change (on their Profile): sending another one is a 400, the same one changes nothing',
+  }),
+});
+export const EditUser = ManagedDetails.extend({
   _id: id,
   status: z.enum(USER_STATUSES, { error: 'must be active or inactive' }).optional(),
 });
-/** An admin edits one of its companies' details; its status has a call of its own. */
-export const EditCompany = DetailsUpdate.extend({ _id: id });
-/** An admin or a company edits its own details. */
-export const OwnDetails = DetailsUpdate;
+/** An admin edits one of its companies' contact details; its status has a call of its own. */
+export const EditCompany = ManagedDetails.extend({ _id: id });
+/**
+ * An admin or a company edits its own details. A new e-mail needs the current password and
+ * waits for the link mailed to it, as on Profile.
+ */
+export const OwnDetails = DetailsUpdate.extend({
+  currentPassword: currentPasswordForEmail.optional(),
+});
+
 export const UserIdParams = z.object({ id });
 export const UserStatusBody = z.object({
   status: z.enum(USER_STATUSES, { error: 'must be active or inactive' }),
@@ -73,6 +90,8 @@ export const PeopleListQuery = PageQuery.extend({
 });
 export const PersonList = z.object({ success: z.boolean(), data: z.array(Person), ...pageMeta });
 export const PersonAnswer = z.object({ success: z.boolean(), message: z.string(), data: Person });
+/** The saved details; a new e-mail is still waiting for its link (`pendingEmail`). */
+export const OwnDetailsAnswer = PersonAnswer.extend({ pendingEmail });
 
 /** The people lists take and answer the same. */
 const list = <P extends string>(path: P) =>
@@ -111,13 +130,13 @@ export const peopleEndpoints = {
     method: 'POST',
     path: '/admin/updateadmin',
     body: OwnDetails,
-    answer: PersonAnswer,
+    answer: OwnDetailsAnswer,
   },
   updateCompany: {
     method: 'POST',
     path: '/company/updatecompany',
     body: OwnDetails,
-    answer: PersonAnswer,
+    answer: OwnDetailsAnswer,
   },
   listCompanies: list('/user/getadminallcompany'),
   listPms: list('/company/getallpm'),

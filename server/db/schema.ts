@@ -179,7 +179,12 @@ export const recoveryCodes = pgTable(
   (t) => [index().on(t.userId)],
 );
 
-/** A changed e-mail, with the link (to the old address) that puts it back. */
+/**
+ * A change of the e-mail a person signs in with. Asked for with the current password, it waits
+ * (`confirmedAt` null) until the link mailed to the new address (`confirmTokenHash`) confirms
+ * it; then the e-mail changes and the old address is sent the link (`tokenHash`) that puts it
+ * back. `expiresAt` is the open link's: the confirmation's, then the revert's.
+ */
 export const emailChanges = pgTable(
   'email_changes',
   {
@@ -187,15 +192,23 @@ export const emailChanges = pgTable(
     userId: ownerId('user_id'),
     oldEmail: text('old_email').notNull(),
     newEmail: text('new_email').notNull(),
-    tokenHash: text('token_hash').notNull(),
+    /** The revert link's, from the confirmation on. */
+    tokenHash: text('token_hash'),
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('email_changes_token_hash_key').on(t.tokenHash),
+    uniqueIndex('email_changes_confirm_token_hash_key').on(t.confirmTokenHash),
     index().on(t.userId),
     index('email_changes_expires_at_idx').on(t.expiresAt),
+    check(
+      'email_changes_revert_once_confirmed',
+      sql`(${t.confirmedAt} is null) = (${t.tokenHash} is null)`,
+    ),
   ],
 );
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, originOf } from '../plugins/auth';
 import { addressOf } from '../plugins/rateLimit';
 import { BODY, answer, errors } from '../lib/schemas';
-import { revertEmail } from '../services/auth';
+import { confirmEmailChange, revertEmail } from '../services/emailChange';
 import { listSessions, revokeOtherSessions, revokeOwnSession } from '../services/sessions';
 import { listSignIns } from '../services/signIns';
 import * as twoFactor from '../services/twoFactor';
@@ -19,11 +19,46 @@ const {
   disableTwoFactor,
   newRecoveryCodes,
   setTwoFactorPolicy,
+  confirmEmail: confirmOp,
   revertEmail: revertOp,
 } = accountEndpoints;
 
 /** The account owner's own sessions, sign-in history and second factor. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    confirmOp.path,
+    {
+      onRequest: app.limitBy({
+        limit: app.limits.resetPerAddress,
+        key: (request) => `confirm-email:address:${addressOf(request)}`,
+        message: 'Too many tries. Please try again later.',
+      }),
+      schema: {
+        tags: ['profile'],
+        operationId: 'confirmEmail',
+        summary: 'Applies a change of e-mail, with the link mailed to the new address',
+        description:
+          'With the token of the link e-mailed to the new address when a person asked to sign in with it (valid 24 hours, once). ' +
+          'The account signs in with the new address from then on, and the old address is sent a link that puts it back (`revertEmail`). ' +
+          'An unknown, used or expired token is a 400; a new address another account has taken since, or an e-mail that changed since the link was sent, is a 409 and changes nothing.',
+        security: [],
+        body: confirmOp.body,
+        response: {
+          200: answer('The account signs in with the new e-mail', confirmOp.answer),
+          ...errors(...BODY, 409, 429),
+        },
+      },
+    },
+    async (request) => {
+      const { email, notice } = await confirmEmailChange(app.db, request.body.token, app.publicUrl);
+      app.background.run('e-mail change notice', () => app.mailer.send(notice));
+      return {
+        success: true,
+        message: `Your e-mail is now ${email}. Use it to log in from now on.`,
+      };
+    },
+  );
+
   app.post(
     revertOp.path,
     {

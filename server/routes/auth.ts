@@ -6,6 +6,7 @@ import { addressOf, limitExports } from '../plugins/rateLimit';
 import { badRequest } from '../lib/errors';
 import { BODY, answer, download, errors } from '../lib/schemas';
 import * as auth from '../services/auth';
+import { ownEditAnswer } from '../services/emailChange';
 import { exportMyData } from '../services/myData';
 import { revokeSession } from '../services/sessions';
 
@@ -183,7 +184,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: "Change the caller's name or e-mail",
           description:
             'Changes only the fields sent, of the profile as read at `version`: 409 when it changed since, or when the e-mail is used by another account. ' +
-            'A new e-mail needs `currentPassword` (400 when missing or wrong; password checks are counted per account, 429); the old address is sent a link that puts it back and signs out every session.',
+            'A new e-mail needs `currentPassword` (400 when missing or wrong; password checks are counted per account, 429) and applies only when the link mailed to the new address is opened (`confirmEmail`; `pendingEmail` until then); the old address is then sent a link that puts it back and signs out every session.',
           body: updateProfile.body,
           response: {
             200: answer('The updated profile', updateProfile.answer),
@@ -192,12 +193,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const { user, notice } = await auth.updateProfile(app.db, callerOf(request), request.body, {
-          limits: app.limits,
-          publicUrl: app.publicUrl,
-        });
-        if (notice) app.background.run('e-mail change notice', () => app.mailer.send(notice));
-        return { success: true, message: 'Profile updated successfully', data: user };
+        const { user, pendingEmail, mail } = await auth.updateProfile(
+          app.db,
+          callerOf(request),
+          request.body,
+          { limits: app.limits, publicUrl: app.publicUrl },
+        );
+        if (mail) app.background.run('e-mail confirmation', () => app.mailer.send(mail));
+        return ownEditAnswer('Profile', user, pendingEmail);
       },
     );
 

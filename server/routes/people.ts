@@ -2,6 +2,7 @@ import { peopleEndpoints } from '../../contract/api/people';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
 import { BODY, answer, errors } from '../lib/schemas';
+import { ownEditAnswer } from '../services/emailChange';
 import * as invites from '../services/invites';
 import { inviteMailOf } from './invites';
 import * as people from '../services/people';
@@ -58,7 +59,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'editUser',
         summary: 'A company edits one of its people',
         description:
-          "Changes only the fields sent, of the person as read at `version` (409 when it changed since, or when the e-mail is used by another account). Companies only (403); another company's person is not found (404). Setting `status` inactive ends their sessions.",
+          "Changes only the fields sent, of the person as read at `version` (409 when it changed since, or when the e-mail is used by another account). Companies only (403); another company's person is not found (404). Setting `status` inactive ends their sessions. The e-mail of a PM (who signs in) is theirs alone to change, on their Profile: another one is a 400; a TL's, employee's, team member's or other's is their contact e-mail and may change. No password is ever set here.",
         body: editUser.body,
         response: {
           200: answer('The updated person', editUser.answer),
@@ -81,7 +82,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'editCompany',
         summary: 'An admin edits the details of one of its companies',
         description:
-          "Changes only the fields sent, of the company as read at `version` (409 when it changed since, or when the e-mail is used by another account). Admins only (403); another admin's company is not found (404).",
+          "Changes only the fields sent, of the company as read at `version` (409 when it changed since). Admins only (403); another admin's company is not found (404). The company signs in with its e-mail, which only it changes, on its Profile: another one is a 400. No password is ever set here.",
         body: editCompany.body,
         response: {
           200: answer('The updated company', editCompany.answer),
@@ -166,17 +167,26 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['people'],
           operationId,
           summary: `The signed-in ${as} edits its own details`,
-          description: `Changes only the fields sent, as read at \`version\` (409 when they changed since, or when the e-mail is used by another account). The ${as} only (403).`,
+          description:
+            `Changes only the fields sent, as read at \`version\` (409 when they changed since, or when the e-mail is used by another account). The ${as} only (403). ` +
+            'A new e-mail is the rule of `updateProfile`: it needs `currentPassword` (400 when missing or wrong; checks are counted per account, 429) and applies only when the link mailed to the new address is opened (`pendingEmail` until then); the old address is then sent a link that puts it back.',
           body: entry.body,
           response: {
             200: answer('The updated details', entry.answer),
-            ...errors(...BODY, 401, 403, 409),
+            ...errors(...BODY, 401, 403, 409, 429, 503),
           },
         },
       },
       async (request) => {
-        const data = await people.updateOwnDetails(app.db, callerOf(request), as, request.body);
-        return { success: true, message: 'Details updated successfully', data };
+        const { person, pendingEmail, mail } = await people.updateOwnDetails(
+          app.db,
+          callerOf(request),
+          as,
+          request.body,
+          { limits: app.limits, publicUrl: app.publicUrl },
+        );
+        if (mail) app.background.run('e-mail confirmation', () => app.mailer.send(mail));
+        return ownEditAnswer('Details', person, pendingEmail);
       },
     );
   }

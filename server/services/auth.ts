@@ -1,21 +1,19 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { LOGIN_ROLES, ROLE_LABELS, type LoginRole } from '../../contract/enums';
 import type { DbOrTx } from '../db/client';
-import { emailChanges, users } from '../db/schema';
+import { users } from '../db/schema';
 import { type Caller, type Pending, pendingOf, positionOf } from '../lib/caller';
-import { newToken, sha256 } from '../lib/tokens';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../lib/errors';
+import { badRequest, forbidden, notFound, unauthorized } from '../lib/errors';
 import { burnTime, hashPassword, verifyPassword } from '../lib/password';
 import { toIso } from '../lib/dates';
 import { countLoginAttempt, loginSucceeded } from './loginLimiter';
 import type { Limits } from './rateLimits';
-import { nameActor, withAudit } from './audit';
+import { withAudit } from './audit';
 import { checkCurrentPassword } from './currentPassword';
-import { linkTo } from './passwordReset';
-import { createSession, revokeOtherSessions, revokeSessionsOf, type Origin } from './sessions';
+import { byEmail, type Notice, updateOwnAccount } from './emailChange';
+import { createSession, revokeOtherSessions, type Origin } from './sessions';
 import { recordSignIn } from './signIns';
 import { answerChallenge, createChallenge, INVALID_CODE, requiredFor } from './twoFactor';
-import { atVersion, nextVersion, whyNotUpdated } from './versions';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -32,8 +30,6 @@ export const publicUser = (u: UserRow, pending: Pending) => ({
   requireTwoFactor: u.requireTwoFactor,
   pending,
 });
-
-const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
 
 export async function registerAdmin(
   db: DbOrTx,
@@ -164,18 +160,9 @@ export async function getProfile(db: DbOrTx, caller: Caller) {
   return publicUser(user, caller.pending);
 }
 
-/** Where an account notice is sent and what it says. */
-export interface Notice {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-const REVERT_TTL_MS = 7 * 24 * 3_600_000;
-
 /**
- * Changes the fields sent (name, e-mail) of the caller's profile at `version`. A new e-mail
- * needs the current password, and the old address is told, with a link that puts it back.
+ * Changes the fields sent (name, e-mail) of the caller's profile at `version`: a new e-mail by
+ * the one rule for one's own sign-in e-mail (`updateOwnAccount`).
  */
 export async function updateProfile(
   db: DbOrTx,
@@ -183,102 +170,8 @@ export async function updateProfile(
   input: { version: number; name?: string; email?: string; currentPassword?: string },
   opts: { limits: Limits; publicUrl: string },
 ) {
-  const { publicUrl } = opts;
-  const self = eq(users.id, caller.userId);
-  const [before] = await db.select().from(users).where(self).limit(1);
-  if (!before) throw notFound('User');
-  const changesEmail =
-    input.email !== undefined && input.email.toLowerCase() !== before.email.toLowerCase();
-  if (changesEmail)
-    await checkCurrentPassword(
-      db,
-      opts.limits,
-      before,
-      input.currentPassword,
-      'Please enter your current password to change your e-mail.',
-    );
-  const token = newToken();
-  const user = await withAudit(db, caller, async (tx) => {
-    const [updated] = await tx
-      .update(users)
-      .set({
-        name: input.name,
-        email: input.email,
-        version: nextVersion(users),
-        updatedAt: sql`now()`,
-      })
-      .where(atVersion(users, self, input.version))
-      .returning();
-    if (updated && changesEmail)
-      await tx.insert(emailChanges).values({
-        userId: caller.userId,
-        oldEmail: before.email,
-        newEmail: updated.email,
-        tokenHash: sha256(token),
-        expiresAt: new Date(Date.now() + REVERT_TTL_MS),
-      });
-    return updated;
-  });
-  if (!user) throw await whyNotUpdated(db, users, self, 'User');
-  const notice: Notice | null = changesEmail
-    ? {
-        to: before.email,
-        subject: 'The e-mail of your account was changed',
-        text: [
-          `Hello ${before.name},`,
-          '',
-          `The e-mail of your account was changed from ${before.email} to ${user.email}.`,
-          '',
-          'If you did not do this, open this link to put your e-mail back and sign out everywhere:',
-          linkTo(publicUrl, 'revert-email', token),
-          '',
-          'The link works once and expires in 7 days.',
-        ].join('\n'),
-      }
-    : null;
-  return { user: publicUser(user, caller.pending), notice };
-}
-
-/**
- * Puts back the e-mail a revert link names, ends every session of the account (whoever
- * changed it is signed out) and spends the link. The old address may have been taken since:
- * then nothing changes (409).
- */
-export async function revertEmail(db: DbOrTx, token: string) {
-  const open = and(
-    eq(emailChanges.tokenHash, sha256(token)),
-    isNull(emailChanges.usedAt),
-    gt(emailChanges.expiresAt, sql`now()`),
-  );
-  const invalid = () => badRequest('This link is invalid, used or has expired.');
-  return db.transaction(async (tx) => {
-    const [change] = await tx
-      .update(emailChanges)
-      .set({ usedAt: sql`now()` })
-      .where(open)
-      .returning();
-    if (!change) throw invalid();
-    const [owner] = await tx
-      .select({ role: users.role, companyId: users.companyId })
-      .from(users)
-      .where(eq(users.id, change.userId));
-    if (!owner) throw invalid();
-    const [taken] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(byEmail(change.oldEmail), ne(users.id, change.userId)))
-      .limit(1);
-    if (taken) throw conflict(`${change.oldEmail} is used by another account now.`);
-    // The owner puts its own e-mail back: the trail names it.
-    const actor = { userId: change.userId, sessionId: '', pending: null, ...owner };
-    await tx.execute(sql`select ${nameActor(actor)}`);
-    await tx
-      .update(users)
-      .set({ email: change.oldEmail, updatedAt: sql`now()` })
-      .where(eq(users.id, change.userId));
-    await revokeSessionsOf(tx, change.userId);
-    return change.oldEmail;
-  });
+  const { row, ...change } = await updateOwnAccount(db, caller, input, { name: input.name }, opts);
+  return { user: publicUser(row, caller.pending), ...change };
 }
 
 /** Changes the caller's password (the current one first); the other sessions end. */

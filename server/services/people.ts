@@ -4,11 +4,12 @@ import {
   LOGIN_ROLES,
   STAFF_ROLES,
   type CreatableRole,
+  type LoginRole,
   type Role,
   type StaffRole,
   type UserStatus,
 } from '../../contract/enums';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx, Tx } from '../db/client';
 import { pageAnswer, paged, rowCount, sortOrder } from '../db/paging';
 import { users } from '../db/schema';
 import type { Caller } from '../lib/caller';
@@ -17,7 +18,9 @@ import { hashPassword } from '../lib/password';
 import { toIso } from '../lib/dates';
 import { likePattern } from '../lib/schemas';
 import { withAudit } from './audit';
+import { sameAddress, updateOwnAccount } from './emailChange';
 import { issuePasswordLink } from './passwordReset';
+import type { Limits } from './rateLimits';
 import { revokeSessionsOf } from './sessions';
 import { assertCompany, assertRole, companiesOfAdmin, companyScope, READ_ONLY } from './tenancy';
 import { atVersion, nextVersion, whyNotUpdated } from './versions';
@@ -190,24 +193,53 @@ export interface PersonEdit {
   status?: UserStatus;
 }
 
-/** The columns a details edit writes (those sent), from the spec's field names. */
-const details = (input: Omit<PersonEdit, 'status'>) => ({
+/** The columns a manager's details edit writes (those sent), from the spec's field names. */
+const details = (input: Omit<PersonEdit, 'status'>, email: string | undefined) => ({
   name: input.name,
-  email: input.email,
+  email,
   mobile: input.mobile,
   registrationNumber: input.registration_number,
   version: nextVersion(users),
   updatedAt: sql`now()`,
 });
 
+/** Why a manager may not change the e-mail someone signs in with, by whose it is. */
+const SIGN_IN_EMAIL: Record<LoginRole, string> = {
+  admin:
+    'email can only be changed by the admin, on their Profile: it is the address they sign in with.',
+  company:
+    'email can only be changed by the company itself, on its Profile: it is the address it signs in with.',
+  pm: 'email can only be changed by the PM, on their Profile: it is the address they sign in with.',
+};
+
+/**
+ * The e-mail a manager's edit of `target` writes. The contact e-mail of someone who does not
+ * sign in is the manager's to keep; the e-mail someone signs in with is theirs alone to change
+ * (on their Profile, with their password and a link to the new address), so a different one is
+ * refused (400) and the same one is left as it is. Locks the person until the edit is done.
+ */
+async function managedEmail(tx: Tx, target: SQL | undefined, email: string | undefined) {
+  if (email === undefined) return undefined;
+  const [person] = await tx
+    .select({ role: users.role, email: users.email })
+    .from(users)
+    .where(target)
+    .for('update');
+  // Not theirs: the update finds nothing and says why.
+  if (!person || !signsIn(person.role)) return email;
+  if (sameAddress(email, person.email)) return undefined;
+  throw badRequest(SIGN_IN_EMAIL[person.role as LoginRole]);
+}
+
 /** A company edits one of its people (status included); anyone else's is not found. */
 export async function editUser(db: DbOrTx, caller: Caller, id: string, input: PersonEdit) {
   assertCompany(caller);
   const theirs = and(eq(users.id, id), eq(users.companyId, caller.userId));
   const [row] = await withAudit(db, caller, async (tx) => {
+    const email = await managedEmail(tx, theirs, input.email);
     const rows = await tx
       .update(users)
-      .set({ ...details(input), ...(input.status ? { status: input.status } : {}) })
+      .set({ ...details(input, email), ...(input.status ? { status: input.status } : {}) })
       .where(atVersion(users, theirs, input.version))
       .returning();
     if (!rows[0]) throw await whyNotUpdated(tx, users, theirs, 'User');
@@ -217,7 +249,10 @@ export async function editUser(db: DbOrTx, caller: Caller, id: string, input: Pe
   return personToApi(row!);
 }
 
-/** An admin edits the details of a company it created; any other is not found. */
+/**
+ * An admin edits the contact details of a company it created (never the e-mail it signs in
+ * with); any other is not found.
+ */
 export async function editCompany(
   db: DbOrTx,
   caller: Caller,
@@ -226,13 +261,14 @@ export async function editCompany(
 ) {
   assertRole(caller, 'admin');
   const its = and(eq(users.id, id), eq(users.role, 'company'), eq(users.createdBy, caller.userId));
-  const [row] = await withAudit(db, caller, (tx) =>
-    tx
+  const [row] = await withAudit(db, caller, async (tx) => {
+    const email = await managedEmail(tx, its, input.email);
+    return tx
       .update(users)
-      .set(details(input))
+      .set(details(input, email))
       .where(atVersion(users, its, input.version))
-      .returning(),
-  );
+      .returning();
+  });
   if (!row) throw await whyNotUpdated(db, users, its, 'Company');
   return personToApi(row);
 }
@@ -347,18 +383,17 @@ export async function updateOwnDetails(
   db: DbOrTx,
   caller: Caller,
   as: 'admin' | 'company',
-  input: Omit<PersonEdit, 'status'>,
+  input: Omit<PersonEdit, 'status'> & { currentPassword?: string },
+  opts: { limits: Limits; publicUrl: string },
 ) {
   if (caller.role !== as)
     throw forbidden(caller.role === 'admin' ? READ_ONLY : "You can't do this");
-  const self = eq(users.id, caller.userId);
-  const [row] = await withAudit(db, caller, (tx) =>
-    tx
-      .update(users)
-      .set(details(input))
-      .where(atVersion(users, self, input.version))
-      .returning(),
+  const { row, ...change } = await updateOwnAccount(
+    db,
+    caller,
+    input,
+    { name: input.name, mobile: input.mobile, registrationNumber: input.registration_number },
+    opts,
   );
-  if (!row) throw await whyNotUpdated(db, users, self, 'User');
-  return personToApi(row);
+  return { person: personToApi(row), ...change };
 }

@@ -54,7 +54,7 @@ export const LIMIT_SCOPES: Record<keyof Limits, { calls: string; per: string }> 
   },
   passwordChecksPerAccount: {
     calls:
-      'POST /api/user/updatepassword, /api/user/updateprofile (a new e-mail), /api/user/two-factor/setup, /disable and /recovery-codes (shared)',
+      'POST /api/user/updatepassword, /api/user/updateprofile, /api/company/updatecompany and /api/admin/updateadmin (a new e-mail), /api/user/two-factor/setup, /disable and /recovery-codes (shared)',
     per: 'account',
   },
   codePerAddress: {
@@ -65,7 +65,8 @@ export const LIMIT_SCOPES: Record<keyof Limits, { calls: string; per: string }> 
   forgotPerAddress: { calls: 'POST /api/user/forgotpassword', per: 'address' },
   forgotPerEmail: { calls: 'POST /api/user/forgotpassword', per: 'e-mail asked for' },
   resetPerAddress: {
-    calls: 'POST /api/user/resetpassword, /api/user/acceptinvite (shared)',
+    calls:
+      'POST /api/user/resetpassword, /api/user/acceptinvite (shared); /api/user/email/confirm and /api/user/email/revert (each counted apart)',
     per: 'address',
   },
   remindersPerAccount: { calls: 'POST /api/user/sendemaillend', per: 'sender' },

@@ -34,6 +34,7 @@ const SESSIONLESS_ENDPOINTS = new Set([
   'loginWithCode',
   'register',
   'logout',
+  'confirmEmail',
   'revertEmail',
 ]);
 

@@ -8,7 +8,7 @@ import type {
   ResetPassword,
   SessionAnswer,
 } from '../../contract/api/auth';
-import type { RevertEmail } from '../../contract/api/account';
+import type { ConfirmEmail, RevertEmail } from '../../contract/api/account';
 import type { Message } from '../../contract/api/fields';
 import { apiSlice } from './apiSlice';
 
@@ -21,6 +21,11 @@ export const authApi = apiSlice.injectEndpoints({
     }),
     loginWithCode: build.mutation<z.output<typeof SessionAnswer>, z.input<typeof LoginCode>>({
       query: (body) => ({ url: '/user/loginuser/code', method: 'POST', body }),
+    }),
+    confirmEmail: build.mutation<MessageAnswer, z.input<typeof ConfirmEmail>>({
+      query: (body) => ({ url: '/user/email/confirm', method: 'POST', body }),
+      // Whoever is signed in here may be the one whose e-mail it now is.
+      invalidatesTags: [{ type: 'users', id: 'ME' }],
     }),
     revertEmail: build.mutation<MessageAnswer, z.input<typeof RevertEmail>>({
       query: (body) => ({ url: '/user/email/revert', method: 'POST', body }),
@@ -43,6 +48,7 @@ export const authApi = apiSlice.injectEndpoints({
 export const {
   useLoginMutation,
   useLoginWithCodeMutation,
+  useConfirmEmailMutation,
   useRevertEmailMutation,
   useRegisterMutation,
   useLogoutMutation,

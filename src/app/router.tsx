@@ -18,7 +18,7 @@ import type { AppDispatch } from './store';
 const ForgotPasswordScreen = lazy(() => import('../features/auth/ForgotPasswordScreen'));
 const ResetPasswordScreen = lazy(() => import('../features/auth/ResetPasswordScreen'));
 const AcceptInviteScreen = lazy(() => import('../features/auth/AcceptInviteScreen'));
-const RevertEmailScreen = lazy(() => import('../features/auth/RevertEmailScreen'));
+const EmailLinkScreen = lazy(() => import('../features/auth/EmailLinkScreen'));
 const { Component: AppShell, preload: preloadAppShell } = preloadableLazy(
   () => import('../features/shell/AppShell'),
 );
@@ -62,7 +62,8 @@ export function AppRoutes() {
           <Route path="/forgot-password" element={<ForgotPasswordScreen />} />
           <Route path="/reset-password" element={<ResetPasswordScreen />} />
           <Route path="/invite" element={<AcceptInviteScreen />} />
-          <Route path="/revert-email" element={<RevertEmailScreen />} />
+          <Route path="/confirm-email" element={<EmailLinkScreen kind="confirm" />} />
+          <Route path="/revert-email" element={<EmailLinkScreen kind="revert" />} />
           <Route path="/app" element={<RequireAuth />}>
             <Route element={<AppShell />}>
               <Route index element={<Navigate to="dashboard" replace />} />

@@ -16,7 +16,8 @@ import {
 /**
  * An account owner's security as they would use it: where they are signed in (and signing
  * another browser out), two-factor sign-in set up with a real code and used to sign in, a
- * recovery code, and an e-mail change undone from the old address's mail.
+ * recovery code, and an e-mail change confirmed from the new address's mail and undone from the
+ * old address's.
  */
 
 const me = {
@@ -131,7 +132,7 @@ describe.sequential('accounts people can trust', () => {
     await expectPath(page, '/app/dashboard');
   });
 
-  test('changes the e-mail, and the old address undoes it', async () => {
+  test('changes the e-mail once the new address confirms it, and the old address undoes it', async () => {
     await openProfile(page);
     await page.getByRole('button', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Update Profile' });
@@ -139,7 +140,18 @@ describe.sequential('accounts people can trust', () => {
     await dialog.getByLabel('Current Password').fill(me.password);
     await visit(page, 'accounts-05-email-change');
     await dialog.getByRole('button', { name: 'Update' }).click();
-    await expectAlert(page, 'Profile updated successfully');
+    await expectAlert(page, `Open the link we sent to ${NEW_EMAIL}`);
+
+    // Nothing changes until the new address confirms, in the other browser as from a mail app.
+    await expect.poll(() => outbox(suite.server.dataDir, NEW_EMAIL).length).toBe(1);
+    const confirmation = decodeQP(outbox(suite.server.dataDir, NEW_EMAIL)[0]!);
+    const confirm = /\/confirm-email\?token=([\w-]+)/.exec(confirmation)![1]!;
+    expect(outbox(suite.server.dataDir, me.email)).toHaveLength(0);
+    await other.goto(url(`/confirm-email?token=${confirm}`));
+    await other.getByRole('button', { name: 'Confirm my new e-mail' }).waitFor();
+    await visit(other, 'accounts-06-confirm-email');
+    await other.getByRole('button', { name: 'Confirm my new e-mail' }).click();
+    await expectText(other.getByRole('status'), `Your e-mail is now ${NEW_EMAIL}`);
 
     await expect.poll(() => outbox(suite.server.dataDir, me.email).length).toBe(1);
     const mail = decodeQP(outbox(suite.server.dataDir, me.email)[0]!);

@@ -98,6 +98,9 @@ describe.sequential('an admin deactivates its company', () => {
     await rowAction(adminPage, company.name, 'Edit');
     const form = adminPage.getByRole('dialog', { name: 'Update Company Details' });
     expect(await form.getByLabel('Contact Email').inputValue()).toBe(company.email);
+    // The company signs in with that e-mail: only it changes it, on its Profile.
+    expect(await form.getByLabel('Contact Email').isEditable()).toBe(false);
+    await expectText(form, 'Only the company can change the e-mail it signs in with');
     await form.getByLabel('Contact Mobile').fill('9811100000');
     await visit(adminPage, 'company-status-01-edit');
     await form.getByRole('button', { name: 'Update' }).click();

@@ -6,17 +6,14 @@ import { auditLog, passwordResets, sessions, users } from '../../server/db/schem
 import { purgeEnded } from '../../server/services/sessions';
 import { LIMITS } from '../../server/services/rateLimits';
 import { addUser, signUp, startTestServer, type TestServer } from './helpers';
-import { bodyOf, startSmtp } from './smtp';
+import { useMailingServer } from './smtp';
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+const mailing = useMailingServer();
+const { mailTo } = mailing;
+let smtp: typeof mailing.smtp;
 let server: TestServer;
-beforeAll(async () => {
-  smtp = await startSmtp();
-  server = await startTestServer({ smtpUrl: smtp.url });
-});
-afterAll(async () => {
-  await server.close();
-  await smtp.close();
+beforeAll(() => {
+  ({ smtp, server } = mailing);
 });
 
 const CHROME =
@@ -40,16 +37,6 @@ async function loginFrom(
     token: res.body.data.token as string,
     api: server.api(res.body.data.token, { 'user-agent': userAgent }),
   };
-}
-
-/** The mail last sent to `to`, waited for (notices go out after the answer). */
-async function mailTo(to: string, after = 0) {
-  for (let i = 0; i < 100; i++) {
-    const mail = smtp.received.slice(after).findLast((m) => m.to.includes(to.toLowerCase()));
-    if (mail) return bodyOf(mail.raw);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no mail to ${to}`);
 }
 
 const codeFor = (secret: string, offsetSteps = 0) =>
@@ -208,13 +195,33 @@ describe('sign-in history', () => {
 });
 
 describe('changing e-mail or password', () => {
-  it('needs the current password for a new e-mail, tells the old address, and its link puts it back', async () => {
+  /** Changes `me`'s e-mail as its owner does: the password, then the link mailed to the new address. */
+  async function changeEmail(
+    me: Awaited<ReturnType<typeof signUp>>,
+    newEmail: string,
+    version = me.user.version,
+  ) {
+    const before = smtp.received.length;
+    const asked = await me.api.post('/user/updateprofile', {
+      version,
+      email: newEmail,
+      currentPassword: me.password,
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    expect(asked.body.pendingEmail).toBe(newEmail);
+    const token = /confirm-email\?token=([\w-]+)/.exec(await mailTo(newEmail, before))![1]!;
+    const confirmed = await server.api().post('/user/email/confirm', { token });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    return before;
+  }
+
+  it('needs the current password for a new e-mail, confirms it from the new address, tells the old one, and its link puts it back', async () => {
     const me = await signUp(server);
     const newEmail = `moved.${me.email}`;
     const version = me.user.version;
     const missing = await me.api.post('/user/updateprofile', { version, email: newEmail });
     expect(missing.status).toBe(400);
-    expect(missing.body.message).toBe('Please enter your current password to change your e-mail.');
+    expect(missing.body.message).toBe('currentPassword is required to change your e-mail');
     const wrong = await me.api.post('/user/updateprofile', {
       version,
       email: newEmail,
@@ -225,14 +232,8 @@ describe('changing e-mail or password', () => {
     const renamed = await me.api.post('/user/updateprofile', { version, name: 'Renamed' });
     expect(renamed.status).toBe(200);
 
-    const before = smtp.received.length;
-    const changed = await me.api.post('/user/updateprofile', {
-      version: renamed.body.data.version,
-      email: newEmail,
-      currentPassword: me.password,
-    });
-    expect(changed.status).toBe(200);
-    expect(changed.body.data.email).toBe(newEmail);
+    const before = await changeEmail(me, newEmail, renamed.body.data.version);
+    expect((await me.api.get('/user/profile')).body.data.email).toBe(newEmail);
     const mail = await mailTo(me.email, before);
     expect(mail).toContain(`from ${me.email} to ${newEmail}`);
     const token = /revert-email\?token=([\w-]+)/.exec(mail)![1]!;
@@ -252,13 +253,8 @@ describe('changing e-mail or password', () => {
 
   it('refuses to revert to an address another account has taken since, and changes nothing', async () => {
     const me = await signUp(server);
-    const before = smtp.received.length;
     const moved = `elsewhere.${me.email}`;
-    await me.api.post('/user/updateprofile', {
-      version: me.user.version,
-      email: moved,
-      currentPassword: me.password,
-    });
+    const before = await changeEmail(me, moved);
     const token = /revert-email\?token=([\w-]+)/.exec(await mailTo(me.email, before))![1]!;
     await server.api().post('/user/registeruser', {
       name: 'Taker',
@@ -276,11 +272,7 @@ describe('changing e-mail or password', () => {
     const before = smtp.received.length;
     await server.api().post('/user/forgotpassword', { email: me.email });
     const token = /reset-password\?token=([\w-]+)/.exec(await mailTo(me.email, before))![1]!;
-    await me.api.post('/user/updateprofile', {
-      version: me.user.version,
-      email: `elsewhere2.${me.email}`,
-      currentPassword: me.password,
-    });
+    await changeEmail(me, `elsewhere2.${me.email}`);
     const reset = await server.api().post('/user/resetpassword', {
       token,
       password: 'taken over now',

@@ -164,8 +164,12 @@ describe('profile', () => {
       currentPassword: me.password,
     });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe('Profile updated successfully');
-    expect(res.body.data).toMatchObject({ name: 'New Name', email: 'new.name@example.com' });
+    // The new e-mail waits for the link mailed to it; the name is saved.
+    expect(res.body.message).toBe(
+      'Profile updated. Open the link we sent to new.name@example.com to finish changing your e-mail; until then you sign in with your current one.',
+    );
+    expect(res.body.pendingEmail).toBe('new.name@example.com');
+    expect(res.body.data).toMatchObject({ name: 'New Name', email: me.email });
     expect((await me.api.get('/user/profile')).body.data.name).toBe('New Name');
 
     const taken = await me.api.post('/user/updateprofile', {

@@ -360,8 +360,6 @@ const versionOf = {
     (await must('company', 'GET', `/company/getallbankbyuserid?accountId=${id}`)).data[0].version,
   employee: async (id: string) =>
     (await must('company', 'GET', `/company/getcompanyallemployee?id=${id}`)).data[0].version,
-  company: async (id: string) =>
-    (await must('admin', 'GET', `/user/getadminallcompany?id=${id}`)).data[0].version,
 };
 
 /** A fresh reset link's token for the account kept for resets, from the mail it gets. */
@@ -407,23 +405,51 @@ async function twoFactorAdmin() {
   return { ...admin, recoveryCodes: on.json.data.recoveryCodes as string[] };
 }
 
-/** The token of the link a changed e-mail sends to the old address. */
-async function revertToken() {
-  const admin = await freshAdmin();
-  const from = outbox.length;
-  const profile = await send('GET', '/api/user/profile', admin.token);
-  await send('POST', '/api/user/updateprofile', admin.token, {
-    version: profile.json.data.version,
-    email: `moved.${admin.email}`,
-    currentPassword: admin.password,
-  });
+/** The token of a link mailed to `to` since the `from`th mail, waited for. */
+async function mailedToken(to: string, from: number, page: string) {
+  const pattern = new RegExp(`${page}\\?token=([\\w-]+)`);
   for (let i = 0; i < 200; i++) {
-    const mail = outbox.slice(from).find((m) => m.to === admin.email);
-    const token = mail?.text.match(/revert-email\?token=([\w-]+)/)?.[1];
+    const mail = outbox.slice(from).find((m) => m.to === to);
+    const token = mail?.text.match(pattern)?.[1];
     if (token) return token;
     await new Promise((r) => setTimeout(r, 10));
   }
-  throw new Error('no revert e-mail');
+  throw new Error(`no ${page} e-mail`);
+}
+
+/** A fresh admin that asked to sign in with a new e-mail, and the token mailed there. */
+async function confirmToken() {
+  const admin = await freshAdmin();
+  const from = outbox.length;
+  const profile = await send('GET', '/api/user/profile', admin.token);
+  const moved = `moved.${admin.email}`;
+  await send('POST', '/api/user/updateprofile', admin.token, {
+    version: profile.json.data.version,
+    email: moved,
+    currentPassword: admin.password,
+  });
+  return { admin, token: await mailedToken(moved, from, 'confirm-email') };
+}
+
+/** The token of the link a changed e-mail sends to the old address. */
+async function revertToken() {
+  const { admin, token } = await confirmToken();
+  const from = outbox.length;
+  await must(undefined, 'POST', '/user/email/confirm', { token });
+  return mailedToken(admin.email, from, 'revert-email');
+}
+
+/**
+ * An edit of one's own details (updateprofile, updatecompany, updateadmin): at the current
+ * version, and a new e-mail (which must be free) with the account's password.
+ */
+async function ownEdit(c: Call) {
+  const b = body(c);
+  if (b.email !== undefined) b.email = uniqueEmail(b.email);
+  if (c.role === 'anonymous') return;
+  b.version = await versionOf.self(c.role);
+  if (b.email !== undefined || b.currentPassword !== undefined)
+    b.currentPassword = who[c.role].password;
 }
 
 /** A fresh admin's calls: for a role's valid input to act on an account of its own. */
@@ -640,6 +666,14 @@ const SPECS: Record<string, Spec> = {
       Object.assign(body(c), { challenge: first.data.challenge, code: admin.recoveryCodes[0] });
     },
   },
+  confirmEmail: {
+    allow: 'public',
+    runs: 2,
+    absent: 400,
+    fix: async (c) => {
+      if (!c.absent) body(c).token = (await confirmToken()).token;
+    },
+  },
   revertEmail: {
     allow: 'public',
     runs: 2,
@@ -723,18 +757,7 @@ const SPECS: Record<string, Spec> = {
   getProfile: { allow: SIGNED_IN },
   exportMyData: { allow: SIGNED_IN, runs: 2 },
   exportMyDataZip: { allow: SIGNED_IN, runs: 2 },
-  updateProfile: {
-    allow: SIGNED_IN,
-    fix: async (c) => {
-      const b = body(c);
-      if (b.email !== undefined) b.email = uniqueEmail(b.email);
-      if (c.role === 'anonymous') return;
-      b.version = await versionOf.self(c.role);
-      // A new e-mail is confirmed with the password.
-      if (b.email !== undefined || b.currentPassword !== undefined)
-        b.currentPassword = who[c.role].password;
-    },
-  },
+  updateProfile: { allow: SIGNED_IN, fix: ownEdit },
   updatePassword: {
     allow: SIGNED_IN,
     runs: 2,
@@ -782,7 +805,12 @@ const SPECS: Record<string, Spec> = {
       if (body(c).email !== undefined) body(c).email = uniqueEmail(body(c).email);
       if (c.absent) return;
       body(c)._id = fx.victimCompany;
-      body(c).version = await versionOf.company(fx.victimCompany);
+      const [company] = (
+        await must('admin', 'GET', `/user/getadminallcompany?id=${fx.victimCompany}`)
+      ).data;
+      body(c).version = company.version;
+      // A company signs in with its e-mail: only it changes that, so only its own is sent.
+      if (body(c).email !== undefined) body(c).email = company.email;
     },
   },
   setUserStatus: {
@@ -806,10 +834,7 @@ const SPECS: Record<string, Spec> = {
       as === 'admin' ? 'updateAdmin' : 'updateCompany',
       {
         allow: [as],
-        fix: async (c: Call) => {
-          if (body(c).email !== undefined) body(c).email = uniqueEmail(body(c).email);
-          if (c.role !== 'anonymous') body(c).version = await versionOf.self(c.role);
-        },
+        fix: ownEdit,
       } satisfies Spec,
     ]),
   ),

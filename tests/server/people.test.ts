@@ -37,7 +37,6 @@ const details = (id: string, overrides: Record<string, unknown> = {}) => ({
   _id: id,
   version: 1,
   name: 'Acme Renamed',
-  email: `renamed.${id.slice(0, 8)}@example.com`,
   mobile: '9123456780',
   registration_number: 'REG-NEW',
   ...overrides,

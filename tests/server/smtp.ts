@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestServer, type TestServer } from './helpers';
 
 export interface ReceivedMail {
   from: string;
@@ -35,6 +37,38 @@ export async function startSmtp() {
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * For one test file: a test server whose mail goes to an SMTP server of its own, both started
+ * before the file's tests and closed after them (`server` and `smtp` are set from then on).
+ * `mailTo` waits for the last mail to `to` after the `after`th received, and answers its text
+ * (mail goes out after the answer of the call that sends it).
+ */
+export function useMailingServer() {
+  const mailing = {
+    server: undefined as unknown as TestServer,
+    smtp: undefined as unknown as Awaited<ReturnType<typeof startSmtp>>,
+    async mailTo(to: string, after = 0) {
+      for (let i = 0; i < 100; i++) {
+        const mail = mailing.smtp.received
+          .slice(after)
+          .findLast((m) => m.to.includes(to.toLowerCase()));
+        if (mail) return bodyOf(mail.raw);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`no mail to ${to}`);
+    },
+  };
+  beforeAll(async () => {
+    mailing.smtp = await startSmtp();
+    mailing.server = await startTestServer({ smtpUrl: mailing.smtp.url });
+  });
+  afterAll(async () => {
+    await mailing.server?.close();
+    await mailing.smtp?.close();
+  });
+  return mailing;
 }
 
 /** A server that accepts connections and then says nothing, like a hung mail relay. */

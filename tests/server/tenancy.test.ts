@@ -233,7 +233,6 @@ describe('writing', () => {
     const details = {
       version: 1,
       name: 'Admin A',
-      email: 'admin.a@example.com',
       mobile: '12345678',
       registration_number: 'ADM',
     };

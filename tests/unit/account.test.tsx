@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LoginAnswer, SessionAnswer, UserAnswer } from '../../contract/api/auth';
+import { LoginAnswer, ProfileAnswer, SessionAnswer, UserAnswer } from '../../contract/api/auth';
 import { AppRoutes } from '../../src/app/router';
 import { makeStore } from '../../src/app/store';
 import { startCrossTabSync } from '../../src/session/crossTab';
@@ -128,21 +128,24 @@ describe('Profile security', () => {
     );
 
   it('a new e-mail asks for the current password and sends it; a new name alone does not', async () => {
+    const waiting =
+      'Profile updated. Open the link we sent to asha.new@example.com to finish changing your e-mail; until then you sign in with your current one.';
     server.use(
       profile(),
       ...accountHandlers(),
       http.post('/api/user/updateprofile', () =>
         HttpResponse.json(
-          UserAnswer.parse({
+          ProfileAnswer.parse({
             success: true,
-            message: 'Profile updated successfully',
+            message: waiting,
             data: testUser,
+            pendingEmail: 'asha.new@example.com',
           }),
         ),
       ),
     );
     const log = recordRequests();
-    const { user } = renderWithProviders(<AppRoutes />, {
+    const { user, store } = renderWithProviders(<AppRoutes />, {
       route: '/app/profile',
       preloadedState: signedIn(),
     });
@@ -151,16 +154,56 @@ describe('Profile security', () => {
     expect(within(dialog).queryByLabelText('Current Password')).not.toBeInTheDocument();
     await user.clear(within(dialog).getByLabelText('Email'));
     await user.type(within(dialog).getByLabelText('Email'), 'asha.new@example.com');
+    expect(within(dialog).getByLabelText('Current Password')).toHaveAccessibleDescription(
+      /It changes when you open the link we send to it/,
+    );
     await user.type(within(dialog).getByLabelText('Current Password'), 'my password');
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
-    expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
+    // The e-mail waits for its link: the toast says where to look, the stored user keeps the old.
+    expect(await screen.findByText(waiting)).toBeInTheDocument();
     expect(await log.to('/api/user/updateprofile')[0]!.json()).toEqual({
       version: 1,
       name: testUser.name,
       email: 'asha.new@example.com',
       currentPassword: 'my password',
     });
+    expect(store.getState().session.user?.email).toBe(testUser.email);
     log.stop();
+  });
+
+  it('the link mailed to a new address confirms it with a click, not the visit', async () => {
+    let calls = 0;
+    server.use(
+      http.post('/api/user/email/confirm', async ({ request }) => {
+        calls++;
+        const { token } = (await request.json()) as { token: string };
+        return token === 'good'
+          ? HttpResponse.json({
+              success: true,
+              message: 'Your e-mail is now asha.new@example.com. Use it to log in from now on.',
+            })
+          : HttpResponse.json(
+              { success: false, message: 'This link is invalid, used or has expired.' },
+              { status: 400 },
+            );
+      }),
+    );
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/confirm-email?token=good' });
+    const confirm = await screen.findByRole('button', { name: 'Confirm my new e-mail' });
+    expect(calls).toBe(0);
+    await user.click(confirm);
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Your e-mail is now asha.new@example.com',
+    );
+    expect(screen.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/login');
+
+    const spent = renderWithProviders(<AppRoutes />, { route: '/confirm-email?token=used' });
+    await spent.user.click(
+      (await screen.findAllByRole('button', { name: 'Confirm my new e-mail' })).at(-1)!,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This link is invalid, used or has expired.',
+    );
   });
 
   it('a password someone else chose keeps the user on Profile with the form open', async () => {

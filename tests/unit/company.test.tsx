@@ -240,21 +240,28 @@ describe('people lists', () => {
     expect(screen.getByRole('dialog', { name: 'Create New User' })).toBeInTheDocument();
   });
 
-  it('Update User Details sends the status the form shows', async () => {
+  /** Opens Update User Details for `person` from the list at `route`; saving answers `person`. */
+  async function openEdit(route: string, person: typeof esha) {
     server.use(
       ...peopleHandlers(),
       http.post('/api/company/edituser', () =>
         HttpResponse.json(
-          PersonAnswer.parse({ success: true, message: 'User edited successfully', data: esha }),
+          PersonAnswer.parse({ success: true, message: 'User edited successfully', data: person }),
         ),
       ),
     );
     const log = recordRequests();
-    const { user } = renderAs('company', '/app/employee');
-    await menuOf(user, 'Esha Nair');
+    const { user } = renderAs('company', route);
+    await menuOf(user, person.name);
     await user.click(screen.getByRole('button', { name: 'Edit' }));
-    const dialog = screen.getByRole('dialog', { name: 'Update User Details' });
+    return { user, log, dialog: screen.getByRole('dialog', { name: 'Update User Details' }) };
+  }
+
+  it('Update User Details sends the status the form shows', async () => {
+    const { user, log, dialog } = await openEdit('/app/employee', esha);
+    // An employee does not sign in: the e-mail is a contact address the company keeps.
     expect(within(dialog).getByLabelText('Contact Email')).toHaveValue('esha@example.com');
+    expect(within(dialog).getByLabelText('Contact Email')).not.toHaveAttribute('readonly');
     await user.selectOptions(within(dialog).getByLabelText('Status'), 'inactive');
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('User edited successfully')).toBeInTheDocument();
@@ -266,6 +273,32 @@ describe('people lists', () => {
       mobile: '9000000003',
       registration_number: 'EMP-1',
       status: 'inactive',
+    });
+    log.stop();
+  });
+
+  it("Update User Details keeps a PM's sign-in e-mail read-only and does not send it", async () => {
+    const priya = { ...esha, _id: 'pm-1', name: 'Priya Menon', role: 'pm' as const };
+    const { user, log, dialog } = await openEdit('/app/pm', priya);
+    const email = within(dialog).getByLabelText('Contact Email');
+    expect(email).toHaveValue('esha@example.com');
+    expect(email).toHaveAttribute('readonly');
+    expect(email).toHaveAccessibleDescription(
+      'Only they can change the e-mail they sign in with, on their Profile.',
+    );
+    await user.type(email, 'x');
+    expect(email).toHaveValue('esha@example.com');
+    await user.type(within(dialog).getByLabelText('Contact Mobile'), '1');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('User edited successfully')).toBeInTheDocument();
+    const sent = await log.to('/api/company/edituser')[0]!.json();
+    expect(sent).toEqual({
+      _id: 'pm-1',
+      version: 1,
+      name: 'Priya Menon',
+      mobile: '90000000031',
+      registration_number: 'EMP-1',
+      status: 'active',
     });
     log.stop();
   });

@@ -92,18 +92,26 @@ describe("an admin's company list", () => {
     const dialog = screen.getByRole('dialog', { name: 'Update Company Details' });
     // Status is not a field here: deactivating has its own confirmation.
     expect(within(dialog).queryByLabelText('Status')).not.toBeInTheDocument();
+    // The company signs in with its e-mail: only it changes that, on its Profile.
+    const email = within(dialog).getByLabelText('Contact Email');
+    expect(email).toHaveValue('acme@example.com');
+    expect(email).toHaveAttribute('readonly');
+    expect(email).toHaveAccessibleDescription(
+      'Only the company can change the e-mail it signs in with, on its Profile.',
+    );
     const name = within(dialog).getByLabelText('Name');
     await user.clear(name);
     await user.type(name, 'Acme Infra');
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Company updated successfully')).toBeInTheDocument();
-    expect(await log.to('/api/admin/editcompany')[0]!.json()).toMatchObject({
+    const sent = await log.to('/api/admin/editcompany')[0]!.json();
+    expect(sent).toMatchObject({
       _id: 'c1',
       name: 'Acme Infra',
-      email: 'acme@example.com',
       mobile: '9000000001',
       registration_number: 'CO-1',
     });
+    expect(sent).not.toHaveProperty('email');
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Update Company Details' })).toBeNull(),
     );

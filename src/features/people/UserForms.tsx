@@ -74,6 +74,25 @@ const trimmedDetails = (form: ReturnType<typeof detailsOf>) => ({
 });
 
 /**
+ * Why a manager's edit shows someone's e-mail read-only: a company or PM signs in with it, and
+ * only they change it (on their Profile, with their password). Undefined for the others, whose
+ * e-mail is only a contact address.
+ */
+function signInEmailNote(role: Role): string | undefined {
+  if (role === 'company')
+    return 'Only the company can change the e-mail it signs in with, on its Profile.';
+  if ((LOGIN_ROLES as readonly string[]).includes(role))
+    return 'Only they can change the e-mail they sign in with, on their Profile.';
+  return undefined;
+}
+
+/** The details an edit sends: all but the e-mail of someone who signs in, which is theirs. */
+const editedDetails = (form: ReturnType<typeof detailsOf>, role: Role) => {
+  const { email, ...rest } = trimmedDetails(form);
+  return signInEmailNote(role) ? rest : { ...rest, email };
+};
+
+/**
  * An edit reloads the person as their list shows them now when someone else changed them
  * meanwhile (a company, a PM…: each is read from the list of its role).
  */
@@ -97,6 +116,7 @@ function DetailFields({
   errors,
   labels,
   afterContact,
+  emailLocked,
 }: {
   form: { name: string; email: string; mobile: string; registration_number: string };
   set: Setter<{ name: string; email: string; mobile: string; registration_number: string }>;
@@ -104,6 +124,8 @@ function DetailFields({
   labels: { email: string; mobile: string };
   /** Shown between Contact and Registration Number (the password, on create). */
   afterContact?: ReactNode;
+  /** Why the e-mail is read-only (someone who signs in with it); editable without it. */
+  emailLocked?: string;
 }) {
   return (
     <>
@@ -127,6 +149,8 @@ function DetailFields({
         value={form.email}
         error={errors.email}
         onChange={set('email')}
+        readOnly={emailLocked !== undefined}
+        hint={emailLocked}
       />
       <Field
         id="user-mobile"
@@ -299,7 +323,10 @@ export function CreateUserForm({
   );
 }
 
-/** 'Update User Details': the details and the status (active / inactive), which really saves. */
+/**
+ * 'Update User Details': the details and the status (active / inactive), which really saves. A
+ * PM's e-mail is read-only: they sign in with it.
+ */
 export function EditUserForm({ person, onClose }: { person: Person; onClose: () => void }) {
   const [editUser, editing] = useEditUserMutation();
   const formOf = (p: Person) => ({ ...detailsOf(p), status: p.status });
@@ -311,7 +338,7 @@ export function EditUserForm({ person, onClose }: { person: Person; onClose: () 
       editUser({
         _id: person._id,
         version: conflict.version,
-        ...trimmedDetails(form),
+        ...editedDetails(form, person.role),
         status: form.status as UserStatus,
       }).unwrap(),
       {
@@ -338,6 +365,7 @@ export function EditUserForm({ person, onClose }: { person: Person; onClose: () 
         set={set}
         errors={refused.errors}
         labels={{ email: 'Contact Email', mobile: 'Contact Mobile' }}
+        emailLocked={signInEmailNote(person.role)}
       />
       <SelectField
         id="user-status"
@@ -352,8 +380,9 @@ export function EditUserForm({ person, onClose }: { person: Person; onClose: () 
 }
 
 /**
- * An admin's 'Update Company Details': the details only. Deactivating has its own action,
- * behind a confirmation, since it signs the company and all of its people out.
+ * An admin's 'Update Company Details': the contact details only (the e-mail, which the company
+ * signs in with, is read-only). Deactivating has its own action, behind a confirmation, since it
+ * signs the company and all of its people out.
  */
 export function EditCompanyForm({ company, onClose }: { company: Person; onClose: () => void }) {
   const [editCompany, editing] = useEditCompanyMutation();
@@ -365,7 +394,7 @@ export function EditCompanyForm({ company, onClose }: { company: Person; onClose
       editCompany({
         _id: company._id,
         version: conflict.version,
-        ...trimmedDetails(form),
+        ...editedDetails(form, company.role),
       }).unwrap(),
       {
         success: 'Company updated successfully',
@@ -391,6 +420,7 @@ export function EditCompanyForm({ company, onClose }: { company: Person; onClose
         set={set}
         errors={refused.errors}
         labels={{ email: 'Contact Email', mobile: 'Contact Mobile' }}
+        emailLocked={signInEmailNote(company.role)}
       />
     </FormModal>
   );

@@ -11,7 +11,10 @@ import {
   useUpdateProfileMutation,
 } from './profileApi';
 
-/** 'Update Profile': name and email. */
+/**
+ * 'Update Profile': name and email. A new e-mail asks for the current password and changes only
+ * once the link mailed to it is opened (the server's answer says so).
+ */
 export function ProfileForm({ user, onClose }: { user: User; onClose: () => void }) {
   const [updateProfile, { isLoading }] = useUpdateProfileMutation();
   const [form, setForm] = useState({ name: user.name, email: user.email, currentPassword: '' });
@@ -73,7 +76,7 @@ export function ProfileForm({ user, onClose }: { user: User; onClose: () => void
           type="password"
           required
           autoComplete="current-password"
-          hint="A new e-mail needs your password. Your old address is told, with a link to undo it."
+          hint="A new e-mail needs your password. It changes when you open the link we send to it; your old address is then told, with a link to undo it."
           value={form.currentPassword}
           onChange={(e) => setForm({ ...form, currentPassword: e.target.value })}
         />

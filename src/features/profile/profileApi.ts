@@ -1,5 +1,10 @@
 import type { z } from 'zod';
-import type { UpdatePassword, UpdateProfile, UserAnswer } from '../../../contract/api/auth';
+import type {
+  ProfileAnswer as UpdateAnswer,
+  UpdatePassword,
+  UpdateProfile,
+  UserAnswer,
+} from '../../../contract/api/auth';
 import type { Message } from '../../../contract/api/fields';
 import { apiSlice } from '../../api/apiSlice';
 import { invalidates, withSyncedMutations } from '../../api/tags';
@@ -31,7 +36,7 @@ export const profileApi = apiSlice.injectEndpoints({
         providesTags: [{ type: 'users', id: 'ME' }],
         onQueryStarted: (_arg, api) => storeUser(api),
       }),
-      updateProfile: build.mutation<ProfileAnswer, z.input<typeof UpdateProfile>>({
+      updateProfile: build.mutation<z.output<typeof UpdateAnswer>, z.input<typeof UpdateProfile>>({
         query: (body) => ({ url: '/user/updateprofile', method: 'POST', body }),
         invalidatesTags: invalidates(() => [{ type: 'users', id: 'ME' }]),
         onQueryStarted: (_arg, api) => storeUser(api),
