@@ -24,6 +24,7 @@ import * as schema from './schema';
  * insert them in file order. Sign-in secrets (sessions, reset, invite and revert links, pending
  * second factors) and rate-limit counters are left out: a restored install starts with everyone
  * signed out. Two-factor keys and recovery codes stay, so the second factor still guards.
+ * Where categories went (category_moves, for a minute's undo) is left out too.
  */
 const TABLES: PgTable[] = [
   schema.users,

@@ -256,6 +256,31 @@ export const categories = pgTable(
 );
 
 /**
+ * Where a category name went, so that an undone delete finds its record's category: a name
+ * one of the user's categories had before a rename, or that of a category merged into
+ * another, with the category that carries on. A merge passes on the names that led to the
+ * category it removes; a deleted category takes its rows along (a restore is then refused).
+ * Only an undo reads them, within a minute: rows older than an hour are dropped as new ones
+ * are written (services/categories.ts), and a backup leaves them out.
+ */
+export const categoryMoves = pgTable(
+  'category_moves',
+  {
+    userId: ownerId('user_id'),
+    name: text('name').notNull(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.name] }),
+    // A category's deletion finds its rows (the foreign key's cascade), a merge those it passes on.
+    index('category_moves_category_idx').on(t.categoryId),
+  ],
+);
+
+/**
  * A user's monthly budget for one of its categories: every month's spending in the category
  * is measured against it. A category merged away hands its budget to the category it merges
  * into when that one has none (services/budgets.ts); deleting a category deletes its budget.

@@ -125,7 +125,7 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'restoreExpense',
         summary: "Undo the caller's delete of one of its expenses, moments ago",
         description:
-          "The expense comes back as it was, with its id and its audit trail. Only the caller's own delete of the last minute (404 otherwise, the same answer as an unknown id: also for another's record, there or deleted); 409 when it is the caller's own and not deleted.",
+          "The expense comes back as it was, with its id and its audit trail; into the category its own was renamed to or merged into since, if so (the message names it), and 409 when its category has been deleted since. Only the caller's own delete of the last minute (404 otherwise, the same answer as an unknown id: also for another's record, there or deleted); 409 when it is the caller's own and not deleted.",
         body: restoreExpense.body,
         response: {
           200: answer('Restored', restoreExpense.answer),
@@ -134,8 +134,8 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await expenses.restoreExpense(app.db, callerOf(request), request.body.id);
-      return { success: true, message: 'Expense restored' };
+      const message = await expenses.restoreExpense(app.db, callerOf(request), request.body.id);
+      return { success: true, message };
     },
   );
 };

@@ -2,7 +2,13 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { MAX_CATEGORIES } from '../../contract/api/categories';
 import { paiseToRupees } from '../../contract/rules';
 import { rowsOf, type DbOrTx, type Tx } from '../db/client';
-import { categories, expenseMonths, expenses, recurringExpenses } from '../db/schema';
+import {
+  categories,
+  categoryMoves,
+  expenseMonths,
+  expenses,
+  recurringExpenses,
+} from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { toIso } from '../lib/dates';
 import { badRequest, conflict, notFound } from '../lib/errors';
@@ -126,17 +132,71 @@ export function addCategory(db: DbOrTx, caller: Caller, name: string) {
   });
 }
 
+/**
+ * Notes that records of category `from` now belong in category `intoId` (renamed, or merged
+ * into it), for an undone delete (see categoryNow); names that led to `from` go on to
+ * `intoId` too. Drops the notes older than an hour: an undo is a minute's.
+ */
+async function noteMove(
+  tx: Tx,
+  userId: string,
+  from: { id: string; name: string },
+  intoId: string,
+) {
+  const mine = eq(categoryMoves.userId, userId);
+  await tx
+    .delete(categoryMoves)
+    .where(and(mine, sql`${categoryMoves.at} < now() - interval '1 hour'`));
+  if (from.id !== intoId)
+    await tx
+      .update(categoryMoves)
+      .set({ categoryId: intoId })
+      .where(and(mine, eq(categoryMoves.categoryId, from.id)));
+  await tx
+    .insert(categoryMoves)
+    .values({ userId, name: from.name, categoryId: intoId })
+    .onConflictDoUpdate({
+      target: [categoryMoves.userId, categoryMoves.name],
+      set: { categoryId: intoId, at: sql`now()` },
+    });
+}
+
+/**
+ * The name of the category a deleted record of category `name` belongs in now: that one,
+ * or the one it was renamed to or merged into since (the latest). Undefined when it has
+ * been deleted. The category found is kept from being renamed, merged or deleted until the
+ * transaction ends, as a record written into it would keep it.
+ */
+export async function categoryNow(tx: Tx, userId: string, name: string) {
+  const [same] = await tx
+    .select({ name: categories.name })
+    .from(categories)
+    .where(and(eq(categories.userId, userId), eq(categories.name, name)))
+    .for('key share');
+  if (same) return same.name;
+  const [moved] = await tx
+    .select({ name: categories.name })
+    .from(categoryMoves)
+    .innerJoin(categories, eq(categories.id, categoryMoves.categoryId))
+    .where(and(eq(categoryMoves.userId, userId), eq(categoryMoves.name, name)))
+    .for('key share', { of: categories });
+  return moved?.name;
+}
+
 /** Renames a category; its expenses, months and recurring expenses follow (ON UPDATE CASCADE). */
 export function renameCategory(db: DbOrTx, caller: Caller, id: string, name: string) {
   return withAudit(db, caller, async (tx) => {
     const locked = await lockCategories(tx, caller);
     const current = find(locked, id);
     checkFree(locked, name, id);
-    if (current.name !== name)
+    if (current.name !== name) {
       await tx
         .update(categories)
         .set({ name })
         .where(and(eq(categories.id, id), eq(categories.userId, caller.userId)));
+      // A record deleted under the old name comes back under the new one.
+      await noteMove(tx, caller.userId, current, id);
+    }
     return answerFor(tx, caller, id);
   });
 }
@@ -166,6 +226,8 @@ export function mergeCategory(db: DbOrTx, caller: Caller, fromId: string, intoId
       .update(recurringExpenses)
       .set({ category: into.name, version: nextVersion(recurringExpenses), updatedAt: sql`now()` })
       .where(and(eq(recurringExpenses.userId, me), eq(recurringExpenses.category, from.name)));
+    // A record deleted from it moments ago comes back into the category it was merged into.
+    await noteMove(tx, me, from, into.id);
     await removeCategory(tx, me, from);
     return {
       data: await answerFor(tx, caller, into.id),

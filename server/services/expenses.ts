@@ -14,14 +14,14 @@ import {
 import { expenseMonths, expenses } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { withAudit } from './audit';
-import { notFound } from '../lib/errors';
+import { conflict, notFound } from '../lib/errors';
 import { COUNT_BOUND, paiseToRupees } from '../../contract/rules';
 import { toIso } from '../lib/dates';
 import { keyText } from '../db/keyset';
 import { containsAnyCase } from '../db/search';
 import { atVersion, nextVersion, whyNotUpdated } from './versions';
 import { restoreDeleted } from './undo';
-import { categoryLookup, ownCategory, type CategoryLookup } from './categories';
+import { categoryLookup, categoryNow, ownCategory, type CategoryLookup } from './categories';
 
 export interface ExpenseInput {
   date: string;
@@ -212,12 +212,32 @@ export async function deleteExpense(db: DbOrTx, caller: Caller, id: string) {
   if (!row) throw notFound('Expense');
 }
 
-/** Undoes the caller's delete of one of its expenses, moments ago (see ./undo). */
+/**
+ * Undoes the caller's delete of one of its expenses, moments ago (see ./undo). Its category
+ * may have been renamed or merged into another since: it comes back into that one (see
+ * categoryNow), and the answer names it; a category deleted since is a 409. Answers the
+ * message to show.
+ */
 export async function restoreExpense(db: DbOrTx, caller: Caller, id: string) {
+  let moved: { from: string; into: string } | undefined;
   await withAudit(db, caller, (tx) =>
     restoreDeleted(tx, caller, 'expenses', id, {
       what: 'Expense',
       owned: (before) => before.user_id === caller.userId,
+      adjust: async (before) => {
+        const was = String(before.category);
+        const now = await categoryNow(tx, caller.userId, was);
+        if (now === undefined)
+          throw conflict(
+            `This expense's category "${was}" has been deleted since, so the expense cannot be restored. Add the category again to restore it.`,
+          );
+        if (now === was) return {};
+        moved = { from: was, into: now };
+        return { category: now };
+      },
     }),
   );
+  return moved
+    ? `Expense restored into "${moved.into}", where its category "${moved.from}" went.`
+    : 'Expense restored';
 }

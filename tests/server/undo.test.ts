@@ -198,6 +198,90 @@ describe('undo of a delete', () => {
     }
   });
 
+  it('brings an expense back into the category its own was merged into or renamed to, and refuses one whose category is deleted', async () => {
+    const me = await signUp(server);
+    const categoryId = async (name: string) => {
+      const list = (await me.api.get('/category/getcategories')).body.data as {
+        _id: string;
+        name: string;
+        expenses: number;
+        totalAmount: number;
+      }[];
+      return list.find((c) => c.name === name)?._id;
+    };
+    const add = async (name: string) => {
+      const res = await me.api.post('/category/addcategory', { name });
+      expect(res.status).toBe(201);
+      return res.body.data._id as string;
+    };
+    const deleted = async (category: string, amount: number) => {
+      const made = await me.api.post('/expense/addexpense', { ...expense, category, amount });
+      expect(made.status).toBe(201);
+      const id = made.body.data._id as string;
+      expect((await me.api.post('/expense/deleteexpense', { id })).status).toBe(200);
+      return id;
+    };
+    const categoryOf = async (id: string) =>
+      (await me.api.get(`/expense/getuserallexpenses?id=${id}`)).body.data[0]?.category;
+
+    // Merged: it comes back into the category merged into, which counts it.
+    const shoppingId = await deleted('shopping', 100.25);
+    const merged = await me.api.post('/category/mergecategory', {
+      _id: await categoryId('shopping'),
+      into: await categoryId('other'),
+    });
+    expect(merged.status).toBe(200);
+    let restored = await me.api.post('/expense/restoreexpense', { id: shoppingId });
+    expect(restored.status).toBe(200);
+    expect(restored.body.message).toBe(
+      'Expense restored into "other", where its category "shopping" went.',
+    );
+    expect(await categoryOf(shoppingId)).toBe('other');
+    const other = (await me.api.get('/category/getcategories')).body.data.find(
+      (c: { name: string }) => c.name === 'other',
+    );
+    expect(other).toMatchObject({ expenses: 1, totalAmount: 100.25 });
+
+    // Renamed, then merged: followed all the way.
+    const movieId = await deleted('movie', 50);
+    await me.api.post('/category/renamecategory', {
+      _id: await categoryId('movie'),
+      name: 'Films',
+    });
+    const leisure = await add('Leisure');
+    await me.api.post('/category/mergecategory', { _id: await categoryId('Films'), into: leisure });
+    restored = await me.api.post('/expense/restoreexpense', { id: movieId });
+    expect(restored.status).toBe(200);
+    expect(restored.body.message).toBe(
+      'Expense restored into "Leisure", where its category "movie" went.',
+    );
+    expect(await categoryOf(movieId)).toBe('Leisure');
+
+    // Deleted: refused, and nothing is written.
+    const gifts = await add('Gifts');
+    const giftId = await deleted('Gifts', 10);
+    expect((await me.api.post('/category/deletecategory', { id: gifts })).status).toBe(200);
+    const refused = await me.api.post('/expense/restoreexpense', { id: giftId });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      'This expense\'s category "Gifts" has been deleted since, so the expense cannot be restored. Add the category again to restore it.',
+    );
+    expect(await categoryOf(giftId)).toBeUndefined();
+    // Added again, it takes the expense back.
+    await add('Gifts');
+    restored = await me.api.post('/expense/restoreexpense', { id: giftId });
+    expect(restored.body).toEqual({ success: true, message: 'Expense restored' });
+    expect(await categoryOf(giftId)).toBe('Gifts');
+
+    // Merged into a category that was deleted since: refused too.
+    const travel = await add('Travel');
+    const fuel = await add('Fuel');
+    const fuelId = await deleted('Fuel', 5);
+    await me.api.post('/category/mergecategory', { _id: fuel, into: travel });
+    expect((await me.api.post('/category/deletecategory', { id: travel })).status).toBe(200);
+    expect((await me.api.post('/expense/restoreexpense', { id: fuelId })).status).toBe(409);
+  });
+
   it('is refused once the undo window has passed', async () => {
     const me = await signUp(server);
     const created = await me.api.post('/expense/addexpense', expense);
