@@ -283,7 +283,7 @@ export const categoryMoves = pgTable(
 /**
  * A user's monthly budget for one of its categories: every month's spending in the category
  * is measured against it. A category merged away hands its budget to the category it merges
- * into when that one has none (services/budgets.ts); deleting a category deletes its budget.
+ * into, or adds it to that one's (services/budgets.ts); deleting a category deletes its budget.
  * Going over notifies the owner once per budget and month, from a trigger on expense_months
  * (see the budgets migration), whichever path wrote the expenses.
  */
