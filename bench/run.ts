@@ -3,7 +3,7 @@
 // and 16 connections, and prints p50/p95/p99, requests per second and the share of the
 // ceiling (GET /api/health), with whether each target holds, then the two attacks the server
 // must shrug off (tests/helpers/abuse.ts). The same numbers go to bench/results/<db>.json.
-// PGlite by default; PostgreSQL when DATABASE_URL is set.
+// PGlite by default; PostgreSQL when DATABASE_URL is set. `--only=ratio`: bench/ratio.ts.
 import { execSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -19,6 +19,13 @@ import { measureListScreen } from './spa';
 import { measureExport } from './exports';
 import { measureImport } from './imports';
 import { measureStreams, prepareStreamUsers } from './streams';
+
+// `npm run bench -- --only=ratio`: only the app's CPU per request against a plain server
+// (bench/ratio.ts), on PostgreSQL.
+if (process.argv.includes('--only=ratio')) {
+  await import('./ratio');
+  process.exit(0);
+}
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);

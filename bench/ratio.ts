@@ -1,0 +1,397 @@
+// `npm run bench -- --only=ratio` or `DATABASE_URL=postgres://… tsx bench/ratio.ts`: the CPU the
+// app's server process spends per request, against a plain node:http + pg server
+// (bench/baseline.ts) that runs the same statements and answers the same bytes. Four calls:
+// the expense list (first page, default sort), a search of it, the dashboard and /api/health.
+//
+// 1. A database with the bench's data set (bench/seed.ts): RATIO_DATABASE names one to reuse
+//    (created and seeded if it does not exist, and kept), else a fresh one is seeded and dropped.
+// 2. The statements: the app (in this process, with Drizzle's query logger) and the baseline
+//    (with its own) answer each call once; their statements, texts and values, must be the
+//    same, or the bench stops.
+// 3. The answers: the production build (as `npm start` runs it) and the baseline, each in a
+//    process of its own, answer each call; the bodies must be byte-identical, or it stops.
+// 4. The CPU: per call and server, RATIO_REQUESTS requests (4,000) at 16 connections
+//    (autocannon); the server process's utime+stime (/proc/<pid>/stat, every thread) over the
+//    requests, and the same for the database's backends serving it; RATIO_ROUNDS rounds (3),
+//    the servers alternating, and the median of each. Wall time is not used: the 2 cores are
+//    shared with the load generator and with whatever else runs.
+//
+// The app logs at RATIO_LOG_LEVEL (info, as in production) to a pipe this process drains.
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../server/app';
+import { openDatabase } from '../server/db/client';
+import { freePort } from '../tests/helpers/serverProcess';
+import { startBaseline } from './baseline';
+import { ACCOUNTS, PASSWORD, seed } from './seed';
+
+const baseUrl = process.env.DATABASE_URL;
+if (!baseUrl) {
+  console.error('The ratio bench runs on PostgreSQL: set DATABASE_URL (postgres://…).');
+  process.exit(2);
+}
+const REQUESTS = Number(process.env.RATIO_REQUESTS ?? 4000);
+const ROUNDS = Number(process.env.RATIO_ROUNDS ?? 3);
+const CONNECTIONS = 16;
+const LOG_LEVEL = process.env.RATIO_LOG_LEVEL ?? 'info';
+const TICK_US = 1e6 / Number(execSync('getconf CLK_TCK').toString().trim() || 100);
+
+const CALLS = [
+  { name: 'expense list', path: '/api/expense/getuserallexpenses', signedIn: true },
+  {
+    name: 'search',
+    path: '/api/expense/getuserallexpenses?search=movie%20item',
+    signedIn: true,
+  },
+  { name: 'dashboard', path: '/api/user/getalldata?today=2025-12-31', signedIn: true },
+  { name: 'health', path: '/api/health', signedIn: false },
+];
+
+const fail = (message: string): never => {
+  console.error(`\nRATIO BENCH FAILED: ${message}`);
+  process.exit(1);
+};
+
+// ------------------------------------------------------------------ 1. the database
+const withName = (name: string) => {
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+async function onServer<T>(work: (c: pg.Client) => Promise<T>) {
+  const c = new pg.Client({ connectionString: baseUrl });
+  await c.connect();
+  try {
+    return await work(c);
+  } finally {
+    await c.end();
+  }
+}
+const keep = process.env.RATIO_DATABASE;
+const dbName = keep ?? `ratio_${Date.now()}`;
+if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) fail(`RATIO_DATABASE must be a plain name: ${dbName}`);
+const databaseUrl = withName(dbName);
+const exists = await onServer(
+  async (c) => (await c.query('select 1 from pg_database where datname = $1', [dbName])).rowCount,
+);
+if (!exists) await onServer((c) => c.query(`create database ${dbName}`));
+const dropDatabase = async () => {
+  if (!keep) await onServer((c) => c.query(`drop database if exists ${dbName} with (force)`));
+};
+{
+  const database = await openDatabase({ databaseUrl, dataDir: 'unused' });
+  const seeded = await database.query('select 1 from users where email = $1', [ACCOUNTS.user]);
+  if (!seeded.rows.length) {
+    // The calls read user1's rows only: the million-row user is kept small unless asked.
+    process.env.BENCH_BIG ??= '1000';
+    console.log(`Seeding ${dbName}…`);
+    const { rows, seconds } = await seed(database, Number(process.env.BENCH_SCALE ?? 1));
+    console.log(`Seeded ${rows.toLocaleString('en-IN')} rows in ${seconds.toFixed(0)} s`);
+  } else console.log(`Using the seeded database ${dbName}`);
+  await database.close();
+}
+
+// ------------------------------------------------ 2. the same statements on both sides
+type Logged = string[];
+const statementsOf = async (
+  run: (log: (text: string, params: unknown[]) => void) => Promise<void>,
+): Promise<Logged> => {
+  const logged: Logged = [];
+  await run((text, params) => logged.push(JSON.stringify([text, params])));
+  return logged.sort();
+};
+{
+  let record: ((text: string, params: unknown[]) => void) | undefined;
+  const database = await openDatabase({
+    databaseUrl,
+    dataDir: 'unused',
+    onQuery: (text, params) => record?.(text, params),
+  });
+  const app = await buildApp({ database, logLevel: 'silent', spaRoot: '/nonexistent' });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/user/loginuser',
+    payload: { email: ACCOUNTS.user, password: PASSWORD, userType: 'admin' },
+  });
+  const token = (login.json() as { data: { token: string } }).data.token;
+  const baseline = await startBaseline({
+    databaseUrl,
+    onQuery: (text, params) => record?.(text, params),
+  });
+  for (const call of CALLS) {
+    const headers: Record<string, string> = call.signedIn
+      ? { authorization: `Bearer ${token}` }
+      : {};
+    const ours = await statementsOf(async (log) => {
+      record = log;
+      const res = await app.inject({ url: call.path, headers });
+      if (res.statusCode !== 200) fail(`the app answered ${call.path} with ${res.statusCode}`);
+    });
+    const theirs = await statementsOf(async (log) => {
+      record = log;
+      const res = await fetch(`${baseline.origin}${call.path}`, { headers });
+      if (res.status !== 200) fail(`the baseline answered ${call.path} with ${res.status}`);
+      await res.arrayBuffer();
+    });
+    record = undefined;
+    if (ours.join('\n') !== theirs.join('\n'))
+      fail(
+        `${call.name}: the baseline's statements differ from the app's\n--- app\n${ours.join('\n')}\n--- baseline\n${theirs.join('\n')}`,
+      );
+    console.log(`${call.name}: the same ${ours.length} statement(s) on both`);
+  }
+  await baseline.close();
+  await app.close();
+}
+
+// ------------------------------------------- 3. both servers, each in its own process
+interface Running {
+  name: string;
+  origin: string;
+  child: ChildProcess;
+  lines(): number;
+  stop(): Promise<void>;
+}
+async function run(name: string, args: string[], env: NodeJS.ProcessEnv): Promise<Running> {
+  const port = await freePort();
+  const child = spawn(process.execPath, args, {
+    cwd: process.cwd(),
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // Drained as a log collector would, keeping only the last lines (for a failure's message).
+  let lines = 0;
+  let tail = '';
+  const drain = (chunk: Buffer) => {
+    const text = chunk.toString();
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
+    tail = (tail + text).slice(-4000);
+  };
+  child.stdout!.on('data', drain);
+  child.stderr!.on('data', drain);
+  const exited = new Promise((ok) => child.once('exit', ok));
+  const origin = `http://127.0.0.1:${port}`;
+  for (const deadline = Date.now() + 60_000; ;) {
+    if (child.exitCode !== null) fail(`${name} exited before it was ready:\n${tail}`);
+    if (Date.now() > deadline) fail(`${name} did not start within 60 s:\n${tail}`);
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+  return {
+    name,
+    origin,
+    child,
+    lines: () => lines,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+execSync('node scripts/ensure-build.mjs', { stdio: 'inherit' });
+const dataDir = mkdtempSync(join(os.tmpdir(), 'ratio-'));
+const app = await run('app', ['build/server/main.js'], {
+  NODE_ENV: 'production',
+  LOG_LEVEL: LOG_LEVEL,
+  DATA_DIR: dataDir,
+  MALLOC_MMAP_THRESHOLD_: '131072',
+  METRICS: 'false',
+});
+const baseline = await run('baseline', ['--import', 'tsx', 'bench/baseline.ts'], {
+  NODE_ENV: 'production',
+});
+const servers = [app, baseline];
+const stopAll = async () => {
+  await Promise.all(servers.map((s) => s.stop()));
+  rmSync(dataDir, { recursive: true, force: true });
+  await dropDatabase();
+};
+
+const loginRes = await fetch(`${app.origin}/api/user/loginuser`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email: ACCOUNTS.user, password: PASSWORD, userType: 'admin' }),
+});
+const token = ((await loginRes.json()) as { data: { token: string } }).data.token;
+const headersOf = (call: (typeof CALLS)[number]): Record<string, string> =>
+  call.signedIn ? { authorization: `Bearer ${token}` } : {};
+
+for (const call of CALLS) {
+  const [ours, theirs] = await Promise.all(
+    servers.map(async (s) => {
+      const res = await fetch(`${s.origin}${call.path}`, { headers: headersOf(call) });
+      return { status: res.status, body: Buffer.from(await res.arrayBuffer()) };
+    }),
+  );
+  if (ours!.status !== 200 || theirs!.status !== 200)
+    fail(`${call.name}: app ${ours!.status}, baseline ${theirs!.status}`);
+  if (!ours!.body.equals(theirs!.body)) {
+    let at = 0;
+    while (at < ours!.body.length && ours!.body[at] === theirs!.body[at]) at++;
+    const around = (b: Buffer) => b.subarray(Math.max(0, at - 80), at + 80).toString();
+    await stopAll();
+    fail(
+      `${call.name}: the answers differ at byte ${at} (app ${ours!.body.length} bytes, baseline ${theirs!.body.length})\n  app:      …${around(ours!.body)}…\n  baseline: …${around(theirs!.body)}…`,
+    );
+  }
+  console.log(`${call.name}: byte-identical answers (${ours!.body.length} bytes)`);
+}
+
+// ------------------------------------------------------------------- 4. the CPU
+/** utime+stime of a process, every thread, in µs. */
+const cpuOf = (pid: number) => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_US;
+  } catch {
+    return 0; // ended
+  }
+};
+const monitor = new pg.Client({ connectionString: databaseUrl });
+await monitor.connect();
+/** The CPU of each backend serving the bench's database (its pid to µs). */
+const backends = async () => {
+  const { rows } = await monitor.query<{ pid: number }>(
+    `select pid from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid()
+        and backend_type = 'client backend'`,
+  );
+  return new Map(rows.map((r) => [r.pid, cpuOf(r.pid)]));
+};
+
+async function load(server: Running, call: (typeof CALLS)[number], amount: number) {
+  const result = await autocannon({
+    url: `${server.origin}${call.path}`,
+    connections: CONNECTIONS,
+    amount,
+    headers: headersOf(call),
+  });
+  const failed = result.non2xx + result.errors + result.timeouts;
+  if (failed) {
+    await stopAll();
+    fail(`${server.name} ${call.name}: ${failed} of ${amount} requests failed`);
+  }
+  return result;
+}
+
+interface Sample {
+  serverUs: number;
+  dbUs: number;
+}
+async function measure(server: Running, call: (typeof CALLS)[number]): Promise<Sample> {
+  await load(server, call, 300); // connections up, caches warm
+  await new Promise((ok) => setTimeout(ok, 200));
+  const pid = server.child.pid!;
+  const dbBefore = await backends();
+  const before = cpuOf(pid);
+  await load(server, call, REQUESTS);
+  const after = cpuOf(pid);
+  const dbAfter = await backends();
+  let db = 0;
+  for (const [p, us] of dbAfter) db += us - (dbBefore.get(p) ?? 0);
+  return { serverUs: (after - before) / REQUESTS, dbUs: db / REQUESTS };
+}
+
+console.log(
+  `\nWarming up (2,000 requests per call and server), then ${ROUNDS} rounds of ${REQUESTS.toLocaleString('en-US')} requests at ${CONNECTIONS} connections…`,
+);
+for (const call of CALLS) for (const s of servers) await load(s, call, 2000);
+
+const samples = new Map<string, { app: Sample[]; baseline: Sample[] }>(
+  CALLS.map((c) => [c.name, { app: [], baseline: [] }]),
+);
+for (let round = 0; round < ROUNDS; round++) {
+  for (const call of CALLS) {
+    const order = round % 2 ? [baseline, app] : [app, baseline];
+    for (const s of order) {
+      const sample = await measure(s, call);
+      samples.get(call.name)![s.name as 'app' | 'baseline'].push(sample);
+    }
+    const got = samples.get(call.name)!;
+    console.log(
+      `  round ${round + 1} ${call.name.padEnd(13)} app ${got.app.at(-1)!.serverUs.toFixed(0).padStart(5)} µs  baseline ${got.baseline.at(-1)!.serverUs.toFixed(0).padStart(5)} µs`,
+    );
+  }
+}
+const appLogLines = app.lines();
+await monitor.end();
+await stopAll();
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+const commit = execSync('git rev-parse --short HEAD').toString().trim();
+const dirty = execSync('git status --porcelain --untracked-files=no').toString().trim() !== '';
+const rows = CALLS.map((call) => {
+  const got = samples.get(call.name)!;
+  const appUs = median(got.app.map((s) => s.serverUs));
+  const baseUs = median(got.baseline.map((s) => s.serverUs));
+  return {
+    call: call.name,
+    appUs,
+    baselineUs: baseUs,
+    ratio: appUs / baseUs,
+    appDbUs: median(got.app.map((s) => s.dbUs)),
+    baselineDbUs: median(got.baseline.map((s) => s.dbUs)),
+    rounds: got,
+  };
+});
+console.log(
+  `\nPostgreSQL, ${new Date().toISOString().slice(0, 10)}, commit ${commit}${dirty ? ' (with uncommitted changes)' : ''}, ${os.cpus().length} cores, Node ${process.version}, app logging at ${LOG_LEVEL}`,
+);
+console.log(
+  `CPU per request, median of ${ROUNDS} rounds of ${REQUESTS.toLocaleString('en-US')} at ${CONNECTIONS} connections (server process utime+stime; database: its backends)`,
+);
+console.log(
+  'call           app µs/req  baseline µs/req  ratio   db µs/req (app)  db µs/req (baseline)',
+);
+for (const r of rows)
+  console.log(
+    `${r.call.padEnd(14)} ${r.appUs.toFixed(0).padStart(10)} ${r.baselineUs.toFixed(0).padStart(16)} ${`${r.ratio.toFixed(2)}x`.padStart(6)} ${r.appDbUs.toFixed(0).padStart(16)} ${r.baselineDbUs.toFixed(0).padStart(21)}`,
+  );
+console.log(
+  `(the app wrote ${appLogLines.toLocaleString('en-US')} log lines for ${(CALLS.length * (ROUNDS * (REQUESTS + 300) + 2000) + 2).toLocaleString('en-US')} requests)`,
+);
+
+mkdirSync(join('bench', 'results'), { recursive: true });
+const file = join('bench', 'results', 'ratio-postgres.json');
+writeFileSync(
+  file,
+  JSON.stringify(
+    {
+      when: new Date().toISOString(),
+      commit,
+      uncommittedChanges: dirty,
+      machine: { cores: os.cpus().length, node: process.version },
+      requests: REQUESTS,
+      rounds: ROUNDS,
+      connections: CONNECTIONS,
+      logLevel: LOG_LEVEL,
+      appLogLines,
+      rows,
+    },
+    null,
+    2,
+  ),
+);
+console.log(`written to ${file}`);
