@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/errors';
+import { answerWrongMethod } from './routeMethods';
 import {
   categoryViolation,
   isDatabaseUnavailable,
@@ -47,6 +48,12 @@ const FASTIFY_MESSAGES: Record<string, string> = {
 /** One error handler: every answer is `{ success: false, message }`, never internals. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // No route took the call, and reading its body failed (QUERY without one): the answer is
+    // still the not-found handler's, 405 for a known path with another method, else 404.
+    if (request.is404) {
+      if (answerWrongMethod(request, reply)) return reply;
+      return reply.status(404).send({ success: false, message: 'Not found' });
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send({
         success: false,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 declare module 'fastify' {
@@ -32,3 +32,17 @@ export const routeMethodsPlugin = fp(async (app: FastifyInstance) => {
     ...new Set(routes.filter((r) => r.pattern.test(path)).flatMap((r) => r.methods)),
   ]);
 });
+
+/**
+ * Answers a call to a known path with a method it does not take: 405 with Allow, as HTTP
+ * says. False when no route has the path (the caller answers 404).
+ */
+export function answerWrongMethod(request: FastifyRequest, reply: FastifyReply): boolean {
+  const allowed = request.server.methodsAt(request.url.split('?')[0]!);
+  if (!allowed.length) return false;
+  void reply
+    .status(405)
+    .header('allow', allowed.join(', '))
+    .send({ success: false, message: `Method not allowed: use ${allowed.join(' or ')}` });
+  return true;
+}

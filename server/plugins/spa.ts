@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { answerWrongMethod } from './routeMethods';
 
 /**
  * Serves the built SPA from dist/ and answers every other browser path with index.html
@@ -33,13 +34,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { root?: string }
       !request.url.startsWith('/api') &&
       (request.headers.accept ?? '').includes('text/html');
     if (isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    // A known path with another method: 405 and the methods it takes, as HTTP says.
-    const allowed = app.methodsAt(request.url.split('?')[0]!);
-    if (allowed.length)
-      return reply
-        .status(405)
-        .header('allow', allowed.join(', '))
-        .send({ success: false, message: `Method not allowed: use ${allowed.join(' or ')}` });
+    if (answerWrongMethod(request, reply)) return reply;
     return reply.status(404).send({ success: false, message: 'Not found' });
   });
 });

@@ -1602,6 +1602,23 @@ describe('the server answers as its document says', () => {
     report(failures);
   });
 
+  it('answers a method no operation of a path takes (QUERY included) 405, naming the ones it does', async () => {
+    const failures: string[] = [];
+    const methodsOf = new Map<string, string[]>();
+    for (const op of operations)
+      methodsOf.set(op.path, [...(methodsOf.get(op.path) ?? []), op.method]);
+    for (const [template, methods] of methodsOf) {
+      const path = template.replace(/\{\w+\}/g, '00000000-0000-0000-0000-000000000000');
+      for (const method of ['QUERY', 'PROPFIND', 'PUT'].filter((m) => !methods.includes(m))) {
+        const res = await sendRaw(method, path, who.company.token, undefined);
+        const allow = String(res.headers.allow ?? '').split(', ');
+        if (res.status !== 405 || !methods.every((m) => allow.includes(m)))
+          failures.push(`${method} ${path}: ${res.status}, Allow: ${allow.join(', ')}`);
+      }
+    }
+    report(failures);
+  });
+
   it.each(AREAS)(
     '%s',
     async (area) => {
