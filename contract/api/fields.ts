@@ -64,13 +64,23 @@ export const categoryName = z
     description: `A category's name: trimmed, 1 to ${CATEGORY_NAME_MAX} characters; on a record, one of the caller's categories (any case; 400 otherwise)`,
   });
 
+/**
+ * The one e-mail rule, for the validator and the document alike: Zod's address pattern, with
+ * spaces around it allowed (they are trimmed, as a form's copy and paste brings them), at most
+ * 254 characters as sent. JSON Schema's `format: email` is left out: it refuses those spaces.
+ */
+const EMAIL_PATTERN = `^\\s*(?:${z.regexes.email.source.replace(/^\^|\$$/g, '')})\\s*$`;
+
 export const email = z
   .string(stringError)
+  .max(254, 'is too long')
   .trim()
   .min(1, 'is required')
-  .max(254, 'is too long')
   .pipe(z.email('must be a valid email address'))
-  .meta({ format: 'email', pattern: z.regexes.email.source, description: 'An e-mail address' });
+  .meta({
+    pattern: EMAIL_PATTERN,
+    description: 'An e-mail address (spaces around it are trimmed)',
+  });
 
 export const password = z
   .string(stringError)

@@ -109,10 +109,14 @@ function numbers(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
     .map((k) => Number((k * step).toFixed(decimals)));
 }
 
+/** An e-mail field: the contract's one rule is a pattern (with an @), not `format: email`. */
+const isEmail = (schema: JsonSchema) =>
+  schema.format === 'email' || String(schema.pattern ?? '').includes('@');
+
 function strings(schema: JsonSchema): fc.Arbitrary<string> {
   const min: number = schema.minLength ?? 0;
   const max: number = Math.min(schema.maxLength ?? 60, 400);
-  if (schema.format === 'email') {
+  if (isEmail(schema)) {
     const tame = fc
       .tuple(
         fc.stringMatching(/^[a-z0-9]{1,12}(\.[a-z0-9]{1,6})?$/),
@@ -221,7 +225,7 @@ function badValues(schema: JsonSchema, asText: boolean): Bad[] {
           .slice(0, 2);
         for (const value of breaking) bad.push({ value, why: `not matching ${pattern}` });
       }
-      if (format === 'email') bad.push({ value: 'name.example.com', why: 'not an e-mail' });
+      if (isEmail(branch)) bad.push({ value: 'name.example.com', why: 'not an e-mail' });
       if (format === 'date') bad.push({ value: '2026-02-30', why: 'not a real date' });
       if (format === 'uuid') bad.push({ value: 'not-a-uuid', why: 'not a UUID' });
     }
