@@ -19,9 +19,14 @@ export interface Endpoint {
   download?: { type: DownloadType; schema: z.ZodType };
   /**
    * An answer written as the work goes on (Server-Sent Events, or one JSON object per line):
-   * its media type and the shape of each event.
+   * its media type and the shape of each event; `item`, where given, each event as parsed
+   * (the document's `itemSchema`, as OpenAPI 3.2 describes a stream of items).
    */
-  stream?: { type: 'text/event-stream' | 'application/x-ndjson'; schema: z.ZodType };
+  stream?: {
+    type: 'text/event-stream' | 'application/x-ndjson';
+    schema: z.ZodType;
+    item?: z.ZodType;
+  };
   /** A file sent as the whole body, not JSON: the media types it may have. */
   upload?: { types: readonly string[] };
 }

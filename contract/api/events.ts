@@ -54,12 +54,31 @@ export const EventStream = z.string().meta({
   ].join(' '),
 });
 
+const eventId = z.string().regex(new RegExp(EVENT_ID_PATTERN));
+
+/**
+ * One event of the stream as a reader parses it (its `data` read as JSON), the stream's item
+ * schema in the document: `change` names tags and ids; `ready` and `reset` carry `{}`.
+ */
+export const LiveEvent = z
+  .discriminatedUnion('event', [
+    z.object({
+      event: z.literal('change'),
+      id: eventId,
+      data: z
+        .object({ tags: z.array(z.enum(LIVE_TAGS)), ids: z.array(z.string()).max(20) })
+        .strict(),
+    }),
+    z.object({ event: z.enum(['ready', 'reset']), id: eventId, data: z.object({}).strict() }),
+  ])
+  .meta({ description: 'One event: its name, its id to resume from, and its data read as JSON' });
+
 export const eventEndpoints = {
   /** The caller's live changes: a stream that stays open while the session lasts. */
   streamEvents: {
     method: 'GET',
     path: '/events',
     query: EventsQuery,
-    stream: { type: 'text/event-stream', schema: EventStream },
+    stream: { type: 'text/event-stream', schema: EventStream, item: LiveEvent },
   },
 } as const satisfies Record<string, Endpoint>;

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { ENDPOINTS } from '../../contract/api/endpoints';
 import { API_OVERVIEW } from '../../contract/api/overview';
@@ -83,6 +84,23 @@ const UPLOADS = new Map(
   ),
 );
 
+/**
+ * The streams whose events have a schema of their own, by operation id: the media type and
+ * its `itemSchema` (each event as parsed), as OpenAPI 3.2 describes a stream of items.
+ */
+const STREAM_ITEMS = new Map(
+  Object.entries(ENDPOINTS).flatMap(([operationId, entry]) =>
+    'stream' in entry && 'item' in entry.stream
+      ? [
+          [
+            operationId,
+            { type: entry.stream.type, item: z.toJSONSchema(entry.stream.item) },
+          ] as const,
+        ]
+      : [],
+  ),
+);
+
 /** A file sent as the whole body; Fastify's schema cannot say so, as it validates bodies as JSON. */
 const uploadBody = (types: readonly string[]) => ({
   required: true,
@@ -118,6 +136,14 @@ const finish: typeof jsonSchemaTransformObject = (input) => {
           response.headers = { 'Retry-After': RETRY_AFTER };
         if (status.startsWith('2') && DOWNLOADS.has(operation.operationId ?? ''))
           response.headers = { 'Content-Disposition': CONTENT_DISPOSITION };
+        const stream = STREAM_ITEMS.get(operation.operationId ?? '');
+        const media = (response.content as Record<string, Record<string, unknown>> | undefined)?.[
+          stream?.type ?? ''
+        ];
+        if (status.startsWith('2') && stream && media) {
+          const { $schema: _dialect, ...itemSchema } = stream.item;
+          media.itemSchema = itemSchema;
+        }
       }
     }
   }
@@ -128,7 +154,7 @@ const finish: typeof jsonSchemaTransformObject = (input) => {
 export const docsPlugin = fp(async (app: FastifyInstance) => {
   await app.register(swagger, {
     openapi: {
-      openapi: '3.1.0',
+      openapi: '3.2.0',
       info: {
         title: 'Expense and company manager API',
         description: `${API_OVERVIEW}\n\n${LIMITS_INTRO}\n\n${limitsTable(app.limits)}\n\n${LIMITS_NOTES}`,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
+import { createParser } from 'eventsource-parser';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../contract/api/endpoints';
@@ -1523,7 +1524,7 @@ afterAll(() => server?.close());
 
 describe('the OpenAPI document', () => {
   it('describes every operation: summary, tag, servers, answers with the error envelope', () => {
-    expect(doc.openapi).toMatch(/^3\.1\./);
+    expect(doc.openapi).toMatch(/^3\.2\./);
     expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
     const problems: string[] = [];
     const ids = new Set<string>();
@@ -1617,6 +1618,27 @@ describe('the server answers as its document says', () => {
       }
     }
     report(failures);
+  });
+
+  it("sends live events as the stream's item schema describes them, ready and reset included", async () => {
+    const op = operations.find((o) => o.id === 'streamEvents')!;
+    const itemSchema: JsonSchema = (op.responses as any)['200'].content['text/event-stream']
+      .itemSchema;
+    expect(itemSchema).toBeDefined();
+    const check = validator(itemSchema);
+    const events: { event?: string; id?: string; data: unknown }[] = [];
+    const parser = createParser({
+      onEvent: (e) => events.push({ event: e.event, id: e.id, data: JSON.parse(e.data) }),
+    });
+    // Without Accept: text/event-stream the answer is what the stream sends first: `ready`,
+    // after a `reset` for a position this server cannot resume from.
+    for (const query of ['', '?lastEventId=zzzz-1']) {
+      const res = await sendRaw('GET', `/api/events${query}`, who.company.token);
+      expect(res.status).toBe(200);
+      parser.feed(res.text);
+    }
+    expect(events.map((e) => e.event)).toEqual(['ready', 'reset', 'ready']);
+    for (const event of events) expect(check(event), JSON.stringify(check.errors)).toBe(true);
   });
 
   it.each(AREAS)(

@@ -3,7 +3,7 @@ import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 
 /**
- * Inputs from an OpenAPI 3.1 document's schemas (JSON Schema 2020-12): fast-check
+ * Inputs from an OpenAPI 3.2 document's schemas (JSON Schema 2020-12): fast-check
  * arbitraries of values the schema accepts, and values it refuses, for the conformance test.
  * Only the keywords such documents use are read; a value is always checked against the schema
  * itself (ajv), so a keyword this file does not know can only make generation slower, never
