@@ -23,7 +23,8 @@ beforeAll(async () => {
   server = await startServerProcess({
     dataDir,
     databaseUrl: scratch.url,
-    env: { TRUST_PROXY: 'loopback' },
+    // METRICS: the server's own event-loop delay, read by the import test below.
+    env: { TRUST_PROXY: 'loopback', METRICS: '1' },
   });
   const res = await fetch(`${server.origin}/api/user/registeruser`, {
     method: 'POST',
@@ -39,9 +40,18 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Runs `work` while asking /api/health every 20 ms: the slowest answer, in ms. */
-async function slowestHealthDuring(work: () => Promise<unknown>) {
-  let slowest = 0;
+/**
+ * Runs `work` while asking /api/health every 20 ms (each must answer 200): the longest the
+ * server's event loop was held meanwhile (its own measure, METRICS=1), and the slowest health
+ * answer as this process saw it (which includes this machine's other work).
+ */
+async function stallsDuring(work: () => Promise<unknown>) {
+  const metrics = async (reset: boolean) => {
+    const res = await fetch(`${server.origin}/api/metrics${reset ? '?reset=1' : ''}`);
+    return ((await res.json()) as { eventLoopDelayMaxMs: number }).eventLoopDelayMaxMs;
+  };
+  await metrics(true);
+  let slowestHealth = 0;
   let done = false;
   const watch = (async () => {
     while (!done) {
@@ -49,7 +59,7 @@ async function slowestHealthDuring(work: () => Promise<unknown>) {
       const res = await fetch(`${server.origin}/api/health`);
       expect(res.status).toBe(200);
       await res.arrayBuffer();
-      slowest = Math.max(slowest, performance.now() - started);
+      slowestHealth = Math.max(slowestHealth, performance.now() - started);
       await new Promise((r) => setTimeout(r, 20));
     }
   })();
@@ -59,7 +69,7 @@ async function slowestHealthDuring(work: () => Promise<unknown>) {
     done = true;
     await watch;
   }
-  return slowest;
+  return { loopHeldMs: await metrics(false), slowestHealth };
 }
 
 it('refuses a 20 MB file of blank lines within seconds, answering health under 100 ms throughout', async () => {
@@ -72,10 +82,10 @@ it('refuses a 20 MB file of blank lines within seconds, answering health under 1
   const file = Buffer.from(`Date,Description,Amount\n${'\n'.repeat(20 * 1024 * 1024 - 24)}`);
   // The same watch with nothing else running: what the machine itself adds (CI runs other
   // suites beside this one on its two cores).
-  const quiet = await slowestHealthDuring(() => new Promise((r) => setTimeout(r, 600)));
+  const quiet = await stallsDuring(() => new Promise((r) => setTimeout(r, 600)));
   let answer: { status: number; message: string } | undefined;
   const started = performance.now();
-  const slowest = await slowestHealthDuring(async () => {
+  const during = await stallsDuring(async () => {
     const res = await fetch(`${server.origin}/api/import/preview?kind=expenses`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
@@ -88,7 +98,7 @@ it('refuses a 20 MB file of blank lines within seconds, answering health under 1
     message: `The file has more than ${IMPORT_MAX_LINES.toLocaleString('en-IN')} lines (row ${IMPORT_MAX_LINES + 1}), blank ones included: split it into smaller files`,
   });
   expect(performance.now() - started).toBeLessThan(5_000);
-  expect(slowest).toBeLessThan(100 + quiet);
+  expect(during.loopHeldMs, JSON.stringify({ quiet, during })).toBeLessThan(100 + quiet.loopHeldMs);
 });
 
 it('checks at most the limit of 100 concurrent wrong passwords for one account', async () => {
