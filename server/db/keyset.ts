@@ -1,4 +1,4 @@
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 
 /**
  * How many rows an export reads per query. Tests lower it (`exportBatch.size = 3`) to cross
@@ -32,14 +32,15 @@ export async function* keysetBatches<Row>(
  * `>` ascending, `<` descending (the key and the id are ordered the same way). `key` is the
  * sort column as text (selected as `column::text`, so a timestamp keeps its microseconds),
  * cast back to `type`, the column's SQL type (null: PostgreSQL takes it from the column);
- * `id` is cast to `idType` (a uuid, or the audit trail's bigint).
+ * `id` is cast to `idType` (a uuid, or the audit trail's bigint). Either may be a placeholder
+ * (a prepared query's, see prepared.ts).
  */
 export const rowAfter = (
   column: AnyColumn | SQL,
   idColumn: AnyColumn,
   type: string | null,
-  key: string,
-  id: string,
+  key: string | Placeholder,
+  id: string | Placeholder,
   order: 'asc' | 'desc' = 'asc',
   idType: 'uuid' | 'bigint' = 'uuid',
 ): SQL =>

@@ -157,24 +157,58 @@ export function requestedPosition(
 }
 
 /**
+ * What a keyset request changes in a list's query text (a prepared query's shape, see
+ * prepared.ts): the sort, the order the rows are read in (reversed for `before`: the nearest
+ * rows first), and whether they start from a position.
+ */
+export interface KeysetShape<S extends string> {
+  sort: S;
+  readOrder: 'asc' | 'desc';
+  from: boolean;
+}
+
+/**
  * A keyset page: the rows right after (or before) a position in the list's order, read from
- * the sort order's index as page 1 is, where an offset would walk every row in front. Returns
- * the where clause, the order to read in (reversed for `before`: the nearest rows first) and
- * whether the rows then need turning back. Without a position, the plain order.
+ * the sort order's index as page 1 is, where an offset would walk every row in front. Answers
+ * the query's shape (for keysetClauses), the values of its placeholders (none without a
+ * position) and whether the rows read need turning back. A made-up position is a 400.
  */
 export function keyset<S extends string>(
   q: SortRequest<S> & KeysetRequest,
+  checks: Record<S, PositionCheck>,
+) {
+  const position = requestedPosition(q, checks[q.sort]);
+  const reversed = position?.reversed ?? false;
+  const readOrder: 'asc' | 'desc' = reversed ? (q.order === 'asc' ? 'desc' : 'asc') : q.order;
+  const shape: KeysetShape<S> = { sort: q.sort, readOrder, from: !!position };
+  return {
+    shape,
+    values: position ? { afterValue: position.value, afterKey: position.key } : {},
+    reversed,
+  };
+}
+
+/**
+ * A keyset shape's where clause (undefined without a position) and order. The position is
+ * read from placeholders `afterValue` and `afterKey` (filled by `keyset`'s values).
+ */
+export function keysetClauses<S extends string>(
+  shape: KeysetShape<S>,
   columns: Record<S, AnyColumn | SQL>,
   key: AnyColumn,
-  checks: Record<S, PositionCheck>,
-): { where?: SQL; order: SQL[]; reversed: boolean } {
-  const position = requestedPosition(q, checks[q.sort]);
-  if (!position) return { order: sortOrder(q, columns, key), reversed: false };
-  const { value, key: id, reversed } = position;
-  const readOrder = reversed ? (q.order === 'asc' ? 'desc' : 'asc') : q.order;
+): { where?: SQL; order: SQL[] } {
+  const order = sortOrder({ sort: shape.sort, order: shape.readOrder }, columns, key);
+  if (!shape.from) return { order };
   // Row comparison: the sort value first, the key breaking ties, as the index is ordered.
-  const where = rowAfter(columns[q.sort], key, null, value, id, readOrder);
-  return { where, order: sortOrder({ sort: q.sort, order: readOrder }, columns, key), reversed };
+  const where = rowAfter(
+    columns[shape.sort],
+    key,
+    null,
+    sql.placeholder('afterValue'),
+    sql.placeholder('afterKey'),
+    shape.readOrder,
+  );
+  return { where, order };
 }
 
 /** The positions of a page's first and last rows, from each row's sort value (as text) and key. */

@@ -1,20 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { LoanDirection } from '../../contract/enums';
 import { rowsOf, type DbOrTx } from '../db/client';
+import { prepared, rawQuery } from '../db/prepared';
 import type { Caller } from '../lib/caller';
 import { paiseToRupees } from '../../contract/rules';
 import { turnover } from './projects';
 
-/**
- * Every figure on the dashboard, counted and summed in SQL: counts and totals, the latest
- * entries, how much lent money came back, and expenses by category for 12 months. Expense
- * figures come from expense_months (kept by triggers), not from years of rows. `today` is
- * the caller's calendar day: what is overdue, and the 12 months ending with its month.
- */
-export async function dashboardFigures(db: DbOrTx, caller: Caller, today: string) {
-  const me = caller.userId;
-  const [totals, recent, months, projectTurnover] = await Promise.all([
-    db.execute(sql`
+const me = sql.placeholder('me');
+const today = sql.placeholder('today');
+
+/** Counts and sums of the caller's expenses (from expense_months), lends and borrowed. */
+const totalsQuery = prepared((db) =>
+  rawQuery(
+    db,
+    sql`
       select
         (select coalesce(sum(entries), 0)::int from expense_months where user_id = ${me}) as expense_count,
         (select coalesce(sum(amount_paise), 0) from expense_months where user_id = ${me}) as expense_paise,
@@ -28,17 +27,33 @@ export async function dashboardFigures(db: DbOrTx, caller: Caller, today: string
                          and repayment_date < ${today})::int as overdue_lends,
         count(*) filter (where direction = 'borrowed' and repaid_paise < amount_paise
                          and repayment_date < ${today})::int as overdue_borroweds
-      from loans where user_id = ${me}`),
-    db.execute(sql`
+      from loans where user_id = ${me}`,
+  ),
+);
+
+/** The five latest entries, expenses and loans together. */
+const recentQuery = prepared((db) =>
+  rawQuery(
+    db,
+    sql`
       (select 'expense' as kind, id, description as label, amount_paise, date::text as date, created_at
          from expenses where user_id = ${me} order by created_at desc limit 5)
       union all
       (select direction::text, id, name, amount_paise, issue_date::text, created_at
          from loans where user_id = ${me} order by created_at desc limit 5)
-      order by created_at desc limit 5`),
-    // The eleven months before this one from expense_months; this month from the rows, up
-    // to today (an expense dated later this month is not spent yet).
-    db.execute(sql`
+      order by created_at desc limit 5`,
+  ),
+);
+
+/**
+ * Expenses by month and category for the 12 months up to today: the eleven months before
+ * this one from expense_months; this month from the rows, up to today (an expense dated
+ * later this month is not spent yet).
+ */
+const monthsQuery = prepared((db) =>
+  rawQuery(
+    db,
+    sql`
       select to_char(month, 'YYYY-MM') as month, category,
              sum(amount_paise) as paise
         from (select month, category, amount_paise
@@ -53,7 +68,22 @@ export async function dashboardFigures(db: DbOrTx, caller: Caller, today: string
                  and date >= date_trunc('month', ${today}::date)::date
                  and date <= ${today}::date) as spent
        group by 1, 2
-       order by 1, 2`),
+       order by 1, 2`,
+  ),
+);
+
+/**
+ * Every figure on the dashboard, counted and summed in SQL: counts and totals, the latest
+ * entries, how much lent money came back, and expenses by category for 12 months. Expense
+ * figures come from expense_months (kept by triggers), not from years of rows. `today` is
+ * the caller's calendar day: what is overdue, and the 12 months ending with its month.
+ */
+export async function dashboardFigures(db: DbOrTx, caller: Caller, today: string) {
+  const values = { me: caller.userId, today };
+  const [totals, recent, months, projectTurnover] = await Promise.all([
+    totalsQuery(db).execute(values),
+    recentQuery(db).execute(values),
+    monthsQuery(db).execute(values),
     turnover(db, caller),
   ]);
   type Totals = Record<string, string | number>;

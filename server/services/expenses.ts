@@ -3,6 +3,7 @@ import type { ExpenseSort } from '../../contract/api/expenses';
 import type { DbOrTx } from '../db/client';
 import {
   keyset,
+  keysetClauses,
   pageAnswer,
   pageCursors,
   pageWindow,
@@ -10,7 +11,9 @@ import {
   rowCount,
   rowsAndCount,
   sumPaise,
+  type KeysetShape,
 } from '../db/paging';
+import { preparedShapes } from '../db/prepared';
 import { expenseMonths, expenses } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { withAudit } from './audit';
@@ -18,7 +21,7 @@ import { conflict, notFound } from '../lib/errors';
 import { COUNT_BOUND, paiseToRupees } from '../../contract/rules';
 import { toIso } from '../lib/dates';
 import { keyText } from '../db/keyset';
-import { containsAnyCase } from '../db/search';
+import { containsPlaceholder, searchPattern } from '../db/search';
 import { atVersion, nextVersion, whyNotUpdated } from './versions';
 import { restoreDeleted } from './undo';
 import { categoryLookup, categoryNow, ownCategory, type CategoryLookup } from './categories';
@@ -75,54 +78,82 @@ const toApi = (row: typeof expenses.$inferSelect) => ({
  * The owner's categories whose name contains the search (any case), as a plain comparison:
  * decided once here rather than matching the category of every row.
  */
-export function categoriesMatching(lookup: CategoryLookup, search: string) {
+function categoriesMatching(lookup: CategoryLookup, search: string) {
   const term = search.toLowerCase();
-  const matching = lookup.names.filter((c) => c.toLowerCase().includes(term));
-  return matching.length ? inArray(expenses.category, matching) : undefined;
+  return lookup.names.filter((c) => c.toLowerCase().includes(term));
 }
 
 /** Ownership is part of every where clause: another user's expense is simply not found. */
 const own = (caller: Caller, extra?: SQL) => and(eq(expenses.userId, caller.userId), extra);
 
-export async function listExpenses(db: DbOrTx, caller: Caller, q: ExpenseQuery) {
-  const lookup = q.search || q.category ? await categoryLookup(db, caller.userId) : undefined;
-  const category = q.category ? lookup!.resolve(q.category) : undefined;
+/**
+ * What changes the text of the list's filter (never a value: those are placeholders): a
+ * search and how many of the owner's categories it names, an id, a category.
+ */
+interface FilterShape {
+  search: boolean;
+  matching: number;
+  id: boolean;
+  category: boolean;
+}
+const p = sql.placeholder;
+const matchingCategory = (i: number) => `matching${i}`;
+
+/** The list's where clause, its values in placeholders (see listExpenses). */
+function listFilter(s: FilterShape) {
   const search = and(
-    q.search
+    s.search
       ? or(
-          containsAnyCase(expenses.descriptionLower, q.search),
-          categoriesMatching(lookup!, q.search),
+          containsPlaceholder(expenses.descriptionLower, 'search'),
+          s.matching > 0
+            ? inArray(
+                expenses.category,
+                Array.from({ length: s.matching }, (_, i) => p(matchingCategory(i))),
+              )
+            : undefined,
         )
       : undefined,
-    q.id ? eq(expenses.id, q.id) : undefined,
+    s.id ? eq(expenses.id, p('id')) : undefined,
   );
-  // A category alone is totalled from its months, as the whole list is.
-  const filter = and(search, category ? eq(expenses.category, category) : undefined);
-  const where = own(caller, filter);
-  // Next and Previous go from a row's position (keyset): page 20,000 reads as few index entries
-  // as page 1. A page number alone skips the rows in front.
-  const page = keyset(q, sortColumns, expenses.id, positionOf);
-  const window = q.after || q.before ? { limit: q.pageSize, offset: 0 } : pageWindow(q);
-  // The page's ids first (from the index alone where it can), then only those rows: a deep
-  // page skips index entries instead of fetching thousands of rows it then throws away.
-  const pageIds = db
-    .select({ id: expenses.id })
-    .from(expenses)
-    .where(and(where, page.where))
-    .orderBy(...page.order)
-    .limit(window.limit)
-    .offset(window.offset);
-  const pageRows = db
-    .select({
-      ...getTableColumns(expenses),
-      sortValue: keyText(sortColumns[q.sort]),
-    })
-    .from(expenses)
-    .where(inArray(expenses.id, pageIds))
-    .orderBy(...page.order);
-  // A search is counted and summed up to the bound: a common term in a million rows stops
-  // there.
-  const counted = () =>
+  return and(
+    eq(expenses.userId, p('userId')),
+    and(search, s.category ? eq(expenses.category, p('category')) : undefined),
+  );
+}
+
+/**
+ * A page of the list: the page's ids first (from the index alone where it can), then only
+ * those rows, so that a deep page skips index entries instead of fetching thousands of rows
+ * it then throws away. Next and Previous go from a row's position (keyset): page 20,000 reads
+ * as few index entries as page 1; a page number alone skips the rows in front (`offset`).
+ */
+const listPage = preparedShapes(
+  (s: FilterShape & { keyset: KeysetShape<ExpenseSort>; offset: boolean }) => JSON.stringify(s),
+  (db, s) => {
+    const { where, order } = keysetClauses(s.keyset, sortColumns, expenses.id);
+    const pageIds = db
+      .select({ id: expenses.id })
+      .from(expenses)
+      .where(and(listFilter(s), where))
+      .orderBy(...order)
+      .limit(p('limit'))
+      // Drizzle leaves out an offset of 0, as the page without one was written.
+      .offset(s.offset ? p('offset') : 0);
+    return db
+      .select({ ...getTableColumns(expenses), sortValue: keyText(sortColumns[s.keyset.sort]) })
+      .from(expenses)
+      .where(inArray(expenses.id, pageIds))
+      .orderBy(...order);
+  },
+);
+
+/**
+ * A filter's count and sum, up to the bound: a search for a common term in a million rows
+ * stops there.
+ */
+const listMatches = preparedShapes(
+  (s: FilterShape) => JSON.stringify(s),
+  (db, s) =>
     db
       .select({
         total: rowCount(),
@@ -132,13 +163,16 @@ export async function listExpenses(db: DbOrTx, caller: Caller, q: ExpenseQuery) 
         db
           .select({ amountPaise: expenses.amountPaise })
           .from(expenses)
-          .where(where)
+          .where(listFilter(s))
           .limit(COUNT_BOUND + 1)
           .as('matches'),
-      )
-      .then(([totals]) => totals);
-  // Unfiltered: the user's months (kept by triggers) instead of every row.
-  const months = () =>
+      ),
+);
+
+/** The count and sum of all the user's expenses, or of a category's: from its months. */
+const monthTotals = preparedShapes(
+  (category: boolean) => String(category),
+  (db, category) =>
     db
       .select({
         total: sql<number>`coalesce(sum(${expenseMonths.entries}), 0)::int`,
@@ -147,21 +181,57 @@ export async function listExpenses(db: DbOrTx, caller: Caller, q: ExpenseQuery) 
       .from(expenseMonths)
       .where(
         and(
-          eq(expenseMonths.userId, caller.userId),
-          category ? eq(expenseMonths.category, category) : undefined,
+          eq(expenseMonths.userId, p('userId')),
+          category ? eq(expenseMonths.category, p('category')) : undefined,
         ),
-      )
-      .then(([totals]) => totals);
-  const [rows, summary] = search
+      ),
+);
+
+export async function listExpenses(db: DbOrTx, caller: Caller, q: ExpenseQuery) {
+  const lookup = q.search || q.category ? await categoryLookup(db, caller.userId) : undefined;
+  const category = q.category ? lookup!.resolve(q.category) : undefined;
+  const matching = q.search ? categoriesMatching(lookup!, q.search) : [];
+  const filter: FilterShape = {
+    search: !!q.search,
+    matching: matching.length,
+    id: !!q.id,
+    category: category !== undefined,
+  };
+  const page = keyset(q, positionOf);
+  const window = q.after || q.before ? { limit: q.pageSize, offset: 0 } : pageWindow(q);
+  const values = {
+    userId: caller.userId,
+    search: q.search ? searchPattern(q.search) : undefined,
+    ...Object.fromEntries(matching.map((name, i) => [matchingCategory(i), name])),
+    id: q.id,
+    category,
+    ...page.values,
+    limit: window.limit,
+    offset: window.offset,
+  };
+  const pageRows = () =>
+    listPage(db, { ...filter, keyset: page.shape, offset: window.offset > 0 }).execute(values);
+  // A search (or an id) is counted and summed up to the bound; a category alone is totalled
+  // from its months, as the whole list is.
+  const filtered = !!q.search || !!q.id;
+  const [rows, summary] = filtered
     ? await rowsAndCount(
         q,
-        () => pageRows,
+        pageRows,
         (found) => ({ total: found.length, totalPaise: sumPaise(found.map((r) => r.amountPaise)) }),
-        counted,
+        () =>
+          listMatches(db, filter)
+            .execute(values)
+            .then(([totals]) => totals),
       )
-    : await Promise.all([pageRows, months()]);
+    : await Promise.all([
+        pageRows(),
+        monthTotals(db, filter.category)
+          .execute(values)
+          .then(([totals]) => totals),
+      ]);
   if (page.reversed) rows.reverse();
-  const capped = !!search && (summary?.total ?? 0) > COUNT_BOUND;
+  const capped = filtered && (summary?.total ?? 0) > COUNT_BOUND;
   return pageAnswer(q, rows.map(toApi), capped ? COUNT_BOUND : summary?.total, {
     totalAmount: capped ? null : paiseToRupees(summary?.totalPaise),
     cursors: pageCursors(rows),

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../db/client';
 import { keyText, keysetBatches, rowAfter } from '../db/keyset';
 import {
   keyset,
+  keysetClauses,
   pageAnswer,
   pageCursors,
   pageWindow,
@@ -13,7 +14,9 @@ import {
   rowsAndCount,
   sumPaise,
   type KeysetRequest,
+  type KeysetShape,
 } from '../db/paging';
+import { preparedShapes } from '../db/prepared';
 import { loans, repayments } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { withAudit } from './audit';
@@ -21,7 +24,7 @@ import { badRequest, notFound } from '../lib/errors';
 import { formatRupees } from '../lib/format';
 import { COUNT_BOUND, paiseToRupees } from '../../contract/rules';
 import { toIso } from '../lib/dates';
-import { containsAnyCase } from '../db/search';
+import { containsPlaceholder, searchPattern } from '../db/search';
 import { atVersion, nextVersion, staleRecord } from './versions';
 import { restoreChildren, restoreDeleted } from './undo';
 
@@ -98,17 +101,91 @@ const toApi = (row: LoanRow, today: string) => ({
 const own = (caller: Caller, direction: LoanDirection, extra?: SQL) =>
   and(eq(loans.userId, caller.userId), eq(loans.direction, direction), extra);
 
-function filters(q: Pick<LoanQuery, 'search' | 'from' | 'to'>) {
+/**
+ * What changes the text of a list's filter (never a value: those are placeholders): a search,
+ * the dates given, an id. A start after the end is a 400.
+ */
+function filterShape(q: Pick<LoanQuery, 'search' | 'from' | 'to' | 'id'>) {
   if (q.from && q.to && q.from > q.to)
     throw badRequest('End date must be on or after the start date');
+  return { search: !!q.search, from: !!q.from, to: !!q.to, id: !!q.id };
+}
+type FilterShape = ReturnType<typeof filterShape>;
+const p = sql.placeholder;
+
+/** A filter's where clause, its values in placeholders (see filterValues). */
+function listFilter(s: FilterShape) {
   return and(
-    q.search
-      ? or(containsAnyCase(loans.nameLower, q.search), containsAnyCase(loans.emailLower, q.search))
-      : undefined,
-    q.from ? gte(loans.issueDate, q.from) : undefined,
-    q.to ? lte(loans.issueDate, q.to) : undefined,
+    eq(loans.userId, p('userId')),
+    eq(loans.direction, p('direction')),
+    and(
+      and(
+        s.search
+          ? or(
+              containsPlaceholder(loans.nameLower, 'search'),
+              containsPlaceholder(loans.emailLower, 'search'),
+            )
+          : undefined,
+        s.from ? gte(loans.issueDate, p('from')) : undefined,
+        s.to ? lte(loans.issueDate, p('to')) : undefined,
+      ),
+      s.id ? eq(loans.id, p('id')) : undefined,
+    ),
   );
 }
+
+const filterValues = (
+  caller: Caller,
+  direction: LoanDirection,
+  q: Pick<LoanQuery, 'search' | 'from' | 'to' | 'id'>,
+) => ({
+  userId: caller.userId,
+  direction,
+  search: q.search ? searchPattern(q.search) : undefined,
+  from: q.from,
+  to: q.to,
+  id: q.id,
+});
+
+/** A page of a list: by number (`offset`), or after or before a row's position (keyset). */
+const listPage = preparedShapes(
+  (s: FilterShape & { keyset: KeysetShape<LoanSort>; offset: boolean }) => JSON.stringify(s),
+  (db, s) => {
+    const { where, order } = keysetClauses(s.keyset, sortColumns, loans.id);
+    return (
+      db
+        .select({ ...getTableColumns(loans), sortValue: keyText(sortColumns[s.keyset.sort]) })
+        .from(loans)
+        .where(and(listFilter(s), where))
+        .orderBy(...order)
+        .limit(p('limit'))
+        // Drizzle leaves out an offset of 0, as the page without one was written.
+        .offset(s.offset ? p('offset') : 0)
+    );
+  },
+);
+
+/**
+ * A filter's count and sums. A search is counted and summed up to the bound, as on the
+ * expense list: a common term in a large book stops there. Dates alone read their range of
+ * the index, exactly.
+ */
+const listMatches = preparedShapes(
+  (s: FilterShape) => JSON.stringify(s),
+  (db, s) => {
+    const matches = db
+      .select({ amountPaise: loans.amountPaise, repaidPaise: loans.repaidPaise })
+      .from(loans)
+      .where(listFilter(s));
+    return db
+      .select({
+        total: rowCount(),
+        amount: sql<string>`coalesce(sum(${sql.identifier('amount_paise')}), 0)`,
+        repaid: sql<string>`coalesce(sum(${sql.identifier('repaid_paise')}), 0)`,
+      })
+      .from(s.search ? matches.limit(COUNT_BOUND + 1).as('matches') : matches.as('matches'));
+  },
+);
 
 export async function listLoans(
   db: DbOrTx,
@@ -116,38 +193,26 @@ export async function listLoans(
   direction: LoanDirection,
   q: LoanListQuery,
 ) {
-  const where = own(caller, direction, and(filters(q), q.id ? eq(loans.id, q.id) : undefined));
+  const filter = filterShape(q);
   const { today } = q;
-  // Next and Previous go from a row's position (keyset); a page number alone skips the rows
-  // in front, as on the expense list.
-  const page = keyset(q, sortColumns, loans.id, positionOf);
+  const page = keyset(q, positionOf);
   const window = q.after || q.before ? { limit: q.pageSize, offset: 0 } : pageWindow(q);
-  const pageRows = db
-    .select({ ...getTableColumns(loans), sortValue: keyText(sortColumns[q.sort]) })
-    .from(loans)
-    .where(and(where, page.where))
-    .orderBy(...page.order)
-    .limit(window.limit)
-    .offset(window.offset);
-  // A search is counted and summed up to the bound, as on the expense list: a common term
-  // in a large book stops there. Dates alone read their range of the index, exactly.
-  const matches = db
-    .select({ amountPaise: loans.amountPaise, repaidPaise: loans.repaidPaise })
-    .from(loans)
-    .where(where);
+  const values = {
+    ...filterValues(caller, direction, q),
+    ...page.values,
+    limit: window.limit,
+    offset: window.offset,
+  };
+  const pageRows = () =>
+    listPage(db, { ...filter, keyset: page.shape, offset: window.offset > 0 }).execute(values);
   const counted = () =>
-    db
-      .select({
-        total: rowCount(),
-        amount: sql<string>`coalesce(sum(${sql.identifier('amount_paise')}), 0)`,
-        repaid: sql<string>`coalesce(sum(${sql.identifier('repaid_paise')}), 0)`,
-      })
-      .from(q.search ? matches.limit(COUNT_BOUND + 1).as('matches') : matches.as('matches'))
+    listMatches(db, filter)
+      .execute(values)
       .then(([totals]) => totals);
   const [rows, summary] = q.search
     ? await rowsAndCount(
         q,
-        () => pageRows,
+        pageRows,
         (found) => ({
           total: found.length,
           amount: sumPaise(found.map((r) => r.amountPaise)),
@@ -155,7 +220,7 @@ export async function listLoans(
         }),
         counted,
       )
-    : await Promise.all([pageRows, counted()]);
+    : await Promise.all([pageRows(), counted()]);
   if (page.reversed) rows.reverse();
   const capped = !!q.search && (summary?.total ?? 0) > COUNT_BOUND;
   const amount = BigInt(summary?.amount ?? 0);
@@ -186,7 +251,8 @@ export function allLoans(
   direction: LoanDirection,
   q: Pick<LoanQuery, 'search' | 'from' | 'to'>,
 ) {
-  const where = own(caller, direction, filters(q));
+  const where = listFilter(filterShape(q));
+  const values = filterValues(caller, direction, q);
   return keysetBatches(
     (after, limit) =>
       db
@@ -194,7 +260,8 @@ export function allLoans(
         .from(loans)
         .where(and(where, after))
         .orderBy(asc(loans.issueDate), asc(loans.id))
-        .limit(limit),
+        .limit(limit)
+        .execute(values),
     (last) => rowAfter(loans.issueDate, loans.id, 'date', last.issueDate, last.id),
   );
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
+import { prepared } from '../db/prepared';
 import {
   emailChanges,
   passwordResets,
@@ -47,14 +48,9 @@ export async function createSession(
 
 const company = alias(users, 'company');
 
-/**
- * The caller behind a bearer token, or null when it is unknown, expired, revoked or
- * inactive, or belongs to an inactive company: a deactivation takes effect on the next call.
- * A session last used over a minute ago is marked used now (and, when not remembered, given
- * another 12 idle hours), so most calls cost no write.
- */
-export async function findCaller(db: DbOrTx, token: string): Promise<Caller | null> {
-  const [row] = await db
+/** The session of a token's hash, with its user and company (see findCaller). */
+const callerByToken = prepared((db) =>
+  db
     .select({
       sessionId: sessions.id,
       userId: users.id,
@@ -70,29 +66,40 @@ export async function findCaller(db: DbOrTx, token: string): Promise<Caller | nu
     .leftJoin(company, eq(company.id, users.companyId))
     .where(
       and(
-        eq(sessions.tokenHash, sha256(token)),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
         eq(users.status, 'active'),
         or(isNull(users.companyId), eq(company.status, 'active')),
       ),
     )
-    .limit(1);
-  if (!row) return null;
-  const { stale, mustChangePassword, totpSecret, companyRequires, ...who } = row;
-  if (stale) await touchSession(db, who.sessionId);
-  return { ...who, pending: pendingOf({ mustChangePassword, totpSecret }, companyRequires) };
-}
+    .limit(1),
+);
 
-async function touchSession(db: DbOrTx, sessionId: string) {
-  await db
+/** Marks a session used now (see findCaller). */
+const touchSession = prepared((db) =>
+  db
     .update(sessions)
     .set({
       lastUsedAt: sql`now()`,
       expiresAt: sql`case when ${sessions.remember} then ${sessions.expiresAt}
         else now() + make_interval(secs => ${SESSION_TTL.normal / 1000}) end`,
     })
-    .where(eq(sessions.id, sessionId));
+    .where(eq(sessions.id, sql.placeholder('sessionId'))),
+);
+
+/**
+ * The caller behind a bearer token, or null when it is unknown, expired, revoked or
+ * inactive, or belongs to an inactive company: a deactivation takes effect on the next call.
+ * A session last used over a minute ago is marked used now (and, when not remembered, given
+ * another 12 idle hours), so most calls cost no write.
+ */
+export async function findCaller(db: DbOrTx, token: string): Promise<Caller | null> {
+  const [row] = await callerByToken(db).execute({ tokenHash: sha256(token) });
+  if (!row) return null;
+  const { stale, mustChangePassword, totpSecret, companyRequires, ...who } = row;
+  if (stale) await touchSession(db).execute({ sessionId: who.sessionId });
+  return { ...who, pending: pendingOf({ mustChangePassword, totpSecret }, companyRequires) };
 }
 
 /** The caller's open sessions: this one first, then the most recently used. */
