@@ -2,8 +2,10 @@
 // real server (production build), drives each hot call over loopback with autocannon at 1
 // and 16 connections, and prints p50/p95/p99, requests per second and the share of the
 // ceiling (GET /api/health), with whether each target holds, then the two attacks the server
-// must shrug off (tests/helpers/abuse.ts). The same numbers go to bench/results/<db>.json.
-// PGlite by default; PostgreSQL when DATABASE_URL is set. `--only=ratio`: bench/ratio.ts.
+// must shrug off (tests/helpers/abuse.ts). On PGlite it then measures the memory of a first
+// start on an empty DATA_DIR and of a restart (bench/startMemory.ts). The same numbers go to
+// bench/results/<db>.json. PGlite by default; PostgreSQL when DATABASE_URL is set.
+// `--only=ratio`: bench/ratio.ts.
 import { execSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -19,6 +21,7 @@ import { measureListScreen } from './spa';
 import { measureExport } from './exports';
 import { measureImport } from './imports';
 import { measureStreams, prepareStreamUsers } from './streams';
+import { describeStart, measureStartMemory } from './startMemory';
 
 // `npm run bench -- --only=ratio`: only the app's CPU per request against a plain server
 // (bench/ratio.ts), on PostgreSQL.
@@ -513,6 +516,10 @@ clearInterval(rssTimer);
 await server.stop();
 await dropDatabase();
 
+// ------- the embedded install's start: an empty DATA_DIR, then a restart on what it left
+// (alone on the machine: the load generator and the server above have stopped)
+const startMemory = kind === 'pglite' ? await measureStartMemory() : undefined;
+
 // -------------------------------------------------------------------- 5. the verdicts
 const at = (connections: number, kinds: Kind[]) =>
   results.filter((r) => r.connections === connections && kinds.includes(r.kind));
@@ -565,6 +572,19 @@ if (kind === 'postgres') {
     at(16, ['payment'])[0]!.rps >= 400,
   );
   target('server RSS <= 450 MB', `${peakRssMb.toFixed(0)} MB`, peakRssMb <= 450);
+}
+if (startMemory) {
+  const { fresh, restart } = startMemory;
+  target(
+    'first start on an empty DATA_DIR: peak RSS <= 250 MB',
+    `${fresh.hwmMb.toFixed(0)} MB (${fresh.at30sMb.toFixed(0)} MB at 30 s)`,
+    fresh.hwmMb <= 250,
+  );
+  target(
+    'restart: peak RSS <= 200 MB',
+    `${restart.hwmMb.toFixed(0)} MB (${restart.at30sMb.toFixed(0)} MB at 30 s)`,
+    restart.hwmMb <= 200,
+  );
 }
 const worstLoop = max(results.map((r) => r.eventLoopP99Ms));
 target('event-loop delay p99 <= 50 ms', `worst ${worstLoop.toFixed(1)} ms`, worstLoop <= 50);
@@ -640,6 +660,11 @@ for (const r of results) {
     `${r.name.padEnd(25)} ${String(r.connections).padStart(5)} ${r.p50.toFixed(1).padStart(7)} ${r.p95.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${Math.round(r.rps).toString().padStart(7)} ${r.ceilingShare === undefined ? '          -' : `${(100 * r.ceilingShare).toFixed(0).padStart(10)}%`} ${r.eventLoopP99Ms.toFixed(1).padStart(8)}`,
   );
 }
+if (startMemory) {
+  console.log('\nstart of the embedded install (RSS sampled every 200 ms; VmHWM is the peak):');
+  console.log(`  ${describeStart('fresh', startMemory.fresh)}`);
+  console.log(`  ${describeStart('restart', startMemory.restart)}`);
+}
 console.log(`\n${'target'.padEnd(72)} ${'measured'.padEnd(30)} holds`);
 for (const t of targets)
   console.log(`${t.target.padEnd(72)} ${t.measured.padEnd(30)} ${t.holds ? 'yes' : 'NO'}`);
@@ -662,6 +687,7 @@ writeFileSync(
       seeded,
       coldStartMs,
       peakRssMb,
+      startMemory,
       bankImport,
       results,
       duringBurst,

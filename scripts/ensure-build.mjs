@@ -39,7 +39,12 @@ const LOCK = join(BUILD, 'ensure-build.lock');
 /** A start waits this long for another's build before it gives up. */
 const WAIT_MS = 10 * 60_000;
 /** What the server bundle's freshness is also judged by, besides the files bundled. */
-const SERVER_ALSO = ['package.json', 'server/db/migrations', import.meta.filename];
+const SERVER_ALSO = [
+  'package.json',
+  'server/db/migrations',
+  'server/db/pgliteTemplate.tar.br',
+  import.meta.filename,
+];
 const SPA_SOURCES = [
   'src',
   'contract',
@@ -161,7 +166,8 @@ async function buildServer() {
   const dir = join(BUILD, id);
   const startedAt = Date.now();
   // Packages stay in node_modules (argon2 and PGlite load native and WebAssembly files from
-  // there). The migrations are read at start-up from beside the bundle, as from server/db/.
+  // there). The migrations, and the template a new embedded database is unpacked from, are
+  // read at start-up from beside the bundle, as from server/db/.
   const { metafile } = await build({
     // The embedded database runs in a worker thread of its own (server/db/pgliteThread.ts).
     entryPoints: { main: 'server/main.ts', pgliteWorker: 'server/db/pgliteWorker.ts' },
@@ -175,6 +181,7 @@ async function buildServer() {
     metafile: true,
   });
   cpSync('server/db/migrations', join(dir, 'migrations'), { recursive: true });
+  cpSync('server/db/pgliteTemplate.tar.br', join(dir, 'pgliteTemplate.tar.br'));
   const inputs = Object.keys(metafile.inputs);
   writeFileSync(join(dir, 'inputs.json'), JSON.stringify({ startedAt, inputs }));
 

@@ -10,7 +10,14 @@ import { Channels, type Subscriber, type Unlisten } from './listener';
  */
 export interface WorkerInit {
   dataDir: string;
+  /** The archive a new data folder is unpacked from (tests); pgliteTemplate.ts's by default. */
+  template?: string;
 }
+/**
+ * How the database was opened: a folder that held one, a new folder from the template or made
+ * by PGlite's initdb (the template did not fit), or in memory.
+ */
+export type Opened = 'folder' | 'template' | 'initdb' | 'memory';
 export type Request =
   | {
       op: 'query';
@@ -32,6 +39,7 @@ export type Reply =
 
 type Query = <T>(text: string, params?: unknown[], options?: QueryOptions) => Promise<Results<T>>;
 export interface PGliteThread {
+  opened: Opened;
   query: Query;
   transaction<T>(callback: (tx: Pick<Transaction, 'query'>) => Promise<T>): Promise<T>;
   /** Hears the NOTIFYs on `channel`: the thread LISTENs once per channel for every subscriber. */
@@ -48,15 +56,16 @@ function toError(fields: Record<string, unknown>): Error {
 export async function startPGliteThread(
   dataDir: string,
   onLost: (error: Error) => void,
+  options: { template?: string } = {},
 ): Promise<PGliteThread> {
-  const worker = spawnWorker({ dataDir });
+  const worker = spawnWorker({ dataDir, template: options.template });
   let closing = false;
   const pending = new Map<number, { resolve(value: unknown): void; reject(e: Error): void }>();
   let nextId = 1;
   let stopped: Error | undefined;
 
-  const ready = new Promise<void>((resolve, reject) =>
-    pending.set(0, { resolve: () => resolve(), reject }),
+  const ready = new Promise<Opened>((resolve, reject) =>
+    pending.set(0, { resolve: (opened) => resolve(opened as Opened), reject }),
   );
   const channels = new Channels();
   worker.on('message', (reply: Reply) => {
@@ -101,11 +110,12 @@ export async function startPGliteThread(
       });
     };
 
-  await ready.catch(async (error) => {
+  const opened = await ready.catch(async (error) => {
     await worker.terminate();
     throw error;
   });
   return {
+    opened,
     query: queryIn(),
     async transaction(callback) {
       const tx = nextId++;

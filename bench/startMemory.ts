@@ -1,0 +1,112 @@
+// The embedded install's memory at start: the real server (production build, as `npm start`
+// runs it) on an empty DATA_DIR, its RSS read every 200 ms from its first moment for a minute,
+// then the same server started again on the folder it left. `npm run bench` reports it on
+// PGlite; alone: `node scripts/ensure-build.mjs && npx tsx bench/startMemory.ts`.
+// BENCH_START_SECONDS sets how long each start is watched (60 by default).
+import { execSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { startServerProcess } from '../tests/helpers/serverProcess';
+
+export interface StartMemory {
+  /** The kernel's peak RSS of the process (VmHWM), and the highest RSS sampled. */
+  hwmMb: number;
+  peakMb: number;
+  /** RSS at 30 s and at the end of the watch. */
+  at30sMb: number;
+  atEndMb: number;
+  seconds: number;
+  /** From spawn to the first answer of /api/health. */
+  readyMs: number;
+  /** RSS at the end of each second, for the curve. */
+  perSecondMb: number[];
+}
+
+const kb = (status: string, field: string) =>
+  Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
+
+async function watchStart(dataDir: string, seconds: number): Promise<StartMemory> {
+  const started = performance.now();
+  const server = await startServerProcess({ dataDir, built: true, waitUntilReady: false });
+  const pid = server.child.pid!;
+  const samples: { ms: number; rssMb: number }[] = [];
+  let hwmMb = 0;
+  const sample = () => {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      samples.push({ ms: performance.now() - started, rssMb: kb(status, 'VmRSS') / 1024 });
+      hwmMb = kb(status, 'VmHWM') / 1024;
+    } catch {
+      /* the process has ended */
+    }
+  };
+  sample();
+  const timer = setInterval(sample, 200);
+  try {
+    let readyMs = NaN;
+    while (Number.isNaN(readyMs)) {
+      if (server.child.exitCode !== null || performance.now() - started > seconds * 1000)
+        throw new Error(`the server did not start:\n${server.output()}`);
+      try {
+        if ((await fetch(`${server.origin}/api/health`)).ok) readyMs = performance.now() - started;
+      } catch {
+        /* not listening yet */
+      }
+      await new Promise((ok) => setTimeout(ok, 50));
+    }
+    await new Promise((ok) => setTimeout(ok, seconds * 1000 - (performance.now() - started)));
+    sample();
+    const at = (ms: number) => samples.findLast((s) => s.ms <= ms)?.rssMb ?? NaN;
+    return {
+      hwmMb,
+      peakMb: Math.max(...samples.map((s) => s.rssMb)),
+      at30sMb: at(30_000),
+      atEndMb: samples.at(-1)!.rssMb,
+      seconds,
+      readyMs,
+      perSecondMb: Array.from({ length: seconds }, (_, i) => Math.round(at((i + 1) * 1000))),
+    };
+  } finally {
+    clearInterval(timer);
+    await server.stop();
+  }
+}
+
+/** A first start on an empty folder, then a restart on the folder it left. */
+export async function measureStartMemory(
+  seconds = Number(process.env.BENCH_START_SECONDS ?? 60),
+): Promise<{ fresh: StartMemory; restart: StartMemory }> {
+  const dataDir = mkdtempSync(join(os.tmpdir(), 'start-memory-'));
+  try {
+    const fresh = await watchStart(dataDir, seconds);
+    const restart = await watchStart(dataDir, seconds);
+    return { fresh, restart };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export const describeStart = (name: string, m: StartMemory) =>
+  `${name.padEnd(8)} ready in ${(m.readyMs / 1000).toFixed(2)} s, peak RSS ${m.hwmMb.toFixed(0)} MB` +
+  ` (sampled ${m.peakMb.toFixed(0)})` +
+  (m.seconds > 30 ? `, ${m.at30sMb.toFixed(0)} MB at 30 s` : '') +
+  `, ${m.atEndMb.toFixed(0)} MB at ${m.seconds} s`;
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { fresh, restart } = await measureStartMemory();
+  let commit = '';
+  try {
+    commit = `, commit ${execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim()}`;
+  } catch {
+    /* not a git checkout */
+  }
+  console.log(
+    `${new Date().toISOString().slice(0, 10)}${commit}, ${os.cpus().length} cores, Node ${process.version}`,
+  );
+  console.log(describeStart('fresh', fresh));
+  console.log(describeStart('restart', restart));
+  console.log(`fresh, MB each second:   ${fresh.perSecondMb.join(' ')}`);
+  console.log(`restart, MB each second: ${restart.perSecondMb.join(' ')}`);
+}
