@@ -39,12 +39,7 @@ const LOCK = join(BUILD, 'ensure-build.lock');
 /** A start waits this long for another's build before it gives up. */
 const WAIT_MS = 10 * 60_000;
 /** What the server bundle's freshness is also judged by, besides the files bundled. */
-const SERVER_ALSO = [
-  'package.json',
-  'server/db/migrations',
-  'server/db/pgliteTemplate.tar.br',
-  import.meta.filename,
-];
+const SERVER_ALSO = ['package.json', 'server/db/migrations', import.meta.filename];
 const SPA_SOURCES = [
   'src',
   'contract',
@@ -159,6 +154,36 @@ function serverIsStale() {
   }
 }
 
+/**
+ * The template a new embedded database is unpacked from (server/db/pgliteTemplate.ts), made
+ * once per PGlite version in a process of its own: PGlite's initdb holds ~750 MB for a while,
+ * which a first start of the server then no longer does. Its path, or undefined when it could
+ * not be made (the server then lets initdb make a new folder, as before).
+ */
+function ensureTemplate() {
+  const { version } = JSON.parse(
+    readFileSync('node_modules/@electric-sql/pglite/package.json', 'utf8'),
+  );
+  const path = join(BUILD, `pglite-template-${version}.tar.br`);
+  if (existsSync(path)) return path;
+  console.log('Making the embedded database template…');
+  const next = `${path}.${process.pid}`;
+  try {
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/pglite-template.ts', next], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    renameSync(next, path);
+  } catch {
+    rmSync(next, { force: true });
+    console.warn('The embedded database template could not be made: initdb will make new ones.');
+    return undefined;
+  }
+  for (const name of readdirSync(BUILD))
+    if (/^pglite-template-.*\.tar\.br$/.test(name) && join(BUILD, name) !== path)
+      rmSync(join(BUILD, name), { force: true });
+  return path;
+}
+
 /** Bundles the server into a folder of its own and points build/server at it. */
 async function buildServer() {
   console.log('Bundling the server…');
@@ -181,7 +206,8 @@ async function buildServer() {
     metafile: true,
   });
   cpSync('server/db/migrations', join(dir, 'migrations'), { recursive: true });
-  cpSync('server/db/pgliteTemplate.tar.br', join(dir, 'pgliteTemplate.tar.br'));
+  const template = ensureTemplate();
+  if (template) cpSync(template, join(dir, 'pgliteTemplate.tar.br'));
   const inputs = Object.keys(metafile.inputs);
   writeFileSync(join(dir, 'inputs.json'), JSON.stringify({ startedAt, inputs }));
 

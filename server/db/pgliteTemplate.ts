@@ -15,6 +15,7 @@ import {
   createReadStream,
   createWriteStream,
   mkdirSync,
+  mkdtempSync,
   openSync,
   readdirSync,
   readFileSync,
@@ -23,12 +24,41 @@ import {
   statSync,
   writeSync,
 } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { constants, createBrotliCompress, createBrotliDecompress } from 'node:zlib';
 
-/** Beside this file in the sources, beside the bundle in build/server (ensure-build). */
+/**
+ * Beside this file in the sources, beside the bundle in build/server: made, never kept in
+ * git (ensure-build makes it for `npm start`, scripts/pglite-template.ts for the sources).
+ * Without it a new folder is made by initdb, as before.
+ */
 export const TEMPLATE = new URL('./pgliteTemplate.tar.br', import.meta.url);
+
+/**
+ * Makes a template at `out`: PGlite's own initdb makes a new cluster (in this process: the
+ * ~750 MB it holds for a while is why it is made once, at build time), closed cleanly and
+ * packed, then unpacked and opened once to check it. Answers the cluster's version().
+ */
+export async function makeTemplate(out: string): Promise<string> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const work = mkdtempSync(join(tmpdir(), 'pglite-template-'));
+  try {
+    const made = join(work, 'pg');
+    await (await PGlite.create(made, { extensions: { pg_trgm } })).close();
+    await pack(made, out);
+    const check = join(work, 'check');
+    await unpack(out, check);
+    const opened = await PGlite.create(check, { extensions: { pg_trgm } });
+    const { rows } = await opened.query<{ version: string }>('select version()');
+    await opened.close();
+    return rows[0]!.version;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
 
 const BLOCK = 512;
 
