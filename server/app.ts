@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import Fastify, { type FastifyReply } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database, Db } from './db/client';
 import { watchDatabase, type DatabaseHealth } from './db/health';
 import { createMailer, type Mailer } from './mail/mailer';
 import { loggerOptions } from './lib/logSafe';
+import { answerSerializer } from './lib/serializer';
 import { backgroundWork, type BackgroundWork } from './lib/background';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
@@ -89,6 +86,11 @@ export interface AppOptions {
   live?: Partial<FeedOptions> & { streamsPerUser?: number };
   /** How long a request body may stall or trickle (tests shorten it). */
   bodyTimings?: Partial<BodyTimings>;
+  /**
+   * Check every answer against its Zod schema before it is written, and the production
+   * writer against that (lib/serializer.ts); by default everywhere but in production.
+   */
+  checkAnswers?: boolean;
 }
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
@@ -118,7 +120,9 @@ export async function buildApp(opts: AppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    answerSerializer({ checked: opts.checkAnswers ?? process.env.NODE_ENV !== 'production' }),
+  );
   app.decorate('db', opts.database.db);
   app.decorate(
     'mailer',
