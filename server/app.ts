@@ -5,7 +5,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Database, Db } from './db/client';
 import { watchDatabase, type DatabaseHealth } from './db/health';
 import { createMailer, type Mailer } from './mail/mailer';
-import { loggerOptions } from './lib/logSafe';
+import { loggerOptions, RequestLog } from './lib/logSafe';
 import { answerSerializer } from './lib/serializer';
 import { backgroundWork, type BackgroundWork } from './lib/background';
 import { authPlugin } from './plugins/auth';
@@ -99,6 +99,8 @@ const REQUEST_ID = /^[\w-]{1,64}$/;
 export async function buildApp(opts: AppOptions) {
   const app = Fastify({
     logger: loggerOptions(opts.logLevel ?? 'info', opts.logStream),
+    // One line per request, when it is answered (lib/logSafe.ts).
+    logController: new RequestLog(),
     bodyLimit: 64 * 1024,
     // While stopping, a request that reaches an open connection is still served.
     return503OnClosing: false,

@@ -1,4 +1,5 @@
-import type { FastifyLoggerOptions, FastifyRequest } from 'fastify';
+import { LogController, type FastifyLoggerOptions, type FastifyRequest } from 'fastify';
+import pino from 'pino';
 
 /**
  * What is logged of a failed query: its SQL and PostgreSQL's code and message. Drizzle's
@@ -64,12 +65,16 @@ export function redactUrl(url: string): string {
 
 /**
  * Fastify's logger options: JSON lines without secrets in request URLs or headers, nor the
- * parameters of a failed query in any error logged, as `{ err }` or on its own.
+ * parameters of a failed query in any error logged, as `{ err }` or on its own. Without a
+ * `stream` (tests pass theirs), lines go to stdout asynchronously: a line is handed to the
+ * kernel by a write in flight, or with the lines queued behind it in one write, rather than
+ * by a blocking write of its own on the request's path; what is queued is written out before
+ * the process exits (pino flushes it on exit).
  */
 export function loggerOptions(level: string, stream?: FastifyLoggerOptions['stream']) {
   return {
     level,
-    stream,
+    stream: stream ?? (level === 'silent' ? undefined : pino.destination({ dest: 1, sync: false })),
     redact: ['req.headers.authorization'],
     hooks: {
       logMethod(this: unknown, args: unknown[], method: (...args: unknown[]) => void) {
@@ -92,4 +97,42 @@ export function loggerOptions(level: string, stream?: FastifyLoggerOptions['stre
       }),
     },
   };
+}
+
+/** A duration in milliseconds to a tenth. */
+const tenths = (ms: number) => Math.round(ms * 10) / 10;
+
+/**
+ * One line per request, written when its answer has gone: its method, URL (secrets
+ * redacted), route, status and time in milliseconds, with the request id (`reqId`) every
+ * line of a request carries; at error level with the error when the answer failed. Fastify's
+ * own two (one as the request arrives, one when it is answered) cost as much again. At debug
+ * level a line also says when a request arrives (to see the calls in flight).
+ */
+export class RequestLog extends LogController {
+  override incomingRequest(request: FastifyRequest) {
+    if ((request.log as pino.Logger).isLevelEnabled('debug'))
+      request.log.debug(
+        { method: request.method, url: redactUrl(request.url) },
+        'request received',
+      );
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: { statusCode: number; elapsedTime: number; log: FastifyRequest['log'] },
+  ) {
+    // Below info (warn, say) a request that went well writes nothing: nothing to build.
+    if (!error && !(reply.log as pino.Logger).isLevelEnabled('info')) return;
+    const line = {
+      method: request.method,
+      url: redactUrl(request.url),
+      route: request.routeOptions.url,
+      status: reply.statusCode,
+      ms: tenths(reply.elapsedTime),
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request');
+  }
 }

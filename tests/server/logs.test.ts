@@ -10,6 +10,37 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('the logs', () => {
+  it('are one line per request, once answered: method, URL, route, status, time, request id', async () => {
+    lines.length = 0;
+    const reqId = 'one-line-check-4711';
+    const res = await fetch(`${server.origin}/api/health?x=1`, {
+      headers: { 'x-request-id': reqId },
+    });
+    expect(res.status).toBe(200);
+    // Written when the answer has gone, which may be just after the client has it.
+    const mine = async () => {
+      for (let tries = 0; tries < 100; tries++) {
+        const found = lines
+          .map((line) => JSON.parse(line) as Record<string, unknown>)
+          .filter((entry) => entry.reqId === reqId && (entry.level as number) >= 30);
+        if (found.length) return found;
+        await new Promise((ok) => setTimeout(ok, 10));
+      }
+      return [];
+    };
+    const found = await mine();
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({
+      level: 30,
+      msg: 'request',
+      method: 'GET',
+      url: '/api/health?x=1',
+      route: '/api/health',
+      status: 200,
+      ms: expect.any(Number),
+    });
+  });
+
   it('never carry a reset link’s token, and keep the other query parameters', async () => {
     lines.length = 0;
     await fetch(`${server.origin}/reset-password?token=SECRET123&x=1`);

@@ -60,7 +60,8 @@ describe.skipIf(onPostgres)('one data folder, one server', () => {
 describe('stopping and crashing', () => {
   it('finishes the calls in flight on SIGTERM, then exits cleanly', async () => {
     const store = await freshStore();
-    const server = await store.start({ LOG_LEVEL: 'info' });
+    // At debug level the server logs each request as it arrives, not only once answered.
+    const server = await store.start({ LOG_LEVEL: 'debug' });
     try {
       const api = client(server.origin);
       await api.post('/user/registeruser', {
@@ -79,7 +80,7 @@ describe('stopping and crashing', () => {
       );
       // In flight: the server has taken every one of them in (it logs each as it arrives).
       const received = () =>
-        server.output().match(/"url":"\/api\/user\/loginuser"[^\n]*incoming request/g)?.length ?? 0;
+        server.output().match(/"url":"\/api\/user\/loginuser"[^\n]*request received/g)?.length ?? 0;
       while (received() < 8) await new Promise((r) => setTimeout(r, 5));
       const code = server.stop();
       const answers = await Promise.all(inFlight);
