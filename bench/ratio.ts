@@ -17,10 +17,15 @@
 //    shared with the load generator and with whatever else runs.
 //
 // The app logs at RATIO_LOG_LEVEL (info, as in production) to a pipe this process drains.
+// RATIO_COMPARE=<folder>: another checkout of the app (its dependencies installed or linked),
+// built and measured in the same rounds as 'before', so that a change is judged against
+// its parent under the same load on the machine rather than against a run of another hour.
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
+import { get as httpGet } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildApp } from '../server/app';
@@ -40,7 +45,16 @@ const CONNECTIONS = 16;
 const LOG_LEVEL = process.env.RATIO_LOG_LEVEL ?? 'info';
 const TICK_US = 1e6 / Number(execSync('getconf CLK_TCK').toString().trim() || 100);
 
-const CALLS = [
+interface Call {
+  name: string;
+  path: string;
+  signedIn: boolean;
+  /** Sent as Accept-Encoding; none by default, so the answers go out as they are. */
+  acceptEncoding?: string;
+  /** Times RATIO_REQUESTS: a cheap call takes more, so that its CPU is read as precisely. */
+  weight?: number;
+}
+const CALLS: Call[] = [
   { name: 'expense list', path: '/api/expense/getuserallexpenses', signedIn: true },
   {
     name: 'search',
@@ -48,7 +62,14 @@ const CALLS = [
     signedIn: true,
   },
   { name: 'dashboard', path: '/api/user/getalldata?today=2025-12-31', signedIn: true },
-  { name: 'health', path: '/api/health', signedIn: false },
+  { name: 'health', path: '/api/health', signedIn: false, weight: 5 },
+  // The list as a browser asks for it: the app compresses it (the baseline does not).
+  {
+    name: 'list, browser',
+    path: '/api/expense/getuserallexpenses',
+    signedIn: true,
+    acceptEncoding: 'gzip, deflate, br, zstd',
+  },
 ];
 
 const fail = (message: string): never => {
@@ -156,10 +177,15 @@ interface Running {
   lines(): number;
   stop(): Promise<void>;
 }
-async function run(name: string, args: string[], env: NodeJS.ProcessEnv): Promise<Running> {
+async function run(
+  name: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd = process.cwd(),
+): Promise<Running> {
   const port = await freePort();
   const child = spawn(process.execPath, args, {
-    cwd: process.cwd(),
+    cwd,
     env: {
       ...process.env,
       ...env,
@@ -205,19 +231,30 @@ async function run(name: string, args: string[], env: NodeJS.ProcessEnv): Promis
   };
 }
 
-execSync('node scripts/ensure-build.mjs', { stdio: 'inherit' });
+const compare = process.env.RATIO_COMPARE;
 const dataDir = mkdtempSync(join(os.tmpdir(), 'ratio-'));
-const app = await run('app', ['build/server/main.js'], {
-  NODE_ENV: 'production',
-  LOG_LEVEL: LOG_LEVEL,
-  DATA_DIR: dataDir,
-  MALLOC_MMAP_THRESHOLD_: '131072',
-  METRICS: 'false',
-});
+/** The production build of the checkout in `cwd`, as `npm start` runs it. */
+const startApp = (name: string, cwd = process.cwd()) => {
+  execSync('node scripts/ensure-build.mjs', { stdio: 'inherit', cwd });
+  return run(
+    name,
+    ['build/server/main.js'],
+    {
+      NODE_ENV: 'production',
+      LOG_LEVEL: LOG_LEVEL,
+      DATA_DIR: dataDir,
+      MALLOC_MMAP_THRESHOLD_: '131072',
+      METRICS: 'false',
+    },
+    cwd,
+  );
+};
+const app = await startApp('app');
+const before = compare ? await startApp('before', compare) : undefined;
 const baseline = await run('baseline', ['--import', 'tsx', 'bench/baseline.ts'], {
   NODE_ENV: 'production',
 });
-const servers = [app, baseline];
+const servers = [app, ...(before ? [before] : []), baseline];
 const stopAll = async () => {
   await Promise.all(servers.map((s) => s.stop()));
   rmSync(dataDir, { recursive: true, force: true });
@@ -230,28 +267,55 @@ const loginRes = await fetch(`${app.origin}/api/user/loginuser`, {
   body: JSON.stringify({ email: ACCOUNTS.user, password: PASSWORD, userType: 'admin' }),
 });
 const token = ((await loginRes.json()) as { data: { token: string } }).data.token;
-const headersOf = (call: (typeof CALLS)[number]): Record<string, string> =>
-  call.signedIn ? { authorization: `Bearer ${token}` } : {};
+const headersOf = (call: Call): Record<string, string> => ({
+  ...(call.signedIn ? { authorization: `Bearer ${token}` } : {}),
+  ...(call.acceptEncoding ? { 'accept-encoding': call.acceptEncoding } : {}),
+});
+/** A body as it travelled, decoded: fetch would decode it, and hide what the server sent. */
+const getRaw = (url: string, headers: Record<string, string>) =>
+  new Promise<{ status: number; encoding?: string; body: Buffer }>((resolve, reject) =>
+    httpGet(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const encoding = res.headers['content-encoding'];
+        resolve({
+          status: res.statusCode!,
+          encoding,
+          body:
+            encoding === 'br'
+              ? brotliDecompressSync(raw)
+              : encoding === 'gzip'
+                ? gunzipSync(raw)
+                : raw,
+        });
+      });
+    }).on('error', reject),
+  );
 
 for (const call of CALLS) {
-  const [ours, theirs] = await Promise.all(
-    servers.map(async (s) => {
-      const res = await fetch(`${s.origin}${call.path}`, { headers: headersOf(call) });
-      return { status: res.status, body: Buffer.from(await res.arrayBuffer()) };
-    }),
+  const answers = await Promise.all(
+    servers.map((s) => getRaw(`${s.origin}${call.path}`, headersOf(call))),
   );
-  if (ours!.status !== 200 || theirs!.status !== 200)
-    fail(`${call.name}: app ${ours!.status}, baseline ${theirs!.status}`);
-  if (!ours!.body.equals(theirs!.body)) {
-    let at = 0;
-    while (at < ours!.body.length && ours!.body[at] === theirs!.body[at]) at++;
-    const around = (b: Buffer) => b.subarray(Math.max(0, at - 80), at + 80).toString();
-    await stopAll();
-    fail(
-      `${call.name}: the answers differ at byte ${at} (app ${ours!.body.length} bytes, baseline ${theirs!.body.length})\n  app:      …${around(ours!.body)}…\n  baseline: …${around(theirs!.body)}…`,
+  const theirs = answers.at(-1)!;
+  for (const [i, ours] of answers.slice(0, -1).entries()) {
+    const name = servers[i]!.name;
+    if (ours.status !== 200 || theirs.status !== 200)
+      fail(`${call.name}: ${name} ${ours.status}, baseline ${theirs.status}`);
+    if (!ours.body.equals(theirs.body)) {
+      let at = 0;
+      while (at < ours.body.length && ours.body[at] === theirs.body[at]) at++;
+      const around = (b: Buffer) => b.subarray(Math.max(0, at - 80), at + 80).toString();
+      await stopAll();
+      fail(
+        `${call.name}: the answers differ at byte ${at} (${name} ${ours.body.length} bytes, baseline ${theirs.body.length})\n  ${name}: …${around(ours.body)}…\n  baseline: …${around(theirs.body)}…`,
+      );
+    }
+    console.log(
+      `${call.name}: ${name} and baseline answer byte-identical JSON (${ours.body.length} bytes${ours.encoding ? `, ${name}'s sent as ${ours.encoding}` : ''})`,
     );
   }
-  console.log(`${call.name}: byte-identical answers (${ours!.body.length} bytes)`);
 }
 
 // ------------------------------------------------------------------- 4. the CPU
@@ -277,7 +341,7 @@ const backends = async () => {
   return new Map(rows.map((r) => [r.pid, cpuOf(r.pid)]));
 };
 
-async function load(server: Running, call: (typeof CALLS)[number], amount: number) {
+async function load(server: Running, call: Call, amount: number) {
   const result = await autocannon({
     url: `${server.origin}${call.path}`,
     connections: CONNECTIONS,
@@ -296,42 +360,48 @@ interface Sample {
   serverUs: number;
   dbUs: number;
 }
-async function measure(server: Running, call: (typeof CALLS)[number]): Promise<Sample> {
+const amountOf = (call: Call) => REQUESTS * (call.weight ?? 1);
+async function measure(server: Running, call: Call): Promise<Sample> {
   await load(server, call, 300); // connections up, caches warm
   await new Promise((ok) => setTimeout(ok, 200));
   const pid = server.child.pid!;
   const dbBefore = await backends();
-  const before = cpuOf(pid);
-  await load(server, call, REQUESTS);
-  const after = cpuOf(pid);
+  const cpuBefore = cpuOf(pid);
+  const amount = amountOf(call);
+  await load(server, call, amount);
+  const cpuAfter = cpuOf(pid);
   const dbAfter = await backends();
   let db = 0;
   for (const [p, us] of dbAfter) db += us - (dbBefore.get(p) ?? 0);
-  return { serverUs: (after - before) / REQUESTS, dbUs: db / REQUESTS };
+  return { serverUs: (cpuAfter - cpuBefore) / amount, dbUs: db / amount };
 }
 
 console.log(
-  `\nWarming up (2,000 requests per call and server), then ${ROUNDS} rounds of ${REQUESTS.toLocaleString('en-US')} requests at ${CONNECTIONS} connections…`,
+  `\nWarming up (2,000 requests per call and server), then ${ROUNDS} rounds of ${REQUESTS.toLocaleString('en-US')} requests (health ${amountOf(CALLS.find((c) => c.name === 'health')!).toLocaleString('en-US')}) at ${CONNECTIONS} connections, the servers in turn…`,
 );
 for (const call of CALLS) for (const s of servers) await load(s, call, 2000);
 
-const samples = new Map<string, { app: Sample[]; baseline: Sample[] }>(
-  CALLS.map((c) => [c.name, { app: [], baseline: [] }]),
+/** Per call, per server: one sample a round. */
+const samples = new Map(
+  CALLS.map((c) => [c.name, new Map(servers.map((s) => [s.name, [] as Sample[]]))]),
 );
 for (let round = 0; round < ROUNDS; round++) {
   for (const call of CALLS) {
-    const order = round % 2 ? [baseline, app] : [app, baseline];
-    for (const s of order) {
-      const sample = await measure(s, call);
-      samples.get(call.name)![s.name as 'app' | 'baseline'].push(sample);
-    }
-    const got = samples.get(call.name)!;
+    // Each server goes first in some rounds: a drift of the machine's load falls on all.
+    const order = servers.map((_, k) => servers[(k + round) % servers.length]!);
+    for (const s of order)
+      samples
+        .get(call.name)!
+        .get(s.name)!
+        .push(await measure(s, call));
     console.log(
-      `  round ${round + 1} ${call.name.padEnd(13)} app ${got.app.at(-1)!.serverUs.toFixed(0).padStart(5)} µs  baseline ${got.baseline.at(-1)!.serverUs.toFixed(0).padStart(5)} µs`,
+      `  round ${round + 1} ${call.name.padEnd(13)} ${servers.map((s) => `${s.name} ${samples.get(call.name)!.get(s.name)!.at(-1)!.serverUs.toFixed(0).padStart(5)} µs`).join('  ')}`,
     );
   }
 }
 const appLogLines = app.lines();
+const requestsSent =
+  2 + CALLS.reduce((n, call) => n + ROUNDS * (amountOf(call) + 300) + 2000 + 1, 0);
 await monitor.end();
 await stopAll();
 
@@ -340,37 +410,69 @@ const median = (xs: number[]) => {
   const mid = s.length >> 1;
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
-const commit = execSync('git rev-parse --short HEAD').toString().trim();
-const dirty = execSync('git status --porcelain --untracked-files=no').toString().trim() !== '';
+/** Where this ran from: the commit, and whether files git tracks had changed (a copy
+ * outside git, as when comparing builds side by side, names itself by RATIO_LABEL). */
+const git = (args: string, cwd?: string) => {
+  try {
+    return execSync(`git ${args}`, { cwd, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    return undefined;
+  }
+};
+const commit = process.env.RATIO_LABEL ?? git('rev-parse --short HEAD') ?? 'unknown';
+const dirty = !process.env.RATIO_LABEL && !!git('status --porcelain --untracked-files=no');
+const beforeLabel = compare
+  ? (process.env.RATIO_COMPARE_LABEL ?? git('rev-parse --short HEAD', compare) ?? compare)
+  : undefined;
 const rows = CALLS.map((call) => {
   const got = samples.get(call.name)!;
-  const appUs = median(got.app.map((s) => s.serverUs));
-  const baseUs = median(got.baseline.map((s) => s.serverUs));
+  const us = (name: string) => median(got.get(name)!.map((s) => s.serverUs));
+  const db = (name: string) => median(got.get(name)!.map((s) => s.dbUs));
+  const baselineUs = us('baseline');
   return {
     call: call.name,
-    appUs,
-    baselineUs: baseUs,
-    ratio: appUs / baseUs,
-    appDbUs: median(got.app.map((s) => s.dbUs)),
-    baselineDbUs: median(got.baseline.map((s) => s.dbUs)),
-    rounds: got,
+    ...(before ? { beforeUs: us('before'), beforeRatio: us('before') / baselineUs } : {}),
+    appUs: us('app'),
+    baselineUs,
+    ratio: us('app') / baselineUs,
+    appDbUs: db('app'),
+    baselineDbUs: db('baseline'),
+    rounds: Object.fromEntries(got),
   };
 });
 console.log(
-  `\nPostgreSQL, ${new Date().toISOString().slice(0, 10)}, commit ${commit}${dirty ? ' (with uncommitted changes)' : ''}, ${os.cpus().length} cores, Node ${process.version}, app logging at ${LOG_LEVEL}`,
+  `\nPostgreSQL, ${new Date().toISOString().slice(0, 10)}, app: ${commit}${dirty ? ' (with uncommitted changes)' : ''}${beforeLabel ? `, before: ${beforeLabel}` : ''}, ${os.cpus().length} cores, Node ${process.version}, logging at ${LOG_LEVEL}`,
 );
 console.log(
-  `CPU per request, median of ${ROUNDS} rounds of ${REQUESTS.toLocaleString('en-US')} at ${CONNECTIONS} connections (server process utime+stime; database: its backends)`,
+  `CPU per request, median of ${ROUNDS} rounds (server process utime+stime; db: the PostgreSQL backends serving it)`,
 );
+const cells = (r: (typeof rows)[number]) => [
+  r.call.padEnd(14),
+  ...(before
+    ? [r.beforeUs!.toFixed(0).padStart(9), `${r.beforeRatio!.toFixed(2)}x`.padStart(7)]
+    : []),
+  r.appUs.toFixed(0).padStart(9),
+  r.baselineUs.toFixed(0).padStart(9),
+  `${r.ratio.toFixed(2)}x`.padStart(7),
+  r.appDbUs.toFixed(0).padStart(9),
+  r.baselineDbUs.toFixed(0).padStart(9),
+];
 console.log(
-  'call           app µs/req  baseline µs/req  ratio   db µs/req (app)  db µs/req (baseline)',
+  [
+    'call'.padEnd(14),
+    ...(before ? ['before µs'.padStart(9), 'ratio'.padStart(7)] : []),
+    'app µs'.padStart(9),
+    'base µs'.padStart(9),
+    'ratio'.padStart(7),
+    'db (app)'.padStart(9),
+    'db (base)'.padStart(9),
+  ].join(' '),
 );
-for (const r of rows)
-  console.log(
-    `${r.call.padEnd(14)} ${r.appUs.toFixed(0).padStart(10)} ${r.baselineUs.toFixed(0).padStart(16)} ${`${r.ratio.toFixed(2)}x`.padStart(6)} ${r.appDbUs.toFixed(0).padStart(16)} ${r.baselineDbUs.toFixed(0).padStart(21)}`,
-  );
+for (const r of rows) console.log(cells(r).join(' '));
 console.log(
-  `(the app wrote ${appLogLines.toLocaleString('en-US')} log lines for ${(CALLS.length * (ROUNDS * (REQUESTS + 300) + 2000) + 2).toLocaleString('en-US')} requests)`,
+  `(the app wrote ${appLogLines.toLocaleString('en-US')} log lines for ${requestsSent.toLocaleString('en-US')} requests)`,
 );
 
 mkdirSync(join('bench', 'results'), { recursive: true });
@@ -382,6 +484,7 @@ writeFileSync(
       when: new Date().toISOString(),
       commit,
       uncommittedChanges: dirty,
+      before: beforeLabel,
       machine: { cores: os.cpus().length, node: process.version },
       requests: REQUESTS,
       rounds: ROUNDS,
