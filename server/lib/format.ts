@@ -7,10 +7,7 @@ const inr = new Intl.NumberFormat('en-IN', {
   maximumFractionDigits: 2,
 });
 
-/** ₹1,23,45,678.50, as the SPA shows money. */
-export const formatRupees = (rupees: number) => inr.format(rupees);
-
-/** Paise as rupees in Indian format, exactly: formatted from the decimal text, not a float. */
+/** ₹1,23,45,678.50, as the SPA shows money: from paise, exactly (formatted from the decimal text). */
 export const formatPaise = (paise: number | string | bigint) =>
   inr.format(paiseToRupeesText(paise) as `${number}`);
 

@@ -26,7 +26,7 @@ const stalled = () =>
   });
 
 /** A client that went away mid-body: nobody is there to read the answer. */
-export const interrupted = () => new HttpError(400, 'The request was interrupted by the client');
+const interrupted = () => new HttpError(400, 'The request was interrupted by the client');
 
 /**
  * Every request body (a form's JSON or an imported file) passes a guard that ends it when it

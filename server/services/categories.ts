@@ -12,7 +12,7 @@ import {
 import type { Caller } from '../lib/caller';
 import { toIso } from '../lib/dates';
 import { badRequest, conflict, notFound } from '../lib/errors';
-import { formatRupees } from '../lib/format';
+import { formatPaise } from '../lib/format';
 import { withAudit } from './audit';
 import { moveBudget, type BudgetMove } from './budgets';
 import { nextVersion } from './versions';
@@ -238,7 +238,7 @@ export function mergeCategory(db: DbOrTx, caller: Caller, fromId: string, intoId
 
 /** What a merge tells: that it is done, and what became of the merged category's budget. */
 function mergedMessage(budget: BudgetMove, into: string) {
-  const rupees = (paise: number) => formatRupees(paiseToRupees(paise));
+  const rupees = formatPaise;
   switch (budget.kind) {
     case 'none':
       return 'Categories merged';

@@ -21,7 +21,7 @@ import { loans, repayments } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { withAudit } from './audit';
 import { badRequest, notFound } from '../lib/errors';
-import { formatRupees } from '../lib/format';
+import { formatPaise } from '../lib/format';
 import { COUNT_BOUND, paiseToRupees } from '../../contract/rules';
 import { toIso } from '../lib/dates';
 import { containsPlaceholder, searchPattern } from '../db/search';
@@ -323,7 +323,7 @@ export async function updateLoan(
     });
     if (input.amountPaise !== undefined && input.amountPaise < current.repaidPaise) {
       throw badRequest(
-        `amount cannot be less than what has already been repaid (${formatRupees(paiseToRupees(current.repaidPaise))})`,
+        `amount cannot be less than what has already been repaid (${formatPaise(current.repaidPaise)})`,
       );
     }
     const [row] = await tx
@@ -389,7 +389,7 @@ export async function addRepayment(
       throw badRequest(
         outstanding === 0
           ? 'Nothing is outstanding on this entry'
-          : `amount cannot be more than what is outstanding (${formatRupees(paiseToRupees(outstanding))})`,
+          : `amount cannot be more than what is outstanding (${formatPaise(outstanding)})`,
       );
     }
     if (input.date < loan.issueDate) throw badRequest('date cannot be before the issue date');

@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { users } from '../db/schema';
 import type { Caller } from '../lib/caller';
-import { formatDmy, formatRupees } from '../lib/format';
-import { paiseToRupees } from '../../contract/rules';
+import { formatDmy, formatPaise } from '../lib/format';
 import { badRequest } from '../lib/errors';
 import type { Mailer } from '../mail/mailer';
 import { quotedInMail } from '../mail/quoted';
@@ -57,7 +56,7 @@ async function send(
     .select({ name: users.name, email: users.email })
     .from(users)
     .where(eq(users.id, caller.userId));
-  const outstanding = paiseToRupees(lend.amountPaise - lend.repaidPaise);
+  const outstanding = formatPaise(BigInt(lend.amountPaise) - BigInt(lend.repaidPaise));
   // Typed by the sender (the borrower's name) or chosen at sign-up (the sender's own).
   const borrower = quotedInMail(lend.name);
   const from = sender ? quotedInMail(sender.name) : 'your lender';
@@ -66,15 +65,15 @@ async function send(
     '',
     `This is a friendly reminder from ${from} about money lent to you.`,
     '',
-    `Amount: ${formatRupees(paiseToRupees(lend.amountPaise))}`,
+    `Amount: ${formatPaise(lend.amountPaise)}`,
     `Issue date: ${formatDmy(lend.issueDate)}`,
     `Repayment date: ${formatDmy(lend.repaymentDate)}`,
   ];
-  if (lend.repaidPaise > 0) lines.push(`Still outstanding: ${formatRupees(outstanding)}`);
+  if (lend.repaidPaise > 0) lines.push(`Still outstanding: ${outstanding}`);
   if (sender) lines.push('', `Sent on behalf of ${from} <${sender.email}>.`);
   await mailer.send({
     to: lend.email,
-    subject: `Reminder: ${formatRupees(outstanding)} due on ${formatDmy(lend.repaymentDate)}`,
+    subject: `Reminder: ${outstanding} due on ${formatDmy(lend.repaymentDate)}`,
     text: lines.join('\n'),
   });
 }
