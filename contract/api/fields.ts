@@ -9,6 +9,7 @@ import {
   rupeesToPaise,
 } from '../rules';
 import { CATEGORY_NAME_MAX } from '../enums';
+import { ERROR_CODES, ERROR_CODE_LIST } from './errorCodes';
 
 /**
  * The fields every part of the API is built from, as Zod schemas: the server validates with
@@ -182,9 +183,23 @@ export const CsvText = z
 /** The answer of a call that only says how it went. */
 export const Message = z.object({ success: z.boolean(), message: z.string() });
 
-/** Every refusal: a real HTTP status and a message for a person. */
+/**
+ * Every refusal: a real HTTP status, a message for a person, the kind of refusal as a code a
+ * client branches on, and the input field at fault where there is one.
+ */
 export const ErrorResponse = z
-  .object({ success: z.literal(false), message: z.string() })
+  .object({
+    success: z.literal(false),
+    message: z.string(),
+    code: z.enum(ERROR_CODE_LIST).meta({
+      description: `What kind of refusal this is: ${Object.entries(ERROR_CODES)
+        .map(([code, meaning]) => `\`${code}\` (${meaning})`)
+        .join('; ')}`,
+    }),
+    field: z.string().optional().meta({
+      description: 'The input field at fault, as the call names it (`amount`, `items.0.date`)',
+    }),
+  })
   .meta({ id: 'ErrorResponse', description: 'A refusal, with a message a person can read' });
 
 /** The query every server-side list takes. */

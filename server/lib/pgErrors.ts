@@ -1,3 +1,5 @@
+import type { ErrorCode } from '../../contract/api/errorCodes';
+
 /** The PostgreSQL error code behind an error, looking through Drizzle's wrapping. */
 export function pgErrorCode(error: unknown): string | undefined {
   for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
@@ -18,22 +20,54 @@ function pgConstraint(error: unknown): string | undefined {
   return undefined;
 }
 
-/** What a person is told when a write breaks one of the schema's unique rules. */
-const UNIQUE_MESSAGES: Record<string, string> = {
-  users_email_lower_key: 'An account with this email already exists',
-  bank_accounts_company_account_no_key: 'You already have an account with this account number',
-  bank_accounts_one_default_key:
-    'Another account was made the default at the same moment. Please try again.',
-  payments_reverses_key: 'This payment has already been reversed.',
-  categories_user_name_lower_key: 'You have a category of that name already',
-  categories_user_name_key: 'You have a category of that name already',
-  budgets_user_category_key: 'This category has a budget already: change that one instead',
+/** What a write that breaks one of the schema's unique rules is refused with. */
+type Refused = { message: string; code: ErrorCode; field?: string };
+
+const UNIQUE_REFUSALS: Record<string, Refused> = {
+  users_email_lower_key: {
+    message: 'An account with this email already exists',
+    code: 'duplicate',
+    field: 'email',
+  },
+  bank_accounts_company_account_no_key: {
+    message: 'You already have an account with this account number',
+    code: 'duplicate',
+    field: 'account_no',
+  },
+  bank_accounts_one_default_key: {
+    message: 'Another account was made the default at the same moment. Please try again.',
+    code: 'wrong_state',
+  },
+  payments_reverses_key: {
+    message: 'This payment has already been reversed.',
+    code: 'wrong_state',
+  },
+  categories_user_name_lower_key: {
+    message: 'You have a category of that name already',
+    code: 'duplicate',
+    field: 'name',
+  },
+  categories_user_name_key: {
+    message: 'You have a category of that name already',
+    code: 'duplicate',
+    field: 'name',
+  },
+  budgets_user_category_key: {
+    message: 'This category has a budget already: change that one instead',
+    code: 'duplicate',
+    field: 'categoryId',
+  },
 };
 
-/** A unique violation as the 409 message for its constraint, or undefined for other errors. */
-export function uniqueViolationMessage(error: unknown): string | undefined {
+/** A unique violation as the 409 refusal for its constraint, or undefined for other errors. */
+export function uniqueViolation(error: unknown): Refused | undefined {
   if (pgErrorCode(error) !== '23505') return undefined;
-  return UNIQUE_MESSAGES[pgConstraint(error) ?? ''] ?? 'This record already exists';
+  return (
+    UNIQUE_REFUSALS[pgConstraint(error) ?? ''] ?? {
+      message: 'This record already exists',
+      code: 'duplicate',
+    }
+  );
 }
 
 /** The table a database error is about, looking through Drizzle's wrapping. */
@@ -50,14 +84,21 @@ function pgTable(error: unknown): string | undefined {
  * A record naming a category its owner does not have (renamed or merged away since the name
  * was checked) as a 400, and a category deleted while in use as a 409; undefined otherwise.
  */
-export function categoryViolation(
-  error: unknown,
-): { status: 400 | 409; message: string } | undefined {
+export function categoryViolation(error: unknown): (Refused & { status: 400 | 409 }) | undefined {
   if (pgErrorCode(error) !== '23503' || !pgConstraint(error)?.endsWith('_category_fk'))
     return undefined;
   return pgTable(error) === 'categories'
-    ? { status: 409, message: 'This category is in use: merge it into another category instead' }
-    : { status: 400, message: 'category is not one of your categories' };
+    ? {
+        status: 409,
+        message: 'This category is in use: merge it into another category instead',
+        code: 'in_use',
+      }
+    : {
+        status: 400,
+        message: 'category is not one of your categories',
+        code: 'validation',
+        field: 'category',
+      };
 }
 
 const NETWORK_CODES = new Set([

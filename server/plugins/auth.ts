@@ -64,7 +64,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const operation = (request.routeOptions.schema as { operationId?: string } | undefined)
       ?.operationId;
     if (caller.pending && !WHILE_PENDING.has(operation ?? ''))
-      throw forbidden(PENDING_MESSAGE[caller.pending]);
+      throw forbidden(PENDING_MESSAGE[caller.pending], { code: 'step_pending' });
     request.caller = caller;
   });
 });

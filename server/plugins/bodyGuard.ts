@@ -21,12 +21,16 @@ export const BODY_TIMINGS: BodyTimings = {
 
 /** A body that stopped arriving: answered, and the connection closed behind the answer. */
 const stalled = () =>
-  new HttpError(408, 'The request stopped arriving before it was complete. Please try again.', {
-    connection: 'close',
-  });
+  new HttpError(
+    408,
+    'The request stopped arriving before it was complete. Please try again.',
+    {},
+    { connection: 'close' },
+  );
 
 /** A client that went away mid-body: nobody is there to read the answer. */
-const interrupted = () => new HttpError(400, 'The request was interrupted by the client');
+const interrupted = () =>
+  new HttpError(400, 'The request was interrupted by the client', { code: 'malformed_request' });
 
 /**
  * Every request body (a form's JSON or an imported file) passes a guard that ends it when it

@@ -30,10 +30,10 @@ export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
       // A file sent as the body (an import) is read as a stream, and checked as it is read.
       if (value instanceof Readable) continue;
       const path = nulAt(value);
-      if (path)
-        throw badRequest(
-          `${path.length ? path.join('.') : where} must not contain a NUL character`,
-        );
+      if (path) {
+        const field = path.length ? path.join('.') : undefined;
+        throw badRequest(`${field ?? where} must not contain a NUL character`, { field });
+      }
     }
   });
 });

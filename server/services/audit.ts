@@ -120,7 +120,7 @@ function trailEntries(
 
 export async function listAudit(db: DbOrTx, caller: Caller, q: AuditQuery) {
   if (q.from && q.to && q.from > q.to)
-    throw badRequest('End date must be on or after the start date');
+    throw badRequest('End date must be on or after the start date', { field: 'to' });
   // An entry of a personal record (expense, loan, repayment) is its owner's alone, even where
   // the reader is the actor: a company deleting its PM deletes the PM's expenses too.
   const where = and(

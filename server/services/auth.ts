@@ -82,16 +82,17 @@ export async function login(db: DbOrTx, limits: Limits, input: LoginInput) {
 
   if (!user || !ok) {
     if (user) await recordSignIn(db, user.id, input, 'password');
-    throw unauthorized(INVALID);
+    throw unauthorized(INVALID, { code: 'wrong_credentials' });
   }
   // Said only to someone who knows the password, so it tells a guesser nothing.
   if (user.role !== input.userType) {
     await recordSignIn(db, user.id, input, 'role');
-    throw unauthorized(
-      (LOGIN_ROLES as readonly string[]).includes(user.role)
-        ? `This account signs in as ${ROLE_LABELS[user.role]}.`
-        : INVALID,
-    );
+    throw (LOGIN_ROLES as readonly string[]).includes(user.role)
+      ? unauthorized(`This account signs in as ${ROLE_LABELS[user.role]}.`, {
+          code: 'wrong_credentials',
+          field: 'userType',
+        })
+      : unauthorized(INVALID, { code: 'wrong_credentials' });
   }
   // A company's people cannot sign in while their company is inactive, whatever their own
   // status.
@@ -112,7 +113,7 @@ export async function login(db: DbOrTx, limits: Limits, input: LoginInput) {
         : null;
   if (inactive) {
     await recordSignIn(db, user.id, input, 'inactive');
-    throw forbidden(inactive);
+    throw forbidden(inactive, { code: 'account_inactive' });
   }
   await loginSucceeded(db, email, input.address);
   if (user.totpSecret)
@@ -147,7 +148,7 @@ export async function loginWithCode(
   const answer = await answerChallenge(db, limits, input);
   if (!answer.ok) {
     await recordSignIn(db, answer.user.id, input, 'code');
-    throw unauthorized(INVALID_CODE);
+    throw unauthorized(INVALID_CODE, { code: 'wrong_code', field: 'code' });
   }
   const companyRequires = await requiredFor(db, answer.user.companyId);
   return signIn(db, answer.user, answer.remember!, input, companyRequires);
@@ -186,7 +187,9 @@ export async function updatePassword(
   await checkCurrentPassword(db, limits, user, input.currentPassword);
   // A password someone else chose is replaced, not kept.
   if (user.mustChangePassword && input.newPassword === input.currentPassword)
-    throw badRequest('Please choose a new password, not the one you were given.');
+    throw badRequest('Please choose a new password, not the one you were given.', {
+      field: 'newPassword',
+    });
   const passwordHash = await hashPassword(input.newPassword);
   await withAudit(db, caller, async (tx) => {
     await tx

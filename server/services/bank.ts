@@ -201,7 +201,10 @@ export async function updateAccount(
         .from(bankAccounts)
         .where(mine);
       if (current?.version === version && current.closedAt) {
-        throw badRequest('This bank account is closed. Reopen it to make it the default account.');
+        throw badRequest('This bank account is closed. Reopen it to make it the default account.', {
+          code: 'account_closed',
+          field: 'defaultStatus',
+        });
       }
       await clearOtherDefaults(tx, caller.userId, id);
     }
@@ -230,7 +233,9 @@ export async function deleteAccount(db: DbOrTx, caller: Caller, id: string) {
       .where(eq(payments.accountId, id))
       .limit(1);
     if (used)
-      throw conflict('This account has payments, so it cannot be deleted. Close it instead.');
+      throw conflict('This account has payments, so it cannot be deleted. Close it instead.', {
+        code: 'in_use',
+      });
     await tx.delete(bankAccounts).where(eq(bankAccounts.id, id));
   });
 }
@@ -336,15 +341,23 @@ async function readEntries(db: DbOrTx, accountId: string, ids: SQL, order: SQL) 
  * The refusal of an entry on a closed account; when the entries touch two accounts (a
  * transfer), it names the closed one.
  */
-async function closedAccount(db: Db, accountId: string, nameIt: boolean, doing: string) {
+async function closedAccount(
+  db: Db,
+  accountId: string,
+  nameIt: boolean,
+  doing: string,
+  field: string | undefined,
+) {
   const reopen = `Reopen it to ${doing}.`;
-  if (!nameIt) return badRequest(`This bank account is closed. ${reopen}`);
+  const refusal = { code: 'account_closed', field } as const;
+  if (!nameIt) return badRequest(`This bank account is closed. ${reopen}`, refusal);
   const [account] = await db
     .select({ holderName: bankAccounts.holderName, accountNo: bankAccounts.accountNo })
     .from(bankAccounts)
     .where(eq(bankAccounts.id, accountId));
   return badRequest(
     `The account ${account?.accountNo ?? ''} of ${account?.holderName ?? ''} is closed. ${reopen}`,
+    refusal,
   );
 }
 
@@ -353,6 +366,8 @@ interface LedgerEntry {
   type: PaymentType;
   amountPaise: number;
   reversesId?: string;
+  /** The input field that named the account, under which its being closed is refused. */
+  field?: string;
 }
 
 /**
@@ -377,6 +392,8 @@ async function post(
   remark: string,
   entries: LedgerEntry[],
   doing = 'record payments',
+  /** The input field a debit the balance cannot cover is refused under. */
+  shortField = 'amount',
 ) {
   const json = JSON.stringify(
     entries.map((e) => ({
@@ -410,10 +427,14 @@ async function post(
   );
   const answer: Answer = typeof row!.result === 'string' ? JSON.parse(row!.result) : row!.result;
   if (answer.notFound) throw notFound('Bank account');
-  if (answer.closed) throw await closedAccount(db, answer.closed, keys.length > 1, doing);
+  if (answer.closed) {
+    const field = entries.find((e) => e.accountId === answer.closed)?.field;
+    throw await closedAccount(db, answer.closed, keys.length > 1, doing, field);
+  }
   if (answer.short) {
     throw badRequest(
       `Insufficient balance: this debit would take the account below zero on ${formatDmy(answer.short.date)}`,
+      { code: 'insufficient_balance', field: shortField },
     );
   }
   return answer.entries!;
@@ -433,7 +454,12 @@ export async function recordPayment(
 ) {
   assertCompany(caller);
   const [posted] = await post(db, caller, input.date, input.remark, [
-    { accountId: input.accountId, type: input.paymentType, amountPaise: input.amountPaise },
+    {
+      accountId: input.accountId,
+      type: input.paymentType,
+      amountPaise: input.amountPaise,
+      field: 'accountId',
+    },
   ]);
   const [payment] = await readEntries(db, input.accountId, sql`${posted!.id}`, sql`p.seq`);
   return { payment: payment!, balance: paiseToRupees(posted!.balance) };
@@ -453,11 +479,23 @@ export async function transfer(
 ) {
   assertCompany(caller);
   if (input.fromAccountId === input.toAccountId) {
-    throw badRequest('Choose two different accounts to transfer between');
+    throw badRequest('Choose two different accounts to transfer between', {
+      field: 'toAccountId',
+    });
   }
   const [from, to] = await post(db, caller, input.date, input.remark, [
-    { accountId: input.fromAccountId, type: 'debit', amountPaise: input.amountPaise },
-    { accountId: input.toAccountId, type: 'credit', amountPaise: input.amountPaise },
+    {
+      accountId: input.fromAccountId,
+      type: 'debit',
+      amountPaise: input.amountPaise,
+      field: 'fromAccountId',
+    },
+    {
+      accountId: input.toAccountId,
+      type: 'credit',
+      amountPaise: input.amountPaise,
+      field: 'toAccountId',
+    },
   ]);
   const [fromEntry] = await readEntries(db, input.fromAccountId, sql`${from!.id}`, sql`p.seq`);
   const [toEntry] = await readEntries(db, input.toAccountId, sql`${to!.id}`, sql`p.seq`);
@@ -483,18 +521,21 @@ export async function reversePayment(
     .where(and(eq(payments.id, id), eq(payments.companyId, caller.userId)));
   if (!original) throw notFound('Payment');
   if (original.reversesId) {
-    throw badRequest('A reversal cannot be reversed: record a new payment instead');
+    throw badRequest('A reversal cannot be reversed: record a new payment instead', {
+      code: 'wrong_state',
+    });
   }
   // The unique index on reverses_id refuses a second reversal racing this one, too.
   const [reversed] = await db
     .select({ id: payments.id })
     .from(payments)
     .where(eq(payments.reversesId, original.id));
-  if (reversed) throw conflict('This payment has already been reversed.');
+  if (reversed) throw conflict('This payment has already been reversed.', { code: 'wrong_state' });
   const date = input.date ?? original.date;
   if (date < original.date) {
     throw badRequest(
       `A reversal must be dated on or after the payment (${formatDmy(original.date)})`,
+      { field: 'date' },
     );
   }
   const legs = original.transferId
@@ -518,6 +559,7 @@ export async function reversePayment(
       reversesId: leg.id,
     })),
     'reverse its payments',
+    'date',
   );
   const mine = posted.find((p) => p.account === original.accountId)!;
   const [reversal] = await readEntries(db, original.accountId, sql`${mine.id}`, sql`p.seq`);
@@ -589,7 +631,8 @@ async function readStatement(
   q: StatementQuery,
   slice: { limit: number; offset: number } | { limit: number; position: StatementPosition },
 ) {
-  if (q.from > q.to) throw badRequest('End date must be on or after the start date');
+  if (q.from > q.to)
+    throw badRequest('End date must be on or after the start date', { field: 'to' });
   const account = await findAccount(db, caller, q.accountId);
   const signed = sql`case when type = 'credit' then amount_paise else -amount_paise end`;
   const inRange = sql`account_id = ${q.accountId} and date between ${q.from} and ${q.to}`;
@@ -715,7 +758,8 @@ export async function statement(
  * always agrees with its rows.
  */
 export async function statementForExport(db: DbOrTx, caller: Caller, q: StatementQuery) {
-  if (q.from > q.to) throw badRequest('End date must be on or after the start date');
+  if (q.from > q.to)
+    throw badRequest('End date must be on or after the start date', { field: 'to' });
   const account = await findAccount(db, caller, q.accountId);
   const [before] = await db
     .select({

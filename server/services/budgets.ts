@@ -124,7 +124,8 @@ export function setBudget(
         .values({ userId: me, categoryId, amountPaise: amount })
         .onConflictDoNothing({ target: [budgets.userId, budgets.categoryId] })
         .returning({ id: budgets.id });
-      if (added.length === 0) throw conflict(FIRST_BUDGET_TAKEN);
+      if (added.length === 0)
+        throw conflict(FIRST_BUDGET_TAKEN, { code: 'duplicate', field: 'categoryId' });
     } else {
       const changed = await tx
         .update(budgets)

@@ -107,7 +107,11 @@ const find = (locked: Locked, id: string) => {
 /** Refuses a name another of the caller's categories has (in any case). */
 function checkFree(locked: Locked, name: string, self?: string) {
   const taken = locked.find((c) => c.id !== self && c.name.toLowerCase() === name.toLowerCase());
-  if (taken) throw conflict(`You have a category named "${taken.name}" already`);
+  if (taken)
+    throw conflict(`You have a category named "${taken.name}" already`, {
+      code: 'duplicate',
+      field: 'name',
+    });
 }
 
 async function answerFor(tx: Tx, caller: Caller, id: string) {
@@ -123,6 +127,7 @@ export function addCategory(db: DbOrTx, caller: Caller, name: string) {
     if (locked.length >= MAX_CATEGORIES)
       throw conflict(
         `You have ${MAX_CATEGORIES} categories, the most one may keep: merge or delete some first`,
+        { code: 'limit_reached' },
       );
     const [row] = await tx
       .insert(categories)
@@ -214,7 +219,8 @@ export function mergeCategory(db: DbOrTx, caller: Caller, fromId: string, intoId
     const locked = await lockCategories(tx, caller);
     const from = find(locked, fromId);
     const into = find(locked, intoId);
-    if (from.id === into.id) throw badRequest('into must be another category than _id');
+    if (from.id === into.id)
+      throw badRequest('into must be another category than _id', { field: 'into' });
     await lockForRemoval(tx, from);
     const me = caller.userId;
     const budget = await moveBudget(tx, me, from.id, into.id);
@@ -284,10 +290,13 @@ export function deleteCategory(db: DbOrTx, caller: Caller, id: string) {
       ].filter(Boolean);
       throw conflict(
         `${users.join(' and ')} ${inUse + recurring === 1 ? 'uses' : 'use'} it: merge it into another category instead`,
+        { code: 'in_use' },
       );
     }
     if (locked.length === 1)
-      throw conflict('Keep at least one category: add another before deleting this one');
+      throw conflict('Keep at least one category: add another before deleting this one', {
+        code: 'limit_reached',
+      });
     await removeCategory(tx, caller.userId, category);
   });
 }
@@ -332,6 +341,7 @@ export async function categoryLookup(db: DbOrTx, userId: string): Promise<Catego
         names.length <= LISTED
           ? `${field} must be one of your categories: ${names.join(', ')}`
           : `${field} "${name}" is not one of your categories`,
+        { field },
       );
     },
   };

@@ -15,8 +15,10 @@ export async function checkCurrentPassword(
   user: { id: string; passwordHash: string | null },
   password: string | undefined,
   missing = 'Please enter your current password.',
+  /** The input field the password came in. */
+  field = 'currentPassword',
 ) {
-  if (!password) throw badRequest(missing);
+  if (!password) throw badRequest(missing, { field });
   const key = `password:account:${user.id}`;
   await take(
     db,
@@ -24,6 +26,6 @@ export async function checkCurrentPassword(
     'Too many password attempts. Please try again later.',
   );
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password)))
-    throw badRequest('Current password is incorrect');
+    throw badRequest('Current password is incorrect', { code: 'wrong_password', field });
   await forgive(db, [key]);
 }

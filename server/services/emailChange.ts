@@ -67,7 +67,7 @@ async function spendLink(
  */
 async function moveTo(tx: Tx, owner: UserRow, email: string) {
   if (await takenByAnother(tx, email, owner.id))
-    throw conflict(`${email} is used by another account now.`);
+    throw conflict(`${email} is used by another account now.`, { code: 'duplicate' });
   const actor = { userId: owner.id, role: owner.role, companyId: owner.companyId };
   await tx.execute(sql`select ${nameActor({ ...actor, sessionId: '', pending: null })}`);
   await tx
@@ -86,7 +86,8 @@ async function takenByAnother(db: DbOrTx, email: string, userId: string) {
   return taken !== undefined;
 }
 
-const invalidLink = () => badRequest('This link is invalid, used or has expired.');
+const invalidLink = () =>
+  badRequest('This link is invalid, used or has expired.', { code: 'invalid_link' });
 
 /** Said when a call that changes one's own e-mail comes without the password. */
 export const PASSWORD_FOR_EMAIL = 'currentPassword is required to change your e-mail';
@@ -139,7 +140,10 @@ export async function updateOwnAccount(
   if (newEmail !== undefined) {
     await checkCurrentPassword(db, opts.limits, before, input.currentPassword, PASSWORD_FOR_EMAIL);
     if (await takenByAnother(db, newEmail, caller.userId))
-      throw conflict('An account with this email already exists');
+      throw conflict('An account with this email already exists', {
+        code: 'duplicate',
+        field: 'email',
+      });
   }
   const token = newToken();
   const row = await withAudit(db, caller, async (tx) => {
@@ -203,7 +207,9 @@ export async function confirmEmailChange(db: DbOrTx, token: string, publicUrl: s
       expiresAt: new Date(Date.now() + REVERT_TTL_MS),
     });
     if (!sameAddress(spent.owner.email, spent.change.oldEmail))
-      throw conflict('The e-mail of this account changed since this link was sent. Ask again.');
+      throw conflict('The e-mail of this account changed since this link was sent. Ask again.', {
+        code: 'invalid_link',
+      });
     await moveTo(tx, spent.owner, spent.change.newEmail);
     return spent;
   });

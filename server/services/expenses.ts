@@ -300,6 +300,7 @@ export async function restoreExpense(db: DbOrTx, caller: Caller, id: string) {
         if (now === undefined)
           throw conflict(
             `This expense's category "${was}" has been deleted since, so the expense cannot be restored. Add the category again to restore it.`,
+            { code: 'wrong_state' },
           );
         if (now === was) return {};
         moved = { from: was, into: now };

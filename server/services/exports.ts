@@ -94,7 +94,7 @@ export async function expenseExportFilter(
   q: ExpenseExportQuery,
 ): Promise<ExpenseExportFilter> {
   if (q.from && q.to && q.from > q.to)
-    throw badRequest('End date must be on or after the start date');
+    throw badRequest('End date must be on or after the start date', { field: 'to' });
   if (!q.search && !q.category) return q;
   const lookup = await categoryLookup(db, caller.userId);
   const term = q.search?.toLowerCase();

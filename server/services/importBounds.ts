@@ -17,11 +17,13 @@ import type { Cell, SheetRow } from './importFile';
 export const tooManyColumns = (row: number) =>
   badRequest(
     `Row ${row} has more than ${IMPORT_MAX_COLUMNS} columns: import a sheet of the columns you need`,
+    { code: 'invalid_file' },
   );
 
 const tooManyLines = (row: number) =>
   badRequest(
     `The file has more than ${IMPORT_MAX_LINES.toLocaleString('en-IN')} lines (row ${row}), blank ones included: split it into smaller files`,
+    { code: 'invalid_file' },
   );
 
 /** Refuses (413) a file whose reading is past its deadline (ms). */

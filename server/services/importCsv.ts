@@ -41,7 +41,9 @@ export async function* csvLines(path: string): AsyncGenerator<string[]> {
   } catch (error) {
     if (error instanceof HttpError) throw error;
     const message = error instanceof Error ? error.message : String(error);
-    throw badRequest(`The CSV file cannot be read near row ${line + 1}: ${message}`);
+    throw badRequest(`The CSV file cannot be read near row ${line + 1}: ${message}`, {
+      code: 'invalid_file',
+    });
   } finally {
     source.destroy();
   }
@@ -50,6 +52,7 @@ export async function* csvLines(path: string): AsyncGenerator<string[]> {
 const lineTooLong = (line: number) =>
   badRequest(
     `Row ${line} of the file is longer than ${IMPORT_MAX_LINE_CHARS / 1024} KB (a quote left open?): check the file`,
+    { code: 'invalid_file' },
   );
 
 /** The line ending a file uses: its first, as Papa Parse would guess it. */
@@ -84,7 +87,9 @@ function decoder() {
         }
         const decoded = text.decode(chunk, { stream: true });
         if (decoded.includes('\u0000'))
-          throw badRequest('This is not a text file: import a CSV or Excel (.xlsx) file');
+          throw badRequest('This is not a text file: import a CSV or Excel (.xlsx) file', {
+            code: 'invalid_file',
+          });
         offset += chunk.length;
         done(null, decoded);
       } catch (error) {
@@ -93,6 +98,7 @@ function decoder() {
             ? error
             : badRequest(
                 `The file is not UTF-8 text (a byte near position ${offset + 1} is not): save it from Excel as "CSV UTF-8" and import that`,
+                { code: 'invalid_file' },
               ),
         );
       }
@@ -101,7 +107,11 @@ function decoder() {
       try {
         done(null, text?.decode() ?? '');
       } catch {
-        done(badRequest('The file ends in the middle of a character: it is not UTF-8 text'));
+        done(
+          badRequest('The file ends in the middle of a character: it is not UTF-8 text', {
+            code: 'invalid_file',
+          }),
+        );
       }
     },
   });

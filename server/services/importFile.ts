@@ -67,7 +67,7 @@ export async function receiveUpload(
       },
     });
     await pipeline(body, counter, createWriteStream(path));
-    if (bytes === 0) throw badRequest('The file is empty');
+    if (bytes === 0) throw badRequest('The file is empty', { code: 'invalid_file' });
     return { dir, path, type: await typeOf(path), discard };
   } catch (error) {
     await discard();
@@ -100,11 +100,16 @@ async function typeOf(path: string): Promise<FileType> {
   if (starts(0xd0, 0xcf, 0x11, 0xe0))
     throw badRequest(
       'This is an old Excel file (.xls): open it in Excel, save it as .xlsx or CSV, and import that',
+      { code: 'invalid_file' },
     );
   if (starts(0x25, 0x50, 0x44, 0x46))
-    throw badRequest('This is a PDF, not a spreadsheet: import the CSV or Excel download instead');
+    throw badRequest('This is a PDF, not a spreadsheet: import the CSV or Excel download instead', {
+      code: 'invalid_file',
+    });
   if (starts(0x89, 0x50, 0x4e, 0x47) || starts(0xff, 0xd8, 0xff))
-    throw badRequest('This is an image, not a spreadsheet: import a CSV or Excel (.xlsx) file');
+    throw badRequest('This is an image, not a spreadsheet: import a CSV or Excel (.xlsx) file', {
+      code: 'invalid_file',
+    });
   return 'csv';
 }
 

@@ -84,11 +84,13 @@ const readOrder = (name: string) =>
 const workbookTooLarge = () =>
   badRequest(
     `The workbook unpacks to more than ${IMPORT_MAX_UNPACKED_BYTES / 1024 / 1024} MB, or its text to more than ${IMPORT_MAX_SHARED_STRINGS_BYTES / 1024 / 1024} MB: save its sheet as CSV, or split it, and import that`,
+    { code: 'invalid_file' },
   );
 
 export const unreadableWorkbook = () =>
   badRequest(
     'This file is not an Excel workbook that can be read: save it from Excel as .xlsx or CSV and try again',
+    { code: 'invalid_file' },
   );
 
 type SheetReader = AsyncIterable<{ number: number; values: unknown }> & {
@@ -147,6 +149,7 @@ export async function* workbookRows(
   if (!found)
     throw badRequest(
       wanted ? `The workbook has no sheet named "${wanted}"` : 'The workbook has no sheets',
+      { code: 'invalid_file' },
     );
 }
 

@@ -137,7 +137,8 @@ async function open(
 
 /** The bank account payments are imported into: the company's own and open, else 404 / 400. */
 async function accountOf(db: Db | Tx, caller: Caller, accountId: string | undefined, lock = false) {
-  if (!accountId) throw badRequest('accountId is required to import payments');
+  if (!accountId)
+    throw badRequest('accountId is required to import payments', { field: 'accountId' });
   const query = db
     .select({
       id: bankAccounts.id,
@@ -153,6 +154,7 @@ async function accountOf(db: Db | Tx, caller: Caller, accountId: string | undefi
   if (account.closedAt)
     throw badRequest(
       `${account.holderName} (${account.accountNo}) is closed: it takes no new payments`,
+      { code: 'account_closed', field: 'accountId' },
     );
   return account;
 }
@@ -271,6 +273,7 @@ const tooManyRows = (row: number, max: number) =>
     max === IMPORT_MAX_ROWS_EMBEDDED
       ? `The file has more than ${max.toLocaleString('en-IN')} rows (row ${row}): on the embedded database an import takes at most ${max.toLocaleString('en-IN')}, so that nobody waits long for it; split the file into smaller ones`
       : `The file has more than ${max.toLocaleString('en-IN')} rows (row ${row}): split it into smaller files`,
+    { code: 'invalid_file' },
   );
 
 /** Checks every row of the file with the settings given, or remembered, or guessed. */
@@ -403,7 +406,8 @@ export async function checkImport(
   const opened = await open(db, caller, upload, asked);
   const { settings } = opened;
   const [setting] = settingProblems(settings, opened.width, opened.categories);
-  if (setting) throw badRequest(`${setting.setting}: ${setting.message}`);
+  if (setting)
+    throw badRequest(`${setting.setting}: ${setting.message}`, { field: setting.setting });
   if (settings.kind === 'payments') await accountOf(db, caller, settings.accountId);
   const problems: CellProblem[] = [];
   let errors = 0;
@@ -432,7 +436,8 @@ export async function checkImport(
       problems,
     );
   }
-  if (total === 0) throw badRequest('The file has no rows below the header line');
+  if (total === 0)
+    throw badRequest('The file has no rows below the header line', { code: 'invalid_file' });
   return { settings, total, newestFirst: !rising && first !== undefined && first > last! };
 }
 
@@ -525,7 +530,8 @@ export async function runImport(
         done++;
         continue;
       }
-      if ('problems' in reading) throw badRequest('The file changed while it was imported');
+      if ('problems' in reading)
+        throw badRequest('The file changed while it was imported', { code: 'invalid_file' });
       batch.push(reading);
       if (batch.length >= BATCH) await flush();
     }
@@ -552,6 +558,7 @@ export async function runImport(
       if (short)
         throw badRequest(
           `These payments would take the account below zero on ${formatDmy(short.date)}: check the file's debits, or record the missing credits first`,
+          { code: 'insufficient_balance' },
         );
       const [after] = await tx
         .select({ balance: bankAccounts.balancePaise })

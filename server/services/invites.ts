@@ -167,10 +167,15 @@ export async function resendInvite(deps: InviteMail, caller: Caller, id: string)
     .limit(1);
   if (!person) throw await notTheirs(db, caller, id);
   if (!signsIn(person.role))
-    throw badRequest('Only companies and project managers sign in, so only they get invites.');
-  if (!person.unset) throw conflict(`${person.name} has already set a password.`);
+    throw badRequest('Only companies and project managers sign in, so only they get invites.', {
+      code: 'wrong_state',
+    });
+  if (!person.unset)
+    throw conflict(`${person.name} has already set a password.`, { code: 'wrong_state' });
   if (person.status !== 'active')
-    throw conflict(`${person.name} is inactive. Reactivate them before sending an invite.`);
+    throw conflict(`${person.name} is inactive. Reactivate them before sending an invite.`, {
+      code: 'wrong_state',
+    });
 
   const counted = await countInviteMail(db, deps.limits, caller, person.email);
   let link: { id: string; token: string } | undefined;

@@ -107,7 +107,7 @@ const own = (caller: Caller, direction: LoanDirection, extra?: SQL) =>
  */
 function filterShape(q: Pick<LoanQuery, 'search' | 'from' | 'to' | 'id'>) {
   if (q.from && q.to && q.from > q.to)
-    throw badRequest('End date must be on or after the start date');
+    throw badRequest('End date must be on or after the start date', { field: 'to' });
   return { search: !!q.search, from: !!q.from, to: !!q.to, id: !!q.id };
 }
 type FilterShape = ReturnType<typeof filterShape>;
@@ -268,7 +268,7 @@ export function allLoans(
 
 function checkDates(input: Pick<LoanInput, 'issueDate' | 'repaymentDate'>) {
   if (input.repaymentDate < input.issueDate) {
-    throw badRequest('repaymentDate must be on or after issueDate');
+    throw badRequest('repaymentDate must be on or after issueDate', { field: 'repaymentDate' });
   }
 }
 
@@ -324,6 +324,7 @@ export async function updateLoan(
     if (input.amountPaise !== undefined && input.amountPaise < current.repaidPaise) {
       throw badRequest(
         `amount cannot be less than what has already been repaid (${formatPaise(current.repaidPaise)})`,
+        { field: 'amount' },
       );
     }
     const [row] = await tx
@@ -390,9 +391,11 @@ export async function addRepayment(
         outstanding === 0
           ? 'Nothing is outstanding on this entry'
           : `amount cannot be more than what is outstanding (${formatPaise(outstanding)})`,
+        { code: outstanding === 0 ? 'wrong_state' : 'validation', field: 'amount' },
       );
     }
-    if (input.date < loan.issueDate) throw badRequest('date cannot be before the issue date');
+    if (input.date < loan.issueDate)
+      throw badRequest('date cannot be before the issue date', { field: 'date' });
     const [row] = await tx
       .insert(repayments)
       .values({ ...input, userId: caller.userId })

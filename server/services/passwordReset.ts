@@ -115,7 +115,7 @@ export async function setPasswordWithLink(
     isNull(passwordResets.usedAt),
     gt(passwordResets.expiresAt, sql`now()`),
   );
-  const invalid = () => badRequest(opts.invalid);
+  const invalid = () => badRequest(opts.invalid, { code: 'invalid_link' });
   const [found] = await db
     .select({ id: passwordResets.id })
     .from(passwordResets)

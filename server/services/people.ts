@@ -22,7 +22,14 @@ import { sameAddress, updateOwnAccount } from './emailChange';
 import { issuePasswordLink } from './passwordReset';
 import type { Limits } from './rateLimits';
 import { revokeSessionsOf } from './sessions';
-import { assertCompany, assertRole, companiesOfAdmin, companyScope, READ_ONLY } from './tenancy';
+import {
+  assertCompany,
+  assertRole,
+  companiesOfAdmin,
+  companyScope,
+  notAllowed,
+  readOnly,
+} from './tenancy';
 import { atVersion, nextVersion, whyNotUpdated } from './versions';
 
 export interface PeopleQuery {
@@ -148,10 +155,13 @@ export const INVITE_TTL_MS = 72 * 60 * 60_000;
  */
 export async function createUser(db: DbOrTx, caller: Caller, input: NewUser) {
   if (caller.role === 'admin') {
-    if (input.userType !== 'company') throw badRequest('An admin can only create companies');
+    if (input.userType !== 'company')
+      throw badRequest('An admin can only create companies', { field: 'userType' });
   } else if (caller.role === 'company') {
     if (!(STAFF_ROLES as readonly string[]).includes(input.userType)) {
-      throw badRequest('A company can create pm, tl, employee, team or other users');
+      throw badRequest('A company can create pm, tl, employee, team or other users', {
+        field: 'userType',
+      });
     }
   } else {
     throw forbidden("You can't do this");
@@ -228,7 +238,7 @@ async function managedEmail(tx: Tx, target: SQL | undefined, email: string | und
   // Not theirs: the update finds nothing and says why.
   if (!person || !signsIn(person.role)) return email;
   if (sameAddress(email, person.email)) return undefined;
-  throw badRequest(SIGN_IN_EMAIL[person.role as LoginRole]);
+  throw badRequest(SIGN_IN_EMAIL[person.role as LoginRole], { field: 'email' });
 }
 
 /** A company edits one of its people (status included); anyone else's is not found. */
@@ -314,7 +324,7 @@ export async function notTheirs(db: DbOrTx, caller: Caller, id: string) {
       .from(users)
       .where(and(eq(users.id, id), inArray(users.companyId, companiesOfAdmin(caller.userId))))
       .limit(1);
-    if (person) return forbidden(READ_ONLY);
+    if (person) return readOnly();
   }
   return notFound(caller.role === 'admin' ? 'Company' : 'User');
 }
@@ -371,6 +381,7 @@ export async function deleteUser(db: DbOrTx, caller: Caller, id: string, hard = 
     if (reasons.length > 0) {
       throw conflict(
         `Cannot delete ${row.name}: they still ${reasons.join(', and ')}. Deactivate them instead.`,
+        { code: 'in_use' },
       );
     }
     await tx.delete(users).where(mine);
@@ -386,8 +397,7 @@ export async function updateOwnDetails(
   input: Omit<PersonEdit, 'status'> & { currentPassword?: string },
   opts: { limits: Limits; publicUrl: string },
 ) {
-  if (caller.role !== as)
-    throw forbidden(caller.role === 'admin' ? READ_ONLY : "You can't do this");
+  if (caller.role !== as) throw notAllowed(caller);
   const { row, ...change } = await updateOwnAccount(
     db,
     caller,

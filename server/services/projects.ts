@@ -9,7 +9,7 @@ import { badRequest, forbidden, notFound } from '../lib/errors';
 import { paiseToRupees } from '../../contract/rules';
 import { toIso } from '../lib/dates';
 import { likePattern } from '../lib/schemas';
-import { assertCompany, assertRole, companyScope } from './tenancy';
+import { assertCompany, assertRole, companyScope, readOnly } from './tenancy';
 import { atVersion, nextVersion, whyNotUpdated } from './versions';
 import { restoreDeleted } from './undo';
 
@@ -86,7 +86,7 @@ export function projectScope(caller: Caller, companyId?: string): SQL {
 
 function filters(q: Pick<ProjectQuery, 'search' | 'from' | 'to' | 'projectManagerId' | 'id'>) {
   if (q.from && q.to && q.from > q.to)
-    throw badRequest('End date must be on or after the start date');
+    throw badRequest('End date must be on or after the start date', { field: 'to' });
   return and(
     q.search
       ? or(
@@ -157,7 +157,8 @@ async function assertOwnPm(db: DbOrTx, caller: Caller, pmId: string | null) {
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.id, pmId), eq(users.role, 'pm'), eq(users.companyId, caller.userId)));
-  if (!found) throw badRequest('projectManager must be one of your PMs');
+  if (!found)
+    throw badRequest('projectManager must be one of your PMs', { field: 'projectManager' });
 }
 
 async function readOne(db: DbOrTx, id: string) {
@@ -245,11 +246,9 @@ export async function updateStatusByPm(
   statusByPm: string,
 ) {
   if (caller.role !== 'pm')
-    throw forbidden(
-      caller.role === 'admin'
-        ? 'Admins have read-only access'
-        : 'Only the project manager can change this status',
-    );
+    throw caller.role === 'admin'
+      ? readOnly()
+      : forbidden('Only the project manager can change this status');
   const assigned = and(eq(projects.id, id), eq(projects.projectManagerId, caller.userId));
   const [row] = await withAudit(db, caller, (tx) =>
     tx

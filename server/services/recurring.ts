@@ -107,7 +107,7 @@ export function nextDue(
 /** A start date may be at most a year before the caller's today (a typo would record years). */
 export function checkStart(startDate: string, today: string) {
   if (startDate < addMonths(today, -12))
-    throw badRequest('startDate must be at most a year before today');
+    throw badRequest('startDate must be at most a year before today', { field: 'startDate' });
 }
 
 /**
@@ -277,9 +277,9 @@ export async function updateRecurring(
       endDate: sent.endDate === undefined ? current.endDate : sent.endDate,
     };
     const dayProblem = scheduleDayProblem(merged.schedule, merged.day);
-    if (dayProblem) throw badRequest(`day ${dayProblem}`);
+    if (dayProblem) throw badRequest(`day ${dayProblem}`, { field: 'day' });
     if (merged.endDate && merged.endDate < merged.startDate)
-      throw badRequest('endDate must be on or after startDate');
+      throw badRequest('endDate must be on or after startDate', { field: 'endDate' });
     if (sent.startDate !== undefined && sent.startDate !== current.startDate)
       checkStart(sent.startDate, today);
     const rescheduled =

@@ -136,7 +136,10 @@ async function openAccount(db: DbOrTx, caller: Caller, id: string) {
     .where(and(eq(bankAccounts.id, id), eq(bankAccounts.companyId, caller.userId)));
   if (!account) throw notFound('Bank account');
   if (account.closedAt)
-    throw badRequest('This bank account is closed. Reopen it to schedule payments on it.');
+    throw badRequest('This bank account is closed. Reopen it to schedule payments on it.', {
+      code: 'account_closed',
+      field: 'accountId',
+    });
   return account;
 }
 
@@ -382,9 +385,9 @@ export async function updateRecurringPayment(
       endDate: sent.endDate === undefined ? current.endDate : sent.endDate,
     };
     const dayProblem = scheduleDayProblem(merged.schedule, merged.day);
-    if (dayProblem) throw badRequest(`day ${dayProblem}`);
+    if (dayProblem) throw badRequest(`day ${dayProblem}`, { field: 'day' });
     if (merged.endDate && merged.endDate < merged.startDate)
-      throw badRequest('endDate must be on or after startDate');
+      throw badRequest('endDate must be on or after startDate', { field: 'endDate' });
     if (sent.startDate !== undefined && sent.startDate !== current.startDate)
       checkStart(sent.startDate, today);
     const rescheduled =

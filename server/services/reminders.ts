@@ -23,7 +23,9 @@ export async function sendLendReminder(
 ) {
   const lend = await getLoan(db, caller, 'lend', lendId);
   if (lend.amountPaise - lend.repaidPaise <= 0)
-    throw badRequest('This lend is fully repaid: there is nothing to remind about.');
+    throw badRequest('This lend is fully repaid: there is nothing to remind about.', {
+      code: 'wrong_state',
+    });
   const perLend = `reminder:lend:${lend.id}`;
   const perRecipient = `reminder:to:${lend.email.toLowerCase()}`;
   await take(

@@ -5,16 +5,20 @@ import { forbidden } from '../lib/errors';
 
 export const READ_ONLY = 'Admins have read-only access';
 
+/** The refusal of a write by an admin, who reads but never writes. */
+export const readOnly = () => forbidden(READ_ONLY, { code: 'read_only' });
+
+/** The refusal of a call the caller's role may not make: an admin is told it only reads. */
+export const notAllowed = (caller: Caller) =>
+  caller.role === 'admin' ? readOnly() : forbidden("You can't do this");
+
 /** Refuses writes to anyone but a company; an admin is told it can only read. */
 export function assertCompany(caller: Caller) {
-  if (caller.role === 'admin') throw forbidden(READ_ONLY);
-  if (caller.role !== 'company') throw forbidden("You can't do this");
+  if (caller.role !== 'company') throw notAllowed(caller);
 }
 
 export function assertRole(caller: Caller, ...roles: Caller['role'][]) {
-  if (!roles.includes(caller.role)) {
-    throw forbidden(caller.role === 'admin' ? READ_ONLY : "You can't do this");
-  }
+  if (!roles.includes(caller.role)) throw notAllowed(caller);
 }
 
 /** The ids of the companies an admin created. */

@@ -27,6 +27,8 @@ const totpOf = (secret: string, label = '') =>
 const normalizeRecovery = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
 
 export const INVALID_CODE = 'That code is not right. Please try again.';
+/** A code that is not right, refused under the field it came in. */
+const wrongCode = () => badRequest(INVALID_CODE, { code: 'wrong_code', field: 'code' });
 
 /**
  * The time step a TOTP code is valid for, or null. A code is taken once: a step at or before
@@ -134,7 +136,7 @@ export async function answerChallenge(
     .innerJoin(users, eq(users.id, signInChallenges.userId))
     .where(open)
     .limit(1);
-  if (!found) throw unauthorized(SIGN_IN_EXPIRED_MESSAGE);
+  if (!found) throw unauthorized(SIGN_IN_EXPIRED_MESSAGE, { code: 'sign_in_expired' });
   await take(
     db,
     [{ key: codeKey.account(found.user.id), limit: limits.codePerAccount }],
@@ -146,7 +148,7 @@ export async function answerChallenge(
     .set({ usedAt: sql`now()` })
     .where(open)
     .returning({ id: signInChallenges.id });
-  if (!spent) throw unauthorized(SIGN_IN_EXPIRED_MESSAGE);
+  if (!spent) throw unauthorized(SIGN_IN_EXPIRED_MESSAGE, { code: 'sign_in_expired' });
   await forgive(db, [codeKey.account(found.user.id)]);
   return { user: found.user, ok: true, remember: found.challenge.remember };
 }
@@ -164,9 +166,11 @@ async function ownRow(db: DbOrTx, caller: Caller) {
  */
 export async function startSetup(db: DbOrTx, limits: Limits, caller: Caller, password: string) {
   const user = await ownRow(db, caller);
-  await checkCurrentPassword(db, limits, user, password);
+  await checkCurrentPassword(db, limits, user, password, undefined, 'password');
   if (user.totpSecret)
-    throw badRequest('Two-factor sign-in is already on. Turn it off first to use a new key.');
+    throw badRequest('Two-factor sign-in is already on. Turn it off first to use a new key.', {
+      code: 'wrong_state',
+    });
   const secret = new Secret({ size: 20 }).base32;
   await db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, user.id));
   const uri = totpOf(secret, user.email).toString();
@@ -202,9 +206,10 @@ export async function confirmSetup(
 ) {
   await countCodeAttempt(db, limits, caller.userId, address);
   const user = await ownRow(db, caller);
-  if (!user.totpPendingSecret) throw badRequest('Start the set-up again: no key is waiting.');
+  if (!user.totpPendingSecret)
+    throw badRequest('Start the set-up again: no key is waiting.', { code: 'wrong_state' });
   const step = stepOf(user.totpPendingSecret, code, null);
-  if (step === null) throw badRequest(INVALID_CODE);
+  if (step === null) throw wrongCode();
   return withAudit(db, caller, async (tx) => {
     await tx
       .update(users)
@@ -231,9 +236,9 @@ export async function regenerateRecoveryCodes(
 ) {
   const user = await ownRow(db, caller);
   await checkCurrentPassword(db, limits, user, input.password);
-  if (!user.totpSecret) throw badRequest('Two-factor sign-in is off.');
+  if (!user.totpSecret) throw badRequest('Two-factor sign-in is off.', { code: 'wrong_state' });
   await countCodeAttempt(db, limits, caller.userId, input.address);
-  if (!(await checkCode(db, user, input.code))) throw badRequest(INVALID_CODE);
+  if (!(await checkCode(db, user, input.code))) throw wrongCode();
   return db.transaction((tx) => replaceRecoveryCodes(tx, user.id));
 }
 
@@ -249,11 +254,14 @@ export async function disable(
 ) {
   const user = await ownRow(db, caller);
   await checkCurrentPassword(db, limits, user, input.password);
-  if (!user.totpSecret) throw badRequest('Two-factor sign-in is already off.');
+  if (!user.totpSecret)
+    throw badRequest('Two-factor sign-in is already off.', { code: 'wrong_state' });
   if (await requiredFor(db, user.companyId))
-    throw badRequest('Your company requires two-factor sign-in, so it cannot be turned off.');
+    throw badRequest('Your company requires two-factor sign-in, so it cannot be turned off.', {
+      code: 'wrong_state',
+    });
   await countCodeAttempt(db, limits, caller.userId, input.address);
-  if (!(await checkCode(db, user, input.code))) throw badRequest(INVALID_CODE);
+  if (!(await checkCode(db, user, input.code))) throw wrongCode();
   await withAudit(db, caller, async (tx) => {
     await tx
       .update(users)

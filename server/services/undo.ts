@@ -99,7 +99,8 @@ export async function restoreDeleted(
 ): Promise<void> {
   const what = opts.what.toLowerCase();
   const live = await liveRow(tx, table, id);
-  if (live && opts.owned(live)) throw conflict(`This ${what} is not deleted.`);
+  if (live && opts.owned(live))
+    throw conflict(`This ${what} is not deleted.`, { code: 'wrong_state' });
   if (live) throw notFound(`Deleted ${what}`);
   const deleted = await lastDelete(tx, caller, table, id, opts.owned, `Deleted ${what}`);
   await reinsert(tx, table, deleted.before, opts.adjust ? await opts.adjust(deleted.before) : {});

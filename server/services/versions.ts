@@ -20,7 +20,7 @@ export const nextVersion = (table: Versioned) => sql`${table.version} + 1`;
 export const atVersion = (table: Versioned, scope: SQL | undefined, version: number) =>
   and(scope, eq(table.version, version));
 
-export const staleRecord = () => conflict(STALE_RECORD_MESSAGE);
+export const staleRecord = () => conflict(STALE_RECORD_MESSAGE, { code: 'stale_record' });
 
 /**
  * Why a versioned update matched no row: the caller's record is there (`scope` finds it),

@@ -428,7 +428,11 @@ describe('private answers and safe input', () => {
       const res = await server.api().raw(method, '/user/loginuser');
       expect(res.status).toBe(405);
       expect(res.headers.get('allow')).toBe('POST');
-      expect(res.body).toEqual({ success: false, message: 'Method not allowed: use POST' });
+      expect(res.body).toEqual({
+        success: false,
+        message: 'Method not allowed: use POST',
+        code: 'method_not_allowed',
+      });
     }
     const withParam = await server.api().raw('POST', '/users/3f1c2b8e-1d2a-4c5b-9e8f-0a1b2c3d4e5f');
     expect(withParam.status).toBe(405);

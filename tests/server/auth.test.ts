@@ -76,7 +76,9 @@ describe('register', () => {
   ])('answers 400 with a clear message for %j', async (body, message) => {
     const res = await register(body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message });
+    // A value's refusal names its field; the confirmation's is a rule between two fields.
+    const field = message.startsWith('Passwords') ? undefined : message.split(' ')[0];
+    expect(res.body).toEqual({ success: false, message, code: 'validation', field });
   });
 });
 
@@ -90,7 +92,11 @@ describe('login', () => {
     ]);
     for (const res of answers) {
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ success: false, message: 'Invalid email or password' });
+      expect(res.body).toEqual({
+        success: false,
+        message: 'Invalid email or password',
+        code: 'wrong_credentials',
+      });
     }
     // Only the right password learns which type the account signs in as.
     const wrongType = await login({ email: me.email, password: me.password, userType: 'company' });

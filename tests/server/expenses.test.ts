@@ -224,7 +224,9 @@ describe('expenses', () => {
     const me = await signUp(server);
     const res = await me.api.post('/expense/addexpense', expense(bad));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message });
+    // The field the message names is the one the answer names.
+    const field = message.split(' ')[0];
+    expect(res.body).toEqual({ success: false, message, code: 'validation', field });
     expect((await me.api.get('/expense/getuserallexpenses')).body.total).toBe(0);
   });
 });
@@ -402,7 +404,7 @@ describe('the rest of the surface', () => {
   it('answers unknown API paths with a JSON 404 and serves the OpenAPI document', async () => {
     const missing = await server.api().get('/no/such/call');
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ success: false, message: 'Not found' });
+    expect(missing.body).toEqual({ success: false, message: 'Not found', code: 'not_found' });
 
     const doc = await fetch(`${server.origin}/api/docs/json`).then((r) => r.json() as Promise<any>);
     expect(doc.openapi).toMatch(/^3\./);
@@ -450,6 +452,7 @@ describe('writes that meet at the same moment', () => {
         expect(res.body).toEqual({
           success: false,
           message: 'Another change was being saved at the same moment. Please try again.',
+          code: 'unavailable',
         });
         expect((await me.api.get('/expense/getuserallexpenses')).body.total).toBe(0);
       },

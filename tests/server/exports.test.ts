@@ -690,6 +690,7 @@ describe('the export limit', () => {
         expect(await refused.json()).toMatchObject({
           success: false,
           message: 'Too many downloads. Please try again in a few minutes.',
+          code: 'rate_limited',
         });
       }
     } finally {

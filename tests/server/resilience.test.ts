@@ -228,6 +228,7 @@ describe.skipIf(!onPostgres)('on PostgreSQL', () => {
       expect(down.body).toEqual({
         success: false,
         message: 'Service unavailable, please try again',
+        code: 'unavailable',
       });
       const health = await fetch(`${server.origin}/api/health`);
       expect(health.status).toBe(503);

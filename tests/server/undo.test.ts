@@ -181,7 +181,7 @@ describe('undo of a delete', () => {
     for (const c of cases) {
       const asUnknown = await c.other.post(c.restore, { id: unknown });
       expect(asUnknown.status).toBe(404);
-      expect(asUnknown.body).toEqual({ success: false, message: c.message });
+      expect(asUnknown.body).toEqual({ success: false, message: c.message, code: 'not_found' });
 
       // There, and another's: as unknown (it was a 409 "is not deleted").
       const id = (await c.owner.post(c.create, c.body)).body.data._id;

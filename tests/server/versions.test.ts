@@ -35,7 +35,11 @@ afterAll(() => server.close());
 
 function expectStale(res: ApiResponse) {
   expect(res.status, JSON.stringify(res.body)).toBe(409);
-  expect(res.body).toEqual({ success: false, message: STALE_RECORD_MESSAGE });
+  expect(res.body).toEqual({
+    success: false,
+    message: STALE_RECORD_MESSAGE,
+    code: 'stale_record',
+  });
 }
 
 const project = (overrides: Record<string, unknown> = {}) => ({
