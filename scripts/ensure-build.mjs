@@ -39,7 +39,12 @@ const LOCK = join(BUILD, 'ensure-build.lock');
 /** A start waits this long for another's build before it gives up. */
 const WAIT_MS = 10 * 60_000;
 /** What the server bundle's freshness is also judged by, besides the files bundled. */
-const SERVER_ALSO = ['package.json', 'server/db/migrations', import.meta.filename];
+const SERVER_ALSO = [
+  'package.json',
+  'server/db/migrations',
+  'server/db/functions',
+  import.meta.filename,
+];
 const SPA_SOURCES = [
   'src',
   'contract',
@@ -191,8 +196,8 @@ async function buildServer() {
   const dir = join(BUILD, id);
   const startedAt = Date.now();
   // Packages stay in node_modules (argon2 and PGlite load native and WebAssembly files from
-  // there). The migrations, and the template a new embedded database is unpacked from, are
-  // read at start-up from beside the bundle, as from server/db/.
+  // there). The migrations, the functions, and the template a new embedded database is
+  // unpacked from, are read at start-up from beside the bundle, as from server/db/.
   const { metafile } = await build({
     // The embedded database runs in a worker thread of its own (server/db/pgliteThread.ts).
     entryPoints: { main: 'server/main.ts', pgliteWorker: 'server/db/pgliteWorker.ts' },
@@ -206,6 +211,11 @@ async function buildServer() {
     metafile: true,
   });
   cpSync('server/db/migrations', join(dir, 'migrations'), { recursive: true });
+  // The functions and triggers, applied after the migrations (their loader is bundled).
+  cpSync('server/db/functions', join(dir, 'functions'), {
+    recursive: true,
+    filter: (path) => !path.endsWith('.ts'),
+  });
   const template = ensureTemplate();
   if (template) cpSync(template, join(dir, 'pgliteTemplate.tar.br'));
   const inputs = Object.keys(metafile.inputs);

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { lockDataDir } from './dataDirLock';
+import { functionFiles } from './functions';
 import { postgresListener, type Unlisten } from './listener';
 import { asPGlite, startPGliteThread } from './pgliteThread';
 import { reusablePlan, statementName } from './statementName';
@@ -40,10 +41,12 @@ export interface Database {
 export type QueryLogger = (query: string, params: unknown[]) => void;
 
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+const functionsFolder = join(dirname(fileURLToPath(import.meta.url)), 'functions');
 
 /**
  * PostgreSQL when a URL is given, else PGlite embedded in `dataDir`
- * (`memory://` keeps it in memory, for tests). Migrations run before anything else.
+ * (`memory://` keeps it in memory, for tests). Migrations run before anything else, then the
+ * functions and triggers of server/db/functions are applied again.
  */
 export async function openDatabase(opts: {
   databaseUrl?: string;
@@ -66,6 +69,14 @@ export async function openDatabase(opts: {
     try {
       await client.query('select pg_advisory_lock(727274)');
       await migrate(drizzle({ client, schema }), { migrationsFolder });
+      await client.query('begin');
+      try {
+        for (const file of functionFiles(functionsFolder)) await client.query(file);
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      }
     } finally {
       await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
       client.release();

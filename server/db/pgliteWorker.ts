@@ -13,6 +13,7 @@ import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglit
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { functionFiles } from './functions';
 import { useNamedStatements } from './pgliteStatements';
 import { createFromTemplate, isEmptyDir } from './pgliteTemplate';
 import { startUpkeep } from './pgliteUpkeep';
@@ -20,8 +21,9 @@ import type { Opened, Reply, Request, WorkerInit } from './pgliteThread';
 
 const port = parentPort!;
 const { dataDir, template } = workerData as WorkerInit;
-// Beside this file: server/db/migrations from the sources, build/server/migrations bundled.
+// Beside this file: server/db/migrations and functions from the sources, build/server/… bundled.
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+const functionsFolder = join(dirname(fileURLToPath(import.meta.url)), 'functions');
 
 const reply = (message: Reply) => port.postMessage(message);
 const replyError = (id: number, error: unknown) => reply({ id, error: errorFields(error) });
@@ -105,6 +107,10 @@ try {
   const { pg, opened } = await open();
   useNamedStatements(pg);
   await migrate(drizzle({ client: pg }), { migrationsFolder });
+  // The functions and triggers, as client.ts applies them on PostgreSQL.
+  await pg.transaction(async (tx) => {
+    for (const file of functionFiles(functionsFolder)) await tx.exec(file);
+  });
   const stopUpkeep = startUpkeep(pg);
   /** What stops each channel's LISTEN; notifications go to the main thread without an id. */
   const listening = new Map<string, () => Promise<void>>();

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -19,6 +19,7 @@ import {
   type Api,
   type TestServer,
 } from './helpers';
+import { migrationsBeforeFunctions } from './migrationsBeforeFunctions';
 
 let server: TestServer;
 
@@ -364,13 +365,9 @@ describe('audit trail', () => {
     // With the extensions the migrations create, as the server's own database has.
     const pg = new PGlite({ extensions: { pg_trgm } });
     try {
-      // A database as it was before migration 0016, with a trail written by its trigger.
-      const older = join(dir, 'migrations');
-      cpSync(folder, older, { recursive: true });
-      const journalFile = join(older, 'meta/_journal.json');
-      const journal = JSON.parse(readFileSync(journalFile, 'utf8'));
-      journal.entries = journal.entries.filter((e: { tag: string }) => e.tag < '0016');
-      writeFileSync(journalFile, JSON.stringify(journal));
+      // A database as it was before migration 0016 (made by the migrations of then, which
+      // defined the audit trigger themselves), with a trail written by its trigger.
+      const older = migrationsBeforeFunctions(dir, '0016');
       const db = drizzle({ client: pg });
       await migrate(db, { migrationsFolder: older });
       const [company, owner] = [crypto.randomUUID(), crypto.randomUUID()];

@@ -5,39 +5,6 @@ CREATE TABLE "project_totals" (
 );
 --> statement-breakpoint
 ALTER TABLE "project_totals" ADD CONSTRAINT "project_totals_company_id_users_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
--- project_totals follows projects whatever writes them, as account_days and expense_months
--- do: statement-level triggers fold each statement's rows in, per company.
-CREATE OR REPLACE FUNCTION projects_to_totals() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  -- Removed rows only update companies that have a row: a company being deleted has lost
-  -- its row already (cascade) and must not get it back.
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    UPDATE project_totals AS t
-       SET projects = t.projects - r.projects, price_paise = t.price_paise - r.price_paise
-      FROM (SELECT company_id, count(*) AS projects, sum(price_paise) AS price_paise
-              FROM removed GROUP BY company_id) AS r
-     WHERE t.company_id = r.company_id;
-  END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    INSERT INTO project_totals AS t (company_id, projects, price_paise)
-    SELECT company_id, count(*), sum(price_paise) FROM added GROUP BY company_id
-    ON CONFLICT (company_id) DO UPDATE
-       SET projects = t.projects + excluded.projects,
-           price_paise = t.price_paise + excluded.price_paise;
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER projects_totals_insert AFTER INSERT ON projects
-  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION projects_to_totals();
---> statement-breakpoint
-CREATE TRIGGER projects_totals_update AFTER UPDATE ON projects
-  REFERENCING OLD TABLE AS removed NEW TABLE AS added
-  FOR EACH STATEMENT EXECUTE FUNCTION projects_to_totals();
---> statement-breakpoint
-CREATE TRIGGER projects_totals_delete AFTER DELETE ON projects
-  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION projects_to_totals();
---> statement-breakpoint
+-- The totals so far; the triggers of server/db/functions/project_totals.sql keep them after.
 INSERT INTO project_totals (company_id, projects, price_paise)
 SELECT company_id, count(*), sum(price_paise) FROM projects GROUP BY company_id;

@@ -60,37 +60,4 @@ CREATE INDEX "email_changes_user_id_index" ON "email_changes" USING btree ("user
 CREATE INDEX "recovery_codes_user_id_index" ON "recovery_codes" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "sign_in_challenges_token_hash_key" ON "sign_in_challenges" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "sign_ins_user_at_idx" ON "sign_ins" USING btree ("user_id","at");--> statement-breakpoint
-CREATE INDEX "sessions_expires_at_idx" ON "sessions" USING btree ("expires_at");--> statement-breakpoint
--- The trail never holds a sign-in secret: two-factor keys join the password hash among the
--- hidden columns. An update that changes nothing else (a code's step marked used) is not a
--- change anyone audits, so it adds no entry.
-CREATE OR REPLACE FUNCTION audit_row() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  hidden text[] := ARRAY['password_hash', 'totp_secret', 'totp_pending_secret', 'totp_last_step'] || ARRAY(
-    SELECT attname::text FROM pg_attribute WHERE attrelid = TG_RELID AND attgenerated <> '');
-  old_row jsonb := CASE WHEN TG_OP IN ('UPDATE', 'DELETE') THEN to_jsonb(OLD) - hidden END;
-  new_row jsonb := CASE WHEN TG_OP IN ('INSERT', 'UPDATE') THEN to_jsonb(NEW) - hidden END;
-BEGIN
-  IF TG_OP = 'UPDATE' AND old_row = new_row THEN
-    RETURN NULL;
-  END IF;
-  INSERT INTO audit_log (actor_id, tenant_id, owner_id, kind, record_id, action, before, after)
-  VALUES (
-    nullif(current_setting('app.actor', true), '')::uuid,
-    -- An admin acts for no company; what it does to a company belongs to that company's trail.
-    coalesce(
-      nullif(current_setting('app.tenant', true), '')::uuid,
-      CASE WHEN TG_TABLE_NAME = 'users' AND coalesce(new_row, old_row) ->> 'role' = 'company'
-           THEN (coalesce(new_row, old_row) ->> 'id')::uuid END
-    ),
-    CASE WHEN TG_TABLE_NAME IN ('expenses', 'loans', 'repayments')
-         THEN (coalesce(new_row, old_row) ->> 'user_id')::uuid END,
-    TG_TABLE_NAME,
-    (coalesce(new_row, old_row) ->> 'id')::uuid,
-    CASE TG_OP WHEN 'INSERT' THEN 'create' WHEN 'UPDATE' THEN 'update' ELSE 'delete' END,
-    old_row,
-    new_row
-  );
-  RETURN NULL;
-END
-$$;
+CREATE INDEX "sessions_expires_at_idx" ON "sessions" USING btree ("expires_at");

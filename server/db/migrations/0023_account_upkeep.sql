@@ -7,17 +7,3 @@ CREATE INDEX "sign_in_challenges_user_id_index" ON "sign_in_challenges" USING bt
 CREATE INDEX "sign_ins_at_idx" ON "sign_ins" USING btree ("at");--> statement-breakpoint
 -- The hourly overdue-lend job reads only the open lends by their due date.
 CREATE INDEX "loans_open_lends_due_idx" ON "loans" USING btree ("repayment_date") WHERE "loans"."direction" = 'lend' and "loans"."amount_paise" > "loans"."repaid_paise";
---> statement-breakpoint
--- A link e-mailed to an address is for that address: when an account's e-mail changes (its own
--- edit, its company's or admin's, or a revert), the unused reset and invite links it was sent
--- stop working, whichever call changed it.
-CREATE FUNCTION drop_links_of_old_email() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  DELETE FROM password_resets WHERE user_id = NEW.id AND used_at IS NULL;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER users_email_links AFTER UPDATE OF email ON users FOR EACH ROW
-  WHEN (lower(OLD.email) IS DISTINCT FROM lower(NEW.email))
-  EXECUTE FUNCTION drop_links_of_old_email();

@@ -28,7 +28,3 @@ CREATE TABLE "recurring_expenses" (
 ALTER TABLE "recurring_expenses" ADD CONSTRAINT "recurring_expenses_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "recurring_expenses_due_idx" ON "recurring_expenses" USING btree ("next_date","id") WHERE "recurring_expenses"."paused" = false;--> statement-breakpoint
 CREATE INDEX "recurring_expenses_user_next_idx" ON "recurring_expenses" USING btree ("user_id","next_date","id");
---> statement-breakpoint
--- Live updates: a template's changes (the job moving its next day, an edit in another tab)
--- reach its owner's other sessions, as an expense's do.
-SELECT change_feed_install('recurring_expenses', $$jsonb_build_object('u', r.user_id)$$);

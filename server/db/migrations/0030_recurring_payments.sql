@@ -32,7 +32,3 @@ ALTER TABLE "recurring_payments" ADD CONSTRAINT "recurring_payments_account_id_b
 CREATE INDEX "recurring_payments_due_idx" ON "recurring_payments" USING btree ("next_date","id") WHERE "recurring_payments"."paused" = false;--> statement-breakpoint
 CREATE INDEX "recurring_payments_company_next_idx" ON "recurring_payments" USING btree ("company_id","next_date","id");--> statement-breakpoint
 CREATE INDEX "recurring_payments_account_idx" ON "recurring_payments" USING btree ("account_id");
---> statement-breakpoint
--- Live updates: a template's changes (the job moving its next day, an edit in another tab)
--- reach its company and the company's admin, as its accounts' do.
-SELECT change_feed_install('recurring_payments', $$jsonb_build_object('c', r.company_id)$$);
