@@ -149,13 +149,20 @@ export const InvoiceClientFields = z
   .object({
     name: text(200),
     gstin: optionalGstin,
-    stateCode,
+    /** 96 for a client outside India (exports). */
+    stateCode: placeOfSupply,
     billingAddress: text(500),
     email: optionalEmail,
     mobile: optionalMobile,
   })
   .superRefine((c, ctx) => {
-    if (c.gstin && gstinStateCode(c.gstin) !== c.stateCode) {
+    if (c.gstin && c.stateCode === OUTSIDE_INDIA) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['gstin'],
+        message: 'must be empty for a client outside India',
+      });
+    } else if (c.gstin && gstinStateCode(c.gstin) !== c.stateCode) {
       ctx.addIssue({
         code: 'custom',
         path: ['gstin'],

@@ -196,6 +196,11 @@ describe('the client schema', () => {
       path: ['gstin'],
       message: "must start with the client's state code",
     });
+    const abroad = { ...client, stateCode: '96' };
+    expect(InvoiceClientFields.parse(abroad)).toMatchObject({ stateCode: '96', gstin: null });
+    expect(
+      InvoiceClientFields.safeParse({ ...abroad, gstin: '29AABCB1234F1Z4' }).error?.issues[0],
+    ).toMatchObject({ path: ['gstin'], message: 'must be empty for a client outside India' });
     const badMobile = InvoiceClientFields.safeParse({ ...client, mobile: '12345' });
     expect(badMobile.error?.issues[0]).toMatchObject({
       path: ['mobile'],
