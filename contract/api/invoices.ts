@@ -12,6 +12,7 @@ import {
   normalizeTaxId,
 } from '../gst';
 import {
+  invoiceTotals,
   lineWithinCap,
   percentToBasisPoints,
   quantityToMilli,
@@ -23,6 +24,7 @@ import {
   DOCUMENT_PREFIX_PATTERN,
   MAX_TERMS_DAYS,
 } from '../invoiceNumber';
+import { MAX_PAISE, MAX_RUPEES_TEXT } from '../rules';
 import { isValidVpa, normalizeVpa } from '../upi';
 import { calendarDate, id, optionalText, rupeesInput, text } from './fields';
 
@@ -254,7 +256,15 @@ export const InvoiceLineFields = z
 const lines = z
   .array(InvoiceLineFields, { error: 'must be a list of lines' })
   .min(1, 'must have at least one line')
-  .max(MAX_INVOICE_LINES, `must have at most ${MAX_INVOICE_LINES} lines`);
+  .max(MAX_INVOICE_LINES, `must have at most ${MAX_INVOICE_LINES} lines`)
+  .superRefine((all, ctx) => {
+    // The total with the highest tax treatment stays within one amount's cap, so that one
+    // receipt can pay it and every sum stays a safe integer.
+    if (!all.every(lineWithinCap)) return; // named on the line already
+    if (invoiceTotals(all, 'inter').totalPaise > MAX_PAISE) {
+      ctx.addIssue({ code: 'custom', message: `must add up to at most ${MAX_RUPEES_TEXT} rupees` });
+    }
+  });
 
 /**
  * An invoice before it is issued (its number is assigned at issue). The place of supply

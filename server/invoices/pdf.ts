@@ -88,6 +88,9 @@ const number2 = new Intl.NumberFormat('en-IN', {
 /** 1,23,456.50 (Indian grouping) from paise, exactly; negative round-offs keep their sign. */
 const money = (paise: number) => number2.format(paiseToRupeesText(paise) as `${number}`);
 const rupees = (paise: number) => `Rs. ${money(paise)}`;
+/** Hundredths of a percent as printed: 1250 -> '12.5%', 1000 -> '10%'. */
+const percentText = (basisPoints: number) =>
+  `${paiseToRupeesText(basisPoints).replace(/\.?0+$/, '')}%`;
 const dmy = (isoDate: string) => isoDate.split('-').reverse().join('/');
 const stateLine = (code: string) => `${placeOfSupplyName(code)} (${code})`;
 
@@ -252,7 +255,7 @@ function linesTable(doc: Doc, input: InvoicePdfInput, totals: InvoiceTotals, sta
     if (!amounts) return;
     const discount =
       line.discount?.kind === 'percent'
-        ? `${paiseToRupeesText(line.discount.basisPoints).replace(/\.?0+$/, '')}%`
+        ? percentText(line.discount.basisPoints)
         : amounts.discountPaise
           ? money(amounts.discountPaise)
           : '-';
@@ -298,14 +301,14 @@ function summary(doc: Doc, input: InvoicePdfInput, totals: InvoiceTotals, startY
         { title: 'Total tax', width: 96, align: 'right' },
       ];
   const tableWidth = taxColumns.reduce((sum, c) => sum + c.width, 0);
-  const narrow = (y: number, cells: string[], options: { font?: string; fill?: string } = {}) =>
+  const taxRow = (y: number, cells: string[], options: { font?: string; fill?: string } = {}) =>
     row(doc, y, taxColumns, cells, options);
 
   let y = startY;
   doc.font(BOLD).fontSize(8).fillColor('#555555').text('TAX BY RATE', MARGIN, y);
   doc.fillColor('black');
   y = doc.y + 2;
-  y += narrow(
+  y += taxRow(
     y,
     taxColumns.map((c) => c.title),
     { font: BOLD, fill: GREY },
@@ -315,12 +318,12 @@ function summary(doc: Doc, input: InvoicePdfInput, totals: InvoiceTotals, startY
     const cells = intra
       ? [`${r.gstRate}%`, money(r.taxablePaise), money(r.cgstPaise), money(r.sgstPaise), money(tax)]
       : [`${r.gstRate}%`, money(r.taxablePaise), money(r.igstPaise), money(tax)];
-    y += narrow(y, cells);
+    y += taxRow(y, cells);
   }
   const sumCells = intra
     ? ['Total', money(totals.taxablePaise), money(totals.cgstPaise), money(totals.sgstPaise)]
     : ['Total', money(totals.taxablePaise), money(totals.igstPaise)];
-  y += narrow(y, [...sumCells, money(totals.taxPaise)], { font: BOLD });
+  y += taxRow(y, [...sumCells, money(totals.taxPaise)], { font: BOLD });
   if (totals.treatment === 'zero-rated') {
     doc
       .font(BOLD)
@@ -503,7 +506,9 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   let y = header(doc, input);
   y = linesTable(doc, input, totals, y) + 12;
   // The summary, payment and signature stay together on one page.
-  if (y + 330 > BOTTOM) {
+  doc.font(REGULAR).fontSize(9);
+  const notesHeight = input.notes ? doc.heightOfString(pdfText(input.notes), { width: 300 }) : 0;
+  if (y + 330 + notesHeight > BOTTOM) {
     doc.addPage();
     y = MARGIN;
   }

@@ -287,6 +287,12 @@ describe('invoice line and draft schemas', () => {
     expect(InvoiceDraftFields.safeParse({ ...draft, lines: [] }).error?.issues[0]?.message).toBe(
       'must have at least one line',
     );
+    const huge = { ...valid, quantity: 1, rate: 90_000_000_000, discountPercent: undefined };
+    const tooMuch = InvoiceDraftFields.safeParse({ ...draft, lines: [huge, huge] });
+    expect(tooMuch.error?.issues[0]).toMatchObject({
+      path: ['lines'],
+      message: 'must add up to at most 99999999999.99 rupees',
+    });
     const lut = InvoiceDraftFields.safeParse({ ...draft, exportUnderLut: true });
     expect(lut.error?.issues[0]).toMatchObject({
       path: ['exportUnderLut'],
