@@ -186,16 +186,23 @@ const quantity = z
     }
     return milli;
   })
-  .meta({ description: 'Units, above 0, at most 3 decimals (sent on as thousandths)' });
+  .meta({
+    exclusiveMinimum: 0,
+    maximum: 10_000_000,
+    description: 'Units, above 0, at most 3 decimals (sent on as thousandths)',
+  });
 
-const discountPercent = z.number({ error: 'must be a number' }).transform((n, ctx) => {
-  const bp = percentToBasisPoints(n);
-  if (bp === null) {
-    ctx.addIssue({ code: 'custom', message: 'must be 0 to 100 with at most 2 decimals' });
-    return z.NEVER;
-  }
-  return bp;
-});
+const discountPercent = z
+  .number({ error: 'must be a number' })
+  .transform((n, ctx) => {
+    const bp = percentToBasisPoints(n);
+    if (bp === null) {
+      ctx.addIssue({ code: 'custom', message: 'must be 0 to 100 with at most 2 decimals' });
+      return z.NEVER;
+    }
+    return bp;
+  })
+  .meta({ minimum: 0, maximum: 100, description: 'Percent of the line, at most 2 decimals' });
 
 /**
  * An invoice line: a rate in rupees (to paise), a quantity (to thousandths) and at most one
@@ -214,7 +221,8 @@ export const InvoiceLineFields = z
       .number({ error: 'must be a number' })
       .refine((n) => (GST_RATES as readonly number[]).includes(n), {
         message: `must be one of ${GST_RATES.join(', ')}`,
-      }),
+      })
+      .meta({ enum: [...GST_RATES], description: 'GST rate in percent' }),
     discountPercent: discountPercent.optional(),
     discountAmount: rupeesInput.optional(),
   })
