@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { backup, restore } from '../../server/db/backup';
 import { openDatabase, type Database } from '../../server/db/client';
 import { functionFiles } from '../../server/db/functions';
 import { createScratchDatabase } from './helpers';
@@ -202,40 +203,51 @@ describe('the database functions and triggers', () => {
   it.each([
     ['an install of the last migrations before the functions folder', undefined],
     ['an install from before the per-table change feed', '0021'],
-  ])('%s keeps its data and ends with the same functions as a new one', async (_, before) => {
-    const older = await olderInstall(before);
-    try {
-      const fresh = await withNewDatabase((database) => catalog(queryOf(database)));
-      const database = await older.open();
+  ])(
+    '%s keeps its data, and its backup, and ends with the same functions as a new one',
+    async (_, before) => {
+      const older = await olderInstall(before);
       try {
-        const query = queryOf(database);
-        expect(await catalog(query)).toEqual(fresh);
-        // The migrations of before made the same functions and triggers (bodies aside).
-        if (!before) {
-          expect(names(older.catalog.functions)).toEqual(names(fresh.functions));
-          expect(names(older.catalog.triggers)).toEqual(names(fresh.triggers));
+        const fresh = await withNewDatabase((database) => catalog(queryOf(database)));
+        const database = await older.open();
+        try {
+          const query = queryOf(database);
+          expect(await catalog(query)).toEqual(fresh);
+          // The migrations of before made the same functions and triggers (bodies aside).
+          if (!before) {
+            expect(names(older.catalog.functions)).toEqual(names(fresh.functions));
+            expect(names(older.catalog.triggers)).toEqual(names(fresh.triggers));
+          }
+          const after = await data(query);
+          expect(after).toEqual(older.data);
+          expect(after.balance).toBe('6500');
+          expect(after.payments).toHaveLength(3);
+          // Today's ledger_post and triggers at work on the older records.
+          await query(`select set_config('app.actor', '${COMPANY}', false)`);
+          await query(post('2026-11-02', 'debit', 500));
+          const posted = await data(query);
+          expect(posted.balance).toBe('6000');
+          expect((posted.days as { date: string; debits: string }[])[1]).toMatchObject({
+            date: '2026-11-02',
+            debits: '1500',
+          });
+          expect((posted.audit as unknown[]).length).toBeGreaterThan(
+            (after.audit as unknown[]).length,
+          );
+          // Its backup restores into a new database, records, figures and trail alike.
+          const file = join(mkdtempSync(join(work, 'backup-')), 'older.ecm.gz');
+          await backup(database.db, file);
+          const restored = await withNewDatabase(async (copy) => {
+            await restore(copy.db, file);
+            return data(queryOf(copy));
+          });
+          expect(restored).toEqual(posted);
+        } finally {
+          await database.close();
         }
-        const after = await data(query);
-        expect(after).toEqual(older.data);
-        expect(after.balance).toBe('6500');
-        expect(after.payments).toHaveLength(3);
-        // Today's ledger_post and triggers at work on the older records.
-        await query(`select set_config('app.actor', '${COMPANY}', false)`);
-        await query(post('2026-11-02', 'debit', 500));
-        const posted = await data(query);
-        expect(posted.balance).toBe('6000');
-        expect((posted.days as { date: string; debits: string }[])[1]).toMatchObject({
-          date: '2026-11-02',
-          debits: '1500',
-        });
-        expect((posted.audit as unknown[]).length).toBeGreaterThan(
-          (after.audit as unknown[]).length,
-        );
       } finally {
-        await database.close();
+        await older.drop();
       }
-    } finally {
-      await older.drop();
-    }
-  });
+    },
+  );
 });
