@@ -30,7 +30,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db/client';
-import { freePort } from '../tests/helpers/serverProcess';
+import { freePort, startCommand } from '../tests/helpers/serverProcess';
 import { startBaseline } from './baseline';
 import { ACCOUNTS, PASSWORD, seed } from './seed';
 
@@ -236,16 +236,11 @@ const dataDir = mkdtempSync(join(os.tmpdir(), 'ratio-'));
 /** The production build of the checkout in `cwd`, as `npm start` runs it. */
 const startApp = (name: string, cwd = process.cwd()) => {
   execSync('node scripts/ensure-build.mjs', { stdio: 'inherit', cwd });
+  const start = startCommand(cwd);
   return run(
     name,
-    ['build/server/main.js'],
-    {
-      NODE_ENV: 'production',
-      LOG_LEVEL: LOG_LEVEL,
-      DATA_DIR: dataDir,
-      MALLOC_MMAP_THRESHOLD_: '131072',
-      METRICS: 'false',
-    },
+    [...start.nodeArgs, 'build/server/main.js'],
+    { ...start.env, LOG_LEVEL: LOG_LEVEL, DATA_DIR: dataDir, METRICS: 'false' },
     cwd,
   );
 };

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface MailMessage {
@@ -21,6 +21,18 @@ export interface Mailer {
 const TIMEOUT_MS = 8_000;
 
 /**
+ * A transport made on the first message: nodemailer is loaded then, not at start (it holds
+ * ~3 MB of heap that a server sending no mail never needs).
+ */
+function lazyTransport(options: object): () => Promise<Transporter> {
+  let transport: Promise<Transporter> | undefined;
+  return () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(options),
+    ));
+}
+
+/**
  * SMTP when SMTP_URL is set (smtp:// or smtps://, credentials in the URL). Without it,
  * each message is written as an .eml file to DATA_DIR/outbox and logged, so a local
  * install loses no mail.
@@ -36,7 +48,7 @@ export function createMailer(opts: {
   if (opts.smtpUrl) {
     const url = new URL(opts.smtpUrl);
     const secure = url.protocol === 'smtps:';
-    const transport = nodemailer.createTransport({
+    const transport = lazyTransport({
       host: url.hostname,
       port: url.port ? Number(url.port) : secure ? 465 : 587,
       secure,
@@ -58,7 +70,10 @@ export function createMailer(opts: {
           timer = setTimeout(() => reject(new Error('SMTP timed out')), timeout + 1000);
         });
         try {
-          await Promise.race([transport.sendMail({ from: opts.from, ...message }), expiry]);
+          await Promise.race([
+            (await transport()).sendMail({ from: opts.from, ...message }),
+            expiry,
+          ]);
         } finally {
           clearTimeout(timer);
         }
@@ -69,7 +84,7 @@ export function createMailer(opts: {
   // Mail holds reset links: only this user may read the outbox; an older, wider one is narrowed.
   mkdirSync(opts.outboxDir, { recursive: true, mode: 0o700 });
   chmodSync(opts.outboxDir, 0o700);
-  const transport = nodemailer.createTransport({
+  const transport = lazyTransport({
     streamTransport: true,
     buffer: true,
     newline: 'unix',
@@ -77,7 +92,7 @@ export function createMailer(opts: {
   return {
     kind: 'outbox',
     async send(message) {
-      const info = await transport.sendMail({ from: opts.from, ...message });
+      const info = await (await transport()).sendMail({ from: opts.from, ...message });
       await mkdir(opts.outboxDir, { recursive: true, mode: 0o700 });
       const file = join(
         opts.outboxDir,

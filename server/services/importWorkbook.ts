@@ -3,7 +3,6 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 import {
@@ -98,8 +97,10 @@ type SheetReader = AsyncIterable<{ number: number; values: unknown }> & {
   id?: number;
 };
 
-function workbookReader(path: string): AsyncIterable<SheetReader> {
-  return new ExcelJS.stream.xlsx.WorkbookReader(path, {
+/** ExcelJS is loaded by the first workbook read, not at start: it holds ~9 MB of heap. */
+async function* workbookReader(path: string): AsyncGenerator<SheetReader> {
+  const { default: ExcelJS } = await import('exceljs');
+  yield* new ExcelJS.stream.xlsx.WorkbookReader(path, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',

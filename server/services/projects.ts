@@ -1,7 +1,8 @@
 import type { ProjectSort } from '../../contract/api/projects';
-import { aliasedTable, and, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { pageAnswer, paged, rowCount, sortOrder } from '../db/paging';
+import { prepared, preparedShapes } from '../db/prepared';
 import { projects, projectTotals, users } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { withAudit } from './audit';
@@ -124,29 +125,59 @@ export async function listProjects(db: DbOrTx, caller: Caller, q: ProjectQuery) 
   });
 }
 
-/**
- * Turnover for the dashboard: the number and total price of the projects in scope. A
- * company's or an admin's comes from project_totals (one row per company, kept by
- * triggers); a PM's from its own few projects.
- */
+const me = sql.placeholder('me');
+
+/** The number and total price of a set of projects, summed in SQL. */
+const turnoverColumns = {
+  count: sql<number>`count(*)::int`,
+  pricePaise: sql<string>`coalesce(sum(${projects.pricePaise}), 0)`,
+};
+
+/** A PM's: its own few projects in its company. */
+const pmTurnover = prepared((db) =>
+  db
+    .select(turnoverColumns)
+    .from(projects)
+    .where(
+      and(eq(projects.projectManagerId, me), eq(projects.companyId, sql.placeholder('companyId'))),
+    ),
+);
+
+/** A company's or an admin's: from project_totals, one row per company kept by triggers. */
+const companiesTurnover = preparedShapes(
+  (role: 'admin' | 'company') => role,
+  (db, role) =>
+    db
+      .select({
+        count: sql<number>`coalesce(sum(${projectTotals.projects}), 0)::int`,
+        pricePaise: sql<string>`coalesce(sum(${projectTotals.pricePaise}), 0)`,
+      })
+      .from(projectTotals)
+      .where(
+        role === 'company'
+          ? eq(projectTotals.companyId, me)
+          : inArray(
+              projectTotals.companyId,
+              db
+                .select({ id: users.id })
+                .from(users)
+                .where(and(eq(users.createdBy, me), eq(users.role, 'company'))),
+            ),
+      ),
+);
+
+/** Turnover for the dashboard: the number and total price of the projects in scope. */
 export async function turnover(db: DbOrTx, caller: Caller) {
-  if (!['admin', 'company', 'pm'].includes(caller.role)) return { count: 0, totalAmount: 0 };
-  const [row] =
-    caller.role === 'pm'
-      ? await db
-          .select({
-            count: sql<number>`count(*)::int`,
-            pricePaise: sql<string>`coalesce(sum(${projects.pricePaise}), 0)`,
-          })
-          .from(projects)
-          .where(projectScope(caller))
-      : await db
-          .select({
-            count: sql<number>`coalesce(sum(${projectTotals.projects}), 0)::int`,
-            pricePaise: sql<string>`coalesce(sum(${projectTotals.pricePaise}), 0)`,
-          })
-          .from(projectTotals)
-          .where(companyScope(projectTotals.companyId, caller));
+  const { role, userId, companyId } = caller;
+  const rows =
+    role === 'pm'
+      ? companyId
+        ? await pmTurnover(db).execute({ me: userId, companyId })
+        : []
+      : role === 'admin' || role === 'company'
+        ? await companiesTurnover(db, role).execute({ me: userId })
+        : [];
+  const [row] = rows;
   return { count: row?.count ?? 0, totalAmount: paiseToRupees(row?.pricePaise) };
 }
 

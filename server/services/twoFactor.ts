@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import { SIGN_IN_EXPIRED_MESSAGE } from '../../contract/rules';
 import type { DbOrTx } from '../db/client';
 import { recoveryCodes, signInChallenges, users } from '../db/schema';
@@ -174,7 +173,11 @@ export async function startSetup(db: DbOrTx, limits: Limits, caller: Caller, pas
   const secret = new Secret({ size: 20 }).base32;
   await db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, user.id));
   const uri = totpOf(secret, user.email).toString();
-  return { secret, uri, qrCode: await QRCode.toString(uri, { type: 'svg', margin: 1 }) };
+  return {
+    secret,
+    uri,
+    qrCode: await (await import('qrcode')).default.toString(uri, { type: 'svg', margin: 1 }),
+  };
 }
 
 /** Hashed on the way in; shown once. "abcde-fghij": 50 bits each, from an unambiguous alphabet. */

@@ -1,11 +1,29 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The real server as `npm start` runs it (in its own process), for tests and the benchmark. */
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * The environment and Node flags `npm start` runs the server with, read from package.json's
+ * start script, the one place they are set (docs/operations.md says why each is there); of
+ * this checkout unless another is named.
+ */
+export function startCommand(checkout = root): { env: Record<string, string>; nodeArgs: string[] } {
+  const pkg = JSON.parse(readFileSync(join(checkout, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const words = pkg.scripts.start.trim().split(/\s+/);
+  const node = words.indexOf('node');
+  const env = Object.fromEntries(
+    words.slice(0, node).map((word) => word.split('=', 2) as [string, string]),
+  );
+  return { env, nodeArgs: words.slice(node + 1, -1) };
+}
 
 export function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
@@ -42,22 +60,23 @@ export async function startServerProcess(opts: {
   built?: boolean;
 }): Promise<ServerProcess> {
   const port = await freePort();
+  const start = startCommand();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
-    // As in package.json's start script: glibc returns large freed blocks (argon2's 19 MB per
-    // hash) to the system instead of keeping them; 60-70 MB less RSS after a burst of logins.
-    MALLOC_MMAP_THRESHOLD_: '131072',
+    ...start.env,
     ...opts.env,
   };
   delete env.DATABASE_URL;
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   if (opts.dataDir) env.DATA_DIR = opts.dataDir;
 
-  const entry = opts.built ? ['build/server/main.js'] : ['--import', 'tsx', 'server/main.ts'];
+  const entry = opts.built
+    ? [...start.nodeArgs, 'build/server/main.js']
+    : [...start.nodeArgs, '--import', 'tsx', 'server/main.ts'];
   const child = spawn(process.execPath, entry, {
     cwd: root,
     env,
