@@ -32,7 +32,6 @@ import { auditRoutes } from './routes/audit';
 import { bankRoutes } from './routes/bank';
 import { counterpartyRoutes } from './routes/counterparties';
 import { loanRoutes } from './routes/loans';
-import { passwordResetRoutes } from './routes/passwordReset';
 import { peopleRoutes } from './routes/people';
 import { projectRoutes } from './routes/projects';
 import { recurringRoutes } from './routes/recurring';
@@ -188,7 +187,6 @@ export async function buildApp(opts: AppOptions) {
       await api.register(loanRoutes('borrowed'));
       await api.register(reminderRoutes);
       await api.register(counterpartyRoutes);
-      await api.register(passwordResetRoutes);
       await api.register(peopleRoutes);
       await api.register(inviteRoutes);
       await api.register(projectRoutes);

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { DownloadType } from '../../contract/api/endpoint';
 import { ErrorResponse } from '../../contract/api/fields';
 
 /** What each refusal means, as the OpenAPI document tells it. */
@@ -42,11 +41,14 @@ export const answer = <T extends z.ZodType>(description: string, schema: T) => (
   content: { 'application/json': { schema } },
 });
 
-/** A download's success answer: its media type and content. */
+/** A download's or a stream's success answer: its media type and content. */
 export const download = (
   description: string,
-  { type, schema }: { type: DownloadType; schema: z.ZodType },
-) => ({ description, content: { [type]: { schema } } });
+  { type, schema }: { type: string; schema: z.ZodType },
+) => ({
+  description,
+  content: { [type]: { schema } },
+});
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
 export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

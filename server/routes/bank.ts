@@ -4,24 +4,10 @@ import { bankEndpoints, type BankAccountFields } from '../../contract/api/bank';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
 import { limitExports } from '../plugins/rateLimit';
-import { BODY, answer, download, errors } from '../lib/schemas';
+import { BODY, errors } from '../lib/schemas';
+import { registerRoutes } from '../lib/registerRoutes';
 import * as bank from '../services/bank';
 import { statementCsv } from '../services/exports';
-
-const {
-  listBankAccounts,
-  createBankAccount,
-  updateBankAccount,
-  deleteBankAccount,
-  closeBankAccount,
-  reopenBankAccount,
-  recordPayment,
-  transferBetweenAccounts,
-  reversePayment,
-  listPayments,
-  bankStatement,
-  bankStatementCsv,
-} = bankEndpoints;
 
 const toInput = ({ holder_name, account_no, ...rest }: z.output<typeof BankAccountFields>) => ({
   ...rest,
@@ -33,335 +19,213 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
   const tags = ['bank'];
 
-  app.get(
-    listBankAccounts.path,
-    {
-      schema: {
-        tags,
-        operationId: 'listBankAccounts',
-        summary: "The company's bank accounts (an admin's companies'; companyId narrows)",
-        description: 'Admins and companies only (403).',
-        querystring: listBankAccounts.query,
-        response: {
-          200: answer('One page of the accounts, with the total balance', listBankAccounts.answer),
-          ...errors(400, 401, 403),
-        },
-      },
+  registerRoutes(app, bankEndpoints, {
+    listBankAccounts: {
+      tags,
+      summary: "The company's bank accounts (an admin's companies'; companyId narrows)",
+      description: 'Admins and companies only (403).',
+      answers: 'One page of the accounts, with the total balance',
+      refusals: errors(400, 401, 403),
+      handler: async (request) => ({
+        success: true,
+        ...(await bank.listAccounts(app.db, callerOf(request), request.query)),
+      }),
     },
-    async (request) => ({
-      success: true,
-      ...(await bank.listAccounts(app.db, callerOf(request), request.query)),
-    }),
-  );
 
-  app.post(
-    createBankAccount.path,
-    {
-      schema: {
-        tags,
-        operationId: 'createBankAccount',
-        summary: 'A company adds a bank account',
-        description:
-          "Companies only (403). `confirm_no` must be the same as `account_no` (400), and the company may not have that account number already (409). An account made `active` (the company's default) makes the company's others deActive.",
-        body: createBankAccount.body,
-        response: {
-          [createBankAccount.status]: answer('The new account', createBankAccount.answer),
-          ...errors(...BODY, 401, 403, 409),
-        },
+    createBankAccount: {
+      tags,
+      summary: 'A company adds a bank account',
+      description:
+        "Companies only (403). `confirm_no` must be the same as `account_no` (400), and the company may not have that account number already (409). An account made `active` (the company's default) makes the company's others deActive.",
+      answers: 'The new account',
+      refusals: errors(...BODY, 401, 403, 409),
+      handler: async (request, reply) => {
+        const { confirm_no, openingBalance: openingBalancePaise, ...fields } = request.body;
+        if (confirm_no !== fields.account_no) {
+          return reply
+            .status(400)
+            .send({ success: false, message: 'Account numbers do not match' });
+        }
+        const data = await bank.createAccount(app.db, callerOf(request), {
+          ...toInput(fields),
+          openingBalancePaise,
+        });
+        return { success: true, message: 'Bank account created successfully', data };
       },
     },
-    async (request, reply) => {
-      const { confirm_no, openingBalance: openingBalancePaise, ...fields } = request.body;
-      if (confirm_no !== fields.account_no) {
-        return reply.status(400).send({ success: false, message: 'Account numbers do not match' });
-      }
-      const data = await bank.createAccount(app.db, callerOf(request), {
-        ...toInput(fields),
-        openingBalancePaise,
-      });
-      return reply
-        .status(createBankAccount.status)
-        .send({ success: true, message: 'Bank account created successfully', data });
-    },
-  );
 
-  app.post(
-    updateBankAccount.path,
-    {
-      schema: {
-        tags,
-        operationId: 'updateBankAccount',
-        summary: 'A company edits one of its bank accounts',
-        description:
-          "Changes only the fields sent, of the account as read at `version` (409 when it changed since, or when the company has that account number already). Companies only (403); another company's account is not found (404). Making it `active` makes the company's others deActive; a closed account cannot be made `active` (400: reopen it first).",
-        body: updateBankAccount.body,
-        response: {
-          200: answer('The updated account', updateBankAccount.answer),
-          ...errors(...BODY, 401, 403, 404, 409),
-        },
+    updateBankAccount: {
+      tags,
+      summary: 'A company edits one of its bank accounts',
+      description:
+        "Changes only the fields sent, of the account as read at `version` (409 when it changed since, or when the company has that account number already). Companies only (403); another company's account is not found (404). Making it `active` makes the company's others deActive; a closed account cannot be made `active` (400: reopen it first).",
+      answers: 'The updated account',
+      refusals: errors(...BODY, 401, 403, 404, 409),
+      handler: async (request) => {
+        const { _id, version, holder_name, account_no, ...fields } = request.body;
+        const data = await bank.updateAccount(app.db, callerOf(request), _id, version, {
+          ...fields,
+          holderName: holder_name,
+          accountNo: account_no,
+        });
+        return { success: true, message: 'Bank account updated successfully', data };
       },
     },
-    async (request) => {
-      const { _id, version, holder_name, account_no, ...fields } = request.body;
-      const data = await bank.updateAccount(app.db, callerOf(request), _id, version, {
-        ...fields,
-        holderName: holder_name,
-        accountNo: account_no,
-      });
-      return { success: true, message: 'Bank account updated successfully', data };
-    },
-  );
 
-  app.post(
-    deleteBankAccount.path,
-    {
-      schema: {
-        tags,
-        operationId: 'deleteBankAccount',
-        summary: 'Deletes an account that has no payments (otherwise 409: close it instead)',
-        description: "Companies only (403); another company's account is not found (404).",
-        body: deleteBankAccount.body,
-        response: {
-          200: answer('Deleted', deleteBankAccount.answer),
-          ...errors(...BODY, 401, 403, 404, 409),
-        },
+    deleteBankAccount: {
+      tags,
+      summary: 'Deletes an account that has no payments (otherwise 409: close it instead)',
+      description: "Companies only (403); another company's account is not found (404).",
+      answers: 'Deleted',
+      refusals: errors(...BODY, 401, 403, 404, 409),
+      handler: async (request) => {
+        await bank.deleteAccount(app.db, callerOf(request), request.body.id);
+        return { success: true, message: 'Bank account deleted successfully' };
       },
     },
-    async (request) => {
-      await bank.deleteAccount(app.db, callerOf(request), request.body.id);
-      return { success: true, message: 'Bank account deleted successfully' };
-    },
-  );
 
-  app.post(
-    closeBankAccount.path,
-    {
-      schema: {
-        tags,
-        operationId: 'closeBankAccount',
-        summary:
-          'Closes an account: it keeps its payments, statement and balance but takes no new payments',
-        description:
-          "Of the account as read at `version` (409 when it changed since). A closed account stays in the lists (with `closedAt`) and in the totals; payments, transfers and reversals on it are refused (400) until it is reopened. Closing the default account makes it deActive, and a closed account cannot be made the default. Closing a closed account keeps the day it was first closed. Companies only (403); another company's account is not found (404).",
-        params: closeBankAccount.params,
-        body: closeBankAccount.body,
-        response: {
-          200: answer('The closed account', closeBankAccount.answer),
-          ...errors(...BODY, 401, 403, 404, 409),
-        },
+    closeBankAccount: {
+      tags,
+      summary:
+        'Closes an account: it keeps its payments, statement and balance but takes no new payments',
+      description:
+        "Of the account as read at `version` (409 when it changed since). A closed account stays in the lists (with `closedAt`) and in the totals; payments, transfers and reversals on it are refused (400) until it is reopened. Closing the default account makes it deActive, and a closed account cannot be made the default. Closing a closed account keeps the day it was first closed. Companies only (403); another company's account is not found (404).",
+      answers: 'The closed account',
+      refusals: errors(...BODY, 401, 403, 404, 409),
+      handler: async (request) => {
+        const data = await bank.setAccountClosed(
+          app.db,
+          callerOf(request),
+          request.params.id,
+          request.body.version,
+          true,
+        );
+        return { success: true, message: 'Bank account closed successfully', data };
       },
     },
-    async (request) => {
-      const data = await bank.setAccountClosed(
-        app.db,
-        callerOf(request),
-        request.params.id,
-        request.body.version,
-        true,
-      );
-      return { success: true, message: 'Bank account closed successfully', data };
-    },
-  );
 
-  app.post(
-    reopenBankAccount.path,
-    {
-      schema: {
-        tags,
-        operationId: 'reopenBankAccount',
-        summary: 'Reopens a closed account: it takes payments again',
-        description:
-          "Of the account as read at `version` (409 when it changed since). It stays deActive until made the default. Reopening an open account leaves it open. Companies only (403); another company's account is not found (404).",
-        params: reopenBankAccount.params,
-        body: reopenBankAccount.body,
-        response: {
-          200: answer('The reopened account', reopenBankAccount.answer),
-          ...errors(...BODY, 401, 403, 404, 409),
-        },
+    reopenBankAccount: {
+      tags,
+      summary: 'Reopens a closed account: it takes payments again',
+      description:
+        "Of the account as read at `version` (409 when it changed since). It stays deActive until made the default. Reopening an open account leaves it open. Companies only (403); another company's account is not found (404).",
+      answers: 'The reopened account',
+      refusals: errors(...BODY, 401, 403, 404, 409),
+      handler: async (request) => {
+        const data = await bank.setAccountClosed(
+          app.db,
+          callerOf(request),
+          request.params.id,
+          request.body.version,
+          false,
+        );
+        return { success: true, message: 'Bank account reopened successfully', data };
       },
     },
-    async (request) => {
-      const data = await bank.setAccountClosed(
-        app.db,
-        callerOf(request),
-        request.params.id,
-        request.body.version,
-        false,
-      );
-      return { success: true, message: 'Bank account reopened successfully', data };
-    },
-  );
 
-  app.post(
-    recordPayment.path,
-    {
-      schema: {
-        tags,
-        operationId: 'recordPayment',
-        summary:
-          'Records a credit or debit; a debit must keep the running balance at zero or above on its date and every later one',
-        description:
-          "Companies only (403); another company's account is not found (404). A closed account takes no payments (400: reopen it first). A debit that would take the running balance below zero on its date or any later one is a 400 naming that day.",
-        body: recordPayment.body,
-        response: {
-          [recordPayment.status]: answer(
-            'The entry, and the balance of the account after it',
-            recordPayment.answer,
-          ),
-          ...errors(...BODY, 401, 403, 404),
-        },
+    recordPayment: {
+      tags,
+      summary:
+        'Records a credit or debit; a debit must keep the running balance at zero or above on its date and every later one',
+      description:
+        "Companies only (403); another company's account is not found (404). A closed account takes no payments (400: reopen it first). A debit that would take the running balance below zero on its date or any later one is a 400 naming that day.",
+      answers: 'The entry, and the balance of the account after it',
+      refusals: errors(...BODY, 401, 403, 404),
+      handler: async (request) => {
+        const { amount, ...rest } = request.body;
+        const data = await bank.recordPayment(app.db, callerOf(request), {
+          ...rest,
+          amountPaise: amount,
+        });
+        return { success: true, message: 'Payment recorded successfully', data };
       },
     },
-    async (request, reply) => {
-      const { amount, ...rest } = request.body;
-      const data = await bank.recordPayment(app.db, callerOf(request), {
-        ...rest,
-        amountPaise: amount,
-      });
-      return reply
-        .status(recordPayment.status)
-        .send({ success: true, message: 'Payment recorded successfully', data });
-    },
-  );
 
-  app.post(
-    transferBetweenAccounts.path,
-    {
-      schema: {
-        tags,
-        operationId: 'transferBetweenAccounts',
-        summary:
-          "Moves money between two of the company's accounts: a debit and a credit, together",
-        description:
-          'Companies only (403); an account of another company is not found (404). `fromAccountId` and `toAccountId` must differ, neither may be closed, and the debit must keep the running balance of `fromAccountId` at zero or above on its date and every later one (400).',
-        body: transferBetweenAccounts.body,
-        response: {
-          [transferBetweenAccounts.status]: answer(
-            'Both entries: the debit and the credit',
-            transferBetweenAccounts.answer,
-          ),
-          ...errors(...BODY, 401, 403, 404),
-        },
+    transferBetweenAccounts: {
+      tags,
+      summary: "Moves money between two of the company's accounts: a debit and a credit, together",
+      description:
+        'Companies only (403); an account of another company is not found (404). `fromAccountId` and `toAccountId` must differ, neither may be closed, and the debit must keep the running balance of `fromAccountId` at zero or above on its date and every later one (400).',
+      answers: 'Both entries: the debit and the credit',
+      refusals: errors(...BODY, 401, 403, 404),
+      handler: async (request) => {
+        const { amount, ...rest } = request.body;
+        const data = await bank.transfer(app.db, callerOf(request), {
+          ...rest,
+          amountPaise: amount,
+        });
+        return { success: true, message: 'Transfer recorded successfully', data };
       },
     },
-    async (request, reply) => {
-      const { amount, ...rest } = request.body;
-      const data = await bank.transfer(app.db, callerOf(request), { ...rest, amountPaise: amount });
-      return reply
-        .status(transferBetweenAccounts.status)
-        .send({ success: true, message: 'Transfer recorded successfully', data });
-    },
-  );
 
-  app.post(
-    reversePayment.path,
-    {
-      schema: {
-        tags,
-        operationId: 'reversePayment',
-        summary:
-          'Corrects a payment with an opposite entry linked to it (a transfer: both legs); nothing is edited or deleted',
-        description:
-          "Companies only (403); another company's payment is not found (404). `date` may not be before the payment's (400); a reversal is not reversed (400), nor a payment of a closed account (400: reopen it first), and a payment is reversed once (409). Reversing a credit is a debit: it must keep every day's running balance at zero or above (400).",
-        params: reversePayment.params,
-        body: reversePayment.body,
-        response: {
-          [reversePayment.status]: answer(
-            "The reversal, and the balance of the payment's account after it",
-            reversePayment.answer,
-          ),
-          ...errors(...BODY, 401, 403, 404, 409),
-        },
+    reversePayment: {
+      tags,
+      summary:
+        'Corrects a payment with an opposite entry linked to it (a transfer: both legs); nothing is edited or deleted',
+      description:
+        "Companies only (403); another company's payment is not found (404). `date` may not be before the payment's (400); a reversal is not reversed (400), nor a payment of a closed account (400: reopen it first), and a payment is reversed once (409). Reversing a credit is a debit: it must keep every day's running balance at zero or above (400).",
+      answers: "The reversal, and the balance of the payment's account after it",
+      refusals: errors(...BODY, 401, 403, 404, 409),
+      handler: async (request) => {
+        const data = await bank.reversePayment(
+          app.db,
+          callerOf(request),
+          request.params.id,
+          request.body ?? {},
+        );
+        return { success: true, message: 'Payment reversed', data };
       },
     },
-    async (request, reply) => {
-      const data = await bank.reversePayment(
-        app.db,
-        callerOf(request),
-        request.params.id,
-        request.body ?? {},
-      );
-      return reply
-        .status(reversePayment.status)
-        .send({ success: true, message: 'Payment reversed', data });
-    },
-  );
 
-  app.get(
-    listPayments.path,
-    {
-      schema: {
-        tags,
-        operationId: 'listPayments',
-        summary: "An account's payments, newest first",
-        description:
-          "Admins and companies only (403); an account that is not the caller's to read is not found (404).",
-        querystring: listPayments.query,
-        response: {
-          200: answer('One page of the payments', listPayments.answer),
-          ...errors(400, 401, 403, 404),
-        },
-      },
+    listPayments: {
+      tags,
+      summary: "An account's payments, newest first",
+      description:
+        "Admins and companies only (403); an account that is not the caller's to read is not found (404).",
+      answers: 'One page of the payments',
+      refusals: errors(400, 401, 403, 404),
+      handler: async (request) => ({
+        success: true,
+        ...(await bank.listPayments(app.db, callerOf(request), request.query)),
+      }),
     },
-    async (request) => ({
-      success: true,
-      ...(await bank.listPayments(app.db, callerOf(request), request.query)),
-    }),
-  );
 
-  app.get(
-    bankStatement.path,
-    {
-      schema: {
-        tags,
-        operationId: 'bankStatement',
-        summary:
-          "Opening balance, the range's credits, debits, closing balance and entry count, and one page of its payments in date order with their running balances",
-        description: [
-          "Admins and companies only (403); an account that is not the caller's to read is not",
-          'found (404). `to` must be on or after `from` (400). `after` (or `before`) is the',
-          '`cursors.last` (or `cursors.first`) of a page of the same statement: the next (or',
-          'previous) page is then read from that entry rather than by summing every entry in',
-          "front of it; `page` only numbers it. A malformed position (not an entry's day and order) is a 400.",
-        ].join(' '),
-        querystring: bankStatement.query,
-        response: {
-          200: answer('The statement', bankStatement.answer),
-          ...errors(400, 401, 403, 404),
-        },
-      },
+    bankStatement: {
+      tags,
+      summary:
+        "Opening balance, the range's credits, debits, closing balance and entry count, and one page of its payments in date order with their running balances",
+      description: [
+        "Admins and companies only (403); an account that is not the caller's to read is not",
+        'found (404). `to` must be on or after `from` (400). `after` (or `before`) is the',
+        '`cursors.last` (or `cursors.first`) of a page of the same statement: the next (or',
+        'previous) page is then read from that entry rather than by summing every entry in',
+        "front of it; `page` only numbers it. A malformed position (not an entry's day and order) is a 400.",
+      ].join(' '),
+      answers: 'The statement',
+      refusals: errors(400, 401, 403, 404),
+      handler: async (request) => ({
+        success: true,
+        data: await bank.statement(app.db, callerOf(request), request.query),
+      }),
     },
-    async (request) => ({
-      success: true,
-      data: await bank.statement(app.db, callerOf(request), request.query),
-    }),
-  );
 
-  app.get(
-    bankStatementCsv.path,
-    {
-      preHandler: limitExports(app),
-      schema: {
-        tags,
-        operationId: 'bankStatementCsv',
-        summary: 'The statement as CSV',
-        description:
-          "Admins and companies only (403); an account that is not the caller's to read is not found (404). `to` must be on or after `from` (400). Counts against the export limit (429).",
-        querystring: bankStatementCsv.query,
-        response: {
-          200: download('A CSV file (attachment statement-….csv)', bankStatementCsv.download),
-          ...errors(400, 401, 403, 404, 429),
-        },
+    bankStatementCsv: {
+      tags,
+      summary: 'The statement as CSV',
+      description:
+        "Admins and companies only (403); an account that is not the caller's to read is not found (404). `to` must be on or after `from` (400). Counts against the export limit (429).",
+      answers: 'A CSV file (attachment statement-….csv)',
+      refusals: errors(400, 401, 403, 404, 429),
+      options: { preHandler: limitExports(app) },
+      handler: async (request, reply) => {
+        // The account and the range are checked before the first byte (404, 400); then the
+        // entries are read and written a batch at a time.
+        const { name, lines } = await statementCsv(app.db, callerOf(request), request.query);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .send(Readable.from(lines));
       },
     },
-    async (request, reply) => {
-      // The account and the range are checked before the first byte (404, 400); then the
-      // entries are read and written a batch at a time.
-      const { name, lines } = await statementCsv(app.db, callerOf(request), request.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .send(Readable.from(lines));
-    },
-  );
+  });
 };

@@ -3,32 +3,27 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
 import { todayOf } from '../plugins/timeZone';
 
-import { answer, errors } from '../lib/schemas';
+import { errors } from '../lib/schemas';
+import { registerRoutes } from '../lib/registerRoutes';
 import { dashboardFigures } from '../services/dashboard';
 
-const { dashboard } = dashboardEndpoints;
-
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    dashboard.path,
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['dashboard'],
-        operationId: 'dashboard',
-        summary:
-          "The caller's dashboard figures; `today` is the user's local date (for overdue and the 12 months), by default today in the caller's time zone (X-Time-Zone)",
-        querystring: dashboard.query,
-        response: { 200: answer('The figures', dashboard.answer), ...errors(400, 401) },
-      },
+  registerRoutes(app, dashboardEndpoints, {
+    dashboard: {
+      tags: ['dashboard'],
+      summary:
+        "The caller's dashboard figures; `today` is the user's local date (for overdue and the 12 months), by default today in the caller's time zone (X-Time-Zone)",
+      answers: 'The figures',
+      refusals: errors(400, 401),
+      options: { onRequest: app.authenticate },
+      handler: async (request) => ({
+        success: true,
+        data: await dashboardFigures(
+          app.db,
+          callerOf(request),
+          request.query.today ?? todayOf(request),
+        ),
+      }),
     },
-    async (request) => ({
-      success: true,
-      data: await dashboardFigures(
-        app.db,
-        callerOf(request),
-        request.query.today ?? todayOf(request),
-      ),
-    }),
-  );
+  });
 };

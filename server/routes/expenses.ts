@@ -3,10 +3,9 @@ import { expenseEndpoints, type ExpenseFields } from '../../contract/api/expense
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
 
-import { BODY, answer, errors } from '../lib/schemas';
+import { BODY, errors } from '../lib/schemas';
+import { registerRoutes } from '../lib/registerRoutes';
 import * as expenses from '../services/expenses';
-
-const { listExpenses, addExpense, updateExpense, deleteExpense, restoreExpense } = expenseEndpoints;
 
 const toInput = ({ amount, ...rest }: z.output<typeof ExpenseFields>) => ({
   ...rest,
@@ -16,126 +15,78 @@ const toInput = ({ amount, ...rest }: z.output<typeof ExpenseFields>) => ({
 export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
-  app.get(
-    listExpenses.path,
-    {
-      schema: {
-        tags: ['expenses'],
-        operationId: 'listExpenses',
-        summary: "The caller's expenses, filtered, sorted and paged, with the filter's total",
-        description: [
-          'A search counts its matches up to 10,000 and sums their amounts. Past that it answers',
-          '`total: 10000`, `totalCapped: true` and `totalAmount: null` (narrow the search for the',
-          'sum); its pages go on, and a page shorter than `pageSize` is the last. `after` (or',
-          '`before`) is the `cursors.last` (or `cursors.first`) of a page of this list in the',
-          'same order: the next (or previous) page is then read from that row rather than by',
-          'skipping `(page - 1) × pageSize` rows; `page` only numbers it. A position that is',
-          'not one (malformed, or not a value of the sort column) is a 400.',
-        ].join(' '),
-        querystring: listExpenses.query,
-        response: {
-          200: answer(
-            'One page of the expenses, with the total of the filter',
-            listExpenses.answer,
-          ),
-          ...errors(400, 401),
-        },
-      },
+  registerRoutes(app, expenseEndpoints, {
+    listExpenses: {
+      tags: ['expenses'],
+      summary: "The caller's expenses, filtered, sorted and paged, with the filter's total",
+      description: [
+        'A search counts its matches up to 10,000 and sums their amounts. Past that it answers',
+        '`total: 10000`, `totalCapped: true` and `totalAmount: null` (narrow the search for the',
+        'sum); its pages go on, and a page shorter than `pageSize` is the last. `after` (or',
+        '`before`) is the `cursors.last` (or `cursors.first`) of a page of this list in the',
+        'same order: the next (or previous) page is then read from that row rather than by',
+        'skipping `(page - 1) × pageSize` rows; `page` only numbers it. A position that is',
+        'not one (malformed, or not a value of the sort column) is a 400.',
+      ].join(' '),
+      answers: 'One page of the expenses, with the total of the filter',
+      refusals: errors(400, 401),
+      handler: async (request) => ({
+        success: true,
+        ...(await expenses.listExpenses(app.db, callerOf(request), request.query)),
+      }),
     },
-    async (request) => ({
-      success: true,
-      ...(await expenses.listExpenses(app.db, callerOf(request), request.query)),
-    }),
-  );
 
-  app.post(
-    addExpense.path,
-    {
-      schema: {
-        tags: ['expenses'],
-        operationId: 'addExpense',
-        summary: 'Record an expense of the caller',
-        body: addExpense.body,
-        response: {
-          [addExpense.status]: answer('The new expense', addExpense.answer),
-          ...errors(...BODY, 401),
-        },
+    addExpense: {
+      tags: ['expenses'],
+      summary: 'Record an expense of the caller',
+      answers: 'The new expense',
+      refusals: errors(...BODY, 401),
+      handler: async (request) => {
+        const data = await expenses.createExpense(app.db, callerOf(request), toInput(request.body));
+        return { success: true, message: 'Expense created successfully', data };
       },
     },
-    async (request, reply) => {
-      const data = await expenses.createExpense(app.db, callerOf(request), toInput(request.body));
-      return reply
-        .status(addExpense.status)
-        .send({ success: true, message: 'Expense created successfully', data });
-    },
-  );
 
-  app.post(
-    updateExpense.path,
-    {
-      schema: {
-        tags: ['expenses'],
-        operationId: 'updateExpense',
-        summary: "Edit one of the caller's expenses",
-        description:
-          "Changes only the fields sent, of the expense as read at `version` (409 when it changed since). Anyone else's expense is not found (404).",
-        body: updateExpense.body,
-        response: {
-          200: answer('The updated expense', updateExpense.answer),
-          ...errors(...BODY, 401, 404, 409),
-        },
+    updateExpense: {
+      tags: ['expenses'],
+      summary: "Edit one of the caller's expenses",
+      description:
+        "Changes only the fields sent, of the expense as read at `version` (409 when it changed since). Anyone else's expense is not found (404).",
+      answers: 'The updated expense',
+      refusals: errors(...BODY, 401, 404, 409),
+      handler: async (request) => {
+        const { _id, version, amount, ...fields } = request.body;
+        const data = await expenses.updateExpense(app.db, callerOf(request), _id, version, {
+          ...fields,
+          amountPaise: amount,
+        });
+        return { success: true, message: 'Expense updated successfully', data };
       },
     },
-    async (request) => {
-      const { _id, version, amount, ...fields } = request.body;
-      const data = await expenses.updateExpense(app.db, callerOf(request), _id, version, {
-        ...fields,
-        amountPaise: amount,
-      });
-      return { success: true, message: 'Expense updated successfully', data };
-    },
-  );
 
-  app.post(
-    deleteExpense.path,
-    {
-      schema: {
-        tags: ['expenses'],
-        operationId: 'deleteExpense',
-        summary: "Delete one of the caller's expenses",
-        description: "Anyone else's expense is not found (404).",
-        body: deleteExpense.body,
-        response: {
-          200: answer('Deleted', deleteExpense.answer),
-          ...errors(...BODY, 401, 404),
-        },
+    deleteExpense: {
+      tags: ['expenses'],
+      summary: "Delete one of the caller's expenses",
+      description: "Anyone else's expense is not found (404).",
+      answers: 'Deleted',
+      refusals: errors(...BODY, 401, 404),
+      handler: async (request) => {
+        await expenses.deleteExpense(app.db, callerOf(request), request.body.id);
+        return { success: true, message: 'Expense deleted successfully' };
       },
     },
-    async (request) => {
-      await expenses.deleteExpense(app.db, callerOf(request), request.body.id);
-      return { success: true, message: 'Expense deleted successfully' };
-    },
-  );
 
-  app.post(
-    restoreExpense.path,
-    {
-      schema: {
-        tags: ['expenses'],
-        operationId: 'restoreExpense',
-        summary: "Undo the caller's delete of one of its expenses, moments ago",
-        description:
-          "The expense comes back as it was, with its id and its audit trail; into the category its own was renamed to or merged into since, if so (the message names it), and 409 when its category has been deleted since. Only the caller's own delete of the last minute (404 otherwise, the same answer as an unknown id: also for another's record, there or deleted); 409 when it is the caller's own and not deleted.",
-        body: restoreExpense.body,
-        response: {
-          200: answer('Restored', restoreExpense.answer),
-          ...errors(...BODY, 401, 404, 409),
-        },
+    restoreExpense: {
+      tags: ['expenses'],
+      summary: "Undo the caller's delete of one of its expenses, moments ago",
+      description:
+        "The expense comes back as it was, with its id and its audit trail; into the category its own was renamed to or merged into since, if so (the message names it), and 409 when its category has been deleted since. Only the caller's own delete of the last minute (404 otherwise, the same answer as an unknown id: also for another's record, there or deleted); 409 when it is the caller's own and not deleted.",
+      answers: 'Restored',
+      refusals: errors(...BODY, 401, 404, 409),
+      handler: async (request) => {
+        const message = await expenses.restoreExpense(app.db, callerOf(request), request.body.id);
+        return { success: true, message };
       },
     },
-    async (request) => {
-      const message = await expenses.restoreExpense(app.db, callerOf(request), request.body.id);
-      return { success: true, message };
-    },
-  );
+  });
 };

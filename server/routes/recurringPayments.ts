@@ -1,18 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recurringPaymentEndpoints } from '../../contract/api/recurringPayments';
-import { BODY, answer, errors } from '../lib/schemas';
+import { BODY, errors } from '../lib/schemas';
+import { registerRoutes } from '../lib/registerRoutes';
 import { callerOf } from '../plugins/auth';
 import { todayOf } from '../plugins/timeZone';
 import * as recurring from '../services/recurringPayments';
-
-const {
-  listRecurringPayments,
-  addRecurringPayment,
-  updateRecurringPayment,
-  deleteRecurringPayment,
-  pauseRecurringPayment,
-  resumeRecurringPayment,
-} = recurringPaymentEndpoints;
 
 const SCHEDULE_RULES = [
   "Companies only (403). `accountId` is one of the company's open accounts (another's is 404,",
@@ -32,163 +24,105 @@ export const recurringPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
   const tags = ['bank'];
 
-  app.get(
-    listRecurringPayments.path,
-    {
-      schema: {
-        tags,
-        operationId: 'listRecurringPayments',
-        summary: "The company's recurring payments (an admin's companies'; companyId narrows)",
-        description: 'Admins and companies only (403).',
-        querystring: listRecurringPayments.query,
-        response: {
-          200: answer('One page of the recurring payments', listRecurringPayments.answer),
-          ...errors(400, 401, 403),
-        },
-      },
+  registerRoutes(app, recurringPaymentEndpoints, {
+    listRecurringPayments: {
+      tags,
+      summary: "The company's recurring payments (an admin's companies'; companyId narrows)",
+      description: 'Admins and companies only (403).',
+      answers: 'One page of the recurring payments',
+      refusals: errors(400, 401, 403),
+      handler: async (request) => ({
+        success: true,
+        ...(await recurring.listRecurringPayments(app.db, callerOf(request), request.query)),
+      }),
     },
-    async (request) => ({
-      success: true,
-      ...(await recurring.listRecurringPayments(app.db, callerOf(request), request.query)),
-    }),
-  );
 
-  app.post(
-    addRecurringPayment.path,
-    {
-      schema: {
-        tags,
-        operationId: 'addRecurringPayment',
-        summary:
-          'A company adds a recurring payment on one of its accounts (a salary, rent, an EMI)',
-        description: SCHEDULE_RULES,
-        body: addRecurringPayment.body,
-        response: {
-          [addRecurringPayment.status]: answer(
-            'The new recurring payment',
-            addRecurringPayment.answer,
-          ),
-          ...errors(...BODY, 401, 403, 404),
-        },
+    addRecurringPayment: {
+      tags,
+      summary: 'A company adds a recurring payment on one of its accounts (a salary, rent, an EMI)',
+      description: SCHEDULE_RULES,
+      answers: 'The new recurring payment',
+      refusals: errors(...BODY, 401, 403, 404),
+      handler: async (request) => {
+        const { amount, ...fields } = request.body;
+        const done = await recurring.createRecurringPayment(
+          app.db,
+          callerOf(request),
+          { ...fields, amountPaise: amount },
+          todayOf(request),
+        );
+        return { success: true, message: 'Recurring payment created successfully', ...done };
       },
     },
-    async (request, reply) => {
-      const { amount, ...fields } = request.body;
-      const done = await recurring.createRecurringPayment(
-        app.db,
-        callerOf(request),
-        { ...fields, amountPaise: amount },
-        todayOf(request),
-      );
-      return reply
-        .status(addRecurringPayment.status)
-        .send({ success: true, message: 'Recurring payment created successfully', ...done });
-    },
-  );
 
-  app.post(
-    updateRecurringPayment.path,
-    {
-      schema: {
-        tags,
-        operationId: 'updateRecurringPayment',
-        summary: 'A company edits one of its recurring payments',
-        description: [
-          'Changes only the fields sent.',
-          WHOSE,
-          'The fields kept and sent together follow the rules of addRecurringPayment. A new',
-          'schedule, day or date range starts after the last day handled.',
-        ].join(' '),
-        body: updateRecurringPayment.body,
-        response: {
-          200: answer('The updated recurring payment', updateRecurringPayment.answer),
-          ...errors(...BODY, 401, 403, 404, 409),
-        },
+    updateRecurringPayment: {
+      tags,
+      summary: 'A company edits one of its recurring payments',
+      description: [
+        'Changes only the fields sent.',
+        WHOSE,
+        'The fields kept and sent together follow the rules of addRecurringPayment. A new',
+        'schedule, day or date range starts after the last day handled.',
+      ].join(' '),
+      answers: 'The updated recurring payment',
+      refusals: errors(...BODY, 401, 403, 404, 409),
+      handler: async (request) => {
+        const { _id, version, amount, ...fields } = request.body;
+        const done = await recurring.updateRecurringPayment(
+          app.db,
+          callerOf(request),
+          _id,
+          version,
+          { ...fields, amountPaise: amount },
+          todayOf(request),
+        );
+        return { success: true, message: 'Recurring payment updated successfully', ...done };
       },
     },
-    async (request) => {
-      const { _id, version, amount, ...fields } = request.body;
-      const done = await recurring.updateRecurringPayment(
-        app.db,
-        callerOf(request),
-        _id,
-        version,
-        { ...fields, amountPaise: amount },
-        todayOf(request),
-      );
-      return { success: true, message: 'Recurring payment updated successfully', ...done };
-    },
-  );
 
-  app.post(
-    deleteRecurringPayment.path,
-    {
-      schema: {
-        tags,
-        operationId: 'deleteRecurringPayment',
-        summary: 'A company deletes one of its recurring payments',
-        description:
-          "The payments it posted stay. Companies only (403); another company's is not found (404).",
-        body: deleteRecurringPayment.body,
-        response: {
-          200: answer('Deleted', deleteRecurringPayment.answer),
-          ...errors(...BODY, 401, 403, 404),
-        },
+    deleteRecurringPayment: {
+      tags,
+      summary: 'A company deletes one of its recurring payments',
+      description:
+        "The payments it posted stay. Companies only (403); another company's is not found (404).",
+      answers: 'Deleted',
+      refusals: errors(...BODY, 401, 403, 404),
+      handler: async (request) => {
+        await recurring.deleteRecurringPayment(app.db, callerOf(request), request.body.id);
+        return { success: true, message: 'Recurring payment deleted successfully' };
       },
     },
-    async (request) => {
-      await recurring.deleteRecurringPayment(app.db, callerOf(request), request.body.id);
-      return { success: true, message: 'Recurring payment deleted successfully' };
-    },
-  );
 
-  app.post(
-    pauseRecurringPayment.path,
-    {
-      schema: {
-        tags,
-        operationId: 'pauseRecurringPayment',
-        summary: 'A company pauses one of its recurring payments',
-        description: `Nothing is posted from it until it is resumed. ${WHOSE}`,
-        body: pauseRecurringPayment.body,
-        response: {
-          200: answer('The paused recurring payment', pauseRecurringPayment.answer),
-          ...errors(...BODY, 401, 403, 404, 409),
-        },
+    pauseRecurringPayment: {
+      tags,
+      summary: 'A company pauses one of its recurring payments',
+      description: `Nothing is posted from it until it is resumed. ${WHOSE}`,
+      answers: 'The paused recurring payment',
+      refusals: errors(...BODY, 401, 403, 404, 409),
+      handler: async (request) => {
+        const { id, version } = request.body;
+        const done = await recurring.pauseRecurringPayment(app.db, callerOf(request), id, version);
+        return { success: true, message: 'Recurring payment paused', ...done };
       },
     },
-    async (request) => {
-      const { id, version } = request.body;
-      const done = await recurring.pauseRecurringPayment(app.db, callerOf(request), id, version);
-      return { success: true, message: 'Recurring payment paused', ...done };
-    },
-  );
 
-  app.post(
-    resumeRecurringPayment.path,
-    {
-      schema: {
-        tags,
-        operationId: 'resumeRecurringPayment',
-        summary: 'A company resumes one of its paused recurring payments',
-        description: `The days that passed while it was paused are not posted: it goes on from today (today's payment, when due, is posted at once). ${WHOSE}`,
-        body: resumeRecurringPayment.body,
-        response: {
-          200: answer('The resumed recurring payment', resumeRecurringPayment.answer),
-          ...errors(...BODY, 401, 403, 404, 409),
-        },
+    resumeRecurringPayment: {
+      tags,
+      summary: 'A company resumes one of its paused recurring payments',
+      description: `The days that passed while it was paused are not posted: it goes on from today (today's payment, when due, is posted at once). ${WHOSE}`,
+      answers: 'The resumed recurring payment',
+      refusals: errors(...BODY, 401, 403, 404, 409),
+      handler: async (request) => {
+        const { id, version } = request.body;
+        const done = await recurring.resumeRecurringPayment(
+          app.db,
+          callerOf(request),
+          id,
+          version,
+          todayOf(request),
+        );
+        return { success: true, message: 'Recurring payment resumed', ...done };
       },
     },
-    async (request) => {
-      const { id, version } = request.body;
-      const done = await recurring.resumeRecurringPayment(
-        app.db,
-        callerOf(request),
-        id,
-        version,
-        todayOf(request),
-      );
-      return { success: true, message: 'Recurring payment resumed', ...done };
-    },
-  );
+  });
 };

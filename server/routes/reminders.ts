@@ -2,44 +2,48 @@ import { loanEndpoints } from '../../contract/api/loans';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
 import { HttpError } from '../lib/errors';
-import { BODY, answer, errors } from '../lib/schemas';
+import { BODY, errors } from '../lib/schemas';
+import { registerRoutes } from '../lib/registerRoutes';
 import { sendLendReminder } from '../services/reminders';
 
-const { sendLendReminder: reminder } = loanEndpoints;
-
 export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    reminder.path,
+  registerRoutes(
+    app,
+    { sendLendReminder: loanEndpoints.sendLendReminder },
     {
-      onRequest: app.authenticate,
-      preHandler: app.limitBy({
-        limit: app.limits.remindersPerAccount,
-        key: (request) => `reminder:account:${callerOf(request).userId}`,
-        message: 'You have sent many reminders today. Please try again tomorrow.',
-      }),
-      schema: {
+      sendLendReminder: {
         tags: ['lend'],
-        operationId: 'sendLendReminder',
         summary:
           "E-mails the borrower of one of the caller's lends a reminder (amount, dates, sender's name), built from the stored lend",
         description:
           "Only for one of the caller's lends (404 otherwise) with something outstanding (400 otherwise). Limited per sender, per lend and per borrower's e-mail (429).",
-        body: reminder.body,
-        response: {
-          200: answer('The reminder went out', reminder.answer),
-          ...errors(...BODY, 401, 404, 429, 502),
+        answers: 'The reminder went out',
+        refusals: errors(...BODY, 401, 404, 429, 502),
+        options: {
+          onRequest: app.authenticate,
+          preHandler: app.limitBy({
+            limit: app.limits.remindersPerAccount,
+            key: (request) => `reminder:account:${callerOf(request).userId}`,
+            message: 'You have sent many reminders today. Please try again tomorrow.',
+          }),
+        },
+        handler: async (request) => {
+          try {
+            await sendLendReminder(
+              app.db,
+              app.mailer,
+              app.limits,
+              callerOf(request),
+              request.body._id,
+            );
+          } catch (error) {
+            if (error instanceof HttpError) throw error;
+            request.log.warn({ err: error }, 'reminder e-mail failed');
+            throw new HttpError(502, 'Failed to send email. Please try again.');
+          }
+          return { success: true, message: 'Reminder email sent successfully' };
         },
       },
-    },
-    async (request) => {
-      try {
-        await sendLendReminder(app.db, app.mailer, app.limits, callerOf(request), request.body._id);
-      } catch (error) {
-        if (error instanceof HttpError) throw error;
-        request.log.warn({ err: error }, 'reminder e-mail failed');
-        throw new HttpError(502, 'Failed to send email. Please try again.');
-      }
-      return { success: true, message: 'Reminder email sent successfully' };
     },
   );
 };
