@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AccountState, BankAccount, BankAccountList } from '../../contract/api/bank';
+import { request } from './endpoint';
 import { apiSlice } from './apiSlice';
 import { pickerPaging, PICKER_PAGE_SIZE, searchParam } from './picker';
 import { listTags } from './tags';
@@ -25,25 +26,25 @@ export const accountsApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     /** One account as it is now, for an edit form's Reload: always fetched, never cached. */
     getAccount: build.query<Account | null, string>({
-      query: (accountId) => ({ url: '/company/getallbankbyuserid', params: { accountId } }),
+      query: (accountId) => request('listBankAccounts', { query: { accountId } }),
       transformResponse: (page: AccountPage) => page.data[0] ?? null,
       keepUnusedDataFor: 0,
     }),
     /** The account pickers page through the accounts by holder, as the user types and asks for more. */
     searchAccounts: build.infiniteQuery<AccountPage, AccountSearch, number>({
       infiniteQueryOptions: pickerPaging,
-      query: ({ queryArg: { companyId, search, state }, pageParam }) => ({
-        url: '/company/getallbankbyuserid',
-        params: {
-          search: searchParam(search),
-          page: pageParam,
-          pageSize: PICKER_PAGE_SIZE,
-          sort: 'holder_name',
-          order: 'asc',
-          companyId: companyId || undefined,
-          state,
-        },
-      }),
+      query: ({ queryArg: { companyId, search, state }, pageParam }) =>
+        request('listBankAccounts', {
+          query: {
+            search: searchParam(search),
+            page: pageParam,
+            pageSize: PICKER_PAGE_SIZE,
+            sort: 'holder_name',
+            order: 'asc',
+            companyId: companyId || undefined,
+            state,
+          },
+        }),
       providesTags: (result) =>
         listTags('bank')({ data: result?.pages.flatMap((p) => p.data) ?? [] }),
     }),

@@ -10,6 +10,7 @@ import type {
 } from '../../contract/api/auth';
 import type { ConfirmEmail, RevertEmail } from '../../contract/api/account';
 import type { Message } from '../../contract/api/fields';
+import { request } from './endpoint';
 import { apiSlice } from './apiSlice';
 
 type MessageAnswer = z.output<typeof Message>;
@@ -17,30 +18,30 @@ type MessageAnswer = z.output<typeof Message>;
 export const authApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<z.output<typeof LoginAnswer>, z.input<typeof Login>>({
-      query: (body) => ({ url: '/user/loginuser', method: 'POST', body }),
+      query: (body) => request('login', { body }),
     }),
     loginWithCode: build.mutation<z.output<typeof SessionAnswer>, z.input<typeof LoginCode>>({
-      query: (body) => ({ url: '/user/loginuser/code', method: 'POST', body }),
+      query: (body) => request('loginWithCode', { body }),
     }),
     confirmEmail: build.mutation<MessageAnswer, z.input<typeof ConfirmEmail>>({
-      query: (body) => ({ url: '/user/email/confirm', method: 'POST', body }),
+      query: (body) => request('confirmEmail', { body }),
       // Whoever is signed in here may be the one whose e-mail it now is.
       invalidatesTags: [{ type: 'users', id: 'ME' }],
     }),
     revertEmail: build.mutation<MessageAnswer, z.input<typeof RevertEmail>>({
-      query: (body) => ({ url: '/user/email/revert', method: 'POST', body }),
+      query: (body) => request('revertEmail', { body }),
     }),
     register: build.mutation<MessageAnswer, z.input<typeof Register>>({
-      query: (body) => ({ url: '/user/registeruser', method: 'POST', body }),
+      query: (body) => request('registerAdmin', { body }),
     }),
     logout: build.mutation<MessageAnswer, void>({
-      query: () => ({ url: '/logout', method: 'POST' }),
+      query: () => request('logout'),
     }),
     forgotPassword: build.mutation<MessageAnswer, z.input<typeof ForgotPassword>>({
-      query: (body) => ({ url: '/user/forgotpassword', method: 'POST', body }),
+      query: (body) => request('forgotPassword', { body }),
     }),
     resetPassword: build.mutation<MessageAnswer, z.input<typeof ResetPassword>>({
-      query: (body) => ({ url: '/user/resetpassword', method: 'POST', body }),
+      query: (body) => request('resetPassword', { body }),
     }),
   }),
 });

@@ -7,6 +7,7 @@ import type {
   BudgetSet,
 } from '../../contract/api/budgets';
 import type { Message } from '../../contract/api/fields';
+import { request } from './endpoint';
 import { apiSlice } from './apiSlice';
 import { invalidates, withSyncedMutations, type Tag } from './tags';
 
@@ -25,19 +26,19 @@ export const budgetsApi = apiSlice.injectEndpoints({
     withSyncedMutations({
       /** A month's figures (YYYY-MM); absent, the current month in the browser's time zone. */
       getBudgets: build.query<Budgets, string | void>({
-        query: (month) => ({
-          url: '/budget/getbudgets',
-          params: (month ? { month } : {}) satisfies z.input<typeof BudgetQuery>,
-        }),
+        query: (month) =>
+          request('listBudgets', {
+            query: (month ? { month } : {}) satisfies z.input<typeof BudgetQuery>,
+          }),
         // The spending follows every expense written anywhere; the names follow the categories.
         providesTags: [LIST, 'dashboard', { type: 'category', id: 'LIST' }],
       }),
       setBudget: build.mutation<z.output<typeof BudgetAnswer>, z.input<typeof BudgetSet>>({
-        query: (body) => ({ url: '/budget/setbudget', method: 'POST', body }),
+        query: (body) => request('setBudget', { body }),
         invalidatesTags: invalidates(() => [LIST]),
       }),
       deleteBudget: build.mutation<z.output<typeof Message>, string>({
-        query: (id) => ({ url: '/budget/deletebudget', method: 'POST', body: { id } }),
+        query: (id) => request('deleteBudget', { body: { id } }),
         invalidatesTags: invalidates(() => [LIST]),
       }),
     }),

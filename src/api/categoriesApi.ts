@@ -8,6 +8,7 @@ import type {
   CategoryRename,
 } from '../../contract/api/categories';
 import type { Message } from '../../contract/api/fields';
+import { request } from './endpoint';
 import { apiSlice } from './apiSlice';
 import { invalidates, withSyncedMutations, type Tag } from './tags';
 
@@ -35,25 +36,25 @@ export const categoriesApi = apiSlice.injectEndpoints({
   endpoints: (build) =>
     withSyncedMutations({
       getCategories: build.query<Category[], void>({
-        query: () => '/category/getcategories',
+        query: () => request('listCategories'),
         transformResponse: (answer: z.output<typeof CategoryList>) => answer.data,
         // Their figures follow every expense and recurring expense written anywhere.
         providesTags: [LIST, 'dashboard', { type: 'recurring', id: 'LIST' }],
       }),
       addCategory: build.mutation<Answer, z.input<typeof CategoryFields>>({
-        query: (body) => ({ url: '/category/addcategory', method: 'POST', body }),
+        query: (body) => request('addCategory', { body }),
         invalidatesTags: invalidates(() => [LIST]),
       }),
       renameCategory: build.mutation<Answer, z.input<typeof CategoryRename>>({
-        query: (body) => ({ url: '/category/renamecategory', method: 'POST', body }),
+        query: (body) => request('renameCategory', { body }),
         invalidatesTags: invalidates(() => moved),
       }),
       mergeCategory: build.mutation<Answer, z.input<typeof CategoryMerge>>({
-        query: (body) => ({ url: '/category/mergecategory', method: 'POST', body }),
+        query: (body) => request('mergeCategory', { body }),
         invalidatesTags: invalidates(() => moved),
       }),
       deleteCategory: build.mutation<z.output<typeof Message>, string>({
-        query: (id) => ({ url: '/category/deletecategory', method: 'POST', body: { id } }),
+        query: (id) => request('deleteCategory', { body: { id } }),
         invalidatesTags: invalidates(() => [LIST]),
       }),
     }),

@@ -1,5 +1,6 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { ChangeEventData } from '../../contract/api/events';
+import { pathOf } from './endpoint';
 import { sessionEnded, type SessionState } from '../session/sessionSlice';
 import { apiSlice, TAG_TYPES, type TagType } from './apiSlice';
 import { liveStatusChanged, type LiveStatus } from './liveSlice';
@@ -126,7 +127,7 @@ export function startLiveUpdates(store: LiveStore, options: LiveOptions = {}): (
             Accept: 'text/event-stream',
           };
           if (lastEventId) headers['Last-Event-ID'] = lastEventId;
-          const response = await fetchImpl(`${origin}/api/events`, {
+          const response = await fetchImpl(`${origin}/api${pathOf('streamEvents')}`, {
             headers,
             signal: abort.signal,
             cache: 'no-store',

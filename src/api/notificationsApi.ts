@@ -6,6 +6,7 @@ import type {
   NotificationList,
   UnreadCount,
 } from '../../contract/api/notifications';
+import { request } from './endpoint';
 import { apiSlice } from './apiSlice';
 import { invalidates, withSyncedMutations } from './tags';
 
@@ -23,19 +24,19 @@ export const notificationsApi = apiSlice.injectEndpoints({
   endpoints: (build) =>
     withSyncedMutations({
       getUnreadNotifications: build.query<number, void>({
-        query: () => '/notifications/unread',
+        query: () => request('countUnreadNotifications'),
         transformResponse: (answer: z.output<typeof UnreadCount>) => answer.unread,
         providesTags: ['notifications'],
       }),
       getNotifications: build.query<z.output<typeof NotificationList>, void>({
-        query: () => ({ url: '/notifications', params: { page: 1, pageSize: BELL_PAGE_SIZE } }),
+        query: () => request('listNotifications', { query: { page: 1, pageSize: BELL_PAGE_SIZE } }),
         providesTags: ['notifications'],
       }),
       markNotificationsRead: build.mutation<
         z.output<typeof MarkReadAnswer>,
         z.input<typeof MarkRead>
       >({
-        query: (body) => ({ url: '/notifications/read', method: 'POST', body }),
+        query: (body) => request('markNotificationsRead', { body }),
         invalidatesTags: invalidates(() => ['notifications']),
       }),
     }),

@@ -13,6 +13,8 @@ import type {
   UserStatusBody,
 } from '../../contract/api/people';
 import type { CreatableRole } from '../../contract/enums';
+import type { RouteId } from '../../contract/routes';
+import { request } from './endpoint';
 import { apiSlice } from './apiSlice';
 import { changedTags, createdTags, invalidates, listTags, withSyncedMutations } from './tags';
 import type { ListParams } from './types';
@@ -32,37 +34,36 @@ export interface PeopleArgs
   kind: PeopleKind;
 }
 
-const LIST_URL: Record<PeopleKind, string> = {
-  company: '/user/getadminallcompany',
-  pm: '/company/getallpm',
-  tl: '/company/getalltl',
-  employee: '/company/getcompanyallemployee',
-  team: '/company/getallteam',
-  other: '/company/getallother',
-};
+/** The call that lists each kind. */
+const LIST_CALL = {
+  company: 'listCompanies',
+  pm: 'listPms',
+  tl: 'listTls',
+  employee: 'listEmployees',
+  team: 'listTeam',
+  other: 'listOthers',
+} as const satisfies Record<PeopleKind, RouteId>;
 
 export const peopleApi = apiSlice.injectEndpoints({
   endpoints: (build) =>
     withSyncedMutations({
       getPeople: build.query<z.output<typeof PersonList>, PeopleArgs>({
-        query: ({ kind, companyId, ...params }) => ({
-          url: LIST_URL[kind],
-          params: { ...params, companyId: companyId || undefined },
-        }),
+        query: ({ kind, companyId, ...params }) =>
+          request(LIST_CALL[kind], { query: { ...params, companyId: companyId || undefined } }),
         providesTags: listTags('users'),
       }),
       /** One person as their list shows them now, for an edit form's Reload: never cached. */
       getPerson: build.query<Person | null, { kind: PeopleKind; id: string }>({
-        query: ({ kind, id }) => ({ url: LIST_URL[kind], params: { id } }),
+        query: ({ kind, id }) => request(LIST_CALL[kind], { query: { id } }),
         transformResponse: (page: z.output<typeof PersonList>) => page.data[0] ?? null,
         keepUnusedDataFor: 0,
       }),
       createUser: build.mutation<z.output<typeof PersonAnswer>, z.input<typeof NewUser>>({
-        query: (body) => ({ url: '/user/createUser', method: 'POST', body }),
+        query: (body) => request('createUser', { body }),
         invalidatesTags: invalidates(() => createdTags('users')),
       }),
       editUser: build.mutation<z.output<typeof PersonAnswer>, z.input<typeof EditUser>>({
-        query: (body) => ({ url: '/company/edituser', method: 'POST', body }),
+        query: (body) => request('editUser', { body }),
         // A PM's new name shows in the project list too.
         invalidatesTags: invalidates((_r, arg) => [
           ...changedTags('users', arg._id),
@@ -70,7 +71,7 @@ export const peopleApi = apiSlice.injectEndpoints({
         ]),
       }),
       editCompany: build.mutation<z.output<typeof PersonAnswer>, z.input<typeof EditCompany>>({
-        query: (body) => ({ url: '/admin/editcompany', method: 'POST', body }),
+        query: (body) => request('editCompany', { body }),
         invalidatesTags: invalidates((_r, arg) => changedTags('users', arg._id)),
       }),
       /** Deactivates or reactivates: an admin its company, a company one of its people. */
@@ -78,20 +79,13 @@ export const peopleApi = apiSlice.injectEndpoints({
         z.output<typeof PersonAnswer>,
         { id: string } & z.input<typeof UserStatusBody>
       >({
-        query: ({ id, status }) => ({
-          url: `/users/${encodeURIComponent(id)}/status`,
-          method: 'POST',
-          body: { status },
-        }),
+        query: ({ id, status }) => request('setUserStatus', { params: { id }, body: { status } }),
         invalidatesTags: invalidates((_r, arg) => changedTags('users', arg.id)),
       }),
       /** Deactivates one of the company's people; `hard` deletes them for good. */
       deleteUser: build.mutation<z.output<typeof Message>, { id: string; hard?: boolean }>({
-        query: ({ id, hard }) => ({
-          url: `/users/${encodeURIComponent(id)}`,
-          method: 'DELETE',
-          params: hard ? { hard: 'true' } : undefined,
-        }),
+        query: ({ id, hard }) =>
+          request('deleteUser', { params: { id }, query: hard ? { hard: 'true' } : undefined }),
         invalidatesTags: invalidates((_r, { id }) => [
           ...changedTags('users', id),
           { type: 'project', id: 'LIST' },
@@ -99,13 +93,13 @@ export const peopleApi = apiSlice.injectEndpoints({
       }),
       /** E-mails a fresh invite to a company or PM who has not set a password yet. */
       resendInvite: build.mutation<z.output<typeof Message>, { id: string }>({
-        query: ({ id }) => ({ url: `/users/${encodeURIComponent(id)}/invite`, method: 'POST' }),
+        query: ({ id }) => request('resendInvite', { params: { id } }),
         // Their row reloads: it shows whether the invite is still pending.
         invalidatesTags: invalidates((_r, { id }) => [{ type: 'users', id }]),
       }),
       /** The invited person sets their own password (no session): their row is no longer pending. */
       acceptInvite: build.mutation<z.output<typeof Message>, z.input<typeof AcceptInvite>>({
-        query: (body) => ({ url: '/user/acceptinvite', method: 'POST', body }),
+        query: (body) => request('acceptInvite', { body }),
         invalidatesTags: invalidates(() => [{ type: 'users', id: 'LIST' }]),
       }),
     }),
@@ -133,17 +127,17 @@ export const peoplePickerApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     searchPeople: build.infiniteQuery<z.output<typeof PersonList>, PeopleSearch, number>({
       infiniteQueryOptions: pickerPaging,
-      query: ({ queryArg: { kind, companyId, search }, pageParam }) => ({
-        url: LIST_URL[kind],
-        params: {
-          search: searchParam(search),
-          page: pageParam,
-          pageSize: PICKER_PAGE_SIZE,
-          sort: 'name',
-          order: 'asc',
-          companyId: companyId || undefined,
-        },
-      }),
+      query: ({ queryArg: { kind, companyId, search }, pageParam }) =>
+        request(LIST_CALL[kind], {
+          query: {
+            search: searchParam(search),
+            page: pageParam,
+            pageSize: PICKER_PAGE_SIZE,
+            sort: 'name',
+            order: 'asc',
+            companyId: companyId || undefined,
+          },
+        }),
       providesTags: (result) =>
         listTags('users')({ data: result?.pages.flatMap((p) => p.data) ?? [] }),
     }),

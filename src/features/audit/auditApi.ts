@@ -4,6 +4,7 @@ import type {
   AuditList,
   AuditQuery,
 } from '../../../contract/api/audit';
+import { request } from '../../api/endpoint';
 import { apiSlice } from '../../api/apiSlice';
 import type { Tag } from '../../api/tags';
 
@@ -45,21 +46,21 @@ const AUDIT_TAGS: Tag[] = [
 export const auditApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     getAudit: build.query<z.output<typeof AuditList>, AuditArgs>({
-      query: ({ companyId, actorId, kind, from, to, page, pageSize, after, before }) => ({
-        url: '/audit/getaudit',
-        // An empty filter is not sent at all (the server refuses `kind=`).
-        params: {
-          companyId: companyId || undefined,
-          actorId: actorId || undefined,
-          kind: kind || undefined,
-          from: from || undefined,
-          to: to || undefined,
-          page,
-          pageSize,
-          after,
-          before,
-        },
-      }),
+      query: ({ companyId, actorId, kind, from, to, page, pageSize, after, before }) =>
+        request('listAudit', {
+          // An empty filter is not sent at all (the server refuses `kind=`).
+          query: {
+            companyId: companyId || undefined,
+            actorId: actorId || undefined,
+            kind: kind || undefined,
+            from: from || undefined,
+            to: to || undefined,
+            page,
+            pageSize,
+            after,
+            before,
+          },
+        }),
       providesTags: AUDIT_TAGS,
     }),
   }),

@@ -21,6 +21,7 @@ import type {
   TransferAnswer,
 } from '../../../contract/api/bank';
 import type { Message } from '../../../contract/api/fields';
+import { request } from '../../api/endpoint';
 import { apiSlice } from '../../api/apiSlice';
 import {
   changedTags,
@@ -58,21 +59,19 @@ export const bankApi = apiSlice.injectEndpoints({
   endpoints: (build) =>
     withSyncedMutations({
       getAccounts: build.query<AccountPage, z.output<typeof BankAccountListQuery>>({
-        query: ({ companyId, ...params }) => ({
-          url: '/company/getallbankbyuserid',
-          params: { ...params, companyId: companyId || undefined },
-        }),
+        query: ({ companyId, ...params }) =>
+          request('listBankAccounts', { query: { ...params, companyId: companyId || undefined } }),
         providesTags: listTags('bank'),
       }),
       createBank: build.mutation<z.output<typeof BankAccountAnswer>, NewAccount>({
-        query: (body) => ({ url: '/company/createbank', method: 'POST', body }),
+        query: (body) => request('createBankAccount', { body }),
         invalidatesTags: invalidates(() => createdTags('bank')),
       }),
       updateBank: build.mutation<
         z.output<typeof BankAccountAnswer>,
         z.input<typeof BankAccountUpdate>
       >({
-        query: (body) => ({ url: '/company/updatebankaccount', method: 'POST', body }),
+        query: (body) => request('updateBankAccount', { body }),
         // Making one account the default changes the others: refetch the whole list.
         invalidatesTags: invalidates((_r, arg) => changedTags('bank', arg._id)),
       }),
@@ -81,34 +80,26 @@ export const bankApi = apiSlice.injectEndpoints({
         z.output<typeof BankAccountAnswer>,
         { id: string } & z.input<typeof BankAccountStateChange>
       >({
-        query: ({ id, ...body }) => ({
-          url: `/company/bankaccounts/${encodeURIComponent(id)}/close`,
-          method: 'POST',
-          body,
-        }),
+        query: ({ id, ...body }) => request('closeBankAccount', { params: { id }, body }),
         invalidatesTags: invalidates((_r, arg) => changedTags('bank', arg.id)),
       }),
       reopenBank: build.mutation<
         z.output<typeof BankAccountAnswer>,
         { id: string } & z.input<typeof BankAccountStateChange>
       >({
-        query: ({ id, ...body }) => ({
-          url: `/company/bankaccounts/${encodeURIComponent(id)}/reopen`,
-          method: 'POST',
-          body,
-        }),
+        query: ({ id, ...body }) => request('reopenBankAccount', { params: { id }, body }),
         invalidatesTags: invalidates((_r, arg) => changedTags('bank', arg.id)),
       }),
       deleteBank: build.mutation<MessageAnswer, string>({
-        query: (id) => ({ url: '/company/deletebank', method: 'POST', body: { id } }),
+        query: (id) => request('deleteBankAccount', { body: { id } }),
         invalidatesTags: invalidates((_r, id) => changedTags('bank', id)),
       }),
       addPayment: build.mutation<z.output<typeof PaymentAnswer>, NewPayment>({
-        query: (body) => ({ url: '/company/addpayment', method: 'POST', body }),
+        query: (body) => request('recordPayment', { body }),
         invalidatesTags: invalidates((_r, arg) => changedTags('bank', arg.accountId)),
       }),
       transfer: build.mutation<z.output<typeof TransferAnswer>, z.input<typeof NewTransfer>>({
-        query: (body) => ({ url: '/company/transfer', method: 'POST', body }),
+        query: (body) => request('transferBetweenAccounts', { body }),
         invalidatesTags: invalidates((_r, arg) => [
           ...changedTags('bank', arg.fromAccountId),
           accountTag(arg.toAccountId),
@@ -119,22 +110,19 @@ export const bankApi = apiSlice.injectEndpoints({
         z.output<typeof PaymentAnswer>,
         { payment: Payment } & z.input<typeof PaymentReversal>
       >({
-        query: ({ payment, ...body }) => ({
-          url: `/company/payments/${encodeURIComponent(payment._id)}/reverse`,
-          method: 'POST',
-          body,
-        }),
+        query: ({ payment, ...body }) =>
+          request('reversePayment', { params: { id: payment._id }, body }),
         invalidatesTags: invalidates((_r, { payment }) => [
           ...changedTags('bank', payment.accountId),
           ...(payment.transferAccount ? [accountTag(payment.transferAccount._id)] : []),
         ]),
       }),
       getPayments: build.query<z.output<typeof PaymentList>, z.output<typeof PaymentListQuery>>({
-        query: (params) => ({ url: '/company/getpayments', params }),
+        query: (params) => request('listPayments', { query: params }),
         providesTags: (_r, _e, arg) => [accountTag(arg.accountId)],
       }),
       getStatement: build.query<z.output<typeof StatementAnswer>, z.output<typeof StatementQuery>>({
-        query: (params) => ({ url: '/company/statement', params }),
+        query: (params) => request('bankStatement', { query: params }),
         providesTags: (_r, _e, arg) => [accountTag(arg.accountId)],
       }),
     }),

@@ -7,6 +7,7 @@ import type {
   MonthCategoryAmount as MonthCategoryAmountSchema,
   RecentEntry as RecentEntrySchema,
 } from '../../../contract/api/dashboard';
+import { request } from '../../api/endpoint';
 import { apiSlice } from '../../api/apiSlice';
 
 export type LoanFigures = z.output<typeof LoanFigure>;
@@ -20,10 +21,8 @@ export const dashboardApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     /** `today`: the user's local date (overdue counts, the 12 months of the chart). */
     getDashboard: build.query<z.output<typeof Dashboard>, string>({
-      query: (today) => ({
-        url: '/user/getalldata',
-        params: { today } satisfies z.input<typeof DashboardQuery>,
-      }),
+      query: (today) =>
+        request('dashboard', { query: { today } satisfies z.input<typeof DashboardQuery> }),
       providesTags: ['dashboard'],
     }),
   }),

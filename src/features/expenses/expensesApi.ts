@@ -8,6 +8,7 @@ import type {
   ExpenseUpdate,
 } from '../../../contract/api/expenses';
 import type { Message } from '../../../contract/api/fields';
+import { request } from '../../api/endpoint';
 import { apiSlice } from '../../api/apiSlice';
 import {
   changedTags,
@@ -28,30 +29,30 @@ export const expensesApi = apiSlice.injectEndpoints({
   endpoints: (build) =>
     withSyncedMutations({
       getExpenses: build.query<ExpensePage, z.output<typeof ExpenseListQuery>>({
-        query: (params) => ({ url: '/expense/getuserallexpenses', params }),
+        query: (params) => request('listExpenses', { query: params }),
         providesTags: listTags('expense'),
       }),
       /** One expense as it is now, for an edit form's Reload: always fetched, never cached. */
       getExpense: build.query<Expense | null, string>({
-        query: (id) => ({ url: '/expense/getuserallexpenses', params: { id } }),
+        query: (id) => request('listExpenses', { query: { id } }),
         transformResponse: (page: ExpensePage) => page.data[0] ?? null,
         keepUnusedDataFor: 0,
       }),
       addExpense: build.mutation<z.output<typeof ExpenseAnswer>, ExpenseInput>({
-        query: (body) => ({ url: '/expense/addexpense', method: 'POST', body }),
+        query: (body) => request('addExpense', { body }),
         invalidatesTags: invalidates(() => createdTags('expense')),
       }),
       updateExpense: build.mutation<z.output<typeof ExpenseAnswer>, z.input<typeof ExpenseUpdate>>({
-        query: (body) => ({ url: '/expense/updateexpense', method: 'POST', body }),
+        query: (body) => request('updateExpense', { body }),
         invalidatesTags: invalidates((_r, arg) => changedTags('expense', arg._id)),
       }),
       deleteExpense: build.mutation<z.output<typeof Message>, string>({
-        query: (id) => ({ url: '/expense/deleteexpense', method: 'POST', body: { id } }),
+        query: (id) => request('deleteExpense', { body: { id } }),
         invalidatesTags: invalidates((_r, id) => changedTags('expense', id)),
       }),
       /** Undoes a delete of moments ago: the expense comes back as it was. */
       restoreExpense: build.mutation<z.output<typeof Message>, string>({
-        query: (id) => ({ url: '/expense/restoreexpense', method: 'POST', body: { id } }),
+        query: (id) => request('restoreExpense', { body: { id } }),
         invalidatesTags: invalidates((_r, id) => changedTags('expense', id)),
       }),
     }),

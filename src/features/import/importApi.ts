@@ -8,6 +8,7 @@ import type {
 } from '../../../contract/api/imports';
 import { IMPORT_BODY_TYPES } from '../../../contract/imports';
 import { baseQuery } from '../../api/apiSlice';
+import { request } from '../../api/endpoint';
 import type { AppDispatch } from '../../app/store';
 import { readJsonLines } from './jsonLines';
 
@@ -104,11 +105,8 @@ async function send(
   signal: AbortSignal,
 ) {
   const args: FetchArgs = {
-    url: endpoint === 'previewImport' ? '/import/preview' : '/import/run',
-    method: 'POST',
-    params: queryOf(settings),
+    ...request(endpoint, { query: queryOf(settings), body: file }),
     headers: { 'content-type': bodyType(file) },
-    body: file,
     responseHandler,
   };
   return baseQuery(

@@ -9,6 +9,7 @@ import type {
 } from '../../../contract/api/counterparties';
 import type { Message } from '../../../contract/api/fields';
 import type {
+  LOAN_NOUNS,
   LendReminder,
   Loan as LoanSchema,
   LoanAnswer,
@@ -23,6 +24,8 @@ import type {
   RepaymentList,
 } from '../../../contract/api/loans';
 import type { LoanDirection } from '../../../contract/enums';
+import { pathOf, request } from '../../api/endpoint';
+import type { RouteId } from '../../../contract/routes';
 import { apiSlice } from '../../api/apiSlice';
 import {
   changedTags,
@@ -63,17 +66,17 @@ export type CounterpartyHistory = z.output<typeof CounterpartyHistorySchema>;
 
 type MessageAnswer = z.output<typeof Message>;
 
-/** Calls of a direction: /lend/addlend, /borrowed/addborrowed, /lend/getuseralllends… */
+/** Each direction's noun in its calls' operation ids: 'add' and lend -> addLend. */
+const NOUNS: typeof LOAN_NOUNS = { lend: 'Lend', borrowed: 'Borrowed' };
+/** The operations each direction has ('add', 'list', ...). */
+type LoanOperation = RouteId extends infer Id ? (Id extends `${infer Op}Lend` ? Op : never) : never;
+/** The call of an operation of a direction ('add', 'lend' -> addLend). */
+const loanCall = <Op extends LoanOperation>(op: Op, d: LoanDirection) =>
+  `${op}${NOUNS[d]}` as `${Op}${(typeof LOAN_NOUNS)[LoanDirection]}`;
+
+/** Addresses of a direction's calls that are not API slice endpoints: its CSV export. */
 export const loanUrl = {
-  list: (d: LoanDirection) => `/${d}/getuserall${d}s`,
-  add: (d: LoanDirection) => `/${d}/add${d}`,
-  update: (d: LoanDirection) => `/${d}/update${d}`,
-  remove: (d: LoanDirection) => `/${d}/delete${d}`,
-  restore: (d: LoanDirection) => `/${d}/restore${d}`,
-  exportCsv: (d: LoanDirection) => `/${d}/export`,
-  repayments: (d: LoanDirection) => `/${d}/getrepayments`,
-  addRepayment: (d: LoanDirection) => `/${d}/addrepayment`,
-  deleteRepayment: (d: LoanDirection) => `/${d}/deleterepayment`,
+  exportCsv: (d: LoanDirection) => pathOf(loanCall('export', d)),
 };
 
 /** A loan changed (or one of its repayments): its row, both lists' totals, people, dashboard. */
@@ -92,15 +95,14 @@ export const loansApi = apiSlice.injectEndpoints({
   endpoints: (build) =>
     withSyncedMutations({
       getLoans: build.query<LoanPage, LoanListArgs>({
-        query: ({ direction, ...params }) => ({ url: loanUrl.list(direction), params }),
+        query: ({ direction, ...params }) =>
+          request(loanCall('list', direction), { query: params }),
         providesTags: (result, _error, { direction }) => listTags(direction)(result),
       }),
       /** One entry as it is now, for an edit form's Reload: always fetched, never cached. */
       getLoan: build.query<Loan | null, { direction: LoanDirection; id: string } & Today>({
-        query: ({ direction, id, today }) => ({
-          url: loanUrl.list(direction),
-          params: { id, today },
-        }),
+        query: ({ direction, id, today }) =>
+          request(loanCall('list', direction), { query: { id, today } }),
         transformResponse: (page: LoanPage) => page.data[0] ?? null,
         keepUnusedDataFor: 0,
       }),
@@ -108,11 +110,7 @@ export const loansApi = apiSlice.injectEndpoints({
         z.output<typeof LoanAnswer>,
         { direction: LoanDirection; input: LoanInput }
       >({
-        query: ({ direction, input }) => ({
-          url: loanUrl.add(direction),
-          method: 'POST',
-          body: input,
-        }),
+        query: ({ direction, input }) => request(loanCall('add', direction), { body: input }),
         invalidatesTags: invalidates((_r, { direction }) => [
           ...createdTags(direction),
           { type: direction, id: 'PEOPLE' },
@@ -122,37 +120,26 @@ export const loansApi = apiSlice.injectEndpoints({
         z.output<typeof LoanAnswer>,
         { direction: LoanDirection; input: z.input<typeof LoanUpdate> }
       >({
-        query: ({ direction, input }) => ({
-          url: loanUrl.update(direction),
-          method: 'POST',
-          body: input,
-        }),
+        query: ({ direction, input }) => request(loanCall('update', direction), { body: input }),
         invalidatesTags: invalidates((_r, { direction, input }) =>
           loanChanged(direction, input._id),
         ),
       }),
       deleteLoan: build.mutation<MessageAnswer, { direction: LoanDirection; id: string }>({
-        query: ({ direction, id }) => ({
-          url: loanUrl.remove(direction),
-          method: 'POST',
-          body: { id },
-        }),
+        query: ({ direction, id }) => request(loanCall('delete', direction), { body: { id } }),
         invalidatesTags: invalidates((_r, { direction, id }) => loanChanged(direction, id)),
       }),
       /** Undoes a delete of moments ago: the entry and its repayments come back. */
       restoreLoan: build.mutation<MessageAnswer, { direction: LoanDirection; id: string }>({
-        query: ({ direction, id }) => ({
-          url: loanUrl.restore(direction),
-          method: 'POST',
-          body: { id },
-        }),
+        query: ({ direction, id }) => request(loanCall('restore', direction), { body: { id } }),
         invalidatesTags: invalidates((_r, { direction, id }) => loanChanged(direction, id)),
       }),
       getRepayments: build.query<
         z.output<typeof RepaymentList>,
         { direction: LoanDirection; id: string }
       >({
-        query: ({ direction, id }) => ({ url: loanUrl.repayments(direction), params: { id } }),
+        query: ({ direction, id }) =>
+          request(loanCall('listRepaymentsOf', direction), { query: { id } }),
         // Tagged with the loan's own tag: any change of the loan refetches its repayments.
         providesTags: (_r, _e, { direction, id }) => [{ type: direction, id }],
       }),
@@ -160,11 +147,8 @@ export const loansApi = apiSlice.injectEndpoints({
         z.output<typeof RepaymentAnswer>,
         { direction: LoanDirection; input: RepaymentInput }
       >({
-        query: ({ direction, input }) => ({
-          url: loanUrl.addRepayment(direction),
-          method: 'POST',
-          body: input,
-        }),
+        query: ({ direction, input }) =>
+          request(loanCall('addRepaymentTo', direction), { body: input }),
         invalidatesTags: invalidates((_r, { direction, input }) =>
           loanChanged(direction, input.loanId),
         ),
@@ -173,36 +157,30 @@ export const loansApi = apiSlice.injectEndpoints({
         MessageAnswer,
         { direction: LoanDirection; id: string; loanId: string }
       >({
-        query: ({ direction, id }) => ({
-          url: loanUrl.deleteRepayment(direction),
-          method: 'POST',
-          body: { id },
-        }),
+        query: ({ direction, id }) =>
+          request(loanCall('deleteRepaymentOf', direction), { body: { id } }),
         invalidatesTags: invalidates((_r, { direction, loanId }) => loanChanged(direction, loanId)),
       }),
       sendLendReminder: build.mutation<MessageAnswer, Loan>({
         // The server builds the mail from the stored lend; the spec's fields ride along.
-        query: (lend) => ({
-          url: '/user/sendemaillend',
-          method: 'POST',
-          body: {
-            _id: lend._id,
-            email: lend.email,
-            amount: lend.amount,
-            issueDate: lend.issueDate,
-            repaymentDate: lend.repaymentDate,
-          } satisfies z.input<typeof LendReminder>,
-        }),
+        query: (lend) =>
+          request('sendLendReminder', {
+            body: {
+              _id: lend._id,
+              email: lend.email,
+              amount: lend.amount,
+              issueDate: lend.issueDate,
+              repaymentDate: lend.repaymentDate,
+            } satisfies z.input<typeof LendReminder>,
+          }),
       }),
       getCounterparties: build.query<CounterpartyPage, z.output<typeof CounterpartyListQuery>>({
-        query: ({ search, page, pageSize }) => ({
-          url: '/user/getcounterparties',
-          params: { search, page, pageSize },
-        }),
+        query: ({ search, page, pageSize }) =>
+          request('listCounterparties', { query: { search, page, pageSize } }),
         providesTags: peopleTags,
       }),
       getCounterparty: build.query<z.output<typeof CounterpartyHistoryAnswer>, string>({
-        query: (email) => ({ url: '/user/getcounterparty', params: { email } }),
+        query: (email) => request('counterpartyHistory', { query: { email } }),
         providesTags: peopleTags,
       }),
     }),

@@ -11,6 +11,7 @@ import type {
   TwoFactorStatus,
 } from '../../../contract/api/account';
 import type { Message } from '../../../contract/api/fields';
+import { request } from '../../api/endpoint';
 import { apiSlice } from '../../api/apiSlice';
 import { invalidates, withSyncedMutations, type Tag } from '../../api/tags';
 
@@ -27,49 +28,49 @@ export const accountApi = apiSlice.injectEndpoints({
   endpoints: (build) =>
     withSyncedMutations({
       getSessions: build.query<z.output<typeof SessionList>, void>({
-        query: () => '/user/sessions',
+        query: () => request('listSessions'),
         providesTags: ACCOUNT,
       }),
       endSession: build.mutation<MessageAnswer, string>({
-        query: (id) => ({ url: `/user/sessions/${encodeURIComponent(id)}/end`, method: 'POST' }),
+        query: (id) => request('endSession', { params: { id } }),
         invalidatesTags: invalidates(() => ACCOUNT),
       }),
       endOtherSessions: build.mutation<MessageAnswer, void>({
-        query: () => ({ url: '/user/sessions/end-others', method: 'POST' }),
+        query: () => request('endOtherSessions'),
         invalidatesTags: invalidates(() => ACCOUNT),
       }),
       getSignIns: build.query<z.output<typeof SignInList>, void>({
-        query: () => '/user/signins',
+        query: () => request('listSignIns'),
         providesTags: ACCOUNT,
       }),
       getTwoFactor: build.query<z.output<typeof TwoFactorStatus>, void>({
-        query: () => '/user/two-factor',
+        query: () => request('getTwoFactor'),
         providesTags: ACCOUNT,
       }),
       startTwoFactor: build.mutation<
         z.output<typeof TwoFactorSetup>,
         z.input<typeof PasswordCheck>
-      >({ query: (body) => ({ url: '/user/two-factor/setup', method: 'POST', body }) }),
+      >({ query: (body) => request('startTwoFactor', { body }) }),
       confirmTwoFactor: build.mutation<
         z.output<typeof RecoveryCodes>,
         z.input<typeof TwoFactorConfirm>
       >({
-        query: (body) => ({ url: '/user/two-factor/confirm', method: 'POST', body }),
+        query: (body) => request('confirmTwoFactor', { body }),
         invalidatesTags: invalidates(() => ACCOUNT_AND_ME),
       }),
       disableTwoFactor: build.mutation<MessageAnswer, z.input<typeof TwoFactorDisable>>({
-        query: (body) => ({ url: '/user/two-factor/disable', method: 'POST', body }),
+        query: (body) => request('disableTwoFactor', { body }),
         invalidatesTags: invalidates(() => ACCOUNT_AND_ME),
       }),
       newRecoveryCodes: build.mutation<
         z.output<typeof RecoveryCodes>,
         z.input<typeof TwoFactorDisable>
       >({
-        query: (body) => ({ url: '/user/two-factor/recovery-codes', method: 'POST', body }),
+        query: (body) => request('newRecoveryCodes', { body }),
         invalidatesTags: invalidates(() => ACCOUNT),
       }),
       setTwoFactorPolicy: build.mutation<MessageAnswer, z.input<typeof TwoFactorPolicy>>({
-        query: (body) => ({ url: '/company/two-factor-policy', method: 'POST', body }),
+        query: (body) => request('setTwoFactorPolicy', { body }),
         invalidatesTags: invalidates(() => [{ type: 'users', id: 'ME' }]),
       }),
     }),

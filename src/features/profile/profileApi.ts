@@ -6,6 +6,7 @@ import type {
   UserAnswer,
 } from '../../../contract/api/auth';
 import type { Message } from '../../../contract/api/fields';
+import { request } from '../../api/endpoint';
 import { apiSlice } from '../../api/apiSlice';
 import { invalidates, withSyncedMutations } from '../../api/tags';
 import { userUpdated } from '../../session/sessionSlice';
@@ -32,17 +33,17 @@ export const profileApi = apiSlice.injectEndpoints({
   endpoints: (build) =>
     withSyncedMutations({
       getProfile: build.query<ProfileAnswer, void>({
-        query: () => '/user/profile',
+        query: () => request('getProfile'),
         providesTags: [{ type: 'users', id: 'ME' }],
         onQueryStarted: (_arg, api) => storeUser(api),
       }),
       updateProfile: build.mutation<z.output<typeof UpdateAnswer>, z.input<typeof UpdateProfile>>({
-        query: (body) => ({ url: '/user/updateprofile', method: 'POST', body }),
+        query: (body) => request('updateProfile', { body }),
         invalidatesTags: invalidates(() => [{ type: 'users', id: 'ME' }]),
         onQueryStarted: (_arg, api) => storeUser(api),
       }),
       updatePassword: build.mutation<z.output<typeof Message>, z.input<typeof UpdatePassword>>({
-        query: (body) => ({ url: '/user/updatepassword', method: 'POST', body }),
+        query: (body) => request('updatePassword', { body }),
         // A changed password ends the other sessions and may lift what was pending.
         invalidatesTags: invalidates(() => ['account', { type: 'users', id: 'ME' }]),
       }),

@@ -10,6 +10,7 @@ import type {
   ProjectStatusByPm,
   ProjectUpdate,
 } from '../../../contract/api/projects';
+import { request } from '../../api/endpoint';
 import { apiSlice } from '../../api/apiSlice';
 import {
   changedTags,
@@ -38,46 +39,46 @@ export const projectsApi = apiSlice.injectEndpoints({
   endpoints: (build) =>
     withSyncedMutations({
       getProjects: build.query<z.output<typeof ProjectList>, ProjectArgs>({
-        query: ({ companyId, projectManagerId, from, to, ...params }) => ({
-          url: '/company/getcompanyallproject',
-          params: {
-            ...params,
-            companyId: blankToUndefined(companyId),
-            projectManagerId: blankToUndefined(projectManagerId),
-            from: blankToUndefined(from),
-            to: blankToUndefined(to),
-          },
-        }),
+        query: ({ companyId, projectManagerId, from, to, ...params }) =>
+          request('listProjects', {
+            query: {
+              ...params,
+              companyId: blankToUndefined(companyId),
+              projectManagerId: blankToUndefined(projectManagerId),
+              from: blankToUndefined(from),
+              to: blankToUndefined(to),
+            },
+          }),
         providesTags: listTags('project'),
       }),
       /** One project as it is now, for an edit form's Reload: always fetched, never cached. */
       getProject: build.query<Project | null, string>({
-        query: (id) => ({ url: '/company/getcompanyallproject', params: { id } }),
+        query: (id) => request('listProjects', { query: { id } }),
         transformResponse: (page: z.output<typeof ProjectList>) => page.data[0] ?? null,
         keepUnusedDataFor: 0,
       }),
       createProject: build.mutation<z.output<typeof ProjectAnswer>, ProjectInput>({
-        query: (body) => ({ url: '/company/createproject', method: 'POST', body }),
+        query: (body) => request('createProject', { body }),
         invalidatesTags: invalidates(() => createdTags('project')),
       }),
       updateProject: build.mutation<z.output<typeof ProjectAnswer>, z.input<typeof ProjectUpdate>>({
-        query: (body) => ({ url: '/company/updateproject', method: 'POST', body }),
+        query: (body) => request('updateProject', { body }),
         invalidatesTags: invalidates((_r, arg) => changedTags('project', arg._id)),
       }),
       deleteProject: build.mutation<z.output<typeof Message>, string>({
-        query: (id) => ({ url: '/company/deleteproject', method: 'POST', body: { id } }),
+        query: (id) => request('deleteProject', { body: { id } }),
         invalidatesTags: invalidates((_r, id) => changedTags('project', id)),
       }),
       /** Undoes a delete of moments ago: the project comes back as it was. */
       restoreProject: build.mutation<z.output<typeof Message>, string>({
-        query: (id) => ({ url: '/company/restoreproject', method: 'POST', body: { id } }),
+        query: (id) => request('restoreProject', { body: { id } }),
         invalidatesTags: invalidates((_r, id) => changedTags('project', id)),
       }),
       updateProjectStatus: build.mutation<
         z.output<typeof ProjectAnswer>,
         z.input<typeof ProjectStatusByPm>
       >({
-        query: (body) => ({ url: '/company/updateprojectstatus', method: 'POST', body }),
+        query: (body) => request('updateProjectStatusByPm', { body }),
         invalidatesTags: invalidates((_r, arg) => changedTags('project', arg._id)),
       }),
     }),

@@ -9,6 +9,7 @@ import type {
   RecurringToggle,
   RecurringUpdate,
 } from '../../../contract/api/recurring';
+import { request } from '../../api/endpoint';
 import { apiSlice } from '../../api/apiSlice';
 import { invalidates, listTags, withSyncedMutations, type Tag } from '../../api/tags';
 
@@ -34,36 +35,36 @@ export const recurringApi = apiSlice.injectEndpoints({
   endpoints: (build) =>
     withSyncedMutations({
       getRecurring: build.query<RecurringPage, z.output<typeof RecurringListQuery>>({
-        query: (params) => ({ url: '/expense/getrecurring', params }),
+        query: (params) => request('listRecurring', { query: params }),
         providesTags: listTags('recurring'),
       }),
       /** One template as it is now, for an edit form's Reload: always fetched, never cached. */
       getOneRecurring: build.query<Recurring | null, string>({
-        query: (id) => ({ url: '/expense/getrecurring', params: { id } }),
+        query: (id) => request('listRecurring', { query: { id } }),
         transformResponse: (page: RecurringPage) => page.data[0] ?? null,
         keepUnusedDataFor: 0,
       }),
       addRecurring: build.mutation<Answer, RecurringInput>({
-        query: (body) => ({ url: '/expense/addrecurring', method: 'POST', body }),
+        query: (body) => request('addRecurring', { body }),
         invalidatesTags: invalidates(() => [{ type: 'recurring', id: 'LIST' }, ...recorded]),
       }),
       updateRecurring: build.mutation<Answer, z.input<typeof RecurringUpdate>>({
-        query: (body) => ({ url: '/expense/updaterecurring', method: 'POST', body }),
+        query: (body) => request('updateRecurring', { body }),
         invalidatesTags: invalidates((_r, arg) => changed(arg._id)),
       }),
       deleteRecurring: build.mutation<z.output<typeof Message>, string>({
-        query: (id) => ({ url: '/expense/deleterecurring', method: 'POST', body: { id } }),
+        query: (id) => request('deleteRecurring', { body: { id } }),
         invalidatesTags: invalidates((_r, id) => [
           { type: 'recurring', id },
           { type: 'recurring', id: 'LIST' },
         ]),
       }),
       pauseRecurring: build.mutation<Answer, z.input<typeof RecurringToggle>>({
-        query: (body) => ({ url: '/expense/pauserecurring', method: 'POST', body }),
+        query: (body) => request('pauseRecurring', { body }),
         invalidatesTags: invalidates((_r, arg) => changed(arg.id)),
       }),
       resumeRecurring: build.mutation<Answer, z.input<typeof RecurringToggle>>({
-        query: (body) => ({ url: '/expense/resumerecurring', method: 'POST', body }),
+        query: (body) => request('resumeRecurring', { body }),
         invalidatesTags: invalidates((_r, arg) => changed(arg.id)),
       }),
     }),

@@ -9,6 +9,7 @@ import type {
   RecurringPaymentToggle,
   RecurringPaymentUpdate,
 } from '../../../contract/api/recurringPayments';
+import { request } from '../../api/endpoint';
 import { apiSlice } from '../../api/apiSlice';
 import { invalidates, listTags, withSyncedMutations, type Tag } from '../../api/tags';
 
@@ -40,33 +41,33 @@ export const recurringPaymentsApi = apiSlice.injectEndpoints({
         RecurringPaymentPage,
         z.input<typeof RecurringPaymentListQuery>
       >({
-        query: (params) => ({ url: '/company/getrecurringpayments', params }),
+        query: (params) => request('listRecurringPayments', { query: params }),
         providesTags: listTags('recurringPayment'),
       }),
       /** One template as it is now, for an edit form's Reload: always fetched, never cached. */
       getOneRecurringPayment: build.query<RecurringPayment | null, string>({
-        query: (id) => ({ url: '/company/getrecurringpayments', params: { id } }),
+        query: (id) => request('listRecurringPayments', { query: { id } }),
         transformResponse: (page: RecurringPaymentPage) => page.data[0] ?? null,
         keepUnusedDataFor: 0,
       }),
       addRecurringPayment: build.mutation<Answer, RecurringPaymentInput>({
-        query: (body) => ({ url: '/company/addrecurringpayment', method: 'POST', body }),
+        query: (body) => request('addRecurringPayment', { body }),
         invalidatesTags: invalidates((answer) => [LIST, ...posted(answer)]),
       }),
       updateRecurringPayment: build.mutation<Answer, z.input<typeof RecurringPaymentUpdate>>({
-        query: (body) => ({ url: '/company/updaterecurringpayment', method: 'POST', body }),
+        query: (body) => request('updateRecurringPayment', { body }),
         invalidatesTags: invalidates((answer, arg) => changed(arg._id, answer)),
       }),
       deleteRecurringPayment: build.mutation<z.output<typeof Message>, string>({
-        query: (id) => ({ url: '/company/deleterecurringpayment', method: 'POST', body: { id } }),
+        query: (id) => request('deleteRecurringPayment', { body: { id } }),
         invalidatesTags: invalidates((_r, id) => [{ type: 'recurringPayment', id }, LIST]),
       }),
       pauseRecurringPayment: build.mutation<Answer, z.input<typeof RecurringPaymentToggle>>({
-        query: (body) => ({ url: '/company/pauserecurringpayment', method: 'POST', body }),
+        query: (body) => request('pauseRecurringPayment', { body }),
         invalidatesTags: invalidates((answer, arg) => changed(arg.id, answer)),
       }),
       resumeRecurringPayment: build.mutation<Answer, z.input<typeof RecurringPaymentToggle>>({
-        query: (body) => ({ url: '/company/resumerecurringpayment', method: 'POST', body }),
+        query: (body) => request('resumeRecurringPayment', { body }),
         invalidatesTags: invalidates((answer, arg) => changed(arg.id, answer)),
       }),
     }),
