@@ -1,6 +1,6 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
-import { STALE_RECORD_MESSAGE } from '../../contract/rules';
+import type { ErrorCode } from '../../contract/api/errorCodes';
 
 type AnyError = FetchBaseQueryError | SerializedError | undefined | unknown;
 
@@ -20,12 +20,32 @@ export function serverMessage(error: AnyError): string | undefined {
   return typeof data?.message === 'string' && data.message !== '' ? data.message : undefined;
 }
 
+/** A refusal the server answered: its status, kind, the input field at fault, its message. */
+export interface Refusal {
+  status: number;
+  code: ErrorCode;
+  field?: string;
+  message: string;
+}
+
 /**
- * Whether an update was refused because the record changed since the form read it: a 409
- * with the stale-record message (other conflicts, such as a duplicate, say otherwise).
+ * The server's refusal in a failed call, or undefined when no error envelope came back (no
+ * answer at all, or one that is not the API's). Forms branch on its `code` and put its
+ * message under its `field`; they never read the message's words.
  */
+export function refusal(error: AnyError): Refusal | undefined {
+  const status = httpStatus(error);
+  if (status === undefined || !isFetchError(error)) return undefined;
+  const data = error.data as { code?: unknown; field?: unknown } | undefined;
+  const message = serverMessage(error);
+  if (typeof data?.code !== 'string' || message === undefined) return undefined;
+  const field = typeof data.field === 'string' ? data.field : undefined;
+  return { status, code: data.code as ErrorCode, field, message };
+}
+
+/** Whether an update was refused because the record changed since the form read it. */
 export function isStaleRecord(error: AnyError): boolean {
-  return httpStatus(error) === 409 && serverMessage(error) === STALE_RECORD_MESSAGE;
+  return refusal(error)?.code === 'stale_record';
 }
 
 /**
@@ -45,25 +65,15 @@ export function loadErrorMessage(error: AnyError): string {
 }
 
 /**
- * The field of a form that a refusal names: a 400 whose message starts with one of
- * `fields` ("amount must be greater than 0", "repaymentDate must be on or after
- * issueDate"), or a 400 or 409 that matches one of `patterns` ("Insufficient balance…" is
- * the amount's, "An account with this email already exists" the e-mail's).
+ * The field of a form that a refusal names, when it is one of the form's `fields` (named as
+ * the API names them: "amount", "repaymentDate", "email"), with the message to show there.
  */
 export function refusedField<F extends string>(
   error: AnyError,
   fields: readonly F[],
-  patterns: ReadonlyArray<readonly [RegExp, F]> = [],
 ): { field: F; message: string } | undefined {
-  const status = httpStatus(error);
-  if (status !== 400 && status !== 409) return undefined;
-  const message = serverMessage(error);
-  if (!message) return undefined;
-  for (const [pattern, field] of patterns) if (pattern.test(message)) return { field, message };
-  // A conflict belongs under a field only when a pattern says which (a taken e-mail).
-  if (status !== 400) return undefined;
-  const named = /^([A-Za-z_]\w*)(?=[ :])/.exec(message)?.[1];
-  return named !== undefined && (fields as readonly string[]).includes(named)
-    ? { field: named as F, message }
-    : undefined;
+  const refused = refusal(error);
+  if (refused?.field === undefined || !(fields as readonly string[]).includes(refused.field))
+    return undefined;
+  return { field: refused.field as F, message: refused.message };
 }

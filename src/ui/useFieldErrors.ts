@@ -6,13 +6,10 @@ import { refusedField } from '../api/errors';
  * failed save's error and keeps its message for its field (true when it did, so that no
  * toast repeats it); a field's message goes as soon as that field changes.
  */
-export function useFieldErrors<F extends string>(
-  fields: readonly F[],
-  patterns: ReadonlyArray<readonly [RegExp, F]> = [],
-) {
+export function useFieldErrors<F extends string>(fields: readonly F[]) {
   const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
   const capture = (error: unknown): boolean => {
-    const refused = refusedField(error, fields, patterns);
+    const refused = refusedField(error, fields);
     if (!refused) return false;
     setErrors({ [refused.field]: refused.message } as Partial<Record<F, string>>);
     return true;

@@ -73,22 +73,31 @@ describe('Remember Me', () => {
 });
 
 describe('two-factor sign-in', () => {
+  /** The password is right, and two-factor sign-in is on: the code is asked for. */
+  const askingForCode = () =>
+    http.post('/api/user/loginuser', () =>
+      HttpResponse.json(
+        LoginAnswer.parse({
+          success: true,
+          message: 'Enter the code from your authenticator app',
+          data: { twoFactor: true, challenge: 'ch-1' },
+        }),
+      ),
+    );
+
   it('asks for the code after the password; a wrong code says so under the field', async () => {
     let tries = 0;
     server.use(
-      http.post('/api/user/loginuser', () =>
-        HttpResponse.json(
-          LoginAnswer.parse({
-            success: true,
-            message: 'Enter the code from your authenticator app',
-            data: { twoFactor: true, challenge: 'ch-1' },
-          }),
-        ),
-      ),
+      askingForCode(),
       http.post('/api/user/loginuser/code', () =>
         ++tries === 1
           ? HttpResponse.json(
-              { success: false, message: 'That code is not right. Please try again.' },
+              {
+                success: false,
+                message: 'That code is not right. Please try again.',
+                code: 'wrong_code',
+                field: 'code',
+              },
               { status: 401 },
             )
           : HttpResponse.json(session('tok-2fa')),
@@ -118,6 +127,27 @@ describe('two-factor sign-in', () => {
       { challenge: 'ch-1', code: 'abcde-fghij' },
     ]);
     log.stop();
+  });
+
+  it('an expired sign-in goes back to the password, told by its code', async () => {
+    const EXPIRED = 'Your sign-in took too long. Enter your password again.';
+    server.use(
+      askingForCode(),
+      http.post('/api/user/loginuser/code', () =>
+        HttpResponse.json(
+          { success: false, message: EXPIRED, code: 'sign_in_expired' },
+          { status: 401 },
+        ),
+      ),
+    );
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/login' });
+    await fillLogin(user);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await user.type(await screen.findByLabelText('Code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(EXPIRED)).toBeVisible();
+    expect(await screen.findByLabelText('Password')).toHaveValue('');
+    expect(screen.queryByLabelText('Code')).toBeNull();
   });
 });
 
@@ -183,7 +213,11 @@ describe('Profile security', () => {
               message: 'Your e-mail is now asha.new@example.com. Use it to log in from now on.',
             })
           : HttpResponse.json(
-              { success: false, message: 'This link is invalid, used or has expired.' },
+              {
+                success: false,
+                message: 'This link is invalid, used or has expired.',
+                code: 'invalid_link',
+              },
               { status: 400 },
             );
       }),

@@ -59,6 +59,19 @@ const paymentsHandler = () =>
     ),
   );
 
+/** The ledger refusing a payment's debit, under its amount. */
+const shortOfBalance = () =>
+  http.post('/api/company/addpayment', () =>
+    HttpResponse.json(
+      {
+        success: false,
+        message: 'Insufficient balance',
+        code: 'insufficient_balance',
+        field: 'amount',
+      },
+      { status: 400 },
+    ),
+  );
 const companiesHandler = () =>
   http.get('/api/user/getadminallcompany', () =>
     HttpResponse.json(
@@ -209,7 +222,12 @@ describe('All Bank', () => {
     server.use(
       http.post('/api/company/createbank', () =>
         HttpResponse.json(
-          { success: false, message: 'An account with this number already exists' },
+          {
+            success: false,
+            message: 'An account with this number already exists',
+            code: 'duplicate',
+            field: 'account_no',
+          },
           { status: 409 },
         ),
       ),
@@ -237,7 +255,10 @@ describe('All Bank', () => {
   it('the form sends opening balances of 19.99, 1.10 and 0.29; refuses 1.234, -1 and 100000000000', async () => {
     server.use(
       http.post('/api/company/createbank', () =>
-        HttpResponse.json({ success: false, message: 'Duplicate account' }, { status: 409 }),
+        HttpResponse.json(
+          { success: false, message: 'Duplicate account', code: 'duplicate' },
+          { status: 409 },
+        ),
       ),
     );
     const { user, log } = await openCreate();
@@ -376,6 +397,7 @@ describe('All Bank', () => {
           {
             success: false,
             message: 'This record was changed by someone else. Reload to see it.',
+            code: 'stale_record',
           },
           { status: 409 },
         ),
@@ -579,13 +601,7 @@ describe('Payment Mode', () => {
   });
 
   it('records a payment and shows "Insufficient balance" from the server', async () => {
-    server.use(
-      accountsHandler(),
-      paymentsHandler(),
-      http.post('/api/company/addpayment', () =>
-        HttpResponse.json({ success: false, message: 'Insufficient balance' }, { status: 400 }),
-      ),
-    );
+    server.use(accountsHandler(), paymentsHandler(), shortOfBalance());
     const log = recordRequests();
     const { user } = renderAs('company', '/app/payment');
     await chooseAccount(user, 'Account Holder');
@@ -626,6 +642,9 @@ describe('Payment Mode corrections', () => {
   });
 
   it('shows how entries are linked and reverses one with a dated, linked entry', async () => {
+    const SHORT =
+      'Insufficient balance: this debit would take the account below zero on 02/11/2026';
+    let reversals = 0;
     const rows = [
       entry({ _id: 'p3', remark: 'Reversal: Rent', paymentType: 'credit', reversesId: 'p2' }),
       entry({ _id: 'p2', remark: 'Rent', paymentType: 'debit', reversedById: 'p3' }),
@@ -645,14 +664,24 @@ describe('Payment Mode corrections', () => {
         ),
       ),
       http.post('/api/company/payments/:id/reverse', () =>
-        HttpResponse.json(
-          PaymentAnswer.parse({
-            success: true,
-            message: 'Payment reversed',
-            data: { payment: entry({ _id: 'p5', reversesId: 'p1' }), balance: 3301 },
-          }),
-          { status: 201 },
-        ),
+        ++reversals === 1
+          ? HttpResponse.json(
+              {
+                success: false,
+                message: SHORT,
+                code: 'insufficient_balance',
+                field: 'date',
+              },
+              { status: 400 },
+            )
+          : HttpResponse.json(
+              PaymentAnswer.parse({
+                success: true,
+                message: 'Payment reversed',
+                data: { payment: entry({ _id: 'p5', reversesId: 'p1' }), balance: 3301 },
+              }),
+              { status: 201 },
+            ),
       ),
     );
     const log = recordRequests();
@@ -668,6 +697,11 @@ describe('Payment Mode corrections', () => {
     await user.click(within(table).getByRole('button', { name: /^Reverse credit .*Invoice 9/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Reverse payment' });
     expect(within(dialog).getByLabelText('Date')).toHaveValue('2026-11-02');
+    await user.click(within(dialog).getByRole('button', { name: 'Reverse' }));
+    // A balance the reversal would take below zero is its date's refusal, under the date.
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Date')).toHaveAccessibleDescription(SHORT),
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Reverse' }));
     expect(await screen.findByText('Payment reversed')).toBeInTheDocument();
     const [call] = log.to('/api/company/payments/p1/reverse');
@@ -695,13 +729,7 @@ describe('Payment Mode corrections', () => {
 
 describe('Payment Mode amounts', () => {
   it('sends 19.99, 1.10 and 0.29; says what is wrong with 1.234, -1 and 100000000000', async () => {
-    server.use(
-      accountsHandler(),
-      paymentsHandler(),
-      http.post('/api/company/addpayment', () =>
-        HttpResponse.json({ success: false, message: 'Insufficient balance' }, { status: 400 }),
-      ),
-    );
+    server.use(accountsHandler(), paymentsHandler(), shortOfBalance());
     const log = recordRequests();
     const { user } = renderAs('company', '/app/payment');
     await chooseAccount(user, 'Account Holder');

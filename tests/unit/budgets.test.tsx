@@ -120,7 +120,11 @@ describe('Categories budgets', () => {
       listHandler(() => [budget()]),
       http.post('/api/budget/setbudget', () =>
         HttpResponse.json(
-          { success: false, message: 'This record was changed by someone else. Reload to see it.' },
+          {
+            success: false,
+            message: 'This record was changed by someone else. Reload to see it.',
+            code: 'stale_record',
+          },
           { status: 409 },
         ),
       ),

@@ -75,7 +75,12 @@ describe('Categories', () => {
       listHandler(() => [groceries, movie]),
       http.post('/api/category/addcategory', () =>
         HttpResponse.json(
-          { success: false, message: 'You have a category named "movie" already' },
+          {
+            success: false,
+            message: 'You have a category named "movie" already',
+            code: 'duplicate',
+            field: 'name',
+          },
           { status: 409 },
         ),
       ),
@@ -217,7 +222,10 @@ describe('Categories', () => {
     server.use(
       http.get(LIST, () =>
         fail
-          ? HttpResponse.json({ success: false, message: 'Something went wrong' }, { status: 500 })
+          ? HttpResponse.json(
+              { success: false, message: 'Something went wrong', code: 'internal' },
+              { status: 500 },
+            )
           : HttpResponse.json(CategoryList.parse({ success: true, data: [movie] })),
       ),
     );

@@ -224,7 +224,7 @@ describe('people lists', () => {
     server.use(
       ...peopleHandlers(),
       http.post('/api/user/createUser', () =>
-        HttpResponse.json({ success: false, message: 'boom' }, { status: 500 }),
+        HttpResponse.json({ success: false, message: 'boom', code: 'internal' }, { status: 500 }),
       ),
     );
     const { user } = renderAs('company', '/app/pm');
@@ -369,7 +369,12 @@ describe('Project List', () => {
       projectHandler(),
       http.post('/api/company/createproject', () =>
         HttpResponse.json(
-          { success: false, message: 'price must have at most 2 decimal places' },
+          {
+            success: false,
+            message: 'price must have at most 2 decimal places',
+            code: 'validation',
+            field: 'price',
+          },
           { status: 400 },
         ),
       ),
@@ -391,6 +396,9 @@ describe('Project List', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     // The server's 400 message, and the form stays open.
     expect(await screen.findByText('price must have at most 2 decimal places')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Price (₹)')).toHaveAccessibleDescription(
+      'price must have at most 2 decimal places',
+    );
     expect(screen.getByRole('dialog', { name: 'Add New Project' })).toBeInTheDocument();
     const body = await log.to('/api/company/createproject')[0]!.json();
     expect(body).toMatchObject({
@@ -406,7 +414,10 @@ describe('Project List', () => {
       ...peopleHandlers(),
       projectHandler(),
       http.post('/api/company/createproject', () =>
-        HttpResponse.json({ success: false, message: 'Refused' }, { status: 400 }),
+        HttpResponse.json(
+          { success: false, message: 'Refused', code: 'validation' },
+          { status: 400 },
+        ),
       ),
     );
     const log = recordRequests();

@@ -69,7 +69,11 @@ function projectServer(updatePath: string) {
       } = (await request.json()) as Record<string, unknown>;
       if (version !== state.project.version)
         return HttpResponse.json(
-          ErrorResponse.parse({ success: false, message: STALE_RECORD_MESSAGE }),
+          ErrorResponse.parse({
+            success: false,
+            message: STALE_RECORD_MESSAGE,
+            code: 'stale_record',
+          }),
           { status: 409 },
         );
       state.project = { ...state.project, ...fields, version: state.project.version + 1 };

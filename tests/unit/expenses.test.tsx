@@ -97,7 +97,11 @@ describe('Expenses list', () => {
         calls += 1;
         return calls === 1
           ? HttpResponse.json(
-              { success: false, message: 'Service unavailable, please try again' },
+              {
+                success: false,
+                message: 'Service unavailable, please try again',
+                code: 'unavailable',
+              },
               { status: 503 },
             )
           : HttpResponse.json(page(rows));
@@ -323,7 +327,10 @@ describe('Expenses list', () => {
     server.use(
       listHandler(),
       http.post('/api/expense/addexpense', () =>
-        HttpResponse.json({ success: false, message: 'Refused' }, { status: 400 }),
+        HttpResponse.json(
+          { success: false, message: 'Refused', code: 'validation' },
+          { status: 400 },
+        ),
       ),
     );
     const log = recordRequests();
@@ -348,7 +355,12 @@ describe('Expenses list', () => {
       listHandler(),
       http.post('/api/expense/addexpense', () =>
         HttpResponse.json(
-          { success: false, message: 'amount must have at most 2 decimal places' },
+          {
+            success: false,
+            message: 'amount must have at most 2 decimal places',
+            code: 'validation',
+            field: 'amount',
+          },
           { status: 400 },
         ),
       ),
@@ -359,14 +371,42 @@ describe('Expenses list', () => {
     expect(
       await screen.findByText('amount must have at most 2 decimal places'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('dialog')).getByLabelText('Amount (₹)'),
+    ).toHaveAccessibleDescription('amount must have at most 2 decimal places');
+  });
+
+  it('puts a refusal under the field the answer names, whatever its words', async () => {
+    let answer: Record<string, unknown> = {};
+    server.use(
+      listHandler(),
+      http.post('/api/expense/addexpense', () =>
+        HttpResponse.json({ success: false, ...answer }, { status: 400 }),
+      ),
+    );
+    const { user } = renderExpenses();
+    await screen.findByText('Team lunch');
+    // Words that name no field, with the field named beside them: under that field.
+    answer = { message: 'Too many paise', code: 'validation', field: 'amount' };
+    await createExpense(user, 'Taxi', '10');
+    const dialog = screen.getByRole('dialog');
+    const amount = within(dialog).getByLabelText('Amount (₹)');
+    await waitFor(() => expect(amount).toHaveAccessibleDescription('Too many paise'));
+    // Words that start with a field's name, but no field named: not under it.
+    answer = { message: 'amount is not right today', code: 'validation' };
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('amount is not right today')).toBeInTheDocument();
+    expect(amount).not.toHaveAccessibleDescription('amount is not right today');
   });
 
   it('shows the generic failure when the create fails on the server side', async () => {
     server.use(
       listHandler(),
       http.post('/api/expense/addexpense', () =>
-        HttpResponse.json({ success: false, message: 'Something went wrong' }, { status: 500 }),
+        HttpResponse.json(
+          { success: false, message: 'Something went wrong', code: 'internal' },
+          { status: 500 },
+        ),
       ),
     );
     const { user } = renderExpenses();

@@ -3,7 +3,6 @@ import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UserAnswer } from '../../contract/api/auth';
 import { ExpenseList } from '../../contract/api/expenses';
-import { Message } from '../../contract/api/fields';
 import { AppRoutes } from '../../src/app/router';
 import { accountHandlers, renderWithProviders, signedIn, testUser } from './helpers';
 import { server } from './msw';
@@ -103,10 +102,11 @@ describe('Expenses: Export CSV', () => {
       http.get('/api/expense/export', async () => {
         await delay(10);
         return HttpResponse.json(
-          Message.parse({
+          {
             success: false,
             message: 'Too many downloads. Please try again in a few minutes.',
-          }),
+            code: 'rate_limited',
+          },
           { status: 429, headers: { 'retry-after': '60' } },
         );
       }),

@@ -299,6 +299,7 @@ describe('Import', () => {
             success: false,
             message:
               '1 row has errors, so nothing was imported; the first: row 4, column C: "12,000.505" has more than 2 decimals',
+            code: 'validation',
             problems: [{ row: 4, column: 3, message: '"12,000.505" has more than 2 decimals' }],
           },
           { status: 400 },
@@ -398,7 +399,10 @@ describe('Import', () => {
         ),
       ),
       http.post(PREVIEW, () =>
-        HttpResponse.json({ success: false, message: 'Bank account not found' }, { status: 404 }),
+        HttpResponse.json(
+          { success: false, message: 'Bank account not found', code: 'not_found' },
+          { status: 404 },
+        ),
       ),
     );
     const log = recordRequests();

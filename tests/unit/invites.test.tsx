@@ -216,7 +216,7 @@ describe('Resend invite', () => {
       ...lists([], [priya]),
       http.post('/api/users/pm-2/invite', () =>
         HttpResponse.json(
-          { success: false, message: limit },
+          { success: false, message: limit, code: 'rate_limited' },
           { status: 429, headers: { 'retry-after': '3600' } },
         ),
       ),
@@ -280,7 +280,10 @@ describe('the invite page', () => {
   it("shows the server's message for a used or expired link and stays", async () => {
     server.use(
       http.post('/api/user/acceptinvite', () =>
-        HttpResponse.json({ success: false, message: INVALID }, { status: 400 }),
+        HttpResponse.json(
+          { success: false, message: INVALID, code: 'invalid_link' },
+          { status: 400 },
+        ),
       ),
     );
     const { user, location } = renderWithProviders(<AppRoutes />, {

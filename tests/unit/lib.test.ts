@@ -122,7 +122,15 @@ describe('the contract check of msw answers', () => {
     expect(
       await contractProblem(
         call('POST', '/expense/addexpense'),
-        json({ success: false, message: 'amount must be greater than 0' }, 400),
+        json(
+          {
+            success: false,
+            message: 'amount must be greater than 0',
+            code: 'validation',
+            field: 'amount',
+          },
+          400,
+        ),
       ),
     ).toBe(undefined);
     expect(await contractProblem(call('POST', '/expense/addexpense'), json({}, 500))).toMatch(

@@ -117,7 +117,7 @@ describe('live updates', () => {
       http.get('/api/events', () => {
         if (refused++ > 0) return undefined;
         return HttpResponse.json(
-          { success: false, message: 'Too many open live connections.' },
+          { success: false, message: 'Too many open live connections.', code: 'rate_limited' },
           { status: 429, headers: { 'retry-after': '1' } },
         );
       }),
@@ -132,7 +132,10 @@ describe('live updates', () => {
   it('a 401 ends the session, as any call does', async () => {
     server.use(
       http.get('/api/events', () =>
-        HttpResponse.json({ success: false, message: 'Please log in' }, { status: 401 }),
+        HttpResponse.json(
+          { success: false, message: 'Please log in', code: 'unauthorized' },
+          { status: 401 },
+        ),
       ),
     );
     const { store } = start();

@@ -209,7 +209,10 @@ describe('All Lend', () => {
     server.use(
       listHandler(),
       http.post('/api/lend/addlend', () =>
-        HttpResponse.json({ success: false, message: 'Refused' }, { status: 400 }),
+        HttpResponse.json(
+          { success: false, message: 'Refused', code: 'validation' },
+          { status: 400 },
+        ),
       ),
     );
     const log = recordRequests();
@@ -235,7 +238,12 @@ describe('All Lend', () => {
       listHandler(),
       http.post('/api/lend/updatelend', () =>
         HttpResponse.json(
-          { success: false, message: 'repaymentDate must be on or after issueDate' },
+          {
+            success: false,
+            message: 'repaymentDate must be on or after issueDate',
+            code: 'validation',
+            field: 'repaymentDate',
+          },
           { status: 400 },
         ),
       ),
@@ -271,7 +279,10 @@ describe('All Lend', () => {
     server.use(
       listHandler(BORROWED_LIST),
       http.post('/api/borrowed/addborrowed', () =>
-        HttpResponse.json({ success: false, message: 'Something went wrong' }, { status: 500 }),
+        HttpResponse.json(
+          { success: false, message: 'Something went wrong', code: 'internal' },
+          { status: 500 },
+        ),
       ),
     );
     const { user } = renderAt('/app/borrowed');
@@ -347,7 +358,11 @@ describe('All Lend', () => {
       http.post('/api/user/sendemaillend', () =>
         fail
           ? HttpResponse.json(
-              { success: false, message: 'SMTP said no: 550 mailbox unavailable' },
+              {
+                success: false,
+                message: 'SMTP said no: 550 mailbox unavailable',
+                code: 'mail_not_sent',
+              },
               { status: 502 },
             )
           : HttpResponse.json(
@@ -408,6 +423,8 @@ describe('Repayments', () => {
               {
                 success: false,
                 message: 'amount cannot be more than what is outstanding (₹1,00,000.50)',
+                code: 'validation',
+                field: 'amount',
               },
               { status: 400 },
             )
@@ -443,6 +460,9 @@ describe('Repayments', () => {
     expect(
       await screen.findByText('amount cannot be more than what is outstanding (₹1,00,000.50)'),
     ).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Amount (₹)')).toHaveAccessibleDescription(
+      'amount cannot be more than what is outstanding (₹1,00,000.50)',
+    );
 
     await user.clear(within(dialog).getByLabelText('Amount (₹)'));
     await user.type(within(dialog).getByLabelText('Amount (₹)'), '500.25');
@@ -467,7 +487,10 @@ describe('Repayment amounts', () => {
         HttpResponse.json(RepaymentList.parse({ success: true, data: [] })),
       ),
       http.post('/api/lend/addrepayment', () =>
-        HttpResponse.json({ success: false, message: 'Refused' }, { status: 400 }),
+        HttpResponse.json(
+          { success: false, message: 'Refused', code: 'validation' },
+          { status: 400 },
+        ),
       ),
     );
     const log = recordRequests();
@@ -611,7 +634,11 @@ describe('Lend Report and Borrowed Report', () => {
         listHandler(),
         http.get('/api/lend/export', () =>
           HttpResponse.json(
-            Message.parse({ success: false, message: 'Too many exports. Try again in a minute.' }),
+            {
+              success: false,
+              message: 'Too many exports. Try again in a minute.',
+              code: status === 401 ? 'unauthorized' : 'rate_limited',
+            },
             { status },
           ),
         ),

@@ -69,7 +69,7 @@ describe('Login', () => {
       http.post('/api/user/loginuser', async () => {
         await gate;
         return HttpResponse.json(
-          { success: false, message: 'Invalid email or password' },
+          { success: false, message: 'Invalid email or password', code: 'wrong_credentials' },
           { status: 401 },
         );
       }),
@@ -109,7 +109,7 @@ describe('Login', () => {
     server.use(
       http.post('/api/user/loginuser', () =>
         HttpResponse.json(
-          { success: false, message: 'Invalid email or password' },
+          { success: false, message: 'Invalid email or password', code: 'wrong_credentials' },
           { status: 401 },
         ),
       ),

@@ -70,7 +70,10 @@ describe('Reset Password', () => {
   it("shows the server's message for an invalid or expired link", async () => {
     server.use(
       http.post('/api/user/resetpassword', () =>
-        HttpResponse.json({ success: false, message: INVALID }, { status: 400 }),
+        HttpResponse.json(
+          { success: false, message: INVALID, code: 'invalid_link' },
+          { status: 400 },
+        ),
       ),
     );
     const { user, location } = renderWithProviders(<AppRoutes />, {

@@ -235,7 +235,7 @@ describe("a company's people", () => {
     server.use(
       employees([{ ...esha, status: 'inactive' }]),
       http.delete('/api/users/:id', () =>
-        HttpResponse.json({ success: false, message: reason }, { status: 409 }),
+        HttpResponse.json({ success: false, message: reason, code: 'in_use' }, { status: 409 }),
       ),
     );
     const log = recordRequests();
@@ -295,7 +295,12 @@ describe('team and other lists', () => {
       http.get('/api/company/getallteam', () => HttpResponse.json(page([member]))),
       http.post('/api/user/createUser', () =>
         HttpResponse.json(
-          Message.parse({ success: false, message: 'An account with this email already exists' }),
+          {
+            success: false,
+            message: 'An account with this email already exists',
+            code: 'duplicate',
+            field: 'email',
+          },
           { status: 409 },
         ),
       ),

@@ -165,7 +165,12 @@ describe('Recurring expenses', () => {
       listHandler(),
       http.post('/api/expense/addrecurring', () =>
         HttpResponse.json(
-          { success: false, message: 'startDate must be at most a year before today' },
+          {
+            success: false,
+            message: 'startDate must be at most a year before today',
+            code: 'validation',
+            field: 'startDate',
+          },
           { status: 400 },
         ),
       ),

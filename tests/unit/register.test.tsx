@@ -55,7 +55,12 @@ describe('Register', () => {
     server.use(
       http.post('/api/user/registeruser', () =>
         HttpResponse.json(
-          { success: false, message: 'An account with this email already exists' },
+          {
+            success: false,
+            message: 'An account with this email already exists',
+            code: 'duplicate',
+            field: 'email',
+          },
           { status: 409 },
         ),
       ),

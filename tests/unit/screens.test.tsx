@@ -202,7 +202,12 @@ describe('Profile', () => {
       profile,
       http.post('/api/user/updatepassword', () =>
         HttpResponse.json(
-          { success: false, message: 'Current password is incorrect' },
+          {
+            success: false,
+            message: 'Current password is incorrect',
+            code: 'wrong_password',
+            field: 'currentPassword',
+          },
           { status: 400 },
         ),
       ),

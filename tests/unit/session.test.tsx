@@ -52,7 +52,10 @@ describe('Session end', () => {
     storeSession();
     server.use(
       http.get('/api/expense/getuserallexpenses', () =>
-        HttpResponse.json({ success: false, message: 'Session expired' }, { status: 401 }),
+        HttpResponse.json(
+          { success: false, message: 'Session expired', code: 'unauthorized' },
+          { status: 401 },
+        ),
       ),
     );
     const { location, store } = renderWithProviders(<AppRoutes />, { route: '/app/expenses' });
@@ -176,7 +179,10 @@ describe('Cross-tab', () => {
       server.use(
         http.post('/api/expense/deleteexpense', () =>
           refuse
-            ? HttpResponse.json({ success: false, message: 'Expense not found' }, { status: 404 })
+            ? HttpResponse.json(
+                { success: false, message: 'Expense not found', code: 'not_found' },
+                { status: 404 },
+              )
             : HttpResponse.json({ success: true, message: 'Expense deleted' }),
         ),
       );

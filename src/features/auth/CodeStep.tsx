@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { SIGN_IN_EXPIRED_MESSAGE } from '../../../contract/rules';
-import { httpStatus, serverMessage } from '../../api/errors';
+import { refusal } from '../../api/errors';
 import { useLoginWithCodeMutation } from '../../api/authApi';
 import { useAppDispatch } from '../../app/hooks';
 import { loggedIn } from '../../session/sessionSlice';
@@ -39,13 +38,13 @@ export function CodeStep({
       dispatch(loggedIn({ ...result.data, remember }));
       showToast('success', result.message);
     } catch (failure) {
-      const message = httpStatus(failure) !== undefined ? serverMessage(failure) : undefined;
-      if (message === SIGN_IN_EXPIRED_MESSAGE) {
-        showToast('error', SIGN_IN_EXPIRED_MESSAGE);
+      const refused = refusal(failure);
+      if (refused?.code === 'sign_in_expired') {
+        showToast('error', refused.message);
         onRestart();
         return;
       }
-      setError(message ?? LOGIN_ERROR);
+      setError(refused?.message ?? LOGIN_ERROR);
       setCode('');
     }
   };

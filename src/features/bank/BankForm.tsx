@@ -35,7 +35,6 @@ const FIELDS = [
   'defaultStatus',
   'openingBalance',
 ] as const;
-const MISMATCH = [[/^Account numbers do not match/, 'confirm_no']] as const;
 
 /** The form's values of an account (a new one's when null). */
 const accountForm = (account: Account | null): AccountForm => ({
@@ -64,7 +63,7 @@ export function BankForm({ account, onClose }: { account: Account | null; onClos
     onReloaded: (fresh) => setForm(accountForm(fresh)),
     tags: (a) => [{ type: 'bank', id: a._id }],
   });
-  const refused = useFieldErrors(FIELDS, MISMATCH);
+  const refused = useFieldErrors(FIELDS);
   const set = (key: keyof AccountForm) => (e: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [key]: e.target.value }));
     refused.clear(key);

@@ -36,14 +36,6 @@ export function EntryLinks({ entry }: { entry: Linked }) {
   return <span className="block text-xs font-medium text-gray-700">{notes.join(' · ')}</span>;
 }
 
-/** What a reversal's refusal is about: its date (the day, or a balance below zero then). */
-const REVERSAL_REFUSALS = [
-  [/^A reversal must be dated/, 'date'],
-  [/^Insufficient balance/, 'date'],
-] as const;
-/** A transfer's refusal of its amount by the ledger. */
-const TRANSFER_REFUSALS = [[/^Insufficient balance/, 'amount']] as const;
-
 /** Whether a payment can still be corrected: once, and never a correction itself. */
 export const canReverse = (p: Linked) => !p.reversesId && !p.reversedById;
 
@@ -55,7 +47,7 @@ export function ReverseDialog({ payment, onClose }: { payment: Payment; onClose:
   const [date, setDate] = useState(payment.date);
   const [remark, setRemark] = useState(`Reversal: ${payment.remark}`);
   const [reverse, reversing] = useReversePaymentMutation();
-  const refused = useFieldErrors(['date', 'remark'] as const, REVERSAL_REFUSALS);
+  const refused = useFieldErrors(['date', 'remark'] as const);
   const submit = async () => {
     const ok = await notifyMutation(
       reverse({ payment, date, remark: remark.trim() || undefined }).unwrap(),
@@ -115,7 +107,7 @@ export function TransferDialog({ from, onClose }: { from: Account; onClose: () =
   const [remark, setRemark] = useState('');
   const [problem, setProblem] = useState<string>();
   const [transfer, moving] = useTransferMutation();
-  const refused = useFieldErrors(['date', 'amount', 'remark'] as const, TRANSFER_REFUSALS);
+  const refused = useFieldErrors(['date', 'amount', 'remark'] as const);
   const submit = async () => {
     if (!toId || !date || !amount || !remark.trim()) {
       toast.error('Please fill in all fields.');

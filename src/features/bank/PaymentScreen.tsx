@@ -96,8 +96,6 @@ const withReverse = (onReverse: (p: Payment) => void): ReadonlyArray<Column<Paym
 
 const emptyForm = () => ({ remark: '', date: todayLocalISO(), paymentType: '', amount: '' });
 const FIELDS = ['remark', 'date', 'paymentType', 'amount'] as const;
-/** The ledger's refusal of a debit is about its amount. */
-const LEDGER = [[/^Insufficient balance/, 'amount']] as const;
 
 /**
  * Payment Mode: records a credit or debit on one of the company's open accounts, starting
@@ -120,7 +118,7 @@ export default function PaymentScreen() {
   const chosen = useGetAccountsQuery(oneAccount(accountId), { skip: !accountId });
   const [form, setForm] = useState(emptyForm);
   const [amountProblem, setAmountProblem] = useState<string>();
-  const refused = useFieldErrors(FIELDS, LEDGER);
+  const refused = useFieldErrors(FIELDS);
   const [addPayment, adding] = useAddPaymentMutation();
   const [reversing, setReversing] = useState<Payment>();
   const [transferring, setTransferring] = useState(false);

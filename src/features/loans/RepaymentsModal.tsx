@@ -22,7 +22,6 @@ import {
 
 const EMPTY = () => ({ date: todayLocalISO(), amount: '', remark: '' });
 const FIELDS = ['date', 'amount', 'remark'] as const;
-const NOTHING_OUTSTANDING = [[/^Nothing is outstanding/, 'amount']] as const;
 
 /** The repayments of one row: the list (with delete) and a form to record one. */
 export function RepaymentsModal({
@@ -40,7 +39,7 @@ export function RepaymentsModal({
   const [deleteRepayment, deleting] = useDeleteRepaymentMutation();
   const [form, setForm] = useState(EMPTY);
   const [amountProblem, setAmountProblem] = useState<string>();
-  const refused = useFieldErrors(FIELDS, NOTHING_OUTSTANDING);
+  const refused = useFieldErrors(FIELDS);
   const change = (key: keyof ReturnType<typeof EMPTY>) => (e: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [key]: e.target.value }));
     refused.clear(key);

@@ -44,12 +44,11 @@ type Setter<F> = (key: keyof F) => (e: { target: { value: string } }) => void;
 /** The fields a refusal can name: the details, and the first password on create. */
 const REFUSABLE = ['name', 'email', 'mobile', 'registration_number', 'password'] as const;
 type Refusable = (typeof REFUSABLE)[number];
-const TAKEN_EMAIL = [[/^An account with this email already exists/, 'email']] as const;
 
 /** A form's values, and the server's refusals under the fields they name. */
 function useForm<F extends Record<string, string>>(initial: F) {
   const [form, setForm] = useState(initial);
-  const refused = useFieldErrors<Refusable>(REFUSABLE, TAKEN_EMAIL);
+  const refused = useFieldErrors<Refusable>(REFUSABLE);
   const set: Setter<F> = (key) => (e) => {
     setForm((f) => ({ ...f, [key]: e.target.value }));
     if ((REFUSABLE as readonly PropertyKey[]).includes(key)) refused.clear(key as Refusable);
