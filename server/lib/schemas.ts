@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import { ErrorResponse } from '../../contract/api/fields';
 
-/** What each refusal means, as the OpenAPI document tells it. */
+/** What each refusal means, as the OpenAPI document tells it (its `code` says more). */
 const REFUSALS = {
-  400: 'Invalid input: the message names the field or the rule broken (a NUL character anywhere in the call is one)',
+  400: 'Invalid input: `code` says which rule was broken and `field` names the input at fault, if one is (a NUL character anywhere in the call is one)',
   401: 'No session, or it is invalid or has ended',
   403: 'Not allowed for this role',
   404: 'Not found, or not yours',
