@@ -7,6 +7,7 @@ import { categoryEndpoints } from './categories';
 import { counterpartyEndpoints } from './counterparties';
 import { dashboardEndpoints } from './dashboard';
 import type { Endpoint } from './endpoint';
+import type { ROUTES } from '../routes';
 import { eventEndpoints } from './events';
 import { expenseEndpoints } from './expenses';
 import { exportEndpoints } from './exports';
@@ -56,3 +57,19 @@ export function endpointAt(method: string, path: string): [OperationId, Endpoint
   }
   return undefined;
 }
+
+/** Compiles only when `T` is assignable to `U`. */
+type Assignable<T extends U, U> = T;
+type Routed = {
+  readonly [K in OperationId]: readonly [
+    (typeof ENDPOINTS)[K]['method'],
+    (typeof ENDPOINTS)[K]['path'],
+  ];
+};
+/**
+ * The plain route table the SPA reads (contract/routes.ts) has the same entries as this one,
+ * each with a method and path this one allows (loans' paths are typed by direction only):
+ * else this does not compile. tests/unit/apiRoutes.test.ts holds them equal.
+ */
+export type RoutesAgree = Assignable<typeof ROUTES, Routed> &
+  Assignable<OperationId, keyof typeof ROUTES>;
