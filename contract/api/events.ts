@@ -15,6 +15,7 @@ export const LIVE_TAGS = [
   'borrowed',
   'project',
   'bank',
+  'invoice',
   'users',
   'dashboard',
   'audit',

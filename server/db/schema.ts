@@ -478,10 +478,19 @@ export const projects = pgTable(
     projectManagerId: uuid('project_manager_id').references(() => users.id, {
       onDelete: 'set null',
     }),
+    /**
+     * The client the project is for, when it is one of the company's clients: then the
+     * database keeps clientName and clientNumber the client's name and mobile
+     * (functions/project_client.sql), so every list, search and export reads them as before.
+     */
+    clientId: uuid('client_id').references((): AnyPgColumn => clients.id, {
+      onDelete: 'set null',
+    }),
     version: version(),
     ...timestamps,
   },
   (t) => [
+    index('projects_client_idx').on(t.clientId),
     index('projects_company_created_idx').on(t.companyId, t.createdAt, t.id),
     index('projects_company_date_idx').on(t.companyId, t.date),
     index('projects_pm_created_idx').on(t.projectManagerId, t.createdAt),
@@ -782,4 +791,290 @@ export const importSettings = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/**
+ * Receivables: a company's invoicing profile, its clients, invoices and credit notes with
+ * their lines, the counters that number them, the links that share them, and the receipts
+ * paid against them. Money is bigint paise; an issued document never changes its figures
+ * (server/db/functions/invoice_immutable.sql refuses it). References between a company's own
+ * records are NO ACTION, checked at the end of the statement, so that deleting a company
+ * (which cascades to all of them) works, while deleting one in use is refused.
+ */
+
+/** The seller on a company's invoices: one per company, snapshotted on each at issue. */
+export const invoiceProfiles = pgTable(
+  'invoice_profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: ownerId('company_id'),
+    legalName: text('legal_name').notNull(),
+    address: text('address').notNull(),
+    stateCode: text('state_code').notNull(),
+    gstin: text('gstin').notNull(),
+    pan: text('pan').notNull(),
+    /** The company's own account receipts go to (the service checks it is the company's). */
+    bankAccountId: uuid('bank_account_id').references(() => bankAccounts.id, {
+      onDelete: 'set null',
+    }),
+    upiId: text('upi_id'),
+    invoicePrefix: text('invoice_prefix').notNull().default('INV'),
+    creditNotePrefix: text('credit_note_prefix').notNull().default('CN'),
+    termsDays: integer('terms_days').notNull().default(15),
+    version: version(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('invoice_profiles_company_key').on(t.companyId),
+    check('invoice_profiles_terms_check', sql`${t.termsDays} between 0 and 365`),
+    check('invoice_profiles_prefixes_check', sql`${t.invoicePrefix} <> ${t.creditNotePrefix}`),
+  ],
+);
+
+/** A company's client, invoices are made out to; unregistered when it has no GSTIN. */
+export const clients = pgTable(
+  'clients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: ownerId('company_id'),
+    name: text('name').notNull(),
+    nameLower: searchable('name_lower', 'name'),
+    gstin: text('gstin'),
+    /** 96 for a client outside India. */
+    stateCode: text('state_code').notNull(),
+    billingAddress: text('billing_address').notNull(),
+    email: text('email'),
+    /** '+91' and 10 digits. */
+    mobile: text('mobile'),
+    version: version(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('clients_company_name_key').on(t.companyId, t.nameLower),
+    index('clients_name_trgm_idx').using('gin', t.nameLower.op('gin_trgm_ops')),
+  ],
+);
+
+/**
+ * An invoice or a credit note. A draft has no number; issuing takes the next serial of its
+ * series and financial year, computes the figures from the lines and snapshots seller and
+ * buyer, so later edits of the profile or client never change it. `received_paise` and
+ * `tds_paise` are what receipts allocated to it.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: ownerId('company_id'),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'no action' }),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull().default('invoice'),
+    /** A credit note's invoice. */
+    creditNoteOf: uuid('credit_note_of').references((): AnyPgColumn => invoices.id, {
+      onDelete: 'no action',
+    }),
+    status: text('status').notNull().default('draft'),
+    number: text('number'),
+    /** The financial year by the calendar year it starts in (2026 for 2026-27). */
+    fyStart: integer('fy_start'),
+    serial: integer('serial'),
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }),
+    placeOfSupply: text('place_of_supply').notNull(),
+    exportUnderLut: boolean('export_under_lut').notNull().default(false),
+    /** The draft's own terms; the profile's when null. */
+    termsDays: integer('terms_days'),
+    notes: text('notes').notNull().default(''),
+    /** A credit note's reason. */
+    reason: text('reason'),
+    seller: jsonb('seller'),
+    buyer: jsonb('buyer'),
+    taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull().default(0),
+    cgstPaise: bigint('cgst_paise', { mode: 'number' }).notNull().default(0),
+    sgstPaise: bigint('sgst_paise', { mode: 'number' }).notNull().default(0),
+    igstPaise: bigint('igst_paise', { mode: 'number' }).notNull().default(0),
+    taxPaise: bigint('tax_paise', { mode: 'number' }).notNull().default(0),
+    roundOffPaise: bigint('round_off_paise', { mode: 'number' }).notNull().default(0),
+    totalPaise: bigint('total_paise', { mode: 'number' }).notNull().default(0),
+    /** Paid by receipts allocated to it, and TDS the client withheld from it. */
+    receivedPaise: bigint('received_paise', { mode: 'number' }).notNull().default(0),
+    tdsPaise: bigint('tds_paise', { mode: 'number' }).notNull().default(0),
+    /** Credited by credit notes against it (a credit note's own is 0). */
+    creditedPaise: bigint('credited_paise', { mode: 'number' }).notNull().default(0),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    version: version(),
+    ...timestamps,
+  },
+  (t) => [
+    unique('invoices_series_serial_key').on(t.companyId, t.kind, t.fyStart, t.serial),
+    index('invoices_company_issue_idx').on(t.companyId, t.issueDate, t.id),
+    index('invoices_company_client_idx').on(t.companyId, t.clientId, t.issueDate),
+    index('invoices_company_status_due_idx').on(t.companyId, t.status, t.dueDate),
+    index('invoices_project_idx').on(t.projectId),
+    index('invoices_credit_note_of_idx').on(t.creditNoteOf),
+    index('invoices_number_trgm_idx').using('gin', t.number.op('gin_trgm_ops')),
+    check('invoices_kind_check', sql`${t.kind} in ('invoice', 'credit_note')`),
+    check(
+      'invoices_status_check',
+      sql`${t.status} in ('draft', 'issued', 'part_paid', 'paid', 'cancelled')`,
+    ),
+    check(
+      'invoices_credit_note_check',
+      sql`(${t.kind} = 'credit_note') = (${t.creditNoteOf} is not null)`,
+    ),
+    check(
+      'invoices_numbered_check',
+      sql`(${t.status} = 'draft') = (${t.number} is null) and (${t.number} is null) = (${t.serial} is null) and (${t.serial} is null) = (${t.fyStart} is null)`,
+    ),
+    check(
+      'invoices_money_check',
+      sql`${t.taxablePaise} >= 0 and ${t.cgstPaise} >= 0 and ${t.sgstPaise} >= 0 and ${t.igstPaise} >= 0 and ${t.taxPaise} >= 0 and ${t.totalPaise} >= 0 and ${t.roundOffPaise} between -49 and 50`,
+    ),
+    check(
+      'invoices_settled_check',
+      sql`${t.receivedPaise} >= 0 and ${t.tdsPaise} >= 0 and ${t.creditedPaise} >= 0 and ${t.receivedPaise} + ${t.tdsPaise} + ${t.creditedPaise} <= ${t.totalPaise}`,
+    ),
+  ],
+);
+
+/** A line of an invoice or credit note, in its order. */
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    sacHsn: text('sac_hsn').notNull(),
+    /** Thousandths of a unit. */
+    quantityMilli: bigint('quantity_milli', { mode: 'number' }).notNull(),
+    ratePaise: bigint('rate_paise', { mode: 'number' }).notNull(),
+    /** 'amount' (value in paise) or 'percent' (value in hundredths of a percent), or none. */
+    discountKind: text('discount_kind'),
+    discountValue: bigint('discount_value', { mode: 'number' }),
+    gstRate: integer('gst_rate').notNull(),
+    taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    unique('invoice_lines_position_key').on(t.invoiceId, t.position),
+    check(
+      'invoice_lines_amounts_check',
+      sql`${t.quantityMilli} > 0 and ${t.ratePaise} >= 0 and ${t.taxablePaise} >= 0`,
+    ),
+    check(
+      'invoice_lines_discount_check',
+      sql`(${t.discountKind} is null and ${t.discountValue} is null) or (${t.discountKind} = 'amount' and ${t.discountValue} >= 0) or (${t.discountKind} = 'percent' and ${t.discountValue} between 0 and 10000)`,
+    ),
+    check('invoice_lines_gst_rate_check', sql`${t.gstRate} in (0, 5, 12, 18, 28, 40)`),
+  ],
+);
+
+/**
+ * The last serial taken in each company's series and financial year. Issuing increments it
+ * in the issuing transaction: the row lock orders concurrent issues on every app server, and
+ * a rolled-back issue gives its number back. `lastDate` keeps the series in date order.
+ */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    companyId: ownerId('company_id'),
+    series: text('series').notNull(),
+    fyStart: integer('fy_start').notNull(),
+    last: integer('last').notNull(),
+    lastDate: date('last_date', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.series, t.fyStart] }),
+    check('document_counters_series_check', sql`${t.series} in ('invoice', 'credit_note')`),
+    check('document_counters_last_check', sql`${t.last} >= 1`),
+  ],
+);
+
+/** A link that opens one invoice's PDF without a session: only its token's SHA-256 is kept. */
+export const invoiceLinks = pgTable(
+  'invoice_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: ownerId('company_id'),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('invoice_links_token_hash_key').on(t.tokenHash),
+    index('invoice_links_invoice_idx').on(t.invoiceId, t.createdAt),
+  ],
+);
+
+/**
+ * Money a client paid: a credit on a company's account posted through the ledger
+ * (`paymentId`), allocated to invoices; what is not allocated is an advance.
+ */
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: ownerId('company_id'),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'no action' }),
+    bankAccountId: uuid('bank_account_id')
+      .notNull()
+      .references(() => bankAccounts.id, { onDelete: 'no action' }),
+    /** The ledger entry the receipt posted. */
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'no action' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    /** Withheld by the client as TDS, on top of the amount received. */
+    tdsPaise: bigint('tds_paise', { mode: 'number' }).notNull().default(0),
+    mode: text('mode').notNull(),
+    reference: text('reference').notNull().default(''),
+    /** What is not yet allocated to an invoice. */
+    advancePaise: bigint('advance_paise', { mode: 'number' }).notNull().default(0),
+    reversed: boolean('reversed').notNull().default(false),
+    version: version(),
+    ...timestamps,
+  },
+  (t) => [
+    index('receipts_company_date_idx').on(t.companyId, t.date, t.id),
+    index('receipts_company_client_idx').on(t.companyId, t.clientId, t.date),
+    uniqueIndex('receipts_payment_key').on(t.paymentId),
+    check(
+      'receipts_money_check',
+      sql`${t.amountPaise} >= 0 and ${t.tdsPaise} >= 0 and ${t.amountPaise} + ${t.tdsPaise} > 0 and ${t.advancePaise} >= 0 and ${t.advancePaise} <= ${t.amountPaise} + ${t.tdsPaise}`,
+    ),
+  ],
+);
+
+/** The part of a receipt (and of its TDS) that settles one invoice. */
+export const receiptAllocations = pgTable(
+  'receipt_allocations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    receiptId: uuid('receipt_id')
+      .notNull()
+      .references(() => receipts.id, { onDelete: 'cascade' }),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'no action' }),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    tdsPaise: bigint('tds_paise', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    unique('receipt_allocations_receipt_invoice_key').on(t.receiptId, t.invoiceId),
+    index('receipt_allocations_invoice_idx').on(t.invoiceId),
+    check(
+      'receipt_allocations_money_check',
+      sql`${t.amountPaise} >= 0 and ${t.tdsPaise} >= 0 and ${t.amountPaise} + ${t.tdsPaise} > 0`,
+    ),
+  ],
 );

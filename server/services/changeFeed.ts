@@ -18,7 +18,12 @@ export interface Change {
     | 'categories'
     | 'budgets'
     | 'notifications'
-    | 'sessions';
+    | 'sessions'
+    | 'invoice_profiles'
+    | 'clients'
+    | 'invoices'
+    | 'invoice_links'
+    | 'receipts';
   /** The company of a company record (a person's company, or the company itself). */
   c?: string;
   /** The owner of a personal record. */
@@ -89,6 +94,15 @@ export function tagsFor(reader: Reader, change: Change): LiveTag[] {
     case 'bank_accounts':
     case 'payments':
       return ofCompany ? ['bank', 'dashboard', 'audit'] : [];
+    // Receivables: the company and its admin; a PM the invoices of its own projects.
+    case 'invoices':
+      if (ofCompany) return ['invoice', 'dashboard', 'audit'];
+      return companyPm && reader.userId === change.p ? ['invoice'] : [];
+    case 'invoice_profiles':
+    case 'clients':
+    case 'invoice_links':
+    case 'receipts':
+      return ofCompany ? ['invoice', 'audit'] : [];
     case 'users': {
       const tags = new Set<LiveTag>();
       // One's own account (a profile edited elsewhere, by oneself or one's creator).

@@ -68,6 +68,11 @@ async function catalog(query: Query) {
 
 const names = (rows: Rows) => rows.map((r) => r.name);
 
+/** Functions and triggers of the tables added since the functions folder (receivables). */
+const ADDED_SINCE =
+  /^(invoice|invoices|invoice_lines|invoice_links|invoice_profiles|clients|receipts|receipt_allocations)[._]|^projects\.projects_client$|^(project_client|client_projects)$/;
+const old = (name: unknown) => !ADDED_SINCE.test(String(name));
+
 const COMPANY = '00000000-0000-4000-8000-000000000001';
 const PM = '00000000-0000-4000-8000-000000000002';
 const ACCOUNT = '00000000-0000-4000-8000-000000000003';
@@ -215,8 +220,8 @@ describe('the database functions and triggers', () => {
           expect(await catalog(query)).toEqual(fresh);
           // The migrations of before made the same functions and triggers (bodies aside).
           if (!before) {
-            expect(names(older.catalog.functions)).toEqual(names(fresh.functions));
-            expect(names(older.catalog.triggers)).toEqual(names(fresh.triggers));
+            expect(names(older.catalog.functions)).toEqual(names(fresh.functions).filter(old));
+            expect(names(older.catalog.triggers)).toEqual(names(fresh.triggers).filter(old));
           }
           const after = await data(query);
           expect(after).toEqual(older.data);
