@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
-/** What a download may be: a CSV, a JSON file, or a ZIP of CSVs. */
-export type DownloadType = 'text/csv' | 'application/json' | 'application/zip';
+/** What a download may be: a CSV, a JSON file, a ZIP of CSVs, or a PDF. */
+export type DownloadType = 'text/csv' | 'application/json' | 'application/zip' | 'application/pdf';
 
 /** One call of the API: how it is reached, what it takes and what it answers on success. */
 export interface Endpoint {

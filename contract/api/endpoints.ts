@@ -13,6 +13,7 @@ import { expenseEndpoints } from './expenses';
 import { exportEndpoints } from './exports';
 import { importEndpoints } from './imports';
 import { inviteEndpoints } from './invites';
+import { invoiceEndpoints } from './invoices';
 import { loanEndpoints } from './loans';
 import { notificationEndpoints } from './notifications';
 import { peopleEndpoints } from './people';
@@ -36,6 +37,7 @@ export const ENDPOINTS = {
   ...loanEndpoints,
   ...counterpartyEndpoints,
   ...bankEndpoints,
+  ...invoiceEndpoints,
   ...recurringPaymentEndpoints,
   ...dashboardEndpoints,
   ...auditEndpoints,

@@ -26,12 +26,23 @@ import {
 } from '../invoiceNumber';
 import { MAX_PAISE, MAX_RUPEES_TEXT } from '../rules';
 import { isValidVpa, normalizeVpa } from '../upi';
-import { calendarDate, id, optionalText, rupeesInput, text } from './fields';
+import type { Endpoint } from './endpoint';
+import {
+  Message,
+  PageQuery,
+  calendarDate,
+  id,
+  optionalText,
+  pageMeta,
+  rupeesInput,
+  text,
+  version,
+} from './fields';
 
 /**
- * The inputs of invoicing, as Zod schemas: the company's invoicing profile, its clients and
- * invoice and credit note drafts. Every refusal names its field (the server prefixes the
- * path). Endpoints are added where the routes are.
+ * Invoicing, as Zod schemas: the company's invoicing profile, its clients, invoice and credit
+ * note drafts, their answers and the table of endpoints. Every refusal names its field (the
+ * server prefixes the path). Money is rupees on the wire, paise after parsing.
  */
 
 /** At most this many lines on one invoice or credit note. */
@@ -124,6 +135,8 @@ export const InvoiceProfileFields = z
     invoicePrefix: prefix(DEFAULT_INVOICE_PREFIX),
     creditNotePrefix: prefix(DEFAULT_CREDIT_NOTE_PREFIX),
     termsDays: termsDays.default(15),
+    /** The version the profile was read at; required once the company has one (409 if stale). */
+    version: version.optional(),
   })
   .superRefine((p, ctx) => {
     if (gstinStateCode(p.gstin) !== p.stateCode) {
@@ -146,32 +159,42 @@ export const InvoiceProfileFields = z
   })
   .transform((p) => ({ ...p, pan: p.pan ?? gstinPan(p.gstin) }));
 
+const clientShape = {
+  name: text(200),
+  gstin: optionalGstin,
+  /** 96 for a client outside India (exports). */
+  stateCode: placeOfSupply,
+  billingAddress: text(500),
+  email: optionalEmail,
+  mobile: optionalMobile,
+};
+
+/** A client's GSTIN is empty outside India, and else starts with the client's state code. */
+function clientGstinRule(
+  c: { gstin: string | null; stateCode: string },
+  ctx: z.RefinementCtx,
+): void {
+  if (c.gstin && c.stateCode === OUTSIDE_INDIA) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['gstin'],
+      message: 'must be empty for a client outside India',
+    });
+  } else if (c.gstin && gstinStateCode(c.gstin) !== c.stateCode) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['gstin'],
+      message: "must start with the client's state code",
+    });
+  }
+}
+
 /** A client invoices are made out to; unregistered when it has no GSTIN. */
-export const InvoiceClientFields = z
-  .object({
-    name: text(200),
-    gstin: optionalGstin,
-    /** 96 for a client outside India (exports). */
-    stateCode: placeOfSupply,
-    billingAddress: text(500),
-    email: optionalEmail,
-    mobile: optionalMobile,
-  })
-  .superRefine((c, ctx) => {
-    if (c.gstin && c.stateCode === OUTSIDE_INDIA) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['gstin'],
-        message: 'must be empty for a client outside India',
-      });
-    } else if (c.gstin && gstinStateCode(c.gstin) !== c.stateCode) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['gstin'],
-        message: "must start with the client's state code",
-      });
-    }
-  });
+export const InvoiceClientFields = z.object(clientShape).superRefine(clientGstinRule);
+/** A client's fields as edited, at the version they were read at. */
+export const InvoiceClientUpdate = z
+  .object({ ...clientShape, version })
+  .superRefine(clientGstinRule);
 
 const quantity = z
   .number({ error: 'must be a number' })
@@ -279,25 +302,31 @@ const lines = z
  * defaults to the client's state; 96 (outside India) is an export, zero-rated under LUT
  * when `exportUnderLut`, else with IGST.
  */
-export const InvoiceDraftFields = z
-  .object({
-    clientId: id,
-    issueDate: calendarDate,
-    placeOfSupply: placeOfSupply.optional(),
-    exportUnderLut: z.boolean({ error: 'must be true or false' }).default(false),
-    termsDays: termsDays.optional(),
-    notes: optionalText(1000).default(''),
-    lines,
-  })
-  .superRefine((d, ctx) => {
-    if (d.exportUnderLut && d.placeOfSupply !== OUTSIDE_INDIA) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['exportUnderLut'],
-        message: 'applies only to an export (place of supply 96)',
-      });
-    }
-  });
+const draftShape = {
+  clientId: id,
+  /** The project the invoice is for; its PM then reads the invoice. */
+  projectId: id.nullable().optional(),
+  issueDate: calendarDate,
+  placeOfSupply: placeOfSupply.optional(),
+  exportUnderLut: z.boolean({ error: 'must be true or false' }).default(false),
+  termsDays: termsDays.optional(),
+  notes: optionalText(1000).default(''),
+  lines,
+};
+
+function lutRule(d: { exportUnderLut: boolean; placeOfSupply?: string }, ctx: z.RefinementCtx) {
+  if (d.exportUnderLut && d.placeOfSupply !== OUTSIDE_INDIA) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['exportUnderLut'],
+      message: 'applies only to an export (place of supply 96)',
+    });
+  }
+}
+
+export const InvoiceDraftFields = z.object(draftShape).superRefine(lutRule);
+/** A draft's fields as edited, at the version they were read at. */
+export const InvoiceDraftUpdate = z.object({ ...draftShape, version }).superRefine(lutRule);
 
 /** A credit note against an issued invoice (CGST Rules, rule 53(1A)). */
 export const CreditNoteDraftFields = z.object({
@@ -315,3 +344,349 @@ export type InvoiceLine = z.output<typeof InvoiceLineFields>;
 export type InvoiceDraftInput = z.input<typeof InvoiceDraftFields>;
 export type InvoiceDraft = z.output<typeof InvoiceDraftFields>;
 export type CreditNoteDraft = z.output<typeof CreditNoteDraftFields>;
+
+/** An invoice's or credit note's status; `part_paid` and `paid` are set by receipts. */
+export const INVOICE_STATUSES = ['draft', 'issued', 'part_paid', 'paid', 'cancelled'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
+/** Share links last 30 days unless asked otherwise, at most 90. */
+export const DEFAULT_LINK_DAYS = 30;
+export const MAX_LINK_DAYS = 90;
+
+const nullableString = z.string().nullable();
+
+export const InvoiceProfileData = z.object({
+  _id: z.string(),
+  legalName: z.string(),
+  address: z.string(),
+  stateCode: z.string(),
+  gstin: z.string(),
+  pan: z.string(),
+  bankAccountId: nullableString,
+  upiId: nullableString,
+  invoicePrefix: z.string(),
+  creditNotePrefix: z.string(),
+  termsDays: z.number(),
+  version: z.number(),
+  updatedAt: z.string(),
+});
+/** The company's profile, or null before it has one (an admin names `companyId`). */
+export const InvoiceProfileAnswer = z.object({
+  success: z.boolean(),
+  message: z.string().optional(),
+  data: InvoiceProfileData.nullable(),
+});
+export const InvoiceProfileQuery = z.object({ companyId: id.optional() });
+
+export const InvoiceClientData = z.object({
+  _id: z.string(),
+  name: z.string(),
+  gstin: nullableString,
+  stateCode: z.string(),
+  billingAddress: z.string(),
+  email: nullableString,
+  mobile: nullableString,
+  version: z.number(),
+  createdAt: z.string(),
+});
+export const InvoiceClientAnswer = z.object({
+  success: z.boolean(),
+  message: z.string().optional(),
+  data: InvoiceClientData,
+});
+export const InvoiceClientListQuery = PageQuery.extend({ companyId: id.optional() });
+export const InvoiceClientList = z.object({
+  success: z.boolean(),
+  data: z.array(InvoiceClientData),
+  ...pageMeta,
+});
+export const IdParams = z.object({ id });
+
+/** A row of the invoice list: figures in rupees; `pending` is what is still to be paid. */
+export const InvoiceSummary = z.object({
+  _id: z.string(),
+  kind: z.enum(INVOICE_KINDS),
+  status: z.enum(INVOICE_STATUSES),
+  number: nullableString,
+  issueDate: z.string(),
+  dueDate: nullableString,
+  clientId: z.string(),
+  clientName: z.string(),
+  projectId: nullableString,
+  creditNoteOf: nullableString,
+  placeOfSupply: z.string(),
+  taxable: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  received: z.number(),
+  tds: z.number(),
+  credited: z.number(),
+  pending: z.number(),
+  version: z.number(),
+  createdAt: z.string(),
+});
+
+const party = z.object({
+  name: z.string(),
+  address: z.string(),
+  stateCode: z.string(),
+  gstin: nullableString,
+});
+
+/** An invoice with its lines, tax table by rate, round-off and amount in words. */
+export const InvoiceDetail = InvoiceSummary.extend({
+  exportUnderLut: z.boolean(),
+  termsDays: z.number().nullable(),
+  notes: z.string(),
+  reason: nullableString,
+  treatment: z.enum(['intra', 'inter', 'zero-rated']),
+  /** Taken at issue: later edits of the profile or client never change an issued invoice. */
+  seller: party.extend({ pan: z.string() }).nullable(),
+  buyer: party.extend({ email: nullableString, mobile: nullableString }).nullable(),
+  lines: z.array(
+    z.object({
+      description: z.string(),
+      sacHsn: z.string(),
+      quantity: z.number(),
+      rate: z.number(),
+      gstRate: z.number(),
+      discountPercent: z.number().nullable(),
+      discountAmount: z.number().nullable(),
+      taxable: z.number(),
+    }),
+  ),
+  taxTable: z.array(
+    z.object({
+      gstRate: z.number(),
+      taxable: z.number(),
+      cgst: z.number(),
+      sgst: z.number(),
+      igst: z.number(),
+    }),
+  ),
+  cgst: z.number(),
+  sgst: z.number(),
+  igst: z.number(),
+  roundOff: z.number(),
+  amountInWords: z.string(),
+  /** A credit note's invoice. */
+  original: z.object({ _id: z.string(), number: z.string(), issueDate: z.string() }).nullable(),
+  /** An invoice's credit notes. */
+  creditNotes: z.array(
+    z.object({ _id: z.string(), number: z.string(), issueDate: z.string(), total: z.number() }),
+  ),
+});
+export const InvoiceAnswer = z.object({
+  success: z.boolean(),
+  message: z.string().optional(),
+  data: InvoiceDetail,
+});
+
+export const InvoiceListQuery = PageQuery.extend({
+  companyId: id.optional(),
+  clientId: id.optional(),
+  projectId: id.optional(),
+  kind: z.enum(INVOICE_KINDS, { error: 'must be invoice or credit_note' }).optional(),
+  status: z
+    .enum(INVOICE_STATUSES, { error: `must be one of ${INVOICE_STATUSES.join(', ')}` })
+    .optional(),
+  /** Issue dates, both included. */
+  from: calendarDate.optional(),
+  to: calendarDate.optional(),
+});
+/** One page of the invoices; `totals` sum the whole filter (in SQL). */
+export const InvoiceList = z.object({
+  success: z.boolean(),
+  data: z.array(InvoiceSummary),
+  totals: z.object({ total: z.number(), received: z.number(), pending: z.number() }),
+  ...pageMeta,
+});
+
+/** Issuing names the version of the draft it was read at. */
+export const InvoiceIssue = z.object({ version });
+/** Cancelling makes a credit note for the whole invoice, dated `issueDate` (today if left out). */
+export const InvoiceCancel = z.object({
+  version,
+  issueDate: calendarDate.optional(),
+  reason: text(300),
+});
+
+export const InvoiceLinkData = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  revokedAt: nullableString,
+  /** Neither expired nor revoked. */
+  active: z.boolean(),
+});
+export const InvoiceLinkFields = z.object({
+  expiresInDays: z
+    .number({ error: 'must be a number' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1')
+    .max(MAX_LINK_DAYS, `must be at most ${MAX_LINK_DAYS}`)
+    .default(DEFAULT_LINK_DAYS),
+});
+/** A new link: `url` is shown this once (only its hash is kept). */
+export const InvoiceLinkAnswer = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  data: InvoiceLinkData.extend({ url: z.string() }),
+});
+export const InvoiceLinkList = z.object({ success: z.boolean(), data: z.array(InvoiceLinkData) });
+export const InvoiceLinkParams = z.object({ id, linkId: id });
+export const InvoiceEmailAnswer = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  data: z.object({ to: z.string(), expiresAt: z.string() }),
+});
+/** A share link's token: 43 base64url characters. */
+export const PublicInvoiceParams = z.object({
+  token: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{20,100}$/, 'must be a link token')
+    .meta({ description: 'The token of a share link' }),
+});
+export const PdfFile = z.string().meta({ format: 'binary', description: 'A PDF document' });
+
+export const invoiceEndpoints = {
+  getInvoiceProfile: {
+    method: 'GET',
+    path: '/invoicing/profile',
+    query: InvoiceProfileQuery,
+    answer: InvoiceProfileAnswer,
+  },
+  saveInvoiceProfile: {
+    method: 'PUT',
+    path: '/invoicing/profile',
+    body: InvoiceProfileFields,
+    answer: InvoiceProfileAnswer,
+  },
+  listInvoiceClients: {
+    method: 'GET',
+    path: '/invoicing/clients',
+    query: InvoiceClientListQuery,
+    answer: InvoiceClientList,
+  },
+  getInvoiceClient: {
+    method: 'GET',
+    path: '/invoicing/clients/:id',
+    params: IdParams,
+    answer: InvoiceClientAnswer,
+  },
+  addInvoiceClient: {
+    method: 'POST',
+    path: '/invoicing/clients',
+    body: InvoiceClientFields,
+    status: 201,
+    answer: InvoiceClientAnswer,
+  },
+  updateInvoiceClient: {
+    method: 'PUT',
+    path: '/invoicing/clients/:id',
+    params: IdParams,
+    body: InvoiceClientUpdate,
+    answer: InvoiceClientAnswer,
+  },
+  deleteInvoiceClient: {
+    method: 'DELETE',
+    path: '/invoicing/clients/:id',
+    params: IdParams,
+    answer: Message,
+  },
+  listInvoices: {
+    method: 'GET',
+    path: '/invoices',
+    query: InvoiceListQuery,
+    answer: InvoiceList,
+  },
+  getInvoice: {
+    method: 'GET',
+    path: '/invoices/:id',
+    params: IdParams,
+    answer: InvoiceAnswer,
+  },
+  addInvoice: {
+    method: 'POST',
+    path: '/invoices',
+    body: InvoiceDraftFields,
+    status: 201,
+    answer: InvoiceAnswer,
+  },
+  updateInvoice: {
+    method: 'PUT',
+    path: '/invoices/:id',
+    params: IdParams,
+    body: InvoiceDraftUpdate,
+    answer: InvoiceAnswer,
+  },
+  deleteInvoice: {
+    method: 'DELETE',
+    path: '/invoices/:id',
+    params: IdParams,
+    answer: Message,
+  },
+  issueInvoice: {
+    method: 'POST',
+    path: '/invoices/:id/issue',
+    params: IdParams,
+    body: InvoiceIssue,
+    answer: InvoiceAnswer,
+  },
+  cancelInvoice: {
+    method: 'POST',
+    path: '/invoices/:id/cancel',
+    params: IdParams,
+    body: InvoiceCancel,
+    status: 201,
+    answer: InvoiceAnswer,
+  },
+  addCreditNote: {
+    method: 'POST',
+    path: '/invoices/credit-notes',
+    body: CreditNoteDraftFields,
+    status: 201,
+    answer: InvoiceAnswer,
+  },
+  invoicePdf: {
+    method: 'GET',
+    path: '/invoices/:id/pdf',
+    params: IdParams,
+    download: { type: 'application/pdf', schema: PdfFile },
+  },
+  emailInvoice: {
+    method: 'POST',
+    path: '/invoices/:id/email',
+    params: IdParams,
+    body: InvoiceLinkFields,
+    answer: InvoiceEmailAnswer,
+  },
+  createInvoiceLink: {
+    method: 'POST',
+    path: '/invoices/:id/links',
+    params: IdParams,
+    body: InvoiceLinkFields,
+    status: 201,
+    answer: InvoiceLinkAnswer,
+  },
+  listInvoiceLinks: {
+    method: 'GET',
+    path: '/invoices/:id/links',
+    params: IdParams,
+    answer: InvoiceLinkList,
+  },
+  revokeInvoiceLink: {
+    method: 'POST',
+    path: '/invoices/:id/links/:linkId/revoke',
+    params: InvoiceLinkParams,
+    answer: Message,
+  },
+  publicInvoicePdf: {
+    method: 'GET',
+    path: '/public/invoices/:token',
+    params: PublicInvoiceParams,
+    download: { type: 'application/pdf', schema: PdfFile },
+  },
+} as const satisfies Record<string, Endpoint>;
