@@ -2,6 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { useDownload } from '../../api/download';
+import { pathOf } from '../../api/endpoint';
 import { formatYMD, isBackwards, todayLocalISO } from '../../lib/dates';
 import type { Column } from '../../ui/DataTable';
 import { DateRangeFields } from '../../ui/DateRangeFields';
@@ -229,7 +230,7 @@ export default function ReportScreen() {
   };
   const download = () => {
     if (!applied) return;
-    void downloadFile(`/company/statement/export?${new URLSearchParams({ ...applied })}`, {
+    void downloadFile(`${pathOf('bankStatementCsv')}?${new URLSearchParams({ ...applied })}`, {
       filename: `statement-${applied.from}-to-${applied.to}.csv`,
       failure: 'Failed to download the statement. Please try again.',
     });

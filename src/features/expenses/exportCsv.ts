@@ -2,8 +2,8 @@ import { useCallback, useState } from 'react';
 import type { z } from 'zod';
 import type { ExpenseExportQuery } from '../../../contract/api/exports';
 import { useDownload } from '../../api/download';
+import { pathOf } from '../../api/endpoint';
 
-export const EXPENSES_EXPORT_URL = '/expense/export';
 export const EXPORT_FAILED = 'Failed to export CSV. Please try again.';
 
 /** What the export is narrowed and ordered by: the list's filters, without its page. */
@@ -23,7 +23,7 @@ export function useExportExpensesCsv() {
       );
       setExporting(true);
       try {
-        return await download(`${EXPENSES_EXPORT_URL}?${params}`, {
+        return await download(`${pathOf('exportExpenses')}?${params}`, {
           filename: 'expenses.csv',
           failure: EXPORT_FAILED,
         });

@@ -7,14 +7,12 @@ import { Avatar } from '../../ui/Avatar';
 import { LoadState } from '../../ui/LoadState';
 import { styles } from '../../ui/styles';
 import { useDownload } from '../../api/download';
+import { pathOf } from '../../api/endpoint';
 import { useLogout } from '../../session/useLogout';
 import { PasswordForm, ProfileForm } from './ProfileForms';
 import { SessionsSection, SignInHistory } from './SessionsSection';
 import { TwoFactorSection } from './TwoFactorSection';
 import { useGetProfileQuery } from './profileApi';
-
-/** Everything the user owns as CSV files in a ZIP, streamed by the server. */
-const MY_DATA_ZIP_URL = '/user/exportmydata/zip';
 
 export default function ProfileScreen() {
   const stored = useAppSelector(selectUser);
@@ -28,7 +26,7 @@ export default function ProfileScreen() {
   const downloadMine = async (kind: 'json' | 'zip') => {
     setDownloading(kind);
     try {
-      await download(kind === 'zip' ? MY_DATA_ZIP_URL : '/user/exportmydata', {
+      await download(pathOf(kind === 'zip' ? 'exportMyDataZip' : 'exportMyData'), {
         filename: kind === 'zip' ? 'my-data.zip' : 'my-data.json',
         failure: 'Failed to download your data. Please try again.',
       });
