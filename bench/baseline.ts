@@ -31,7 +31,7 @@ export const SQL = {
     `select "id", "user_id", "date", "description", "description_lower", "amount_paise", "category", "version", "created_at", "updated_at", "date"::text from "expenses" where "expenses"."id" in (select "id" from "expenses" where ${SQL.matching(categories)} order by "expenses"."date" desc, "expenses"."id" desc limit $${categories + 3}) order by "expenses"."date" desc, "expenses"."id" desc`,
   searchCount: (categories: number) =>
     `select count(*)::int, coalesce(sum("amount_paise"), 0) from (select "amount_paise" from "expenses" where ${SQL.matching(categories)} limit $${categories + 3}) "matches"`,
-  turnover: `select coalesce(sum("projects"), 0)::int, coalesce(sum("price_paise"), 0) from "project_totals" where "project_totals"."company_id" in (select "users"."id" from "users" where "users"."created_by" = $1 and "users"."role" = 'company')`,
+  turnover: `select coalesce(sum("projects"), 0)::int, coalesce(sum("price_paise"), 0) from "project_totals" where "project_totals"."company_id" in (select "id" from "users" where ("users"."created_by" = $1 and "users"."role" = $2))`,
   totals: `
       select
         (select coalesce(sum(entries), 0)::int from expense_months where user_id = $1) as expense_count,
@@ -208,7 +208,7 @@ export async function startBaseline(opts: {
 
   async function dashboard(userId: string, today: string) {
     const [[turnover], [t = []], recent, months] = await Promise.all([
-      query('b_turnover', SQL.turnover, [userId]),
+      query('b_turnover', SQL.turnover, [userId, 'company']),
       query('b_totals', SQL.totals, [userId, userId, today, today, userId]),
       query('b_recent', SQL.recent, [userId, userId]),
       query('b_bymonth', SQL.byMonth, [userId, today, today, userId, today, today]),
