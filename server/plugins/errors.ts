@@ -132,9 +132,10 @@ export function registerErrorHandling(app: FastifyInstance) {
   // Refusals some handlers send themselves, without going through the error handler (an
   // unknown address, a wrong method, a refusal written by a route): given their status's
   // code, so that every error answer has one.
-  app.addHook('preSerialization', async (_request, reply, payload: unknown) => {
-    if (reply.statusCode < 400 || !isUncodedRefusal(payload)) return payload;
-    return { ...payload, code: codeForStatus(reply.statusCode) };
+  // A callback, not an async hook: it runs for every JSON answer, and most pass straight on.
+  app.addHook('preSerialization', (_request, reply, payload: unknown, done) => {
+    if (reply.statusCode < 400 || !isUncodedRefusal(payload)) return done(null, payload);
+    done(null, { ...payload, code: codeForStatus(reply.statusCode) });
   });
 }
 
