@@ -291,7 +291,12 @@ const lines = z
   .superRefine((all, ctx) => {
     // The total with the highest tax treatment stays within one amount's cap, so that one
     // receipt can pay it and every sum stays a safe integer.
-    if (!all.every(lineWithinCap)) return; // named on the line already
+    // A line refused already was not transformed (it is still as sent), and one over the cap
+    // is named on the line: neither is added up.
+    const parsed = all.every(
+      (l) => Number.isSafeInteger(l.quantityMilli) && Number.isSafeInteger(l.ratePaise),
+    );
+    if (!parsed || !all.every(lineWithinCap)) return;
     if (invoiceTotals(all, 'inter').totalPaise > MAX_PAISE) {
       ctx.addIssue({ code: 'custom', message: `must add up to at most ${MAX_RUPEES_TEXT} rupees` });
     }

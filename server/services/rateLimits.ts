@@ -39,6 +39,7 @@ export const LIMITS = {
   exportsPerAccount: { max: 20, windowMs: 10 * MINUTE },
   importsPerAccount: { max: 60, windowMs: 10 * MINUTE },
   streamsPerAccount: { max: 120, windowMs: 10 * MINUTE },
+  invoiceLinksPerAddress: { max: 60, windowMs: 10 * MINUTE },
 } satisfies Record<string, Limit>;
 
 export type Limits = typeof LIMITS;
@@ -90,6 +91,10 @@ export const LIMIT_SCOPES: Record<keyof Limits, { calls: string; per: string }> 
     per: 'account',
   },
   streamsPerAccount: { calls: 'GET /api/events (opening the live stream)', per: 'account' },
+  invoiceLinksPerAddress: {
+    calls: 'GET /api/public/invoices/{token} (a shared invoice PDF)',
+    per: 'address',
+  },
 };
 
 const span = (ms: number) =>
