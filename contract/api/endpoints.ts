@@ -18,6 +18,7 @@ import { loanEndpoints } from './loans';
 import { notificationEndpoints } from './notifications';
 import { peopleEndpoints } from './people';
 import { projectEndpoints } from './projects';
+import { receiptEndpoints } from './receipts';
 import { recurringEndpoints } from './recurring';
 import { recurringPaymentEndpoints } from './recurringPayments';
 
@@ -38,6 +39,7 @@ export const ENDPOINTS = {
   ...counterpartyEndpoints,
   ...bankEndpoints,
   ...invoiceEndpoints,
+  ...receiptEndpoints,
   ...recurringPaymentEndpoints,
   ...dashboardEndpoints,
   ...auditEndpoints,

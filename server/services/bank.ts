@@ -342,7 +342,7 @@ async function readEntries(db: DbOrTx, accountId: string, ids: SQL, order: SQL) 
  * transfer), it names the closed one.
  */
 async function closedAccount(
-  db: Db,
+  db: DbOrTx,
   accountId: string,
   nameIt: boolean,
   doing: string,
@@ -385,8 +385,10 @@ const paymentsPerAccount = perKeyLimit(2);
  * writes the entries, so concurrent payments on any number of app servers never lose an
  * update and the lock is held inside the database only.
  */
-async function post(
-  db: Db, // not a transaction: the posting is its own
+export async function post(
+  // The posting is its own transaction, unless a transaction that writes with it is given (a
+  // receipt and its allocations): the accounts' locks are then held until that one commits.
+  db: DbOrTx,
   caller: Caller,
   date: string,
   remark: string,
