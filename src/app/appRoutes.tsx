@@ -239,6 +239,34 @@ export const APP_ROUTES: readonly AppRoute[] = [
     roles: ['admin', 'company', 'pm'],
     ...lazyScreen(() => import('../features/projects/ProjectsScreen')),
   },
+  // Bills to clients: invoices (a PM reads its projects'), clients, the invoicing settings.
+  {
+    path: 'invoices',
+    group: 'Company',
+    readOnlyFor: ['admin', 'pm'],
+    title: 'Invoices',
+    icon: StatementIcon,
+    roles: ['admin', 'company', 'pm'],
+    ...lazyScreen(() => import('../features/invoicing/InvoicesScreen')),
+  },
+  {
+    path: 'clients',
+    group: 'Company',
+    readOnlyFor: ['admin'],
+    title: 'Clients',
+    icon: UsersIcon,
+    roles: ['admin', 'company'],
+    ...lazyScreen(() => import('../features/invoicing/ClientsScreen')),
+  },
+  {
+    path: 'invoicing',
+    group: 'Company',
+    readOnlyFor: ['admin'],
+    title: 'Invoicing Settings',
+    icon: BuildingIcon,
+    roles: ['admin', 'company'],
+    ...lazyScreen(() => import('../features/invoicing/InvoicingSettingsScreen')),
+  },
   // Bank accounts, payments, statements.
   {
     path: 'account',

@@ -1,0 +1,262 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { InvoiceAnswer } from '../../contract/api/invoices';
+import ClientsScreen from '../../src/features/invoicing/ClientsScreen';
+import InvoicesScreen from '../../src/features/invoicing/InvoicesScreen';
+import InvoicingSettingsScreen from '../../src/features/invoicing/InvoicingSettingsScreen';
+import { pick, recordRequests, renderWithProviders, signedIn, testUser } from './helpers';
+import {
+  INVOICE_ID,
+  client,
+  clientHandlers,
+  invoice,
+  invoiceHandler,
+  issued,
+  linksHandler,
+  listHandler,
+  profileHandler,
+} from './invoicingFixtures';
+import { server } from './msw';
+
+const company = signedIn({ ...testUser, role: 'company', position: 2 });
+const admin = signedIn({ ...testUser, role: 'admin' });
+
+/** The figure on the totals box's line named `label`. */
+function totalsLine(label: string | RegExp): string {
+  const box = screen.getByRole('region', { name: 'Totals' });
+  const term = within(box).getByText(label);
+  return term.closest('div')!.querySelector('dd')!.textContent ?? '';
+}
+
+type User = ReturnType<typeof renderWithProviders>['user'];
+
+async function typeLine(
+  user: User,
+  n: number,
+  line: {
+    description: string;
+    sac: string;
+    qty: string;
+    rate: string;
+    gst: string;
+    discount?: string;
+  },
+) {
+  await user.type(screen.getByLabelText(`Line ${n} description`), line.description);
+  await user.type(screen.getByLabelText(`Line ${n} sac/hsn`), line.sac);
+  const qty = screen.getByLabelText(`Line ${n} qty`);
+  await user.clear(qty);
+  await user.type(qty, line.qty);
+  await user.type(screen.getByLabelText(`Line ${n} rate (₹)`), line.rate);
+  await user.selectOptions(screen.getByLabelText(`Line ${n} GST rate`), line.gst);
+  if (line.discount) await user.type(screen.getByLabelText(`Line ${n} discount`), line.discount);
+}
+
+function renderEditor(clientState: string) {
+  server.use(profileHandler(), ...clientHandlers([client({ stateCode: clientState })]));
+  return renderWithProviders(<InvoicesScreen />, {
+    route: '/app/invoices?edit=new',
+    preloadedState: company,
+  });
+}
+
+describe('the invoice editor', () => {
+  it('adds up an intra-state draft as it is typed: CGST + SGST by rate, round-off, words', async () => {
+    const { user } = renderEditor('27');
+    await pick(user, 'Client', 'Acme Traders');
+    await typeLine(user, 1, {
+      description: 'Design',
+      sac: '998391',
+      qty: '1.5',
+      rate: '1000.50',
+      gst: '18',
+    });
+    expect(screen.getByTestId('line-0-taxable')).toHaveTextContent('₹1,500.75');
+    await user.click(screen.getByRole('button', { name: 'Add line' }));
+    await typeLine(user, 2, {
+      description: 'Hosting',
+      sac: '998315',
+      qty: '3',
+      rate: '333.33',
+      gst: '5',
+      discount: '10',
+    });
+    // 999.99 less 10 % (100.00, half up) is 899.99.
+    expect(screen.getByTestId('line-1-taxable')).toHaveTextContent('₹899.99');
+    expect(totalsLine('Taxable value')).toBe('₹2,400.74');
+    expect(totalsLine('CGST 9% on ₹1,500.75')).toBe('₹135.07');
+    expect(totalsLine('SGST 9% on ₹1,500.75')).toBe('₹135.07');
+    expect(totalsLine('CGST 2.5% on ₹899.99')).toBe('₹22.50');
+    expect(totalsLine('SGST 2.5% on ₹899.99')).toBe('₹22.50');
+    expect(totalsLine('Round off')).toBe('+₹0.12');
+    expect(totalsLine('Total')).toBe('₹2,716.00');
+    expect(screen.getByRole('region', { name: 'Totals' })).toHaveTextContent(
+      'Rupees Two Thousand Seven Hundred Sixteen Only',
+    );
+    expect(screen.queryByText(/IGST/)).not.toBeInTheDocument();
+  });
+
+  it('charges IGST to a client in another state, the odd paisa rounding down', async () => {
+    const { user } = renderEditor('29');
+    await pick(user, 'Client', 'Acme Traders');
+    await typeLine(user, 1, {
+      description: 'Stickers',
+      sac: '4911',
+      qty: '1',
+      rate: '10.50',
+      gst: '5',
+    });
+    // 5 % of ₹10.50 is 52.5 paise: IGST ₹0.53; the total ₹11.03 rounds to ₹11.00.
+    expect(totalsLine('IGST 5% on ₹10.50')).toBe('₹0.53');
+    expect(totalsLine('Round off')).toBe('−₹0.03');
+    expect(totalsLine('Total')).toBe('₹11.00');
+    expect(screen.queryByText(/CGST/)).not.toBeInTheDocument();
+    // The place of supply is the client's state until changed.
+    expect(screen.getByLabelText('Place of supply')).toHaveValue('29');
+    await user.selectOptions(screen.getByLabelText('Place of supply'), '27');
+    expect(totalsLine('CGST 2.5% on ₹10.50')).toBe('₹0.26');
+    expect(totalsLine('Total')).toBe('₹11.00');
+    expect(totalsLine('Round off')).toBe('−₹0.02');
+  });
+
+  it("puts a refusal under the line's field it names, keeping what was typed", async () => {
+    const { user } = renderEditor('27');
+    server.use(
+      http.post('/api/invoices', () =>
+        HttpResponse.json(
+          {
+            success: false,
+            message: 'lines.0.sacHsn must be a SAC/HSN code of 4, 6 or 8 digits',
+            code: 'validation',
+            field: 'lines.0.sacHsn',
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    await pick(user, 'Client', 'Acme Traders');
+    await typeLine(user, 1, {
+      description: 'Design',
+      sac: '99839',
+      qty: '1',
+      rate: '100',
+      gst: '18',
+    });
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    const sac = screen.getByLabelText('Line 1 sac/hsn');
+    await waitFor(() => expect(sac).toHaveAccessibleDescription(/SAC\/HSN code of 4, 6 or 8/));
+    expect(sac).toHaveValue('99839');
+    expect(screen.getByLabelText('Line 1 description')).toHaveValue('Design');
+  });
+});
+
+describe('an invoice', () => {
+  it('is issued after a confirmation, and then shows its number', async () => {
+    let current = invoice();
+    const calls = recordRequests();
+    server.use(
+      invoiceHandler(() => current),
+      http.post('/api/invoices/:id/issue', () => {
+        current = issued();
+        return HttpResponse.json(InvoiceAnswer.parse({ success: true, data: current }));
+      }),
+      linksHandler(),
+    );
+    const { user } = renderWithProviders(<InvoicesScreen />, {
+      route: `/app/invoices?invoice=${INVOICE_ID}`,
+      preloadedState: company,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Issue' }));
+    const dialog = screen.getByRole('dialog', { name: 'Issue invoice' });
+    expect(dialog).toHaveTextContent('Numbers cannot be reused');
+    await user.click(within(dialog).getByRole('button', { name: 'Issue' }));
+    expect(await screen.findByRole('heading', { name: 'Invoice INV/2026-27/0001' })).toBeVisible();
+    expect(await screen.findByText('Issued as INV/2026-27/0001')).toBeVisible();
+    const sent = calls.to(`/api/invoices/${INVOICE_ID}/issue`);
+    expect(sent).toHaveLength(1);
+    expect(await sent[0]!.json()).toEqual({ version: 1 });
+    calls.stop();
+    expect(screen.getByRole('button', { name: 'Share on WhatsApp' })).toBeVisible();
+  });
+
+  it('offers an admin only reading: no write buttons on the list or the invoice', async () => {
+    server.use(
+      listHandler([issued()]),
+      invoiceHandler(() => issued()),
+      ...clientHandlers(),
+    );
+    const { user } = renderWithProviders(<InvoicesScreen />, {
+      route: '/app/invoices',
+      preloadedState: admin,
+    });
+    await user.click(await screen.findByRole('button', { name: 'INV/2026-27/0001' }));
+    await screen.findByRole('heading', { name: 'Invoice INV/2026-27/0001' });
+    expect(screen.getByRole('button', { name: 'Download PDF' })).toBeVisible();
+    for (const name of ['Issue', 'E-mail to client', 'Share on WhatsApp', 'Cancel by credit note'])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back to Invoices' }));
+    await screen.findByRole('button', { name: 'INV/2026-27/0001' });
+    expect(screen.queryByRole('button', { name: 'New invoice' })).not.toBeInTheDocument();
+  });
+
+  it('an admin reads clients without Add', async () => {
+    server.use(...clientHandlers());
+    renderWithProviders(<ClientsScreen />, { route: '/app/clients', preloadedState: admin });
+    expect(await screen.findByText('Acme Traders')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add client' })).not.toBeInTheDocument();
+  });
+});
+
+describe('invoicing settings and clients', () => {
+  it('checks the GSTIN as it is typed and fills the PAN from it', async () => {
+    server.use(profileHandler(null));
+    const { user } = renderWithProviders(<InvoicingSettingsScreen />, {
+      route: '/app/invoicing',
+      preloadedState: company,
+    });
+    await user.selectOptions(await screen.findByLabelText('State'), '27');
+    const gstin = screen.getByLabelText('GSTIN');
+    await user.type(gstin, '27AAPFU0939F1ZX');
+    expect(gstin).toHaveAccessibleDescription(/check character/);
+    await user.clear(gstin);
+    await user.type(gstin, '27aapfu0939f1zv');
+    expect(gstin).not.toHaveAccessibleDescription(/check character/);
+    expect(screen.getByLabelText('PAN')).toHaveValue('AAPFU0939F');
+    await user.selectOptions(screen.getByLabelText('State'), '29');
+    expect(gstin).toHaveAccessibleDescription(/state's code, 29/);
+  });
+
+  it("puts the server's refusal of a client under the field it names", async () => {
+    server.use(
+      ...clientHandlers([]),
+      http.post('/api/invoicing/clients', () =>
+        HttpResponse.json(
+          {
+            success: false,
+            message: 'mobile must be an Indian mobile number',
+            code: 'validation',
+            field: 'mobile',
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = renderWithProviders(<ClientsScreen />, {
+      route: '/app/clients',
+      preloadedState: company,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add client' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add client' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Acme');
+    await user.selectOptions(within(dialog).getByLabelText('State'), '27');
+    await user.type(within(dialog).getByLabelText('Billing address'), 'Pune');
+    await user.type(within(dialog).getByLabelText('Mobile'), '12345');
+    await user.click(within(dialog).getByRole('button', { name: 'Add client' }));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Mobile')).toHaveAccessibleDescription(
+        'mobile must be an Indian mobile number',
+      ),
+    );
+  });
+});
