@@ -1,18 +1,18 @@
 import { z } from 'zod';
-import { PAYMENT_TYPES, RECURRING_SCHEDULES } from '../enums';
-import { scheduleDayProblem } from '../schedule';
+import { PAYMENT_TYPES } from '../enums';
 import type { Endpoint } from './endpoint';
+import { Message, id, rupeesInput, text } from './fields';
 import {
-  Message,
-  PageQuery,
-  calendarDate,
-  id,
-  pageMeta,
-  rupeesInput,
-  text,
-  version,
-} from './fields';
-import { scheduleFields } from './recurring';
+  TemplateDelete,
+  TemplateToggle,
+  scheduleShown,
+  stateShown,
+  templateAnswer,
+  templateFields,
+  templateList,
+  templateListQuery,
+  templateUpdate,
+} from './schedules';
 
 /**
  * Recurring payments: a company's credit or debit template on one of its own accounts
@@ -34,20 +34,11 @@ export const RecurringPayment = z.object({
   paymentType: z.enum(PAYMENT_TYPES),
   amount: z.number(),
   remark: z.string(),
-  schedule: z.enum(RECURRING_SCHEDULES),
-  day: z.number(),
-  startDate: z.string(),
-  endDate: z.string().nullable(),
-  /** The day the next payment is due; null when the end date has passed. */
-  nextDate: z.string().nullable(),
-  /** The last day handled (posted or skipped); null before the first. */
-  lastDate: z.string().nullable(),
+  ...scheduleShown,
   /** How many days were skipped (the ledger refused them), and the last of them. */
   skipped: z.number(),
   lastSkippedDate: z.string().nullable(),
-  paused: z.boolean(),
-  createdAt: z.string(),
-  version: z.number(),
+  ...stateShown,
 });
 
 const fields = {
@@ -55,70 +46,33 @@ const fields = {
   paymentType: z.enum(PAYMENT_TYPES, { error: 'must be credit or debit' }),
   amount: rupeesInput,
   remark: text(200),
-  ...scheduleFields,
-  startDate: calendarDate.meta({
-    description:
-      'The first day it may be posted (YYYY-MM-DD), at most a year before today; days already past are posted at once',
-  }),
-  endDate: calendarDate.nullable().meta({
-    description: 'The last day it may be posted, on or after startDate; null: no end',
-  }),
 };
 
 /** What a form sends: the amount in rupees, handed on as paise. */
-export const RecurringPaymentFields = z
-  .object({ ...fields, endDate: fields.endDate.optional() })
-  .superRefine((v, ctx) => {
-    const problem = scheduleDayProblem(v.schedule, v.day);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['day'], message: problem });
-    if (v.endDate && v.endDate < v.startDate)
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'must be on or after startDate' });
-  });
+export const RecurringPaymentFields = templateFields(fields, 'posted');
 
 /** Changes only the fields sent (`endDate: null` removes the end). */
-export const RecurringPaymentUpdate = z
-  .object(fields)
-  .partial()
-  .extend({ _id: id, version })
-  .superRefine((v, ctx) => {
-    const problem =
-      v.schedule !== undefined && v.day !== undefined
-        ? scheduleDayProblem(v.schedule, v.day)
-        : undefined;
-    if (problem) ctx.addIssue({ code: 'custom', path: ['day'], message: problem });
-    if (v.endDate && v.startDate && v.endDate < v.startDate)
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'must be on or after startDate' });
-  });
+export const RecurringPaymentUpdate = templateUpdate(fields, 'posted');
 
-export const RecurringPaymentDelete = z.object({ id });
+export const RecurringPaymentDelete = TemplateDelete;
 /** Pause or resume: the template as read at `version`. */
-export const RecurringPaymentToggle = z.object({ id, version });
+export const RecurringPaymentToggle = TemplateToggle;
 
-export const RecurringPaymentAnswer = z.object({
-  success: z.boolean(),
-  message: z.string(),
-  data: RecurringPayment,
+export const RecurringPaymentAnswer = templateAnswer(RecurringPayment, {
   /** How many payments the call posted at once (days already due). */
   posted: z.number(),
   /** How many of those days the ledger refused and were skipped. */
   skipped: z.number(),
 });
 
-export const RecurringPaymentListQuery = PageQuery.extend({
-  sort: z.enum(RECURRING_PAYMENT_SORTS).default('nextDate'),
+export const RecurringPaymentListQuery = templateListQuery(RECURRING_PAYMENT_SORTS, {
   /** An admin: only this company's. */
   companyId: id.optional(),
   /** Only this account's templates. */
   accountId: id.optional(),
-  /** Only this template (a form reloading it), when it is the caller's to read. */
-  id: id.optional(),
 });
 
-export const RecurringPaymentList = z.object({
-  success: z.boolean(),
-  data: z.array(RecurringPayment),
-  ...pageMeta,
-});
+export const RecurringPaymentList = templateList(RecurringPayment);
 
 export const recurringPaymentEndpoints = {
   listRecurringPayments: {

@@ -1,9 +1,6 @@
 import { useState } from 'react';
-import type { RecurringSchedule } from '../../../contract/enums';
-import { ordinal } from '../../../contract/schedule';
 import { useCategoryOptions } from '../../api/categoriesApi';
 import { amountError, typedRupees } from '../../lib/amount';
-import { END_BEFORE_START, isBackwards, todayLocalISO } from '../../lib/dates';
 import { AmountField } from '../../ui/AmountField';
 import { Field, SelectField } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
@@ -15,30 +12,25 @@ import {
   useUpdateRecurringMutation,
   type Recurring,
 } from './recurringApi';
-import { DAY_OPTIONS, SCHEDULE_OPTIONS, dayOf } from '../../ui/scheduleOptions';
+import {
+  SCHEDULE_FIELDS,
+  ScheduleFields,
+  endProblem,
+  scheduleInput,
+  scheduleValues,
+  type ScheduleValues,
+} from '../../ui/schedules/ScheduleFields';
 
 /** The fields a refusal may name (the server's names). */
-const FIELDS = [
-  'description',
-  'amount',
-  'category',
-  'schedule',
-  'day',
-  'startDate',
-  'endDate',
-] as const;
+const FIELDS = ['description', 'amount', 'category', ...SCHEDULE_FIELDS] as const;
 
 /** The form's values of a template (a new one's when null: monthly, from today). */
 function recurringForm(r: Recurring | null) {
-  const start = r?.startDate ?? todayLocalISO();
   return {
     description: r?.description ?? '',
     amount: r ? String(r.amount) : '',
     category: r?.category ?? '',
-    schedule: r?.schedule ?? ('monthly' as RecurringSchedule),
-    day: String(r?.day ?? dayOf('monthly', start)),
-    startDate: start,
-    endDate: r?.endDate ?? '',
+    ...scheduleValues(r),
   };
 }
 
@@ -67,18 +59,17 @@ export function RecurringForm({
     setForm({ ...form, [key]: e.target.value });
     refused.clear(key);
   };
-  const setSchedule = (e: { target: { value: string } }) => {
-    const schedule = e.target.value as RecurringSchedule;
-    // The new schedule's day that the start date falls on, rather than a day it does not have.
-    setForm({ ...form, schedule, day: String(dayOf(schedule, form.startDate)) });
-    refused.clear('schedule');
-    refused.clear('day');
+  const setSchedule = (changes: Partial<ScheduleValues>) => {
+    setForm({ ...form, ...changes });
+    for (const key of Object.keys(changes)) refused.clear(key as keyof ScheduleValues);
+    if (changes.startDate !== undefined || changes.endDate !== undefined)
+      setProblems({ ...problems, endDate: undefined });
   };
 
   const submit = async () => {
     const found = {
       amount: amountError(form.amount, 'positive'),
-      endDate: isBackwards(form.startDate, form.endDate) ? END_BEFORE_START : undefined,
+      endDate: endProblem(form),
     };
     setProblems(found);
     if (found.amount || found.endDate) return;
@@ -86,10 +77,7 @@ export function RecurringForm({
       description: form.description.trim(),
       amount: typedRupees(form.amount),
       category: form.category,
-      schedule: form.schedule,
-      day: Number(form.day),
-      startDate: form.startDate,
-      endDate: form.endDate === '' ? null : form.endDate,
+      ...scheduleInput(form),
     };
     const ok = recurring
       ? await conflict.save(
@@ -111,7 +99,6 @@ export function RecurringForm({
     if (ok) onClose();
   };
 
-  const day = Number(form.day);
   return (
     <FormModal
       open
@@ -151,57 +138,14 @@ export function RecurringForm({
         value={form.category}
         onChange={set('category')}
       />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          id="recurring-schedule"
-          label="Repeats"
-          options={SCHEDULE_OPTIONS}
-          required
-          error={refused.errors.schedule}
-          value={form.schedule}
-          onChange={setSchedule}
-        />
-        <SelectField
-          id="recurring-day"
-          label={form.schedule === 'monthly' ? 'Day of the month' : 'Day of the week'}
-          options={DAY_OPTIONS[form.schedule]}
-          required
-          error={refused.errors.day}
-          value={form.day}
-          onChange={set('day')}
-        />
-      </div>
-      {form.schedule === 'monthly' && day > 28 && (
-        <p className="text-xs text-gray-600">
-          In a month without the {ordinal(day)}, it is recorded on the month’s last day.
-        </p>
-      )}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          id="recurring-start"
-          label="Start date"
-          type="date"
-          required
-          hint="Days already past are recorded at once."
-          error={refused.errors.startDate}
-          value={form.startDate}
-          onChange={(e) => {
-            set('startDate')(e);
-            setProblems({ ...problems, endDate: undefined });
-          }}
-        />
-        <Field
-          id="recurring-end"
-          label="End date (optional)"
-          type="date"
-          error={problems.endDate ?? refused.errors.endDate}
-          value={form.endDate}
-          onChange={(e) => {
-            set('endDate')(e);
-            setProblems({ ...problems, endDate: undefined });
-          }}
-        />
-      </div>
+      <ScheduleFields
+        idPrefix="recurring"
+        values={form}
+        errors={refused.errors}
+        endError={problems.endDate}
+        onChange={setSchedule}
+        made={{ monthEnd: 'recorded', past: 'recorded' }}
+      />
     </FormModal>
   );
 }

@@ -1,6 +1,3 @@
-import { scheduleInWords } from '../../../contract/schedule';
-import { notifyMutation } from '../../api/notify';
-import { formatYMD } from '../../lib/dates';
 import { serialColumn, type Column } from '../../ui/DataTable';
 import { DeleteDialog } from '../../ui/DeleteDialog';
 import { DetailsModal } from '../../ui/DetailsModal';
@@ -9,6 +6,15 @@ import { Money } from '../../ui/Money';
 import { RowMenu } from '../../ui/RowMenu';
 import { useListParams } from '../../ui/useListParams';
 import { useRecordModals } from '../../ui/useRecordModals';
+import {
+  countOf,
+  detailsRender,
+  pauseResumeAction,
+  scheduleColumns,
+  scheduleDetails,
+  statusColumn,
+  statusOf,
+} from '../../ui/schedules/scheduleList';
 import { RecurringForm } from './RecurringForm';
 import {
   useDeleteRecurringMutation,
@@ -21,26 +27,15 @@ import {
 
 const SORTS: readonly RecurringSort[] = ['nextDate', 'description', 'amount'];
 
-/** Where a template stands: recording, paused, or past its end date. */
-const statusOf = (row: Recurring) =>
-  row.paused ? 'Paused' : row.nextDate === null ? 'Ended' : 'Active';
-
 /** Data Details of a template: its schedule in words and where it stands. */
 const details = (row: Recurring) => ({
   description: row.description,
   amount: row.amount,
   category: row.category,
-  schedule: scheduleInWords(row.schedule, row.day),
-  startDate: row.startDate,
-  endDate: row.endDate,
-  nextDate: row.paused ? null : row.nextDate,
-  lastDate: row.lastDate,
+  ...scheduleDetails(row),
   status: statusOf(row),
 });
 const detailsLabels = { lastDate: 'Last Recorded', nextDate: 'Next Date' };
-const detailsRender = {
-  amount: (v: unknown) => <Money value={v as number} />,
-};
 
 export default function RecurringScreen() {
   const list = useListParams<RecurringSort>('nextDate', 'asc', { sorts: SORTS });
@@ -50,16 +45,7 @@ export default function RecurringScreen() {
   const [pauseRecurring] = usePauseRecurringMutation();
   const [resumeRecurring] = useResumeRecurringMutation();
 
-  const toggle = (row: Recurring) =>
-    row.paused
-      ? notifyMutation(resumeRecurring({ id: row._id, version: row.version }).unwrap(), {
-          success: 'Recurring expense resumed',
-          failure: 'Failed to resume the recurring expense. Please try again.',
-        })
-      : notifyMutation(pauseRecurring({ id: row._id, version: row.version }).unwrap(), {
-          success: 'Recurring expense paused',
-          failure: 'Failed to pause the recurring expense. Please try again.',
-        });
+  const pauseOrResume = pauseResumeAction('recurring expense', pauseRecurring, resumeRecurring);
 
   const columns: Column<Recurring, RecurringSort>[] = [
     serialColumn(),
@@ -80,18 +66,8 @@ export default function RecurringScreen() {
       render: (row) => <Money value={row.amount} />,
     },
     { key: 'category', header: 'Category', render: (row) => row.category },
-    {
-      key: 'schedule',
-      header: 'Schedule',
-      render: (row) => scheduleInWords(row.schedule, row.day),
-    },
-    {
-      key: 'nextDate',
-      header: 'Next Date',
-      sortKey: 'nextDate',
-      render: (row) => (row.paused || row.nextDate === null ? '—' : formatYMD(row.nextDate)),
-    },
-    { key: 'status', header: 'Status', render: statusOf },
+    ...scheduleColumns<Recurring, RecurringSort>('nextDate'),
+    statusColumn(),
     {
       key: 'action',
       header: 'Action',
@@ -101,9 +77,7 @@ export default function RecurringScreen() {
           onShow={() => modals.show(row)}
           onEdit={() => modals.openEdit(row)}
           onDelete={() => modals.askDelete(row)}
-          extraActions={[
-            { label: row.paused ? 'Resume' : 'Pause', onClick: () => void toggle(row) },
-          ]}
+          extraActions={[pauseOrResume(row)]}
         />
       ),
     },
@@ -124,14 +98,7 @@ export default function RecurringScreen() {
       query={query}
       columns={columns}
       rowKey={(row) => row._id}
-      summary={
-        page && (
-          <>
-            {page.total.toLocaleString('en-IN')}{' '}
-            {page.total === 1 ? 'recurring expense' : 'recurring expenses'}
-          </>
-        )
-      }
+      summary={page && countOf(page.total, 'recurring expense')}
     >
       {modals.formOpen && <RecurringForm recurring={modals.editing} onClose={modals.closeForm} />}
       <DetailsModal

@@ -1,34 +1,30 @@
 import { useState } from 'react';
-import type { PaymentType, RecurringSchedule } from '../../../contract/enums';
-import { ordinal } from '../../../contract/schedule';
+import type { PaymentType } from '../../../contract/enums';
 import { accountLabel } from '../../api/accountsApi';
 import { amountError, typedRupees } from '../../lib/amount';
-import { END_BEFORE_START, isBackwards, todayLocalISO } from '../../lib/dates';
 import { AccountPicker } from '../../ui/AccountPicker';
 import { AmountField } from '../../ui/AmountField';
 import { Field, SelectField } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
 import { useEditConflict } from '../../ui/useEditConflict';
 import { useFieldErrors } from '../../ui/useFieldErrors';
-import { DAY_OPTIONS, SCHEDULE_OPTIONS, dayOf } from '../../ui/scheduleOptions';
 import {
   useAddRecurringPaymentMutation,
   useLazyGetOneRecurringPaymentQuery,
   useUpdateRecurringPaymentMutation,
   type RecurringPayment,
 } from './recurringPaymentsApi';
+import {
+  SCHEDULE_FIELDS,
+  ScheduleFields,
+  endProblem,
+  scheduleInput,
+  scheduleValues,
+  type ScheduleValues,
+} from '../../ui/schedules/ScheduleFields';
 
 /** The fields a refusal may name (the server's names). */
-const FIELDS = [
-  'accountId',
-  'paymentType',
-  'amount',
-  'remark',
-  'schedule',
-  'day',
-  'startDate',
-  'endDate',
-] as const;
+const FIELDS = ['accountId', 'paymentType', 'amount', 'remark', ...SCHEDULE_FIELDS] as const;
 
 const TYPE_OPTIONS: { value: PaymentType; label: string }[] = [
   { value: 'debit', label: 'Debit (paid out)' },
@@ -37,17 +33,13 @@ const TYPE_OPTIONS: { value: PaymentType; label: string }[] = [
 
 /** The form's values of a template (a new one's when null: a monthly debit, from today). */
 function paymentForm(r: RecurringPayment | null) {
-  const start = r?.startDate ?? todayLocalISO();
   return {
     accountId: r?.accountId ?? '',
     accountName: r ? accountLabel(r.account) : undefined,
     paymentType: r?.paymentType ?? ('debit' as PaymentType),
     amount: r ? String(r.amount) : '',
     remark: r?.remark ?? '',
-    schedule: r?.schedule ?? ('monthly' as RecurringSchedule),
-    day: String(r?.day ?? dayOf('monthly', start)),
-    startDate: start,
-    endDate: r?.endDate ?? '',
+    ...scheduleValues(r),
   };
 }
 
@@ -79,19 +71,18 @@ export function RecurringPaymentForm({
     setForm({ ...form, [key]: e.target.value });
     refused.clear(key as (typeof FIELDS)[number]);
   };
-  const setSchedule = (e: { target: { value: string } }) => {
-    const schedule = e.target.value as RecurringSchedule;
-    // The new schedule's day that the start date falls on, rather than a day it does not have.
-    setForm({ ...form, schedule, day: String(dayOf(schedule, form.startDate)) });
-    refused.clear('schedule');
-    refused.clear('day');
+  const setSchedule = (changes: Partial<ScheduleValues>) => {
+    setForm({ ...form, ...changes });
+    for (const key of Object.keys(changes)) refused.clear(key as keyof ScheduleValues);
+    if (changes.startDate !== undefined || changes.endDate !== undefined)
+      setProblems({ ...problems, endDate: undefined });
   };
 
   const submit = async () => {
     const found = {
       accountId: form.accountId ? undefined : 'Choose the account it is paid from or into.',
       amount: amountError(form.amount, 'positive'),
-      endDate: isBackwards(form.startDate, form.endDate) ? END_BEFORE_START : undefined,
+      endDate: endProblem(form),
     };
     setProblems(found);
     if (found.accountId || found.amount || found.endDate) return;
@@ -100,10 +91,7 @@ export function RecurringPaymentForm({
       paymentType: form.paymentType,
       amount: typedRupees(form.amount),
       remark: form.remark.trim(),
-      schedule: form.schedule,
-      day: Number(form.day),
-      startDate: form.startDate,
-      endDate: form.endDate === '' ? null : form.endDate,
+      ...scheduleInput(form),
     };
     const ok = payment
       ? await conflict.save(
@@ -125,7 +113,6 @@ export function RecurringPaymentForm({
     if (ok) onClose();
   };
 
-  const day = Number(form.day);
   return (
     <FormModal
       open
@@ -181,57 +168,14 @@ export function RecurringPaymentForm({
         value={form.remark}
         onChange={set('remark')}
       />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          id="recurring-payment-schedule"
-          label="Repeats"
-          options={SCHEDULE_OPTIONS}
-          required
-          error={refused.errors.schedule}
-          value={form.schedule}
-          onChange={setSchedule}
-        />
-        <SelectField
-          id="recurring-payment-day"
-          label={form.schedule === 'monthly' ? 'Day of the month' : 'Day of the week'}
-          options={DAY_OPTIONS[form.schedule]}
-          required
-          error={refused.errors.day}
-          value={form.day}
-          onChange={set('day')}
-        />
-      </div>
-      {form.schedule === 'monthly' && day > 28 && (
-        <p className="text-xs text-gray-600">
-          In a month without the {ordinal(day)}, it is paid on the month’s last day.
-        </p>
-      )}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          id="recurring-payment-start"
-          label="Start date"
-          type="date"
-          required
-          hint="Days already past are posted at once."
-          error={refused.errors.startDate}
-          value={form.startDate}
-          onChange={(e) => {
-            set('startDate')(e);
-            setProblems({ ...problems, endDate: undefined });
-          }}
-        />
-        <Field
-          id="recurring-payment-end"
-          label="End date (optional)"
-          type="date"
-          error={problems.endDate ?? refused.errors.endDate}
-          value={form.endDate}
-          onChange={(e) => {
-            set('endDate')(e);
-            setProblems({ ...problems, endDate: undefined });
-          }}
-        />
-      </div>
+      <ScheduleFields
+        idPrefix="recurring-payment"
+        values={form}
+        errors={refused.errors}
+        endError={problems.endDate}
+        onChange={setSchedule}
+        made={{ monthEnd: 'paid', past: 'posted' }}
+      />
       <p className="text-xs text-gray-600">
         A day the balance does not cover (or on a closed account) is skipped, and you are told in
         the notifications.

@@ -1,6 +1,4 @@
-import { scheduleInWords } from '../../../contract/schedule';
 import { accountLabel } from '../../api/accountsApi';
-import { notifyMutation } from '../../api/notify';
 import { formatYMD } from '../../lib/dates';
 import { formatEnum } from '../../lib/labels';
 import { useScope } from '../../session/scope';
@@ -13,6 +11,15 @@ import { Money } from '../../ui/Money';
 import { RowMenu } from '../../ui/RowMenu';
 import { useListParams } from '../../ui/useListParams';
 import { useRecordModals } from '../../ui/useRecordModals';
+import {
+  countOf,
+  detailsRender,
+  pauseResumeAction,
+  scheduleColumns,
+  scheduleDetails,
+  statusColumn,
+  statusOf,
+} from '../../ui/schedules/scheduleList';
 import { RecurringPaymentForm } from './RecurringPaymentForm';
 import {
   useDeleteRecurringPaymentMutation,
@@ -25,21 +32,13 @@ import {
 
 const SORTS: readonly RecurringPaymentSort[] = ['nextDate', 'remark', 'amount'];
 
-/** Where a template stands: posting, paused, or past its end date. */
-const statusOf = (row: RecurringPayment) =>
-  row.paused ? 'Paused' : row.nextDate === null ? 'Ended' : 'Active';
-
 /** Data Details of a template: its account, its schedule in words, where it stands. */
 const details = (row: RecurringPayment) => ({
   account: accountLabel(row.account),
   paymentType: formatEnum(row.paymentType),
   amount: row.amount,
   remark: row.remark,
-  schedule: scheduleInWords(row.schedule, row.day),
-  startDate: row.startDate,
-  endDate: row.endDate,
-  nextDate: row.paused ? null : row.nextDate,
-  lastDate: row.lastDate,
+  ...scheduleDetails(row),
   skipped: row.skipped,
   lastSkippedDate: row.lastSkippedDate,
   status: statusOf(row),
@@ -51,7 +50,6 @@ const detailsLabels = {
   skipped: 'Days Skipped',
   lastSkippedDate: 'Last Skipped',
 };
-const detailsRender = { amount: (v: unknown) => <Money value={v as number} /> };
 
 /**
  * Recurring payments: a company's salaries, rent and EMIs, posted on their days by the
@@ -70,16 +68,7 @@ export default function RecurringPaymentsScreen() {
   const [pausePayment] = usePauseRecurringPaymentMutation();
   const [resumePayment] = useResumeRecurringPaymentMutation();
 
-  const toggle = (row: RecurringPayment) =>
-    row.paused
-      ? notifyMutation(resumePayment({ id: row._id, version: row.version }).unwrap(), {
-          success: 'Recurring payment resumed',
-          failure: 'Failed to resume the recurring payment. Please try again.',
-        })
-      : notifyMutation(pausePayment({ id: row._id, version: row.version }).unwrap(), {
-          success: 'Recurring payment paused',
-          failure: 'Failed to pause the recurring payment. Please try again.',
-        });
+  const pauseOrResume = pauseResumeAction('recurring payment', pausePayment, resumePayment);
 
   const columns: Column<RecurringPayment, RecurringPaymentSort>[] = [
     serialColumn(),
@@ -106,17 +95,7 @@ export default function RecurringPaymentsScreen() {
       card: 'money',
       render: (row) => <Money value={row.amount} />,
     },
-    {
-      key: 'schedule',
-      header: 'Schedule',
-      render: (row) => scheduleInWords(row.schedule, row.day),
-    },
-    {
-      key: 'nextDate',
-      header: 'Next Date',
-      sortKey: 'nextDate',
-      render: (row) => (row.paused || row.nextDate === null ? '—' : formatYMD(row.nextDate)),
-    },
+    ...scheduleColumns<RecurringPayment, RecurringPaymentSort>('nextDate'),
     {
       key: 'skipped',
       header: 'Skipped',
@@ -128,7 +107,7 @@ export default function RecurringPaymentsScreen() {
           '—'
         ),
     },
-    { key: 'status', header: 'Status', render: statusOf },
+    statusColumn(),
     {
       key: 'action',
       header: 'Action',
@@ -139,11 +118,7 @@ export default function RecurringPaymentsScreen() {
           onShow={() => modals.show(row)}
           onEdit={() => modals.openEdit(row)}
           onDelete={() => modals.askDelete(row)}
-          extraActions={
-            scope.isCompany
-              ? [{ label: row.paused ? 'Resume' : 'Pause', onClick: () => void toggle(row) }]
-              : []
-          }
+          extraActions={scope.isCompany ? [pauseOrResume(row)] : []}
         />
       ),
     },
@@ -171,14 +146,7 @@ export default function RecurringPaymentsScreen() {
         query={query}
         columns={columns}
         rowKey={(row) => row._id}
-        summary={
-          page && (
-            <>
-              {page.total.toLocaleString('en-IN')}{' '}
-              {page.total === 1 ? 'recurring payment' : 'recurring payments'}
-            </>
-          )
-        }
+        summary={page && countOf(page.total, 'recurring payment')}
       >
         {modals.formOpen && (
           <RecurringPaymentForm payment={modals.editing} onClose={modals.closeForm} />
