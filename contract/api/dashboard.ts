@@ -25,6 +25,36 @@ export const MonthCategoryAmount = z.object({
   category: z.string(),
   amount: z.number(),
 });
+/** The company's cash, receivables and latest invoices (an admin's: its companies' together). */
+export const CompanyPosition = z.object({
+  /** Cash in each bank account; closed ones are marked and listed last. */
+  accounts: z.array(
+    z.object({
+      _id: z.string(),
+      holder_name: z.string(),
+      account_no: z.string(),
+      balance: z.number(),
+      closed: z.boolean(),
+    }),
+  ),
+  /** What clients owe on issued invoices, and the part past its due date. */
+  receivable: z.number(),
+  overdue: z.number(),
+  invoicedThisMonth: z.number(),
+  receivedThisMonth: z.number(),
+  /** The five invoices issued last ("Recent Invoices"). */
+  recentInvoices: z.array(
+    z.object({
+      _id: z.string(),
+      number: z.string(),
+      clientName: z.string(),
+      date: z.string(),
+      status: z.string(),
+      total: z.number(),
+      pending: z.number(),
+    }),
+  ),
+});
 export const DashboardData = z.object({
   expenses: Figure,
   lend: LoanFigure,
@@ -36,6 +66,8 @@ export const DashboardData = z.object({
   recent: z.array(RecentEntry),
   /** The last 12 months up to today. */
   expensesByMonth: z.array(MonthCategoryAmount),
+  /** A company's and an admin's; a PM has none. */
+  position: CompanyPosition.optional(),
 });
 export const Dashboard = z.object({ success: z.boolean(), data: DashboardData });
 

@@ -42,6 +42,13 @@ export const Project = z.object({
   projectManagerId: z.string().nullable(),
   createdAt: z.string(),
   version: z.number(),
+  /**
+   * The project's issued invoices (lists send it): invoiced net of credit notes, received
+   * (with the TDS its client withheld) and pending, so invoiced = received + pending.
+   */
+  invoicing: z
+    .object({ invoiced: z.number(), received: z.number(), pending: z.number() })
+    .optional(),
 });
 
 /** What a company's form sends: the price in rupees (handed on as paise), the PM by id. */

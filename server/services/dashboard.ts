@@ -5,6 +5,7 @@ import { prepared, rawQuery } from '../db/prepared';
 import type { Caller } from '../lib/caller';
 import { paiseToRupees } from '../../contract/rules';
 import { turnover } from './projects';
+import { companyPosition } from './receivables/position';
 
 const me = sql.placeholder('me');
 const today = sql.placeholder('today');
@@ -80,11 +81,12 @@ const monthsQuery = prepared((db) =>
  */
 export async function dashboardFigures(db: DbOrTx, caller: Caller, today: string) {
   const values = { me: caller.userId, today };
-  const [totals, recent, months, projectTurnover] = await Promise.all([
+  const [totals, recent, months, projectTurnover, position] = await Promise.all([
     totalsQuery(db).execute(values),
     recentQuery(db).execute(values),
     monthsQuery(db).execute(values),
     turnover(db, caller),
+    companyPosition(db, caller, today),
   ]);
   type Totals = Record<string, string | number>;
   const t = rowsOf<Totals>(totals)[0] ?? {};
@@ -128,5 +130,6 @@ export async function dashboardFigures(db: DbOrTx, caller: Caller, today: string
         amount: paiseToRupees(r.paise),
       }),
     ),
+    position,
   };
 }

@@ -1,6 +1,6 @@
 import type { ProjectSort } from '../../contract/api/projects';
 import { aliasedTable, and, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import { rowsOf, type DbOrTx } from '../db/client';
 import { pageAnswer, paged, rowCount, sortOrder } from '../db/paging';
 import { prepared, preparedShapes } from '../db/prepared';
 import { projects, projectTotals, users } from '../db/schema';
@@ -120,9 +120,49 @@ export async function listProjects(db: DbOrTx, caller: Caller, q: ProjectQuery) 
       .from(projects)
       .where(where),
   ]);
-  return pageAnswer(q, rows.map(toApi), summary?.total, {
-    totalAmount: paiseToRupees(summary?.pricePaise),
-  });
+  const invoicing = await invoicingOf(
+    db,
+    rows.map((r) => r.project.id),
+  );
+  return pageAnswer(
+    q,
+    rows.map((r) => ({ ...toApi(r), invoicing: invoicing.get(r.project.id) ?? NOTHING_INVOICED })),
+    summary?.total,
+    { totalAmount: paiseToRupees(summary?.pricePaise) },
+  );
+}
+
+const NOTHING_INVOICED = { invoiced: 0, received: 0, pending: 0 };
+
+/**
+ * What the page's projects invoiced, received and still have pending: the kept totals of
+ * their issued invoices, summed in one query for the page (invoices_project_idx).
+ */
+async function invoicingOf(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return new Map<string, typeof NOTHING_INVOICED>();
+  const rows = rowsOf<{ project_id: string; invoiced: string; received: string; pending: string }>(
+    await db.execute(sql`select project_id,
+        sum(total_paise - credited_paise) as invoiced,
+        sum(received_paise + tds_paise) as received,
+        sum(total_paise - received_paise - tds_paise - credited_paise) as pending
+      from invoices
+     where project_id in (${sql.join(
+       ids.map((id) => sql`${id}`),
+       sql`, `,
+     )})
+       and kind = 'invoice' and status in ('issued', 'part_paid', 'paid')
+     group by project_id`),
+  );
+  return new Map(
+    rows.map((r) => [
+      r.project_id,
+      {
+        invoiced: paiseToRupees(r.invoiced),
+        received: paiseToRupees(r.received),
+        pending: paiseToRupees(r.pending),
+      },
+    ]),
+  );
 }
 
 const me = sql.placeholder('me');

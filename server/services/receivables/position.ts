@@ -1,0 +1,116 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { paiseToRupees } from '../../../contract/rules';
+import { rowsOf, type DbOrTx } from '../../db/client';
+import { preparedShapes, rawQuery } from '../../db/prepared';
+import type { Caller } from '../../lib/caller';
+
+/*
+ * The company's position for the dashboard: cash in each bank account, what clients owe and
+ * how much of it is overdue, this month's invoicing and receipts, and the latest invoices.
+ * Every figure is summed in SQL from kept totals (balances, invoice totals, receipts), by
+ * statements prepared once per role (a company's own, an admin's companies).
+ */
+
+const me = sql.placeholder('me');
+const today = sql.placeholder('today');
+
+type Role = 'admin' | 'company';
+/** The companies in scope of a table's company_id (alias `t`). */
+const scope = (role: Role, column: string): SQL =>
+  role === 'company'
+    ? sql`${sql.raw(column)} = ${me}`
+    : sql`${sql.raw(column)} in (select id from users where created_by = ${me} and role = 'company')`;
+
+const accountsQuery = preparedShapes(
+  (role: Role) => role,
+  (db, role) =>
+    rawQuery(
+      db,
+      sql`select id, holder_name, account_no, balance_paise, closed_at is not null as closed
+            from bank_accounts a where ${scope(role, 'a.company_id')}
+           order by closed_at is not null, holder_name, account_no, id`,
+    ),
+);
+
+const figuresQuery = preparedShapes(
+  (role: Role) => role,
+  (db, role) =>
+    rawQuery(
+      db,
+      sql`select
+          coalesce(sum(i.total_paise - i.received_paise - i.tds_paise - i.credited_paise)
+            filter (where i.status in ('issued', 'part_paid', 'paid')), 0) as receivable,
+          coalesce(sum(i.total_paise - i.received_paise - i.tds_paise - i.credited_paise)
+            filter (where i.status in ('issued', 'part_paid') and i.due_date < ${today}::date), 0) as overdue,
+          coalesce(sum(i.total_paise) filter (where i.status in ('issued', 'part_paid', 'paid')
+            and i.issue_date >= date_trunc('month', ${today}::date)::date
+            and i.issue_date <= ${today}::date), 0) as invoiced_month,
+          (select coalesce(sum(r.amount_paise), 0) from receipts r
+            where ${scope(role, 'r.company_id')} and not r.reversed
+              and r.date >= date_trunc('month', ${today}::date)::date
+              and r.date <= ${today}::date) as received_month
+        from invoices i where ${scope(role, 'i.company_id')} and i.kind = 'invoice'`,
+    ),
+);
+
+const recentInvoicesQuery = preparedShapes(
+  (role: Role) => role,
+  (db, role) =>
+    rawQuery(
+      db,
+      sql`select i.id, i.number, c.name as client, i.issue_date::text as date, i.status,
+              i.total_paise, i.total_paise - i.received_paise - i.tds_paise - i.credited_paise as pending
+            from invoices i join clients c on c.id = i.client_id
+           where ${scope(role, 'i.company_id')} and i.kind = 'invoice' and i.status <> 'draft'
+           order by i.issued_at desc nulls last, i.id desc limit 5`,
+    ),
+);
+
+/** A company's (an admin's companies') position; none for a PM. */
+export async function companyPosition(db: DbOrTx, caller: Caller, day: string) {
+  if (caller.role !== 'company' && caller.role !== 'admin') return undefined;
+  const role = caller.role;
+  const values = { me: caller.userId, today: day };
+  const [accounts, figures, recent] = await Promise.all([
+    accountsQuery(db, role).execute(values),
+    figuresQuery(db, role).execute(values),
+    recentInvoicesQuery(db, role).execute(values),
+  ]);
+  const f = rowsOf<Record<string, string>>(figures)[0]!;
+  return {
+    accounts: rowsOf<{
+      id: string;
+      holder_name: string;
+      account_no: string;
+      balance_paise: string;
+      closed: boolean;
+    }>(accounts).map((a) => ({
+      _id: a.id,
+      holder_name: a.holder_name,
+      account_no: a.account_no,
+      balance: paiseToRupees(a.balance_paise),
+      closed: a.closed,
+    })),
+    receivable: paiseToRupees(f.receivable),
+    overdue: paiseToRupees(f.overdue),
+    invoicedThisMonth: paiseToRupees(f.invoiced_month),
+    receivedThisMonth: paiseToRupees(f.received_month),
+    recentInvoices: rowsOf<{
+      id: string;
+      number: string;
+      client: string;
+      date: string;
+      status: string;
+      total_paise: string;
+      pending: string;
+    }>(recent).map((r) => ({
+      _id: r.id,
+      number: r.number,
+      clientName: r.client,
+      date: r.date,
+      status: r.status,
+      total: paiseToRupees(r.total_paise),
+      pending: paiseToRupees(r.status === 'cancelled' ? 0 : r.pending),
+    })),
+  };
+}

@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Caller } from '../../server/lib/caller';
+import { listReceivables } from '../../server/services/receivables/receivables';
+import {
+  addUser,
+  bankAccountBody,
+  signUp,
+  startTestServer,
+  type Api,
+  type TestServer,
+} from './helpers';
+import { addClient, addProject, issueInvoice } from './receiptsFixtures';
+
+let server: TestServer;
+let company: Api;
+let companyId: string;
+let accountId: string;
+let registered: string;
+let walkIn: string;
+let projectId: string;
+const caller = (): Caller => ({
+  userId: companyId,
+  role: 'company',
+  sessionId: '',
+  companyId: null,
+  pending: null,
+});
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const admin = (await signUp(server)).api;
+  const acme = await addUser(server, admin, 'Acme', 'company');
+  company = acme.api;
+  companyId = acme.id;
+  accountId = (
+    await company.post('/company/createbank', bankAccountBody({ defaultStatus: 'active' }))
+  ).body.data._id;
+  registered = await addClient(server, companyId, 'Bharat Traders', { gstin: '29AAACB1234C1Z5' });
+  walkIn = await addClient(server, companyId, 'Walk-in Buyer');
+  projectId = await addProject(server, companyId, 'Tower', null);
+});
+afterAll(() => server.close());
+
+describe('receivables', () => {
+  it('ages what is pending by due date on a fixed today', async () => {
+    const today = '2026-11-26';
+    // Due tomorrow, 1, 30, 31, 61, 91 days ago: 100 rupees of taxable at 0 % each.
+    const dues = [
+      '2026-11-27',
+      '2026-11-25',
+      '2026-10-27',
+      '2026-10-26',
+      '2026-09-26',
+      '2026-08-27',
+    ];
+    for (const due of dues) {
+      await issueInvoice(server, companyId, walkIn, {
+        issueDate: '2026-08-01',
+        dueDate: due,
+        lines: [[0, 100_00]],
+        projectId,
+      });
+    }
+    const answer = await listReceivables(
+      server.db,
+      caller(),
+      { by: 'client', page: 1, pageSize: 20, search: 'walk' },
+      today,
+    );
+    expect(answer.data).toHaveLength(1);
+    expect(answer.data[0]).toMatchObject({
+      _id: walkIn,
+      invoiced: 600,
+      pending: 600,
+      ageing: { notDue: 100, days1to30: 200, days31to60: 100, days61to90: 100, over90: 100 },
+    });
+    const byProject = await listReceivables(
+      server.db,
+      caller(),
+      { by: 'project', page: 1, pageSize: 20 },
+      today,
+    );
+    expect(byProject.data[0]).toMatchObject({ _id: projectId, name: 'Tower', pending: 600 });
+  });
+
+  it("writes a client's statement with the right closing, as JSON, CSV and PDF", async () => {
+    const invoice = await issueInvoice(server, companyId, registered, {
+      issueDate: '2026-10-05',
+      dueDate: '2026-10-20',
+      lines: [[18, 1000_00]],
+      gstin: '29AAACB1234C1Z5',
+    });
+    await issueInvoice(server, companyId, registered, {
+      issueDate: '2026-10-10',
+      lines: [[18, 100_00]],
+      creditNoteOf: invoice.id,
+    });
+    const paid = await company.post('/receipts', {
+      clientId: registered,
+      accountId,
+      date: '2026-11-02',
+      mode: 'cheque',
+      reference: '004512',
+      amount: 600,
+      allocations: [{ invoiceId: invoice.id, amount: 500, tds: 20 }],
+    });
+    expect(paid.status).toBe(201);
+    const statement = await company.get(
+      `/receivables/clients/${registered}/statement?from=2026-11-01&to=2026-11-30`,
+    );
+    // Owed before November: 1180 less the credit note's 118.
+    expect(statement.body.data).toMatchObject({
+      opening: 1062,
+      credits: 620,
+      closing: 442,
+      lines: [{ date: '2026-11-02', kind: 'receipt', reference: 'CHEQUE 004512', credit: 620 }],
+    });
+    const csv = await company.get(
+      `/receivables/clients/${registered}/statement/csv?from=2026-10-01&to=2026-11-30`,
+    );
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const lines = String(csv.body).replace('\uFEFF', '').trim().split('\r\n');
+    expect(lines[0]).toBe('Date,Type,Reference,Debit,Credit,Balance');
+    expect(lines[1]).toBe('2026-10-01,Opening balance,,,,0.00');
+    expect(lines).toHaveLength(6);
+    expect(lines.at(-1)).toBe('2026-11-30,Closing balance,,1180.00,738.00,442.00');
+
+    const pdf = await company.get(
+      `/receivables/clients/${registered}/statement/pdf?from=2026-10-01&to=2026-11-30`,
+    );
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(String(pdf.body).startsWith('%PDF-')).toBe(true);
+    // The receivable agrees: pending 1180 - 118 - 520 = 542, with 100 in advance.
+    const owed = await company.get('/receivables?search=bharat');
+    expect(owed.body.data[0]).toMatchObject({ pending: 542, advance: 100, credited: 118 });
+  });
+
+  it('writes GSTR-1 B2B and B2CS for a month as the offline tool takes them', async () => {
+    await issueInvoice(server, companyId, registered, {
+      issueDate: '2026-12-03',
+      lines: [
+        [18, 1000_00],
+        [5, 200_00],
+      ],
+      gstin: '29AAACB1234C1Z5',
+    });
+    await issueInvoice(server, companyId, walkIn, {
+      issueDate: '2026-12-04',
+      placeOfSupply: '27',
+      inter: true,
+      lines: [[18, 300_00]],
+    });
+    await issueInvoice(server, companyId, walkIn, {
+      issueDate: '2026-12-05',
+      placeOfSupply: '27',
+      inter: true,
+      lines: [[18, 200_00]],
+    });
+    // Inter-state to an unregistered buyer above 1 lakh: B2CL, not B2CS.
+    await issueInvoice(server, companyId, walkIn, {
+      issueDate: '2026-12-06',
+      placeOfSupply: '27',
+      inter: true,
+      lines: [[18, 200_000_00]],
+    });
+    const b2b = await company.get('/receivables/gstr1/b2b?month=2026-12');
+    expect(b2b.status).toBe(200);
+    const b2bLines = String(b2b.body).trim().split('\r\n');
+    expect(b2bLines[0]).toBe(
+      'GSTIN/UIN of Recipient,Receiver Name,Invoice Number,Invoice date,Invoice Value,Place Of Supply,Reverse Charge,Applicable % of Tax Rate,Invoice Type,E-Commerce GSTIN,Rate,Taxable Value,Cess Amount',
+    );
+    expect(b2bLines).toHaveLength(3);
+    expect(b2bLines[1]).toMatch(
+      /^29AAACB1234C1Z5,Bharat Traders,INV\/26-27\/\d+,03-Dec-26,1390\.00,29-Karnataka,N,,Regular B2B,,5\.00,200\.00,0\.00$/,
+    );
+    expect(b2bLines[2]).toMatch(/,18\.00,1000\.00,0\.00$/);
+
+    const b2cs = await company.get('/receivables/gstr1/b2cs?month=2026-12');
+    expect(String(b2cs.body).trim().split('\r\n')).toEqual([
+      'Type,Place Of Supply,Applicable % of Tax Rate,Rate,Taxable Value,Cess Amount,E-Commerce GSTIN',
+      'OE,27-Maharashtra,,18.00,500.00,0.00,',
+    ]);
+    const register = await company.get(
+      '/receivables/register/export?from=2026-12-01&to=2026-12-31',
+    );
+    expect(String(register.body).trim().split('\r\n')).toHaveLength(5);
+  });
+
+  it('shows the position on the dashboard straight after a receipt, and per project', async () => {
+    const before = (await company.get('/user/getalldata?today=2026-11-26')).body.data.position;
+    const invoice = await issueInvoice(server, companyId, walkIn, {
+      issueDate: '2026-11-20',
+      dueDate: '2026-11-25',
+      lines: [[0, 1000_00]],
+      projectId,
+    });
+    const mid = (await company.get('/user/getalldata?today=2026-11-26')).body.data.position;
+    expect(mid.receivable).toBeCloseTo(before.receivable + 1000, 2);
+    expect(mid.overdue).toBeCloseTo(before.overdue + 1000, 2);
+    expect(mid.invoicedThisMonth).toBeCloseTo(before.invoicedThisMonth + 1000, 2);
+    expect(mid.recentInvoices[0]).toMatchObject({ _id: invoice.id, total: 1000, pending: 1000 });
+    await company.post('/receipts', {
+      clientId: walkIn,
+      accountId,
+      date: '2026-11-26',
+      mode: 'upi',
+      reference: 'UPI77',
+      amount: 400,
+      allocations: [{ invoiceId: invoice.id, amount: 400 }],
+    });
+    const after = (await company.get('/user/getalldata?today=2026-11-26')).body.data.position;
+    expect(after.receivable).toBeCloseTo(mid.receivable - 400, 2);
+    expect(after.overdue).toBeCloseTo(mid.overdue - 400, 2);
+    expect(after.receivedThisMonth).toBeCloseTo(mid.receivedThisMonth + 400, 2);
+    const account = after.accounts.find((a: { _id: string }) => a._id === accountId);
+    expect(account).toMatchObject({ closed: false });
+    expect(account.balance).toBeCloseTo(
+      mid.accounts.find((a: { _id: string }) => a._id === accountId).balance + 400,
+      2,
+    );
+    expect(after.recentInvoices[0]).toMatchObject({ _id: invoice.id, pending: 600 });
+
+    const projects = await company.get(`/company/getcompanyallproject?id=${projectId}`);
+    expect(projects.body.data[0].invoicing).toEqual({
+      invoiced: 1600,
+      received: 400,
+      pending: 1200,
+    });
+  });
+});
