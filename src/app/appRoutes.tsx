@@ -259,6 +259,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ...lazyScreen(() => import('../features/invoicing/ClientsScreen')),
   },
   {
+    path: 'receivables',
+    group: 'Company',
+    readOnlyFor: ['admin'],
+    title: 'Receivables',
+    icon: ReportIcon,
+    roles: ['admin', 'company'],
+    ...lazyScreen(() => import('../features/invoicing/ReceivablesScreen')),
+  },
+  {
     path: 'invoicing',
     group: 'Company',
     readOnlyFor: ['admin'],

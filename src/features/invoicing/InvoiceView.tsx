@@ -29,6 +29,7 @@ import {
 } from './invoicingApi';
 import { StatusBadge, TotalsBox, stateLabel, type TotalsFigures } from './parts';
 import { useInvoiceNav } from './useInvoiceNav';
+import { ReceiptForm } from './ReceiptForm';
 
 const paise = (rupees: number) => rupeesToPaise(rupees) ?? 0;
 
@@ -86,6 +87,7 @@ function InvoiceDetails({ invoice: inv }: { invoice: Invoice }) {
   const [email, emailing] = useEmailInvoiceMutation();
   const [createLink, linking] = useCreateInvoiceLinkMutation();
   const [shared, setShared] = useState<string | null>(null);
+  const [receiving, setReceiving] = useState(false);
   const writes = scope.isCompany;
   const isDraft = inv.status === 'draft';
   const live = inv.number !== null && inv.status !== 'cancelled';
@@ -226,6 +228,15 @@ function InvoiceDetails({ invoice: inv }: { invoice: Invoice }) {
             >
               Share on WhatsApp
             </button>
+            {inv.pending > 0 && (
+              <button
+                type="button"
+                className={styles.btnSecondary}
+                onClick={() => setReceiving(true)}
+              >
+                Record receipt
+              </button>
+            )}
             <button
               type="button"
               className={styles.btnSecondary}
@@ -294,6 +305,13 @@ function InvoiceDetails({ invoice: inv }: { invoice: Invoice }) {
         onCancel={() => setPending(null)}
         busy={removing.isLoading}
       />
+      {receiving && (
+        <ReceiptForm
+          client={{ _id: inv.clientId, name: inv.clientName }}
+          companyId={scope.companyId}
+          onClose={() => setReceiving(false)}
+        />
+      )}
       {pending === 'cancel' && <CancelForm invoice={inv} onClose={() => setPending(null)} />}
     </div>
   );

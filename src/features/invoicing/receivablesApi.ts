@@ -1,0 +1,87 @@
+import type { z } from 'zod';
+import type {
+  ClientStatement,
+  NewReceipt,
+  Receipt as ReceiptSchema,
+  ReceiptAnswer,
+  ReceiptList,
+  ReceiptListQuery,
+  Receivable as ReceivableSchema,
+  ReceivableList,
+  ReceivableQuery,
+} from '../../../contract/api/receipts';
+import { apiSlice } from '../../api/apiSlice';
+import { pathOf, request } from '../../api/endpoint';
+import { invalidates, withSyncedMutations, type Tag } from '../../api/tags';
+
+/**
+ * Money received from clients, what each client and project still owes, and a client's
+ * statement. Receipts change invoices (part paid, paid), the company's bank account (one
+ * credit through the ledger) and its figures; the change feed names `invoice` for them.
+ */
+
+export type Receipt = z.output<typeof ReceiptSchema>;
+export type Receivable = z.output<typeof ReceivableSchema>;
+export type ReceivablePage = z.output<typeof ReceivableList>;
+export type Statement = z.output<typeof ClientStatement>['data'];
+export type ReceivableArgs = z.input<typeof ReceivableQuery>;
+
+/** A receipt moves invoices, receivables, the account's balance and the dashboard. */
+const moved: Tag[] = ['invoice', 'bank', 'dashboard'];
+
+export const receivablesApi = apiSlice.injectEndpoints({
+  endpoints: (build) =>
+    withSyncedMutations({
+      getReceipts: build.query<z.output<typeof ReceiptList>, z.input<typeof ReceiptListQuery>>({
+        query: (query) => request('listReceipts', { query }),
+        providesTags: ['invoice'],
+      }),
+      addReceipt: build.mutation<z.output<typeof ReceiptAnswer>, z.input<typeof NewReceipt>>({
+        query: (body) => request('addReceipt', { body }),
+        invalidatesTags: invalidates(() => moved),
+      }),
+      reverseReceipt: build.mutation<
+        z.output<typeof ReceiptAnswer>,
+        { id: string; version: number }
+      >({
+        query: ({ id, version }) =>
+          request('reverseReceipt', { params: { id }, body: { version } }),
+        invalidatesTags: invalidates(() => moved),
+      }),
+      getReceivables: build.query<ReceivablePage, ReceivableArgs>({
+        query: (query) => request('listReceivables', { query }),
+        providesTags: ['invoice'],
+      }),
+      getClientStatement: build.query<
+        Statement,
+        { clientId: string; from: string; to: string; companyId?: string }
+      >({
+        query: ({ clientId, ...query }) =>
+          request('clientStatement', { params: { id: clientId }, query }),
+        transformResponse: (answer: z.output<typeof ClientStatement>) => answer.data,
+        providesTags: ['invoice'],
+      }),
+    }),
+});
+
+export const {
+  useGetReceiptsQuery,
+  useAddReceiptMutation,
+  useReverseReceiptMutation,
+  useGetReceivablesQuery,
+  useGetClientStatementQuery,
+} = receivablesApi;
+
+/** A client statement's file (CSV or PDF) for a range, through the download helper. */
+export function statementFilePath(
+  kind: 'csv' | 'pdf',
+  clientId: string,
+  range: { from: string; to: string; companyId?: string },
+): string {
+  const path = pathOf(kind === 'csv' ? 'clientStatementCsv' : 'clientStatementPdf', {
+    params: { id: clientId },
+  });
+  const query = new URLSearchParams({ from: range.from, to: range.to });
+  if (range.companyId) query.set('companyId', range.companyId);
+  return `${path}?${query}`;
+}
