@@ -7,7 +7,8 @@ import { PageQuery, id, pageMeta } from './fields';
  * a PM's status update of one of the company's projects, a lend of one's own that became
  * overdue, payments imported from a file by someone else (one for the whole import), a
  * month's spending in a category gone over its budget (once per budget and month), a day of
- * a recurring payment the ledger refused and the job skipped.
+ * a recurring payment the ledger refused and the job skipped, an invoice past its due date
+ * unpaid (once per invoice).
  */
 export const NOTIFICATION_KINDS = [
   'payment',
@@ -16,13 +17,14 @@ export const NOTIFICATION_KINDS = [
   'payments_import',
   'budget_over',
   'recurring_payment_skipped',
+  'invoice_overdue',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const Notification = z.object({
   _id: z.string(),
   kind: z.enum(NOTIFICATION_KINDS),
-  /** The payment, project, lend or import it is about; for a budget, the budget and month; for a skipped day, the day's own id. */
+  /** The payment, project, lend or import it is about; for a budget, the budget and month; for a skipped day, the day's own id; for an overdue invoice, the invoice. */
   recordId: z.string(),
   /** What happened, in a sentence. */
   message: z.string(),

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { notifyOverdueLends, purgeReadNotifications } from '../services/notifications';
 import { defaultToday, runDueRecurring } from '../services/recurring';
 import { runDueRecurringPayments } from '../services/recurringPayments';
+import { notifyOverdueInvoices } from '../services/receivables/overdue';
 import { purgeEnded } from '../services/sessions';
 
 const HOUR = 3_600_000;
@@ -11,7 +12,8 @@ const RECURRING_EVERY_MS = 5 * 60_000;
 
 /**
  * The server's scheduled work. Hourly upkeep (the first run a minute after start): ended
- * sessions and spent links are deleted, each lender is told of its lends that became overdue,
+ * sessions and spent links are deleted, each lender is told of its lends that became overdue
+ * and each company of its invoices that did,
  * and notifications read over 90 days ago go. Every few minutes, the recurring expenses due
  * are recorded and the recurring payments due posted. Every app server runs it; each job does the same whoever runs it first (a
  * lend is told of once, a recurring expense recorded once).
@@ -20,6 +22,7 @@ export const hourlyJobsPlugin = fp(async (app: FastifyInstance, opts: { timeZone
   const jobs: [string, () => Promise<unknown>][] = [
     ['purge of ended sessions and links', () => purgeEnded(app.db)],
     ['overdue lend notifications', () => notifyOverdueLends(app.db, opts.timeZone)],
+    ['overdue invoice notifications', () => notifyOverdueInvoices(app.db, opts.timeZone)],
     ['purge of read notifications', () => purgeReadNotifications(app.db)],
   ];
   const run = () =>

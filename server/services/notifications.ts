@@ -51,6 +51,8 @@ export function messageOf(kind: NotificationKind, d: Details): string {
       const why = d.reason === 'closed' ? 'the account is closed' : 'the balance was too low';
       return `Recurring ${what} of ${rupees(d.amountPaise)} (${text(d.remark) ?? ''}) on ${text(d.account) ?? 'an account'} (${text(d.accountNo) ?? ''}) for ${formatDmy(String(d.date ?? ''))} was skipped: ${why}.`;
     }
+    case 'invoice_overdue':
+      return `Invoice ${text(d.number) ?? ''} to ${text(d.client) ?? 'a client'} is overdue: ${rupees(d.pendingPaise)} was due on ${formatDmy(String(d.dueDate ?? ''))}.`;
   }
 }
 
@@ -121,7 +123,7 @@ const KEEP_READ_DAYS = 90;
 
 /** Deletes notifications read long ago; run with the hourly job. */
 export async function purgeReadNotifications(db: DbOrTx) {
-  // The notice of a lend still overdue stays: it is what says the lend was told of, and
+  // The notice of a lend (an invoice) still overdue stays: it is what says the lend was told of, and
   // without it the next run would tell of it again.
   await db.delete(notifications).where(
     and(
@@ -129,6 +131,9 @@ export async function purgeReadNotifications(db: DbOrTx) {
       sql`not (${notifications.kind} = 'lend_overdue' and exists (
           select 1 from loans l where l.id = ${notifications.recordId}
              and l.amount_paise > l.repaid_paise))`,
+      sql`not (${notifications.kind} = 'invoice_overdue' and exists (
+          select 1 from invoices i where i.id = ${notifications.recordId}
+             and i.status in ('issued', 'part_paid')))`,
     ),
   );
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../../server/lib/caller';
+import { notifyOverdueInvoices } from '../../server/services/receivables/overdue';
 import { listReceivables } from '../../server/services/receivables/receivables';
 import {
   addUser,
@@ -81,6 +82,31 @@ describe('receivables', () => {
       today,
     );
     expect(byProject.data[0]).toMatchObject({ _id: projectId, name: 'Tower', pending: 600 });
+  });
+
+  it('tells the company once of an invoice that passed its due date unpaid', async () => {
+    const late = await addClient(server, companyId, 'Late Payer');
+    const overdue = await issueInvoice(server, companyId, late, {
+      issueDate: '2021-01-01',
+      dueDate: '2021-01-10',
+      lines: [[0, 250_00]],
+    });
+    const notYet = await issueInvoice(server, companyId, late, {
+      issueDate: '2021-01-01',
+      dueDate: '2199-01-10',
+      lines: [[0, 100_00]],
+    });
+    await notifyOverdueInvoices(server.db, 'Asia/Kolkata');
+    await notifyOverdueInvoices(server.db, 'Asia/Kolkata');
+    const notices = (await company.get('/notifications?pageSize=100')).body.data.filter(
+      (n: { kind: string }) => n.kind === 'invoice_overdue',
+    );
+    const about = (id: string) => notices.filter((n: { recordId: string }) => n.recordId === id);
+    expect(about(overdue.id)).toHaveLength(1);
+    expect(about(overdue.id)[0].message).toBe(
+      `Invoice ${overdue.number} to Late Payer is overdue: ₹250.00 was due on 10/01/2021.`,
+    );
+    expect(about(notYet.id)).toHaveLength(0);
   });
 
   it("writes a client's statement with the right closing, as JSON, CSV and PDF", async () => {
