@@ -20,6 +20,7 @@ import {
   scheduleValues,
   type ScheduleValues,
 } from '../../ui/schedules/ScheduleFields';
+import { templateMessages } from '../../ui/schedules/scheduleList';
 
 /** The fields a refusal may name (the server's names). */
 const FIELDS = ['description', 'amount', 'category', ...SCHEDULE_FIELDS] as const;
@@ -79,23 +80,14 @@ export function RecurringForm({
       category: form.category,
       ...scheduleInput(form),
     };
-    const ok = recurring
-      ? await conflict.save(
-          updateRecurring({ ...input, _id: recurring._id, version: conflict.version }).unwrap(),
-          {
-            success: 'Recurring expense updated successfully',
-            failure: 'Failed to update the recurring expense. Please try again.',
-          },
-          refused.capture,
-        )
-      : await conflict.save(
-          addRecurring(input).unwrap(),
-          {
-            success: 'Recurring expense created successfully',
-            failure: 'Failed to create the recurring expense. Please try again.',
-          },
-          refused.capture,
-        );
+    const told = templateMessages('recurring expense');
+    const ok = await conflict.save(
+      recurring
+        ? updateRecurring({ ...input, _id: recurring._id, version: conflict.version }).unwrap()
+        : addRecurring(input).unwrap(),
+      recurring ? told.updated : told.created,
+      refused.capture,
+    );
     if (ok) onClose();
   };
 

@@ -1,6 +1,4 @@
 import { serialColumn, type Column } from '../../ui/DataTable';
-import { DeleteDialog } from '../../ui/DeleteDialog';
-import { DetailsModal } from '../../ui/DetailsModal';
 import { ListScreen } from '../../ui/ListScreen';
 import { Money } from '../../ui/Money';
 import { RowMenu } from '../../ui/RowMenu';
@@ -8,7 +6,7 @@ import { useListParams } from '../../ui/useListParams';
 import { useRecordModals } from '../../ui/useRecordModals';
 import {
   countOf,
-  detailsRender,
+  TemplateDialogs,
   pauseResumeAction,
   scheduleColumns,
   scheduleDetails,
@@ -101,27 +99,14 @@ export default function RecurringScreen() {
       summary={page && countOf(page.total, 'recurring expense')}
     >
       {modals.formOpen && <RecurringForm recurring={modals.editing} onClose={modals.closeForm} />}
-      <DetailsModal
-        record={modals.showing && details(modals.showing)}
-        onClose={modals.closeShow}
+      <TemplateDialogs
+        what="recurring expense"
+        modals={modals}
+        details={details}
         labels={detailsLabels}
-        render={detailsRender}
-      />
-      <DeleteDialog
-        record={modals.deleting}
-        title="Delete recurring expense"
-        message={(row) => (
-          <>
-            Delete the recurring expense <strong>{row.description}</strong>? The expenses it already
-            recorded stay.
-          </>
-        )}
-        run={(row) => deleteRecurring(row._id).unwrap()}
-        messages={{
-          success: 'Recurring expense deleted successfully',
-          failure: 'Failed to delete the recurring expense. Please try again.',
-        }}
-        onClose={modals.closeDelete}
+        nameOf={(row) => row.description}
+        made="expenses it already recorded"
+        remove={deleteRecurring}
         busy={deleting.isLoading}
       />
     </ListScreen>

@@ -22,6 +22,7 @@ import {
   scheduleValues,
   type ScheduleValues,
 } from '../../ui/schedules/ScheduleFields';
+import { templateMessages } from '../../ui/schedules/scheduleList';
 
 /** The fields a refusal may name (the server's names). */
 const FIELDS = ['accountId', 'paymentType', 'amount', 'remark', ...SCHEDULE_FIELDS] as const;
@@ -93,23 +94,14 @@ export function RecurringPaymentForm({
       remark: form.remark.trim(),
       ...scheduleInput(form),
     };
-    const ok = payment
-      ? await conflict.save(
-          updatePayment({ ...input, _id: payment._id, version: conflict.version }).unwrap(),
-          {
-            success: 'Recurring payment updated successfully',
-            failure: 'Failed to update the recurring payment. Please try again.',
-          },
-          refused.capture,
-        )
-      : await conflict.save(
-          addPayment(input).unwrap(),
-          {
-            success: 'Recurring payment created successfully',
-            failure: 'Failed to create the recurring payment. Please try again.',
-          },
-          refused.capture,
-        );
+    const told = templateMessages('recurring payment');
+    const ok = await conflict.save(
+      payment
+        ? updatePayment({ ...input, _id: payment._id, version: conflict.version }).unwrap()
+        : addPayment(input).unwrap(),
+      payment ? told.updated : told.created,
+      refused.capture,
+    );
     if (ok) onClose();
   };
 

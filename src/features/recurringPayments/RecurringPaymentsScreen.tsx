@@ -4,8 +4,6 @@ import { formatEnum } from '../../lib/labels';
 import { useScope } from '../../session/scope';
 import { ScopeBar } from '../../ui/CompanyPicker';
 import { serialColumn, type Column } from '../../ui/DataTable';
-import { DeleteDialog } from '../../ui/DeleteDialog';
-import { DetailsModal } from '../../ui/DetailsModal';
 import { ListScreen } from '../../ui/ListScreen';
 import { Money } from '../../ui/Money';
 import { RowMenu } from '../../ui/RowMenu';
@@ -13,7 +11,7 @@ import { useListParams } from '../../ui/useListParams';
 import { useRecordModals } from '../../ui/useRecordModals';
 import {
   countOf,
-  detailsRender,
+  TemplateDialogs,
   pauseResumeAction,
   scheduleColumns,
   scheduleDetails,
@@ -151,27 +149,14 @@ export default function RecurringPaymentsScreen() {
         {modals.formOpen && (
           <RecurringPaymentForm payment={modals.editing} onClose={modals.closeForm} />
         )}
-        <DetailsModal
-          record={modals.showing && details(modals.showing)}
-          onClose={modals.closeShow}
+        <TemplateDialogs
+          what="recurring payment"
+          modals={modals}
+          details={details}
           labels={detailsLabels}
-          render={detailsRender}
-        />
-        <DeleteDialog
-          record={modals.deleting}
-          title="Delete recurring payment"
-          message={(row) => (
-            <>
-              Delete the recurring payment <strong>{row.remark}</strong>? The payments it already
-              posted stay.
-            </>
-          )}
-          run={(row) => deletePayment(row._id).unwrap()}
-          messages={{
-            success: 'Recurring payment deleted successfully',
-            failure: 'Failed to delete the recurring payment. Please try again.',
-          }}
-          onClose={modals.closeDelete}
+          nameOf={(row) => row.remark}
+          made="payments it already posted"
+          remove={deletePayment}
           busy={deleting.isLoading}
         />
       </ListScreen>

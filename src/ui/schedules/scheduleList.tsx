@@ -3,6 +3,8 @@ import { scheduleInWords } from '../../../contract/schedule';
 import { notifyMutation } from '../../api/notify';
 import { formatYMD } from '../../lib/dates';
 import type { Column } from '../DataTable';
+import { DeleteDialog } from '../DeleteDialog';
+import { DetailsModal } from '../DetailsModal';
 import { Money } from '../Money';
 
 /**
@@ -59,32 +61,91 @@ export const scheduleDetails = (row: Scheduled) => ({
   lastDate: row.lastDate,
 });
 
-export const detailsRender = { amount: (v: unknown) => <Money value={v as number} /> };
+const detailsRender = { amount: (v: unknown) => <Money value={v as number} /> };
 
-type Toggle = (arg: { id: string; version: number }) => {
-  unwrap: () => Promise<{ message?: string }>;
-};
+type Done = Promise<{ message?: string }>;
+type Toggle = (arg: { id: string; version: number }) => { unwrap: () => Done };
 
-/**
- * The row action that pauses a template, or resumes a paused one, and tells how it went;
- * `what` is its name in the messages ("recurring expense").
- */
-export function pauseResumeAction(what: string, pause: Toggle, resume: Toggle) {
+/** The toasts of a kind of template's calls; `what` is its name ("recurring expense"). */
+export function templateMessages(what: string) {
   const Name = what.charAt(0).toUpperCase() + what.slice(1);
+  const told = (done: string, failed: string) => ({
+    success: `${Name} ${done}`,
+    failure: `Failed to ${failed} the ${what}. Please try again.`,
+  });
+  return {
+    created: told('created successfully', 'create'),
+    updated: told('updated successfully', 'update'),
+    deleted: told('deleted successfully', 'delete'),
+    paused: told('paused', 'pause'),
+    resumed: told('resumed', 'resume'),
+  };
+}
+
+/** The row action that pauses a template, or resumes a paused one, and tells how it went. */
+export function pauseResumeAction(what: string, pause: Toggle, resume: Toggle) {
+  const told = templateMessages(what);
   const toggle = (row: Scheduled) =>
     row.paused
-      ? notifyMutation(resume({ id: row._id, version: row.version }).unwrap(), {
-          success: `${Name} resumed`,
-          failure: `Failed to resume the ${what}. Please try again.`,
-        })
-      : notifyMutation(pause({ id: row._id, version: row.version }).unwrap(), {
-          success: `${Name} paused`,
-          failure: `Failed to pause the ${what}. Please try again.`,
-        });
+      ? notifyMutation(resume({ id: row._id, version: row.version }).unwrap(), told.resumed)
+      : notifyMutation(pause({ id: row._id, version: row.version }).unwrap(), told.paused);
   return (row: Scheduled) => ({
     label: row.paused ? 'Resume' : 'Pause',
     onClick: () => void toggle(row),
   });
+}
+
+/**
+ * A template list's Data Details and delete confirmation: `nameOf` a row is what the
+ * confirmation names, and `made` what of it stays ("expenses it already recorded").
+ */
+export function TemplateDialogs<R extends Scheduled>({
+  what,
+  modals,
+  details,
+  labels,
+  nameOf,
+  made,
+  remove,
+  busy,
+}: {
+  what: string;
+  modals: {
+    showing: R | null;
+    closeShow: () => void;
+    deleting: R | null;
+    closeDelete: () => void;
+  };
+  details: (row: R) => object;
+  labels: Record<string, string>;
+  nameOf: (row: R) => string;
+  made: string;
+  remove: (id: string) => { unwrap: () => Done };
+  busy: boolean;
+}) {
+  return (
+    <>
+      <DetailsModal
+        record={modals.showing && details(modals.showing)}
+        onClose={modals.closeShow}
+        labels={labels}
+        render={detailsRender}
+      />
+      <DeleteDialog
+        record={modals.deleting}
+        title={`Delete ${what}`}
+        message={(row) => (
+          <>
+            Delete the {what} <strong>{nameOf(row)}</strong>? The {made} stay.
+          </>
+        )}
+        run={(row) => remove(row._id).unwrap()}
+        messages={templateMessages(what).deleted}
+        onClose={modals.closeDelete}
+        busy={busy}
+      />
+    </>
+  );
 }
 
 /** "12 recurring expenses" under a list. */
