@@ -14,6 +14,7 @@ import {
   type RecentEntry,
 } from './dashboardApi';
 import { BudgetsCard } from './BudgetsCard';
+import { CompanyPosition } from './CompanyPosition';
 import { ExpensesChart } from './ExpensesChart';
 import { formatPercent } from './percent';
 import { buildExpenseSeries } from './expenseSeries';
@@ -137,6 +138,7 @@ function Figures({ figures, today }: { figures: DashboardData; today: string }) 
   );
   return (
     <>
+      {figures.position && <CompanyPosition position={figures.position} />}
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard
           label="Expenses"

@@ -1,0 +1,100 @@
+import { Link } from 'react-router-dom';
+import { formatDMY } from '../../lib/dates';
+import { Money } from '../../ui/Money';
+import { styles } from '../../ui/styles';
+import type { DashboardData } from './dashboardApi';
+
+type Position = NonNullable<DashboardData['position']>;
+
+function Figure({ label, value, note }: { label: string; value: number; note: string }) {
+  return (
+    <div className="rounded-md border border-gray-200 p-4">
+      <p className="text-sm font-medium text-gray-700">{label}</p>
+      <p className="mt-1 break-words text-xl font-bold text-gray-900">
+        <Money value={value} />
+      </p>
+      <p className="mt-1 text-xs text-gray-700">{note}</p>
+    </div>
+  );
+}
+
+/**
+ * The company's position: cash in each bank account, what clients owe and how much of it is
+ * overdue, this month's invoicing and receipts, and the invoices issued last. Each figure
+ * says what it counts.
+ */
+export function CompanyPosition({ position: p }: { position: Position }) {
+  const cash = p.accounts.reduce((sum, a) => sum + a.balance, 0);
+  return (
+    <section className={`${styles.card} mb-4 p-5`} aria-labelledby="position-title">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id="position-title" className="text-lg font-semibold text-gray-900">
+          Company position
+        </h3>
+        <Link to="/app/receivables" className={`${styles.link} text-sm`}>
+          Receivables
+        </Link>
+      </div>
+      <div className="mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-5">
+        <Figure label="Cash" value={cash} note="Balance of every bank account, closed ones too" />
+        <Figure
+          label="Receivable"
+          value={p.receivable}
+          note="Still owed on issued invoices, after receipts, TDS and credit notes"
+        />
+        <Figure label="Overdue" value={p.overdue} note="The part of it past its due date" />
+        <Figure
+          label="Invoiced this month"
+          value={p.invoicedThisMonth}
+          note="Invoices issued this month, tax included"
+        />
+        <Figure
+          label="Received this month"
+          value={p.receivedThisMonth}
+          note="Receipts dated this month, reversed ones left out"
+        />
+      </div>
+      <div className="mt-4 grid gap-4 lg:grid-cols-2">
+        <div>
+          <h4 className="text-sm font-semibold text-gray-900">Cash per account</h4>
+          <ul className="mt-2 divide-y divide-gray-100 text-sm">
+            {p.accounts.length === 0 && <li className="py-2 text-gray-700">No bank accounts.</li>}
+            {p.accounts.map((a) => (
+              <li key={a._id} className="flex justify-between gap-3 py-2">
+                <span className="min-w-0 break-words">
+                  {a.holder_name} — {a.account_no}
+                  {a.closed && <span className="text-gray-700"> (closed)</span>}
+                </span>
+                <Money value={a.balance} className="font-semibold" />
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h4 className="text-sm font-semibold text-gray-900">Invoices issued last</h4>
+          <ul className="mt-2 divide-y divide-gray-100 text-sm">
+            {p.recentInvoices.length === 0 && (
+              <li className="py-2 text-gray-700">No invoices issued yet.</li>
+            )}
+            {p.recentInvoices.map((i) => (
+              <li key={i._id} className="flex flex-wrap justify-between gap-x-3 py-2">
+                <Link
+                  to={`/app/invoices?invoice=${encodeURIComponent(i._id)}`}
+                  className={styles.link}
+                >
+                  {i.number}
+                </Link>
+                <span className="min-w-0 flex-1 break-words">
+                  {i.clientName}, {formatDMY(i.date)}
+                </span>
+                <span>
+                  <Money value={i.total} /> · pending <Money value={i.pending} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}
