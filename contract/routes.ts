@@ -117,7 +117,7 @@ export const ROUTES = {
   deleteInvoice: ['DELETE', '/invoices/:id'],
   issueInvoice: ['POST', '/invoices/:id/issue'],
   cancelInvoice: ['POST', '/invoices/:id/cancel'],
-  addCreditNote: ['POST', '/invoices/credit-notes'],
+  addCreditNote: ['POST', '/credit-notes'],
   invoicePdf: ['GET', '/invoices/:id/pdf'],
   emailInvoice: ['POST', '/invoices/:id/email'],
   createInvoiceLink: ['POST', '/invoices/:id/links'],

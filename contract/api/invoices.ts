@@ -650,7 +650,7 @@ export const invoiceEndpoints = {
   },
   addCreditNote: {
     method: 'POST',
-    path: '/invoices/credit-notes',
+    path: '/credit-notes',
     body: CreditNoteDraftFields,
     status: 201,
     answer: InvoiceAnswer,

@@ -34,6 +34,11 @@ const TAGS = [
   { name: 'projects', description: "A company's projects" },
   { name: 'bank', description: "A company's bank accounts, payments and statements" },
   {
+    name: 'invoicing',
+    description:
+      "A company's GST invoices and credit notes, its clients and invoicing profile, their PDFs, share links and e-mail",
+  },
+  {
     name: 'expenses',
     description:
       "The caller's own expenses, its recurring ones (recorded on their days), its categories and their monthly budgets",

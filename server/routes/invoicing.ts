@@ -127,7 +127,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Deletes a client that has no invoices or receipts (otherwise 409)',
       description: WRITE,
       answers: 'Deleted',
-      refusals: errors(400, 401, 403, 404, 409),
+      refusals: errors(...BODY, 401, 403, 404, 409),
       handler: async (request) => {
         await clients.deleteClient(app.db, caller(request), request.params.id);
         return { success: true, message: 'Client deleted' };
@@ -185,7 +185,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Deletes a draft; an issued invoice is never deleted (409)',
       description: WRITE,
       answers: 'Deleted',
-      refusals: errors(400, 401, 403, 404, 409),
+      refusals: errors(...BODY, 401, 403, 404, 409),
       handler: async (request) => {
         await invoices.deleteDraft(app.db, caller(request), request.params.id);
         return { success: true, message: 'Draft deleted' };
@@ -308,7 +308,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Revokes a share link: it opens nothing from then on',
       description: WRITE,
       answers: 'Revoked',
-      refusals: errors(400, 401, 403, 404),
+      refusals: errors(...BODY, 401, 403, 404),
       handler: async (request) => {
         await documents.revokeLink(
           app.db,

@@ -47,6 +47,7 @@ const AREAS = [
   'people',
   'projects',
   'bank',
+  'invoicing',
   'expenses',
   'lend',
   'borrowed',
@@ -126,6 +127,10 @@ const fx = {} as {
   /** The account recurring payments go to, and a template on it. */
   recurringAccount: string;
   recurringPayment: string;
+  /** The company's client and an issued invoice on the PM's project, and a draft. */
+  client: string;
+  invoice: string;
+  draft: string;
   own: Record<SignedIn, { expense: string; recurring: string; lend: string; borrowed: string }>;
 };
 const COUNTERPARTY = 'ravi.counterparty@example.com';
@@ -590,6 +595,220 @@ function loanSpecs(direction: 'lend' | 'borrowed'): Record<string, Spec> {
       absent: 404,
       fix: async (c) => {
         if (!c.absent) body(c).id = await make.repayment(actor(c, 'company'), direction);
+      },
+    },
+  };
+}
+
+/** Invoicing: a fixed profile, clients with plain fields, small drafts dated alike. */
+const INVOICE_DATE = '2200-12-31';
+const smallLine = {
+  description: 'Fixture line',
+  sacHsn: '9983',
+  quantity: 1,
+  rate: 10,
+  gstRate: 18,
+};
+const invoicing = {
+  client: async () =>
+    (
+      await must('company', 'POST', '/invoicing/clients', {
+        name: `Client ${++unique}`,
+        stateCode: '27',
+        billingAddress: 'Pune',
+        email: 'client@example.com',
+      })
+    ).data._id as string,
+  draft: async (projectId: string | null = null) =>
+    (
+      await must('company', 'POST', '/invoices', {
+        clientId: fx.client,
+        projectId,
+        issueDate: INVOICE_DATE,
+        lines: [smallLine],
+      })
+    ).data as { _id: string; version: number },
+  issued: async (projectId: string | null = null) => {
+    const draft = await invoicing.draft(projectId);
+    return (await must('company', 'POST', `/invoices/${draft._id}/issue`, { version: 1 })).data
+      ._id as string;
+  },
+  version: async (id: string) => (await must('company', 'GET', `/invoices/${id}`)).data.version,
+  link: async () =>
+    (await must('company', 'POST', `/invoices/${fx.invoice}/links`, {})).data as {
+      _id: string;
+      url: string;
+    },
+  /** A client's generated fields as a valid client: no GSTIN, e-mail or mobile to check. */
+  clientBody: (b: Record<string, any>) => {
+    b.name = freshName(b.name);
+    delete b.gstin;
+    delete b.email;
+    delete b.mobile;
+  },
+  /** A draft's generated fields as a valid draft of the company's. */
+  draftBody: (b: Record<string, any>) => {
+    b.clientId = fx.client;
+    b.projectId = null;
+    b.issueDate = INVOICE_DATE;
+    if (b.exportUnderLut) b.placeOfSupply = '96';
+    b.lines = (b.lines as Record<string, any>[]).map((l) => ({
+      ...l,
+      quantity: 1,
+      rate: Math.min(l.rate, 1000),
+      discountAmount: undefined,
+      discountPercent: undefined,
+    }));
+  },
+};
+
+function invoicingSpecs(): Record<string, Spec> {
+  const issuedOrFixture = async (c: Call) => (c.allowed ? invoicing.issued() : fx.invoice);
+  return {
+    getInvoiceProfile: { allow: ['admin', 'company'] },
+    saveInvoiceProfile: {
+      allow: ['company'],
+      fix: async (c) => {
+        const current = (await must('company', 'GET', '/invoicing/profile')).data;
+        Object.assign(body(c), {
+          stateCode: '27',
+          gstin: '27AAPFU0939F1ZV',
+          pan: undefined,
+          bankAccountId: fx.accountA,
+          upiId: 'acme@okhdfcbank',
+          invoicePrefix: 'INV',
+          creditNotePrefix: 'CN',
+          version: current?.version,
+        });
+      },
+    },
+    listInvoiceClients: { allow: ['admin', 'company'] },
+    getInvoiceClient: {
+      allow: ['admin', 'company'],
+      absent: 404,
+      fix: (c) => {
+        if (!c.absent) c.input.path.id = fx.client;
+      },
+    },
+    addInvoiceClient: { allow: ['company'], fix: (c) => invoicing.clientBody(body(c)) },
+    updateInvoiceClient: {
+      allow: ['company'],
+      absent: 404,
+      fix: async (c) => {
+        invoicing.clientBody(body(c));
+        if (c.absent) return;
+        const id = await invoicing.client();
+        c.input.path.id = id;
+        body(c).version = 1;
+      },
+    },
+    deleteInvoiceClient: {
+      allow: ['company'],
+      absent: 404,
+      fix: async (c) => {
+        if (!c.absent) c.input.path.id = c.allowed ? await invoicing.client() : fx.client;
+      },
+    },
+    listInvoices: { allow: SIGNED_IN, fix: (c) => orderDates(c.input.query, 'from', 'to') },
+    getInvoice: {
+      allow: SIGNED_IN,
+      absent: 404,
+      fix: (c) => {
+        if (!c.absent) c.input.path.id = fx.invoice;
+      },
+    },
+    addInvoice: { allow: ['company'], fix: (c) => invoicing.draftBody(body(c)) },
+    updateInvoice: {
+      allow: ['company'],
+      absent: 404,
+      fix: async (c) => {
+        invoicing.draftBody(body(c));
+        if (c.absent) return;
+        c.input.path.id = fx.draft;
+        body(c).version = await invoicing.version(fx.draft);
+      },
+    },
+    deleteInvoice: {
+      allow: ['company'],
+      absent: 404,
+      fix: async (c) => {
+        if (!c.absent) c.input.path.id = c.allowed ? (await invoicing.draft())._id : fx.draft;
+      },
+    },
+    issueInvoice: {
+      allow: ['company'],
+      absent: 404,
+      fix: async (c) => {
+        if (c.absent) return;
+        const id = c.allowed ? (await invoicing.draft())._id : fx.draft;
+        c.input.path.id = id;
+        body(c).version = await invoicing.version(id);
+      },
+    },
+    cancelInvoice: {
+      allow: ['company'],
+      absent: 404,
+      fix: async (c) => {
+        body(c).issueDate = INVOICE_DATE;
+        if (c.absent) return;
+        const id = await issuedOrFixture(c);
+        c.input.path.id = id;
+        body(c).version = await invoicing.version(id);
+      },
+    },
+    addCreditNote: {
+      allow: ['company'],
+      absent: 404,
+      fix: async (c) => {
+        Object.assign(body(c), { issueDate: INVOICE_DATE, lines: [{ ...smallLine, rate: 1 }] });
+        if (!c.absent) body(c).invoiceId = await issuedOrFixture(c);
+      },
+    },
+    invoicePdf: {
+      allow: SIGNED_IN,
+      absent: 404,
+      runs: 1,
+      fix: (c) => {
+        if (!c.absent) c.input.path.id = fx.invoice;
+      },
+    },
+    emailInvoice: {
+      allow: ['company'],
+      absent: 404,
+      runs: 1,
+      fix: (c) => {
+        if (!c.absent) c.input.path.id = fx.invoice;
+      },
+    },
+    createInvoiceLink: {
+      allow: ['company'],
+      absent: 404,
+      fix: (c) => {
+        if (!c.absent) c.input.path.id = fx.invoice;
+      },
+    },
+    listInvoiceLinks: {
+      allow: ['admin', 'company'],
+      absent: 404,
+      fix: (c) => {
+        if (!c.absent) c.input.path.id = fx.invoice;
+      },
+    },
+    revokeInvoiceLink: {
+      allow: ['company'],
+      absent: 404,
+      fix: async (c) => {
+        if (c.absent) return;
+        c.input.path.id = fx.invoice;
+        c.input.path.linkId = (await invoicing.link())._id;
+      },
+    },
+    publicInvoicePdf: {
+      allow: 'public',
+      absent: 404,
+      runs: 1,
+      fix: async (c) => {
+        if (!c.absent) c.input.path.token = (await invoicing.link()).url.split('/').pop()!;
       },
     },
   };
@@ -1266,6 +1485,7 @@ const SPECS: Record<string, Spec> = {
   },
   countUnreadNotifications: { allow: ['admin', 'company', 'pm'] },
   markNotificationsRead: { allow: ['admin', 'company', 'pm'] },
+  ...invoicingSpecs(),
 };
 
 // --- The document ----------------------------------------------------------------------
@@ -1507,6 +1727,15 @@ beforeAll(async () => {
   fx.accountForUpdates = await make.account();
   fx.recurringAccount = await make.account();
   fx.recurringPayment = await make.recurringPayment();
+  await must('company', 'PUT', '/invoicing/profile', {
+    legalName: 'Acme Traders',
+    address: 'Mumbai',
+    stateCode: '27',
+    gstin: '27AAPFU0939F1ZV',
+  });
+  fx.client = await invoicing.client();
+  fx.invoice = await invoicing.issued(fx.pmProject);
+  fx.draft = (await invoicing.draft(fx.pmProject))._id;
   fx.own = {} as typeof fx.own;
   for (const role of SIGNED_IN)
     fx.own[role] = {

@@ -310,14 +310,14 @@ describe('invoices', () => {
     expect(after).toMatchObject({ status: 'cancelled', credited: 1180, pending: 0 });
     expect(after.creditNotes).toHaveLength(1);
 
-    const tooMuch = await company.post('/invoices/credit-notes', {
+    const tooMuch = await company.post('/credit-notes', {
       invoiceId: ids.second,
       issueDate: '2026-11-22',
       reason: 'Discount',
       lines: [line({ rate: 2000 })],
     });
     expect(tooMuch.status).toBe(400);
-    const part = await company.post('/invoices/credit-notes', {
+    const part = await company.post('/credit-notes', {
       invoiceId: ids.second,
       issueDate: '2026-11-22',
       reason: 'Discount',
@@ -474,7 +474,7 @@ describe('roles and tenancy', () => {
       await other.post(`/invoices/${id}/links`, {}),
       await other.post(`/invoices/${id}/issue`, { version: 1 }),
       await other.post(`/invoices/${id}/cancel`, { version: 1, reason: 'x' }),
-      await other.post('/invoices/credit-notes', {
+      await other.post('/credit-notes', {
         invoiceId: id,
         issueDate: '2026-11-30',
         reason: 'x',
