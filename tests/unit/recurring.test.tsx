@@ -1,13 +1,18 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { Message } from '../../contract/api/fields';
 import { RecurringAnswer, RecurringList } from '../../contract/api/recurring';
 import { AppRoutes } from '../../src/app/router';
 import type { Recurring } from '../../src/features/recurring/recurringApi';
 import { todayLocalISO } from '../../src/lib/dates';
 import { recordRequests, renderWithProviders, signedIn } from './helpers';
 import { server } from './msw';
+import {
+  asksBeforeDeleting,
+  pausesAndResumes,
+  rowAction,
+  type TemplateScreen,
+} from './scheduleScenarios';
 
 const LIST = '/api/expense/getrecurring';
 
@@ -51,15 +56,22 @@ const listHandler = (data: Recurring[] = rows) =>
 const answer = (message: string, data: Recurring, created = 0, status = 200) =>
   HttpResponse.json(RecurringAnswer.parse({ success: true, message, data, created }), { status });
 
-type User = ReturnType<typeof renderWithProviders>['user'];
-
-async function rowAction(user: User, description: string, action: string) {
-  await user.click(screen.getByRole('button', { name: `Actions for ${description}` }));
-  await user.click(screen.getByRole('button', { name: action }));
-}
-
 const renderRecurring = () =>
   renderWithProviders(<AppRoutes />, { route: '/app/recurring', preloadedState: signedIn() });
+
+const recurringScreen: TemplateScreen<Recurring> = {
+  what: 'recurring expense',
+  paths: {
+    pause: '/expense/pauserecurring',
+    resume: '/expense/resumerecurring',
+    delete: '/expense/deleterecurring',
+  },
+  listHandler,
+  answer: (message, data) => answer(message, data),
+  render: renderRecurring,
+  active: { id: 'r1', name: 'Flat rent', version: 3, row: rows[0]! },
+  paused: { id: 'r2', name: 'Cleaner', version: 1, row: rows[1]! },
+};
 
 describe('Recurring expenses', () => {
   it('lists each template with its amount, schedule in words, next date and status', async () => {
@@ -222,63 +234,15 @@ describe('Recurring expenses', () => {
     log.stop();
   });
 
-  it('pauses an active template and resumes a paused one, with the version it read', async () => {
-    server.use(
-      listHandler(),
-      http.post('/api/expense/pauserecurring', () =>
-        answer('Recurring expense paused', { ...rows[0]!, paused: true, version: 4 }),
-      ),
-      http.post('/api/expense/resumerecurring', () =>
-        answer('Recurring expense resumed', { ...rows[1]!, paused: false, version: 2 }),
-      ),
-    );
-    const log = recordRequests();
-    const { user } = renderRecurring();
-    await screen.findByText('Flat rent');
-    await rowAction(user, 'Flat rent', 'Pause');
-    expect(await screen.findByText('Recurring expense paused')).toBeInTheDocument();
-    expect(await log.to('/api/expense/pauserecurring')[0]!.json()).toEqual({
-      id: 'r1',
-      version: 3,
-    });
-    await rowAction(user, 'Cleaner', 'Resume');
-    expect(await screen.findByText('Recurring expense resumed')).toBeInTheDocument();
-    expect(await log.to('/api/expense/resumerecurring')[0]!.json()).toEqual({
-      id: 'r2',
-      version: 1,
-    });
-    log.stop();
-  });
+  it('pauses an active template and resumes a paused one, with the version it read', () =>
+    pausesAndResumes(recurringScreen));
 
-  it('asks before deleting, then deletes and toasts', async () => {
-    server.use(
-      listHandler(),
-      http.post('/api/expense/deleterecurring', () =>
-        HttpResponse.json(
-          Message.parse({ success: true, message: 'Recurring expense deleted successfully' }),
-        ),
-      ),
-    );
-    const log = recordRequests();
-    const { user } = renderRecurring();
-    await screen.findByText('Flat rent');
-    await rowAction(user, 'Flat rent', 'Delete');
-    const confirm = screen.getByRole('dialog', { name: 'Delete recurring expense' });
-    expect(confirm).toHaveTextContent('The expenses it already recorded stay.');
-    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(log.to('/api/expense/deleterecurring')).toHaveLength(0);
-
-    await rowAction(user, 'Flat rent', 'Delete');
-    await user.click(
-      within(screen.getByRole('dialog', { name: 'Delete recurring expense' })).getByRole('button', {
-        name: 'Delete',
-      }),
-    );
-    expect(await screen.findByText('Recurring expense deleted successfully')).toBeInTheDocument();
-    expect(await log.to('/api/expense/deleterecurring')[0]!.json()).toEqual({ id: 'r1' });
-    log.stop();
-  });
+  it('asks before deleting, then deletes and toasts', () =>
+    asksBeforeDeleting(
+      recurringScreen,
+      recurringScreen.active,
+      'The expenses it already recorded stay.',
+    ));
 
   it('Show opens the Data Details with the schedule in words', async () => {
     server.use(listHandler());

@@ -2,7 +2,6 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { BankAccountList } from '../../contract/api/bank';
-import { Message } from '../../contract/api/fields';
 import { RecurringPaymentAnswer, RecurringPaymentList } from '../../contract/api/recurringPayments';
 import type { Role } from '../../src/api/types';
 import { AppRoutes } from '../../src/app/router';
@@ -11,6 +10,12 @@ import type { RecurringPayment } from '../../src/features/recurringPayments/recu
 import { todayLocalISO } from '../../src/lib/dates';
 import { pick, recordRequests, renderWithProviders, signedIn, testUser } from './helpers';
 import { server } from './msw';
+import {
+  asksBeforeDeleting,
+  pausesAndResumes,
+  rowAction,
+  type TemplateScreen,
+} from './scheduleScenarios';
 
 const LIST = '/api/company/getrecurringpayments';
 
@@ -101,12 +106,19 @@ function renderAs(role: Role) {
   });
 }
 
-type User = ReturnType<typeof renderAs>['user'];
-
-async function rowAction(user: User, remark: string, action: string) {
-  await user.click(screen.getByRole('button', { name: `Actions for ${remark}` }));
-  await user.click(screen.getByRole('button', { name: action }));
-}
+const paymentsScreen: TemplateScreen<RecurringPayment> = {
+  what: 'recurring payment',
+  paths: {
+    pause: '/company/pauserecurringpayment',
+    resume: '/company/resumerecurringpayment',
+    delete: '/company/deleterecurringpayment',
+  },
+  listHandler,
+  answer: (message, data) => answer(message, data),
+  render: () => renderAs('company'),
+  active: { id: 'p1', name: 'Salary: Ravi', version: 3, row: rows[0]! },
+  paused: { id: 'p2', name: 'Parking rent', version: 1, row: rows[1]! },
+};
 
 describe('Recurring payments', () => {
   it('lists each template with its account, type, schedule, skipped days and status', async () => {
@@ -209,54 +221,14 @@ describe('Recurring payments', () => {
     log.stop();
   });
 
-  it('pauses and resumes, with the version it read', async () => {
-    server.use(
-      listHandler(),
-      http.post('/api/company/pauserecurringpayment', () =>
-        answer('Recurring payment paused', { ...rows[0]!, paused: true, version: 4 }),
-      ),
-      http.post('/api/company/resumerecurringpayment', () =>
-        answer('Recurring payment resumed', { ...rows[1]!, paused: false, version: 2 }),
-      ),
-    );
-    const log = recordRequests();
-    const { user } = renderAs('company');
-    await screen.findByText('Salary: Ravi');
-    await rowAction(user, 'Salary: Ravi', 'Pause');
-    expect(await screen.findByText('Recurring payment paused')).toBeInTheDocument();
-    expect(await log.to('/api/company/pauserecurringpayment')[0]!.json()).toEqual({
-      id: 'p1',
-      version: 3,
-    });
-    await rowAction(user, 'Parking rent', 'Resume');
-    expect(await screen.findByText('Recurring payment resumed')).toBeInTheDocument();
-    expect(await log.to('/api/company/resumerecurringpayment')[0]!.json()).toEqual({
-      id: 'p2',
-      version: 1,
-    });
-    log.stop();
-  });
+  it('pauses and resumes, with the version it read', () => pausesAndResumes(paymentsScreen));
 
-  it('asks before deleting, then deletes and toasts', async () => {
-    server.use(
-      listHandler(),
-      http.post('/api/company/deleterecurringpayment', () =>
-        HttpResponse.json(
-          Message.parse({ success: true, message: 'Recurring payment deleted successfully' }),
-        ),
-      ),
-    );
-    const log = recordRequests();
-    const { user } = renderAs('company');
-    await screen.findByText('Parking rent');
-    await rowAction(user, 'Parking rent', 'Delete');
-    const confirm = screen.getByRole('dialog', { name: 'Delete recurring payment' });
-    expect(confirm).toHaveTextContent('The payments it already posted stay.');
-    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Recurring payment deleted successfully')).toBeInTheDocument();
-    expect(await log.to('/api/company/deleterecurringpayment')[0]!.json()).toEqual({ id: 'p2' });
-    log.stop();
-  });
+  it('asks before deleting, then deletes and toasts', () =>
+    asksBeforeDeleting(
+      paymentsScreen,
+      paymentsScreen.paused,
+      'The payments it already posted stay.',
+    ));
 
   it("an admin reads its companies' templates: no Add, no writes in the row menu", async () => {
     server.use(
