@@ -33,7 +33,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       handler: async (request) => {
         const { cpassword, ...input } = request.body;
-        if (cpassword !== input.password) throw badRequest('Passwords do not match');
+        if (cpassword !== input.password)
+          throw badRequest('Passwords do not match', { field: 'cpassword' });
         await auth.registerAdmin(app.db, input);
         return { success: true, message: 'Registration successful. Please log in.' };
       },
@@ -154,7 +155,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       options: signedIn,
       handler: async (request) => {
         const { confirmPassword, ...input } = request.body;
-        if (confirmPassword !== input.newPassword) throw badRequest('Passwords do not match');
+        if (confirmPassword !== input.newPassword)
+          throw badRequest('Passwords do not match', { field: 'confirmPassword' });
         const notice = await auth.updatePassword(app.db, app.limits, callerOf(request), input);
         app.background.run('password change notice', () => app.mailer.send(notice));
         return { success: true, message: 'Password updated successfully' };

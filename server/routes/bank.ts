@@ -6,6 +6,7 @@ import { callerOf } from '../plugins/auth';
 import { limitExports } from '../plugins/rateLimit';
 import { BODY, errors } from '../lib/schemas';
 import { registerRoutes } from '../lib/registerRoutes';
+import { badRequest } from '../lib/errors';
 import * as bank from '../services/bank';
 import { statementCsv } from '../services/exports';
 
@@ -39,13 +40,10 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
         "Companies only (403). `confirm_no` must be the same as `account_no` (400), and the company may not have that account number already (409). An account made `active` (the company's default) makes the company's others deActive.",
       answers: 'The new account',
       refusals: errors(...BODY, 401, 403, 409),
-      handler: async (request, reply) => {
+      handler: async (request) => {
         const { confirm_no, openingBalance: openingBalancePaise, ...fields } = request.body;
-        if (confirm_no !== fields.account_no) {
-          return reply
-            .status(400)
-            .send({ success: false, message: 'Account numbers do not match' });
-        }
+        if (confirm_no !== fields.account_no)
+          throw badRequest('Account numbers do not match', { field: 'confirm_no' });
         const data = await bank.createAccount(app.db, callerOf(request), {
           ...toInput(fields),
           openingBalancePaise,

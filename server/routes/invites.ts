@@ -56,7 +56,7 @@ export const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       handler: async (request) => {
         if (request.body.password !== request.body.cpassword)
-          throw badRequest('Passwords do not match');
+          throw badRequest('Passwords do not match', { field: 'cpassword' });
         await acceptInvite(app.db, request.body.token, request.body.password);
         return { success: true, message: 'Your password is set. Please log in.' };
       },

@@ -62,7 +62,7 @@ export const passwordResetRoutes = (
       },
       handler: async (request) => {
         if (request.body.password !== request.body.cpassword)
-          throw badRequest('Passwords do not match');
+          throw badRequest('Passwords do not match', { field: 'cpassword' });
         await resetPassword(app.db, request.body.token, request.body.password);
         return { success: true, message: 'Password has been reset. Please log in.' };
       },

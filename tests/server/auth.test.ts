@@ -76,8 +76,8 @@ describe('register', () => {
   ])('answers 400 with a clear message for %j', async (body, message) => {
     const res = await register(body);
     expect(res.status).toBe(400);
-    // A value's refusal names its field; the confirmation's is a rule between two fields.
-    const field = message.startsWith('Passwords') ? undefined : message.split(' ')[0];
+    // A value's refusal names its field; a confirmation that differs names the confirmation.
+    const field = message.startsWith('Passwords') ? 'cpassword' : message.split(' ')[0];
     expect(res.body).toEqual({ success: false, message, code: 'validation', field });
   });
 });

@@ -330,7 +330,7 @@ describe('payments and statements', () => {
     ]) {
       const res = await company.get(url(query!));
       expect(res.status, query).toBe(400);
-      const field = message.split(' ')[0];
+      const field = message!.split(' ')[0];
       expect(res.body).toEqual({ success: false, message, code: 'validation', field });
     }
   });

@@ -109,12 +109,20 @@ describe('refusals', () => {
     expectRefusal(await server.api().get('/expense/getuserallexpenses'), 401, 'unauthorized');
   });
 
-  it('a refusal a route writes itself still carries its status’s code', async () => {
+  it('a confirmation that does not match names the confirming field', async () => {
     const res = await company.post(
       '/company/createbank',
       bankAccountBody({ confirm_no: '123456789013' }),
     );
     expect(res.body.message).toBe('Account numbers do not match');
-    expectRefusal(res, 400, 'validation', res.body.field);
+    expectRefusal(res, 400, 'validation', 'confirm_no');
+    const signUp = await server.api().post('/user/registeruser', {
+      name: 'A',
+      email: 'mismatch@example.com',
+      password: 'longenough1',
+      cpassword: 'different1',
+    });
+    expect(signUp.body.message).toBe('Passwords do not match');
+    expectRefusal(signUp, 400, 'validation', 'cpassword');
   });
 });

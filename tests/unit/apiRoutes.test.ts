@@ -77,7 +77,7 @@ describe('the route table', () => {
   });
 
   it('is where every API path in src comes from, downloads included', () => {
-    const paths = new Set(Object.values(ROUTES).map(([, path]) => path));
+    const paths = new Set<string>(Object.values(ROUTES).map(([, path]) => path));
     const found: string[] = [];
     for (const file of filesUnder('src')) {
       const code = readFileSync(join(ROOT, file), 'utf8')
