@@ -6,7 +6,7 @@ import type { AuditedTable, LoanDirection, Role } from '../../contract/enums';
 import { rowsOf, type Database, type Db } from '../db/client';
 import type { Unlisten } from '../db/listener';
 
-/** The channel the change feed's triggers NOTIFY on (migration 0020). */
+/** The channel the change feed's triggers NOTIFY on (server/db/functions/change_feed.sql). */
 export const CHANGES_CHANNEL = 'ecm_changes';
 
 /** One notification of the change feed: who the changed rows concern, and their ids. */
