@@ -1,28 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STALE_RECORD_MESSAGE } from '../../contract/rules';
 import { rowsOf } from '../../server/db/client';
 import { dayIn } from '../../server/lib/timeZone';
 import { runDueRecurring } from '../../server/services/recurring';
-import {
-  addUser,
-  signUp,
-  startTestServer,
-  whileInsertsRefused,
-  type Api,
-  type TestServer,
-} from './helpers';
+import { addUser, signUp, whileInsertsRefused, type Api, type TestServer } from './helpers';
 import { openStream } from './liveStream';
+import {
+  addTemplate,
+  racedTemplates,
+  rowCount,
+  templatesServer,
+  weekdaysBetween,
+} from './scheduleHelpers';
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
-// The job runs over every user's templates: each test starts with none due but its own.
-afterEach(async () => {
-  await server.db.execute(sql`delete from recurring_expenses`);
-});
+templatesServer('recurring_expenses', (started) => (server = started));
 
 /** The test client sends no time zone: the server's default one, Asia/Kolkata. */
 const today = () => dayIn('Asia/Kolkata');
@@ -37,12 +30,8 @@ const template = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-async function add(api: Api, overrides: Record<string, unknown> = {}) {
-  const res = await api.post('/expense/addrecurring', template(overrides));
-  if (res.status !== 201)
-    throw new Error(`addrecurring: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data as { _id: string; version: number; nextDate: string | null };
-}
+const add = (api: Api, overrides: Record<string, unknown> = {}) =>
+  addTemplate(api, '/expense/addrecurring', template(overrides));
 
 /** The caller's expenses, oldest first. */
 /** The caller's expenses, oldest first: every page of them, with the list's totals. */
@@ -67,21 +56,7 @@ async function expensesOf(api: Api) {
 const datesOf = async (api: Api) => (await expensesOf(api)).data.map((e) => e.date);
 
 /** Every row of the expenses table (of every user). */
-async function expenseRows() {
-  const [row] = rowsOf<{ n: number }>(
-    await server.db.execute(sql`select count(*)::int as n from expenses`),
-  );
-  return Number(row!.n);
-}
-
-/** YYYY-MM-DD of a UTC date, and the days `from`..`to` (inclusive) on weekday `weekday`. */
-const iso = (d: Date) => d.toISOString().slice(0, 10);
-function weekdaysBetween(from: string, to: string, weekday: number) {
-  const out: string[] = [];
-  for (let d = new Date(`${from}T00:00:00Z`); iso(d) <= to; d.setUTCDate(d.getUTCDate() + 1))
-    if (d.getUTCDay() === weekday) out.push(iso(d));
-  return out;
-}
+const expenseRows = () => rowCount(server, 'expenses');
 
 describe('recurring expenses over HTTP', () => {
   it('adds, lists, edits only the fields sent, pauses, resumes and deletes', async () => {
@@ -388,15 +363,9 @@ describe('the recurring job', () => {
 
   it('two runners at once record each day exactly once', async () => {
     const me = await signUp(server);
-    for (let i = 0; i < 12; i++)
-      await add(me.api, {
-        description: `Template ${i}`,
-        amount: 10 + i,
-        schedule: i % 2 ? 'weekly' : 'monthly',
-        day: i % 2 ? i % 7 : 1 + i,
-        startDate: '2035-01-01',
-        endDate: '2035-06-30',
-      });
+    const raced = racedTemplates(2035);
+    for (const [i, { fields }] of raced.entries())
+      await add(me.api, { description: `Template ${i}`, ...fields });
     const before = await expenseRows();
     const [a, b] = await Promise.all([
       runDueRecurring(server.db, '2035-06-30'),
@@ -406,13 +375,7 @@ describe('the recurring job', () => {
     // What both recorded is what the table gained: no day twice, none lost.
     expect(a + b).toBe((await expenseRows()) - before);
     let expected = 0;
-    for (let i = 0; i < 12; i++) {
-      const days =
-        i % 2
-          ? weekdaysBetween('2035-01-01', '2035-06-30', i % 7)
-          : ['01', '02', '03', '04', '05', '06'].map(
-              (m) => `2035-${m}-${String(1 + i).padStart(2, '0')}`,
-            );
+    for (const [i, { days }] of raced.entries()) {
       const recorded = mine.filter((e) => e.description === `Template ${i}`).map((e) => e.date);
       expect(recorded, `Template ${i}`).toEqual(days);
       expected += days.length;

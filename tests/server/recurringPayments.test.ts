@@ -1,29 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STALE_RECORD_MESSAGE } from '../../contract/rules';
-import { rowsOf } from '../../server/db/client';
 import { runDueRecurringPayments } from '../../server/services/recurringPayments';
 import {
   addUser,
   bankAccountBody,
   signUp,
-  startTestServer,
   whileInsertsRefused,
   type Api,
   type TestServer,
 } from './helpers';
 import { openStream } from './liveStream';
+import { addTemplate, racedTemplates, rowCount, templatesServer } from './scheduleHelpers';
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
-// The job runs over every company's templates: each test starts with none due but its own.
-afterEach(async () => {
-  await server.db.execute(sql`delete from recurring_payments`);
-});
+templatesServer('recurring_payments', (started) => (server = started));
 
 let accounts = 0;
 async function account(api: Api, openingBalance = 0) {
@@ -47,12 +38,8 @@ const template = (accountId: string, overrides: Record<string, unknown> = {}) =>
   ...overrides,
 });
 
-async function add(api: Api, accountId: string, overrides: Record<string, unknown> = {}) {
-  const res = await api.post('/company/addrecurringpayment', template(accountId, overrides));
-  if (res.status !== 201)
-    throw new Error(`addrecurringpayment: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data as { _id: string; version: number; nextDate: string | null };
-}
+const add = (api: Api, accountId: string, overrides: Record<string, unknown> = {}) =>
+  addTemplate(api, '/company/addrecurringpayment', template(accountId, overrides));
 
 /** An account's payments, oldest first: every page of them. */
 async function paymentsOf(api: Api, accountId: string) {
@@ -79,12 +66,7 @@ async function one(api: Api, id: string) {
   return res.body.data[0];
 }
 
-async function paymentRows() {
-  const [row] = rowsOf<{ n: number }>(
-    await server.db.execute(sql`select count(*)::int as n from payments`),
-  );
-  return Number(row!.n);
-}
+const paymentRows = () => rowCount(server, 'payments');
 
 async function setUp() {
   const admin = await signUp(server);
@@ -287,15 +269,9 @@ describe('the recurring payments job', () => {
   it('two runners at once post each day exactly once', async () => {
     const { company } = await setUp();
     const accountId = await account(company.api, 1_000_000);
-    for (let i = 0; i < 12; i++)
-      await add(company.api, accountId, {
-        remark: `Template ${i}`,
-        amount: 10 + i,
-        schedule: i % 2 ? 'weekly' : 'monthly',
-        day: i % 2 ? i % 7 : 1 + i,
-        startDate: '2032-01-01',
-        endDate: '2032-06-30',
-      });
+    const raced = racedTemplates(2032);
+    for (const [i, { fields }] of raced.entries())
+      await add(company.api, accountId, { remark: `Template ${i}`, ...fields });
     const before = await paymentRows();
     const [a, b] = await Promise.all([
       runDueRecurringPayments(server.db, '2032-06-30'),
@@ -304,10 +280,11 @@ describe('the recurring payments job', () => {
     expect(a.skipped + b.skipped).toBe(0);
     expect(a.posted + b.posted).toBe((await paymentRows()) - before);
     const posted = await paymentsOf(company.api, accountId);
-    for (let i = 0; i < 12; i++) {
+    for (const [i, { days }] of raced.entries()) {
       const dates = posted.filter((p) => p.remark === `Template ${i}`).map((p) => p.date);
       expect(new Set(dates).size, `Template ${i}`).toBe(dates.length);
       expect(dates.length, `Template ${i}`).toBe(i % 2 ? 26 : 6);
+      expect(dates, `Template ${i}`).toEqual(days);
     }
     const debits = posted.reduce((sum, p) => sum + p.amount, 0);
     expect(await balanceOf(company.api, accountId)).toBeCloseTo(1_000_000 - debits, 2);
