@@ -358,8 +358,8 @@ function LineRow({
   );
   return (
     <li className="rounded-md border border-gray-200 p-3">
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-6 xl:grid-cols-[minmax(0,3fr)_repeat(6,minmax(0,1fr))]">
-        <div className="col-span-2 md:col-span-3 xl:col-span-1">
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,1.2fr)_minmax(0,0.9fr)_minmax(0,1.2fr)_minmax(0,1fr)_minmax(9.5rem,1.8fr)_minmax(0,1.3fr)]">
+        <div className="col-span-2 md:col-span-4 xl:col-span-1">
           {input('description', 'Description', { maxLength: 300 })}
         </div>
         {input('sacHsn', 'SAC/HSN', { inputMode: 'numeric', maxLength: 8 })}
@@ -378,8 +378,8 @@ function LineRow({
           <div className="w-16 shrink-0">
             <SelectField
               id={id('discountKind')}
-              label="Disc."
-              aria-label={`Line ${n} discount as`}
+              label="In"
+              aria-label={`Line ${n} discount in`}
               options={DISCOUNT_KINDS}
               value={line.discountKind}
               onChange={(e) => onChange('discountKind', e.target.value)}

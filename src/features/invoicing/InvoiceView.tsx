@@ -328,7 +328,13 @@ function Item({ label, value }: { label: string; value: React.ReactNode }) {
 
 function LinesTable({ invoice }: { invoice: Invoice }) {
   return (
-    <div className="overflow-x-auto rounded-md border border-gray-200">
+    // Focusable, so that a keyboard can scroll it sideways on a narrow screen.
+    <div
+      className="overflow-x-auto rounded-md border border-gray-200"
+      role="region"
+      aria-label="Lines"
+      tabIndex={0}
+    >
       <table className="min-w-full text-sm">
         <caption className="sr-only">Lines</caption>
         <thead className="bg-gray-50 text-left text-gray-800">

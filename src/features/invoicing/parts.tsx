@@ -83,7 +83,10 @@ export function TotalsBox({
 }) {
   const stateTax = supplierState && gstState(supplierState)?.utgst ? 'UTGST' : 'SGST';
   const row = (label: string, paise: number, strong = false) => (
-    <div key={label} className={`flex justify-between gap-4 ${strong ? 'font-semibold' : ''}`}>
+    <div
+      key={label}
+      className={`flex justify-between gap-4 ${strong ? 'border-t border-gray-300 pt-1 font-semibold' : ''}`}
+    >
       <dt>{label}</dt>
       <dd>
         <Paise value={paise} />
@@ -105,9 +108,6 @@ export function TotalsBox({
               ? [row(`IGST ${r.gstRate}% on ${fmt(r.taxablePaise)}`, r.igstPaise)]
               : [],
         )}
-        {figures.treatment === 'zero-rated' && (
-          <p className="text-xs text-gray-700">Export under LUT: no tax charged.</p>
-        )}
         <div className="flex justify-between gap-4">
           <dt>Round off</dt>
           <dd className="tabular-nums">
@@ -115,10 +115,11 @@ export function TotalsBox({
             <Paise value={Math.abs(rounded)} />
           </dd>
         </div>
-        <div className="border-t border-gray-300 pt-1">
-          {row('Total', figures.totalPaise, true)}
-        </div>
+        {row('Total', figures.totalPaise, true)}
       </dl>
+      {figures.treatment === 'zero-rated' && (
+        <p className="mt-2 text-xs text-gray-700">Export under LUT: no tax charged.</p>
+      )}
       <p className="mt-2 text-xs text-gray-700">{amountInWords(figures.totalPaise)}</p>
     </section>
   );
