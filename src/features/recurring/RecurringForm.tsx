@@ -1,11 +1,8 @@
-import { useState } from 'react';
 import { useCategoryOptions } from '../../api/categoriesApi';
 import { amountError, typedRupees } from '../../lib/amount';
 import { AmountField } from '../../ui/AmountField';
 import { Field, SelectField } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
-import { useEditConflict } from '../../ui/useEditConflict';
-import { useFieldErrors } from '../../ui/useFieldErrors';
 import {
   useAddRecurringMutation,
   useLazyGetOneRecurringQuery,
@@ -15,12 +12,10 @@ import {
 import {
   SCHEDULE_FIELDS,
   ScheduleFields,
-  endProblem,
   scheduleInput,
   scheduleValues,
-  type ScheduleValues,
 } from '../../ui/schedules/ScheduleFields';
-import { templateMessages } from '../../ui/schedules/scheduleList';
+import { useTemplateForm } from '../../ui/schedules/useTemplateForm';
 
 /** The fields a refusal may name (the server's names). */
 const FIELDS = ['description', 'amount', 'category', ...SCHEDULE_FIELDS] as const;
@@ -45,50 +40,28 @@ export function RecurringForm({
 }) {
   const [addRecurring, adding] = useAddRecurringMutation();
   const [updateRecurring, updating] = useUpdateRecurringMutation();
-  const [form, setForm] = useState(() => recurringForm(recurring));
   const [fetchOne] = useLazyGetOneRecurringQuery();
-  const conflict = useEditConflict({
-    record: recurring,
-    reload: (r) => fetchOne(r._id).unwrap(),
-    onReloaded: (fresh) => setForm(recurringForm(fresh)),
-    tags: (r) => [{ type: 'recurring', id: r._id }],
-  });
-  const [problems, setProblems] = useState<{ amount?: string; endDate?: string }>({});
-  const refused = useFieldErrors(FIELDS);
+  const { form, conflict, problems, setProblems, refused, set, setSchedule, save } =
+    useTemplateForm({
+      record: recurring,
+      valuesOf: recurringForm,
+      reload: (id) => fetchOne(id).unwrap(),
+      tag: (id) => ({ type: 'recurring', id }),
+      fields: FIELDS,
+      what: 'recurring expense',
+      add: addRecurring,
+      update: updateRecurring,
+    });
   const categoryOptions = useCategoryOptions(recurring?.category);
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => {
-    setForm({ ...form, [key]: e.target.value });
-    refused.clear(key);
-  };
-  const setSchedule = (changes: Partial<ScheduleValues>) => {
-    setForm({ ...form, ...changes });
-    for (const key of Object.keys(changes)) refused.clear(key as keyof ScheduleValues);
-    if (changes.startDate !== undefined || changes.endDate !== undefined)
-      setProblems({ ...problems, endDate: undefined });
-  };
 
   const submit = async () => {
-    const found = {
-      amount: amountError(form.amount, 'positive'),
-      endDate: endProblem(form),
-    };
-    setProblems(found);
-    if (found.amount || found.endDate) return;
-    const input = {
+    const saved = await save({ amount: amountError(form.amount, 'positive') }, () => ({
       description: form.description.trim(),
       amount: typedRupees(form.amount),
       category: form.category,
       ...scheduleInput(form),
-    };
-    const told = templateMessages('recurring expense');
-    const ok = await conflict.save(
-      recurring
-        ? updateRecurring({ ...input, _id: recurring._id, version: conflict.version }).unwrap()
-        : addRecurring(input).unwrap(),
-      recurring ? told.updated : told.created,
-      refused.capture,
-    );
-    if (ok) onClose();
+    }));
+    if (saved) onClose();
   };
 
   return (

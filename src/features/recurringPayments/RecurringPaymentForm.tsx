@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { PaymentType } from '../../../contract/enums';
 import { accountLabel } from '../../api/accountsApi';
 import { amountError, typedRupees } from '../../lib/amount';
@@ -6,8 +5,6 @@ import { AccountPicker } from '../../ui/AccountPicker';
 import { AmountField } from '../../ui/AmountField';
 import { Field, SelectField } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
-import { useEditConflict } from '../../ui/useEditConflict';
-import { useFieldErrors } from '../../ui/useFieldErrors';
 import {
   useAddRecurringPaymentMutation,
   useLazyGetOneRecurringPaymentQuery,
@@ -17,12 +14,10 @@ import {
 import {
   SCHEDULE_FIELDS,
   ScheduleFields,
-  endProblem,
   scheduleInput,
   scheduleValues,
-  type ScheduleValues,
 } from '../../ui/schedules/ScheduleFields';
-import { templateMessages } from '../../ui/schedules/scheduleList';
+import { useTemplateForm } from '../../ui/schedules/useTemplateForm';
 
 /** The fields a refusal may name (the server's names). */
 const FIELDS = ['accountId', 'paymentType', 'amount', 'remark', ...SCHEDULE_FIELDS] as const;
@@ -54,55 +49,32 @@ export function RecurringPaymentForm({
 }) {
   const [addPayment, adding] = useAddRecurringPaymentMutation();
   const [updatePayment, updating] = useUpdateRecurringPaymentMutation();
-  const [form, setForm] = useState(() => paymentForm(payment));
   const [fetchOne] = useLazyGetOneRecurringPaymentQuery();
-  const conflict = useEditConflict({
-    record: payment,
-    reload: (r) => fetchOne(r._id).unwrap(),
-    onReloaded: (fresh) => setForm(paymentForm(fresh)),
-    tags: (r) => [{ type: 'recurringPayment', id: r._id }],
-  });
-  const [problems, setProblems] = useState<{
-    accountId?: string;
-    amount?: string;
-    endDate?: string;
-  }>({});
-  const refused = useFieldErrors(FIELDS);
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => {
-    setForm({ ...form, [key]: e.target.value });
-    refused.clear(key as (typeof FIELDS)[number]);
-  };
-  const setSchedule = (changes: Partial<ScheduleValues>) => {
-    setForm({ ...form, ...changes });
-    for (const key of Object.keys(changes)) refused.clear(key as keyof ScheduleValues);
-    if (changes.startDate !== undefined || changes.endDate !== undefined)
-      setProblems({ ...problems, endDate: undefined });
-  };
+  const { form, setForm, conflict, problems, setProblems, refused, set, setSchedule, save } =
+    useTemplateForm({
+      record: payment,
+      valuesOf: paymentForm,
+      reload: (id) => fetchOne(id).unwrap(),
+      tag: (id) => ({ type: 'recurringPayment', id }),
+      fields: FIELDS,
+      what: 'recurring payment',
+      add: addPayment,
+      update: updatePayment,
+    });
 
   const submit = async () => {
     const found = {
       accountId: form.accountId ? undefined : 'Choose the account it is paid from or into.',
       amount: amountError(form.amount, 'positive'),
-      endDate: endProblem(form),
     };
-    setProblems(found);
-    if (found.accountId || found.amount || found.endDate) return;
-    const input = {
+    const saved = await save(found, () => ({
       accountId: form.accountId,
       paymentType: form.paymentType,
       amount: typedRupees(form.amount),
       remark: form.remark.trim(),
       ...scheduleInput(form),
-    };
-    const told = templateMessages('recurring payment');
-    const ok = await conflict.save(
-      payment
-        ? updatePayment({ ...input, _id: payment._id, version: conflict.version }).unwrap()
-        : addPayment(input).unwrap(),
-      payment ? told.updated : told.created,
-      refused.capture,
-    );
-    if (ok) onClose();
+    }));
+    if (saved) onClose();
   };
 
   return (
