@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { notifyOverdueLends, purgeReadNotifications } from '../services/notifications';
-import { defaultToday, runDueRecurring } from '../services/recurring';
+import { runDueRecurring } from '../services/recurring';
 import { runDueRecurringPayments } from '../services/recurringPayments';
+import type { DueRunOptions } from '../services/dueTemplates';
+import { defaultToday } from '../services/schedules/engine';
 import { notifyOverdueInvoices } from '../services/receivables/overdue';
 import { purgeEnded } from '../services/sessions';
 
 const HOUR = 3_600_000;
+/** One kind's recurring job: what it made, by kind (recorded; posted and skipped). */
+type RecurringJob = (today: string, options: DueRunOptions) => Promise<Record<string, number>>;
 /** How often due recurring expenses are recorded. */
 const RECURRING_EVERY_MS = 5 * 60_000;
 
@@ -45,22 +49,32 @@ export const hourlyJobsPlugin = fp(async (app: FastifyInstance, opts: { timeZone
   // work (each job claims its templates with SKIP LOCKED). A run is bounded, and
   // the next one goes on where it stopped.
   let recurringRun: Promise<unknown> | null = null;
+  // Each kind of recurring entry: its job, and the log line of what a run made.
+  const recurringJobs: [string, RecurringJob, string][] = [
+    [
+      'recurring expenses',
+      async (today, options) => ({ created: await runDueRecurring(app.db, today, options) }),
+      'recurring expenses recorded',
+    ],
+    [
+      'recurring payments',
+      (today, options) => runDueRecurringPayments(app.db, today, options),
+      'recurring payments posted',
+    ],
+  ];
   const runRecurring = () => {
     const today = defaultToday(opts.timeZone);
     // A template that fails is logged and left for the next run; the others go on.
     const warn = (details: object, message: string) => app.log.warn(details, message);
-    recurringRun ??= Promise.all([
-      runDueRecurring(app.db, today, { warn })
-        .then((created) => {
-          if (created > 0) app.log.info({ created }, 'recurring expenses recorded');
-        })
-        .catch((err: unknown) => app.log.warn({ err }, 'recurring expenses failed')),
-      runDueRecurringPayments(app.db, today, { warn })
-        .then(({ posted, skipped }) => {
-          if (posted + skipped > 0) app.log.info({ posted, skipped }, 'recurring payments posted');
-        })
-        .catch((err: unknown) => app.log.warn({ err }, 'recurring payments failed')),
-    ]).finally(() => (recurringRun = null));
+    recurringRun ??= Promise.all(
+      recurringJobs.map(([name, job, made]) =>
+        job(today, { warn })
+          .then((tally) => {
+            if (Object.values(tally).some((n) => n > 0)) app.log.info(tally, made);
+          })
+          .catch((err: unknown) => app.log.warn({ err }, `${name} failed`)),
+      ),
+    ).finally(() => (recurringRun = null));
   };
   let recurringFirst: ReturnType<typeof setTimeout> | undefined;
   const recurringEvery = setInterval(runRecurring, RECURRING_EVERY_MS);
