@@ -5,8 +5,9 @@ import { rowsOf, type DbOrTx } from './client';
  * Switches the triggers that report each change off for a bulk load (a restore, the
  * benchmark's seed), and on: a copy is neither history nor news. They are those of the
  * functions that write the audit trail and the notifications, and each table's change feed
- * (`<table>_changes`, see server/db/functions), found in the catalog; the triggers that keep
- * figures and versions, and the trail's guard, stay on. A restore rebuilds every month's
+ * (`<table>_changes`, see server/db/functions), found in the catalog, and the guard of issued
+ * invoices' lines (a copy edits nothing); the triggers that keep figures and versions, and the
+ * trail's guard, stay on. A restore rebuilds every month's
  * spending: no budget goes over for it.
  */
 export async function setAuditTriggers(db: DbOrTx, enabled: boolean) {
@@ -19,7 +20,7 @@ export async function setAuditTriggers(db: DbOrTx, enabled: boolean) {
         join pg_proc p on p.oid = t.tgfoid
        where not t.tgisinternal
          and (p.proname in ('audit_row', 'notify_payments_recorded', 'notify_project_status',
-                            'notify_budgets_overspent')
+                            'notify_budgets_overspent', 'invoice_lines_immutable')
               or p.proname = c.relname || '_changes')
        order by 1, 2`),
   );

@@ -37,10 +37,18 @@ const TABLES: PgTable[] = [
   schema.importSettings,
   schema.loans,
   schema.repayments,
+  schema.clients,
   schema.projects,
   schema.bankAccounts,
   schema.payments,
   schema.recurringPayments,
+  schema.invoiceProfiles,
+  schema.invoices,
+  schema.invoiceLines,
+  schema.documentCounters,
+  schema.invoiceLinks,
+  schema.receipts,
+  schema.receiptAllocations,
   schema.auditLog,
   schema.notifications,
 ];
@@ -64,7 +72,7 @@ async function* pagesOf(tx: Tx, table: PgTable, pageSize: number) {
   const keys: [string, PgColumn][] = columns.id
     ? [['id', columns.id]]
     : getTableConfig(table).primaryKeys[0]!.columns.map((c) => [
-        Object.keys(columns).find((k) => columns[k] === c)!,
+        Object.keys(columns).find((k) => columns[k]!.name === c.name)!,
         c,
       ]);
   const id = keys[0]![1];
@@ -235,6 +243,9 @@ export async function restore(db: Db, file: string) {
       counts[entry.table!] = (counts[entry.table!] ?? 0) + entry.rows.length;
     }
     if (!ended) throw new Error('The backup file is incomplete.');
+    // A credit note may come before its invoice in the file: its deferred reference is
+    // checked now that every row is in (and before any table is altered).
+    await tx.execute(sql`set constraints all immediate`);
     await setAuditTriggers(tx, true);
     // Backups from before migration 0016 name no owner for personal records' entries: fill
     // it as that migration does (a derived column, not history), the guard off only here.

@@ -6,10 +6,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceShareText, whatsappShareLink } from '../../contract/invoiceShare';
 import type { MailMessage, Mailer } from '../../server/mail/mailer';
+import { backup, restore } from '../../server/db/backup';
+import { openDatabase, rowsOf } from '../../server/db/client';
 import { LIMITS } from '../../server/services/rateLimits';
 import {
   addUser,
   bankAccountBody,
+  createScratchDatabase,
   signUp,
   startTestServer,
   type Api,
@@ -485,5 +488,27 @@ describe('roles and tenancy', () => {
     ])
       expect(res.status).toBe(404);
     expect((await other.get('/invoices')).body.total).toBe(0);
+  });
+});
+
+describe('backup', () => {
+  it('restores issued invoices with their lines, credit notes and links', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'invoices-')), 'all.ecm.gz');
+    // One row a page: a credit note may come before its invoice in the file.
+    const counts = await backup(server.db, file, { pageSize: 1 });
+    expect(counts.invoices).toBeGreaterThan(3);
+    const scratch = await createScratchDatabase();
+    const copy = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
+    try {
+      await restore(copy.db, file);
+      const figures = sql`select number, status, total_paise, credited_paise,
+        (select count(*) from invoice_lines l where l.invoice_id = i.id) as lines
+        from invoices i order by number nulls last, id`;
+      const rows = async (db: typeof server.db) => rowsOf(await db.execute(figures));
+      expect(await rows(copy.db)).toEqual(await rows(server.db));
+    } finally {
+      await copy.close();
+      await scratch.drop();
+    }
   });
 });
