@@ -22,6 +22,7 @@ import {
 import {
   useAddInvoiceMutation,
   useGetClientQuery,
+  useGetInvoiceProjectQuery,
   useGetInvoiceProfileQuery,
   useGetInvoiceQuery,
   useLazyGetInvoiceQuery,
@@ -122,6 +123,7 @@ function EditorForm({ profile, invoice }: { profile: InvoiceProfile; invoice: In
     tags: (i) => [{ type: 'invoice', id: i._id }],
   });
   const client = useGetClientQuery(form.clientId, { skip: !form.clientId });
+  const project = useGetInvoiceProjectQuery(form.projectId, { skip: !form.projectId });
   // Left empty, the place of supply is the client's state (the server's default too).
   const place = form.placeOfSupply || client.data?.stateCode || '';
   const live = draftTotals({ ...form, placeOfSupply: place }, profile.stateCode);
@@ -192,7 +194,7 @@ function EditorForm({ profile, invoice }: { profile: InvoiceProfile; invoice: In
           label="Project (optional)"
           value={form.projectId}
           emptyOption="No project"
-          selectedLabel={form.projectId ? undefined : undefined}
+          selectedLabel={project.data ?? undefined}
           onChange={(value) => patch({ projectId: value }, 'projectId')}
           error={refused.errors.projectId}
         />

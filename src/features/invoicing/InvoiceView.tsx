@@ -143,7 +143,7 @@ function InvoiceDetails({ invoice: inv }: { invoice: Invoice }) {
         </h2>
         <StatusBadge status={inv.status} />
       </div>
-      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm lg:grid-cols-4">
         <Item label="Client" value={inv.buyer?.name ?? inv.clientName} />
         <Item label="Issue date" value={formatDMY(inv.issueDate)} />
         <Item label="Due date" value={inv.dueDate ? formatDMY(inv.dueDate) : '—'} />
@@ -277,7 +277,6 @@ function InvoiceDetails({ invoice: inv }: { invoice: Invoice }) {
         </div>
         <TotalsBox figures={figuresOf(inv)} supplierState={inv.seller?.stateCode} />
       </div>
-      <p className="text-xs text-gray-700">{inv.amountInWords}</p>
 
       {writes && inv.number && inv.kind === 'invoice' && <ShareLinks invoiceId={inv._id} />}
 

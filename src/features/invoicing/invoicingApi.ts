@@ -117,6 +117,12 @@ export const invoicingApi = apiSlice.injectEndpoints({
           }),
         providesTags: [{ type: 'project', id: 'LIST' }],
       }),
+      /** One project's name, for a saved draft's project picker. */
+      getInvoiceProject: build.query<string | null, string>({
+        query: (id) => request('listProjects', { query: { id } }),
+        transformResponse: (page: z.output<typeof ProjectList>) =>
+          page.data[0]?.projectName ?? null,
+      }),
       getClient: build.query<Client, string>({
         query: (id) => request('getInvoiceClient', { params: { id } }),
         transformResponse: (answer: z.output<typeof InvoiceClientAnswer>) => answer.data,
@@ -194,6 +200,7 @@ export const {
   useSearchClientsInfiniteQuery,
   useSearchInvoiceProjectsInfiniteQuery,
   useGetClientQuery,
+  useGetInvoiceProjectQuery,
   useLazyGetClientQuery,
   useAddClientMutation,
   useUpdateClientMutation,
