@@ -23,7 +23,8 @@ const READERS = "Admins and companies only (403); another company's records are 
 
 export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
-  const tags = ['receivables'];
+  // Receivables are part of the invoicing area of the API document.
+  const tags = ['invoicing'];
   /** A CSV of the books: read by admins and companies, counted against the export limit. */
   const csvExport = <Q>(
     summary: string,

@@ -90,9 +90,9 @@ export async function listReceivables(
   const groups: SQL = byClient
     ? sql`select c.id::text as id, c.name, ${sums(today)},
           (select coalesce(sum(r.advance_paise), 0) from receipts r
-            where r.client_id = c.id and not r.reversed) as advance
+            where r.company_id = c.company_id and r.client_id = c.id and not r.reversed) as advance
         from clients c
-        left join invoices i on i.client_id = c.id and ${OWED}
+        left join invoices i on i.company_id = c.company_id and i.client_id = c.id and ${OWED}
        where ${companyOf('c', caller, q.companyId)}
          ${search ? sql`and c.name_lower like ${search}` : sql``}
        group by c.id, c.name`
@@ -199,8 +199,14 @@ export async function clientStatement(
   assertRole(caller, 'admin', 'company');
   if (q.from > q.to)
     throw badRequest('End date must be on or after the start date', { field: 'to' });
-  const [client] = rowsOf<{ id: string; name: string; gstin: string | null; company: string }>(
-    await db.execute(sql`select c.id, c.name, c.gstin,
+  const [client] = rowsOf<{
+    id: string;
+    name: string;
+    gstin: string | null;
+    company: string;
+    company_id: string;
+  }>(
+    await db.execute(sql`select c.id, c.name, c.gstin, c.company_id,
         (select coalesce(p.legal_name, u.name) from users u
            left join invoice_profiles p on p.company_id = u.id where u.id = c.company_id) as company
       from clients c
@@ -213,12 +219,13 @@ export async function clientStatement(
            case when i.kind = 'invoice' then i.total_paise else -i.total_paise end as signed,
            i.issued_at as at
       from invoices i
-     where i.client_id = ${clientId} and i.status in ('issued', 'part_paid', 'paid')
+     where i.company_id = ${client.company_id} and i.client_id = ${clientId}
+       and i.status in ('issued', 'part_paid', 'paid')
     union all
     select r.date, 'receipt', upper(r.mode) || case when r.reference <> '' then ' ' || r.reference else '' end,
            -(r.amount_paise + r.tds_paise), r.created_at
       from receipts r
-     where r.client_id = ${clientId} and not r.reversed`;
+     where r.company_id = ${client.company_id} and r.client_id = ${clientId} and not r.reversed`;
   const [rows, [opening]] = await Promise.all([
     db
       .execute(
