@@ -15,6 +15,7 @@ import {
   createScratchDatabase,
   signUp,
   startTestServer,
+  whileInsertsRefused,
   type Api,
   type TestServer,
 } from './helpers';
@@ -488,6 +489,62 @@ describe('roles and tenancy', () => {
     ])
       expect(res.status).toBe(404);
     expect((await other.get('/invoices')).body.total).toBe(0);
+  });
+});
+
+describe('numbers without gaps', () => {
+  it('gives a failed issue its number back', async () => {
+    const serials = async () =>
+      (await company.get('/invoices?kind=invoice&pageSize=100')).body.data
+        .filter((i: { number: string | null }) => i.number)
+        .map((i: { number: string }) => Number(i.number.slice(-4)));
+    const last = Math.max(...(await serials()));
+    const made = await company.post('/invoices', draft({ issueDate: '2026-11-30' }));
+    // The issue's own audit entry is refused: the whole issue rolls back, counter included.
+    const failed = await whileInsertsRefused(
+      server,
+      { table: 'audit_log', column: 'kind', value: 'invoices' },
+      () => company.post(`/invoices/${made.body.data._id}/issue`, { version: 1 }),
+    );
+    expect(failed.status).toBe(500);
+    expect((await company.get(`/invoices/${made.body.data._id}`)).body.data.status).toBe('draft');
+    const ok = await company.post(`/invoices/${made.body.data._id}/issue`, { version: 1 });
+    expect(ok.body.data.number).toBe(`INV/2026-27/${String(last + 1).padStart(4, '0')}`);
+  });
+});
+
+describe('projects of a client', () => {
+  it("show the client's name and mobile, kept so when the client changes", async () => {
+    const project = await company.post('/company/createproject', {
+      projectName: 'For a client',
+      clientName: 'Typed name',
+      clientNumber: '1',
+      duration: '1 month',
+      price: 10,
+      paymentStatus: 'pending',
+    });
+    const id = project.body.data._id;
+    await server.db.execute(sql`update projects set client_id = ${ids.local} where id = ${id}`);
+    const row = async () =>
+      rowsOf<{ client_name: string; client_number: string }>(
+        await server.db.execute(
+          sql`select client_name, client_number from projects where id = ${id}`,
+        ),
+      )[0];
+    expect(await row()).toEqual({ client_name: 'Local Buyer', client_number: '+919876543210' });
+    const client = (await company.get(`/invoicing/clients/${ids.local}`)).body.data;
+    await put(company, `/invoicing/clients/${ids.local}`, {
+      name: 'Local Buyer Renamed',
+      stateCode: '27',
+      billingAddress: 'Pune',
+      email: 'buyer@example.com',
+      mobile: '9123456789',
+      version: client.version,
+    });
+    expect(await row()).toEqual({
+      client_name: 'Local Buyer Renamed',
+      client_number: '+919123456789',
+    });
   });
 });
 
