@@ -2,16 +2,14 @@ import { serialColumn, type Column } from '../../ui/DataTable';
 import { ListScreen } from '../../ui/ListScreen';
 import { Money } from '../../ui/Money';
 import { RowMenu } from '../../ui/RowMenu';
-import { useListParams } from '../../ui/useListParams';
-import { useRecordModals } from '../../ui/useRecordModals';
 import {
   countOf,
   TemplateDialogs,
-  pauseResumeAction,
   scheduleColumns,
   scheduleDetails,
   statusColumn,
   statusOf,
+  useTemplateList,
 } from '../../ui/schedules/scheduleList';
 import { RecurringForm } from './RecurringForm';
 import {
@@ -36,14 +34,17 @@ const details = (row: Recurring) => ({
 const detailsLabels = { lastDate: 'Last Recorded', nextDate: 'Next Date' };
 
 export default function RecurringScreen() {
-  const list = useListParams<RecurringSort>('nextDate', 'asc', { sorts: SORTS });
+  const { list, modals, remove, deleting, pauseOrResume } = useTemplateList<
+    Recurring,
+    RecurringSort
+  >({
+    what: 'recurring expense',
+    sorts: SORTS,
+    useDelete: useDeleteRecurringMutation,
+    usePause: usePauseRecurringMutation,
+    useResume: useResumeRecurringMutation,
+  });
   const query = useGetRecurringQuery(list.params);
-  const modals = useRecordModals<Recurring>();
-  const [deleteRecurring, deleting] = useDeleteRecurringMutation();
-  const [pauseRecurring] = usePauseRecurringMutation();
-  const [resumeRecurring] = useResumeRecurringMutation();
-
-  const pauseOrResume = pauseResumeAction('recurring expense', pauseRecurring, resumeRecurring);
 
   const columns: Column<Recurring, RecurringSort>[] = [
     serialColumn(),
@@ -106,8 +107,8 @@ export default function RecurringScreen() {
         labels={detailsLabels}
         nameOf={(row) => row.description}
         made="expenses it already recorded"
-        remove={deleteRecurring}
-        busy={deleting.isLoading}
+        remove={remove}
+        busy={deleting}
       />
     </ListScreen>
   );

@@ -7,16 +7,14 @@ import { serialColumn, type Column } from '../../ui/DataTable';
 import { ListScreen } from '../../ui/ListScreen';
 import { Money } from '../../ui/Money';
 import { RowMenu } from '../../ui/RowMenu';
-import { useListParams } from '../../ui/useListParams';
-import { useRecordModals } from '../../ui/useRecordModals';
 import {
   countOf,
   TemplateDialogs,
-  pauseResumeAction,
   scheduleColumns,
   scheduleDetails,
   statusColumn,
   statusOf,
+  useTemplateList,
 } from '../../ui/schedules/scheduleList';
 import { RecurringPaymentForm } from './RecurringPaymentForm';
 import {
@@ -56,17 +54,20 @@ const detailsLabels = {
  */
 export default function RecurringPaymentsScreen() {
   const scope = useScope();
-  const list = useListParams<RecurringPaymentSort>('nextDate', 'asc', { sorts: SORTS });
+  const { list, modals, remove, deleting, pauseOrResume } = useTemplateList<
+    RecurringPayment,
+    RecurringPaymentSort
+  >({
+    what: 'recurring payment',
+    sorts: SORTS,
+    useDelete: useDeleteRecurringPaymentMutation,
+    usePause: usePauseRecurringPaymentMutation,
+    useResume: useResumeRecurringPaymentMutation,
+  });
   const query = useGetRecurringPaymentsQuery({
     ...list.params,
     companyId: scope.companyId || undefined,
   });
-  const modals = useRecordModals<RecurringPayment>();
-  const [deletePayment, deleting] = useDeleteRecurringPaymentMutation();
-  const [pausePayment] = usePauseRecurringPaymentMutation();
-  const [resumePayment] = useResumeRecurringPaymentMutation();
-
-  const pauseOrResume = pauseResumeAction('recurring payment', pausePayment, resumePayment);
 
   const columns: Column<RecurringPayment, RecurringPaymentSort>[] = [
     serialColumn(),
@@ -156,8 +157,8 @@ export default function RecurringPaymentsScreen() {
           labels={detailsLabels}
           nameOf={(row) => row.remark}
           made="payments it already posted"
-          remove={deletePayment}
-          busy={deleting.isLoading}
+          remove={remove}
+          busy={deleting}
         />
       </ListScreen>
     </>

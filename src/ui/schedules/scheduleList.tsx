@@ -6,6 +6,8 @@ import type { Column } from '../DataTable';
 import { DeleteDialog } from '../DeleteDialog';
 import { DetailsModal } from '../DetailsModal';
 import { Money } from '../Money';
+import { useListParams } from '../useListParams';
+import { useRecordModals } from '../useRecordModals';
 
 /**
  * What every recurring entry's list shares (recurring expenses, recurring payments): where a
@@ -83,7 +85,7 @@ export function templateMessages(what: string) {
 }
 
 /** The row action that pauses a template, or resumes a paused one, and tells how it went. */
-export function pauseResumeAction(what: string, pause: Toggle, resume: Toggle) {
+function pauseResumeAction(what: string, pause: Toggle, resume: Toggle) {
   const told = templateMessages(what);
   const toggle = (row: Scheduled) =>
     row.paused
@@ -154,3 +156,30 @@ export const countOf = (total: number, one: string) => (
     {total.toLocaleString('en-IN')} {total === 1 ? one : `${one}s`}
   </>
 );
+
+type Mutation<A> = () => readonly [(arg: A) => { unwrap: () => Done }, { isLoading: boolean }];
+
+/**
+ * A template list's state: its sort and page (by the next date first), its modals, and its
+ * delete, pause and resume (the kind's mutation hooks).
+ */
+export function useTemplateList<R extends Scheduled, S extends string>(o: {
+  what: string;
+  sorts: readonly S[];
+  useDelete: Mutation<string>;
+  usePause: Mutation<{ id: string; version: number }>;
+  useResume: Mutation<{ id: string; version: number }>;
+}) {
+  const list = useListParams<S>('nextDate' as S, 'asc', { sorts: o.sorts });
+  const modals = useRecordModals<R>();
+  const [remove, deleting] = o.useDelete();
+  const [pause] = o.usePause();
+  const [resume] = o.useResume();
+  return {
+    list,
+    modals,
+    remove,
+    deleting: deleting.isLoading,
+    pauseOrResume: pauseResumeAction(o.what, pause, resume),
+  };
+}
