@@ -5,7 +5,7 @@ import { dueDate } from '../../../contract/invoiceNumber';
 import { formatDMY, todayLocalISO } from '../../lib/dates';
 import { Field, SelectField } from '../../ui/Field';
 import { LoadState } from '../../ui/LoadState';
-import { BackIcon, PlusIcon } from '../../ui/icons';
+import { PlusIcon } from '../../ui/icons';
 import { styles } from '../../ui/styles';
 import { useEditConflict } from '../../ui/useEditConflict';
 import { useFieldErrors } from '../../ui/useFieldErrors';
@@ -30,7 +30,7 @@ import {
   type Invoice,
   type InvoiceProfile,
 } from './invoicingApi';
-import { ClientPicker, Paise, PLACE_OPTIONS, ProjectPicker, TotalsBox } from './parts';
+import { ClientPicker, InvoicePage, Paise, PLACE_OPTIONS, ProjectPicker, TotalsBox } from './parts';
 import { useInvoiceNav } from './useInvoiceNav';
 
 /** MAX_INVOICE_LINES of contract/api/invoices.ts, whose module would bring Zod into the bundle. */
@@ -64,19 +64,11 @@ const fieldsOf = (lines: number) => [
 export function InvoiceEditor({ id }: { id: string | null }) {
   const profile = useGetInvoiceProfileQuery(undefined);
   const invoice = useGetInvoiceQuery(id ?? '', { skip: id === null });
-  const nav = useInvoiceNav();
   const loading = profile.isLoading || invoice.isLoading;
   const failed = profile.isError || invoice.isError;
   const ready = profile.data && (id === null || invoice.data);
   return (
-    <section className={`${styles.card} p-4 sm:p-6`} aria-labelledby="editor-title">
-      <button
-        type="button"
-        onClick={nav.list}
-        className={`${styles.link} inline-flex items-center gap-1 text-sm`}
-      >
-        <BackIcon className="h-4 w-4" /> Back to Invoices
-      </button>
+    <InvoicePage titleId="editor-title">
       <h2 id="editor-title" className="mt-3 text-xl font-semibold text-gray-900">
         {id === null ? 'New invoice' : 'Edit draft invoice'}
       </h2>
@@ -102,7 +94,7 @@ export function InvoiceEditor({ id }: { id: string | null }) {
             <EditorForm profile={profile.data!.data} invoice={invoice.data ?? null} />
           ))}
       </LoadState>
-    </section>
+    </InvoicePage>
   );
 }
 

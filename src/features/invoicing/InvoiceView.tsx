@@ -12,7 +12,6 @@ import { Field } from '../../ui/Field';
 import { LoadState } from '../../ui/LoadState';
 import { FormModal } from '../../ui/Modal';
 import { Money } from '../../ui/Money';
-import { BackIcon } from '../../ui/icons';
 import { styles } from '../../ui/styles';
 import { useFieldErrors } from '../../ui/useFieldErrors';
 import {
@@ -27,7 +26,7 @@ import {
   useRevokeInvoiceLinkMutation,
   type Invoice,
 } from './invoicingApi';
-import { StatusBadge, TotalsBox, stateLabel, type TotalsFigures } from './parts';
+import { InvoicePage, StatusBadge, TotalsBox, stateLabel, type TotalsFigures } from './parts';
 import { useInvoiceNav } from './useInvoiceNav';
 import { ReceiptForm } from './ReceiptForm';
 
@@ -53,16 +52,8 @@ const kindName = (inv: Invoice) => (inv.kind === 'credit_note' ? 'Credit note' :
 /** An invoice or credit note: its figures, lines and totals, and what may be done with it. */
 export function InvoiceView({ id }: { id: string }) {
   const query = useGetInvoiceQuery(id);
-  const nav = useInvoiceNav();
   return (
-    <section className={`${styles.card} p-4 sm:p-6`} aria-labelledby="invoice-title">
-      <button
-        type="button"
-        onClick={nav.list}
-        className={`${styles.link} inline-flex items-center gap-1 text-sm`}
-      >
-        <BackIcon className="h-4 w-4" /> Back to Invoices
-      </button>
+    <InvoicePage titleId="invoice-title">
       <LoadState
         isLoading={query.isLoading}
         isError={query.isError}
@@ -71,7 +62,7 @@ export function InvoiceView({ id }: { id: string }) {
       >
         {query.data && <InvoiceDetails invoice={query.data} />}
       </LoadState>
-    </section>
+    </InvoicePage>
   );
 }
 

@@ -1,4 +1,7 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { BackIcon } from '../../ui/icons';
+import { styles } from '../../ui/styles';
+import { useInvoiceNav } from './useInvoiceNav';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { amountInWords } from '../../../contract/amountInWords';
 import type { InvoiceStatus } from '../../../contract/api/invoices';
@@ -157,5 +160,22 @@ export function ProjectPicker({
       onSearch={setSearch}
       results={pickerResults(list, (p) => ({ value: p._id, label: p.projectName }))}
     />
+  );
+}
+
+/** The card of an invoice or the editor, with the way back to the list. */
+export function InvoicePage({ titleId, children }: { titleId: string; children: ReactNode }) {
+  const nav = useInvoiceNav();
+  return (
+    <section className={`${styles.card} p-4 sm:p-6`} aria-labelledby={titleId}>
+      <button
+        type="button"
+        onClick={nav.list}
+        className={`${styles.link} inline-flex items-center gap-1 text-sm`}
+      >
+        <BackIcon className="h-4 w-4" /> Back to Invoices
+      </button>
+      {children}
+    </section>
   );
 }
