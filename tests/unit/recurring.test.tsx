@@ -11,6 +11,7 @@ import {
   asksBeforeDeleting,
   pausesAndResumes,
   rowAction,
+  templatePages,
   type TemplateScreen,
 } from './scheduleScenarios';
 
@@ -49,10 +50,7 @@ const rows: Recurring[] = [
   },
 ];
 
-const page = (data: Recurring[]) =>
-  RecurringList.parse({ success: true, data, total: data.length, page: 1, pageSize: 20 });
-const listHandler = (data: Recurring[] = rows) =>
-  http.get(LIST, () => HttpResponse.json(page(data)));
+const { page, listHandler } = templatePages(LIST, RecurringList, rows);
 const answer = (message: string, data: Recurring, created = 0, status = 200) =>
   HttpResponse.json(RecurringAnswer.parse({ success: true, message, data, created }), { status });
 

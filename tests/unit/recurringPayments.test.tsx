@@ -14,6 +14,7 @@ import {
   asksBeforeDeleting,
   pausesAndResumes,
   rowAction,
+  templatePages,
   type TemplateScreen,
 } from './scheduleScenarios';
 
@@ -76,10 +77,7 @@ const rows: RecurringPayment[] = [
   },
 ];
 
-const page = (data: RecurringPayment[]) =>
-  RecurringPaymentList.parse({ success: true, data, total: data.length, page: 1, pageSize: 20 });
-const listHandler = (data: RecurringPayment[] = rows) =>
-  http.get(LIST, () => HttpResponse.json(page(data)));
+const { page, listHandler } = templatePages(LIST, RecurringPaymentList, rows);
 const accountsHandler = () =>
   http.get('/api/company/getallbankbyuserid', () =>
     HttpResponse.json(

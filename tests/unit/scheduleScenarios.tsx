@@ -110,3 +110,18 @@ export async function asksBeforeDeleting<R>(
   expect(await log.to(path)[0]!.json()).toEqual({ id: target.id });
   log.stop();
 }
+
+/**
+ * A template list's answers: `page` of some rows (as the contract's `List` parses it), and a
+ * handler of `path` answering it (all of `rows` by default).
+ */
+export function templatePages<R>(
+  path: string,
+  List: { parse: (page: unknown) => unknown },
+  rows: R[],
+) {
+  const page = (data: R[]) =>
+    List.parse({ success: true, data, total: data.length, page: 1, pageSize: 20 }) as object;
+  const listHandler = (data: R[] = rows) => http.get(path, () => HttpResponse.json(page(data)));
+  return { page, listHandler };
+}
