@@ -246,6 +246,19 @@ describe.sequential('invoicing journey', () => {
     await bothWidths(dashboard, 'invoicing-09-receivables');
   });
 
+  test("a client's statement: the invoice, the receipt and the running balance; CSV", async () => {
+    await dashboard.getByRole('button', { name: 'Statement of Acme Traders' }).click();
+    await dashboard.getByRole('heading', { name: 'Statement of Acme Traders' }).waitFor();
+    const invoiceRow = dashboard.getByRole('row').filter({ hasText: 'INV/' });
+    await expectText(invoiceRow, '₹2,716.00');
+    await expectText(dashboard.getByText(/^Opening balance/), /closing balance\s*₹0\.00/);
+    await bothWidths(dashboard, 'invoicing-10-statement');
+    const download = dashboard.waitForEvent('download');
+    await dashboard.getByRole('button', { name: 'Download CSV' }).click();
+    const csv = readFileSync(await (await download).path(), 'utf8');
+    expect(csv).toContain('2716.00');
+  });
+
   test('the admin reads the invoice, with no write control', async () => {
     const adminSide = await suite.newPage({ label: 'admin' });
     adminWatch = adminSide.watch;
@@ -263,6 +276,6 @@ describe.sequential('invoicing journey', () => {
     expect(await a.getByRole('button', { name: 'Download PDF' }).isVisible()).toBe(true);
     for (const name of ['Issue', 'Share on WhatsApp', 'Record receipt', 'Cancel by credit note'])
       expect(await a.getByRole('button', { name, exact: true }).count()).toBe(0);
-    await bothWidths(a, 'invoicing-10-admin-invoice');
+    await bothWidths(a, 'invoicing-11-admin-invoice');
   });
 });
