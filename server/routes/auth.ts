@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { authEndpoints } from '../../contract/api/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, originOf } from '../plugins/auth';
+import { todayOf } from '../plugins/timeZone';
 import { addressOf, limitExports } from '../plugins/rateLimit';
 import { badRequest } from '../lib/errors';
 import { BODY, errors } from '../lib/schemas';
@@ -112,7 +113,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['profile'],
       summary: "Everything that is the caller's own, as a JSON download",
       description:
-        'The profile, expenses, lend and borrowed entries with their repayments, and for a company its people, projects, bank accounts and payments (money in paise); never a password hash. Counts against the export limit (429).',
+        'The same records as the ZIP download (`exportMyDataZip`), as stored (money in paise): the profile, expenses, lend and borrowed entries (`loans`) with their repayments, categories and recurring expenses, and for a company its people, projects, bank accounts and payments; never a secret column (password hash, two-factor key, token hash). Counts against the export limit (429).',
       answers: 'A JSON file (attachment my-data.json)',
       refusals: errors(400, 401, 429),
       options: { ...signedIn, preHandler: limitExports(app) },
@@ -120,7 +121,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply
           .header('content-type', 'application/json; charset=utf-8')
           .header('content-disposition', 'attachment; filename="my-data.json"')
-          .send(Readable.from(exportMyData(app.db, callerOf(request))));
+          .send(Readable.from(exportMyData(app.db, callerOf(request), todayOf(request))));
       },
     },
 

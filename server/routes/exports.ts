@@ -6,7 +6,8 @@ import { limitExports } from '../plugins/rateLimit';
 import { todayOf } from '../plugins/timeZone';
 import { errors } from '../lib/schemas';
 import { registerRoutes } from '../lib/registerRoutes';
-import { expenseExportFilter, expensesCsv, expensesCsvName, myDataZip } from '../services/exports';
+import { expenseExportFilter, expensesCsv, expensesCsvName } from '../services/exports';
+import { myDataZip } from '../services/myData';
 
 /**
  * The expenses CSV and the "export my data" ZIP: streamed from the database a batch at a
@@ -48,7 +49,8 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
         'profile.csv, expenses.csv, lend.csv, borrowed.csv, repayments.csv, categories.csv and',
         'recurring-expenses.csv; for a company',
         'also people.csv, projects.csv, bank-accounts.csv and payments.csv. Money in rupees',
-        'with 2 decimals; never a password hash or key. Counts against the export limit (429).',
+        'with 2 decimals. The same records as the JSON download (`exportMyData`); never a secret',
+        'column (password hash, two-factor key, token hash). Counts against the export limit (429).',
       ].join(' '),
       answers: 'A ZIP file (attachment my-data.zip)',
       refusals: errors(400, 401, 429),

@@ -2,12 +2,13 @@
 -- to an audited table. The app names the actor and its company per transaction with
 -- set_config('app.actor' / 'app.tenant', ..., true). A personal record's entry (expenses,
 -- loans, repayments) names its owner, and only the owner reads it. The trail never copies a
--- password hash or a sign-in secret, nor generated columns (they repeat other columns; found
--- from the catalog, so one added later stays out too). An update that changes nothing else
--- (a code's step marked used) is not a change anyone audits, so it adds no entry.
+-- secret column (`secret_columns`: the functions loader writes the list of
+-- server/db/secrets.ts there), nor generated columns (they repeat other columns; found from
+-- the catalog, so one added later stays out too). An update that changes nothing else (a
+-- code's step marked used) is not a change anyone audits, so it adds no entry.
 CREATE OR REPLACE FUNCTION audit_row() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  hidden text[] := ARRAY['password_hash', 'totp_secret', 'totp_pending_secret', 'totp_last_step'] || ARRAY(
+  hidden text[] := secret_columns(TG_TABLE_NAME) || ARRAY(
     SELECT attname::text FROM pg_attribute WHERE attrelid = TG_RELID AND attgenerated <> '');
   old_row jsonb := CASE WHEN TG_OP IN ('UPDATE', 'DELETE') THEN to_jsonb(OLD) - hidden END;
   new_row jsonb := CASE WHEN TG_OP IN ('INSERT', 'UPDATE') THEN to_jsonb(NEW) - hidden END;

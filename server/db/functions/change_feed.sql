@@ -81,8 +81,9 @@ SELECT change_feed_install('bank_accounts', $$jsonb_build_object('c', r.company_
 
 SELECT change_feed_install('payments', $$jsonb_build_object('c', r.company_id)$$);
 
--- A person's update that changes only sign-in secrets or bookkeeping (a code's step marked
--- used) is nobody's news, as in the audit trail.
+-- A person's update that changes only secret columns (`secret_columns`, the list of
+-- server/db/secrets.ts written out by the functions loader) or bookkeeping (a code's step
+-- marked used) is nobody's news, as in the audit trail.
 SELECT change_feed_install('users',
   $$jsonb_strip_nulls(jsonb_build_object(
     'c', coalesce(r.company_id, CASE WHEN r.role = 'company' THEN r.id END),
@@ -90,10 +91,8 @@ SELECT change_feed_install('users',
     'a', CASE WHEN r.role = 'company' THEN r.created_by END))$$,
   $$(SELECT side.* FROM old_rows o JOIN changed n ON n.id = o.id,
        LATERAL (SELECT o.* UNION ALL SELECT n.*) AS side
-     WHERE to_jsonb(o) - ARRAY['password_hash', 'totp_secret', 'totp_pending_secret',
-             'totp_last_step', 'updated_at']
-           IS DISTINCT FROM to_jsonb(n) - ARRAY['password_hash', 'totp_secret',
-             'totp_pending_secret', 'totp_last_step', 'updated_at'])$$);
+     WHERE to_jsonb(o) - (secret_columns('users') || ARRAY['updated_at'])
+           IS DISTINCT FROM to_jsonb(n) - (secret_columns('users') || ARRAY['updated_at']))$$);
 
 SELECT change_feed_install('notifications', $$jsonb_build_object('u', r.user_id)$$);
 

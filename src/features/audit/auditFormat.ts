@@ -28,7 +28,10 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   delete: 'Deleted',
 };
 
-/** Columns that mean nothing to a reader (ids, links, bookkeeping). */
+/**
+ * Columns that mean nothing to a reader (ids, links, bookkeeping). Not about secrets: the
+ * server never sends a secret column (server/db/secrets.ts).
+ */
 export const HIDDEN_AUDIT_COLUMNS: ReadonlySet<string> = new Set([
   'id',
   'user_id',
@@ -37,7 +40,6 @@ export const HIDDEN_AUDIT_COLUMNS: ReadonlySet<string> = new Set([
   'project_manager_id',
   'account_id',
   'loan_id',
-  'password_hash',
   'updated_at',
   'version',
 ]);
