@@ -29,7 +29,7 @@ import {
   type KeysetRequest,
   type PageRequest,
 } from '../db/paging';
-import { accountDays, bankAccounts, payments } from '../db/schema';
+import { accountDays, bankAccounts, payments, receipts } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { nameActor, tenantOf, withAudit } from './audit';
 import { badRequest, conflict, notFound } from '../lib/errors';
@@ -533,6 +533,17 @@ export async function reversePayment(
     .from(payments)
     .where(eq(payments.reversesId, original.id));
   if (reversed) throw conflict('This payment has already been reversed.', { code: 'wrong_state' });
+  // A receipt's credit settles invoices: reversing the receipt takes both back together.
+  const [receipt] = await db
+    .select({ id: receipts.id })
+    .from(receipts)
+    .where(eq(receipts.paymentId, original.id));
+  if (receipt) {
+    throw conflict(
+      'This payment is a receipt against invoices: reverse the receipt in Receivables instead.',
+      { code: 'wrong_state' },
+    );
+  }
   const date = input.date ?? original.date;
   if (date < original.date) {
     throw badRequest(

@@ -112,6 +112,13 @@ describe('receipts', () => {
       403,
     );
 
+    // The credit cannot be reversed alone from the bank statement: the invoices would stay settled.
+    const credit = statement.body.data.entries[0]._id as string;
+    const alone = await company.post(`/company/payments/${credit}/reverse`, {});
+    expect(alone.status).toBe(409);
+    expect(alone.body.code).toBe('wrong_state');
+    expect(await balanceOf(accountId)).toBe(5000.5);
+
     const reversed = await company.post(`/receipts/${made.body.data._id}/reverse`, {
       version: made.body.data.version,
     });
