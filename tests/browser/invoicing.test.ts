@@ -270,12 +270,18 @@ describe.sequential('invoicing journey', () => {
     await a
       .getByRole('button', { name: /^INV\// })
       .first()
+      .waitFor();
+    expect(await a.getByRole('button', { name: 'New invoice' }).count()).toBe(0);
+    await bothWidths(a, 'invoicing-11-admin-list');
+    await a
+      .getByRole('button', { name: /^INV\// })
+      .first()
       .click();
     await a.getByRole('heading', { name: /^Invoice INV\// }).waitFor();
     await expectText(a.getByRole('banner'), 'Read-only');
     expect(await a.getByRole('button', { name: 'Download PDF' }).isVisible()).toBe(true);
     for (const name of ['Issue', 'Share on WhatsApp', 'Record receipt', 'Cancel by credit note'])
       expect(await a.getByRole('button', { name, exact: true }).count()).toBe(0);
-    await bothWidths(a, 'invoicing-11-admin-invoice');
+    await bothWidths(a, 'invoicing-12-admin-invoice');
   });
 });

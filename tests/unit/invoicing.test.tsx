@@ -260,3 +260,78 @@ describe('invoicing settings and clients', () => {
     );
   });
 });
+
+describe('a stale draft', () => {
+  it('keeps what was typed: Reload takes the new version, the next save sends it', async () => {
+    const calls = recordRequests();
+    let version = 1;
+    server.use(
+      profileHandler(),
+      ...clientHandlers(),
+      invoiceHandler(() => invoice({ version })),
+      http.put('/api/invoices/:id', async ({ request }) => {
+        const body = (await request.json()) as { version: number };
+        if (body.version !== version)
+          return HttpResponse.json(
+            {
+              success: false,
+              message: 'This record was changed by someone else. Reload to see it.',
+              code: 'stale_record',
+            },
+            { status: 409 },
+          );
+        return HttpResponse.json(
+          InvoiceAnswer.parse({
+            success: true,
+            message: 'Draft saved',
+            data: invoice({ version }),
+          }),
+        );
+      }),
+      linksHandler(),
+    );
+    const { user } = renderWithProviders(<InvoicesScreen />, {
+      route: `/app/invoices?edit=${INVOICE_ID}`,
+      preloadedState: company,
+    });
+    const description = await screen.findByLabelText('Line 1 description');
+    // Someone else saves the draft meanwhile.
+    version = 2;
+    await user.clear(description);
+    await user.type(description, 'Design, revised');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await user.click(await screen.findByRole('button', { name: 'Reload' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Reload' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByLabelText('Line 1 description')).toHaveValue('Design, revised');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await screen.findByRole('heading', { name: 'Invoice Draft' });
+    const puts = calls.requests.filter((r) => r.method === 'PUT');
+    calls.stop();
+    const last = (await puts.at(-1)!.json()) as {
+      version: number;
+      lines: { description: string }[];
+    };
+    expect(last.version).toBe(2);
+    expect(last.lines[0]!.description).toBe('Design, revised');
+  });
+});
+
+describe('a project manager', () => {
+  it("reads its projects' invoices with no write control", async () => {
+    server.use(
+      listHandler([issued()]),
+      invoiceHandler(() => issued()),
+      ...clientHandlers(),
+    );
+    const { user } = renderWithProviders(<InvoicesScreen />, {
+      route: '/app/invoices',
+      preloadedState: signedIn({ ...testUser, role: 'pm', position: 3 }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'INV/2026-27/0001' }));
+    await screen.findByRole('heading', { name: 'Invoice INV/2026-27/0001' });
+    expect(screen.queryByRole('button', { name: 'Share on WhatsApp' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Record receipt' })).not.toBeInTheDocument();
+  });
+});
