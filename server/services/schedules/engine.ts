@@ -273,6 +273,23 @@ async function lockAt<Row extends Template, K extends string, Shown>(
   return current;
 }
 
+/** Writes `changes` to the locked template `id` as a new version, and answers as `answer`. */
+async function saved<Row extends Template, K extends string, Shown>(
+  tx: Tx,
+  kind: ScheduleKind<Row, K, Shown>,
+  id: string,
+  changes: Record<string, unknown>,
+  today: string,
+) {
+  const { table } = kind;
+  const [row] = await tx
+    .update(table)
+    .set({ ...changes, version: nextVersion(table), updatedAt: sql`now()` })
+    .where(eq(table.id, id))
+    .returning();
+  return answer(tx, kind, row as Row, today);
+}
+
 /**
  * Changes the columns sent (`changes`, undefined ones left out) of a template at `version`,
  * after `check` has seen them. A new schedule, day or date range sets the next day to the
@@ -289,7 +306,6 @@ export async function updateTemplate<Row extends Template, K extends string, Sho
   today: string,
   check?: (tx: Tx, current: Row, sent: Partial<Row>) => Promise<void>,
 ) {
-  const { table } = kind;
   return withAudit(db, caller, async (tx) => {
     const current = await lockAt(tx, caller, kind, id, version);
     const sent = Object.fromEntries(
@@ -315,18 +331,7 @@ export async function updateTemplate<Row extends Template, K extends string, Sho
     const nextDate = rescheduled
       ? nextDue(merged, current.lastDate ? addDays(current.lastDate, 1) : merged.startDate)
       : current.nextDate;
-    const [row] = await tx
-      .update(table)
-      .set({
-        ...sent,
-        endDate: merged.endDate,
-        nextDate,
-        version: nextVersion(table),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(table.id, current.id))
-      .returning();
-    return answer(tx, kind, row as Row, today);
+    return saved(tx, kind, current.id, { ...sent, endDate: merged.endDate, nextDate }, today);
   });
 }
 
@@ -380,18 +385,12 @@ export async function resumeTemplate<Row extends Template, K extends string, Sho
   version: number,
   today: string,
 ) {
-  const { table } = kind;
   return withAudit(db, caller, async (tx) => {
     const current = await lockAt(tx, caller, kind, id, version);
     const after = current.lastDate ? addDays(current.lastDate, 1) : current.startDate;
     const nextDate = current.paused
       ? nextDue(current, after > today ? after : today)
       : current.nextDate;
-    const [row] = await tx
-      .update(table)
-      .set({ paused: false, nextDate, version: nextVersion(table), updatedAt: sql`now()` })
-      .where(eq(table.id, current.id))
-      .returning();
-    return answer(tx, kind, row as Row, today);
+    return saved(tx, kind, current.id, { paused: false, nextDate }, today);
   });
 }
