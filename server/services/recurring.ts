@@ -146,11 +146,11 @@ export async function createRecurring(
   input: RecurringInput,
   today: string,
 ) {
-  const category = await ownCategory(db, caller.userId, input.category);
-  return createTemplate(db, caller, recurringExpense, input, today, async () => ({
+  return createTemplate(db, caller, recurringExpense, input, today, async (tx) => ({
     userId: caller.userId,
     ...input,
-    category,
+    // After the start date's check, as the schedule's fields are checked first.
+    category: await ownCategory(tx, caller.userId, input.category),
   }));
 }
 
