@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { InvoiceAnswer } from '../../contract/api/invoices';
+import { describe, expect, it, vi } from 'vitest';
+import { InvoiceAnswer, InvoiceLinkAnswer } from '../../contract/api/invoices';
 import ClientsScreen from '../../src/features/invoicing/ClientsScreen';
 import InvoicesScreen from '../../src/features/invoicing/InvoicesScreen';
 import InvoicingSettingsScreen from '../../src/features/invoicing/InvoicingSettingsScreen';
@@ -333,5 +333,94 @@ describe('a project manager', () => {
     await screen.findByRole('heading', { name: 'Invoice INV/2026-27/0001' });
     expect(screen.queryByRole('button', { name: 'Share on WhatsApp' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Record receipt' })).not.toBeInTheDocument();
+  });
+});
+
+describe('an issued invoice', () => {
+  it('is shared on WhatsApp with the contract text and a link to copy', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    server.use(
+      invoiceHandler(() => issued()),
+      linksHandler(),
+      http.post('/api/invoices/:id/links', () =>
+        HttpResponse.json(
+          InvoiceLinkAnswer.parse({
+            success: true,
+            message: 'Link created',
+            data: {
+              _id: '00000000-0000-4000-8000-0000000000e9',
+              createdAt: '2026-11-26T10:00:00.000Z',
+              expiresAt: '2026-12-26T10:00:00.000Z',
+              revokedAt: null,
+              active: true,
+              url: 'https://app.example/api/public/invoices/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG',
+            },
+          }),
+          { status: 201 },
+        ),
+      ),
+    );
+    const { user } = renderWithProviders(<InvoicesScreen />, {
+      route: `/app/invoices?invoice=${INVOICE_ID}`,
+      preloadedState: company,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Share on WhatsApp' }));
+    await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
+    const url = new URL(open.mock.calls[0]![0] as string);
+    expect(url.origin + url.pathname).toBe('https://wa.me/919876543210');
+    expect(url.searchParams.get('text')).toBe(
+      [
+        'Dear Acme Traders,',
+        'Invoice INV/2026-27/0001 from Lotus Works Private Limited for ₹1,180.00 is due on 05/12/2026.',
+        'View and download it here: https://app.example/api/public/invoices/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG',
+        'Thank you.',
+      ].join('\n'),
+    );
+    expect(screen.getByRole('textbox', { name: /Share link/ })).toHaveValue(
+      'https://app.example/api/public/invoices/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG',
+    );
+    open.mockRestore();
+  });
+
+  it('is cancelled by a credit note after its reason, and the credit note opens', async () => {
+    const note = issued({
+      _id: '00000000-0000-4000-8000-0000000000d9',
+      kind: 'credit_note',
+      number: 'CN/2026-27/0001',
+      reason: 'Billed twice',
+      original: { _id: INVOICE_ID, number: 'INV/2026-27/0001', issueDate: '2026-11-20' },
+    });
+    const calls = recordRequests();
+    server.use(
+      http.get('/api/invoices/:id', ({ params }) =>
+        HttpResponse.json(
+          InvoiceAnswer.parse({
+            success: true,
+            data: params.id === INVOICE_ID ? issued() : note,
+          }),
+        ),
+      ),
+      linksHandler(),
+      http.post('/api/invoices/:id/cancel', () =>
+        HttpResponse.json(
+          InvoiceAnswer.parse({ success: true, message: 'Invoice cancelled', data: note }),
+          { status: 201 },
+        ),
+      ),
+    );
+    const { user } = renderWithProviders(<InvoicesScreen />, {
+      route: `/app/invoices?invoice=${INVOICE_ID}`,
+      preloadedState: company,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Cancel by credit note' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel by credit note' });
+    await user.type(within(dialog).getByLabelText('Reason'), 'Billed twice');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel invoice' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Credit note CN/2026-27/0001' }),
+    ).toBeVisible();
+    const sent = calls.to(`/api/invoices/${INVOICE_ID}/cancel`);
+    calls.stop();
+    expect(await sent[0]!.json()).toMatchObject({ version: 2, reason: 'Billed twice' });
   });
 });
