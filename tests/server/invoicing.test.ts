@@ -569,3 +569,19 @@ describe('backup', () => {
     }
   });
 });
+
+describe('a company deleted', () => {
+  it('takes its invoices, issued ones included, with it', async () => {
+    const count = async () =>
+      Number(
+        rowsOf<{ n: string }>(
+          await server.db.execute(
+            sql`select count(*) as n from invoices where company_id = ${ids.company}`,
+          ),
+        )[0]!.n,
+      );
+    expect(await count()).toBeGreaterThan(3);
+    await server.db.execute(sql`delete from users where id = ${ids.company}`);
+    expect(await count()).toBe(0);
+  });
+});

@@ -1,12 +1,13 @@
--- An issued invoice or credit note is never edited or deleted: only its status and what
--- receipts and credit notes settled of it move on. The services refuse first, with a message;
+-- An issued invoice or credit note is never edited or deleted: only its status, what
+-- receipts and credit notes settled of it, and the project it is filed under (none once the
+-- project is deleted) move on. The services refuse first, with a message;
 -- this refuses any other path. A draft becomes issued in one update (its number, figures and
 -- snapshots), and its lines change only while it is a draft. A company deleted takes its
 -- invoices with it: by then its row is gone, and so is the refusal.
 CREATE OR REPLACE FUNCTION invoice_immutable() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  moving text[] := ARRAY['status', 'received_paise', 'tds_paise', 'credited_paise', 'updated_at',
-                         'version'];
+  moving text[] := ARRAY['status', 'received_paise', 'tds_paise', 'credited_paise', 'project_id',
+                         'updated_at', 'version'];
 BEGIN
   IF OLD.status = 'draft' THEN
     RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
