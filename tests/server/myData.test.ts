@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportBatch } from '../../server/db/keyset';
+import { addUser, bankAccountBody, signUp, startTestServer, type TestServer } from './helpers';
+import { unzipTexts } from './myDataZip';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+  // A few rows cross many batches.
+  exportBatch.size = 2;
+});
+afterAll(async () => {
+  exportBatch.size = 2000;
+  await server.close();
+});
+
+/** The ZIP's file for each list of the JSON. */
+const FILES: Record<string, string[]> = {
+  expenses: ['expenses.csv'],
+  loans: ['lend.csv', 'borrowed.csv'],
+  repayments: ['repayments.csv'],
+  categories: ['categories.csv'],
+  recurringExpenses: ['recurring-expenses.csv'],
+  people: ['people.csv'],
+  projects: ['projects.csv'],
+  bankAccounts: ['bank-accounts.csv'],
+  payments: ['payments.csv'],
+};
+
+/** Data lines of a CSV (no record here spans lines). */
+const lines = (text: string) => text.split('\r\n').filter(Boolean).slice(1);
+
+describe('export my data', () => {
+  it('holds the same records as JSON and as a ZIP of CSV files', async () => {
+    const admin = await signUp(server);
+    const company = await addUser(server, admin.api, 'Both Ways Co', 'company');
+    await addUser(server, company.api, 'Both Ways PM', 'pm');
+    const api = company.api;
+    for (let i = 0; i < 5; i++)
+      await api.post('/expense/addexpense', {
+        date: `2026-02-0${1 + i}`,
+        description: i === 0 ? '=HYPERLINK("http://x")' : `expense ${i}`,
+        amount: 1 + i,
+        category: 'other',
+      });
+    for (const [path, name] of [
+      ['/lend/addlend', 'Ravi'],
+      ['/lend/addlend', 'Asha'],
+      ['/borrowed/addborrowed', 'Meena'],
+    ] as const) {
+      const entry = await api.post(path, {
+        name,
+        email: `${name.toLowerCase()}@example.com`,
+        amount: 100,
+        issueDate: '2026-01-01',
+        repaymentDate: '2099-01-01',
+      });
+      expect(entry.status).toBe(201);
+      if (name === 'Ravi')
+        await api.post('/lend/addrepayment', {
+          loanId: entry.body.data._id,
+          date: '2026-01-10',
+          amount: 10,
+          remark: 'cash',
+        });
+    }
+    await api.post('/expense/addrecurring', {
+      description: 'Rent',
+      amount: 250,
+      category: 'other',
+      schedule: 'monthly',
+      day: 5,
+      startDate: '2199-01-05',
+    });
+    const account = await api.post('/company/createbank', bankAccountBody({ openingBalance: 1 }));
+    for (let i = 0; i < 3; i++)
+      await api.post('/company/addpayment', {
+        accountId: account.body.data._id,
+        date: `2026-03-0${1 + i}`,
+        remark: `pay ${i}`,
+        paymentType: 'credit',
+        amount: 1,
+      });
+
+    const json = (await api.raw('GET', '/user/exportmydata')).body as Record<string, unknown[]>;
+    const zip = await fetch(`${server.origin}/api/user/exportmydata/zip`, {
+      headers: { authorization: `Bearer ${company.token}` },
+    });
+    const files = await unzipTexts(Buffer.from(await zip.arrayBuffer()));
+    expect(files.map((f) => f.name)).toEqual(['profile.csv', ...Object.values(FILES).flat()]);
+    const counts = Object.fromEntries(
+      Object.entries(FILES).map(([key, names]) => [
+        key,
+        names.flatMap((name) => lines(files.find((f) => f.name === name)!.text)).length,
+      ]),
+    );
+    expect(counts).toEqual(
+      Object.fromEntries(Object.keys(FILES).map((key) => [key, json[key]!.length])),
+    );
+    expect(counts).toMatchObject({ expenses: 5, loans: 3, repayments: 1, payments: 3 });
+    // Money in paise in the JSON, in rupees in the CSV; no formula reaches a spreadsheet.
+    expect(json.expenses![0]).toMatchObject({
+      description: '=HYPERLINK("http://x")',
+      amountPaise: 100,
+    });
+    expect(files[1]!.text).toContain(`"'=HYPERLINK(""http://x"")"`);
+    expect(json.recurringExpenses![0]).toMatchObject({ description: 'Rent', amountPaise: 25000 });
+  });
+});
