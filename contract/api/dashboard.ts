@@ -25,9 +25,14 @@ export const MonthCategoryAmount = z.object({
   category: z.string(),
   amount: z.number(),
 });
-/** The company's cash, receivables and latest invoices (an admin's: its companies' together). */
+/**
+ * The company's cash, receivables and latest invoices (an admin's: its companies' receivables
+ * and invoices together; their accounts are read company by company on the Bank screens).
+ */
 export const CompanyPosition = z.object({
-  /** Cash in each bank account; closed ones are marked and listed last. */
+  /** The balance of every bank account of the company, summed in SQL; null for an admin. */
+  cash: z.number().nullable(),
+  /** Cash in each bank account, the company's own; closed ones are marked and listed last. */
   accounts: z.array(
     z.object({
       _id: z.string(),

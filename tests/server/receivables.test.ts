@@ -12,6 +12,7 @@ import {
 } from './helpers';
 import { addClient, addProject, issueInvoice } from './receiptsFixtures';
 
+let admin: Api;
 let server: TestServer;
 let company: Api;
 let companyId: string;
@@ -29,7 +30,7 @@ const caller = (): Caller => ({
 
 beforeAll(async () => {
   server = await startTestServer();
-  const admin = (await signUp(server)).api;
+  admin = (await signUp(server)).api;
   const acme = await addUser(server, admin, 'Acme', 'company');
   company = acme.api;
   companyId = acme.id;
@@ -41,6 +42,9 @@ beforeAll(async () => {
   projectId = await addProject(server, companyId, 'Tower', null);
 });
 afterAll(() => server.close());
+
+/** Rupees on the wire as exact paise, so sums compare exactly. */
+const paise = (rupees: number) => Math.round(rupees * 100);
 
 describe('receivables', () => {
   it('ages what is pending by due date on a fixed today', async () => {
@@ -223,9 +227,9 @@ describe('receivables', () => {
       projectId,
     });
     const mid = (await company.get('/user/getalldata?today=2026-11-26')).body.data.position;
-    expect(mid.receivable).toBeCloseTo(before.receivable + 1000, 2);
-    expect(mid.overdue).toBeCloseTo(before.overdue + 1000, 2);
-    expect(mid.invoicedThisMonth).toBeCloseTo(before.invoicedThisMonth + 1000, 2);
+    expect(paise(mid.receivable)).toBe(paise(before.receivable) + 1000_00);
+    expect(paise(mid.overdue)).toBe(paise(before.overdue) + 1000_00);
+    expect(paise(mid.invoicedThisMonth)).toBe(paise(before.invoicedThisMonth) + 1000_00);
     expect(mid.recentInvoices[0]).toMatchObject({ _id: invoice.id, total: 1000, pending: 1000 });
     await company.post('/receipts', {
       clientId: walkIn,
@@ -237,15 +241,19 @@ describe('receivables', () => {
       allocations: [{ invoiceId: invoice.id, amount: 400 }],
     });
     const after = (await company.get('/user/getalldata?today=2026-11-26')).body.data.position;
-    expect(after.receivable).toBeCloseTo(mid.receivable - 400, 2);
-    expect(after.overdue).toBeCloseTo(mid.overdue - 400, 2);
-    expect(after.receivedThisMonth).toBeCloseTo(mid.receivedThisMonth + 400, 2);
+    expect(paise(after.receivable)).toBe(paise(mid.receivable) - 400_00);
+    expect(paise(after.overdue)).toBe(paise(mid.overdue) - 400_00);
+    expect(paise(after.receivedThisMonth)).toBe(paise(mid.receivedThisMonth) + 400_00);
     const account = after.accounts.find((a: { _id: string }) => a._id === accountId);
     expect(account).toMatchObject({ closed: false });
-    expect(account.balance).toBeCloseTo(
-      mid.accounts.find((a: { _id: string }) => a._id === accountId).balance + 400,
-      2,
+    expect(paise(account.balance)).toBe(
+      paise(mid.accounts.find((a: { _id: string }) => a._id === accountId).balance) + 400_00,
     );
+    expect(paise(after.cash)).toBe(paise(mid.cash) + 400_00);
+    // An admin's dashboard sums its companies' receivables; accounts are read per company.
+    const audited = (await admin.get('/user/getalldata?today=2026-11-26')).body.data.position;
+    expect(audited).toMatchObject({ cash: null, accounts: [] });
+    expect(paise(audited.receivable)).toBeGreaterThanOrEqual(paise(after.receivable));
     expect(after.recentInvoices[0]).toMatchObject({ _id: invoice.id, pending: 600 });
 
     const projects = await company.get(`/company/getcompanyallproject?id=${projectId}`);

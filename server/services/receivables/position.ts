@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { paiseToRupees } from '../../../contract/rules';
 import { rowsOf, type DbOrTx } from '../../db/client';
-import { preparedShapes, rawQuery } from '../../db/prepared';
+import { prepared, preparedShapes, rawQuery } from '../../db/prepared';
 import type { Caller } from '../../lib/caller';
 
 /*
@@ -21,15 +21,18 @@ const scope = (role: Role, column: string): SQL =>
     ? sql`${sql.raw(column)} = ${me}`
     : sql`${sql.raw(column)} in (select id from users where created_by = ${me} and role = 'company')`;
 
-const accountsQuery = preparedShapes(
-  (role: Role) => role,
-  (db, role) =>
-    rawQuery(
-      db,
-      sql`select id, holder_name, account_no, balance_paise, closed_at is not null as closed
-            from bank_accounts a where ${scope(role, 'a.company_id')}
+/**
+ * A company's own accounts and their sum. An admin's dashboard lists none: its companies'
+ * accounts are read company by company on the Bank screens, not all at once here.
+ */
+const accountsQuery = prepared((db) =>
+  rawQuery(
+    db,
+    sql`select id, holder_name, account_no, balance_paise, closed_at is not null as closed,
+                 sum(balance_paise) over () as cash
+            from bank_accounts where company_id = ${me}
            order by closed_at is not null, holder_name, account_no, id`,
-    ),
+  ),
 );
 
 const figuresQuery = preparedShapes(
@@ -72,19 +75,22 @@ export async function companyPosition(db: DbOrTx, caller: Caller, day: string) {
   const role = caller.role;
   const values = { me: caller.userId, today: day };
   const [accounts, figures, recent] = await Promise.all([
-    accountsQuery(db, role).execute(values),
+    role === 'company' ? accountsQuery(db).execute(values) : { rows: [] },
     figuresQuery(db, role).execute(values),
     recentInvoicesQuery(db, role).execute(values),
   ]);
   const f = rowsOf<Record<string, string>>(figures)[0]!;
+  const accountRows = rowsOf<{
+    id: string;
+    holder_name: string;
+    account_no: string;
+    balance_paise: string;
+    closed: boolean;
+    cash: string;
+  }>(accounts);
   return {
-    accounts: rowsOf<{
-      id: string;
-      holder_name: string;
-      account_no: string;
-      balance_paise: string;
-      closed: boolean;
-    }>(accounts).map((a) => ({
+    cash: role === 'company' ? paiseToRupees(accountRows[0]?.cash ?? 0) : null,
+    accounts: accountRows.map((a) => ({
       _id: a.id,
       holder_name: a.holder_name,
       account_no: a.account_no,

@@ -19,12 +19,12 @@ function Figure({ label, value, note }: { label: string; value: number; note: st
 }
 
 /**
- * The company's position: cash in each bank account, what clients owe and how much of it is
+ * The company's position: cash in each bank account (a company's own; an admin reads them
+ * company by company on the Bank screens), what clients owe and how much of it is
  * overdue, this month's invoicing and receipts, and the invoices issued last. Each figure
  * says what it counts.
  */
 export function CompanyPosition({ position: p }: { position: Position }) {
-  const cash = p.accounts.reduce((sum, a) => sum + a.balance, 0);
   return (
     <section className={`${styles.card} mb-4 p-5`} aria-labelledby="position-title">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -36,7 +36,13 @@ export function CompanyPosition({ position: p }: { position: Position }) {
         </Link>
       </div>
       <div className="mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-5">
-        <Figure label="Cash" value={cash} note="Balance of every bank account, closed ones too" />
+        {p.cash !== null && (
+          <Figure
+            label="Cash"
+            value={p.cash}
+            note="Balance of every bank account, closed ones too"
+          />
+        )}
         <Figure
           label="Receivable"
           value={p.receivable}
@@ -55,21 +61,23 @@ export function CompanyPosition({ position: p }: { position: Position }) {
         />
       </div>
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
-        <div>
-          <h4 className="text-sm font-semibold text-gray-900">Cash per account</h4>
-          <ul className="mt-2 divide-y divide-gray-100 text-sm">
-            {p.accounts.length === 0 && <li className="py-2 text-gray-700">No bank accounts.</li>}
-            {p.accounts.map((a) => (
-              <li key={a._id} className="flex justify-between gap-3 py-2">
-                <span className="min-w-0 break-words">
-                  {a.holder_name} — {a.account_no}
-                  {a.closed && <span className="text-gray-700"> (closed)</span>}
-                </span>
-                <Money value={a.balance} className="font-semibold" />
-              </li>
-            ))}
-          </ul>
-        </div>
+        {p.cash !== null && (
+          <div>
+            <h4 className="text-sm font-semibold text-gray-900">Cash per account</h4>
+            <ul className="mt-2 divide-y divide-gray-100 text-sm">
+              {p.accounts.length === 0 && <li className="py-2 text-gray-700">No bank accounts.</li>}
+              {p.accounts.map((a) => (
+                <li key={a._id} className="flex justify-between gap-3 py-2">
+                  <span className="min-w-0 break-words">
+                    {a.holder_name} — {a.account_no}
+                    {a.closed && <span className="text-gray-700"> (closed)</span>}
+                  </span>
+                  <Money value={a.balance} className="font-semibold" />
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         <div>
           <h4 className="text-sm font-semibold text-gray-900">Invoices issued last</h4>
           <ul className="mt-2 divide-y divide-gray-100 text-sm">
