@@ -21,7 +21,6 @@ import {
 import {
   DEFAULT_CREDIT_NOTE_PREFIX,
   DEFAULT_INVOICE_PREFIX,
-  DOCUMENT_PREFIX_PATTERN,
   MAX_TERMS_DAYS,
 } from '../invoiceNumber';
 import { MAX_PAISE, MAX_RUPEES_TEXT } from '../rules';
@@ -110,8 +109,9 @@ const prefix = (fallback: string) =>
   z
     .string({ error: 'must be text' })
     .trim()
+    // Checked case-blind (what the document says a caller may send), kept in capitals.
+    .regex(/^[A-Za-z][A-Za-z0-9]{0,2}$/, 'must be 1 to 3 letters or digits, starting with a letter')
     .toUpperCase()
-    .regex(DOCUMENT_PREFIX_PATTERN, 'must be 1 to 3 capital letters or digits, starting A-Z')
     .default(fallback);
 
 const termsDays = z

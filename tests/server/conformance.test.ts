@@ -131,6 +131,8 @@ const fx = {} as {
   client: string;
   invoice: string;
   draft: string;
+  /** A receipt of the client, 0.01 of it on the PM's project's invoice. */
+  receipt: string;
   own: Record<SignedIn, { expense: string; recurring: string; lend: string; borrowed: string }>;
 };
 const COUNTERPARTY = 'ravi.counterparty@example.com';
@@ -814,6 +816,94 @@ function invoicingSpecs(): Record<string, Spec> {
   };
 }
 
+/** Receipts and receivables: a receipt of the company's client into account A, dated alike. */
+function receivableSpecs(): Record<string, Spec> {
+  const receipt = async () =>
+    (
+      await must('company', 'POST', '/receipts', {
+        clientId: fx.client,
+        accountId: fx.accountA,
+        date: INVOICE_DATE,
+        mode: 'neft',
+        reference: 'UTR1',
+        amount: 1,
+      })
+    ).data as { _id: string; version: number };
+  const readers: SignedIn[] = ['admin', 'company'];
+  /** A statement of the company's client (an admin narrowing to that company). */
+  const statement: Spec = {
+    allow: readers,
+    absent: 404,
+    fix: (c) => {
+      const q = c.input.query as Record<string, unknown>;
+      orderDates(q, 'from', 'to');
+      if (q.companyId !== undefined) q.companyId = who.company.id;
+      if (!c.absent) c.input.path.id = fx.client;
+    },
+  };
+  const ranged: Spec = { allow: readers, fix: (c) => orderDates(c.input.query, 'from', 'to') };
+  return {
+    listReceipts: { allow: SIGNED_IN, fix: (c) => orderDates(c.input.query, 'from', 'to') },
+    receiptsCsv: ranged,
+    getReceipt: {
+      allow: SIGNED_IN,
+      absent: 404,
+      fix: (c) => {
+        if (!c.absent) c.input.path.id = fx.receipt;
+      },
+    },
+    addReceipt: {
+      allow: ['company'],
+      fix: (c) =>
+        Object.assign(body(c), {
+          clientId: fx.client,
+          accountId: fx.accountA,
+          date: INVOICE_DATE,
+          mode: 'neft',
+          reference: 'UTR1',
+          amount: Math.min(Number(body(c).amount) || 1, 1000),
+          allocations: [],
+        }),
+    },
+    applyAdvance: {
+      allow: ['company'],
+      absent: 404,
+      fix: async (c) => {
+        if (c.absent) return;
+        if (!c.allowed) {
+          c.input.path.id = fx.receipt;
+          return;
+        }
+        const made = await receipt();
+        c.input.path.id = made._id;
+        Object.assign(body(c), {
+          invoiceId: await invoicing.issued(),
+          amount: 0.01,
+          version: made.version,
+        });
+      },
+    },
+    reverseReceipt: {
+      allow: ['company'],
+      absent: 404,
+      fix: async (c) => {
+        if (c.absent) return;
+        const made = c.allowed ? await receipt() : { _id: fx.receipt, version: 1 };
+        c.input.path.id = made._id;
+        body(c).version = made.version;
+      },
+    },
+    listReceivables: { allow: readers },
+    tdsByClient: { allow: readers },
+    clientStatement: statement,
+    clientStatementCsv: statement,
+    clientStatementPdf: { ...statement, runs: 1 },
+    invoiceRegisterCsv: ranged,
+    gstr1B2bCsv: { allow: readers },
+    gstr1B2csCsv: { allow: readers },
+  };
+}
+
 const SPECS: Record<string, Spec> = {
   health: { allow: 'public' },
 
@@ -1486,6 +1576,7 @@ const SPECS: Record<string, Spec> = {
   countUnreadNotifications: { allow: ['admin', 'company', 'pm'] },
   markNotificationsRead: { allow: ['admin', 'company', 'pm'] },
   ...invoicingSpecs(),
+  ...receivableSpecs(),
 };
 
 // --- The document ----------------------------------------------------------------------
@@ -1736,6 +1827,17 @@ beforeAll(async () => {
   fx.client = await invoicing.client();
   fx.invoice = await invoicing.issued(fx.pmProject);
   fx.draft = (await invoicing.draft(fx.pmProject))._id;
+  fx.receipt = (
+    await must('company', 'POST', '/receipts', {
+      clientId: fx.client,
+      accountId: fx.accountA,
+      date: INVOICE_DATE,
+      mode: 'upi',
+      reference: 'UPI1',
+      amount: 1,
+      allocations: [{ invoiceId: fx.invoice, amount: 0.01 }],
+    })
+  ).data._id;
   fx.own = {} as typeof fx.own;
   for (const role of SIGNED_IN)
     fx.own[role] = {

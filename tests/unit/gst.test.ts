@@ -161,7 +161,7 @@ describe('the invoicing profile schema', () => {
     expect(problem({ ...profile, pan: 'AAPFU0939G' })).toBe('pan must be the PAN inside the GSTIN');
     expect(problem({ ...profile, upiId: 'acme' })).toBe('upiId must be a UPI ID such as name@bank');
     expect(problem({ ...profile, invoicePrefix: 'INVOICE' })).toBe(
-      'invoicePrefix must be 1 to 3 capital letters or digits, starting A-Z',
+      'invoicePrefix must be 1 to 3 letters or digits, starting with a letter',
     );
     expect(problem({ ...profile, creditNotePrefix: 'inv' })).toBe(
       'creditNotePrefix must differ from the invoice prefix (its own series)',
