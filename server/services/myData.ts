@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { ZipFile } from 'yazl';
+import { MyData } from '../../contract/api/auth';
 import type { LoanDirection } from '../../contract/enums';
 import { paiseToRupeesText } from '../../contract/rules';
 import type { DbOrTx } from '../db/client';
@@ -33,6 +34,8 @@ import { allLoans, statusOf } from './loans';
  * projects, bank accounts and payments. An admin's is only its own: the companies it
  * oversees are theirs, read in the app. Records are the stored rows (money in paise) without
  * their secret columns (server/db/secrets.ts); a CSV shows them as the lists do (rupees).
+ * The JSON holds the lists its API document (MyData) declares: categories and recurring
+ * expenses reach it once the document declares them.
  * Every section is read a batch at a time (keysetBatches) and written as it is read, so an
  * export never sits in memory.
  */
@@ -385,9 +388,12 @@ export function myDataSections(db: DbOrTx, caller: Caller, today: string): Secti
 
 // ---------------------------------------------------------------------------- JSON writer
 
+/** The lists the API document declares for the JSON download: it holds no other. */
+const IN_JSON: ReadonlySet<string> = new Set(Object.keys(MyData.shape));
+
 /**
  * The caller's data as JSON text in pieces: when, the unit of money, the profile, then one
- * list per section key (the stored rows, money in paise).
+ * list per section key the document declares (the stored rows, money in paise).
  */
 export async function* exportMyData(db: DbOrTx, caller: Caller, today: string) {
   const head = {
@@ -398,7 +404,7 @@ export async function* exportMyData(db: DbOrTx, caller: Caller, today: string) {
   yield JSON.stringify(head, null, 2).slice(0, -2);
   let open: string | undefined;
   let first = true;
-  for (const s of myDataSections(db, caller, today)) {
+  for (const s of myDataSections(db, caller, today).filter((s) => IN_JSON.has(s.key))) {
     if (s.key !== open) {
       if (open !== undefined) yield first ? ']' : '\n  ]';
       yield `,\n  ${JSON.stringify(s.key)}: [`;
