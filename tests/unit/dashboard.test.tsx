@@ -92,11 +92,13 @@ describe('Dashboard', () => {
     expect(card('Expenses')).toHaveTextContent(/^Expenses7/);
     expect(card('Lend')).toHaveTextContent(/^Lend3/);
     expect(card('Borrowed')).toHaveTextContent(/^Borrowed1/);
-    expect(card('Total Turnover')).toHaveTextContent(/^Total Turnover4$/);
+    expect(card('Total Turnover')).toHaveTextContent(/^Total Turnover4Projects, counted$/);
     expect(card('Total Expenses')).toHaveTextContent('₹1,00,000.50');
     expect(card('Total Lend')).toHaveTextContent('₹1,50,000.00');
     expect(card('Total Borrowed')).toHaveTextContent('₹4,500.75');
     expect(card('Total Turnover Amount')).toHaveTextContent('₹1,23,45,678.90');
+    // What the turnover counts is said on its face: prices, not money received.
+    expect(card('Total Turnover Amount')).toHaveTextContent('not money received');
 
     const recent = screen.getByRole('table', { name: 'Recent Invoices' });
     expect(
@@ -122,6 +124,57 @@ describe('Dashboard', () => {
       todayLocalISO(),
     );
     log.stop();
+  });
+
+  it("lists a company's real invoices under Recent Invoices, with its cash summed by the server", async () => {
+    server.use(
+      handler({
+        ...FULL,
+        position: {
+          cash: 2716,
+          accounts: [
+            {
+              _id: 'a1',
+              holder_name: 'Lotus Current',
+              account_no: '998877665544',
+              balance: 2716,
+              closed: false,
+            },
+          ],
+          receivable: 0,
+          overdue: 0,
+          invoicedThisMonth: 2716,
+          receivedThisMonth: 2716,
+          recentInvoices: [
+            {
+              _id: 'i1',
+              number: 'INV/2026-27/0001',
+              clientName: 'Acme Traders',
+              date: '2026-11-26',
+              status: 'paid',
+              total: 2716,
+              pending: 0,
+            },
+          ],
+        },
+      }),
+    );
+    renderWithProviders(<AppRoutes />, {
+      route: '/app/dashboard',
+      preloadedState: signedIn({ ...testUser, role: 'company', position: 2 }),
+    });
+    const recent = await screen.findByRole('table', { name: 'Recent Invoices' });
+    expect(
+      within(recent)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual(['INV/2026-27/0001Acme Traders26/11/2026₹2,716.00₹0.00']);
+    expect(within(recent).getByRole('link', { name: 'INV/2026-27/0001' })).toHaveAttribute(
+      'href',
+      '/app/invoices?invoice=i1',
+    );
+    expect(card('Cash')).toHaveTextContent('₹2,716.00');
   });
 
   it('has a text alternative for the chart: a summary and a table of every month', async () => {

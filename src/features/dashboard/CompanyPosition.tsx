@@ -1,5 +1,4 @@
 import { Link } from 'react-router-dom';
-import { formatDMY } from '../../lib/dates';
 import { Money } from '../../ui/Money';
 import { styles } from '../../ui/styles';
 import type { DashboardData } from './dashboardApi';
@@ -21,7 +20,7 @@ function Figure({ label, value, note }: { label: string; value: number; note: st
 /**
  * The company's position: cash in each bank account (a company's own; an admin reads them
  * company by company on the Bank screens), what clients owe and how much of it is
- * overdue, this month's invoicing and receipts, and the invoices issued last. Each figure
+ * overdue, this month's invoicing and receipts, (the invoices issued last are under Recent Invoices). Each figure
  * says what it counts.
  */
 export function CompanyPosition({ position: p }: { position: Position }) {
@@ -60,7 +59,7 @@ export function CompanyPosition({ position: p }: { position: Position }) {
           note="Receipts dated this month, reversed ones left out"
         />
       </div>
-      <div className="mt-4 grid gap-4 lg:grid-cols-2">
+      <div className="mt-4">
         {p.cash !== null && (
           <div>
             <h4 className="text-sm font-semibold text-gray-900">Cash per account</h4>
@@ -78,30 +77,6 @@ export function CompanyPosition({ position: p }: { position: Position }) {
             </ul>
           </div>
         )}
-        <div>
-          <h4 className="text-sm font-semibold text-gray-900">Invoices issued last</h4>
-          <ul className="mt-2 divide-y divide-gray-100 text-sm">
-            {p.recentInvoices.length === 0 && (
-              <li className="py-2 text-gray-700">No invoices issued yet.</li>
-            )}
-            {p.recentInvoices.map((i) => (
-              <li key={i._id} className="flex flex-wrap justify-between gap-x-3 py-2">
-                <Link
-                  to={`/app/invoices?invoice=${encodeURIComponent(i._id)}`}
-                  className={styles.link}
-                >
-                  {i.number}
-                </Link>
-                <span className="min-w-0 flex-1 break-words">
-                  {i.clientName}, {formatDMY(i.date)}
-                </span>
-                <span>
-                  <Money value={i.total} /> · pending <Money value={i.pending} />
-                </span>
-              </li>
-            ))}
-          </ul>
-        </div>
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
+import { formatDMY } from '../../lib/dates';
 import { todayLocalISO } from '../../lib/today';
 import { selectUser } from '../../session/sessionSlice';
 import { DataTable, type Column } from '../../ui/DataTable';
@@ -23,13 +24,16 @@ interface StatCardProps {
   label: string;
   value: ReactNode;
   link?: { to: string; label: string };
+  /** What the figure counts, said on its face. */
+  note?: string;
 }
 
-function StatCard({ label, value, link }: StatCardProps) {
+function StatCard({ label, value, link, note }: StatCardProps) {
   return (
     <div className={`${styles.card} p-5`}>
       <p className="text-sm font-medium text-gray-700">{label}</p>
       <p className="mt-2 break-words text-2xl font-bold text-gray-900">{value}</p>
+      {note && <p className="mt-1 text-xs text-gray-700">{note}</p>}
       {link && (
         <Link to={link.to} className={`${styles.link} mt-3 inline-block text-sm`}>
           {link.label}
@@ -61,6 +65,36 @@ const RECENT_COLUMNS: ReadonlyArray<Column<RecentEntry>> = [
     align: 'right',
     card: 'money',
     render: (row) => <Money value={row.amount} />,
+  },
+];
+
+type RecentInvoice = NonNullable<DashboardData['position']>['recentInvoices'][number];
+
+const INVOICE_COLUMNS: ReadonlyArray<Column<RecentInvoice>> = [
+  {
+    key: 'number',
+    header: 'Invoice',
+    card: 'primary',
+    render: (row) => (
+      <Link to={`/app/invoices?invoice=${encodeURIComponent(row._id)}`} className={styles.link}>
+        {row.number}
+      </Link>
+    ),
+  },
+  { key: 'clientName', header: 'Client', wrap: true, render: (row) => row.clientName },
+  { key: 'date', header: 'Date', render: (row) => formatDMY(row.date) },
+  {
+    key: 'total',
+    header: 'Amount',
+    align: 'right',
+    card: 'money',
+    render: (row) => <Money value={row.total} />,
+  },
+  {
+    key: 'pending',
+    header: 'Pending',
+    align: 'right',
+    render: (row) => <Money value={row.pending} />,
   },
 ];
 
@@ -151,24 +185,39 @@ function Figures({ figures, today }: { figures: DashboardData; today: string }) 
           value={borrowed.count}
           link={{ to: '/app/borrowed', label: 'View borrowed' }}
         />
-        <StatCard label="Total Turnover" value={figures.totalTurnoverLength} />
+        <StatCard
+          label="Total Turnover"
+          value={figures.totalTurnoverLength}
+          note="Projects, counted"
+        />
         <StatCard label="Total Expenses" value={<Money value={expenses.totalAmount} />} />
         <StatCard label="Total Lend" value={<Money value={lend.totalAmount} />} />
         <StatCard label="Total Borrowed" value={<Money value={borrowed.totalAmount} />} />
         <StatCard
           label="Total Turnover Amount"
           value={<Money value={figures.totalTurnoverAmount} />}
+          note="The projects' prices added up: what they are worth, not money received"
         />
       </div>
       <div className="mt-4 grid gap-4 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
           <Panel title="Recent Invoices">
-            <DataTable
-              caption="Recent Invoices"
-              columns={RECENT_COLUMNS}
-              rows={figures.recent}
-              rowKey={(row) => `${row.kind}-${row._id}`}
-            />
+            {figures.position ? (
+              // A company's (an admin's companies') real invoices, the latest issued first.
+              <DataTable
+                caption="Recent Invoices"
+                columns={INVOICE_COLUMNS}
+                rows={figures.position.recentInvoices}
+                rowKey={(row) => row._id}
+              />
+            ) : (
+              <DataTable
+                caption="Recent Invoices"
+                columns={RECENT_COLUMNS}
+                rows={figures.recent}
+                rowKey={(row) => `${row.kind}-${row._id}`}
+              />
+            )}
           </Panel>
         </div>
         <CustomerPanel lend={lend} borrowed={borrowed} repaidPercent={figures.lentRepaidPercent} />
