@@ -137,6 +137,8 @@ export const MyData = z.object({
   expenses: z.array(StoredRow),
   loans: z.array(StoredRow),
   repayments: z.array(StoredRow),
+  categories: z.array(StoredRow),
+  recurringExpenses: z.array(StoredRow),
   /** A company's own only, as are the three lists below. */
   people: z.array(StoredRow).optional(),
   projects: z.array(StoredRow).optional(),

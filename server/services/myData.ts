@@ -34,8 +34,7 @@ import { allLoans, statusOf } from './loans';
  * projects, bank accounts and payments. An admin's is only its own: the companies it
  * oversees are theirs, read in the app. Records are the stored rows (money in paise) without
  * their secret columns (server/db/secrets.ts); a CSV shows them as the lists do (rupees).
- * The JSON holds the lists its API document (MyData) declares: categories and recurring
- * expenses reach it once the document declares them.
+ * The JSON holds the lists its API document (MyData) declares, which are all of them.
  * Every section is read a batch at a time (keysetBatches) and written as it is read, so an
  * export never sits in memory.
  */
