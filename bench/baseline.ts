@@ -32,6 +32,24 @@ export const SQL = {
   searchCount: (categories: number) =>
     `select count(*)::int, coalesce(sum("amount_paise"), 0) from (select "amount_paise" from "expenses" where ${SQL.matching(categories)} limit $${categories + 3}) "matches"`,
   turnover: `select coalesce(sum("projects"), 0)::int, coalesce(sum("price_paise"), 0) from "project_totals" where "project_totals"."company_id" in (select "id" from "users" where ("users"."created_by" = $1 and "users"."role" = $2))`,
+  positionFigures: `select
+          coalesce(sum(i.total_paise - i.received_paise - i.tds_paise - i.credited_paise)
+            filter (where i.status in ('issued', 'part_paid', 'paid')), 0) as receivable,
+          coalesce(sum(i.total_paise - i.received_paise - i.tds_paise - i.credited_paise)
+            filter (where i.status in ('issued', 'part_paid') and i.due_date < $1::date), 0) as overdue,
+          coalesce(sum(i.total_paise) filter (where i.status in ('issued', 'part_paid', 'paid')
+            and i.issue_date >= date_trunc('month', $2::date)::date
+            and i.issue_date <= $3::date), 0) as invoiced_month,
+          (select coalesce(sum(r.amount_paise), 0) from receipts r
+            where r.company_id in (select id from users where created_by = $4 and role = 'company') and not r.reversed
+              and r.date >= date_trunc('month', $5::date)::date
+              and r.date <= $6::date) as received_month
+        from invoices i where i.company_id in (select id from users where created_by = $7 and role = 'company') and i.kind = 'invoice'`,
+  positionRecent: `select i.id, i.number, c.name as client, i.issue_date::text as date, i.status,
+              i.total_paise, i.total_paise - i.received_paise - i.tds_paise - i.credited_paise as pending
+            from invoices i join clients c on c.id = i.client_id
+           where i.company_id in (select id from users where created_by = $1 and role = 'company') and i.kind = 'invoice' and i.status <> 'draft'
+           order by i.issued_at desc nulls last, i.id desc limit 5`,
   totals: `
       select
         (select coalesce(sum(entries), 0)::int from expense_months where user_id = $1) as expense_count,
@@ -213,6 +231,12 @@ export async function startBaseline(opts: {
       query('b_recent', SQL.recent, [userId, userId]),
       query('b_bymonth', SQL.byMonth, [userId, today, today, userId, today, today]),
     ]);
+    // The company position of an admin (the bench's user): its companies' receivables and
+    // latest invoices; an admin's lists no accounts.
+    const [[f = []], invoices] = await Promise.all([
+      query('b_position', SQL.positionFigures, [today, today, today, userId, today, today, userId]),
+      query('b_invoices', SQL.positionRecent, [userId]),
+    ]);
     const n = (i: number) => Number(t[i] ?? 0);
     const paise = (i: number) => BigInt((t[i] as string | undefined) ?? 0);
     const lent = n(3);
@@ -248,6 +272,23 @@ export async function startBaseline(opts: {
           category: r[1],
           amount: rupees(r[2] as string),
         })),
+        position: {
+          cash: null,
+          accounts: [],
+          receivable: rupees(f[0] as string),
+          overdue: rupees(f[1] as string),
+          invoicedThisMonth: rupees(f[2] as string),
+          receivedThisMonth: rupees(f[3] as string),
+          recentInvoices: invoices.map((r) => ({
+            _id: r[0],
+            number: r[1],
+            clientName: r[2],
+            date: r[3],
+            status: r[4],
+            total: rupees(r[5] as string),
+            pending: rupees(r[6] as string),
+          })),
+        },
       },
     };
   }
