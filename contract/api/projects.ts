@@ -40,6 +40,8 @@ export const Project = z.object({
   /** The PM's name, or ''. */
   projectManager: z.string(),
   projectManagerId: z.string().nullable(),
+  /** The company's client the project is for (its name and mobile are clientName and clientNumber); null for none. */
+  clientId: z.string().nullable().default(null),
   createdAt: z.string(),
   version: z.number(),
   /**
@@ -68,6 +70,15 @@ export const ProjectFields = z.object({
     .optional()
     .meta({ description: "The id of one of the company's PMs; null for none" }),
   date: calendarDate.optional(),
+  /**
+   * The id of one of the company's clients, or null to detach (the names stay as they
+   * were). With a client, clientName and clientNumber are the client's name and mobile
+   * whatever the call sends: the client wins.
+   */
+  clientId: id.nullable().optional().meta({
+    description:
+      "The id of one of the company's clients; null detaches. With a client, clientName and clientNumber are the client's name and mobile, whatever is sent",
+  }),
 });
 /** Changes only the fields sent: a project manager left out stays assigned. */
 export const ProjectUpdate = ProjectFields.partial().extend({ _id: id, version });

@@ -14,6 +14,10 @@ const toInput = ({ price, projectManager, ...rest }: z.output<typeof ProjectFiel
   projectManagerId: projectManager ?? null,
 });
 
+/** How a project's client and its free-text client name and number go together. */
+const CLIENT_RULE =
+  "`clientId` must be one of the company's clients (400 naming `clientId`, also for another company's). While a project has a client, `clientName` and `clientNumber` are the client's name and mobile, whatever the call sends: the client wins.";
+
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
@@ -35,7 +39,8 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['projects'],
       summary: 'A company adds a project',
       description:
-        "Companies only (403). `projectManager` must be one of the company's PMs (400). Without `date`, the project is dated today in the caller's time zone.",
+        "Companies only (403). `projectManager` must be one of the company's PMs (400). Without `date`, the project is dated today in the caller's time zone. " +
+        CLIENT_RULE,
       answers: 'The new project',
       refusals: errors(...BODY, 401, 403),
       handler: async (request) => {
@@ -52,7 +57,9 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['projects'],
       summary: 'A company edits one of its projects',
       description:
-        "Changes only the fields sent, of the project as read at `version` (409 when it changed since). Companies only (403); another company's project is not found (404). `projectManager` must be one of the company's PMs (400).",
+        "Changes only the fields sent, of the project as read at `version` (409 when it changed since). Companies only (403); another company's project is not found (404). `projectManager` must be one of the company's PMs (400). " +
+        CLIENT_RULE +
+        " A project's client left out stays; `clientId: null` detaches it, keeping the names it had (or those sent).",
       answers: 'The updated project',
       refusals: errors(...BODY, 401, 403, 404, 409),
       handler: async (request) => {

@@ -3,7 +3,7 @@ import { aliasedTable, and, eq, gte, ilike, inArray, lte, or, sql, type SQL } fr
 import { rowsOf, type DbOrTx } from '../db/client';
 import { pageAnswer, paged, rowCount, sortOrder } from '../db/paging';
 import { prepared, preparedShapes } from '../db/prepared';
-import { projects, projectTotals, users } from '../db/schema';
+import { clients, projects, projectTotals, users } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { withAudit } from './audit';
 import { badRequest, forbidden, notFound } from '../lib/errors';
@@ -40,6 +40,12 @@ export interface ProjectInput {
   statusByPm?: string;
   projectManagerId: string | null;
   date?: string;
+  /**
+   * One of the company's clients, or null to detach. While a project has a client, its
+   * clientName and clientNumber are the client's (the database writes them:
+   * db/functions/project_client.sql), whatever the input says.
+   */
+  clientId?: string | null;
 }
 
 const sortColumns = {
@@ -69,6 +75,7 @@ const toApi = ({ project: p, pmName }: Row) => ({
   statusByPm: p.statusByPm,
   projectManager: pmName ?? '',
   projectManagerId: p.projectManagerId,
+  clientId: p.clientId,
   createdAt: toIso(p.createdAt),
   version: p.version,
 });
@@ -232,6 +239,19 @@ async function assertOwnPm(db: DbOrTx, caller: Caller, pmId: string | null) {
     throw badRequest('projectManager must be one of your PMs', { field: 'projectManager' });
 }
 
+/**
+ * The client must be one of the company's own: another company's reads as a missing one
+ * (the same 400), so no id tells whether it exists elsewhere.
+ */
+async function assertOwnClient(db: DbOrTx, caller: Caller, clientId: string | null | undefined) {
+  if (!clientId) return;
+  const [found] = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(eq(clients.id, clientId), eq(clients.companyId, caller.userId)));
+  if (!found) throw badRequest('clientId must be one of your clients', { field: 'clientId' });
+}
+
 async function readOne(db: DbOrTx, id: string) {
   const [row] = await selectRows(db).where(eq(projects.id, id));
   return toApi(row!);
@@ -240,6 +260,7 @@ async function readOne(db: DbOrTx, id: string) {
 export async function createProject(db: DbOrTx, caller: Caller, input: ProjectInput) {
   assertCompany(caller);
   await assertOwnPm(db, caller, input.projectManagerId);
+  await assertOwnClient(db, caller, input.clientId);
   const [row] = await withAudit(db, caller, (tx) =>
     tx
       .insert(projects)
@@ -250,8 +271,8 @@ export async function createProject(db: DbOrTx, caller: Caller, input: ProjectIn
 }
 
 /**
- * A company changes the fields it sent of a project at `version`: a PM left out stays
- * assigned (null unassigns).
+ * A company changes the fields it sent of a project at `version`: a PM or client left out
+ * stays (null unassigns, or detaches the client keeping its names).
  */
 export async function updateProject(
   db: DbOrTx,
@@ -262,6 +283,7 @@ export async function updateProject(
 ) {
   assertCompany(caller);
   if (input.projectManagerId) await assertOwnPm(db, caller, input.projectManagerId);
+  await assertOwnClient(db, caller, input.clientId);
   const mine = and(eq(projects.id, id), eq(projects.companyId, caller.userId));
   const [row] = await withAudit(db, caller, (tx) =>
     tx
