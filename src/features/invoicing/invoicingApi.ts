@@ -35,6 +35,9 @@ import { invalidates, listTags, withSyncedMutations, type Tag } from '../../api/
  * which the change feed names for every change of these tables.
  */
 
+/** The client pickers' search lives in src/api, shared with the project form. */
+export { useSearchClientsInfiniteQuery } from '../../api/clientsApi';
+
 export type InvoiceProfile = z.output<typeof InvoiceProfileData>;
 export type Client = z.output<typeof InvoiceClientData>;
 export type ClientPage = z.output<typeof InvoiceClientList>;
@@ -77,25 +80,6 @@ export const invoicingApi = apiSlice.injectEndpoints({
           { type: 'invoice', id: 'CLIENTS' },
           ...listTags('invoice')(result),
         ],
-      }),
-      /** The client pickers page through the clients as the user types. */
-      searchClients: build.infiniteQuery<
-        ClientPage,
-        { search: string; companyId?: string },
-        number
-      >({
-        infiniteQueryOptions: pickerPaging,
-        query: ({ queryArg: { companyId, search }, pageParam }) =>
-          request('listInvoiceClients', {
-            query: {
-              ...scoped(companyId),
-              search: searchParam(search),
-              page: pageParam,
-              pageSize: PICKER_PAGE_SIZE,
-              order: 'asc',
-            },
-          }),
-        providesTags: [{ type: 'invoice', id: 'CLIENTS' }],
       }),
       /** The project pickers of invoices: the company's projects by name. */
       searchInvoiceProjects: build.infiniteQuery<
@@ -197,7 +181,6 @@ export const {
   useLazyGetInvoiceProfileQuery,
   useSaveInvoiceProfileMutation,
   useGetClientsQuery,
-  useSearchClientsInfiniteQuery,
   useSearchInvoiceProjectsInfiniteQuery,
   useGetClientQuery,
   useGetInvoiceProjectQuery,

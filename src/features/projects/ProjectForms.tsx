@@ -7,6 +7,7 @@ import { useFieldErrors } from '../../ui/useFieldErrors';
 import { FormModal } from '../../ui/Modal';
 import { PeoplePicker } from '../../ui/PeoplePicker';
 import { useEditConflict } from '../../ui/useEditConflict';
+import { ProjectClientPicker, type ProjectClient } from './ProjectClientPicker';
 import {
   useCreateProjectMutation,
   useLazyGetProjectQuery,
@@ -34,7 +35,11 @@ const PROJECT_FIELDS = [
   'price',
   'date',
   'projectManager',
+  'clientId',
 ] as const;
+
+/** While a client is chosen, these show the client's and cannot be typed. */
+const CLIENT_FIELDS: ReadonlySet<TextKey> = new Set(['clientName', 'clientNumber']);
 
 /** The company form's values of a project (a new one's when null). */
 const projectForm = (project: Project | null) => ({
@@ -48,6 +53,7 @@ const projectForm = (project: Project | null) => ({
   statusByPm: project?.statusByPm ?? '',
   price: project ? String(project.price) : '',
   projectManager: project?.projectManagerId ?? '',
+  clientId: project?.clientId ?? '',
   date: project?.date ?? todayLocalISO(),
 });
 
@@ -86,6 +92,18 @@ export function ProjectForm({
     refused.clear(key);
   };
 
+  // A chosen client's name and mobile fill the fields; clearing it leaves them to edit.
+  const pickClient = (client: ProjectClient | null) => {
+    setForm((f) =>
+      client
+        ? { ...f, clientId: client._id, clientName: client.name, clientNumber: client.mobile ?? '' }
+        : { ...f, clientId: '' },
+    );
+    refused.clear('clientId');
+    refused.clear('clientName');
+    refused.clear('clientNumber');
+  };
+
   const submit = async () => {
     const problem = amountError(form.price, 'positive');
     setPriceProblem(problem);
@@ -103,10 +121,18 @@ export function ProjectForm({
       price: typedRupees(form.price),
       projectManager: form.projectManager || null,
       date: form.date,
+      clientId: form.clientId || null,
     };
+    // With a client the server keeps its name and mobile whatever is sent: an edit leaves
+    // them out, and a new project sends them (a client without a mobile, a stand-in).
+    const { clientName, clientNumber, ...rest } = input;
     const ok = project
       ? await conflict.save(
-          updateProject({ ...input, _id: project._id, version: conflict.version }).unwrap(),
+          updateProject({
+            ...(form.clientId ? rest : input),
+            _id: project._id,
+            version: conflict.version,
+          }).unwrap(),
           {
             success: 'Project updated successfully',
             failure: 'Failed to update project. Please try again.',
@@ -114,7 +140,9 @@ export function ProjectForm({
           refused.capture,
         )
       : await conflict.save(
-          createProject(input).unwrap(),
+          createProject(
+            form.clientId ? { ...rest, clientName, clientNumber: clientNumber || '-' } : input,
+          ).unwrap(),
           {
             success: 'Project created successfully',
             failure: 'Failed to create project. Please try again.',
@@ -136,6 +164,15 @@ export function ProjectForm({
     >
       {conflict.notice}
       <div className="grid gap-4 sm:grid-cols-2">
+        <ProjectClientPicker
+          id="project-client"
+          label="Client"
+          emptyOption="No client (type the name)"
+          value={form.clientId}
+          selectedLabel={loaded?.clientId === form.clientId ? loaded.clientName : undefined}
+          error={refused.errors.clientId}
+          onPick={pickClient}
+        />
         {TEXT_FIELDS.map(([key, label, max, required]) => (
           <Field
             key={key}
@@ -146,6 +183,8 @@ export function ProjectForm({
             error={refused.errors[key]}
             value={form[key]}
             onChange={set(key)}
+            readOnly={Boolean(form.clientId) && CLIENT_FIELDS.has(key)}
+            hint={form.clientId && CLIENT_FIELDS.has(key) ? "The client's" : undefined}
           />
         ))}
         <AmountField
