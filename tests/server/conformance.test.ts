@@ -1160,6 +1160,7 @@ const SPECS: Record<string, Spec> = {
     allow: ['company'],
     fix: (c) => {
       if (body(c).projectManager) body(c).projectManager = who.pm.id;
+      if (body(c).clientId) body(c).clientId = fx.client;
     },
   },
   updateProject: {
@@ -1167,6 +1168,7 @@ const SPECS: Record<string, Spec> = {
     absent: 404,
     fix: async (c) => {
       if (body(c).projectManager) body(c).projectManager = who.pm.id;
+      if (body(c).clientId) body(c).clientId = fx.client;
       if (c.absent) return;
       body(c)._id = fx.project;
       body(c).version = await versionOf.project(fx.project);
