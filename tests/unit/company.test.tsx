@@ -341,14 +341,21 @@ describe('Project List', () => {
     expect(await menuOf(user, 'Riverside Tower')).toEqual(['Show']);
   });
 
-  it('shows the columns, # for an empty status, and the total price', async () => {
-    server.use(projectHandler());
+  it('shows the columns, # for an empty status, what was invoiced, and the total price', async () => {
+    const invoicing = { invoiced: 11800, received: 5200.25, pending: 6599.75 };
+    server.use(
+      http.get('/api/company/getcompanyallproject', () =>
+        HttpResponse.json(
+          ProjectList.parse(page([{ ...project, invoicing }], { totalAmount: project.price })),
+        ),
+      ),
+    );
     renderAs('company', '/app/project');
     const row = (await screen.findByText('Riverside Tower')).closest('tr')!;
     const cells = within(row)
       .getAllByRole('cell')
       .map((c) => c.textContent);
-    expect(cells.slice(0, 10)).toEqual([
+    expect(cells.slice(0, 11)).toEqual([
       '1',
       '15/03/2026',
       'Kapoor Estates',
@@ -357,6 +364,7 @@ describe('Project List', () => {
       '6 months',
       'Advance paid',
       '₹12,50,000.50',
+      '₹11,800.00received ₹5,200.25pending ₹6,599.75',
       '#',
       'Priya Menon',
     ]);

@@ -41,6 +41,26 @@ export const PROJECT_COLUMNS: ReadonlyArray<Column<Project, ProjectSort>> = [
     render: (row) => <Money value={row.price} />,
   },
   {
+    // Beside the spec's columns: what the project's issued invoices came to.
+    key: 'invoicing',
+    header: 'Invoiced',
+    align: 'right',
+    render: (row) =>
+      row.invoicing ? (
+        <span className="block whitespace-nowrap text-right">
+          <Money value={row.invoicing.invoiced} />
+          <span className="block text-xs text-gray-700">
+            received <Money value={row.invoicing.received} />
+          </span>
+          <span className="block text-xs text-gray-700">
+            pending <Money value={row.invoicing.pending} />
+          </span>
+        </span>
+      ) : (
+        '—'
+      ),
+  },
+  {
     key: 'status',
     header: 'Status',
     sortKey: 'status',
