@@ -3,20 +3,40 @@
 // and 16 connections, and prints p50/p95/p99, requests per second and the share of the
 // ceiling (GET /api/health), with whether each target holds, then the two attacks the server
 // must shrug off (tests/helpers/abuse.ts). On PGlite it then measures the memory of a first
-// start on an empty DATA_DIR and of a restart (bench/startMemory.ts). The same numbers go to
+// start on an empty DATA_DIR and of a restart (bench/startMemory.ts). Invoicing (company 1's
+// 100,000 invoices: lists, receivables, PDFs) is in bench/invoicing.ts. The same numbers go to
 // bench/results/<db>.json. PGlite by default; PostgreSQL when DATABASE_URL is set.
-// `--only=ratio`: bench/ratio.ts.
+// `--only=ratio`: bench/ratio.ts; `--only=invoicing`: the invoicing calls alone (bench/invoicing.ts).
 import { execSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
-import pg from 'pg';
 import { IMPORT_MAX_ROWS_EMBEDDED } from '../contract/imports';
 import { openDatabase } from '../server/db/client';
 import { anonymousFlood, median, timeLogin, wrongPasswordBurst } from '../tests/helpers/abuse';
 import { startServerProcess, type ServerProcess } from '../tests/helpers/serverProcess';
 import { ACCOUNTS, PASSWORD, seed } from './seed';
+import {
+  apiOf,
+  freshDatabase,
+  load as loadOn,
+  measureScenarios,
+  printResults,
+  printTargets,
+  settle as settleOn,
+  type Kind,
+  type Measured,
+  type Scenario,
+  type Target,
+  writeResults,
+} from './load';
+import {
+  findInvoicing,
+  invoicingScenarios,
+  invoicingTargets,
+  measureInvoicePdf,
+  runInvoicingAlone,
+} from './invoicing';
 import { measureListScreen } from './spa';
 import { measureExport } from './exports';
 import { measureImport } from './imports';
@@ -29,6 +49,12 @@ if (process.argv.includes('--only=ratio')) {
   await import('./ratio');
   process.exit(0);
 }
+// `npm run bench -- --only=invoicing`: only the invoice lists, receivables and PDFs, on a
+// database of the bench's company and its 100,000 invoices (bench/invoicing.ts).
+if (process.argv.includes('--only=invoicing')) {
+  await runInvoicingAlone();
+  process.exit(0);
+}
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -37,26 +63,7 @@ const kind = baseUrl ? 'postgres' : 'pglite';
 const dataDir = join('bench', 'data');
 
 // ------------------------------------------------------------------ 1. a fresh database
-let databaseUrl: string | undefined;
-let dropDatabase = async () => {};
-if (baseUrl) {
-  const name = `bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-  dropDatabase = async () => {
-    const c = new pg.Client({ connectionString: baseUrl });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
-} else {
-  rmSync(dataDir, { recursive: true, force: true });
-}
+const { databaseUrl, drop: dropDatabase } = await freshDatabase(baseUrl, dataDir);
 
 console.log(`Seeding ${kind} (scale ${SCALE})…`);
 const database = await openDatabase({ databaseUrl, dataDir });
@@ -91,20 +98,10 @@ const rssTimer = setInterval(() => {
   }
 }, 200);
 
-async function api(method: string, path: string, token?: string, body?: unknown) {
-  const res = await fetch(`${origin}/api${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
-const login = async (email: string, userType: string) =>
-  (await api('POST', '/user/loginuser', undefined, { email, password: PASSWORD, userType })).body
-    .data.token as string;
+const { api, login } = apiOf(origin);
+const load = (s: Scenario, connections: number, seconds = SECONDS) =>
+  loadOn(origin, s, connections, seconds);
+const settle = () => settleOn(origin);
 
 const tokens = {
   user: await login(ACCOUNTS.user, 'admin'),
@@ -126,22 +123,10 @@ const historyPages = Math.max(
 );
 const statementPosition = (await api('GET', `${history}&page=${historyPages - 1}`, tokens.company))
   .body.data.cursors.last as string;
+// Company 1's invoices: those the PDFs are made of, and a number to search for.
+const invoicingIds = await findInvoicing(origin, tokens.company);
 
 // ------------------------------------------------------------------- 3. the scenarios
-// 'byNumber': a deep page opened by its number (a typed or reloaded address), which skips the
-// rows in front; printed, held to no target (Next and Previous are the 'list' case).
-type Kind =
-  'ceiling' | 'list' | 'byNumber' | 'search' | 'report' | 'dashboard' | 'payment' | 'login';
-interface Scenario {
-  name: string;
-  kind: Kind;
-  method?: 'GET' | 'POST';
-  path: string;
-  token?: string;
-  body?: unknown;
-  /** Each request from another address, as many people logging in would be. */
-  manyAddresses?: boolean;
-}
 const year = 'from=2025-01-01&to=2025-12-31';
 const scenarios: Scenario[] = [
   { name: 'health (ceiling)', kind: 'ceiling', path: '/health' },
@@ -305,104 +290,8 @@ const scenarios: Scenario[] = [
       amount: 1,
     },
   },
+  ...invoicingScenarios(tokens.company, invoicingIds),
 ];
-
-interface Measured {
-  name: string;
-  kind: Kind;
-  connections: number;
-  requests: number;
-  /** Answers other than 2xx, not counting `refused`. */
-  errors: number;
-  /** 429 and 503: a limit refusing with Retry-After, by design (the login queue, say). */
-  refused: number;
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  ceilingShare?: number;
-  eventLoopP99Ms: number;
-}
-
-const randomAddress = () =>
-  `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
-
-async function load(
-  s: Scenario,
-  connections: number,
-  seconds = SECONDS,
-): Promise<Omit<Measured, 'eventLoopP99Ms'>> {
-  const latencies: number[] = [];
-  let errors = 0;
-  let refused = 0;
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: `${origin}/api${s.path}`,
-        method: s.method ?? 'GET',
-        connections,
-        duration: seconds,
-        headers: {
-          ...(s.token ? { authorization: `Bearer ${s.token}` } : {}),
-          ...(s.body ? { 'content-type': 'application/json' } : {}),
-        },
-        body: s.body ? JSON.stringify(s.body) : undefined,
-        requests: s.manyAddresses
-          ? [
-              {
-                // An entry of `requests` does not inherit the method and body above.
-                method: s.method ?? 'GET',
-                body: s.body ? JSON.stringify(s.body) : undefined,
-                setupRequest: (request) => ({
-                  ...request,
-                  headers: {
-                    ...request.headers,
-                    'content-type': 'application/json',
-                    'x-forwarded-for': randomAddress(),
-                  },
-                }),
-              },
-            ]
-          : undefined,
-      },
-      (err, res) => (err ? reject(err) : resolve(res)),
-    );
-    instance.on('response', (_client, status: number, _bytes, ms: number) => {
-      latencies.push(ms);
-      if (status === 429 || status === 503) refused++;
-      else if (status >= 300) errors++;
-    });
-  });
-  latencies.sort((a, b) => a - b);
-  return {
-    name: s.name,
-    kind: s.kind,
-    connections,
-    requests: latencies.length,
-    errors: errors + result.errors + result.timeouts,
-    refused,
-    rps: latencies.length / seconds,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-  };
-}
-/** Waits until the server answers a trivial call quickly again: the calls still queued from
- * the scenario before (autocannon stops sending, not the server working) must not be billed
- * to the next one. */
-async function settle() {
-  for (let quick = 0, tries = 0; quick < 3 && tries < 200; tries++) {
-    const started = performance.now();
-    await fetch(`${origin}/api/health`);
-    quick = performance.now() - started < 5 ? quick + 1 : 0;
-    await new Promise((ok) => setTimeout(ok, 20));
-  }
-}
-const eventLoop = async () =>
-  (await api('GET', '/metrics?reset=1')).body.eventLoopDelayP99Ms as number;
 
 // The first seconds of a fresh server compile code (on PGlite, V8 tiers up the database's
 // WebAssembly in the background): a list call cost 4.9 ms of CPU cold and 2.2 ms warm.
@@ -414,28 +303,12 @@ await load(
 );
 await settle();
 
-const results: Measured[] = [];
-for (const connections of [1, 16]) {
-  console.log(
-    `\nLoad at ${connections} connection${connections > 1 ? 's' : ''}, ${SECONDS} s per call:`,
-  );
-  let ceiling = 0;
-  for (const s of scenarios) {
-    // A short unmeasured warm-up (connections, caches, JIT), then a quiet server.
-    await load(s, connections, 1);
-    await settle();
-    await eventLoop(); // reset
-    const m = await load(s, connections);
-    await settle();
-    const measured: Measured = { ...m, eventLoopP99Ms: await eventLoop() };
-    if (s.kind === 'ceiling') ceiling = m.rps;
-    else measured.ceilingShare = ceiling ? m.rps / ceiling : undefined;
-    results.push(measured);
-    process.stdout.write(
-      `  ${s.name.padEnd(24)} p95 ${m.p95.toFixed(1).padStart(7)} ms  ${Math.round(m.rps).toString().padStart(6)} req/s${m.errors ? `  ${m.errors} errors` : ''}${m.refused ? `  ${m.refused} refused` : ''}\n`,
-    );
-  }
-}
+const results: Measured[] = await measureScenarios(origin, scenarios, [1, 16], SECONDS);
+
+// ------------------ invoice PDFs: one at a time, then two callers at once (the render limits)
+await settle();
+const invoicePdf = await measureInvoicePdf(origin, [tokens.company, tokens.admin], invoicingIds);
+await settle();
 
 // ------------------------------------------------- 4. logins must not starve the others
 const listScenario = scenarios.find((s) => s.name === 'expenses page 1')!;
@@ -526,7 +399,7 @@ const at = (connections: number, kinds: Kind[]) =>
 const max = (xs: number[]) => Math.max(...xs);
 const min = (xs: number[]) => Math.min(...xs);
 const reads: Kind[] = ['list', 'report', 'dashboard'];
-const targets: { target: string; measured: string; holds: boolean }[] = [];
+const targets: Target[] = [];
 const target = (t: string, measured: string, holds: boolean) =>
   targets.push({ target: t, measured, holds });
 // Every search, the small users' (which also keep the lists' targets) and the million-row
@@ -586,6 +459,7 @@ if (startMemory) {
     restart.hwmMb <= 200,
   );
 }
+targets.push(...invoicingTargets(kind, results, invoicePdf));
 const worstLoop = max(results.map((r) => r.eventLoopP99Ms));
 target('event-loop delay p99 <= 50 ms', `worst ${worstLoop.toFixed(1)} ms`, worstLoop <= 50);
 target(
@@ -652,54 +526,29 @@ target(
 console.log(
   `\n${kind}, ${seeded.rows.toLocaleString('en-IN')} rows, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
 );
-console.log(
-  'call                      conns     p50     p95     p99   req/s  of ceiling  loop p99',
-);
-for (const r of results) {
-  console.log(
-    `${r.name.padEnd(25)} ${String(r.connections).padStart(5)} ${r.p50.toFixed(1).padStart(7)} ${r.p95.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${Math.round(r.rps).toString().padStart(7)} ${r.ceilingShare === undefined ? '          -' : `${(100 * r.ceilingShare).toFixed(0).padStart(10)}%`} ${r.eventLoopP99Ms.toFixed(1).padStart(8)}`,
-  );
-}
+printResults(results);
 if (startMemory) {
   console.log('\nstart of the embedded install (RSS sampled every 200 ms; VmHWM is the peak):');
   console.log(`  ${describeStart('fresh', startMemory.fresh)}`);
   console.log(`  ${describeStart('restart', startMemory.restart)}`);
 }
-console.log(`\n${'target'.padEnd(72)} ${'measured'.padEnd(30)} holds`);
-for (const t of targets)
-  console.log(`${t.target.padEnd(72)} ${t.measured.padEnd(30)} ${t.holds ? 'yes' : 'NO'}`);
+printTargets(targets);
 
-mkdirSync(join('bench', 'results'), { recursive: true });
-const file = join('bench', 'results', `${kind}.json`);
-writeFileSync(
-  file,
-  JSON.stringify(
-    {
-      kind,
-      when: new Date().toISOString(),
-      machine: {
-        cores: os.cpus().length,
-        memoryGiB: os.totalmem() / 2 ** 30,
-        node: process.version,
-      },
-      scale: SCALE,
-      seconds: SECONDS,
-      seeded,
-      coldStartMs,
-      peakRssMb,
-      startMemory,
-      bankImport,
-      results,
-      duringBurst,
-      burstLogins,
-      attacks: { burst: burstAttack, flood: floodAttack, quietLoginMs: quietLogins },
-      listScreen,
-      streams,
-      bigExport,
-      targets,
-    },
-    null,
-    2,
-  ),
-);
-console.log(`\nwritten to ${file}`);
+writeResults(kind, kind, {
+  scale: SCALE,
+  seconds: SECONDS,
+  seeded,
+  coldStartMs,
+  peakRssMb,
+  startMemory,
+  bankImport,
+  results,
+  duringBurst,
+  burstLogins,
+  attacks: { burst: burstAttack, flood: floodAttack, quietLoginMs: quietLogins },
+  listScreen,
+  streams,
+  bigExport,
+  invoicePdf,
+  targets,
+});

@@ -1,16 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { setAuditTriggers } from '../server/db/audited';
-import type { Database } from '../server/db/client';
+import { rowsOf, type Database } from '../server/db/client';
 import * as schema from '../server/db/schema';
 import { hashPassword } from '../server/lib/password';
+import { gstinCheckChar } from '../contract/gst';
 
 /**
  * The benchmark's data set, written through the server's own data layer (Drizzle, the same
  * schema and migrations) in batches: 1 admin; 50 companies, each with 20 people, 200
  * projects and 3 bank accounts of 20,000 payments; 200 users with 5,000 expenses, 1,000
  * lends and 1,000 borrowed each; one user with 1,000,000 expenses (the SPA's list
- * measurement). BENCH_SCALE shrinks the per-owner counts for a quick run.
+ * measurement); and company 1's invoicing (seedInvoicing): 100,000 issued invoices.
+ * BENCH_SCALE shrinks the per-owner counts for a quick run; `counts` sets any of them.
  */
 export const PASSWORD = 'bench password 1';
 export const ACCOUNTS = {
@@ -71,9 +73,9 @@ const day = (base: string, offset: number) => {
   return d.toISOString().slice(0, 10);
 };
 
-export async function seed(database: Database, scale = 1) {
+const countsAt = (scale: number) => {
   const n = (x: number) => Math.max(1, Math.round(x * scale));
-  const counts = {
+  return {
     companies: 50,
     people: 20,
     projects: n(200),
@@ -84,7 +86,15 @@ export async function seed(database: Database, scale = 1) {
     loans: n(1_000),
     // BENCH_BIG keeps the million-row user whole in a scaled-down run (BENCH_BIG=1000000).
     bigExpenses: Number(process.env.BENCH_BIG) || n(1_000_000),
+    // BENCH_INVOICES sets company 1's invoices whatever the scale.
+    invoices: Number(process.env.BENCH_INVOICES) || n(100_000),
+    clients: n(500),
   };
+};
+export type SeedCounts = ReturnType<typeof countsAt>;
+
+export async function seed(database: Database, scale = 1, only: Partial<SeedCounts> = {}) {
+  const counts = { ...countsAt(scale), ...only };
   const passwordHash = await hashPassword(PASSWORD);
   const { db } = database;
   await setAuditTriggers(db, false);
@@ -267,9 +277,122 @@ export async function seed(database: Database, scale = 1) {
     }))
   ).rows;
 
+  rows += (await seedInvoicing(database, companies[0]!.id, counts)).rows;
+
   await setAuditTriggers(db, true);
   // As autovacuum leaves a live database: statistics and the visibility map (index-only
   // scans) up to date.
   await db.execute(sql`vacuum analyze`);
   return { rows, seconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * A company's receivables, in bulk SQL (generate_series) while the audit, change-feed and
+ * line-guard triggers are off (setAuditTriggers): its invoicing profile (prefix IN, for
+ * five-digit serials), `clients` clients (a quarter in another state: IGST), and `invoices`
+ * invoices inserted issued, one a day or so up to yesterday, numbered without gaps per
+ * financial year, on its projects (one in twenty on none), each with two lines at 18 % whose
+ * figures are the invoice's own (taxable value, CGST+SGST or IGST, round-off), as issuing
+ * computes them; then a receipt allocated to each of three in ten (paid) and one in ten (half
+ * paid), and the counters the next issue numbers from.
+ */
+export async function seedInvoicing(
+  database: Database,
+  companyId: string,
+  counts: Pick<SeedCounts, 'invoices' | 'clients'>,
+) {
+  const { db } = database;
+  const bar = progress('invoicing', counts.invoices);
+  const pan = 'AAACB1234C';
+  const gstin = `29${pan}1Z`;
+  await db.execute(sql`
+    insert into invoice_profiles (company_id, legal_name, address, state_code, gstin, pan,
+        bank_account_id, upi_id, invoice_prefix, credit_note_prefix, terms_days)
+    select ${companyId}, u.name || ' Private Limited', '1 MG Road, Bengaluru 560001', '29',
+        ${gstin + gstinCheckChar(gstin)}, ${pan},
+        (select b.id from bank_accounts b where b.company_id = u.id order by b.account_no limit 1),
+        'company1@okaxis', 'IN', 'CN', 15
+      from users u where u.id = ${companyId}`);
+  await db.execute(sql`
+    insert into clients (company_id, name, state_code, billing_address, email, mobile)
+    select ${companyId}, 'Client ' || lpad(c::text, 4, '0'), case when c % 4 = 0 then '27' else '29' end,
+        c || ' Residency Road', 'client' || c || '@bench.example', '+919876543210'
+      from generate_series(1, ${counts.clients}) c`);
+  // Issue dates run from two years before yesterday to yesterday, in the order of k.
+  await db.execute(sql`
+    with cl as (
+      select c.*, (row_number() over (order by c.name_lower) - 1)::int as n
+        from clients c where c.company_id = ${companyId}),
+    pr as (select array_agg(p.id order by p.date, p.id) as ids
+             from projects p where p.company_id = ${companyId}),
+    seller as (
+      select jsonb_build_object('name', p.legal_name, 'address', p.address,
+          'stateCode', p.state_code, 'gstin', p.gstin, 'pan', p.pan, 'upiId', p.upi_id,
+          'bank', case when b.id is null then null else jsonb_build_object('bankName', b.branch,
+            'accountName', b.holder_name, 'accountNumber', b.account_no, 'ifsc', b.ifsc) end) as s
+        from invoice_profiles p left join bank_accounts b on b.id = p.bank_account_id
+       where p.company_id = ${companyId}),
+    g as (
+      select k, current_date - 729 + (k::bigint * 729 / ${counts.invoices})::int as d,
+          100000 + (1000 + k % 500) * 100 as taxable
+        from generate_series(0, ${counts.invoices} - 1) k),
+    f as (select g.*, extract(year from d)::int
+                        - case when extract(month from d) < 4 then 1 else 0 end as fy,
+                 (taxable * 118 / 100 + 50) / 100 * 100 as total
+            from g),
+    s as (select f.*, row_number() over (partition by fy order by k)::int as serial from f)
+    insert into invoices (company_id, client_id, project_id, status, number, fy_start, serial,
+        issue_date, due_date, place_of_supply, seller, buyer, taxable_paise, cgst_paise,
+        sgst_paise, igst_paise, tax_paise, round_off_paise, total_paise, received_paise,
+        issued_at)
+    select ${companyId}, cl.id,
+        case when s.k % 20 = 19 then null else pr.ids[1 + s.k % cardinality(pr.ids)] end,
+        case when s.k % 10 < 3 then 'paid' when s.k % 10 = 3 then 'part_paid' else 'issued' end,
+        'IN/' || s.fy || '-' || lpad(((s.fy + 1) % 100)::text, 2, '0') || '/'
+          || lpad(s.serial::text, greatest(4, length(s.serial::text)), '0'),
+        s.fy, s.serial, s.d, s.d + 15, cl.state_code, seller.s,
+        jsonb_build_object('name', cl.name, 'address', cl.billing_address,
+          'stateCode', cl.state_code, 'gstin', cl.gstin, 'email', cl.email, 'mobile', cl.mobile),
+        s.taxable,
+        case when cl.state_code = '29' then s.taxable * 9 / 100 else 0 end,
+        case when cl.state_code = '29' then s.taxable * 9 / 100 else 0 end,
+        case when cl.state_code = '29' then 0 else s.taxable * 18 / 100 end,
+        s.taxable * 18 / 100, s.total - s.taxable * 118 / 100, s.total,
+        case when s.k % 10 < 3 then s.total when s.k % 10 = 3 then s.total / 200 * 100 else 0 end,
+        now()
+      from s join cl on cl.n = s.k % ${counts.clients} cross join pr cross join seller`);
+  // Line 1 is the rest of the taxable value (a whole number of rupees), line 2 two units of ₹500.
+  await db.execute(sql`
+    insert into invoice_lines (invoice_id, position, description, sac_hsn, quantity_milli,
+        rate_paise, gst_rate, taxable_paise)
+    select i.id, l, case l when 1 then 'Consulting services' else 'Support hours' end, '998311',
+        l * 1000, case l when 1 then i.taxable_paise - 100000 else 50000 end, 18,
+        case l when 1 then i.taxable_paise - 100000 else 100000 end
+      from invoices i cross join generate_series(1, 2) l where i.company_id = ${companyId}`);
+  await db.execute(sql`
+    with paid as materialized (
+      select gen_random_uuid() as receipt_id, i.id as invoice_id, i.client_id, i.number,
+          i.received_paise, least(i.issue_date + 10, current_date) as date
+        from invoices i where i.company_id = ${companyId} and i.received_paise > 0),
+    r as (
+      insert into receipts (id, company_id, client_id, bank_account_id, date, amount_paise,
+          mode, reference)
+      select p.receipt_id, ${companyId}, p.client_id,
+          (select b.id from bank_accounts b where b.company_id = ${companyId}
+            order by b.account_no limit 1),
+          p.date, p.received_paise, 'neft', 'NEFT for ' || p.number
+        from paid p)
+    insert into receipt_allocations (receipt_id, invoice_id, amount_paise)
+    select p.receipt_id, p.invoice_id, p.received_paise from paid p`);
+  await db.execute(sql`
+    insert into document_counters (company_id, series, fy_start, last, last_date)
+    select ${companyId}, 'invoice', fy_start, max(serial), max(issue_date)
+      from invoices where company_id = ${companyId} group by fy_start`);
+  bar.add(counts.invoices);
+  const [receipts] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from receipts where company_id = ${companyId}`),
+  );
+  const { seconds } = bar.end();
+  // The invoices, their lines, the receipts and their allocations, the clients and profile.
+  return { rows: counts.invoices * 3 + receipts!.n * 2 + counts.clients + 1, seconds };
 }
