@@ -176,5 +176,7 @@ export const docsPlugin = fp(async (app: FastifyInstance) => {
     transform: jsonSchemaTransform,
     transformObject: finish,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // Areas start folded: Swagger UI stops part-way when it lays out every operation of a
+  // document this size at once (136 and more); one area opened at a time renders whole.
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' } });
 });

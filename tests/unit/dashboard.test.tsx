@@ -126,7 +126,7 @@ describe('Dashboard', () => {
     log.stop();
   });
 
-  it("lists a company's real invoices under Recent Invoices, with its cash summed by the server", async () => {
+  it("lists a company's real invoices under Recent Invoices and keeps its latest entries", async () => {
     server.use(
       handler({
         ...FULL,
@@ -175,6 +175,14 @@ describe('Dashboard', () => {
       '/app/invoices?invoice=i1',
     );
     expect(card('Cash')).toHaveTextContent('₹2,716.00');
+    // The company's own latest expenses and loans stay on its dashboard, below.
+    const latest = screen.getByRole('table', { name: 'Latest entries' });
+    expect(
+      within(latest)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual(['LendRavi Kumar2025-05-03₹1,50,000.00', 'ExpenseTeam lunch2025-05-02₹850.50']);
   });
 
   it('has a text alternative for the chart: a summary and a table of every month', async () => {

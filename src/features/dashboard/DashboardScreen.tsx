@@ -164,7 +164,15 @@ function CompaniesCard() {
 }
 
 /** The cards, the recent entries, the customer panel and the chart of one answer. */
-function Figures({ figures, today }: { figures: DashboardData; today: string }) {
+function Figures({
+  figures,
+  today,
+  isCompany,
+}: {
+  figures: DashboardData;
+  today: string;
+  isCompany: boolean;
+}) {
   const { expenses, lend, borrowed, expensesByMonth } = figures;
   const series = useMemo(
     () => buildExpenseSeries(expensesByMonth, today),
@@ -201,24 +209,37 @@ function Figures({ figures, today }: { figures: DashboardData; today: string }) 
       </div>
       <div className="mt-4 grid gap-4 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
-          <Panel title="Recent Invoices">
-            {figures.position ? (
-              // A company's (an admin's companies') real invoices, the latest issued first.
-              <DataTable
-                caption="Recent Invoices"
-                columns={INVOICE_COLUMNS}
-                rows={figures.position.recentInvoices}
-                rowKey={(row) => row._id}
-              />
-            ) : (
+          {isCompany && figures.position ? (
+            // A company's real invoices, the latest issued first; its own latest expenses and
+            // loans follow. An admin's and a PM's Recent Invoices stay their latest entries.
+            <div className="grid gap-4">
+              <Panel title="Recent Invoices">
+                <DataTable
+                  caption="Recent Invoices"
+                  columns={INVOICE_COLUMNS}
+                  rows={figures.position.recentInvoices}
+                  rowKey={(row) => row._id}
+                />
+              </Panel>
+              <Panel title="Latest entries">
+                <DataTable
+                  caption="Latest entries"
+                  columns={RECENT_COLUMNS}
+                  rows={figures.recent}
+                  rowKey={(row) => `${row.kind}-${row._id}`}
+                />
+              </Panel>
+            </div>
+          ) : (
+            <Panel title="Recent Invoices">
               <DataTable
                 caption="Recent Invoices"
                 columns={RECENT_COLUMNS}
                 rows={figures.recent}
                 rowKey={(row) => `${row.kind}-${row._id}`}
               />
-            )}
-          </Panel>
+            </Panel>
+          )}
         </div>
         <CustomerPanel lend={lend} borrowed={borrowed} repaidPercent={figures.lentRepaidPercent} />
       </div>
@@ -235,7 +256,8 @@ function Figures({ figures, today }: { figures: DashboardData; today: string }) 
 }
 
 export default function DashboardScreen() {
-  const isAdmin = useAppSelector(selectUser)?.role === 'admin';
+  const role = useAppSelector(selectUser)?.role;
+  const isAdmin = role === 'admin';
   const today = todayLocalISO();
   const { data, isLoading, isError, error, refetch } = useGetDashboardQuery(today);
 
@@ -246,7 +268,7 @@ export default function DashboardScreen() {
       </h2>
       {isAdmin && <CompaniesCard />}
       <LoadState isLoading={isLoading} isError={isError} error={error} onRetry={refetch}>
-        {data && <Figures figures={data.data} today={today} />}
+        {data && <Figures figures={data.data} today={today} isCompany={role === 'company'} />}
       </LoadState>
     </section>
   );
