@@ -1,8 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
-import { formatDMY } from '../../lib/dates';
-import { todayLocalISO } from '../../lib/today';
+import { dmyOfIso, todayLocalISO } from '../../lib/today';
 import { selectUser } from '../../session/sessionSlice';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { LoadState } from '../../ui/LoadState';
@@ -82,7 +81,7 @@ const INVOICE_COLUMNS: ReadonlyArray<Column<RecentInvoice>> = [
     ),
   },
   { key: 'clientName', header: 'Client', wrap: true, render: (row) => row.clientName },
-  { key: 'date', header: 'Date', render: (row) => formatDMY(row.date) },
+  { key: 'date', header: 'Date', render: (row) => dmyOfIso(row.date) },
   {
     key: 'total',
     header: 'Amount',
