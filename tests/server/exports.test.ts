@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromBuffer, type Entry } from 'yauzl';
+import { unzipTexts as unzip } from './myDataZip';
 import { exportBatch } from '../../server/db/keyset';
 import { expenses, loans } from '../../server/db/schema';
 import { LIMITS } from '../../server/services/rateLimits';
@@ -91,35 +91,6 @@ function csvRows(d: Download): string[][] {
   expect([...d.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   expect(d.text.startsWith(BOM)).toBe(true);
   return parseCsv(d.text.slice(1));
-}
-
-/** The entries of a ZIP, in order: name and text. */
-function unzip(bytes: Buffer): Promise<{ name: string; text: string }[]> {
-  return new Promise((resolve, reject) => {
-    fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error ?? new Error('no zip'));
-      const entries: { name: string; text: string }[] = [];
-      zip.on('error', reject);
-      zip.on('end', () => resolve(entries));
-      zip.on('entry', (entry: Entry) => {
-        zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(err ?? new Error('no stream'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('error', reject);
-          stream.on('end', () => {
-            const raw = Buffer.concat(chunks);
-            entries.push({
-              name: entry.fileName,
-              text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(raw),
-            });
-            zip.readEntry();
-          });
-        });
-      });
-      zip.readEntry();
-    });
-  });
 }
 
 /** Expenses written straight to the table: many rows fast, with chosen amounts in paise. */
