@@ -20,7 +20,8 @@ const { publicInvoicePdf: publicEntry, ...signedIn } = invoiceEndpoints;
  * PDFs are made a few at a time: at most 2 at once on this server and 1 per user (or per
  * shared invoice); past that a call waits up to 10 s, then is refused with 503 Retry-After.
  */
-const pdfSlots = () => new Slots(2, 1, 10_000, 'Busy making PDFs. Please try again shortly.');
+export const pdfSlots = () =>
+  new Slots(2, 1, 10_000, 'Busy making PDFs. Please try again shortly.');
 
 /** A PDF answer: inline, never cached by anyone between, never indexed. */
 const sendPdf = (

@@ -10,6 +10,7 @@ import * as receipts from '../services/receivables/receipts';
 import * as receivables from '../services/receivables/receivables';
 import * as monthEnd from '../services/receivables/monthEnd';
 import { renderStatementPdf } from '../services/receivables/statementPdf';
+import { pdfSlots } from './invoicing';
 
 type CsvFile = { name: string; text: string };
 
@@ -22,6 +23,7 @@ const csvReply = (reply: FastifyReply, file: CsvFile) =>
 const READERS = "Admins and companies only (403); another company's records are not found (404).";
 
 export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
+  const statementSlots = pdfSlots();
   app.addHook('onRequest', app.authenticate);
   // Receivables are part of the invoicing area of the API document.
   const tags = ['invoicing'];
@@ -214,7 +216,14 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
           request.params.id,
           request.query,
         );
-        const pdf = await renderStatementPdf(statement);
+        // A turn of the PDF slots, as an invoice's PDF takes (2 per server, 1 per user).
+        const release = await statementSlots.take(callerOf(request).userId);
+        let pdf: Buffer;
+        try {
+          pdf = await renderStatementPdf(statement);
+        } finally {
+          release();
+        }
         return reply
           .header('content-type', 'application/pdf')
           .header(
