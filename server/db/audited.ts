@@ -20,7 +20,8 @@ export async function setAuditTriggers(db: DbOrTx, enabled: boolean) {
         join pg_proc p on p.oid = t.tgfoid
        where not t.tgisinternal
          and (p.proname in ('audit_row', 'notify_payments_recorded', 'notify_project_status',
-                            'notify_budgets_overspent', 'invoice_lines_immutable')
+                            'notify_budgets_overspent', 'invoice_lines_immutable',
+                            'project_status_history_row')
               or p.proname = c.relname || '_changes')
        order by 1, 2`),
   );

@@ -39,6 +39,7 @@ const TABLES: PgTable[] = [
   schema.repayments,
   schema.clients,
   schema.projects,
+  schema.projectStatusHistory,
   schema.bankAccounts,
   schema.payments,
   schema.recurringPayments,

@@ -510,6 +510,37 @@ export const projectTotals = pgTable('project_totals', {
   pricePaise: bigint('price_paise', { mode: 'number' }).notNull().default(0),
 });
 
+/**
+ * What a project's Status, Payment Status, Risk and status by PM were after each change, who
+ * made it and when: written by a trigger on projects (functions/project_status_history.sql),
+ * so every path that changes them (a form, a PM's update, an import, an operator's SQL) is
+ * kept. No key to projects: an undone delete brings the project back with its history; the
+ * company's own rows go with the company. The actor's name is copied, so an entry still says
+ * who once that user is deleted.
+ */
+export const projectStatusHistory = pgTable(
+  'project_status_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id').notNull(),
+    companyId: ownerId('company_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull().default(''),
+    actorRole: text('actor_role').notNull().default(''),
+    status: text('status').notNull(),
+    paymentStatus: text('payment_status').notNull(),
+    risk: text('risk').notNull(),
+    statusByPm: text('status_by_pm').notNull(),
+  },
+  (t) => [
+    // A project's history, latest first.
+    index('project_status_history_project_idx').on(t.projectId, t.at, t.id),
+    // The company's earlier values, offered as suggestions.
+    index('project_status_history_company_idx').on(t.companyId),
+  ],
+);
+
 export const defaultStatus = pgEnum('default_status', ACCOUNT_DEFAULT_STATUSES);
 export const paymentType = pgEnum('payment_type', PAYMENT_TYPES);
 
