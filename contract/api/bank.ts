@@ -31,6 +31,16 @@ export type BankSort = (typeof BANK_SORTS)[number];
 export const ACCOUNT_STATES = ['open', 'closed'] as const;
 export type AccountState = (typeof ACCOUNT_STATES)[number];
 
+/** How a payment was made. */
+export const PAYMENT_MODES = ['upi', 'neft', 'imps', 'rtgs', 'cheque', 'cash', 'card'] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+
+/** Whom a payment was with: one of the company's clients, vendors or people, or a name. */
+export const PARTY_KINDS = ['client', 'vendor', 'employee', 'name'] as const;
+export type PartyKind = (typeof PARTY_KINDS)[number];
+/** The kinds of party that are records of the company (the others are a free name). */
+export const PARTY_RECORD_KINDS = ['client', 'vendor', 'employee'] as const;
+
 export const BankAccount = z.object({
   _id: z.string(),
   createdAt: z.string(),
@@ -40,9 +50,17 @@ export const BankAccount = z.object({
   ifsc: z.string(),
   mobile: z.string(),
   address: z.string(),
+  /** The bank's name ('' when not given). */
+  bank_name: z.string(),
   defaultStatus: z.enum(ACCOUNT_DEFAULT_STATUSES),
   openingBalance: z.number(),
   balance: z.number(),
+  /**
+   * An overdraft or cash-credit account's sanctioned limit (rupees, 0 for none): the balance
+   * may go down to minus this on any date, never below. Drawn is what the balance is below
+   * zero; available is the balance plus the limit.
+   */
+  overdraftLimit: z.number(),
   version: z.number(),
   /**
    * When the company closed the account (ISO), null while it is open. A closed account keeps
@@ -69,6 +87,21 @@ const entryLinks = {
     .nullable(),
 };
 
+/** Whom a payment was with: a record of the company's (its id), or a name as typed. */
+const partyAnswer = z
+  .object({ kind: z.enum(PARTY_KINDS), id: z.string().nullable(), name: z.string() })
+  .nullable();
+/** What a payment says it was: how it was made, its reference, party, project and category. */
+const entryDetails = {
+  mode: z.enum(PAYMENT_MODES).nullable(),
+  /** The UTR, cheque number or other reference of the bank's. */
+  reference: z.string().nullable(),
+  party: partyAnswer,
+  project: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  /** One of the company's categories, for its spending. */
+  category: z.string().nullable(),
+};
+
 /** An entry of an account; `balanceAfter` is the statement's running balance right after it. */
 export const Payment = z.object({
   _id: z.string(),
@@ -80,6 +113,7 @@ export const Payment = z.object({
   balanceAfter: z.number(),
   createdAt: z.string(),
   ...entryLinks,
+  ...entryDetails,
 });
 
 const defaultStatus = z.enum(ACCOUNT_DEFAULT_STATUSES, { error: 'must be active or deActive' });
@@ -104,6 +138,13 @@ export const BankAccountFields = z.object({
     }),
   mobile,
   address: text(300),
+  /** Optional: cards and pickers name an account by bank, holder and last four digits. */
+  bank_name: optionalText(100).optional(),
+  /**
+   * Rupees: the sanctioned overdraft or cash-credit limit (0 for none). A limit below what
+   * the account is drawn on any date is refused (400).
+   */
+  overdraftLimit: balanceInput.optional(),
   defaultStatus: defaultStatus.default('deActive'),
 });
 /** A new account: the number typed twice, and the opening balance in rupees (sent on as paise). */
@@ -145,14 +186,46 @@ export const BankAccountList = z.object({
   ...pageMeta,
 });
 
+/** A party as a payment names it: a client, vendor or person of the company's, or a name. */
+const partyInput = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.enum(PARTY_RECORD_KINDS), id }),
+    z.object({ kind: z.literal('name'), name: text(200) }),
+  ],
+  { error: 'must be a client, vendor or employee with its id, or a name' },
+);
+
+/**
+ * What a payment may say it was, all optional except what the mode needs: a cheque names its
+ * cheque number in `reference`.
+ */
+const detailsInput = {
+  mode: z.enum(PAYMENT_MODES, { error: `must be one of ${PAYMENT_MODES.join(', ')}` }).optional(),
+  reference: optionalText(40).optional(),
+  party: partyInput.optional(),
+  projectId: id.optional(),
+  category: optionalText(50).optional(),
+};
+const chequeNeedsNumber = (
+  p: { mode?: PaymentMode | undefined; reference?: string | undefined },
+  ctx: z.RefinementCtx,
+) => {
+  if (p.mode === 'cheque' && !p.reference)
+    ctx.addIssue({ code: 'custom', path: ['reference'], message: 'is required for a cheque' });
+};
+
 /** A credit or debit; the amount in rupees, sent on as paise. */
-export const NewPayment = z.object({
-  accountId: id,
-  date: calendarDate,
-  remark: text(200),
-  paymentType: z.enum(PAYMENT_TYPES, { error: 'must be credit or debit' }),
-  amount: rupeesInput,
-});
+export const NewPayment = z
+  .object({
+    accountId: id,
+    date: calendarDate,
+    remark: text(200),
+    paymentType: z.enum(PAYMENT_TYPES, { error: 'must be credit or debit' }),
+    amount: rupeesInput,
+    ...detailsInput,
+  })
+  .superRefine(chequeNeedsNumber);
 export const PaymentAnswer = z.object({
   success: z.boolean(),
   message: z.string(),
@@ -160,13 +233,17 @@ export const PaymentAnswer = z.object({
 });
 
 /** Money moved between two of the company's accounts: a debit and a credit, together. */
-export const NewTransfer = z.object({
-  fromAccountId: id,
-  toAccountId: id,
-  date: calendarDate,
-  remark: text(200),
-  amount: rupeesInput,
-});
+export const NewTransfer = z
+  .object({
+    fromAccountId: id,
+    toAccountId: id,
+    date: calendarDate,
+    remark: text(200),
+    amount: rupeesInput,
+    mode: detailsInput.mode,
+    reference: detailsInput.reference,
+  })
+  .superRefine(chequeNeedsNumber);
 export const TransferAnswer = z.object({
   success: z.boolean(),
   message: z.string(),
@@ -183,11 +260,25 @@ export const PaymentIdParams = z.object({ id });
 /** page and pageSize as every list takes them (no search or order). */
 const Paging = PageQuery.pick({ page: true, pageSize: true });
 
-export const PaymentListQuery = Paging.extend({ accountId: id });
+/**
+ * Which entries a list, statement or export shows: by mode, party (a kind, and a record's id
+ * or a name's text), project, and text of the remark, reference or party's name.
+ */
+export const EntryFilters = z.object({
+  mode: z.enum(PAYMENT_MODES, { error: `must be one of ${PAYMENT_MODES.join(', ')}` }).optional(),
+  partyKind: z.enum(PARTY_KINDS, { error: `must be one of ${PARTY_KINDS.join(', ')}` }).optional(),
+  partyId: id.optional(),
+  projectId: id.optional(),
+  search: optionalText(100).optional(),
+});
+
+export const PaymentListQuery = Paging.extend({ accountId: id }).extend(EntryFilters.shape);
 export const PaymentList = z.object({ success: z.boolean(), data: z.array(Payment), ...pageMeta });
 
 /** An account over a range of days (both included). */
-export const StatementRange = z.object({ accountId: id, from: calendarDate, to: calendarDate });
+export const StatementRange = z
+  .object({ accountId: id, from: calendarDate, to: calendarDate })
+  .extend(EntryFilters.shape);
 /** A page of a statement: by number, or after/before an entry's position (Next, Previous). */
 export const StatementQuery = StatementRange.extend(Paging.shape)
   .extend(KeysetQuery.shape)
@@ -204,6 +295,7 @@ export const StatementEntry = z.object({
   balance: z.number(),
   createdAt: z.string(),
   ...entryLinks,
+  ...entryDetails,
 });
 /** The whole range's figures and `total` (its number of entries); `entries` is one page. */
 export const Statement = z.object({
@@ -215,8 +307,43 @@ export const Statement = z.object({
   totalDebits: z.number(),
   closingBalance: z.number(),
   entries: z.array(StatementEntry),
+  /**
+   * With a filter (mode, party, project, search): the credits and debits of the entries it
+   * keeps; `total` then counts those entries. The other figures are the whole account's.
+   */
+  matching: z.object({ credits: z.number(), debits: z.number() }).nullable(),
   ...pageMeta,
   cursors: pageCursors,
+});
+
+/** Spending grouped by party or by project over a range of days (both included). */
+export const SPENDING_GROUPS = ['party', 'project'] as const;
+export const SpendingRange = z.object({
+  by: z.enum(SPENDING_GROUPS, { error: 'must be party or project' }),
+  from: calendarDate,
+  to: calendarDate,
+  companyId: id.optional(),
+});
+export const SpendingQuery = SpendingRange.extend(Paging.shape);
+/**
+ * One party or project: what was paid to it (debits, less their reversals), received from it
+ * (credits, less theirs) and the number of payments. Transfers between the company's own
+ * accounts are not spending. Payments naming no party (or project) are one row, `kind` null.
+ */
+export const SpendingRow = z.object({
+  kind: z.enum([...PARTY_KINDS, 'project']).nullable(),
+  id: z.string().nullable(),
+  name: z.string(),
+  paid: z.number(),
+  received: z.number(),
+  payments: z.number(),
+});
+export const SpendingList = z.object({
+  success: z.boolean(),
+  data: z.array(SpendingRow),
+  totalPaid: z.number(),
+  totalReceived: z.number(),
+  ...pageMeta,
 });
 export const StatementAnswer = z.object({ success: z.boolean(), data: Statement });
 
@@ -299,6 +426,19 @@ export const bankEndpoints = {
     method: 'GET',
     path: '/company/statement/export',
     query: StatementRange,
+    download: { type: 'text/csv', schema: CsvText },
+  },
+  spending: {
+    method: 'GET',
+    path: '/company/spending',
+    query: SpendingQuery,
+    answer: SpendingList,
+  },
+  /** Spending by party or project as CSV. */
+  spendingCsv: {
+    method: 'GET',
+    path: '/company/spending/export',
+    query: SpendingRange,
     download: { type: 'text/csv', schema: CsvText },
   },
 } as const satisfies Record<string, Endpoint>;

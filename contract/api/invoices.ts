@@ -65,7 +65,7 @@ const gstin = z
   .meta({ description: 'GSTIN: 15 characters (spaces removed, upper-cased), check character' });
 
 /** A GSTIN that may be left empty (an unregistered client): '' becomes null. */
-const optionalGstin = z
+export const optionalGstin = z
   .string({ error: 'must be text' })
   .transform(normalizeTaxId)
   .superRefine((value, ctx) => {
@@ -86,7 +86,7 @@ const vpa = z
   .transform(normalizeVpa)
   .refine(isValidVpa, 'must be a UPI ID such as name@bank');
 
-const optionalMobile = z
+export const optionalMobile = z
   .string({ error: 'must be text' })
   .transform((typed, ctx) => {
     if (typed.trim() === '') return null;
@@ -97,7 +97,7 @@ const optionalMobile = z
   .optional()
   .transform((value) => value ?? null);
 
-const optionalEmail = z
+export const optionalEmail = z
   .string({ error: 'must be text' })
   .trim()
   .max(254, 'is too long')

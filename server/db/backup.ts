@@ -38,6 +38,7 @@ const TABLES: PgTable[] = [
   schema.loans,
   schema.repayments,
   schema.clients,
+  schema.vendors,
   schema.projects,
   schema.projectStatusHistory,
   schema.bankAccounts,

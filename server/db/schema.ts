@@ -27,6 +27,7 @@ import {
   ROLES,
   USER_STATUSES,
 } from '../../contract/enums';
+import { PAYMENT_MODES } from '../../contract/api/bank';
 
 /**
  * A column's text lowercased once, when the row is written. `x ILIKE p` lowercases x for
@@ -562,6 +563,13 @@ export const bankAccounts = pgTable(
     defaultStatus: defaultStatus('default_status').notNull().default('deActive'),
     openingBalancePaise: bigint('opening_balance_paise', { mode: 'number' }).notNull().default(0),
     balancePaise: bigint('balance_paise', { mode: 'number' }).notNull().default(0),
+    /** The bank's name, '' when not given: pickers name an account by bank, holder and number. */
+    bankName: text('bank_name').notNull().default(''),
+    /**
+     * An overdraft or cash-credit account's sanctioned limit: ledger_post lets the running
+     * balance go down to minus this on any date, never below (0: never below zero).
+     */
+    overdraftLimitPaise: bigint('overdraft_limit_paise', { mode: 'number' }).notNull().default(0),
     /**
      * When the company closed the account; null while it is open. A closed account keeps its
      * payments and statement but takes no new entries (ledger_post refuses them).
@@ -582,8 +590,11 @@ export const bankAccounts = pgTable(
       'bank_accounts_closed_not_default',
       sql`${t.closedAt} is null or ${t.defaultStatus} = 'deActive'`,
     ),
+    check('bank_accounts_overdraft_limit_check', sql`${t.overdraftLimitPaise} >= 0`),
   ],
 );
+
+export const paymentMode = pgEnum('payment_mode', PAYMENT_MODES);
 
 export const payments = pgTable(
   'payments',
@@ -603,6 +614,20 @@ export const payments = pgTable(
     reversesId: uuid('reverses_id').references((): AnyPgColumn => payments.id),
     /** Shared by the two legs of a transfer between a company's own accounts. */
     transferId: uuid('transfer_id'),
+    /** How it was made (UPI, NEFT, cheque...), and the bank's reference (UTR, cheque number). */
+    mode: paymentMode('mode'),
+    reference: text('reference'),
+    /**
+     * Whom it was with: a client, vendor or employee of the company's (party_id, checked to be
+     * the company's when written), or a name (party_id null). party_name is the name as it
+     * was when the payment was recorded: a statement reads as the bank's does.
+     */
+    partyKind: text('party_kind'),
+    partyId: uuid('party_id'),
+    partyName: text('party_name'),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    /** One of the company's categories, as its name was when recorded. */
+    category: text('category'),
     createdAt: createdAt(),
   },
   // type and amount trail the key so a statement's sums and running balances read the index alone.
@@ -610,6 +635,17 @@ export const payments = pgTable(
     index('payments_account_date_idx').on(t.accountId, t.date, t.seq, t.type, t.amountPaise),
     uniqueIndex('payments_reverses_key').on(t.reversesId),
     index('payments_transfer_idx').on(t.transferId),
+    // Spending by party or project over a range, and a vendor's or project's payments.
+    index('payments_company_date_idx').on(t.companyId, t.date),
+    index('payments_party_idx').on(t.partyId),
+    index('payments_project_idx').on(t.projectId),
+    check(
+      'payments_party_check',
+      sql`(${t.partyKind} is null and ${t.partyId} is null and ${t.partyName} is null)
+        or (${t.partyKind} = 'name' and ${t.partyId} is null and ${t.partyName} is not null)
+        or (${t.partyKind} in ('client', 'vendor', 'employee') and ${t.partyId} is not null
+            and ${t.partyName} is not null)`,
+    ),
   ],
 );
 
@@ -883,6 +919,28 @@ export const clients = pgTable(
   (t) => [
     uniqueIndex('clients_company_name_key').on(t.companyId, t.nameLower),
     index('clients_name_trgm_idx').using('gin', t.nameLower.op('gin_trgm_ops')),
+  ],
+);
+
+/** A company's vendor: whom it pays. Payments may name one as their party. */
+export const vendors = pgTable(
+  'vendors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: ownerId('company_id'),
+    name: text('name').notNull(),
+    nameLower: searchable('name_lower', 'name'),
+    gstin: text('gstin'),
+    email: text('email'),
+    /** '+91' and 10 digits. */
+    mobile: text('mobile'),
+    address: text('address').notNull().default(''),
+    version: version(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('vendors_company_name_key').on(t.companyId, t.nameLower),
+    index('vendors_name_trgm_idx').using('gin', t.nameLower.op('gin_trgm_ops')),
   ],
 );
 
