@@ -1004,6 +1004,15 @@ export const invoices = pgTable(
     index('invoices_project_idx').on(t.projectId),
     index('invoices_credit_note_of_idx').on(t.creditNoteOf),
     index('invoices_number_trgm_idx').using('gin', t.number.op('gin_trgm_ops')),
+    // What is still pending, for the receivables' ageing: the migration adds INCLUDE
+    // (total_paise, received_paise, tds_paise, credited_paise), which drizzle cannot declare,
+    // so the ageing reads the index alone.
+    index('invoices_pending_client_idx')
+      .on(t.companyId, t.clientId, t.dueDate)
+      .where(sql`${t.kind} = 'invoice' and ${t.status} in ('issued', 'part_paid')`),
+    index('invoices_pending_project_idx')
+      .on(t.companyId, t.projectId, t.dueDate)
+      .where(sql`${t.kind} = 'invoice' and ${t.status} in ('issued', 'part_paid')`),
     check('invoices_kind_check', sql`${t.kind} in ('invoice', 'credit_note')`),
     check(
       'invoices_status_check',
@@ -1136,6 +1145,10 @@ export const receipts = pgTable(
   (t) => [
     index('receipts_company_date_idx').on(t.companyId, t.date, t.id),
     index('receipts_company_client_idx').on(t.companyId, t.clientId, t.date),
+    // Unapplied advances per client; the migration adds INCLUDE (advance_paise).
+    index('receipts_advance_idx')
+      .on(t.companyId, t.clientId)
+      .where(sql`${t.advancePaise} > 0 and not ${t.reversed}`),
     uniqueIndex('receipts_payment_key').on(t.paymentId),
     check(
       'receipts_money_check',
@@ -1166,4 +1179,76 @@ export const receiptAllocations = pgTable(
       sql`${t.amountPaise} >= 0 and ${t.tdsPaise} >= 0 and ${t.amountPaise} + ${t.tdsPaise} > 0`,
     ),
   ],
+);
+
+/*
+ * Totals kept by statement-level triggers on invoices, in the same transaction
+ * (functions/invoice_totals.sql), so that the invoice list's count and sums and the
+ * receivables by client and by project read a few rows per company, not every invoice.
+ * Derived: not in backups (a restore rebuilds them as its invoices come back).
+ */
+
+/** Each company's invoices per kind and status: how many, and their money. */
+export const invoiceTotals = pgTable(
+  'invoice_totals',
+  {
+    companyId: ownerId('company_id'),
+    kind: text('kind').notNull(),
+    status: text('status').notNull(),
+    invoices: integer('invoices').notNull().default(0),
+    totalPaise: bigint('total_paise', { mode: 'number' }).notNull().default(0),
+    receivedPaise: bigint('received_paise', { mode: 'number' }).notNull().default(0),
+    tdsPaise: bigint('tds_paise', { mode: 'number' }).notNull().default(0),
+    creditedPaise: bigint('credited_paise', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.kind, t.status] })],
+);
+
+/** The money columns the receivables keep per client and per project. */
+const receivableMoney = () => ({
+  /** Owed invoices: issued, part paid or paid (not drafts, cancelled ones or credit notes). */
+  invoices: integer('invoices').notNull().default(0),
+  totalPaise: bigint('total_paise', { mode: 'number' }).notNull().default(0),
+  receivedPaise: bigint('received_paise', { mode: 'number' }).notNull().default(0),
+  tdsPaise: bigint('tds_paise', { mode: 'number' }).notNull().default(0),
+  creditedPaise: bigint('credited_paise', { mode: 'number' }).notNull().default(0),
+});
+
+/** What each client's owed invoices came to, were paid, had withheld and credited. */
+export const clientReceivables = pgTable(
+  'client_receivables',
+  {
+    companyId: ownerId('company_id'),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    ...receivableMoney(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.clientId] })],
+);
+
+/**
+ * The same per project, invoices of no project in the row whose project is null. No key to
+ * projects: a deleted project's invoices move to no project by the invoices' own update,
+ * which must find the project's row to take them from.
+ */
+export const projectReceivables = pgTable(
+  'project_receivables',
+  {
+    companyId: ownerId('company_id'),
+    projectId: uuid('project_id'),
+    ...receivableMoney(),
+  },
+  (t) => [unique('project_receivables_key').on(t.companyId, t.projectId).nullsNotDistinct()],
+);
+
+/** What is pending of each company's owed invoices per due date, for the ageing's totals. */
+export const receivableDues = pgTable(
+  'receivable_dues',
+  {
+    companyId: ownerId('company_id'),
+    dueDate: date('due_date', { mode: 'string' }),
+    pendingPaise: bigint('pending_paise', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [unique('receivable_dues_key').on(t.companyId, t.dueDate).nullsNotDistinct()],
 );
