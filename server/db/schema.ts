@@ -27,6 +27,7 @@ import {
   ROLES,
   USER_STATUSES,
 } from '../../contract/enums';
+import { RECONCILIATION_LINE_STATUSES } from '../../contract/reconciliation';
 import { PAYMENT_MODES } from '../../contract/api/bank';
 
 /**
@@ -1251,4 +1252,75 @@ export const receivableDues = pgTable(
     pendingPaise: bigint('pending_paise', { mode: 'number' }).notNull().default(0),
   },
   (t) => [unique('receivable_dues_key').on(t.companyId, t.dueDate).nullsNotDistinct()],
+);
+
+export const reconciliationLineStatus = pgEnum(
+  'reconciliation_line_status',
+  RECONCILIATION_LINE_STATUSES,
+);
+
+/**
+ * A reconciliation of one account for a period against the bank's own download: the
+ * statement's opening and closing balances as the file has them, and its lines below.
+ */
+export const reconciliations = pgTable(
+  'reconciliations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: ownerId('company_id'),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => bankAccounts.id, { onDelete: 'cascade' }),
+    /** The bank whose layout the file has (STATEMENT_BANKS). */
+    bank: text('bank').notNull(),
+    fileName: text('file_name').notNull().default(''),
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    toDate: date('to_date', { mode: 'string' }).notNull(),
+    openingBalancePaise: bigint('opening_balance_paise', { mode: 'number' }).notNull(),
+    closingBalancePaise: bigint('closing_balance_paise', { mode: 'number' }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index('reconciliations_account_idx').on(t.accountId, t.createdAt, t.id)],
+);
+
+/**
+ * A line of a reconciliation's statement, in the file's order oldest first (`lineNo`), and
+ * what became of it. `paymentId` is the entry it is reconciled with (matched or created):
+ * each entry at most once, and a reconciled entry cannot be reversed (reconciled_entry.sql).
+ */
+export const reconciliationLines = pgTable(
+  'reconciliation_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reconciliationId: uuid('reconciliation_id')
+      .notNull()
+      .references(() => reconciliations.id, { onDelete: 'cascade' }),
+    companyId: ownerId('company_id'),
+    lineNo: integer('line_no').notNull(),
+    /** The line's row in the file, as a spreadsheet shows it. */
+    row: integer('row').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    type: paymentType('type').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    /** The statement's running balance after the line. */
+    balancePaise: bigint('balance_paise', { mode: 'number' }).notNull(),
+    description: text('description').notNull(),
+    reference: text('reference').notNull().default(''),
+    status: reconciliationLineStatus('status').notNull().default('unmatched'),
+    suggestedPaymentId: uuid('suggested_payment_id').references(() => payments.id, {
+      onDelete: 'set null',
+    }),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reconciliation_lines_line_key').on(t.reconciliationId, t.lineNo),
+    index('reconciliation_lines_status_idx').on(t.reconciliationId, t.status, t.lineNo),
+    uniqueIndex('reconciliation_lines_payment_key').on(t.paymentId),
+    index('reconciliation_lines_suggested_idx').on(t.suggestedPaymentId),
+    check(
+      'reconciliation_lines_reconciled',
+      sql`(${t.status} in ('matched', 'created')) = (${t.paymentId} is not null)`,
+    ),
+  ],
 );

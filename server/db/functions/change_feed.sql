@@ -109,3 +109,9 @@ SELECT change_feed_install('budgets', $$jsonb_build_object('u', r.user_id)$$);
 -- Live updates: a template's changes (the job moving its next day, an edit in another tab)
 -- reach its company and the company's admin, as its accounts' do.
 SELECT change_feed_install('recurring_payments', $$jsonb_build_object('c', r.company_id)$$);
+
+-- Live updates: a reconciliation's work (lines matched, created, ignored) reaches its company
+-- and the company's admin, as its account's payments do.
+SELECT change_feed_install('reconciliations', $$jsonb_build_object('c', r.company_id)$$);
+
+SELECT change_feed_install('reconciliation_lines', $$jsonb_build_object('c', r.company_id)$$);
