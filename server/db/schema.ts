@@ -90,6 +90,8 @@ export const users = pgTable(
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /** On a company: its people must turn on two-factor sign-in. */
     requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+    /** The UPI ID (VPA) the user's reminders ask to be paid to. */
+    upiId: text('upi_id'),
     version: version(),
     ...timestamps,
   },
@@ -380,11 +382,38 @@ export const expenseMonths = pgTable(
   ],
 );
 
+/**
+ * A person the user lends to or borrows from (the khata's party): a name and an Indian mobile
+ * number (+91 and 10 digits) or an e-mail, or both. Every lend and borrowing names one; the
+ * same mobile number is one person across both books.
+ */
+export const counterparties = pgTable(
+  'counterparties',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId('user_id'),
+    name: text('name').notNull(),
+    mobile: text('mobile'),
+    email: text('email'),
+    version: version(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('counterparties_user_mobile_key')
+      .on(t.userId, t.mobile)
+      .where(sql`${t.mobile} is not null`),
+    index('counterparties_user_email_idx').on(t.userId, sql`lower(${t.email})`),
+    check('counterparties_contact_check', sql`${t.mobile} is not null or ${t.email} is not null`),
+    check('counterparties_mobile_check', sql`${t.mobile} ~ '^\\+91[6-9][0-9]{9}$'`),
+  ],
+);
+
 export const loanDirection = pgEnum('loan_direction', LOAN_DIRECTIONS);
 
 /**
  * Money lent to someone (`lend`) or borrowed from someone (`borrowed`): one table, since
- * both have the same fields and rules. The counterparty is known by name and e-mail.
+ * both have the same fields and rules. The person is named as typed (name, e-mail or '' when
+ * given by mobile only, mobile) and is one of the user's counterparties.
  */
 export const loans = pgTable(
   'loans',
@@ -396,6 +425,13 @@ export const loans = pgTable(
     email: text('email').notNull(),
     nameLower: searchable('name_lower', 'name'),
     emailLower: searchable('email_lower', 'email'),
+    /** +91 and 10 digits, or null. */
+    mobile: text('mobile'),
+    counterpartyId: uuid('counterparty_id')
+      .notNull()
+      .references(() => counterparties.id),
+    /** A lend's reminders on its due date and weekly after (lend_reminder_schedules). */
+    autoRemind: boolean('auto_remind').notNull().default(false),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     /** Sum of this loan's repayments, kept in the same transaction as each repayment. */
     repaidPaise: bigint('repaid_paise', { mode: 'number' }).notNull().default(0),
@@ -416,6 +452,8 @@ export const loans = pgTable(
       t.repaymentDate,
     ),
     index('loans_user_email_idx').on(t.userId, sql`lower(${t.email})`),
+    index('loans_counterparty_idx').on(t.counterpartyId, t.issueDate),
+    check('loans_contact_check', sql`${t.email} <> '' or ${t.mobile} is not null`),
     index('loans_user_created_idx').on(t.userId, t.createdAt),
     index('loans_name_trgm_idx').using('gin', t.nameLower.op('gin_trgm_ops')),
     index('loans_email_trgm_idx').using('gin', t.emailLower.op('gin_trgm_ops')),
@@ -1322,5 +1360,88 @@ export const reconciliationLines = pgTable(
       'reconciliation_lines_reconciled',
       sql`(${t.status} in ('matched', 'created')) = (${t.paymentId} is not null)`,
     ),
+  ],
+);
+
+/**
+ * The khata's reminders sent to a person: by WhatsApp or SMS from the user's own phone (the
+ * SPA records them when the user taps Send), by e-mail, or by the scheduled job. `amountPaise`
+ * is what the reminder asked for.
+ */
+export const khataReminders = pgTable(
+  'khata_reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId('user_id'),
+    counterpartyId: uuid('counterparty_id')
+      .notNull()
+      .references(() => counterparties.id, { onDelete: 'cascade' }),
+    loanId: uuid('loan_id').references(() => loans.id, { onDelete: 'set null' }),
+    channel: text('channel').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('khata_reminders_counterparty_idx').on(t.counterpartyId, t.date),
+    index('khata_reminders_user_idx').on(t.userId),
+    index('khata_reminders_loan_idx').on(t.loanId),
+    check(
+      'khata_reminders_channel_check',
+      sql`${t.channel} in ('whatsapp', 'sms', 'email', 'scheduled')`,
+    ),
+  ],
+);
+
+/** A link that opens one person's statement without a session: only its token's SHA-256 is kept. */
+export const khataLinks = pgTable(
+  'khata_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId('user_id'),
+    counterpartyId: uuid('counterparty_id')
+      .notNull()
+      .references(() => counterparties.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('khata_links_token_hash_key').on(t.tokenHash),
+    index('khata_links_counterparty_idx').on(t.counterpartyId, t.createdAt),
+    index('khata_links_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A lend's scheduled reminders (opted into per lend): weekly from its due date while unpaid,
+ * run by the one schedules engine (services/schedules/engine.ts) like recurring entries.
+ */
+export const lendReminderSchedules = pgTable(
+  'lend_reminder_schedules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId('user_id'),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id, { onDelete: 'cascade' }),
+    schedule: recurringSchedule('schedule').notNull().default('weekly'),
+    day: integer('day').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }),
+    nextDate: date('next_date', { mode: 'string' }),
+    lastDate: date('last_date', { mode: 'string' }),
+    paused: boolean('paused').notNull().default(false),
+    version: version(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('lend_reminder_schedules_loan_key').on(t.loanId),
+    index('lend_reminder_schedules_due_idx')
+      .on(t.nextDate, t.id)
+      .where(sql`${t.paused} = false`),
+    index('lend_reminder_schedules_user_idx').on(t.userId),
+    check('lend_reminder_schedules_day_check', sql`${t.day} between 0 and 6`),
   ],
 );
