@@ -60,6 +60,19 @@ export const CompanyPosition = z.object({
     }),
   ),
 });
+/**
+ * The figures of a range of days (`from`..`to`, both included): expenses dated in it, and
+ * money lent and borrowed on loans issued in it; the spending by category of the range.
+ */
+export const DashboardPeriod = z.object({
+  from: z.string(),
+  to: z.string(),
+  expenses: Figure,
+  lend: Figure,
+  borrowed: Figure,
+  /** The range's expenses by category, largest first. */
+  byCategory: z.array(z.object({ category: z.string(), amount: z.number() })),
+});
 export const DashboardData = z.object({
   expenses: Figure,
   lend: LoanFigure,
@@ -73,11 +86,25 @@ export const DashboardData = z.object({
   expensesByMonth: z.array(MonthCategoryAmount),
   /** A company's and an admin's; a PM has none. */
   position: CompanyPosition.optional(),
+  /** The range asked for (`from` and `to`); absent without one. */
+  period: DashboardPeriod.optional(),
 });
 export const Dashboard = z.object({ success: z.boolean(), data: DashboardData });
 
 /** `today`: the user's local date (overdue counts, the 12 months); absent, today in its X-Time-Zone. */
-export const DashboardQuery = z.object({ today: calendarDate.optional() });
+export const DashboardQuery = z
+  .object({
+    today: calendarDate.optional(),
+    /** With `to`, a range of days whose figures the answer adds (`period`). */
+    from: calendarDate.optional(),
+    to: calendarDate.optional(),
+  })
+  .refine((q) => !q.from || !!q.to, { message: 'is required with from', path: ['to'] })
+  .refine((q) => !q.to || !!q.from, { message: 'is required with to', path: ['from'] })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'must be on or after from',
+    path: ['to'],
+  });
 
 export const dashboardEndpoints = {
   dashboard: { method: 'GET', path: '/user/getalldata', query: DashboardQuery, answer: Dashboard },

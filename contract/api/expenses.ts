@@ -49,6 +49,10 @@ export const ExpenseListQuery = PageQuery.extend({
   id: id.optional(),
   /** Only the expenses of this category (one of the caller's, in any case; 400 otherwise). */
   category: categoryName.optional(),
+  /** Only the expenses dated on or after this day. */
+  from: calendarDate.optional(),
+  /** Only the expenses dated on or before this day (on or after `from`; 400 otherwise). */
+  to: calendarDate.optional(),
 })
   .extend(KeysetQuery.shape)
   .refine(...oneDirection);
@@ -63,12 +67,36 @@ export const ExpenseList = z.object({
   totalCapped: totalCapped('expenses', 'totalAmount'),
 });
 
+/** A range of days, both included: `to` on or after `from` (400 otherwise). */
+export const CategoryReportQuery = z.object({ from: calendarDate, to: calendarDate });
+/** What one category came to in the range. */
+export const CategoryAmount = z.object({
+  category: z.string(),
+  count: z.number(),
+  amount: z.number(),
+});
+/** Spending by category over a range, largest first, and the range's totals. */
+export const CategoryReport = z.object({
+  success: z.boolean(),
+  from: z.string(),
+  to: z.string(),
+  data: z.array(CategoryAmount),
+  count: z.number(),
+  totalAmount: z.number(),
+});
+
 export const expenseEndpoints = {
   listExpenses: {
     method: 'GET',
     path: '/expense/getuserallexpenses',
     query: ExpenseListQuery,
     answer: ExpenseList,
+  },
+  expenseCategoryReport: {
+    method: 'GET',
+    path: '/expense/categoryreport',
+    query: CategoryReportQuery,
+    answer: CategoryReport,
   },
   addExpense: {
     method: 'POST',

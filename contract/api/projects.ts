@@ -110,6 +110,41 @@ export const ProjectList = z.object({
   ...pageMeta,
 });
 
+/** One change of a project's statuses: what they were after it, who made it and when. */
+export const ProjectStatusChange = z.object({
+  _id: z.string(),
+  /** When, as an ISO timestamp. */
+  at: z.string(),
+  /** Who: their name then; '' when not known (the project's values before history was kept). */
+  by: z.string(),
+  /** Their role then ('company', 'pm'…), or ''. */
+  byRole: z.string(),
+  status: z.string(),
+  paymentStatus: z.string(),
+  risk: z.string(),
+  statusByPm: z.string(),
+});
+export const ProjectStatusHistoryQuery = PageQuery.pick({ page: true, pageSize: true }).extend({
+  id,
+});
+/** One page of a project's changes, latest first. */
+export const ProjectStatusHistory = z.object({
+  success: z.boolean(),
+  data: z.array(ProjectStatusChange),
+  ...pageMeta,
+});
+
+/** The free-text fields whose earlier values are offered as suggestions. */
+export const SUGGESTED_FIELDS = ['status', 'paymentStatus', 'risk'] as const;
+export const ProjectSuggestionsQuery = z.object({
+  field: z.enum(SUGGESTED_FIELDS),
+  /** Only values containing this (any case). */
+  search: PageQuery.shape.search,
+});
+/** At most SUGGESTIONS_MAX of the company's earlier values of the field, the most used first. */
+export const ProjectSuggestions = z.object({ success: z.boolean(), data: z.array(z.string()) });
+export const SUGGESTIONS_MAX = 20;
+
 export const projectEndpoints = {
   listProjects: {
     method: 'GET',
@@ -142,6 +177,18 @@ export const projectEndpoints = {
     path: '/company/restoreproject',
     body: ProjectDelete,
     answer: Message,
+  },
+  projectStatusHistory: {
+    method: 'GET',
+    path: '/company/projectstatushistory',
+    query: ProjectStatusHistoryQuery,
+    answer: ProjectStatusHistory,
+  },
+  projectSuggestions: {
+    method: 'GET',
+    path: '/company/projectsuggestions',
+    query: ProjectSuggestionsQuery,
+    answer: ProjectSuggestions,
   },
   updateProjectStatusByPm: {
     method: 'POST',

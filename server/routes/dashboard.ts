@@ -12,7 +12,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     dashboard: {
       tags: ['dashboard'],
       summary:
-        "The caller's dashboard figures; `today` is the user's local date (for overdue and the 12 months), by default today in the caller's time zone (X-Time-Zone)",
+        "The caller's dashboard figures; `today` is the user's local date (for overdue and the 12 months), by default today in the caller's time zone (X-Time-Zone); `from` and `to` together add a range's figures (`period`)",
       answers: 'The figures',
       refusals: errors(400, 401),
       options: { onRequest: app.authenticate },
@@ -22,6 +22,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
           app.db,
           callerOf(request),
           request.query.today ?? todayOf(request),
+          request.query.from && request.query.to
+            ? { from: request.query.from, to: request.query.to }
+            : undefined,
         ),
       }),
     },

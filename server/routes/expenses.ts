@@ -26,13 +26,28 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
         '`before`) is the `cursors.last` (or `cursors.first`) of a page of this list in the',
         'same order: the next (or previous) page is then read from that row rather than by',
         'skipping `(page - 1) × pageSize` rows; `page` only numbers it. A position that is',
-        'not one (malformed, or not a value of the sort column) is a 400.',
+        'not one (malformed, or not a value of the sort column) is a 400. `from` and `to`',
+        'narrow it to the days between them (both included; `to` before `from` is a 400), and',
+        'its total to theirs.',
       ].join(' '),
       answers: 'One page of the expenses, with the total of the filter',
       refusals: errors(400, 401),
       handler: async (request) => ({
         success: true,
         ...(await expenses.listExpenses(app.db, callerOf(request), request.query)),
+      }),
+    },
+
+    expenseCategoryReport: {
+      tags: ['expenses'],
+      summary: "What the caller's expenses came to by category over a range of days",
+      description:
+        'Both days included; `to` must be on or after `from` (400). Categories largest first, each with its number of expenses and their amount; `count` and `totalAmount` are over the range.',
+      answers: 'The spending by category of the range',
+      refusals: errors(400, 401),
+      handler: async (request) => ({
+        success: true,
+        ...(await expenses.categoryReport(app.db, callerOf(request), request.query)),
       }),
     },
 

@@ -98,6 +98,37 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
 
+    projectStatusHistory: {
+      tags: ['projects'],
+      summary: "A project's status history: each change of its statuses, who made it and when",
+      description:
+        'Latest first, a page at a time. Each entry holds Status, Payment Status, Risk and the status by PM as they were after the change, and the name and role of who made it (empty for the values the project held before its history was kept). Whoever may read the project may read its history (its company, the admin of its company, its PM); any other project is not found (404).',
+      answers: "One page of the project's changes",
+      refusals: errors(400, 401, 404),
+      handler: async (request) => ({
+        success: true,
+        ...(await projects.statusHistory(app.db, callerOf(request), request.query)),
+      }),
+    },
+
+    projectSuggestions: {
+      tags: ['projects'],
+      summary: "The values a company has given a project's Status, Payment Status or Risk",
+      description:
+        "Suggestions for the free-text fields: the company's values of `field`, now and before, the most used first, at most 20; `search` keeps those containing it (any case). A PM's are its company's, an admin's its companies'.",
+      answers: 'The values',
+      refusals: errors(400, 401),
+      handler: async (request) => ({
+        success: true,
+        data: await projects.suggestions(
+          app.db,
+          callerOf(request),
+          request.query.field,
+          request.query.search,
+        ),
+      }),
+    },
+
     updateProjectStatusByPm: {
       tags: ['projects'],
       summary: 'The assigned PM updates statusByPm',

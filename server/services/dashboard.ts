@@ -4,6 +4,7 @@ import { rowsOf, type DbOrTx } from '../db/client';
 import { prepared, rawQuery } from '../db/prepared';
 import type { Caller } from '../lib/caller';
 import { paiseToRupees } from '../../contract/rules';
+import { categoryReport } from './expenses';
 import { turnover } from './projects';
 import { companyPosition } from './receivables/position';
 
@@ -73,20 +74,72 @@ const monthsQuery = prepared((db) =>
   ),
 );
 
+const from = sql.placeholder('from');
+const to = sql.placeholder('to');
+
+/**
+ * A range's figures: its expenses (expenses_user_date_idx, read alone) and the loans issued
+ * in it (loans_user_direction_issue_idx).
+ */
+const periodQuery = prepared((db) =>
+  rawQuery(
+    db,
+    sql`
+      select
+        (select count(*)::int from expenses
+          where user_id = ${me} and date >= ${from}::date and date <= ${to}::date) as expense_count,
+        (select coalesce(sum(amount_paise), 0) from expenses
+          where user_id = ${me} and date >= ${from}::date and date <= ${to}::date) as expense_paise,
+        count(*) filter (where direction = 'lend')::int as lend_count,
+        coalesce(sum(amount_paise) filter (where direction = 'lend'), 0) as lend_paise,
+        count(*) filter (where direction = 'borrowed')::int as borrowed_count,
+        coalesce(sum(amount_paise) filter (where direction = 'borrowed'), 0) as borrowed_paise
+      from loans
+     where user_id = ${me} and direction in ('lend', 'borrowed')
+       and issue_date >= ${from}::date and issue_date <= ${to}::date`,
+  ),
+);
+
+/** A range's figures, and its spending by category (as the category report sums it). */
+async function periodFigures(db: DbOrTx, caller: Caller, range: { from: string; to: string }) {
+  const [rows, report] = await Promise.all([
+    periodQuery(db).execute({ me: caller.userId, ...range }),
+    categoryReport(db, caller, range),
+  ]);
+  const t = rowsOf<Record<string, string | number>>(rows)[0] ?? {};
+  const figure = (count: string, paise: string) => ({
+    count: Number(t[count] ?? 0),
+    totalAmount: paiseToRupees(t[paise] ?? 0),
+  });
+  return {
+    ...range,
+    expenses: figure('expense_count', 'expense_paise'),
+    lend: figure('lend_count', 'lend_paise'),
+    borrowed: figure('borrowed_count', 'borrowed_paise'),
+    byCategory: report.data.map((c) => ({ category: c.category, amount: c.amount })),
+  };
+}
+
 /**
  * Every figure on the dashboard, counted and summed in SQL: counts and totals, the latest
  * entries, how much lent money came back, and expenses by category for 12 months. Expense
  * figures come from expense_months (kept by triggers), not from years of rows. `today` is
  * the caller's calendar day: what is overdue, and the 12 months ending with its month.
  */
-export async function dashboardFigures(db: DbOrTx, caller: Caller, today: string) {
+export async function dashboardFigures(
+  db: DbOrTx,
+  caller: Caller,
+  today: string,
+  range?: { from: string; to: string },
+) {
   const values = { me: caller.userId, today };
-  const [totals, recent, months, projectTurnover, position] = await Promise.all([
+  const [totals, recent, months, projectTurnover, position, period] = await Promise.all([
     totalsQuery(db).execute(values),
     recentQuery(db).execute(values),
     monthsQuery(db).execute(values),
     turnover(db, caller),
     companyPosition(db, caller, today),
+    range ? periodFigures(db, caller, range) : undefined,
   ]);
   type Totals = Record<string, string | number>;
   const t = rowsOf<Totals>(totals)[0] ?? {};
@@ -131,5 +184,6 @@ export async function dashboardFigures(db: DbOrTx, caller: Caller, today: string
       }),
     ),
     position,
+    ...(period ? { period } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { ExpenseSort } from '../../contract/api/expenses';
 import type { DbOrTx } from '../db/client';
 import {
@@ -13,11 +13,12 @@ import {
   sumPaise,
   type KeysetShape,
 } from '../db/paging';
-import { preparedShapes } from '../db/prepared';
+import { prepared, preparedShapes, rawQuery } from '../db/prepared';
+import { rowsOf } from '../db/client';
 import { expenseMonths, expenses } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { withAudit } from './audit';
-import { conflict, notFound } from '../lib/errors';
+import { badRequest, conflict, notFound } from '../lib/errors';
 import { COUNT_BOUND, paiseToRupees } from '../../contract/rules';
 import { toIso } from '../lib/dates';
 import { keyText } from '../db/keyset';
@@ -39,6 +40,9 @@ export interface ExpenseQuery {
   id?: string;
   /** Only this category's expenses (one of the caller's, in any case). */
   category?: string;
+  /** Only the expenses dated from this day to that one (both included). */
+  from?: string;
+  to?: string;
   page: number;
   pageSize: number;
   sort: ExpenseSort;
@@ -95,6 +99,8 @@ interface FilterShape {
   matching: number;
   id: boolean;
   category: boolean;
+  from: boolean;
+  to: boolean;
 }
 const p = sql.placeholder;
 const matchingCategory = (i: number) => `matching${i}`;
@@ -117,7 +123,12 @@ function listFilter(s: FilterShape) {
   );
   return and(
     eq(expenses.userId, p('userId')),
-    and(search, s.category ? eq(expenses.category, p('category')) : undefined),
+    and(
+      search,
+      s.category ? eq(expenses.category, p('category')) : undefined,
+      s.from ? gte(expenses.date, p('from')) : undefined,
+      s.to ? lte(expenses.date, p('to')) : undefined,
+    ),
   );
 }
 
@@ -169,6 +180,28 @@ const listMatches = preparedShapes(
       ),
 );
 
+/**
+ * The count and sum of a range of days (of a category or all), unbounded: the rows' dates,
+ * categories and amounts are in expenses_user_date_idx, read alone.
+ */
+const rangeTotals = preparedShapes(
+  (s: FilterShape) => JSON.stringify(s),
+  (db, s) =>
+    db
+      .select({
+        total: rowCount(),
+        totalPaise: sql<string>`coalesce(sum(${expenses.amountPaise}), 0)`,
+      })
+      .from(expenses)
+      .where(listFilter(s)),
+);
+
+/** `to` must not come before `from`: a 400 naming `to`. */
+export function assertRange(from?: string, to?: string) {
+  if (from && to && from > to)
+    throw badRequest('End date must be on or after the start date', { field: 'to' });
+}
+
 /** The count and sum of all the user's expenses, or of a category's: from its months. */
 const monthTotals = preparedShapes(
   (category: boolean) => String(category),
@@ -188,6 +221,7 @@ const monthTotals = preparedShapes(
 );
 
 export async function listExpenses(db: DbOrTx, caller: Caller, q: ExpenseQuery) {
+  assertRange(q.from, q.to);
   const lookup = q.search || q.category ? await categoryLookup(db, caller.userId) : undefined;
   const category = q.category ? lookup!.resolve(q.category) : undefined;
   const matching = q.search ? categoriesMatching(lookup!, q.search) : [];
@@ -196,6 +230,8 @@ export async function listExpenses(db: DbOrTx, caller: Caller, q: ExpenseQuery) 
     matching: matching.length,
     id: !!q.id,
     category: category !== undefined,
+    from: !!q.from,
+    to: !!q.to,
   };
   const page = keyset(q, positionOf);
   const window = q.after || q.before ? { limit: q.pageSize, offset: 0 } : pageWindow(q);
@@ -205,15 +241,21 @@ export async function listExpenses(db: DbOrTx, caller: Caller, q: ExpenseQuery) 
     ...Object.fromEntries(matching.map((name, i) => [matchingCategory(i), name])),
     id: q.id,
     category,
+    from: q.from,
+    to: q.to,
     ...page.values,
     limit: window.limit,
     offset: window.offset,
   };
   const pageRows = () =>
     listPage(db, { ...filter, keyset: page.shape, offset: window.offset > 0 }).execute(values);
-  // A search (or an id) is counted and summed up to the bound; a category alone is totalled
-  // from its months, as the whole list is.
+  // A search (or an id) is counted and summed up to the bound; a range of days is summed from
+  // the date index; a category alone is totalled from its months, as the whole list is.
   const filtered = !!q.search || !!q.id;
+  const totals = () =>
+    (filter.from || filter.to ? rangeTotals(db, filter) : monthTotals(db, filter.category))
+      .execute(values)
+      .then(([row]) => row);
   const [rows, summary] = filtered
     ? await rowsAndCount(
         q,
@@ -224,12 +266,7 @@ export async function listExpenses(db: DbOrTx, caller: Caller, q: ExpenseQuery) 
             .execute(values)
             .then(([totals]) => totals),
       )
-    : await Promise.all([
-        pageRows(),
-        monthTotals(db, filter.category)
-          .execute(values)
-          .then(([totals]) => totals),
-      ]);
+    : await Promise.all([pageRows(), totals()]);
   if (page.reversed) rows.reverse();
   const capped = filtered && (summary?.total ?? 0) > COUNT_BOUND;
   return pageAnswer(q, rows.map(toApi), capped ? COUNT_BOUND : summary?.total, {
@@ -311,4 +348,61 @@ export async function restoreExpense(db: DbOrTx, caller: Caller, id: string) {
   return moved
     ? `Expense restored into "${moved.into}", where its category "${moved.from}" went.`
     : 'Expense restored';
+}
+
+/**
+ * Spending by category over a range of days (both included), largest first: the whole months
+ * inside the range from expense_months, the days of a month it starts or ends within from the
+ * rows (expenses_user_date_idx), so a range of years reads a row per month and category. The
+ * number of rows answered is the owner's categories at most.
+ */
+const categoryReportQuery = prepared((db) =>
+  rawQuery(
+    db,
+    sql`
+      with bounds as (
+        select (date_trunc('month', ${p('from')}::date - 1) + interval '1 month')::date as whole_from,
+               date_trunc('month', ${p('to')}::date + 1)::date as whole_to)
+      select category, sum(entries)::int as entries, sum(amount_paise) as paise,
+             sum(sum(entries)) over ()::int as all_entries,
+             sum(sum(amount_paise)) over () as all_paise
+        from (select m.category, m.entries, m.amount_paise
+                from expense_months m, bounds b
+               where m.user_id = ${p('userId')} and m.entries > 0
+                 and m.month >= b.whole_from and m.month < b.whole_to
+              union all
+              select e.category, 1, e.amount_paise
+                from expenses e, bounds b
+               where e.user_id = ${p('userId')}
+                 and e.date >= ${p('from')}::date and e.date <= ${p('to')}::date
+                 and (e.date < b.whole_from or e.date >= b.whole_to)) as spent
+       group by category
+      having sum(entries) > 0
+       order by sum(amount_paise) desc, category`,
+  ),
+);
+
+export async function categoryReport(
+  db: DbOrTx,
+  caller: Caller,
+  range: { from: string; to: string },
+) {
+  assertRange(range.from, range.to);
+  const rows = rowsOf<{
+    category: string;
+    entries: number;
+    paise: string;
+    all_entries: number;
+    all_paise: string;
+  }>(await categoryReportQuery(db).execute({ userId: caller.userId, ...range }));
+  return {
+    ...range,
+    data: rows.map((r) => ({
+      category: r.category,
+      count: Number(r.entries),
+      amount: paiseToRupees(r.paise),
+    })),
+    count: Number(rows[0]?.all_entries ?? 0),
+    totalAmount: paiseToRupees(rows[0]?.all_paise),
+  };
 }

@@ -1,9 +1,26 @@
-import type { ProjectSort } from '../../contract/api/projects';
-import { aliasedTable, and, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  SUGGESTIONS_MAX,
+  type ProjectSort,
+  type SUGGESTED_FIELDS,
+} from '../../contract/api/projects';
+import {
+  aliasedTable,
+  and,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../db/client';
-import { pageAnswer, paged, rowCount, sortOrder } from '../db/paging';
+import { pageAnswer, paged, pageWindow, rowCount, sortOrder } from '../db/paging';
 import { prepared, preparedShapes } from '../db/prepared';
-import { clients, projects, projectTotals, users } from '../db/schema';
+import { clients, projects, projectStatusHistory, projectTotals, users } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { withAudit } from './audit';
 import { badRequest, forbidden, notFound } from '../lib/errors';
@@ -352,4 +369,82 @@ export async function updateStatusByPm(
   );
   if (!row) throw await whyNotUpdated(db, projects, assigned, 'Project');
   return readOne(db, row.id);
+}
+
+/**
+ * A project's status history, latest first, a page at a time: each change of its Status,
+ * Payment Status, Risk or status by PM, who made it and when (kept by the database:
+ * functions/project_status_history.sql). Read by whoever may read the project (its company,
+ * the company's admin, its PM); any other project is not found.
+ */
+export async function statusHistory(
+  db: DbOrTx,
+  caller: Caller,
+  q: { id: string; page: number; pageSize: number },
+) {
+  const [project] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.id, q.id), projectScope(caller)));
+  if (!project) throw notFound('Project');
+  const h = projectStatusHistory;
+  const { limit, offset } = pageWindow(q);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(h)
+      .where(eq(h.projectId, q.id))
+      .orderBy(desc(h.at), desc(h.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: rowCount() }).from(h).where(eq(h.projectId, q.id)),
+  ]);
+  return pageAnswer(
+    q,
+    rows.map((r) => ({
+      _id: r.id,
+      at: toIso(r.at),
+      by: r.actorName,
+      byRole: r.actorRole,
+      status: r.status,
+      paymentStatus: r.paymentStatus,
+      risk: r.risk,
+      statusByPm: r.statusByPm,
+    })),
+    count?.total,
+  );
+}
+
+const suggestedColumns = {
+  status: projectStatusHistory.status,
+  paymentStatus: projectStatusHistory.paymentStatus,
+  risk: projectStatusHistory.risk,
+};
+
+/**
+ * The values a company has given a free-text field of its projects (now or before), the most
+ * used first, at most SUGGESTIONS_MAX: suggestions for its forms, never a rule. A PM's are its
+ * company's, an admin's its companies'.
+ */
+export async function suggestions(
+  db: DbOrTx,
+  caller: Caller,
+  field: (typeof SUGGESTED_FIELDS)[number],
+  search?: string,
+) {
+  const column = suggestedColumns[field];
+  const rows = await db
+    .select({ value: column })
+    .from(projectStatusHistory)
+    .where(
+      and(
+        companyScope(projectStatusHistory.companyId, caller),
+        ne(column, ''),
+        search ? ilike(column, likePattern(search)) : undefined,
+      ),
+    )
+    .groupBy(column)
+    .orderBy(sql`count(*) desc`, column)
+    .limit(SUGGESTIONS_MAX);
+  return rows.map((r) => r.value);
 }

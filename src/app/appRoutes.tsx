@@ -85,9 +85,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
     // The first page of every session: its figures are on their way while its code loads, so
     // that it paints once, complete. The same query (and day) as the screen's.
     prefetch: (dispatch) =>
-      void Promise.all([import('../features/dashboard/dashboardApi'), import('../lib/today')])
-        .then(([{ dashboardApi }, { todayLocalISO }]) =>
-          dispatch(dashboardApi.util.prefetch('getDashboard', todayLocalISO(), {})),
+      void import('../features/dashboard/dashboardApi')
+        .then(({ dashboardApi, dashboardQueryAt }) =>
+          dispatch(
+            dashboardApi.util.prefetch(
+              'getDashboard',
+              dashboardQueryAt(window.location.search),
+              {},
+            ),
+          ),
         )
         .catch(() => undefined),
   },

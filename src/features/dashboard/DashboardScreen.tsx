@@ -2,12 +2,14 @@ import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { dmyOfIso, todayLocalISO } from '../../lib/today';
+import { usePeriod } from '../../ui/PeriodPicker';
 import { selectUser } from '../../session/sessionSlice';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { LoadState } from '../../ui/LoadState';
 import { Money } from '../../ui/Money';
 import { styles } from '../../ui/styles';
 import {
+  dashboardQuery,
   useGetDashboardQuery,
   type DashboardData,
   type LoanFigures,
@@ -18,6 +20,7 @@ import { CompanyPosition } from './CompanyPosition';
 import { ExpensesChart } from './ExpensesChart';
 import { formatPercent } from './percent';
 import { buildExpenseSeries } from './expenseSeries';
+import { PeriodSummary } from './PeriodSummary';
 
 interface StatCardProps {
   label: string;
@@ -29,12 +32,18 @@ interface StatCardProps {
 
 function StatCard({ label, value, link, note }: StatCardProps) {
   return (
-    <div className={`${styles.card} p-5`}>
-      <p className="text-sm font-medium text-gray-700">{label}</p>
-      <p className="mt-2 break-words text-2xl font-bold text-gray-900">{value}</p>
+    // Compact on a phone: two to a row, so the figures above them stay in view.
+    <div className={`${styles.card} p-3 sm:p-5`}>
+      <p className="text-xs font-medium text-gray-700 sm:text-sm">{label}</p>
+      <p className="mt-1 break-words text-lg font-bold text-gray-900 sm:mt-2 sm:text-2xl">
+        {value}
+      </p>
       {note && <p className="mt-1 text-xs text-gray-700">{note}</p>}
       {link && (
-        <Link to={link.to} className={`${styles.link} mt-3 inline-block text-sm`}>
+        <Link
+          to={link.to}
+          className={`${styles.link} mt-2 inline-block text-xs sm:mt-3 sm:text-sm`}
+        >
           {link.label}
         </Link>
       )}
@@ -180,7 +189,10 @@ function Figures({
   return (
     <>
       {figures.position && <CompanyPosition position={figures.position} />}
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <h3 className="mb-2 text-sm font-semibold text-gray-800">
+        All time <span className="font-normal text-gray-700">· every date</span>
+      </h3>
+      <div className="grid grid-cols-2 gap-2 sm:gap-4 xl:grid-cols-4">
         <StatCard
           label="Expenses"
           value={expenses.count}
@@ -258,7 +270,12 @@ export default function DashboardScreen() {
   const role = useAppSelector(selectUser)?.role;
   const isAdmin = role === 'admin';
   const today = todayLocalISO();
-  const { data, isLoading, isError, error, refetch } = useGetDashboardQuery(today);
+  const { period, setPeriod } = usePeriod();
+  // `period` is never null here: the dashboard offers months and ranges, not every date.
+  const shown = period ?? { from: today, to: today };
+  const { data, currentData, isLoading, isError, error, refetch } = useGetDashboardQuery(
+    dashboardQuery(shown),
+  );
 
   return (
     <section aria-labelledby="dashboard-overview">
@@ -267,6 +284,14 @@ export default function DashboardScreen() {
       </h2>
       {isAdmin && <CompaniesCard />}
       <LoadState isLoading={isLoading} isError={isError} error={error} onRetry={refetch}>
+        {data && (
+          <PeriodSummary
+            period={shown}
+            // Only this period's: the last one's figures never stand under the new name.
+            figures={currentData?.data.period}
+            onChange={(next) => next && setPeriod(next)}
+          />
+        )}
         {data && <Figures figures={data.data} today={today} isCompany={role === 'company'} />}
       </LoadState>
     </section>

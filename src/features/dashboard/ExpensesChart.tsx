@@ -8,7 +8,15 @@ import { monthLabel, type ExpenseSeries } from './expenseSeries';
 /** Series colours (Chartist names series a, b, c…); the legend repeats them with the names. */
 const SWATCHES = ['bg-indigo-600', 'bg-amber-500', 'bg-teal-600', 'bg-rose-600', 'bg-gray-600'];
 const BAR_COLOURS =
-  '[&_.ct-series-a_.ct-bar]:stroke-indigo-600 [&_.ct-series-b_.ct-bar]:stroke-amber-500 [&_.ct-series-c_.ct-bar]:stroke-teal-600 [&_.ct-series-d_.ct-bar]:stroke-rose-600 [&_.ct-series-e_.ct-bar]:stroke-gray-600 [&_.ct-bar]:[stroke-width:18px] [&_.ct-label]:text-gray-700';
+  '[&_.ct-series-a_.ct-bar]:stroke-indigo-600 [&_.ct-series-b_.ct-bar]:stroke-amber-500 [&_.ct-series-c_.ct-bar]:stroke-teal-600 [&_.ct-series-d_.ct-bar]:stroke-rose-600 [&_.ct-series-e_.ct-bar]:stroke-gray-600 [&_.ct-bar]:[stroke-width:18px] max-sm:[&_.ct-bar]:[stroke-width:11px] [&_.ct-label]:text-gray-700 [&_.ct-label.ct-horizontal]:whitespace-nowrap';
+
+/**
+ * A phone's chart is about 300 px wide: twelve "Nov 26" labels would run together, so it
+ * names every other month, without the year (the sentence above and the table say which).
+ */
+const NARROW = 'screen and (max-width: 639px)';
+const everyOtherMonth = (label: unknown, index: number) =>
+  index % 2 === 0 ? String(label).split(' ')[0] : null;
 
 const CHART_HEIGHT = 260;
 
@@ -66,6 +74,7 @@ export function ExpensesChart({ series }: { series: ExpenseSeries }) {
               labelInterpolationFnc: (value) => compactRupees.format(Number(value)),
             },
           },
+          [[NARROW, { axisX: { labelInterpolationFnc: everyOtherMonth } }]],
         );
       },
       () => {

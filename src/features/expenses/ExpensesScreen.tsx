@@ -9,6 +9,8 @@ import { CappedCount } from '../../ui/CappedCount';
 import { Money } from '../../ui/Money';
 import { RowMenu } from '../../ui/RowMenu';
 import { useListParams, useUrlParams } from '../../ui/useListParams';
+import { PeriodPicker, usePeriod } from '../../ui/PeriodPicker';
+import { periodLabel } from '../../ui/period';
 import { useRecordModals } from '../../ui/useRecordModals';
 import { styles } from '../../ui/styles';
 import { ExpenseForm } from './ExpenseForm';
@@ -62,7 +64,13 @@ export default function ExpensesScreen() {
   const list = useListParams<ExpenseSort>('date', 'desc', { sorts: SORTS });
   const [url, patchUrl] = useUrlParams();
   const category = url.get('category') ?? '';
-  const query = useGetExpensesQuery(category ? { ...list.params, category } : list.params);
+  // This month unless the address names another period (or every date).
+  const { period, setPeriod } = usePeriod({ allowAll: true });
+  const query = useGetExpensesQuery({
+    ...list.params,
+    ...(category ? { category } : {}),
+    ...(period ?? {}),
+  });
   const modals = useRecordModals<Expense>();
   const [deleteExpense, deleting] = useDeleteExpenseMutation();
   const [restoreExpense] = useRestoreExpenseMutation();
@@ -122,6 +130,7 @@ export default function ExpensesScreen() {
       query={query}
       actions={
         <>
+          <PeriodPicker period={period} onChange={setPeriod} idPrefix="expenses-period" allowAll />
           <CategoryFilter
             value={category}
             onChange={(next) => patchUrl({ category: next, page: null })}
@@ -132,7 +141,13 @@ export default function ExpensesScreen() {
             type="button"
             onClick={() => {
               const { search, sort, order } = list.params;
-              void exportCsv({ search, category: category || undefined, sort, order });
+              void exportCsv({
+                search,
+                category: category || undefined,
+                ...(period ?? {}),
+                sort,
+                order,
+              });
             }}
             disabled={exporting}
             aria-busy={exporting}
@@ -151,8 +166,9 @@ export default function ExpensesScreen() {
           <CappedCount total={page.total} rows="expenses" />
         ) : (
           <>
-            Total Amount: <Money value={page.totalAmount} className="font-semibold text-gray-900" />{' '}
-            · {page.total.toLocaleString('en-IN')} {page.total === 1 ? 'expense' : 'expenses'}
+            Total Amount ({period ? periodLabel(period) : 'all dates'}):{' '}
+            <Money value={page.totalAmount} className="font-semibold text-gray-900" /> ·{' '}
+            {page.total.toLocaleString('en-IN')} {page.total === 1 ? 'expense' : 'expenses'}
           </>
         ))
       }

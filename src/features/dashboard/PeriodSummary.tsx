@@ -1,0 +1,109 @@
+import { Link } from 'react-router-dom';
+import { Money } from '../../ui/Money';
+import { PeriodPicker } from '../../ui/PeriodPicker';
+import { periodLabel, type Period } from '../../ui/period';
+import { styles } from '../../ui/styles';
+import type { DashboardPeriod } from './dashboardApi';
+
+/** How many categories the summary names; the report has them all. */
+const TOP = 5;
+
+/**
+ * What the chosen period (this month to begin with) came to: spent, lent and borrowed, and
+ * where the spending went. The screen leads with it; the all-time figures follow.
+ */
+export function PeriodSummary({
+  period,
+  figures,
+  onChange,
+}: {
+  period: Period;
+  /** The period's figures; absent while they load. */
+  figures: DashboardPeriod | undefined;
+  onChange: (next: Period | null) => void;
+}) {
+  const label = periodLabel(period);
+  const top = figures?.byCategory.slice(0, TOP) ?? [];
+  const largest = top[0]?.amount ?? 0;
+  const search = new URLSearchParams({ from: period.from, to: period.to }).toString();
+  const tiles = figures
+    ? [
+        {
+          label: 'Spent',
+          figure: figures.expenses,
+          noun: 'expense',
+          to: `/app/expenses?${search}`,
+        },
+        { label: 'Lent', figure: figures.lend, noun: 'lend', to: '/app/lend' },
+        { label: 'Borrowed', figure: figures.borrowed, noun: 'borrowing', to: '/app/borrowed' },
+      ]
+    : [];
+  return (
+    <section aria-labelledby="period-summary" className={`${styles.card} mb-4 p-4 sm:p-5`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="period-summary" className="text-lg font-semibold text-gray-900">
+          {label}
+        </h3>
+        <PeriodPicker period={period} onChange={onChange} idPrefix="dashboard-period" />
+      </div>
+      {figures ? (
+        <div className="mt-3 grid gap-4 lg:grid-cols-2">
+          <dl className="grid grid-cols-3 gap-2 sm:gap-3">
+            {tiles.map((t) => (
+              <div key={t.label} className="rounded-md bg-gray-50 p-2 sm:p-3">
+                <dt className="text-xs font-medium text-gray-700 sm:text-sm">
+                  <Link to={t.to} className={styles.link}>
+                    {t.label}
+                  </Link>
+                </dt>
+                <dd className="mt-1 whitespace-nowrap text-base font-bold text-gray-900 sm:text-xl">
+                  <Money value={t.figure.totalAmount} />
+                </dd>
+                <dd className="text-xs text-gray-700">
+                  {t.figure.count.toLocaleString('en-IN')}{' '}
+                  {t.figure.count === 1 ? t.noun : `${t.noun}s`}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <div>
+            <p className="text-sm font-medium text-gray-700">Spending by category</p>
+            {top.length === 0 ? (
+              <p className="mt-1 text-sm text-gray-700">Nothing spent in {label}.</p>
+            ) : (
+              <ul className="mt-1 space-y-1 text-sm" aria-label={`Spending by category, ${label}`}>
+                {top.map((c) => (
+                  <li
+                    key={c.category}
+                    className="grid grid-cols-[7rem_1fr_auto] items-center gap-2"
+                  >
+                    <span className="truncate text-gray-800" title={c.category}>
+                      {c.category}
+                    </span>
+                    <span aria-hidden="true" className="h-2 rounded-full bg-gray-200">
+                      <span
+                        className="block h-2 rounded-full bg-indigo-600"
+                        style={{ width: `${largest > 0 ? (c.amount / largest) * 100 : 0}%` }}
+                      />
+                    </span>
+                    <Money value={c.amount} className="whitespace-nowrap text-gray-900" />
+                  </li>
+                ))}
+              </ul>
+            )}
+            <Link
+              to={`/app/reports/categories?${search}`}
+              className={`${styles.link} mt-2 inline-block text-sm`}
+            >
+              Category report
+            </Link>
+          </div>
+        </div>
+      ) : (
+        <p className="mt-3 text-sm text-gray-700" aria-busy="true">
+          Loading {label}…
+        </p>
+      )}
+    </section>
+  );
+}
