@@ -432,6 +432,8 @@ export const loans = pgTable(
       .references(() => counterparties.id),
     /** A lend's reminders on its due date and weekly after (lend_reminder_schedules). */
     autoRemind: boolean('auto_remind').notNull().default(false),
+    /** What the user noted on the khata's You gave / You got. */
+    note: text('note').notNull().default(''),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     /** Sum of this loan's repayments, kept in the same transaction as each repayment. */
     repaidPaise: bigint('repaid_paise', { mode: 'number' }).notNull().default(0),
@@ -475,6 +477,8 @@ export const repayments = pgTable(
     date: date('date', { mode: 'string' }).notNull(),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     remark: text('remark').notNull().default(''),
+    /** Recorded by the khata's Settle up (every open entry with the person repaid at once). */
+    settlement: boolean('settlement').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('repayments_loan_idx').on(t.loanId, t.date), index().on(t.userId)],

@@ -18,6 +18,8 @@ ALTER TABLE "users" ADD COLUMN "upi_id" text;--> statement-breakpoint
 ALTER TABLE "loans" ADD COLUMN "mobile" text;--> statement-breakpoint
 ALTER TABLE "loans" ADD COLUMN "counterparty_id" uuid;--> statement-breakpoint
 ALTER TABLE "loans" ADD COLUMN "auto_remind" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "loans" ADD COLUMN "note" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "repayments" ADD COLUMN "settlement" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 -- Everyone the users already lent to or borrowed from: one person per e-mail (any case),
 -- named as on their latest entry. Filling in the new column is no change anyone made: the
 -- audit trail and the change feed stay out of it.
