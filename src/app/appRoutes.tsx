@@ -138,6 +138,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ),
   },
   {
+    path: 'categoryreport',
+    group: 'Reports',
+    title: 'Category Report',
+    icon: ReportIcon,
+    ...lazyScreen(() => import('../features/reports/CategoryReportScreen')),
+  },
+  {
     path: 'lendreport',
     group: 'Reports',
     title: 'Lend Report',

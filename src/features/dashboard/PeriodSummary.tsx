@@ -92,7 +92,7 @@ export function PeriodSummary({
               </ul>
             )}
             <Link
-              to={`/app/reports/categories?${search}`}
+              to={`/app/categoryreport?${search}`}
               className={`${styles.link} mt-2 inline-block text-sm`}
             >
               Category report
