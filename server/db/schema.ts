@@ -37,10 +37,11 @@ import { PAYMENT_MODES } from '../../contract/api/bank';
  * copies follow the case rules of when they were written: after an upgrade that changes
  * them (a new glibc or ICU), REINDEX is not enough; rewrite the rows (UPDATE ... SET x = x).
  */
-const searchable = (name: string, of: string) =>
-  text(name)
-    .notNull()
-    .generatedAlwaysAs(sql.raw(`lower("${of}")`));
+const searchable = (name: string, of: string) => searchableOptional(name, of).notNull();
+
+/** searchable for a column that may be null (its copy is null too). */
+const searchableOptional = (name: string, of: string) =>
+  text(name).generatedAlwaysAs(sql.raw(`lower("${of}")`));
 
 export const userRole = pgEnum('user_role', ROLES);
 export const userStatus = pgEnum('user_status', USER_STATUSES);
@@ -73,6 +74,7 @@ export const users = pgTable(
     role: userRole('role').notNull(),
     mobile: text('mobile'),
     registrationNumber: text('registration_number'),
+    registrationNumberLower: searchableOptional('registration_number_lower', 'registration_number'),
     status: userStatus('status').notNull().default('active'),
     createdBy: uuid('created_by').references((): AnyPgColumn => users.id, {
       onDelete: 'cascade',
@@ -511,7 +513,9 @@ export const projects = pgTable(
       .notNull()
       .default(sql`current_date`),
     projectName: text('project_name').notNull(),
+    projectNameLower: searchable('project_name_lower', 'project_name'),
     clientName: text('client_name').notNull(),
+    clientNameLower: searchable('client_name_lower', 'client_name'),
     clientNumber: text('client_number').notNull(),
     duration: text('duration').notNull(),
     pricePaise: bigint('price_paise', { mode: 'number' }).notNull(),
@@ -598,9 +602,12 @@ export const bankAccounts = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     companyId: ownerId('company_id'),
     holderName: text('holder_name').notNull(),
+    holderNameLower: searchable('holder_name_lower', 'holder_name'),
     accountNo: text('account_no').notNull(),
     branch: text('branch').notNull(),
+    branchLower: searchable('branch_lower', 'branch'),
     ifsc: text('ifsc').notNull(),
+    ifscLower: searchable('ifsc_lower', 'ifsc'),
     mobile: text('mobile').notNull(),
     address: text('address').notNull(),
     defaultStatus: defaultStatus('default_status').notNull().default('deActive'),
@@ -608,6 +615,7 @@ export const bankAccounts = pgTable(
     balancePaise: bigint('balance_paise', { mode: 'number' }).notNull().default(0),
     /** The bank's name, '' when not given: pickers name an account by bank, holder and number. */
     bankName: text('bank_name').notNull().default(''),
+    bankNameLower: searchable('bank_name_lower', 'bank_name'),
     /**
      * An overdraft or cash-credit account's sanctioned limit: ledger_post lets the running
      * balance go down to minus this on any date, never below (0: never below zero).
@@ -799,6 +807,7 @@ export const recurringExpenses = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: ownerId('user_id'),
     description: text('description').notNull(),
+    descriptionLower: searchable('description_lower', 'description'),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     category: text('category').notNull(),
     schedule: recurringSchedule('schedule').notNull(),
@@ -853,6 +862,7 @@ export const recurringPayments = pgTable(
     type: paymentType('type').notNull(),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     remark: text('remark').notNull(),
+    remarkLower: searchable('remark_lower', 'remark'),
     schedule: recurringSchedule('schedule').notNull(),
     day: integer('day').notNull(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
@@ -1179,6 +1189,7 @@ export const receipts = pgTable(
     tdsPaise: bigint('tds_paise', { mode: 'number' }).notNull().default(0),
     mode: text('mode').notNull(),
     reference: text('reference').notNull().default(''),
+    referenceLower: searchable('reference_lower', 'reference'),
     /** What is not yet allocated to an invoice. */
     advancePaise: bigint('advance_paise', { mode: 'number' }).notNull().default(0),
     reversed: boolean('reversed').notNull().default(false),
