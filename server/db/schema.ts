@@ -429,9 +429,14 @@ export const loans = pgTable(
     emailLower: searchable('email_lower', 'email'),
     /** +91 and 10 digits, or null. */
     mobile: text('mobile'),
+    /**
+     * The person, found or made from the e-mail and mobile by the database when an insert
+     * names none (functions/loan_counterparty.sql): sent as null unless given.
+     */
     counterpartyId: uuid('counterparty_id')
       .notNull()
-      .references(() => counterparties.id),
+      .references(() => counterparties.id)
+      .$defaultFn(() => sql`null`),
     /** A lend's reminders on its due date and weekly after (lend_reminder_schedules). */
     autoRemind: boolean('auto_remind').notNull().default(false),
     /** What the user noted on the khata's You gave / You got. */
