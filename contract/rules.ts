@@ -37,15 +37,41 @@ export function paiseToRupeesText(paise: number | string | bigint): string {
 }
 
 /**
+ * An amount of rupees as written: whole rupees plain (1234567), grouped the Indian way
+ * (12,34,567) or in thousands (1,234,567), then at most one decimal part. The whole rupees
+ * are group 1, the decimals group 2. A figure grouped any other way ('12,34,5') is not
+ * read as the digits it holds: a comma in the wrong place is a typing slip, not a number.
+ */
+export const RUPEES_TEXT = /^(\d+|\d{1,3}(?:,\d{3})+|\d{1,2}(?:,\d{2})*,\d{3})(?:\.(\d+))?$/;
+
+/** What an amount field says of commas in the wrong places. */
+export const AMOUNT_GROUPING_MESSAGE =
+  'Commas in the wrong place: group the digits as 12,34,567.89, or type them without commas.';
+
+/**
+ * Whether a typed amount has grouping commas in the wrong places ('12,34,5', '1,2'); false
+ * for one without commas, or grouped as RUPEES_TEXT allows, whatever else is wrong with it.
+ */
+export function wronglyGrouped(typed: string): boolean {
+  const plain = typed.replace(/[\s₹]/g, '').replace(/^-/, '');
+  if (!plain.includes(',')) return false;
+  return !RUPEES_TEXT.test(plain.replace(/\.$/, ''));
+}
+
+/**
  * A typed amount of rupees as the number the API takes: '12,50,000.50', '₹ 1,000' and
- * '19.99' read as 1250000.5, 1000 and 19.99 (grouping commas, spaces and the rupee sign
- * are ignored); NaN for anything else ('', '1e3', '12.3.4'). What it gives is then judged
- * by `amountProblem`, the server's own rule.
+ * '19.99' read as 1250000.5, 1000 and 19.99 (spaces and the rupee sign are ignored, commas
+ * where RUPEES_TEXT groups digits); NaN for anything else ('', '1e3', '12.3.4', '12,34,5').
+ * What it gives is then judged by `amountProblem`, the server's own rule.
  */
 export function parseRupees(typed: string): number {
-  const plain = typed.replace(/[\s,₹]/g, '');
-  if (!/^-?(\d+(\.\d*)?|\.\d+)$/.test(plain)) return NaN;
-  return Number(plain);
+  const plain = typed.replace(/[\s₹]/g, '');
+  const negative = plain.startsWith('-');
+  const figure = negative ? plain.slice(1) : plain;
+  // While typing: a trailing point ('12.') or no whole rupees ('.5') are still a figure.
+  const read = RUPEES_TEXT.test(figure.replace(/\.$/, '')) || /^\.\d+$/.test(figure);
+  if (!read) return NaN;
+  return Number(`${negative ? '-' : ''}${figure.replace(/,/g, '')}`);
 }
 
 /** What is wrong with an amount of rupees, or undefined when it may be sent. */

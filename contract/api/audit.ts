@@ -12,8 +12,25 @@ import {
   totalCapped,
 } from './fields';
 
-/** A database row as the trail stored it: snake_case columns, money in `*_paise`. */
+/** A database row as the trail keeps it: snake_case columns, money in `*_paise`. */
 const Row = z.record(z.string(), z.unknown());
+
+/**
+ * How a related record is tied to an entry's record: a payment's account, the payment a
+ * reversal reverses and the reversal of a reversed payment, a transfer's other leg, a
+ * repayment's loan.
+ */
+export const AUDIT_RELATIONS = ['account', 'reverses', 'reversedBy', 'otherLeg', 'loan'] as const;
+export type AuditRelation = (typeof AUDIT_RELATIONS)[number];
+
+/** A record an entry's record is tied to, named as its screen names it. */
+export const AuditRelated = z.object({
+  relation: z.enum(AUDIT_RELATIONS),
+  /** Its table (one of AUDITED_TABLES). */
+  kind: z.string(),
+  recordId: z.string(),
+  name: z.string(),
+});
 
 /** One change: who made it, to which record, and the row before and after. */
 export const AuditEntry = z.object({
@@ -28,7 +45,15 @@ export const AuditEntry = z.object({
   /** The table the change was made in (one of AUDITED_TABLES). */
   kind: z.string(),
   recordId: z.string(),
+  /**
+   * The record as its screen names it: a bank account by its bank, holder and last four
+   * digits; a payment by its type, amount and remark; a project by its name…
+   */
+  record: z.string(),
+  /** The records it is tied to (a payment's account, a reversal's payment…), named. */
+  related: z.array(AuditRelated),
   action: z.enum(AUDIT_ACTIONS),
+  /** The row without the database's own bookkeeping (kept totals, sequence, version). */
   before: Row.nullable(),
   after: Row.nullable(),
 });
@@ -37,6 +62,8 @@ export const AuditQuery = z
   .object({
     companyId: id.optional(),
     actorId: id.optional(),
+    /** One record's history (and nothing else). */
+    recordId: id.optional(),
     kind: z
       .enum(AUDITED_TABLES, { error: `must be one of ${AUDITED_TABLES.join(', ')}` })
       .optional(),

@@ -17,6 +17,7 @@ import type { Caller } from '../lib/caller';
 import { badRequest } from '../lib/errors';
 import { toIso } from '../lib/dates';
 import { dayStartsIn } from '../lib/timeZone';
+import { BOOKKEEPING_COLUMNS, recordName, relatedRecords, shownRow } from './auditNames';
 import { assertRole, companiesOfAdmin } from './tenancy';
 
 /** The company a caller acts for: itself, or the company it belongs to. */
@@ -50,6 +51,7 @@ export const nameActor = (caller: Caller) =>
 export interface AuditQuery {
   companyId?: string;
   actorId?: string;
+  recordId?: string;
   kind?: AuditedTable;
   /** Calendar days, inclusive, in `timeZone`: a change is filed under the day it was there. */
   from?: string;
@@ -118,6 +120,11 @@ function trailEntries(
     union all ${own}`;
 }
 
+/** The bookkeeping columns as a text[] for jsonb's `-`. */
+const bookkeeping = sql.raw(
+  `array[${BOOKKEEPING_COLUMNS.map((c) => `'${c}'`).join(', ')}]::text[]`,
+);
+
 export async function listAudit(db: DbOrTx, caller: Caller, q: AuditQuery) {
   if (q.from && q.to && q.from > q.to)
     throw badRequest('End date must be on or after the start date', { field: 'to' });
@@ -125,7 +132,11 @@ export async function listAudit(db: DbOrTx, caller: Caller, q: AuditQuery) {
   // the reader is the actor: a company deleting its PM deletes the PM's expenses too.
   const where = and(
     or(isNull(auditLog.ownerId), eq(auditLog.ownerId, caller.userId)),
+    // A kept total moving with another record (an account's balance with a payment) is no
+    // one's change: the payment is the entry.
+    sql`(${auditLog.action} = 'update' and (${auditLog.before} - ${bookkeeping}) = (${auditLog.after} - ${bookkeeping})) is not true`,
     q.actorId ? eq(auditLog.actorId, q.actorId) : undefined,
+    q.recordId ? eq(auditLog.recordId, q.recordId) : undefined,
     q.kind ? eq(auditLog.kind, q.kind) : undefined,
     q.from ? gte(auditLog.at, dayStartsIn(q.from, q.timeZone)) : undefined,
     q.to ? lt(auditLog.at, dayStartsIn(q.to, q.timeZone, 1)) : undefined,
@@ -176,6 +187,12 @@ export async function listAudit(db: DbOrTx, caller: Caller, q: AuditQuery) {
     );
   const [rows, total] = await rowsAndCount(q, pageRows, (found) => found.length, counted);
   const capped = total > COUNT_BOUND;
+  const rowOf = (e: typeof auditLog.$inferSelect) =>
+    (e.after ?? e.before ?? {}) as Record<string, unknown>;
+  const related = await relatedRecords(
+    db,
+    rows.map(({ entry: e }) => ({ recordId: e.recordId, kind: e.kind, row: rowOf(e) })),
+  );
   return pageAnswer(
     q,
     rows.map(({ entry: e, actorName, actorEmail }) => ({
@@ -187,9 +204,11 @@ export async function listAudit(db: DbOrTx, caller: Caller, q: AuditQuery) {
       companyId: e.tenantId,
       kind: e.kind,
       recordId: e.recordId,
+      record: recordName(e.kind, rowOf(e)),
+      related: related.get(e.recordId) ?? [],
       action: e.action as AuditAction,
-      before: (e.before ?? null) as Record<string, unknown> | null,
-      after: (e.after ?? null) as Record<string, unknown> | null,
+      before: shownRow(e.before as Record<string, unknown> | null),
+      after: shownRow(e.after as Record<string, unknown> | null),
     })),
     capped ? COUNT_BOUND : total,
     {

@@ -1,7 +1,7 @@
 import type { ImportDateFormat } from '../../contract/api/imports';
 import { calendarDate, email as emailSchema } from '../../contract/api/fields';
 import { IMPORT_PREVIEW_CELL_CHARS } from '../../contract/imports';
-import { MAX_PAISE } from '../../contract/rules';
+import { MAX_PAISE, RUPEES_TEXT } from '../../contract/rules';
 import type { Cell } from './importFile';
 
 /**
@@ -117,7 +117,7 @@ export function readAmount(cell: Cell): Read<number | null> {
     text = text.slice(0, -1).trim();
   } else if (text.startsWith('+')) text = text.slice(1).trim();
   text = text.replace(/^(₹|rs\.?|inr)\s*/i, '');
-  const m = /^(\d+|\d{1,3}(?:,\d{3})+|\d{1,2}(?:,\d{2})*,\d{3})(?:\.(\d+))?$/.exec(text);
+  const m = RUPEES_TEXT.exec(text);
   if (!m) return { problem: `${quoted(cell)} is not an amount` };
   const decimals = m[2] ?? '';
   if (decimals.length > 2) return { problem: `${quoted(cell)} has more than 2 decimals` };

@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { parseRupees, rupeesToPaise } from '../../contract/rules';
+import {
+  AMOUNT_GROUPING_MESSAGE,
+  parseRupees,
+  rupeesToPaise,
+  wronglyGrouped,
+} from '../../contract/rules';
 import { groupRupees, lakhCrore } from '../lib/money';
 import { Field, type FieldProps } from './Field';
 
@@ -10,7 +15,11 @@ export interface AmountFieldProps extends Omit<
   label?: string;
   /** The amount as typed, without grouping ('1250000.50'). */
   value: string;
-  /** Called with what was typed, grouping commas, spaces and ₹ taken out. */
+  /**
+   * Called with what was typed, spaces and ₹ taken out, and grouping commas too when they
+   * group the digits rightly; commas in the wrong places stay, so the form's check
+   * (parseRupees) refuses the figure rather than read its digits as another amount.
+   */
   onChange: (event: { target: { value: string } }) => void;
   /** A further line under the field (e.g. the balance available). */
   note?: string;
@@ -29,7 +38,8 @@ function readable(value: string): number | undefined {
  * wheel never changes it), shown with Indian grouping (12,50,000.50) except while typed
  * in, and read out in lakh or crore underneath; what it hands on is the plain number as
  * typed. Focusing it changes nothing on screen, so a selection made then (select all, to
- * type over it) holds. The form checks it with the server's own rule (src/lib/amount.ts).
+ * type over it) holds. The form checks it with the server's own rule (src/lib/amount.ts);
+ * commas in the wrong places ('12,34,5') are said under the field as soon as they are typed.
  */
 export function AmountField({
   label = 'Amount (₹)',
@@ -37,6 +47,7 @@ export function AmountField({
   onChange,
   note,
   onBlur,
+  error,
   ...props
 }: AmountFieldProps) {
   // Typed in since it was last left: shown as typed, not regrouped under the cursor.
@@ -54,6 +65,9 @@ export function AmountField({
       required
       {...props}
       hint={hint || undefined}
+      // Said once the field is left (not at each comma typed on the way to 12,34,567), or with
+      // the form's refusal of such a figure, which would only repeat it less clearly.
+      error={wronglyGrouped(value) && (!editing || error) ? AMOUNT_GROUPING_MESSAGE : error}
       value={shown}
       onBlur={(event) => {
         setEditing(false);
@@ -61,7 +75,8 @@ export function AmountField({
       }}
       onChange={(event) => {
         setEditing(true);
-        onChange({ target: { value: event.target.value.replace(/[\s,₹]/g, '') } });
+        const typed = event.target.value.replace(/[\s₹]/g, '');
+        onChange({ target: { value: wronglyGrouped(typed) ? typed : typed.replace(/,/g, '') } });
       }}
     />
   );

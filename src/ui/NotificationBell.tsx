@@ -73,7 +73,7 @@ export function NotificationBell() {
               </div>
             }
           >
-            <NotificationPanel unread={unread} />
+            <NotificationPanel unread={unread} onOpen={() => setOpen(false)} />
           </Suspense>
         </div>
       )}

@@ -10,6 +10,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backup, restore } from '../../server/db/backup';
 import { openDatabase, rowsOf } from '../../server/db/client';
+import { accountName } from '../../server/services/auditNames';
 import {
   addUser,
   bankAccountBody,
@@ -173,7 +174,7 @@ describe('audit trail', () => {
     expect((await me.api.post('/audit/deleteaudit', {})).status).toBe(404);
   });
 
-  it('names the company as the actor of a payment and of the balance it moves', async () => {
+  it('names the company as the actor of a payment; the balance it moves is no entry of its own', async () => {
     const admin = await signUp(server);
     const acme = await addUser(server, admin.api, 'Payer Co', 'company');
     const created = await acme.api.post(
@@ -192,12 +193,103 @@ describe('audit trail', () => {
     expect(payments).toHaveLength(1);
     expect(payments[0]).toMatchObject({ action: 'create', actor: 'Payer Co' });
     expect(payments[0].after).toMatchObject({ remark: 'rent', amount_paise: 4050 });
-    const [moved] = (await acme.api.get('/audit/getaudit?kind=bank_accounts')).body.data;
-    expect(moved).toMatchObject({ action: 'update', actor: 'Payer Co' });
-    expect(moved.after).toMatchObject({ balance_paise: 5950 });
+    // The account's trail is its creation: the balance moved with the payment, which says so.
+    const accounts = (await acme.api.get('/audit/getaudit?kind=bank_accounts')).body;
+    expect(accounts.total).toBe(1);
+    expect(accounts.data[0]).toMatchObject({ action: 'create' });
+    expect(accounts.data[0].after).not.toHaveProperty('balance_paise');
+    expect(accounts.data[0].after).toMatchObject({ opening_balance_paise: 10000 });
     // The admin reads it in the company's trail.
     const byAdmin = await admin.api.get(`/audit/getaudit?companyId=${acme.id}&kind=payments`);
     expect(byAdmin.body.total).toBe(1);
+  });
+
+  it('names each record as its screen does and links it to the records it is tied to', async () => {
+    const admin = await signUp(server);
+    const acme = await addUser(server, admin.api, 'Twin Co', 'company');
+    // Two accounts of one holder: told apart by their last four digits.
+    const first = await acme.api.post(
+      '/company/createbank',
+      bankAccountBody({ holder_name: 'Asha Rao', openingBalance: 1000 }),
+    );
+    const second = await acme.api.post(
+      '/company/createbank',
+      bankAccountBody({
+        holder_name: 'Asha Rao',
+        account_no: '999988887777',
+        confirm_no: '999988887777',
+      }),
+    );
+    const [a, b] = [first.body.data._id as string, second.body.data._id as string];
+    const paid = await acme.api.post('/company/addpayment', {
+      accountId: a,
+      date: '2026-11-01',
+      remark: 'rent',
+      paymentType: 'debit',
+      amount: 40.5,
+    });
+    const paymentId = paid.body.data.payment._id as string;
+    const reversed = await acme.api.post(`/company/payments/${paymentId}/reverse`, {});
+    expect(reversed.body).toMatchObject({ success: true });
+    const moved = await acme.api.post('/company/transfer', {
+      fromAccountId: a,
+      toAccountId: b,
+      date: '2026-11-02',
+      remark: 'float',
+      amount: 100,
+    });
+    expect(moved.status).toBe(201);
+
+    const trail = (await acme.api.get('/audit/getaudit?pageSize=100')).body;
+    const names = trail.data.map((e: any) => `${e.kind} ${e.action}: ${e.record}`);
+    // Newest first; the company's own sign-up comes last.
+    expect(names.slice(0, 6)).toEqual([
+      'payments create: Credit transfer of ₹100.00: float',
+      'payments create: Debit transfer of ₹100.00: float',
+      'payments create: Credit reversal of ₹40.50: Reversal: rent',
+      'payments create: Debit of ₹40.50: rent',
+      'bank_accounts create: Asha Rao ••7777',
+      'bank_accounts create: Asha Rao ••9012',
+    ]);
+    const [toLeg, fromLeg, reversal, payment] = trail.data;
+    const related = (e: any) => e.related.map((r: any) => `${r.relation}: ${r.name}`);
+    expect(related(payment)).toEqual([
+      'account: Asha Rao ••9012',
+      expect.stringMatching(/^reversedBy: Credit reversal of ₹40\.50/),
+    ]);
+    expect(related(reversal)).toEqual([
+      'account: Asha Rao ••9012',
+      'reverses: Debit of ₹40.50: rent',
+    ]);
+    expect(reversal.related[1].recordId).toBe(paymentId);
+    expect(related(fromLeg)).toEqual([
+      'account: Asha Rao ••9012',
+      'otherLeg: Credit transfer of ₹100.00: float',
+    ]);
+    expect(related(toLeg)).toEqual([
+      'account: Asha Rao ••7777',
+      'otherLeg: Debit transfer of ₹100.00: float',
+    ]);
+    expect(fromLeg.related[1].recordId).toBe(toLeg.recordId);
+    // The database's own bookkeeping stays out of what an entry shows.
+    for (const e of trail.data)
+      for (const column of ['seq', 'version', 'balance_paise', 'reverses_id', 'transfer_id'])
+        expect(e.after).not.toHaveProperty(column);
+
+    // One record's history, and only it.
+    const history = (await acme.api.get(`/audit/getaudit?recordId=${paymentId}`)).body;
+    expect(history.total).toBe(1);
+    expect(history.data[0].recordId).toBe(paymentId);
+    expect((await acme.api.get('/audit/getaudit?recordId=x')).status).toBe(400);
+  });
+
+  it('names an account by its bank when it has one, by holder and last four digits otherwise', () => {
+    expect(
+      accountName({ bank_name: 'HDFC Bank', holder_name: 'Asha', account_no: '12345678' }),
+    ).toBe('HDFC Bank, Asha ••5678');
+    expect(accountName({ bank_name: '', holder_name: 'Asha', account_no: '12345678' })).toBe(
+      'Asha ••5678',
+    );
   });
 
   it('leaves the lowercase copies kept for search out of the trail', async () => {

@@ -60,6 +60,8 @@ const entry = (e: Partial<z.output<typeof AuditEntry>>) =>
     companyId: 'c1',
     kind: 'projects',
     recordId: 'pr1',
+    record: 'Riverside Tower',
+    related: [],
     action: 'create',
     before: null,
     after: projectRow,
@@ -86,6 +88,7 @@ const deletedExpense = entry({
   actorEmail: 'priya@example.com',
   kind: 'expenses',
   recordId: 'ex1',
+  record: 'Team lunch',
   action: 'delete',
   before: {
     id: 'ex1',
@@ -101,6 +104,7 @@ const lent = entry({
   _id: '4',
   kind: 'loans',
   recordId: 'l1',
+  record: 'Ravi Kumar',
   after: { id: 'l1', direction: 'lend', name: 'Ravi Kumar', amount_paise: 500000 },
 });
 
@@ -267,6 +271,70 @@ describe('Audit Trail', () => {
     expect(expense).toHaveTextContent('Team lunch');
     expect(within(expense).getByText('Category').nextElementSibling).toHaveTextContent(/^Other$/);
     expect(expense).not.toHaveTextContent('pm-1');
+  });
+
+  it("names a payment's account, links its related records and opens a record's history", async () => {
+    const account = { relation: 'account', kind: 'bank_accounts', recordId: 'a1' } as const;
+    const payment = entry({
+      _id: '5',
+      kind: 'payments',
+      recordId: 'p1',
+      record: 'Debit of ₹40.50: rent',
+      related: [
+        { ...account, name: 'HDFC Bank, Asha Rao ••9012' },
+        {
+          relation: 'reversedBy',
+          kind: 'payments',
+          recordId: 'p2',
+          name: 'Credit reversal of ₹40.50: Reversal: rent',
+        },
+      ],
+      after: { id: 'p1', account_id: 'a1', remark: 'rent', type: 'debit', amount_paise: 4050 },
+    });
+    const history = entry({
+      _id: '6',
+      kind: 'bank_accounts',
+      recordId: 'a1',
+      record: 'HDFC Bank, Asha Rao ••9012',
+      after: { id: 'a1', bank_name: 'HDFC Bank', holder_name: 'Asha Rao' },
+    });
+    handlers((url) => ({
+      data: url.searchParams.get('recordId') === 'a1' ? [history] : [payment],
+    }));
+    const rec = recordRequests();
+    const { user } = renderAs('company');
+    const row = await rowOf('Debit of ₹40.50: rent');
+    expect(
+      within(row).getByRole('link', { name: 'History of Debit of ₹40.50: rent' }),
+    ).toBeVisible();
+    expect(row).toHaveTextContent('Account: HDFC Bank, Asha Rao ••9012');
+    expect(row).toHaveTextContent('Reversed by: Credit reversal of ₹40.50');
+
+    // Data Details says which account it was on; no ids.
+    await user.click(
+      within(row).getByRole('button', {
+        name: 'Details of created Payments: Debit of ₹40.50: rent',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Data Details' });
+    expect(within(dialog).getByText('Account').nextElementSibling).toHaveTextContent(
+      'HDFC Bank, Asha Rao ••9012',
+    );
+    expect(dialog).not.toHaveTextContent('a1');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    // The account's link opens its history: the trail of that record alone.
+    await user.click(
+      within(row).getByRole('link', { name: 'History of HDFC Bank, Asha Rao ••9012' }),
+    );
+    expect(await screen.findByText(/The history of one record/)).toHaveTextContent(
+      'The history of one record: HDFC Bank, Asha Rao ••9012',
+    );
+    expect(lastCall(rec.to('/api/audit/getaudit')).get('recordId')).toBe('a1');
+    await user.click(screen.getByRole('button', { name: 'Every record' }));
+    await rowOf('Debit of ₹40.50: rent');
+    expect(screen.queryByText(/The history of one record/)).toBeNull();
+    rec.stop();
   });
 
   it('filters send kind, from, to, user and companyId, and start again at page 1', async () => {

@@ -12,9 +12,9 @@ import { recordRequests, renderWithProviders, signedIn, testUser } from './helpe
 import { server } from './msw';
 
 /**
- * Two tabs edit one record: the second save is refused as stale (409), the form says so and
- * offers Reload, which puts the record as it is now into the form; the next save carries
- * that version.
+ * Two tabs edit one record: the second save is refused as stale (409); the form says so,
+ * lists what the other tab changed beside what this one has, and keeps the typing. "Save
+ * mine" saves it against the version as it is now; Reload puts that version into the form.
  */
 
 type ProjectRow = z.output<typeof Project>;
@@ -101,24 +101,36 @@ function renderAs(role: Role) {
   });
 }
 
+/**
+ * The company opens the project's edit form; another tab saves `elsewhere` meanwhile; this
+ * one types a Duration of 8 months and presses Update, which is refused as stale.
+ */
+async function staleCompanyEdit(elsewhere: Partial<ProjectRow>) {
+  const api = projectServer('/api/company/updateproject');
+  server.use(...api.handlers);
+  const log = recordRequests();
+  const { user } = renderAs('company');
+  await user.click(await screen.findByRole('button', { name: 'Actions for Riverside Tower' }));
+  await user.click(screen.getByRole('button', { name: 'Edit' }));
+  const dialog = screen.getByRole('dialog', { name: 'Edit Project' });
+
+  api.changeElsewhere(elsewhere);
+  const duration = within(dialog).getByLabelText('Duration');
+  await user.clear(duration);
+  await user.type(duration, '8 months');
+  await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+
+  const alert = await within(dialog).findByRole('alert');
+  expect(alert).toHaveTextContent(STALE_RECORD_MESSAGE);
+  return { api, log, user, dialog, alert };
+}
+
 describe('an edit made stale by another tab', () => {
   it("company: shows the message, Reload brings the other tab's values, then saves", async () => {
-    const api = projectServer('/api/company/updateproject');
-    server.use(...api.handlers);
-    const log = recordRequests();
-    const { user } = renderAs('company');
-    await user.click(await screen.findByRole('button', { name: 'Actions for Riverside Tower' }));
-    await user.click(screen.getByRole('button', { name: 'Edit' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit Project' });
-
-    api.changeElsewhere({ projectName: 'Riverside Tower II', clientName: 'Kapoor Group' });
-    const duration = within(dialog).getByLabelText('Duration');
-    await user.clear(duration);
-    await user.type(duration, '8 months');
-    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
-
-    const alert = await within(dialog).findByRole('alert');
-    expect(alert).toHaveTextContent(STALE_RECORD_MESSAGE);
+    const { api, log, user, dialog, alert } = await staleCompanyEdit({
+      projectName: 'Riverside Tower II',
+      clientName: 'Kapoor Group',
+    });
     // Nothing was overwritten: the server kept the other tab's project.
     expect(api.state.project).toMatchObject({ projectName: 'Riverside Tower II', version: 2 });
     expect(await log.to('/api/company/updateproject')[0]!.json()).toMatchObject({
@@ -152,6 +164,46 @@ describe('an edit made stale by another tab', () => {
       duration: '8 months',
     });
     expect(api.state.project).toMatchObject({ duration: '8 months', version: 3 });
+    log.stop();
+  });
+
+  it("company: keeps the typing beside the other tab's changes; Save mine saves over them", async () => {
+    const { api, log, user, dialog, alert } = await staleCompanyEdit({
+      clientName: 'Kapoor Group',
+      duration: '7 months',
+    });
+    // What they changed, each beside this form's value; the typing stays in the form.
+    await within(alert).findByText('They changed:');
+    const changes = within(alert)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(changes).toEqual([
+      'Client Name: now “Kapoor Group” (was “Kapoor Estates”) · yours: “Kapoor Estates”',
+      'Duration: now “7 months” (was “6 months”) · yours: “8 months”',
+    ]);
+    expect(within(dialog).getByLabelText('Duration')).toHaveValue('8 months');
+    expect(within(dialog).getByLabelText('Client Name')).toHaveValue('Kapoor Estates');
+
+    // Saving again without confirming still carries the old version: refused, nothing lost.
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(log.to('/api/company/updateproject')).toHaveLength(2));
+    expect(await log.to('/api/company/updateproject')[1]!.json()).toMatchObject({ version: 1 });
+    expect(api.state.project).toMatchObject({ duration: '7 months', version: 2 });
+
+    // Confirmed: the typed duration goes over theirs; the client name, left alone, is theirs.
+    await user.click(await within(dialog).findByRole('button', { name: 'Save mine' }));
+    expect(await screen.findByText('Project updated')).toBeInTheDocument();
+    const sent = await log.to('/api/company/updateproject').at(-1)!.json();
+    expect(sent).toMatchObject({
+      version: 2,
+      duration: '8 months',
+      projectName: 'Riverside Tower',
+    });
+    expect(api.state.project).toMatchObject({
+      clientName: 'Kapoor Group',
+      duration: '8 months',
+      version: 3,
+    });
     log.stop();
   });
 

@@ -70,6 +70,25 @@ describe('the bell', () => {
     expect(bell).toHaveFocus();
   });
 
+  it('opens the record a notification tells of, and reads it', async () => {
+    const state = fakeServer(2);
+    const { user, location } = renderWithProviders(<NotificationBell />, {
+      route: '/app/dashboard',
+      preloadedState: signedIn(),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    const panel = screen.getByRole('region', { name: 'Notifications' });
+    const payment = await within(panel).findByRole('link', {
+      name: /Credit payment of ₹100\.00 recorded on Acme Current/,
+    });
+    // A payment opens its history in the Audit Trail, with its account and reversal.
+    expect(payment).toHaveAttribute('href', '/app/audit?recordId=p1');
+    await user.click(payment);
+    expect(location().pathname + location().search).toBe('/app/audit?recordId=p1');
+    expect(screen.queryByRole('region', { name: 'Notifications' })).toBeNull();
+    await waitFor(() => expect(state.marked).toEqual([{ ids: ['n1'] }]));
+  });
+
   it('counts a new one as soon as the live stream says so', async () => {
     const state = fakeServer(0);
     let send!: (text: string) => void;

@@ -26,20 +26,22 @@ import { useGetAuditQuery, type AuditEntry } from './auditApi';
 import {
   ACTION_LABELS,
   changedFields,
-  describeRecord,
   detailsRecord,
   KIND_LABELS,
   kindLabel,
+  RELATION_LABELS,
 } from './auditFormat';
 
 interface Filters {
   actorId: string;
+  /** One record's history. */
+  recordId: string;
   kind: AuditedTable | '';
   from: string;
   to: string;
 }
 
-const NO_FILTERS: Filters = { actorId: '', kind: '', from: '', to: '' };
+const NO_FILTERS: Filters = { actorId: '', recordId: '', kind: '', from: '', to: '' };
 const NO_ENTRIES = { data: [], total: 0 };
 
 const KIND_OPTIONS = AUDITED_TABLES.map((k) => ({ value: k, label: KIND_LABELS[k] }));
@@ -115,6 +117,47 @@ function Changes({ entry }: { entry: AuditEntry }) {
 }
 
 /**
+ * "Record": the record as its screen names it, linked to its history, and the records it is
+ * tied to (a payment's account, a reversal's payment, a transfer's other leg), each linked
+ * to theirs.
+ */
+function RecordCell({
+  entry,
+  historyOf,
+}: {
+  entry: AuditEntry;
+  historyOf: (id: string) => string;
+}) {
+  return (
+    <div className="min-w-[8rem] max-w-[16rem] whitespace-normal break-words">
+      <Link
+        to={historyOf(entry.recordId)}
+        className={styles.link}
+        aria-label={`History of ${entry.record}`}
+      >
+        {entry.record}
+      </Link>
+      {entry.related.length > 0 && (
+        <ul className="mt-0.5 space-y-0.5 text-xs text-gray-700">
+          {entry.related.map((r) => (
+            <li key={`${r.relation}-${r.recordId}`}>
+              {RELATION_LABELS[r.relation]}:{' '}
+              <Link
+                to={historyOf(r.recordId)}
+                className={styles.link}
+                aria-label={`History of ${r.name}`}
+              >
+                {r.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/**
  * Audit Trail: who created, changed or deleted which record, and the values before
  * and after, newest first and paged on the server. Read only: nothing here changes it.
  */
@@ -157,6 +200,12 @@ export default function AuditScreen() {
   const filtered =
     scope.companyId !== '' || Object.values(filters).some((v) => v !== '') || badRange;
   const clear = () => setUrl(NO_FILTERS, { companyId: null, page: null });
+  /** A record's history: its entries alone, in the company being read. */
+  const historyOf = (recordId: string) => {
+    const at = new URLSearchParams({ recordId });
+    if (scope.companyId) at.set('companyId', scope.companyId);
+    return `/app/audit?${at.toString()}`;
+  };
 
   const columns: Column<AuditEntry, 'at'>[] = [
     { key: 'at', header: 'When', render: (e) => formatWhen(e.at) },
@@ -181,14 +230,7 @@ export default function AuditScreen() {
       key: 'record',
       header: 'Record',
       card: 'primary',
-      render: (e) => (
-        <span
-          className="line-clamp-2 min-w-[8rem] max-w-[12rem] whitespace-normal break-words"
-          title={describeRecord(e)}
-        >
-          {describeRecord(e)}
-        </span>
-      ),
+      render: (e) => <RecordCell entry={e} historyOf={historyOf} />,
     },
     {
       key: 'changes',
@@ -201,7 +243,7 @@ export default function AuditScreen() {
             type="button"
             onClick={() => setShowing(e)}
             className={`${styles.btnSecondary} px-3 py-1`}
-            aria-label={`Details of ${ACTION_LABELS[e.action].toLowerCase()} ${kindLabel(e)}: ${describeRecord(e)}`}
+            aria-label={`Details of ${ACTION_LABELS[e.action].toLowerCase()} ${kindLabel(e)}: ${e.record}`}
           >
             Details
           </button>
@@ -273,6 +315,24 @@ export default function AuditScreen() {
           onPreset={(range) => setFilters(range)}
         />
       </form>
+      {filters.recordId && (
+        <p className="mt-3 text-sm text-gray-800">
+          The history of one record
+          {page?.data[0] ? (
+            <>
+              : <span className="font-medium">{page.data[0].record}</span>
+            </>
+          ) : null}{' '}
+          ·{' '}
+          <button
+            type="button"
+            onClick={() => setFilters({ recordId: '' })}
+            className={styles.link}
+          >
+            Every record
+          </button>
+        </p>
+      )}
       {filtered && (
         <button type="button" onClick={clear} className={`${styles.link} mt-3 text-sm`}>
           Clear filters
@@ -288,10 +348,7 @@ export default function AuditScreen() {
           query={shown}
         />
       </div>
-      <DetailsModal
-        record={showing && detailsRecord(showing.after ?? showing.before)}
-        onClose={() => setShowing(null)}
-      />
+      <DetailsModal record={showing && detailsRecord(showing)} onClose={() => setShowing(null)} />
     </section>
   );
 }

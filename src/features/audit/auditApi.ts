@@ -11,13 +11,18 @@ import type { Tag } from '../../api/tags';
 /** One change of the trail, as the server tells it (contract/api/audit.ts). */
 export type AuditEntry = z.output<typeof AuditEntrySchema>;
 
-/** A database row as the trail stored it: snake_case columns, money in `*_paise`. */
+/** A database row as the trail keeps it: snake_case columns, money in `*_paise`. */
 export type AuditRow = NonNullable<AuditEntry['before']>;
+
+/** A record an entry's record is tied to (a payment's account…), named by the server. */
+export type AuditRelated = AuditEntry['related'][number];
 
 export interface AuditArgs {
   /** '' = every company the caller may read. */
   companyId: string;
   actorId: string;
+  /** One record's history; '' = every record. */
+  recordId: string;
   kind: NonNullable<z.output<typeof AuditQuery>['kind']> | '';
   /** YYYY-MM-DD, inclusive; '' = open. */
   from: string;
@@ -46,12 +51,13 @@ const AUDIT_TAGS: Tag[] = [
 export const auditApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     getAudit: build.query<z.output<typeof AuditList>, AuditArgs>({
-      query: ({ companyId, actorId, kind, from, to, page, pageSize, after, before }) =>
+      query: ({ companyId, actorId, recordId, kind, from, to, page, pageSize, after, before }) =>
         request('listAudit', {
           // An empty filter is not sent at all (the server refuses `kind=`).
           query: {
             companyId: companyId || undefined,
             actorId: actorId || undefined,
+            recordId: recordId || undefined,
             kind: kind || undefined,
             from: from || undefined,
             to: to || undefined,

@@ -9,7 +9,7 @@ import {
 import { formatEnum, roleLabel } from '../../lib/labels';
 import { formatRupees } from '../../lib/money';
 import { formatDetailValue } from '../../ui/DetailsModal';
-import type { AuditEntry, AuditRow } from './auditApi';
+import type { AuditEntry, AuditRelated, AuditRow } from './auditApi';
 
 /** What a kind reads as in the filter and in the table. */
 export const KIND_LABELS: Record<AuditedTable, string> = {
@@ -29,8 +29,9 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
 };
 
 /**
- * Columns that mean nothing to a reader (ids, links, bookkeeping). Not about secrets: the
- * server never sends a secret column (server/db/secrets.ts).
+ * Columns that mean nothing to a reader: ids (the entry names its record and the records it
+ * is tied to instead). The server leaves out the database's own bookkeeping (kept totals,
+ * sequence numbers, versions) and never sends a secret column (server/db/secrets.ts).
  */
 export const HIDDEN_AUDIT_COLUMNS: ReadonlySet<string> = new Set([
   'id',
@@ -83,22 +84,21 @@ export function kindLabel(entry: Pick<AuditEntry, 'kind' | 'before' | 'after'>):
 const NAME_COLUMNS: readonly string[] = [
   'name',
   'project_name',
+  'bank_name',
   'holder_name',
   'description',
   'remark',
 ];
 const isNameColumn = (column: string) => NAME_COLUMNS.includes(column);
 
-/** "Record": the row's name, description… or its amount; its short id as a last resort. */
-export function describeRecord(entry: Pick<AuditEntry, 'recordId' | 'before' | 'after'>): string {
-  const row = entry.after ?? entry.before ?? {};
-  for (const column of NAME_COLUMNS) {
-    const value = row[column];
-    if (typeof value === 'string' && value.trim() !== '') return value;
-  }
-  if (typeof row.amount_paise === 'number') return formatRupees(row.amount_paise / 100);
-  return `#${entry.recordId.slice(0, 8)}`;
-}
+/** How a related record is tied to the entry's: "Account", "Reverses"… */
+export const RELATION_LABELS: Record<AuditRelated['relation'], string> = {
+  account: 'Account',
+  reverses: 'Reverses',
+  reversedBy: 'Reversed by',
+  otherLeg: 'Other leg of the transfer',
+  loan: 'Loan',
+};
 
 export interface FieldChange {
   field: string;
@@ -122,9 +122,16 @@ export function changedFields(before: AuditRow | null, after: AuditRow | null): 
     }));
 }
 
-/** A created or deleted row for Data Details: visible columns, money already in rupees. */
-export function detailsRecord(row: AuditRow | null): Record<string, string> {
+/**
+ * A created or deleted record for Data Details: what it was, the records it is tied to (a
+ * payment's account…), then its visible columns, money already in rupees.
+ */
+export function detailsRecord(
+  entry: Pick<AuditEntry, 'related' | 'before' | 'after'>,
+): Record<string, string> {
+  const row = entry.after ?? entry.before;
   const out: Record<string, string> = {};
+  for (const r of entry.related) out[RELATION_LABELS[r.relation]] = r.name;
   // What names the record first, then the rest as stored.
   const entries = Object.entries(row ?? {}).sort(
     ([a], [b]) => Number(!isNameColumn(a)) - Number(!isNameColumn(b)),

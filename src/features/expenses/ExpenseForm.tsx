@@ -25,6 +25,14 @@ const expenseForm = (expense: Expense | null) => ({
   category: expense?.category ?? '',
 });
 
+/** The fields' labels, as a conflict names them. */
+const EXPENSE_LABELS = {
+  date: 'Date',
+  description: 'Description',
+  amount: 'Amount (₹)',
+  category: 'Category',
+};
+
 /** The create/edit expense modal; `expense` null creates a new one. */
 export function ExpenseForm({
   expense,
@@ -42,6 +50,7 @@ export function ExpenseForm({
     reload: (e) => fetchExpense(e._id).unwrap(),
     onReloaded: (fresh) => setForm(expenseForm(fresh)),
     tags: (e) => [{ type: 'expense', id: e._id }],
+    form: { values: form, of: expenseForm, set: setForm, labels: EXPENSE_LABELS },
   });
   const [amountProblem, setAmountProblem] = useState<string>();
   const refused = useFieldErrors(FIELDS);

@@ -6,6 +6,7 @@ import { DatePresets, DateRangeFields } from '../../ui/DateRangeFields';
 import { BackIcon } from '../../ui/icons';
 import { loadingNewArguments, TotalsPending } from '../../ui/LoadState';
 import { Money } from '../../ui/Money';
+import { formatRupees } from '../../lib/money';
 import { PagedTable } from '../../ui/PagedTable';
 import { styles } from '../../ui/styles';
 import { useListParams, useUrlFilters } from '../../ui/useListParams';
@@ -115,10 +116,12 @@ export function ReportScreen({ direction }: { direction: LoanDirection }) {
             type="button"
             onClick={resetToToday}
             aria-busy={query.isFetching}
-            title="Refresh and reset both dates to today"
+            // The spec's total is also its reset: its name says both, not only the figure.
+            aria-label={`Total Amount: ${pending ? 'loading' : formatRupees(page?.totalAmount)}, reset both dates to today`}
             className={styles.btnSecondary}
           >
             Total Amount: {pending ? <TotalsPending /> : <Money value={page?.totalAmount} />}
+            <span className="font-normal text-gray-600"> · reset to today</span>
           </button>
           {pending ? (
             <TotalsPending />

@@ -6,8 +6,9 @@ import { Field } from '../../ui/Field';
 import { useFieldErrors } from '../../ui/useFieldErrors';
 import { FormModal } from '../../ui/Modal';
 import { PeoplePicker } from '../../ui/PeoplePicker';
-import { useEditConflict } from '../../ui/useEditConflict';
+import { useEditConflict, type ConflictForm } from '../../ui/useEditConflict';
 import { ProjectClientPicker, type ProjectClient } from './ProjectClientPicker';
+import { StatusSuggestionLists, SUGGESTED, suggestionsId } from './StatusSuggestions';
 import {
   useCreateProjectMutation,
   useLazyGetProjectQuery,
@@ -38,6 +39,13 @@ const PROJECT_FIELDS = [
   'clientId',
 ] as const;
 
+/** The fields' labels, as a conflict names them. */
+const PROJECT_LABELS: Record<string, string> = {
+  ...Object.fromEntries(TEXT_FIELDS.map(([key, label]) => [key, label])),
+  price: 'Price (₹)',
+  date: 'Date',
+};
+
 /** While a client is chosen, these show the client's and cannot be typed. */
 const CLIENT_FIELDS: ReadonlySet<TextKey> = new Set(['clientName', 'clientNumber']);
 
@@ -57,14 +65,22 @@ const projectForm = (project: Project | null) => ({
   date: project?.date ?? todayLocalISO(),
 });
 
-/** An edit reloads the project as it is now when someone else changed it meanwhile. */
-function useProjectConflict(project: Project | null, onReloaded: (fresh: Project) => void) {
+/**
+ * An edit made stale by someone else shows what they changed beside the form's values, and
+ * reloads the project as it is now when asked.
+ */
+function useProjectConflict<F extends object>(
+  project: Project | null,
+  onReloaded: (fresh: Project) => void,
+  form?: ConflictForm<Project, F>,
+) {
   const [fetchProject] = useLazyGetProjectQuery();
   return useEditConflict({
     record: project,
     reload: (p) => fetchProject(p._id).unwrap(),
     onReloaded,
     tags: (p) => [{ type: 'project', id: p._id }],
+    form,
   });
 }
 
@@ -81,10 +97,20 @@ export function ProjectForm({
   const [form, setForm] = useState(() => projectForm(project));
   // The project as last loaded: the PM's name for the picker follows a reload.
   const [loaded, setLoaded] = useState(project);
-  const conflict = useProjectConflict(project, (fresh) => {
-    setLoaded(fresh);
-    setForm(projectForm(fresh));
-  });
+  const conflict = useProjectConflict(
+    project,
+    (fresh) => {
+      setLoaded(fresh);
+      setForm(projectForm(fresh));
+    },
+    {
+      values: form,
+      of: projectForm,
+      set: setForm,
+      labels: PROJECT_LABELS,
+      unlisted: ['projectManager', 'clientId'],
+    },
+  );
   const [priceProblem, setPriceProblem] = useState<string>();
   const refused = useFieldErrors(PROJECT_FIELDS);
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) => {
@@ -183,10 +209,12 @@ export function ProjectForm({
             error={refused.errors[key]}
             value={form[key]}
             onChange={set(key)}
+            list={SUGGESTED.has(key) ? suggestionsId(key) : undefined}
             readOnly={Boolean(form.clientId) && CLIENT_FIELDS.has(key)}
             hint={form.clientId && CLIENT_FIELDS.has(key) ? "The client's" : undefined}
           />
         ))}
+        <StatusSuggestionLists />
         <AmountField
           id="project-price"
           label="Price (₹)"
@@ -225,7 +253,12 @@ export function ProjectForm({
 export function PmStatusForm({ project, onClose }: { project: Project; onClose: () => void }) {
   const [updateStatus, updating] = useUpdateProjectStatusMutation();
   const [statusByPm, setStatusByPm] = useState(project.statusByPm);
-  const conflict = useProjectConflict(project, (fresh) => setStatusByPm(fresh.statusByPm));
+  const conflict = useProjectConflict(project, (fresh) => setStatusByPm(fresh.statusByPm), {
+    values: { statusByPm },
+    of: (p) => ({ statusByPm: p.statusByPm }),
+    set: (values) => setStatusByPm(values.statusByPm),
+    labels: { statusByPm: 'Status by PM' },
+  });
   const submit = async () => {
     // The PM's one field, with the version it read: nothing else of the project is sent.
     const ok = await conflict.save(
