@@ -37,4 +37,6 @@ export const server = setupServer(
   http.get('/api/budget/getbudgets', () =>
     HttpResponse.json({ success: true, month: '2026-11', monthElapsedPercent: 50, data: [] }),
   ),
+  // The project form suggests the company's earlier statuses: by default it has none.
+  http.get('/api/company/projectsuggestions', () => HttpResponse.json({ success: true, data: [] })),
 );

@@ -3,6 +3,7 @@ import { formatDMY } from '../../lib/dates';
 import { serialColumn, type Column } from '../../ui/DataTable';
 import { Money } from '../../ui/Money';
 import type { Project, ProjectSort } from './projectsApi';
+import { StatusHistory } from './StatusHistory';
 
 /** The Project List's columns (spec), shared with the Account Statement. */
 export const PROJECT_COLUMNS: ReadonlyArray<Column<Project, ProjectSort>> = [
@@ -95,9 +96,18 @@ export function ProjectTotals({
   );
 }
 
-/** A project for Data Details: the PM's id is not for people. */
+/**
+ * A project for Data Details: the PM's id is not for people; its status history closes the
+ * details (who changed which status when).
+ */
 export function projectDetails(project: Project): object {
-  return Object.fromEntries(Object.entries(project).filter(([key]) => key !== 'projectManagerId'));
+  return {
+    ...Object.fromEntries(Object.entries(project).filter(([key]) => key !== 'projectManagerId')),
+    statusHistory: project._id,
+  };
 }
 
-export const projectDetailsRender = { price: (v: unknown) => <Money value={v as number} /> };
+export const projectDetailsRender = {
+  price: (v: unknown) => <Money value={v as number} />,
+  statusHistory: (id: unknown) => <StatusHistory projectId={id as string} />,
+};

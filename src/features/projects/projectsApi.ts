@@ -8,6 +8,10 @@ import type {
   ProjectListQuery,
   ProjectSort,
   ProjectStatusByPm,
+  ProjectStatusHistory,
+  ProjectStatusHistoryQuery,
+  ProjectSuggestions,
+  ProjectSuggestionsQuery,
   ProjectUpdate,
 } from '../../../contract/api/projects';
 import { request } from '../../api/endpoint';
@@ -81,6 +85,22 @@ export const projectsApi = apiSlice.injectEndpoints({
         query: (body) => request('updateProjectStatusByPm', { body }),
         invalidatesTags: invalidates((_r, arg) => changedTags('project', arg._id)),
       }),
+      /** A page of a project's status changes, latest first. */
+      getProjectStatusHistory: build.query<
+        z.output<typeof ProjectStatusHistory>,
+        z.input<typeof ProjectStatusHistoryQuery>
+      >({
+        query: (query) => request('projectStatusHistory', { query }),
+        providesTags: (_r, _e, arg) => [{ type: 'project', id: arg.id }],
+      }),
+      /** The company's earlier values of a free-text field, the most used first. */
+      getProjectSuggestions: build.query<
+        z.output<typeof ProjectSuggestions>,
+        z.input<typeof ProjectSuggestionsQuery>
+      >({
+        query: (query) => request('projectSuggestions', { query }),
+        providesTags: [{ type: 'project', id: 'LIST' }],
+      }),
     }),
 });
 
@@ -92,4 +112,8 @@ export const {
   useDeleteProjectMutation,
   useRestoreProjectMutation,
   useUpdateProjectStatusMutation,
+  useGetProjectStatusHistoryQuery,
+  useGetProjectSuggestionsQuery,
 } = projectsApi;
+
+export type ProjectStatusChange = z.output<typeof ProjectStatusHistory>['data'][number];
