@@ -11,6 +11,7 @@ import { todayOf } from '../plugins/timeZone';
 import * as clients from '../services/invoicing/clients';
 import * as documents from '../services/invoicing/documents';
 import * as invoices from '../services/invoicing/invoices';
+import { listInvoices } from '../services/invoicing/invoiceList';
 import { addCreditNote, cancelInvoice, issueInvoice } from '../services/invoicing/issue';
 import { getProfile, saveProfile } from '../services/invoicing/profile';
 
@@ -143,7 +144,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       refusals: errors(400, 401, 403),
       handler: async (request) => ({
         success: true,
-        ...(await invoices.listInvoices(app.db, caller(request), request.query)),
+        ...(await listInvoices(app.db, caller(request), request.query)),
       }),
     },
     getInvoice: {

@@ -8,6 +8,7 @@ import { BODY, errors } from '../lib/schemas';
 import { registerRoutes } from '../lib/registerRoutes';
 import * as receipts from '../services/receivables/receipts';
 import * as receivables from '../services/receivables/receivables';
+import { listReceivables } from '../services/receivables/receivableList';
 import * as monthEnd from '../services/receivables/monthEnd';
 import { renderStatementPdf } from '../services/receivables/statementPdf';
 import { pdfSlots } from './invoicing';
@@ -142,12 +143,7 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
       refusals: errors(400, 401, 403),
       handler: async (request) => ({
         success: true,
-        ...(await receivables.listReceivables(
-          app.db,
-          callerOf(request),
-          request.query,
-          todayOf(request),
-        )),
+        ...(await listReceivables(app.db, callerOf(request), request.query, todayOf(request))),
       }),
     },
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, like, lte, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { InvoiceDraft, InvoiceLine, InvoiceStatus } from '../../../contract/api/invoices';
 import { amountInWords } from '../../../contract/amountInWords';
 import {
@@ -10,16 +10,14 @@ import {
 import type { GstRate } from '../../../contract/gst';
 import { paiseToRupees } from '../../../contract/rules';
 import type { DbOrTx, Tx } from '../../db/client';
-import { pageAnswer, paged, rowCount, type PageRequest } from '../../db/paging';
 import { clients, invoiceLines, invoices, projects } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
 import { toIso } from '../../lib/dates';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { likePattern } from '../../lib/schemas';
 import { withAudit } from '../audit';
 import { assertCompany } from '../tenancy';
 import { staleRecord } from '../versions';
-import { invoiceScope, readableInvoice } from './access';
+import { readableInvoice } from './access';
 import { profileOf } from './profile';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -49,8 +47,6 @@ export const pendingOf = (i: InvoiceRow) =>
   i.kind === 'invoice' && (i.status === 'issued' || i.status === 'part_paid')
     ? i.totalPaise - i.receivedPaise - i.tdsPaise - i.creditedPaise
     : 0;
-const pendingSql = sql<string>`case when ${invoices.kind} = 'invoice' and ${invoices.status} in ('issued', 'part_paid')
-  then ${invoices.totalPaise} - ${invoices.receivedPaise} - ${invoices.tdsPaise} - ${invoices.creditedPaise} else 0 end`;
 
 export const summaryToApi = (i: InvoiceRow, clientName: string) => ({
   _id: i.id,
@@ -214,74 +210,6 @@ export async function findInvoice(db: DbOrTx, caller: Caller, id: string) {
 
 export async function getInvoice(db: DbOrTx, caller: Caller, id: string) {
   return detailOf(db, await findInvoice(db, caller, id));
-}
-
-export interface InvoiceQuery extends PageRequest {
-  search?: string;
-  companyId?: string;
-  clientId?: string;
-  projectId?: string;
-  kind?: 'invoice' | 'credit_note';
-  status?: InvoiceStatus;
-  from?: string;
-  to?: string;
-  order: 'asc' | 'desc';
-}
-
-/** A page of the invoices, newest first; the totals sum the whole filter in SQL. */
-export async function listInvoices(db: DbOrTx, caller: Caller, q: InvoiceQuery) {
-  if (q.from && q.to && q.from > q.to)
-    throw badRequest('to must be on or after from', { field: 'to' });
-  const where = and(
-    invoiceScope(caller, q.companyId),
-    q.clientId ? eq(invoices.clientId, q.clientId) : undefined,
-    q.projectId ? eq(invoices.projectId, q.projectId) : undefined,
-    q.kind ? eq(invoices.kind, q.kind) : undefined,
-    q.status ? eq(invoices.status, q.status) : undefined,
-    q.from ? gte(invoices.issueDate, q.from) : undefined,
-    q.to ? lte(invoices.issueDate, q.to) : undefined,
-    q.search
-      ? or(
-          like(invoices.number, likePattern(q.search.toUpperCase())),
-          like(clients.nameLower, likePattern(q.search.toLowerCase())),
-        )
-      : undefined,
-  );
-  const dir = q.order === 'asc' ? asc : desc;
-  const [rows, [sums]] = await Promise.all([
-    paged(
-      db
-        .select({ invoice: invoices, clientName: clients.name })
-        .from(invoices)
-        .innerJoin(clients, eq(clients.id, invoices.clientId))
-        .where(where)
-        .$dynamic(),
-      q,
-      [dir(invoices.issueDate), dir(invoices.createdAt), dir(invoices.id)],
-    ),
-    db
-      .select({
-        count: rowCount(),
-        total: sql<string>`coalesce(sum(${invoices.totalPaise}) filter (where ${invoices.status} <> 'draft'), 0)`,
-        received: sql<string>`coalesce(sum(${invoices.receivedPaise}), 0)`,
-        pending: sql<string>`coalesce(sum(${pendingSql}), 0)`,
-      })
-      .from(invoices)
-      .innerJoin(clients, eq(clients.id, invoices.clientId))
-      .where(where),
-  ]);
-  return pageAnswer(
-    q,
-    rows.map((r) => summaryToApi(r.invoice, r.clientName)),
-    sums?.count,
-    {
-      totals: {
-        total: paiseToRupees(sums?.total),
-        received: paiseToRupees(sums?.received),
-        pending: paiseToRupees(sums?.pending),
-      },
-    },
-  );
 }
 
 /** The lines as stored, each with its taxable value. */

@@ -1,137 +1,19 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { paiseToRupees } from '../../../contract/rules';
 import { rowsOf, type DbOrTx } from '../../db/client';
-import { pageWindow, type PageRequest } from '../../db/paging';
 import type { Caller } from '../../lib/caller';
 import { badRequest, notFound } from '../../lib/errors';
-import { likePattern } from '../../lib/schemas';
 import { assertRole, companyScope } from '../tenancy';
 
 /*
- * Who owes what, summed in SQL from the totals each invoice keeps (total, received, TDS,
- * credited): per client or per project, with what is pending aged by its due date as of the
- * caller's today. Only issued invoices count (not drafts, not cancelled ones, not credit
- * notes, which count through the credited amount of their invoice).
+ * TDS per client and a client's statement, summed in SQL. Receivables per client and per
+ * project are in receivableList.ts.
  */
+export { listReceivables, type ReceivableQuery } from './receivableList';
 
 /** companyScope on the company_id of a table named `alias` in the query. */
 export const companyOf = (alias: string, caller: Caller, companyId?: string) =>
   companyScope(sql.raw(`${alias}.company_id`) as unknown as AnyColumn, caller, companyId);
-
-/** Invoices that are owed: issued, part paid or paid. */
-export const OWED = sql`i.kind = 'invoice' and i.status in ('issued', 'part_paid', 'paid')`;
-const PENDING = sql`(i.total_paise - i.received_paise - i.tds_paise - i.credited_paise)`;
-
-/** The sums of a group of invoices (alias i): money, and pending by how late it is on `today`. */
-const sums = (today: string) => sql`
-  coalesce(sum(i.total_paise), 0) as invoiced,
-  coalesce(sum(i.received_paise), 0) as received,
-  coalesce(sum(i.tds_paise), 0) as tds,
-  coalesce(sum(i.credited_paise), 0) as credited,
-  coalesce(sum(${PENDING}), 0) as pending,
-  coalesce(sum(${PENDING}) filter (where i.due_date is null or i.due_date >= ${today}::date), 0) as not_due,
-  coalesce(sum(${PENDING}) filter (where ${today}::date - i.due_date between 1 and 30), 0) as d30,
-  coalesce(sum(${PENDING}) filter (where ${today}::date - i.due_date between 31 and 60), 0) as d60,
-  coalesce(sum(${PENDING}) filter (where ${today}::date - i.due_date between 61 and 90), 0) as d90,
-  coalesce(sum(${PENDING}) filter (where ${today}::date - i.due_date > 90), 0) as over90`;
-
-interface SumRow {
-  invoiced: string;
-  received: string;
-  tds: string;
-  credited: string;
-  pending: string;
-  not_due: string;
-  d30: string;
-  d60: string;
-  d90: string;
-  over90: string;
-  advance: string;
-}
-
-const sumsToApi = (r: SumRow) => ({
-  invoiced: paiseToRupees(r.invoiced),
-  received: paiseToRupees(r.received),
-  tds: paiseToRupees(r.tds),
-  credited: paiseToRupees(r.credited),
-  pending: paiseToRupees(r.pending),
-  advance: paiseToRupees(r.advance),
-  ageing: {
-    notDue: paiseToRupees(r.not_due),
-    days1to30: paiseToRupees(r.d30),
-    days31to60: paiseToRupees(r.d60),
-    days61to90: paiseToRupees(r.d90),
-    over90: paiseToRupees(r.over90),
-  },
-});
-
-export interface ReceivableQuery extends PageRequest {
-  search?: string;
-  companyId?: string;
-  by: 'client' | 'project';
-  pendingOnly?: boolean;
-}
-
-/**
- * One page of receivables per client (with its unapplied advances) or per project (invoices
- * of no project together), most pending first, and the filter's totals. Admins and companies.
- */
-export async function listReceivables(
-  db: DbOrTx,
-  caller: Caller,
-  q: ReceivableQuery,
-  today: string,
-) {
-  assertRole(caller, 'admin', 'company');
-  const scope = companyOf('i', caller, q.companyId);
-  const search = q.search ? likePattern(q.search.toLowerCase()) : undefined;
-  const byClient = q.by === 'client';
-  // Per group: its invoices' sums (on invoices_company_client_idx / invoices_project_idx).
-  const groups: SQL = byClient
-    ? sql`select c.id::text as id, c.name, ${sums(today)},
-          (select coalesce(sum(r.advance_paise), 0) from receipts r
-            where r.company_id = c.company_id and r.client_id = c.id and not r.reversed) as advance
-        from clients c
-        left join invoices i on i.company_id = c.company_id and i.client_id = c.id and ${OWED}
-       where ${companyOf('c', caller, q.companyId)}
-         ${search ? sql`and c.name_lower like ${search}` : sql``}
-       group by c.id, c.name`
-    : sql`select p.id::text as id, coalesce(p.project_name, 'No project') as name, ${sums(today)},
-          0 as advance
-        from invoices i
-        left join projects p on p.id = i.project_id
-       where ${scope} and ${OWED}
-         ${search ? sql`and lower(coalesce(p.project_name, 'No project')) like ${search}` : sql``}
-       group by p.id, p.project_name`;
-  const filtered = sql`select * from (${groups}) g
-    ${q.pendingOnly ? sql`where g.pending > 0 or g.advance > 0` : sql``}`;
-  const { limit, offset } = pageWindow(q);
-  const [rows, totals] = await Promise.all([
-    db.execute(
-      sql`${filtered} order by g.pending desc, g.name, g.id limit ${limit} offset ${offset}`,
-    ),
-    db.execute(sql`select count(*)::int as total,
-        coalesce(sum(invoiced), 0) as invoiced, coalesce(sum(received), 0) as received,
-        coalesce(sum(tds), 0) as tds, coalesce(sum(credited), 0) as credited,
-        coalesce(sum(pending), 0) as pending, coalesce(sum(not_due), 0) as not_due,
-        coalesce(sum(d30), 0) as d30, coalesce(sum(d60), 0) as d60, coalesce(sum(d90), 0) as d90,
-        coalesce(sum(over90), 0) as over90, coalesce(sum(advance), 0) as advance
-      from (${filtered}) t`),
-  ]);
-  const [t] = rowsOf<SumRow & { total: number }>(totals);
-  return {
-    asOf: today,
-    data: rowsOf<SumRow & { id: string | null; name: string }>(rows).map((r) => ({
-      _id: r.id,
-      name: r.name,
-      ...sumsToApi(r),
-    })),
-    totals: sumsToApi(t!),
-    total: Number(t!.total),
-    page: q.page,
-    pageSize: q.pageSize,
-  };
-}
 
 /** The financial year (by its starting year) of a date column, in SQL. */
 export const fyOf = (column: SQL) =>
