@@ -69,7 +69,9 @@ export const users = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
+    nameLower: searchable('name_lower', 'name'),
     email: text('email').notNull(),
+    emailLower: searchable('email_lower', 'email'),
     passwordHash: text('password_hash'),
     role: userRole('role').notNull(),
     mobile: text('mobile'),

@@ -1,5 +1,5 @@
 import type { PeopleSort } from '../../contract/api/people';
-import { and, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   LOGIN_ROLES,
   STAFF_ROLES,
@@ -16,7 +16,7 @@ import type { Caller } from '../lib/caller';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { hashPassword } from '../lib/password';
 import { toIso } from '../lib/dates';
-import { likePattern } from '../lib/schemas';
+import { containsAnyCase } from '../db/search';
 import { withAudit } from './audit';
 import { sameAddress, updateOwnAccount } from './emailChange';
 import { issuePasswordLink } from './passwordReset';
@@ -73,10 +73,11 @@ export const personToApi = (u: UserRow, employeeCount?: number) => ({
 const searchOf = (search?: string) =>
   search
     ? or(
-        ilike(users.name, likePattern(search)),
-        ilike(users.email, likePattern(search)),
-        ilike(users.registrationNumber, likePattern(search)),
-        ilike(users.mobile, likePattern(search)),
+        containsAnyCase(users.nameLower, search),
+        containsAnyCase(users.emailLower, search),
+        containsAnyCase(users.registrationNumberLower, search),
+        // Digits and signs only: no case to fold.
+        containsAnyCase(users.mobile, search),
       )
     : undefined;
 

@@ -1,4 +1,4 @@
-import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { RecurringSort } from '../../contract/api/recurring';
 import type { RecurringSchedule } from '../../contract/enums';
 import { paiseToRupees } from '../../contract/rules';
@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { expenses, recurringExpenses, users } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { toIso } from '../lib/dates';
-import { likePattern } from '../lib/schemas';
+import { containsAnyCase } from '../db/search';
 import { nameActor } from './audit';
 import { categoryLookup, ownCategory } from './categories';
 import type { DueRunOptions } from './dueTemplates';
@@ -130,7 +130,7 @@ export async function listRecurring(db: DbOrTx, caller: Caller, q: RecurringQuer
     eq(recurringExpenses.userId, caller.userId),
     q.search
       ? or(
-          ilike(recurringExpenses.description, likePattern(q.search)),
+          containsAnyCase(recurringExpenses.descriptionLower, q.search),
           categories.length ? inArray(recurringExpenses.category, categories) : undefined,
         )
       : undefined,

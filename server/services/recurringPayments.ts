@@ -1,4 +1,4 @@
-import { and, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { RecurringPaymentSort } from '../../contract/api/recurringPayments';
 import type { PaymentType, RecurringSchedule } from '../../contract/enums';
 import { paiseToRupees } from '../../contract/rules';
@@ -7,7 +7,7 @@ import { bankAccounts, notifications, recurringPayments } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { toIso } from '../lib/dates';
 import { badRequest, notFound } from '../lib/errors';
-import { likePattern } from '../lib/schemas';
+import { containsAnyCase } from '../db/search';
 import type { DueRunOptions } from './dueTemplates';
 import {
   createTemplate,
@@ -264,7 +264,7 @@ export async function listRecurringPayments(db: DbOrTx, caller: Caller, q: Recur
   assertRole(caller, 'admin', 'company');
   const where = and(
     companyScope(recurringPayments.companyId, caller, q.companyId),
-    q.search ? ilike(recurringPayments.remark, likePattern(q.search)) : undefined,
+    q.search ? containsAnyCase(recurringPayments.remarkLower, q.search) : undefined,
     q.accountId ? eq(recurringPayments.accountId, q.accountId) : undefined,
     q.id ? eq(recurringPayments.id, q.id) : undefined,
   );

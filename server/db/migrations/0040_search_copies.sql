@@ -9,4 +9,6 @@ ALTER TABLE "projects" ADD COLUMN "client_name_lower" text GENERATED ALWAYS AS (
 ALTER TABLE "receipts" ADD COLUMN "reference_lower" text GENERATED ALWAYS AS (lower("reference")) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "recurring_expenses" ADD COLUMN "description_lower" text GENERATED ALWAYS AS (lower("description")) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "recurring_payments" ADD COLUMN "remark_lower" text GENERATED ALWAYS AS (lower("remark")) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "name_lower" text GENERATED ALWAYS AS (lower("name")) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "email_lower" text GENERATED ALWAYS AS (lower("email")) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "registration_number_lower" text GENERATED ALWAYS AS (lower("registration_number")) STORED;
