@@ -59,19 +59,30 @@ const ageingSums = (amount: SQL, due: SQL) => sql`
   coalesce(sum(${amount}) filter (where ${p('today')}::date - ${due} between 61 and 90), 0) as d90,
   coalesce(sum(${amount}) filter (where ${p('today')}::date - ${due} > 90), 0) as over90`;
 
-/** The ageing of one group `g` (a client, or a project: null for invoices of none). */
+/**
+ * The ageing of one group `g` (a client, or a project: null for invoices of none). Only what
+ * fell due in the last 90 days, or is not yet due, is read; what is over 90 days late is the
+ * rest of the group's kept pending amount, so years of old unpaid invoices are not read.
+ */
 function groupAgeing(s: Shape, g: string): SQL {
-  const ageing = ageingSums(sql`a.pending`, sql`a.due_date`);
-  const pendingOf = (where: SQL) =>
-    sql`select i.due_date, ${PENDING} as pending from invoices i where ${STILL_PENDING} and ${where}`;
-  if (s.by === 'client')
-    return sql`select ${ageing} from (${pendingOf(sql`i.company_id = ${sql.raw(g)}.company_id and i.client_id = ${sql.raw(g)}.gid`)}) a`;
-  // Invoices of no project of every company in scope make one group, as "No project".
-  return sql`select ${ageing} from (
-      ${pendingOf(sql`${companiesIn(s, 'i.company_id')} and i.project_id = ${sql.raw(g)}.gid`)}
-      union all
-      ${pendingOf(sql`${companiesIn(s, 'i.company_id')} and ${sql.raw(g)}.gid is null and i.project_id is null`)}
-    ) a`;
+  const group = sql.raw(g);
+  // Each side a range of the pending index: due in the last 90 days or later, and no due date.
+  const pendingOf = (where: SQL) => sql`
+    select i.due_date, ${PENDING} as pending from invoices i
+     where ${STILL_PENDING} and ${where} and i.due_date >= ${p('today')}::date - 90
+    union all
+    select i.due_date, ${PENDING} from invoices i
+     where ${STILL_PENDING} and ${where} and i.due_date is null`;
+  const recent =
+    s.by === 'client'
+      ? pendingOf(sql`i.company_id = ${group}.company_id and i.client_id = ${group}.gid`)
+      : // Invoices of no project of every company in scope make one group, "No project".
+        sql`${pendingOf(sql`${companiesIn(s, 'i.company_id')} and i.project_id = ${group}.gid`)}
+          union all
+          ${pendingOf(sql`${companiesIn(s, 'i.company_id')} and ${group}.gid is null and i.project_id is null`)}`;
+  return sql`select r.not_due, r.d30, r.d60, r.d90,
+      ${group}.pending - r.not_due - r.d30 - r.d60 - r.d90 as over90
+    from (select ${ageingSums(sql`a.pending`, sql`a.due_date`)} from (${recent}) a) r`;
 }
 
 /** The groups with their kept money: every client in scope, or every project invoiced. */
