@@ -3,10 +3,16 @@ import { LOAN_DIRECTIONS } from '../enums';
 import type { Endpoint } from './endpoint';
 import { PageQuery, email, pageMeta } from './fields';
 
-/** Someone the user lent to or borrowed from (by e-mail), with what each side owes. */
+/**
+ * A person of the user's books (the khata's people), with what each side owes; `email` is
+ * empty when they were given by mobile only.
+ */
 export const Counterparty = z.object({
+  _id: z.string(),
   name: z.string(),
   email: z.string(),
+  /** +91 and 10 digits, or null. */
+  mobile: z.string().nullable(),
   theyOwe: z.number(),
   iOwe: z.number(),
   net: z.number(),

@@ -14,13 +14,16 @@ import { exportEndpoints } from './exports';
 import { importEndpoints } from './imports';
 import { inviteEndpoints } from './invites';
 import { invoiceEndpoints } from './invoices';
+import { khataEndpoints } from './khata';
 import { loanEndpoints } from './loans';
 import { notificationEndpoints } from './notifications';
 import { peopleEndpoints } from './people';
 import { projectEndpoints } from './projects';
+import { reconciliationEndpoints } from './reconciliation';
 import { receiptEndpoints } from './receipts';
 import { recurringEndpoints } from './recurring';
 import { recurringPaymentEndpoints } from './recurringPayments';
+import { vendorEndpoints } from './vendors';
 
 /** Every call of the API, by operation id: the one table of endpoints. */
 export const ENDPOINTS = {
@@ -37,7 +40,10 @@ export const ENDPOINTS = {
   ...importEndpoints,
   ...loanEndpoints,
   ...counterpartyEndpoints,
+  ...khataEndpoints,
   ...bankEndpoints,
+  ...reconciliationEndpoints,
+  ...vendorEndpoints,
   ...invoiceEndpoints,
   ...receiptEndpoints,
   ...recurringPaymentEndpoints,

@@ -7,7 +7,6 @@ import {
   Message,
   PageQuery,
   calendarDate,
-  email,
   id,
   optionalText,
   pageCursors,
@@ -18,6 +17,7 @@ import {
   version,
   oneDirection,
 } from './fields';
+import { PERSON_CONTACT_MESSAGE, optionalEmail, optionalMobile } from './khata';
 
 /**
  * Lend (money the user lent) and borrowed (money the user borrowed): one shape, two tables,
@@ -44,7 +44,14 @@ export const LOAN_NOUNS = { lend: 'Lend', borrowed: 'Borrowed' } as const satisf
 export const Loan = z.object({
   _id: z.string(),
   name: z.string(),
+  /** Empty when the person was given by mobile only. */
   email: z.string(),
+  /** +91 and 10 digits, or null. */
+  mobile: z.string().nullable(),
+  /** The person of the khata this entry is with. */
+  counterpartyId: z.string(),
+  /** A lend's reminders on its due date and weekly after (by e-mail and in the bell). */
+  autoRemind: z.boolean(),
   amount: z.number(),
   repaid: z.number(),
   outstanding: z.number(),
@@ -55,16 +62,25 @@ export const Loan = z.object({
   version: z.number(),
 });
 
-/** What a form sends: the amount in rupees, handed on as paise. */
-export const LoanFields = z.object({
+/**
+ * What a form sends: the amount in rupees, handed on as paise. The person is a name and a
+ * mobile number or an e-mail address (either may be left out when the other is given).
+ */
+const LoanFieldsShape = z.object({
   name: text(100),
-  email,
+  email: optionalEmail,
+  mobile: optionalMobile,
   amount: rupeesInput,
   issueDate: calendarDate,
   repaymentDate: calendarDate,
+  autoRemind: z.boolean().optional(),
+});
+export const LoanFields = LoanFieldsShape.refine((l) => l.mobile || l.email, {
+  message: PERSON_CONTACT_MESSAGE,
+  path: ['email'],
 });
 /** Changes only the fields sent. */
-export const LoanUpdate = LoanFields.partial().extend({ _id: id, version });
+export const LoanUpdate = LoanFieldsShape.partial().extend({ _id: id, version });
 /** Deletes a loan or a repayment. */
 export const LoanDelete = z.object({ id });
 

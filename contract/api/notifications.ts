@@ -7,7 +7,8 @@ import { PageQuery, id, pageMeta } from './fields';
  * a PM's status update of one of the company's projects, a lend of one's own that became
  * overdue, payments imported from a file by someone else (one for the whole import), a
  * month's spending in a category gone over its budget (once per budget and month), a day of
- * a recurring payment the ledger refused and the job skipped, an invoice past its due date
+ * a recurring payment the ledger refused and the job skipped, a lend's scheduled reminder
+ * (to follow up by WhatsApp or SMS), an invoice past its due date
  * unpaid (once per invoice).
  */
 export const NOTIFICATION_KINDS = [
@@ -18,6 +19,7 @@ export const NOTIFICATION_KINDS = [
   'budget_over',
   'recurring_payment_skipped',
   'invoice_overdue',
+  'lend_reminder',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

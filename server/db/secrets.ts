@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   emailChanges,
   invoiceLinks,
+  khataLinks,
   passwordResets,
   recoveryCodes,
   sessions,
@@ -30,6 +31,7 @@ export const SECRET_COLUMNS: readonly PgColumn[] = [
   emailChanges.tokenHash,
   emailChanges.confirmTokenHash,
   invoiceLinks.tokenHash,
+  khataLinks.tokenHash,
 ];
 
 /** Columns whose names look secret but whose values are not (a flag, a kind). */

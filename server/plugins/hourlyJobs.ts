@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { notifyOverdueLends, purgeReadNotifications } from '../services/notifications';
 import { runDueRecurring } from '../services/recurring';
 import { runDueRecurringPayments } from '../services/recurringPayments';
+import { runDueLendReminders } from '../services/khata/schedule';
 import type { DueRunOptions } from '../services/dueTemplates';
 import { defaultToday } from '../services/schedules/engine';
 import { notifyOverdueInvoices } from '../services/receivables/overdue';
@@ -60,6 +61,11 @@ export const hourlyJobsPlugin = fp(async (app: FastifyInstance, opts: { timeZone
       'recurring payments',
       (today, options) => runDueRecurringPayments(app.db, today, options),
       'recurring payments posted',
+    ],
+    [
+      'lend reminders',
+      (today, options) => runDueLendReminders(app.db, app.mailer, app.limits, today, options),
+      'lend reminders sent',
     ],
   ];
   const runRecurring = () => {

@@ -5,6 +5,7 @@ import { HttpError } from '../lib/errors';
 import { BODY, errors } from '../lib/schemas';
 import { registerRoutes } from '../lib/registerRoutes';
 import { sendLendReminder } from '../services/reminders';
+import { todayOf } from '../plugins/timeZone';
 
 export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
   registerRoutes(
@@ -16,7 +17,7 @@ export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "E-mails the borrower of one of the caller's lends a reminder (amount, dates, sender's name), built from the stored lend",
         description:
-          "Only for one of the caller's lends (404 otherwise) with something outstanding (400 otherwise). Limited per sender, per lend and per borrower's e-mail (429).",
+          "Only for one of the caller's lends (404 otherwise) with something outstanding and an e-mail address (400 otherwise). Limited per sender, per lend and per borrower's e-mail (429). Recorded on the person's page of the khata.",
         answers: 'The reminder went out',
         refusals: errors(...BODY, 401, 404, 429, 502),
         options: {
@@ -35,6 +36,7 @@ export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
               app.limits,
               callerOf(request),
               request.body._id,
+              todayOf(request),
             );
           } catch (error) {
             if (error instanceof HttpError) throw error;

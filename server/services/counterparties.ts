@@ -5,44 +5,52 @@ import { pageAnswer, pageWindow, type PageRequest } from '../db/paging';
 import type { Caller } from '../lib/caller';
 import { notFound } from '../lib/errors';
 import { paiseToRupees } from '../../contract/rules';
-import { loans } from '../db/schema';
-import { containsAnyCase } from '../db/search';
+import { likePattern } from '../lib/schemas';
 
 /**
- * Everyone the user has lent to or borrowed from, keyed by e-mail (case-insensitive):
- * what they owe the user, what the user owes them, and the net (positive: they owe).
+ * Everyone the user keeps in the books (the khata's people, with or without entries): what
+ * they owe the user, what the user owes them, and the net (positive: they owe).
  */
 export async function listCounterparties(
   db: DbOrTx,
   caller: Caller,
   q: PageRequest & { search?: string },
 ) {
-  const search = q.search
-    ? sql`and (${containsAnyCase(loans.nameLower, q.search)} or ${containsAnyCase(loans.emailLower, q.search)})`
+  const term = q.search ? likePattern(q.search) : null;
+  const search = term
+    ? sql`and (lower(c.name) like lower(${term}) or lower(coalesce(c.email, '')) like lower(${term}) or coalesce(c.mobile, '') like ${term})`
     : sql``;
   const grouped = sql`
-    select lower(email) as key,
-           (array_agg(name order by created_at desc))[1] as name,
-           (array_agg(email order by created_at desc))[1] as email,
-           coalesce(sum(amount_paise - repaid_paise) filter (where direction = 'lend'), 0) as they_owe,
-           coalesce(sum(amount_paise - repaid_paise) filter (where direction = 'borrowed'), 0) as i_owe
-      from loans
-     where user_id = ${caller.userId} ${search}
-     group by lower(email)`;
+    select c.id, c.name, c.email, c.mobile,
+           coalesce(sum(l.amount_paise - l.repaid_paise) filter (where l.direction = 'lend'), 0) as they_owe,
+           coalesce(sum(l.amount_paise - l.repaid_paise) filter (where l.direction = 'borrowed'), 0) as i_owe
+      from counterparties c
+      left join loans l on l.counterparty_id = c.id
+     where c.user_id = ${caller.userId} ${search}
+     group by c.id`;
   const { limit, offset } = pageWindow(q);
   const [rows, counts] = await Promise.all([
     db.execute(
-      sql`select * from (${grouped}) g order by name, key limit ${limit} offset ${offset}`,
+      sql`select * from (${grouped}) g order by lower(name), id limit ${limit} offset ${offset}`,
     ),
     db.execute(
       sql`select count(*)::int as total, coalesce(sum(they_owe), 0) as they_owe, coalesce(sum(i_owe), 0) as i_owe from (${grouped}) g`,
     ),
   ]);
-  type Row = { name: string; email: string; they_owe: string; i_owe: string };
+  type Row = {
+    id: string;
+    name: string;
+    email: string | null;
+    mobile: string | null;
+    they_owe: string;
+    i_owe: string;
+  };
   const summary = rowsOf<{ total: number; they_owe: string; i_owe: string }>(counts)[0];
   const data = rowsOf<Row>(rows).map((r) => ({
+    _id: r.id,
     name: r.name,
-    email: r.email,
+    email: r.email ?? '',
+    mobile: r.mobile,
     theyOwe: paiseToRupees(r.they_owe),
     iOwe: paiseToRupees(r.i_owe),
     net: paiseToRupees(BigInt(r.they_owe) - BigInt(r.i_owe)),

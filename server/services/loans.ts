@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { LoanDirection, LoanStatus } from '../../contract/enums';
 import { LOAN_NOUNS, type LoanSort } from '../../contract/api/loans';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx, Tx } from '../db/client';
 import { keyText, keysetBatches, rowAfter } from '../db/keyset';
 import {
   keyset,
@@ -27,15 +27,23 @@ import { toIso } from '../lib/dates';
 import { containsPlaceholder, searchPattern } from '../db/search';
 import { atVersion, nextVersion, staleRecord } from './versions';
 import { restoreChildren, restoreDeleted } from './undo';
+import { scheduleReminders } from './khata/schedule';
 
 export const NOUN: Record<LoanDirection, string> = LOAN_NOUNS;
 
 export interface LoanInput {
   name: string;
-  email: string;
+  /** Absent or empty when the person is given by mobile only. */
+  email?: string;
+  /** +91 and 10 digits. */
+  mobile?: string;
   amountPaise: number;
   issueDate: string;
   repaymentDate: string;
+  /** A lend's reminders on its due date and weekly after. */
+  autoRemind?: boolean;
+  /** The khata's note of You gave / You got. */
+  note?: string;
 }
 export interface LoanQuery {
   search?: string;
@@ -83,10 +91,13 @@ export function statusOf(
   return row.repaymentDate < today ? 'overdue' : 'due';
 }
 
-const toApi = (row: LoanRow, today: string) => ({
+export const toApi = (row: LoanRow, today: string) => ({
   _id: row.id,
   name: row.name,
   email: row.email,
+  mobile: row.mobile,
+  counterpartyId: row.counterpartyId,
+  autoRemind: row.autoRemind,
   amount: paiseToRupees(row.amountPaise),
   repaid: paiseToRupees(row.repaidPaise),
   outstanding: paiseToRupees(row.amountPaise - row.repaidPaise),
@@ -280,13 +291,36 @@ export async function createLoan(
   today: string,
 ) {
   checkDates(input);
-  const [row] = await withAudit(db, caller, (tx) =>
-    tx
-      .insert(loans)
-      .values({ userId: caller.userId, direction, ...input })
-      .returning(),
-  );
-  return toApi(row!, today);
+  const row = await withAudit(db, caller, (tx) => insertLoan(tx, caller, direction, input));
+  return toApi(row, today);
+}
+
+/**
+ * Records a lend or borrowing in the caller's transaction, with the person of the khata it is
+ * with when known; a lend that asks for reminders gets its schedule.
+ */
+export async function insertLoan(
+  tx: Tx,
+  caller: Caller,
+  direction: LoanDirection,
+  input: LoanInput,
+  counterpartyId?: string,
+) {
+  const [row] = await tx
+    .insert(loans)
+    .values({
+      userId: caller.userId,
+      direction,
+      ...input,
+      email: input.email || '',
+      mobile: input.mobile || null,
+      autoRemind: direction === 'lend' && !!input.autoRemind,
+      // Without one, the database finds or makes the person (functions/loan_counterparty.sql).
+      ...(counterpartyId ? { counterpartyId } : {}),
+    })
+    .returning();
+  await scheduleReminders(tx, row!);
+  return row!;
 }
 
 export async function getLoan(db: DbOrTx, caller: Caller, direction: LoanDirection, id: string) {
@@ -327,11 +361,19 @@ export async function updateLoan(
         { field: 'amount' },
       );
     }
+    // A changed e-mail or mobile may be another person: the database finds them.
+    const { autoRemind, ...fields } = input;
     const [row] = await tx
       .update(loans)
-      .set({ ...input, version: nextVersion(loans), updatedAt: sql`now()` })
+      .set({
+        ...fields,
+        ...(autoRemind !== undefined ? { autoRemind: direction === 'lend' && autoRemind } : {}),
+        version: nextVersion(loans),
+        updatedAt: sql`now()`,
+      })
       .where(atVersion(loans, eq(loans.id, id), version))
       .returning();
+    await scheduleReminders(tx, row!);
     return toApi(row!, today);
   });
 }
@@ -400,10 +442,13 @@ export async function addRepayment(
       .insert(repayments)
       .values({ ...input, userId: caller.userId })
       .returning();
-    await tx
+    const [after] = await tx
       .update(loans)
       .set({ repaidPaise: sql`${loans.repaidPaise} + ${input.amountPaise}`, updatedAt: sql`now()` })
-      .where(eq(loans.id, loan.id));
+      .where(eq(loans.id, loan.id))
+      .returning();
+    // Repaid in full: its scheduled reminders end.
+    await scheduleReminders(tx, after!);
     return repaymentToApi(row!);
   });
 }
@@ -438,9 +483,12 @@ export async function deleteRepayment(
       .for('update');
     if (!found) throw notFound('Repayment');
     await tx.delete(repayments).where(eq(repayments.id, id));
-    await tx
+    const [after] = await tx
       .update(loans)
       .set({ repaidPaise: sql`${loans.repaidPaise} - ${found.amountPaise}`, updatedAt: sql`now()` })
-      .where(eq(loans.id, found.loanId));
+      .where(eq(loans.id, found.loanId))
+      .returning();
+    // Open again: a lend that asked for reminders has them again.
+    await scheduleReminders(tx, after!);
   });
 }

@@ -51,6 +51,8 @@ export function messageOf(kind: NotificationKind, d: Details): string {
       const why = d.reason === 'closed' ? 'the account is closed' : 'the balance was too low';
       return `Recurring ${what} of ${rupees(d.amountPaise)} (${text(d.remark) ?? ''}) on ${text(d.account) ?? 'an account'} (${text(d.accountNo) ?? ''}) for ${formatDmy(String(d.date ?? ''))} was skipped: ${why}.`;
     }
+    case 'lend_reminder':
+      return `Reminder due: ${text(d.name) ?? 'someone'} owes you ${rupees(d.outstandingPaise)} (due ${formatDmy(String(d.repaymentDate ?? ''))}).${d.emailed ? ' An e-mail went out;' : ''} Follow up by WhatsApp or SMS from their page in Khata.`;
     case 'invoice_overdue':
       return `Invoice ${text(d.number) ?? ''} to ${text(d.client) ?? 'a client'} is overdue: ${rupees(d.pendingPaise)} was due on ${formatDmy(String(d.dueDate ?? ''))}.`;
   }

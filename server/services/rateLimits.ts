@@ -40,6 +40,7 @@ export const LIMITS = {
   importsPerAccount: { max: 60, windowMs: 10 * MINUTE },
   streamsPerAccount: { max: 120, windowMs: 10 * MINUTE },
   invoiceLinksPerAddress: { max: 60, windowMs: 10 * MINUTE },
+  statementLinksPerAddress: { max: 60, windowMs: 10 * MINUTE },
 } satisfies Record<string, Limit>;
 
 export type Limits = typeof LIMITS;
@@ -93,6 +94,10 @@ export const LIMIT_SCOPES: Record<keyof Limits, { calls: string; per: string }> 
   streamsPerAccount: { calls: 'GET /api/events (opening the live stream)', per: 'account' },
   invoiceLinksPerAddress: {
     calls: 'GET /api/public/invoices/{token} (a shared invoice PDF)',
+    per: 'address',
+  },
+  statementLinksPerAddress: {
+    calls: 'GET /api/public/khata/{token} and its /pdf (a shared statement, shared)',
     per: 'address',
   },
 };

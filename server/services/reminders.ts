@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { users } from '../db/schema';
+import { khataReminders, loans, users } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { formatDmy, formatPaise } from '../lib/format';
 import { badRequest } from '../lib/errors';
@@ -9,10 +9,13 @@ import { quotedInMail } from '../mail/quoted';
 import { giveBack, take, type Limits } from './rateLimits';
 import { getLoan } from './loans';
 
+type LendRow = typeof loans.$inferSelect;
+
 /**
  * E-mails the borrower of one of the caller's lends a reminder built from the stored record,
  * so the server can never be used to send arbitrary text to arbitrary addresses: the names
- * in it are quoted on one line, short, and with no link in them (mail/quoted.ts).
+ * in it are quoted on one line, short, and with no link in them (mail/quoted.ts). It is
+ * recorded on the person's page of the khata.
  */
 export async function sendLendReminder(
   db: DbOrTx,
@@ -20,12 +23,34 @@ export async function sendLendReminder(
   limits: Limits,
   caller: Caller,
   lendId: string,
+  today: string,
 ) {
   const lend = await getLoan(db, caller, 'lend', lendId);
   if (lend.amountPaise - lend.repaidPaise <= 0)
     throw badRequest('This lend is fully repaid: there is nothing to remind about.', {
       code: 'wrong_state',
     });
+  if (!lend.email)
+    throw badRequest(
+      'This person has no e-mail address: remind them by WhatsApp or SMS from their page.',
+      { code: 'wrong_state' },
+    );
+  await emailLendReminder(db, mailer, limits, caller.userId, lend);
+  await recordReminder(db, lend, 'email', today);
+}
+
+/**
+ * The reminder e-mail of an open lend with an e-mail address, within its limits (one a day
+ * per lend, a few a day per borrower): 429 past them. A mail that did not go out counts
+ * against neither.
+ */
+export async function emailLendReminder(
+  db: DbOrTx,
+  mailer: Mailer,
+  limits: Limits,
+  userId: string,
+  lend: LendRow,
+) {
   const perLend = `reminder:lend:${lend.id}`;
   const perRecipient = `reminder:to:${lend.email.toLowerCase()}`;
   await take(
@@ -39,7 +64,7 @@ export async function sendLendReminder(
       [{ key: perRecipient, limit: limits.remindersPerRecipient }],
       'This borrower has had enough reminders for today. Please try again later.',
     );
-    await send(mailer, db, caller, lend);
+    await send(mailer, db, userId, lend);
   } catch (error) {
     // Only a reminder that went out counts against the lend and its borrower.
     await giveBack(db, perLend);
@@ -48,16 +73,32 @@ export async function sendLendReminder(
   }
 }
 
-async function send(
-  mailer: Mailer,
+/** A reminder sent about a lend, on its person's page. */
+export async function recordReminder(
   db: DbOrTx,
-  caller: Caller,
-  lend: Awaited<ReturnType<typeof getLoan>>,
+  lend: LendRow,
+  channel: 'email' | 'scheduled',
+  date: string,
 ) {
+  const [row] = await db
+    .insert(khataReminders)
+    .values({
+      userId: lend.userId,
+      counterpartyId: lend.counterpartyId,
+      loanId: lend.id,
+      channel,
+      amountPaise: lend.amountPaise - lend.repaidPaise,
+      date,
+    })
+    .returning({ id: khataReminders.id });
+  return row!.id;
+}
+
+async function send(mailer: Mailer, db: DbOrTx, userId: string, lend: LendRow) {
   const [sender] = await db
     .select({ name: users.name, email: users.email })
     .from(users)
-    .where(eq(users.id, caller.userId));
+    .where(eq(users.id, userId));
   const outstanding = formatPaise(BigInt(lend.amountPaise) - BigInt(lend.repaidPaise));
   // Typed by the sender (the borrower's name) or chosen at sign-up (the sender's own).
   const borrower = quotedInMail(lend.name);

@@ -273,7 +273,15 @@ describe('lend and borrowed', () => {
     const people = await me.api.get('/user/getcounterparties');
     expect(people.body.total).toBe(2);
     expect(people.body.data).toEqual([
-      { name: 'Meena', email: 'meena@example.com', theyOwe: 50, iOwe: 0, net: 50 },
+      {
+        _id: expect.any(String),
+        name: 'Meena',
+        email: 'meena@example.com',
+        mobile: null,
+        theyOwe: 50,
+        iOwe: 0,
+        net: 50,
+      },
       expect.objectContaining({ name: 'Ravi Kumar', theyOwe: 800, iOwe: 300, net: 500 }),
     ]);
     expect(people.body.netAmount).toBe(550);

@@ -12,6 +12,7 @@ import { useLogout } from '../../session/useLogout';
 import { PasswordForm, ProfileForm } from './ProfileForms';
 import { SessionsSection, SignInHistory } from './SessionsSection';
 import { TwoFactorSection } from './TwoFactorSection';
+import { UpiSection } from './UpiSection';
 import { useGetProfileQuery } from './profileApi';
 
 export default function ProfileScreen() {
@@ -121,6 +122,7 @@ export default function ProfileScreen() {
                 Logout
               </button>
             </div>
+            <UpiSection />
             <TwoFactorSection user={user} />
             <SessionsSection />
             <SignInHistory />

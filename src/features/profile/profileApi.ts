@@ -6,6 +6,11 @@ import type {
   UserAnswer,
 } from '../../../contract/api/auth';
 import type { Message } from '../../../contract/api/fields';
+import type {
+  UpiSettingsAnswer,
+  UpiSettingsFields,
+  UpiSettingsSaved,
+} from '../../../contract/api/khata';
 import { request } from '../../api/endpoint';
 import { apiSlice } from '../../api/apiSlice';
 import { invalidates, withSyncedMutations } from '../../api/tags';
@@ -47,6 +52,18 @@ export const profileApi = apiSlice.injectEndpoints({
         // A changed password ends the other sessions and may lift what was pending.
         invalidatesTags: invalidates(() => ['account', { type: 'users', id: 'ME' }]),
       }),
+      /** The UPI ID reminders ask to be paid to. */
+      getUpiSettings: build.query<z.output<typeof UpiSettingsAnswer>, void>({
+        query: () => request('getUpiSettings'),
+        providesTags: ['account'],
+      }),
+      saveUpiSettings: build.mutation<
+        z.output<typeof UpiSettingsSaved>,
+        z.input<typeof UpiSettingsFields>
+      >({
+        query: (body) => request('saveUpiSettings', { body }),
+        invalidatesTags: invalidates(() => ['account']),
+      }),
     }),
 });
 
@@ -55,4 +72,6 @@ export const {
   useLazyGetProfileQuery,
   useUpdateProfileMutation,
   useUpdatePasswordMutation,
+  useGetUpiSettingsQuery,
+  useSaveUpiSettingsMutation,
 } = profileApi;

@@ -1,0 +1,130 @@
+import { A4, a4Document, pdfDate, pdfMoney, pdfText } from '../../pdf/document';
+import type { LedgerEvent } from './ledger';
+
+/**
+ * The statement between the user and one person, as a PDF: the two names, a ruled table of
+ * every lend, borrowing and repayment in date order with the running balance, and who owes
+ * whom at the end. Nothing else of the user's is on it.
+ */
+
+export interface StatementData {
+  /** The user's name. */
+  from: string;
+  /** The person's name. */
+  to: string;
+  events: LedgerEvent[];
+  /** Positive: the person owes the user. */
+  netPaise: bigint;
+  /** The day it was made (YYYY-MM-DD). */
+  asOf: string;
+}
+
+const COLUMNS = [
+  { title: 'Date', width: 68, align: 'left' },
+  { title: 'Particulars', width: 175.28, align: 'left' },
+  { title: 'gave', width: 88, align: 'right' },
+  { title: 'got', width: 88, align: 'right' },
+  { title: 'Balance', width: 104, align: 'right' },
+] as const;
+
+/** What an entry was, in the words of the user's side. */
+const PARTICULARS: Record<string, string> = {
+  lend: 'Lent',
+  borrowed: 'Borrowed',
+  repayment_lend: 'Repayment received',
+  repayment_borrowed: 'Repayment made',
+  settlement_lend: 'Settled up (received)',
+  settlement_borrowed: 'Settled up (paid)',
+};
+
+/** Who owes whom: "Ramesh owes Asha Rs. 2,500.00". */
+export function balanceSentence(from: string, to: string, paise: bigint) {
+  if (paise > 0n) return `${to} owes ${from} Rs. ${pdfMoney(paise)}`;
+  if (paise < 0n) return `${from} owes ${to} Rs. ${pdfMoney(-paise)}`;
+  return `${from} and ${to} are settled up`;
+}
+
+export function renderKhataStatementPdf(s: StatementData): Promise<Buffer> {
+  const { doc, bytes } = a4Document({
+    Title: pdfText(`Statement: ${s.from} and ${s.to}`),
+    Author: pdfText(s.from),
+  });
+  const left = A4.margin;
+  const width = A4.width - 2 * A4.margin;
+  const bottom = A4.height - A4.margin - 20;
+
+  doc.font('Helvetica-Bold').fontSize(16).text('Statement', left, left);
+  doc
+    .font('Helvetica')
+    .fontSize(11)
+    .fillColor('#333333')
+    .text(pdfText(`Between ${s.from} and ${s.to}, as of ${pdfDate(s.asOf)}`));
+  doc.moveDown(0.4);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .fillColor('#000000')
+    .text(pdfText(balanceSentence(s.from, s.to, s.netPaise)));
+  let y = doc.y + 12;
+
+  const titles = COLUMNS.map((c, i) =>
+    i === 2 ? `${s.from} gave` : i === 3 ? `${s.from} got` : c.title,
+  );
+  const row = (cells: string[], bold = false, fill?: string) => {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+    const height =
+      Math.max(
+        ...cells.map((c, i) => doc.heightOfString(pdfText(c), { width: COLUMNS[i]!.width - 8 })),
+      ) + 8;
+    if (y + height > bottom) {
+      doc.addPage();
+      y = A4.margin;
+    }
+    if (fill) doc.rect(left, y, width, height).fill(fill);
+    doc.fillColor('#000000');
+    let x = left;
+    cells.forEach((cell, i) => {
+      const column = COLUMNS[i]!;
+      doc.text(pdfText(cell), x + 4, y + 4, { width: column.width - 8, align: column.align });
+      x += column.width;
+    });
+    y += height;
+    doc
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .strokeColor('#999999')
+      .lineWidth(0.5)
+      .stroke();
+  };
+
+  row(titles, true, '#f0f0f0');
+  for (const e of s.events) {
+    // Money going to the person (a lend, a repayment of a borrowing) raises the balance.
+    const gave = e.changePaise > 0n;
+    const particulars = `${PARTICULARS[e.kind] ?? e.kind}${e.note ? ` - ${e.note}` : ''}`;
+    const balance =
+      e.balancePaise === 0n
+        ? '0.00'
+        : `${pdfMoney(e.balancePaise < 0n ? -e.balancePaise : e.balancePaise)} ${e.balancePaise > 0n ? 'due from' : 'due to'} ${s.to}`;
+    row([
+      pdfDate(e.date),
+      particulars,
+      gave ? pdfMoney(e.amountPaise) : '',
+      gave ? '' : pdfMoney(e.amountPaise),
+      balance,
+    ]);
+  }
+  if (s.events.length === 0) row(['', 'No entries', '', '', '0.00']);
+  doc
+    .font('Helvetica')
+    .fontSize(8.5)
+    .fillColor('#555555')
+    .text(
+      pdfText(`A statement shared by ${s.from} from their khata. Amounts in rupees.`),
+      left,
+      y + 10,
+      { width },
+    );
+  doc.end();
+  return bytes;
+}

@@ -1,0 +1,365 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  khataReminderText,
+  smsReminderLink,
+  whatsappReminderLink,
+} from '../../contract/khataShare';
+import type { MailMessage, Mailer } from '../../server/mail/mailer';
+import { runDueLendReminders } from '../../server/services/khata/schedule';
+import { LIMITS } from '../../server/services/rateLimits';
+import { addUser, signUp, startTestServer, type Api, type TestServer } from './helpers';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const addPerson = (api: Api, body: Record<string, unknown>) => api.post('/khata/people', body);
+const ledger = (api: Api, id: string) => api.get(`/khata/people/${id}`);
+const entry = (api: Api, id: string, body: Record<string, unknown>) =>
+  api.post(`/khata/people/${id}/entries`, { date: '2026-11-01', ...body });
+
+describe('khata: a person by mobile number', () => {
+  it('lends to a person with only a mobile, is repaid in part, reminds them and settles up', async () => {
+    const me = await signUp(server, { name: 'Asha Verma' });
+
+    // The number is kept in one form, whatever was typed.
+    const added = await addPerson(me.api, { name: 'Ramesh bhaiya', mobile: '098765-43210' });
+    expect(added.status).toBe(201);
+    expect(added.body.data).toMatchObject({ mobile: '+919876543210', email: null });
+    const id: string = added.body.data._id;
+    const again = await addPerson(me.api, { name: 'Ramesh', mobile: '+91 98765 43210' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('Ramesh bhaiya is already in your khata with +91 98765 43210');
+
+    // You gave: nothing owed to them, so all of it is a new lend on the spec's Lend list.
+    const gave = await entry(me.api, id, {
+      type: 'gave',
+      amount: 2500,
+      dueDate: '2026-11-15',
+      note: 'For the shop',
+    });
+    expect(gave.status).toBe(201);
+    expect(gave.body.data).toMatchObject({ repaid: 0, net: 2500 });
+    const lends = await me.api.get('/lend/getuseralllends');
+    expect(lends.body).toMatchObject({ total: 1, totalAmount: 2500, outstandingAmount: 2500 });
+    expect(lends.body.data[0]).toMatchObject({
+      name: 'Ramesh bhaiya',
+      email: '',
+      mobile: '+919876543210',
+      counterpartyId: id,
+      repaymentDate: '2026-11-15',
+    });
+
+    // You got: repays the lend first.
+    const got = await entry(me.api, id, { type: 'got', amount: 1000, date: '2026-11-05' });
+    expect(got.body.data).toMatchObject({ repaid: 1000, newLoanId: null, net: 1500 });
+    expect((await me.api.get('/lend/getuseralllends')).body).toMatchObject({
+      totalAmount: 2500,
+      repaidAmount: 1000,
+      outstandingAmount: 1500,
+    });
+    expect((await me.api.get('/borrowed/getuserallborroweds')).body.total).toBe(0);
+
+    // The reminder's text and UPI link, as the sheet builds them from the page and Profile.
+    const upi = await me.api.raw('PUT', '/user/upi', { upiId: ' Asha.Verma@OKHDFCBANK ' });
+    expect(upi.body.data).toEqual({ upiId: 'asha.verma@okhdfcbank', name: 'Asha Verma' });
+    const page = (await ledger(me.api, id)).body.data;
+    expect(page).toMatchObject({ net: 1500, theyOwe: 1500, iOwe: 0 });
+    const due = page.openLends[0];
+    const text = khataReminderText({
+      from: upi.body.data.name,
+      to: page.person.name,
+      amountPaise: page.theyOwe * 100,
+      dueDate: due.repaymentDate,
+      upiId: upi.body.data.upiId,
+    });
+    expect(text).toBe(
+      [
+        'Hello Ramesh bhaiya,',
+        'A reminder from Asha Verma: ₹1,500.00 is due to me (due date 15/11/2026).',
+        'Pay by UPI: upi://pay?pa=asha.verma@okhdfcbank&pn=Asha%20Verma&am=1500.00&tn=Repayment%20to%20Asha%20Verma&cu=INR',
+        'Thank you.',
+      ].join('\n'),
+    );
+    expect(whatsappReminderLink(page.person.mobile, text)).toBe(
+      `https://wa.me/919876543210?text=${encodeURIComponent(text)}`,
+    );
+    expect(smsReminderLink(page.person.mobile, 'Hi')).toBe('sms:+919876543210?body=Hi');
+    const sent = await me.api.post(`/khata/people/${id}/reminders`, { channel: 'whatsapp' });
+    expect(sent.status).toBe(201);
+    // No e-mail address: the e-mail reminder says how else to remind them.
+    const mail = await me.api.post('/user/sendemaillend', { _id: due._id });
+    expect(mail.status).toBe(400);
+    expect(mail.body.message).toContain('WhatsApp or SMS');
+
+    // Settle up: the repayment that brings the net to zero.
+    const settled = await me.api.post(`/khata/people/${id}/settle`, { date: '2026-11-20' });
+    expect(settled.body.data).toMatchObject({ repaid: 1500, net: 0 });
+    expect((await me.api.get('/lend/getuseralllends')).body.data[0].status).toBe('settled');
+    const after = (await ledger(me.api, id)).body.data;
+    expect(
+      after.events.map((e: Record<string, unknown>) => [
+        e.date,
+        e.kind,
+        e.amount,
+        e.balance,
+        e.note,
+        e.channel,
+      ]),
+    ).toEqual([
+      ['2026-11-01', 'lend', 2500, 2500, 'For the shop', null],
+      ['2026-11-05', 'repayment_lend', 1000, 1500, '', null],
+      ['2026-11-20', 'settlement_lend', 1500, 0, 'Settled up', null],
+      // Sent today, after the dates above.
+      [expect.any(String), 'reminder', 1500, 0, '', 'whatsapp'],
+    ]);
+    expect(after.net).toBe(0);
+    const twice = await me.api.post(`/khata/people/${id}/settle`, { date: '2026-11-21' });
+    expect(twice.status).toBe(400);
+    expect(twice.body.message).toBe(
+      'Nothing to settle: you and Ramesh bhaiya owe each other nothing.',
+    );
+    const nothing = await me.api.post(`/khata/people/${id}/reminders`, { channel: 'sms' });
+    expect(nothing.status).toBe(400);
+  });
+
+  it('is one person across lends and borrowings; You gave repays a borrowing first', async () => {
+    const me = await signUp(server);
+    const borrowed = await me.api.post('/borrowed/addborrowed', {
+      name: 'Suresh',
+      mobile: '7000012345',
+      amount: 800,
+      issueDate: '2026-10-01',
+      repaymentDate: '2026-12-01',
+    });
+    expect(borrowed.status).toBe(201);
+    const lent = await me.api.post('/lend/addlend', {
+      name: 'Suresh K',
+      email: 'suresh@example.com',
+      mobile: '+91 70000 12345',
+      amount: 100,
+      issueDate: '2026-10-02',
+      repaymentDate: '2026-12-01',
+    });
+    expect(lent.body.data.counterpartyId).toBe(borrowed.body.data.counterpartyId);
+    const id = borrowed.body.data.counterpartyId;
+    // The person gained the e-mail given with the lend.
+    expect((await ledger(me.api, id)).body.data).toMatchObject({
+      person: { name: 'Suresh', mobile: '+917000012345', email: 'suresh@example.com' },
+      net: -700,
+    });
+
+    // You gave 1,000: the 800 borrowed is repaid, the other 200 is a new lend.
+    const gave = await entry(me.api, id, { type: 'gave', amount: 1000, date: '2026-10-10' });
+    expect(gave.body.data).toMatchObject({ repaid: 800, net: 300 });
+    expect((await me.api.get('/borrowed/getuserallborroweds')).body).toMatchObject({
+      totalAmount: 800,
+      outstandingAmount: 0,
+    });
+    expect((await me.api.get('/lend/getuseralllends')).body).toMatchObject({
+      total: 2,
+      totalAmount: 300,
+      outstandingAmount: 300,
+    });
+    const people = await me.api.get('/user/getcounterparties');
+    expect(people.body.data).toEqual([
+      expect.objectContaining({ _id: id, mobile: '+917000012345', theyOwe: 300, net: 300 }),
+    ]);
+  });
+
+  it('refuses bad input with a message a person understands', async () => {
+    const me = await signUp(server);
+    const bad = await addPerson(me.api, { name: 'Ravi', mobile: '12345 67890' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 'validation', field: 'mobile' });
+    expect(bad.body.message).toContain('must be an Indian mobile number');
+    const none = await addPerson(me.api, { name: 'Ravi' });
+    expect(none.status).toBe(400);
+    expect(none.body.message).toContain('A mobile number or an e-mail address is required');
+    // The spec's Lend modal: e-mail is required only without a mobile.
+    const lend = await me.api.post('/lend/addlend', {
+      name: 'Ravi',
+      amount: 10,
+      issueDate: '2026-10-01',
+      repaymentDate: '2026-10-01',
+    });
+    expect(lend.status).toBe(400);
+    const ravi = await addPerson(me.api, { name: 'Ravi', mobile: '6000000001' });
+    const paisa = await entry(me.api, ravi.body.data._id, { type: 'gave', amount: 10.001 });
+    expect(paisa.status).toBe(400);
+    expect(paisa.body).toMatchObject({ field: 'amount' });
+    expect(paisa.body.message).toContain('at most 2 decimal places');
+    const upi = await me.api.raw('PUT', '/user/upi', { upiId: 'not a upi id' });
+    expect(upi.status).toBe(400);
+    expect(upi.body.field).toBe('upiId');
+  });
+});
+
+describe('khata: the shared statement', () => {
+  it('shows exactly that ledger, as a page and a PDF, and nothing after revocation', async () => {
+    const me = await signUp(server, { name: 'Asha' });
+    const other = await addPerson(me.api, { name: 'Meena', mobile: '9000000002' });
+    await entry(me.api, other.body.data._id, { type: 'gave', amount: 99 });
+    const ramesh = await addPerson(me.api, { name: 'Ramesh', mobile: '9000000001' });
+    const id = ramesh.body.data._id;
+    await entry(me.api, id, { type: 'gave', amount: 500, note: 'Tea stall' });
+    await entry(me.api, id, { type: 'got', amount: 200, date: '2026-11-03' });
+    await me.api.post(`/khata/people/${id}/reminders`, { channel: 'sms' });
+
+    const link = await me.api.post(`/khata/people/${id}/links`, { expiresInDays: 7 });
+    expect(link.status).toBe(201);
+    const token = link.body.data.url.split('/statement/')[1];
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(link.body.data.pdfUrl).toBe(`http://app.example/api/public/khata/${token}/pdf`);
+
+    const visitor = server.api();
+    const page = await visitor.get(`/public/khata/${token}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toContain('no-store');
+    expect(page.body.data).toMatchObject({ from: 'Asha', to: 'Ramesh', net: 300 });
+    expect(page.body.data.events).toEqual([
+      {
+        date: '2026-11-01',
+        kind: 'lend',
+        amount: 500,
+        change: 500,
+        balance: 500,
+        note: 'Tea stall',
+      },
+      {
+        date: '2026-11-03',
+        kind: 'repayment_lend',
+        amount: 200,
+        change: -200,
+        balance: 300,
+        note: '',
+      },
+    ]);
+    // Nothing else of the user's: not their e-mail, not another person, not reminders.
+    const shown = JSON.stringify(page.body);
+    expect(shown).not.toContain(me.email);
+    expect(shown).not.toContain('Meena');
+    expect(shown).not.toContain('9000000001');
+
+    const pdf = await fetch(`${server.origin}/api/public/khata/${token}/pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+
+    // Someone else's person and links are not found.
+    const stranger = await signUp(server);
+    expect((await stranger.api.post(`/khata/people/${id}/links`, {})).status).toBe(404);
+    const linkId = link.body.data._id;
+    const foreignRevoke = await stranger.api.post(`/khata/people/${id}/links/${linkId}/revoke`);
+    expect(foreignRevoke.status).toBe(404);
+
+    const revoked = await me.api.post(`/khata/people/${id}/links/${linkId}/revoke`);
+    expect(revoked.status).toBe(200);
+    const gone = await visitor.get(`/public/khata/${token}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body).toMatchObject({
+      code: 'invalid_link',
+      message: 'This statement link was withdrawn by its sender. Please ask for a new one.',
+    });
+    expect((await fetch(`${server.origin}/api/public/khata/${token}/pdf`)).status).toBe(404);
+    const links = await me.api.get(`/khata/people/${id}/links`);
+    expect(links.body.data[0]).toMatchObject({ active: false });
+
+    // Expired and unknown links say so.
+    const fresh = await me.api.post(`/khata/people/${id}/links`, {});
+    const freshToken = fresh.body.data.url.split('/statement/')[1];
+    await server.database.query(
+      `update khata_links set expires_at = now() - interval '1 minute' where id = $1`,
+      [fresh.body.data._id],
+    );
+    const expired = await visitor.get(`/public/khata/${freshToken}`);
+    expect(expired.status).toBe(404);
+    expect(expired.body.message).toBe('This statement link has expired. Please ask for a new one.');
+    const unknown = await visitor.get(`/public/khata/${'x'.repeat(43)}`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe(
+      'This statement link is not valid. Please ask for a new one.',
+    );
+  });
+});
+
+describe('khata: tenancy', () => {
+  it("finds another user's person nowhere; a PM and an admin each keep their own", async () => {
+    const admin = await signUp(server);
+    const company = await addUser(server, admin.api, 'Acme', 'company');
+    const pm = await addUser(server, company.api, 'Priya', 'pm');
+    const mine = await addPerson(pm.api, { name: 'Kiran', mobile: '8000000001' });
+    expect(mine.status).toBe(201);
+    const id = mine.body.data._id;
+    expect((await entry(pm.api, id, { type: 'gave', amount: 50 })).status).toBe(201);
+    // The same number is a different person in each user's khata.
+    expect((await addPerson(admin.api, { name: 'Kiran', mobile: '8000000001' })).status).toBe(201);
+
+    for (const other of [admin.api, company.api]) {
+      expect((await ledger(other, id)).status).toBe(404);
+      expect((await entry(other, id, { type: 'got', amount: 1 })).status).toBe(404);
+      expect((await other.post(`/khata/people/${id}/settle`, { date: '2026-12-01' })).status).toBe(
+        404,
+      );
+      expect((await other.post(`/khata/people/${id}/reminders`, { channel: 'sms' })).status).toBe(
+        404,
+      );
+      expect((await other.get(`/khata/people/${id}/links`)).status).toBe(404);
+      const update = await other.raw('PUT', `/khata/people/${id}`, {
+        name: 'X',
+        mobile: '8000000009',
+        version: 1,
+      });
+      expect(update.status).toBe(404);
+    }
+    expect((await ledger(pm.api, id)).body.data.net).toBe(50);
+  });
+});
+
+describe('khata: reminders on schedule', () => {
+  it('reminds on the due date and weekly after while unpaid, by e-mail and in the bell', async () => {
+    const me = await signUp(server);
+    const outbox: MailMessage[] = [];
+    const mailer: Mailer = { kind: 'outbox', send: async (m) => void outbox.push(m) };
+    const lent = await me.api.post('/lend/addlend', {
+      name: 'Gita',
+      email: 'gita@example.com',
+      mobile: '9123456789',
+      amount: 1200,
+      issueDate: '2026-11-01',
+      repaymentDate: '2026-11-10',
+      autoRemind: true,
+    });
+    expect(lent.body.data.autoRemind).toBe(true);
+    const run = (today: string) => runDueLendReminders(server.db, mailer, LIMITS, today);
+
+    expect(await run('2026-11-09')).toEqual({ reminded: 0, emailed: 0 });
+    expect(await run('2026-11-10')).toEqual({ reminded: 1, emailed: 1 });
+    expect(await run('2026-11-12')).toEqual({ reminded: 0, emailed: 0 });
+    expect(outbox.filter((m) => m.to === 'gita@example.com')).toHaveLength(1);
+    const bell = await me.api.get('/notifications');
+    expect(bell.body.data[0]).toMatchObject({ kind: 'lend_reminder' });
+    expect(bell.body.data[0].message).toContain('Gita owes you ₹1,200.00');
+    expect(await run('2026-11-17')).toMatchObject({ reminded: 1 });
+
+    // Repaid in full: no more reminders.
+    await me.api.post('/lend/addrepayment', {
+      loanId: lent.body.data._id,
+      date: '2026-11-18',
+      amount: 1200,
+    });
+    expect(await run('2026-11-24')).toEqual({ reminded: 0, emailed: 0 });
+    const events = (await ledger(me.api, lent.body.data.counterpartyId)).body.data.events;
+    expect(
+      events
+        .filter((e: { channel: string }) => e.channel === 'scheduled')
+        .map((e: { date: string }) => e.date),
+    ).toEqual(['2026-11-10', '2026-11-17']);
+  });
+});
