@@ -51,7 +51,7 @@ export const BankAccount = z.object({
   mobile: z.string(),
   address: z.string(),
   /** The bank's name ('' when not given). */
-  bank_name: z.string(),
+  bank_name: z.string().default(''),
   defaultStatus: z.enum(ACCOUNT_DEFAULT_STATUSES),
   openingBalance: z.number(),
   balance: z.number(),
@@ -60,7 +60,7 @@ export const BankAccount = z.object({
    * may go down to minus this on any date, never below. Drawn is what the balance is below
    * zero; available is the balance plus the limit.
    */
-  overdraftLimit: z.number(),
+  overdraftLimit: z.number().default(0),
   version: z.number(),
   /**
    * When the company closed the account (ISO), null while it is open. A closed account keeps
@@ -171,6 +171,8 @@ export const BankAccountListQuery = PageQuery.extend({
   companyId: id.optional(),
   /** Only this account (a picker's chosen one), when it is the caller's to read. */
   accountId: id.optional(),
+  /** Every account but this one (a transfer's destinations leave out its source). */
+  excludeId: id.optional(),
   /** Only the accounts of this default status (`active`: the company's default account). */
   defaultStatus: z
     .enum(ACCOUNT_DEFAULT_STATUSES, { error: 'must be active or deActive' })

@@ -8,12 +8,21 @@ import { BODY, errors } from '../lib/schemas';
 import { registerRoutes } from '../lib/registerRoutes';
 import { badRequest } from '../lib/errors';
 import * as bank from '../services/bank';
+import { spending, spendingCsv } from '../services/bank/spending';
 import { statementCsv } from '../services/exports';
 
-const toInput = ({ holder_name, account_no, ...rest }: z.output<typeof BankAccountFields>) => ({
+const toInput = ({
+  holder_name,
+  account_no,
+  bank_name,
+  overdraftLimit,
+  ...rest
+}: z.output<typeof BankAccountFields>) => ({
   ...rest,
   holderName: holder_name,
   accountNo: account_no,
+  bankName: bank_name,
+  overdraftLimitPaise: overdraftLimit,
 });
 
 export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -56,15 +65,18 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'A company edits one of its bank accounts',
       description:
-        "Changes only the fields sent, of the account as read at `version` (409 when it changed since, or when the company has that account number already). Companies only (403); another company's account is not found (404). Making it `active` makes the company's others deActive; a closed account cannot be made `active` (400: reopen it first).",
+        "Changes only the fields sent, of the account as read at `version` (409 when it changed since, or when the company has that account number already). Companies only (403); another company's account is not found (404). Making it `active` makes the company's others deActive; a closed account cannot be made `active` (400: reopen it first). An `overdraftLimit` less than what the account is drawn (below zero) on any date is refused (400, naming that day).",
       answers: 'The updated account',
       refusals: errors(...BODY, 401, 403, 404, 409),
       handler: async (request) => {
-        const { _id, version, holder_name, account_no, ...fields } = request.body;
+        const { _id, version, holder_name, account_no, bank_name, overdraftLimit, ...fields } =
+          request.body;
         const data = await bank.updateAccount(app.db, callerOf(request), _id, version, {
           ...fields,
           holderName: holder_name,
           accountNo: account_no,
+          bankName: bank_name,
+          overdraftLimitPaise: overdraftLimit,
         });
         return { success: true, message: 'Bank account updated successfully', data };
       },
@@ -124,9 +136,9 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
     recordPayment: {
       tags,
       summary:
-        'Records a credit or debit; a debit must keep the running balance at zero or above on its date and every later one',
+        'Records a credit or debit; a debit must keep the running balance at or above the floor (zero, or minus the overdraft limit) on its date and every later one',
       description:
-        "Companies only (403); another company's account is not found (404). A closed account takes no payments (400: reopen it first). A debit that would take the running balance below zero on its date or any later one is a 400 naming that day.",
+        "Companies only (403); another company's account, and a party (client, vendor, employee) or project that is not the company's, are not found (404). A closed account takes no payments (400: reopen it first). A debit that would take the running balance below zero, or below minus the account's overdraft limit, on its date or any later one is a 400 naming that day. A cheque (`mode`) needs its number in `reference` (400); a `category` must be one of the company's (400). The party's name is kept as it is when the payment is recorded.",
       answers: 'The entry, and the balance of the account after it',
       refusals: errors(...BODY, 401, 403, 404),
       handler: async (request) => {
@@ -143,7 +155,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: "Moves money between two of the company's accounts: a debit and a credit, together",
       description:
-        'Companies only (403); an account of another company is not found (404). `fromAccountId` and `toAccountId` must differ, neither may be closed, and the debit must keep the running balance of `fromAccountId` at zero or above on its date and every later one (400).',
+        'Companies only (403); an account of another company is not found (404). `fromAccountId` and `toAccountId` must differ, neither may be closed, and the debit must keep the running balance of `fromAccountId` at or above its floor (zero, or minus its overdraft limit) on its date and every later one (400). Both legs carry `mode` and `reference`; a cheque needs its number (400).',
       answers: 'Both entries: the debit and the credit',
       refusals: errors(...BODY, 401, 403, 404),
       handler: async (request) => {
@@ -177,9 +189,9 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
 
     listPayments: {
       tags,
-      summary: "An account's payments, newest first",
+      summary: "An account's payments, newest first; filtered by mode, party, project or text",
       description:
-        "Admins and companies only (403); an account that is not the caller's to read is not found (404).",
+        "Admins and companies only (403); an account that is not the caller's to read is not found (404). `search` matches the remark, the reference or the party's name.",
       answers: 'One page of the payments',
       refusals: errors(400, 401, 403, 404),
       handler: async (request) => ({
@@ -198,6 +210,8 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
         '`cursors.last` (or `cursors.first`) of a page of the same statement: the next (or',
         'previous) page is then read from that entry rather than by summing every entry in',
         "front of it; `page` only numbers it. A malformed position (not an entry's day and order) is a 400.",
+        'A filter (`mode`, `partyKind`, `partyId`, `projectId`, `search`) keeps only its entries,',
+        "each with the account's running balance after it; `total` and `matching` are then theirs.",
       ].join(' '),
       answers: 'The statement',
       refusals: errors(400, 401, 403, 404),
@@ -211,7 +225,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'The statement as CSV',
       description:
-        "Admins and companies only (403); an account that is not the caller's to read is not found (404). `to` must be on or after `from` (400). Counts against the export limit (429).",
+        "Admins and companies only (403); an account that is not the caller's to read is not found (404). `to` must be on or after `from` (400). Counts against the export limit (429). A filter writes only its entries, each with the account's running balance after it, and closes with their credits and debits.",
       answers: 'A CSV file (attachment statement-….csv)',
       refusals: errors(400, 401, 403, 404, 429),
       options: { preHandler: limitExports(app) },
@@ -219,6 +233,37 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
         // The account and the range are checked before the first byte (404, 400); then the
         // entries are read and written a batch at a time.
         const { name, lines } = await statementCsv(app.db, callerOf(request), request.query);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .send(Readable.from(lines));
+      },
+    },
+
+    spending: {
+      tags,
+      summary:
+        "The company's spending by party or by project over a range of days, most paid first",
+      description:
+        "Admins (`companyId` narrows to one of theirs) and companies only (403). `to` must be on or after `from` (400). Paid is debits less their reversals, received is credits less theirs; transfers between the company's own accounts are neither. Payments naming no party (or project) are one row with `kind` null.",
+      answers: 'One page of the rows, with the totals of all of them',
+      refusals: errors(400, 401, 403),
+      handler: async (request) => ({
+        success: true,
+        ...(await spending(app.db, callerOf(request), request.query)),
+      }),
+    },
+
+    spendingCsv: {
+      tags,
+      summary: 'Spending by party or by project as CSV',
+      description:
+        'As the list, every row, with a line of totals. Admins and companies only (403); `to` must be on or after `from` (400). Counts against the export limit (429).',
+      answers: 'A CSV file (attachment spending-by-….csv)',
+      refusals: errors(400, 401, 403, 429),
+      options: { preHandler: limitExports(app) },
+      handler: async (request, reply) => {
+        const { name, lines } = await spendingCsv(app.db, callerOf(request), request.query);
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${name}"`)

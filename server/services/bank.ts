@@ -29,7 +29,7 @@ import {
   type KeysetRequest,
   type PageRequest,
 } from '../db/paging';
-import { accountDays, bankAccounts, payments, receipts } from '../db/schema';
+import { accountDays, bankAccounts, payments, projects, receipts } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { nameActor, tenantOf, withAudit } from './audit';
 import { badRequest, conflict, notFound } from '../lib/errors';
@@ -40,11 +40,23 @@ import { likePattern } from '../lib/schemas';
 import { perKeyLimit } from '../lib/perKeyLimit';
 import { assertCompany, assertRole, companyScope } from './tenancy';
 import { atVersion, nextVersion, whyNotUpdated } from './versions';
+import {
+  detailColumns,
+  detailsJson,
+  detailsToApi,
+  entryCondition,
+  isFiltered,
+  projectJoin,
+  type DetailRow,
+  type EntryDetails,
+  type EntryFilter,
+} from './bank/details';
 
 export interface BankQuery {
   search?: string;
   companyId?: string;
   accountId?: string;
+  excludeId?: string;
   defaultStatus?: AccountDefaultStatus;
   state?: AccountState;
   page: number;
@@ -60,6 +72,8 @@ export interface BankInput {
   mobile: string;
   address: string;
   defaultStatus: AccountDefaultStatus;
+  bankName?: string;
+  overdraftLimitPaise?: number;
 }
 
 const sortColumns = {
@@ -80,9 +94,11 @@ const accountToApi = (a: AccountRow) => ({
   ifsc: a.ifsc,
   mobile: a.mobile,
   address: a.address,
+  bank_name: a.bankName,
   defaultStatus: a.defaultStatus,
   openingBalance: paiseToRupees(a.openingBalancePaise),
   balance: paiseToRupees(a.balancePaise),
+  overdraftLimit: paiseToRupees(a.overdraftLimitPaise),
   version: a.version,
   closedAt: a.closedAt ? toIso(a.closedAt) : null,
 });
@@ -99,6 +115,7 @@ export async function listAccounts(db: DbOrTx, caller: Caller, q: BankQuery) {
     q.companyId,
     and(
       q.accountId ? eq(bankAccounts.id, q.accountId) : undefined,
+      q.excludeId ? ne(bankAccounts.id, q.excludeId) : undefined,
       q.defaultStatus ? eq(bankAccounts.defaultStatus, q.defaultStatus) : undefined,
       q.state === 'open' ? isNull(bankAccounts.closedAt) : undefined,
       q.state === 'closed' ? isNotNull(bankAccounts.closedAt) : undefined,
@@ -108,6 +125,7 @@ export async function listAccounts(db: DbOrTx, caller: Caller, q: BankQuery) {
             ilike(bankAccounts.accountNo, likePattern(q.search)),
             ilike(bankAccounts.branch, likePattern(q.search)),
             ilike(bankAccounts.ifsc, likePattern(q.search)),
+            ilike(bankAccounts.bankName, likePattern(q.search)),
           )
         : undefined,
     ),
@@ -208,6 +226,8 @@ export async function updateAccount(
       }
       await clearOtherDefaults(tx, caller.userId, id);
     }
+    if (input.overdraftLimitPaise !== undefined)
+      await assertLimitCovers(tx, mine, input.overdraftLimitPaise);
     const [row] = await tx
       .update(bankAccounts)
       .set({ ...input, version: nextVersion(bankAccounts), updatedAt: sql`now()` })
@@ -216,6 +236,38 @@ export async function updateAccount(
     if (!row) throw await whyNotUpdated(tx, bankAccounts, mine, 'Bank account');
     return accountToApi(row);
   });
+}
+
+/**
+ * Refuses a limit below what the account is drawn on any date. The account is locked first,
+ * as ledger_post locks it, so no payment can take it lower between this check and the update.
+ * The lowest running balance is the opening balance, or a day's start (every earlier day's
+ * net) plus that day's low (account_days).
+ */
+async function assertLimitCovers(tx: DbOrTx, mine: SQL | undefined, limitPaise: number) {
+  const [account] = await tx
+    .select({ id: bankAccounts.id, opening: bankAccounts.openingBalancePaise })
+    .from(bankAccounts)
+    .where(mine)
+    .for('update');
+  // A missing account is the update's to refuse (404), as a stale version is (409).
+  if (!account) return;
+  const [lowest] = rowsOf<{ date: string; low: string }>(
+    await tx.execute(sql`
+      select date::text as date, low from (
+        select date, ${account.opening}::bigint
+                 + coalesce(sum(credits_paise - debits_paise) over (
+                     order by date rows between unbounded preceding and 1 preceding), 0)
+                 + low_paise as low
+          from account_days where account_id = ${account.id}) s
+       order by low, date limit 1`),
+  );
+  if (lowest && BigInt(lowest.low) < -BigInt(limitPaise)) {
+    throw badRequest(
+      `The account is drawn to ${paiseToRupees(-BigInt(lowest.low)).toFixed(2)} on ${formatDmy(lowest.date)}: the limit cannot be less than that`,
+      { field: 'overdraftLimit' },
+    );
+  }
 }
 
 export async function deleteAccount(db: DbOrTx, caller: Caller, id: string) {
@@ -272,7 +324,7 @@ export async function setAccountClosed(
 }
 
 /** An entry as the lists show it: its links, and the running balance right after it. */
-interface EntryRow {
+interface EntryRow extends DetailRow {
   id: string;
   account_id: string;
   date: string;
@@ -306,6 +358,7 @@ const entryToApi = (r: EntryRow) => ({
         account_no: r.transfer_account_no ?? '',
       }
     : null,
+  ...detailsToApi(r),
 });
 
 /**
@@ -320,7 +373,7 @@ async function readEntries(db: DbOrTx, accountId: string, ids: SQL, order: SQL) 
            p.amount_paise, p.created_at, p.reverses_id,
            (select r.id from payments r where r.reverses_id = p.id) as reversed_by_id,
            t.account_id as transfer_account_id, ta.holder_name as transfer_holder_name,
-           ta.account_no as transfer_account_no,
+           ta.account_no as transfer_account_no, ${detailColumns},
            a.opening_balance_paise
              + (select coalesce(sum(d.credits_paise - d.debits_paise), 0) from account_days d
                  where d.account_id = p.account_id and d.date < p.date)
@@ -332,6 +385,7 @@ async function readEntries(db: DbOrTx, accountId: string, ids: SQL, order: SQL) 
       left join payments t on p.transfer_id is not null and t.transfer_id = p.transfer_id
                           and t.id <> p.id
       left join bank_accounts ta on ta.id = t.account_id
+      ${projectJoin}
      where p.account_id = ${accountId} and p.id in (${ids})
      order by ${order}`);
   return rowsOf<EntryRow>(result).map(entryToApi);
@@ -368,7 +422,16 @@ interface LedgerEntry {
   reversesId?: string;
   /** The input field that named the account, under which its being closed is refused. */
   field?: string;
+  /** What it says it was; a reversal says what the entry it reverses said. */
+  details?: EntryDetails;
 }
+
+/** The refusal of a party, project or category that is not the company's. */
+const UNKNOWN = {
+  party: () => notFound('Party'),
+  project: () => notFound('Project'),
+  category: () => badRequest('Choose one of your categories', { field: 'category' }),
+} as const;
 
 /**
  * Payments to one account take turns on its row lock in the database. Letting every one of
@@ -403,6 +466,7 @@ export async function post(
       type: e.type,
       amount: e.amountPaise,
       reverses: e.reversesId ?? null,
+      ...detailsJson(e.details),
     })),
   );
   // The caller is named first, as withAudit names it (ledger_post names the actor again):
@@ -421,7 +485,8 @@ export async function post(
   type Answer = {
     notFound?: true;
     closed?: string;
-    short?: { account: string; date: string };
+    unknown?: keyof typeof UNKNOWN;
+    short?: { account: string; date: string; limit: number };
     entries?: { id: string; account: string; balanceAfter: number; balance: number }[];
   };
   const [row] = rowsOf<{ result: string | Answer }>(
@@ -433,9 +498,14 @@ export async function post(
     const field = entries.find((e) => e.accountId === answer.closed)?.field;
     throw await closedAccount(db, answer.closed, keys.length > 1, doing, field);
   }
+  if (answer.unknown) throw UNKNOWN[answer.unknown]();
   if (answer.short) {
+    const { date, limit } = answer.short;
+    const floor = limit
+      ? `below its overdraft limit of ${paiseToRupees(limit).toFixed(2)}`
+      : 'below zero';
     throw badRequest(
-      `Insufficient balance: this debit would take the account below zero on ${formatDmy(answer.short.date)}`,
+      `Insufficient balance: this debit would take the account ${floor} on ${formatDmy(date)}`,
       { code: 'insufficient_balance', field: shortField },
     );
   }
@@ -452,7 +522,7 @@ export async function recordPayment(
     remark: string;
     paymentType: PaymentType;
     amountPaise: number;
-  },
+  } & EntryDetails,
 ) {
   assertCompany(caller);
   const [posted] = await post(db, caller, input.date, input.remark, [
@@ -461,6 +531,7 @@ export async function recordPayment(
       type: input.paymentType,
       amountPaise: input.amountPaise,
       field: 'accountId',
+      details: input,
     },
   ]);
   const [payment] = await readEntries(db, input.accountId, sql`${posted!.id}`, sql`p.seq`);
@@ -477,9 +548,10 @@ export async function transfer(
     date: string;
     remark: string;
     amountPaise: number;
-  },
+  } & Pick<EntryDetails, 'mode' | 'reference'>,
 ) {
   assertCompany(caller);
+  const details = { mode: input.mode, reference: input.reference };
   if (input.fromAccountId === input.toAccountId) {
     throw badRequest('Choose two different accounts to transfer between', {
       field: 'toAccountId',
@@ -491,12 +563,14 @@ export async function transfer(
       type: 'debit',
       amountPaise: input.amountPaise,
       field: 'fromAccountId',
+      details,
     },
     {
       accountId: input.toAccountId,
       type: 'credit',
       amountPaise: input.amountPaise,
       field: 'toAccountId',
+      details,
     },
   ]);
   const [fromEntry] = await readEntries(db, input.fromAccountId, sql`${from!.id}`, sql`p.seq`);
@@ -582,14 +656,18 @@ export async function reversePayment(
 export async function listPayments(
   db: DbOrTx,
   caller: Caller,
-  q: { accountId: string; page: number; pageSize: number },
+  q: { accountId: string; page: number; pageSize: number } & EntryFilter,
 ) {
   // The account (404 when it is not the caller's) with its count from the per-day totals,
-  // not from every payment of the account, in one query.
+  // not from every payment of the account, in one query; a filter's count is of its entries.
+  const where = entryCondition(q);
   const [account] = await db
     .select({
-      total: sql<number>`(select coalesce(sum(${accountDays.entries}), 0)::int from ${accountDays}
-                           where ${accountDays.accountId} = ${bankAccounts.id})`,
+      total: isFiltered(q)
+        ? sql<number>`(select count(*)::int from payments p
+                        where p.account_id = ${q.accountId} and ${where})`
+        : sql<number>`(select coalesce(sum(${accountDays.entries}), 0)::int from ${accountDays}
+                        where ${accountDays.accountId} = ${bankAccounts.id})`,
     })
     .from(bankAccounts)
     .where(scoped(caller, undefined, eq(bankAccounts.id, q.accountId)));
@@ -597,13 +675,13 @@ export async function listPayments(
   // The page's ids first, from the index alone, then only those rows: a deep page skips
   // index entries instead of fetching thousands of rows it then throws away.
   const { limit, offset } = pageWindow(q);
-  const pageIds = sql`select id from payments where account_id = ${q.accountId}
-    order by date desc, seq desc limit ${limit} offset ${offset}`;
+  const pageIds = sql`select id from payments p where p.account_id = ${q.accountId} and ${where}
+    order by p.date desc, p.seq desc limit ${limit} offset ${offset}`;
   const rows = await readEntries(db, q.accountId, pageIds, sql`p.date desc, p.seq desc`);
   return pageAnswer(q, rows, account.total);
 }
 
-export interface StatementQuery {
+export interface StatementQuery extends EntryFilter {
   accountId: string;
   from: string;
   to: string;
@@ -622,6 +700,64 @@ const isStatementPosition = (value: string) => {
   const m = STATEMENT_POSITION.exec(value);
   return !!m && positionChecks.date(m[1]!);
 };
+
+/** A statement query's row: the range's figures, and one entry of the page (or none). */
+type StatementRow = Omit<EntryRow, 'id' | 'balance_after_paise'> & {
+  before: string;
+  credits: string;
+  debits: string;
+  total: number;
+  // null on the single row of a page past the end (or of a range without payments)
+  id: string | null;
+  running: string;
+  seq: string;
+  /** A filter's kept entries' credits and debits (a filtered statement only). */
+  kept_credits?: string;
+  kept_debits?: string;
+};
+
+/**
+ * A statement's answer from its rows. Each entry's `running` is the sum of the entries before
+ * it and itself, from the range's start (`fromRange`) or from the account's first entry.
+ */
+function statementAnswer(
+  account: AccountRow,
+  q: StatementQuery,
+  rows: StatementRow[],
+  fromRange: boolean,
+) {
+  const summary = rows[0]!;
+  const found = rows.filter((r): r is StatementRow & { id: string } => r.id !== null);
+  const openingPaise = BigInt(account.openingBalancePaise) + BigInt(summary.before);
+  const base = fromRange ? openingPaise : BigInt(account.openingBalancePaise);
+  const credits = BigInt(summary.credits);
+  const debits = BigInt(summary.debits);
+  return {
+    account: accountToApi(account),
+    from: q.from,
+    to: q.to,
+    openingBalance: paiseToRupees(openingPaise),
+    totalCredits: paiseToRupees(credits),
+    totalDebits: paiseToRupees(debits),
+    closingBalance: paiseToRupees(openingPaise + credits - debits),
+    total: Number(summary.total),
+    entries: found.map((r) => {
+      const { balanceAfter, ...entry } = entryToApi({
+        ...r,
+        balance_after_paise: String(base + BigInt(r.running)),
+      });
+      return { ...entry, balance: balanceAfter };
+    }),
+    matching:
+      summary.kept_credits === undefined
+        ? null
+        : {
+            credits: paiseToRupees(summary.kept_credits),
+            debits: paiseToRupees(summary.kept_debits),
+          },
+    cursors: pageCursors(found.map((r) => ({ sortValue: `${r.date}/${r.seq}`, id: r.id }))),
+  };
+}
 
 /**
  * A statement for [from, to]: the opening balance on `from` (opening balance plus every
@@ -696,48 +832,82 @@ async function readStatement(
            p.amount_paise, p.created_at, p.reverses_id, e.running, p.seq::text as seq,
            (select r.id from payments r where r.reverses_id = p.id) as reversed_by_id,
            t.account_id as transfer_account_id, ta.holder_name as transfer_holder_name,
-           ta.account_no as transfer_account_no
+           ta.account_no as transfer_account_no, ${detailColumns}
       from summary s
       left join entries e on true
       left join payments p on p.id = e.id
       left join payments t on p.transfer_id is not null and t.transfer_id = p.transfer_id
                           and t.id <> p.id
       left join bank_accounts ta on ta.id = t.account_id
+      ${projectJoin}
      order by e.n`);
-  type Row = Omit<EntryRow, 'id' | 'balance_after_paise'> & {
-    before: string;
-    credits: string;
-    debits: string;
-    total: number;
-    // null on the single row of a page past the end (or of a range without payments)
-    id: string | null;
-    running: string;
-    seq: string;
-  };
-  const rows = rowsOf<Row>(result);
-  const summary = rows[0]!;
-  const found = rows.filter((r): r is Row & { id: string } => r.id !== null);
-  const openingPaise = BigInt(account.openingBalancePaise) + BigInt(summary.before);
-  const credits = BigInt(summary.credits);
-  const debits = BigInt(summary.debits);
-  return {
-    account: accountToApi(account),
-    from: q.from,
-    to: q.to,
-    openingBalance: paiseToRupees(openingPaise),
-    totalCredits: paiseToRupees(credits),
-    totalDebits: paiseToRupees(debits),
-    closingBalance: paiseToRupees(openingPaise + credits - debits),
-    total: Number(summary.total),
-    entries: found.map((r) => {
-      const { balanceAfter, ...entry } = entryToApi({
-        ...r,
-        balance_after_paise: String(openingPaise + BigInt(r.running)),
-      });
-      return { ...entry, balance: balanceAfter };
-    }),
-    cursors: pageCursors(found.map((r) => ({ sortValue: `${r.date}/${r.seq}`, id: r.id }))),
-  };
+  // Running balances from the range's opening balance.
+  return statementAnswer(account, q, rowsOf<StatementRow>(result), true);
+}
+
+/**
+ * A statement's page of the entries a filter keeps (mode, party, project, search), each with
+ * the account's running balance right after it (every entry counts in the balance, shown or
+ * not), the whole range's figures, and the kept entries' number, credits and debits. The
+ * figures and the page are read in one statement, from the same snapshot.
+ */
+async function readFilteredStatement(
+  db: DbOrTx,
+  caller: Caller,
+  q: StatementQuery,
+  slice: { limit: number; offset: number } | { limit: number; position: StatementPosition },
+) {
+  if (q.from > q.to)
+    throw badRequest('End date must be on or after the start date', { field: 'to' });
+  const account = await findAccount(db, caller, q.accountId);
+  const kept = sql`p.account_id = ${q.accountId} and p.date between ${q.from} and ${q.to}
+    and ${entryCondition(q)}`;
+  let page: SQL;
+  if ('position' in slice) {
+    const { date, seq, reversed } = slice.position;
+    const [compare, direction] = reversed ? ['<', 'desc'] : ['>', 'asc'];
+    page = sql`select p.id from payments p where ${kept}
+      and (p.date, p.seq) ${sql.raw(compare)} (cast(${date} as date), cast(${seq} as bigint))
+      order by p.date ${sql.raw(direction)}, p.seq ${sql.raw(direction)} limit ${slice.limit}`;
+  } else {
+    page = sql`select p.id from payments p where ${kept} order by p.date, p.seq
+      limit ${slice.limit} offset ${slice.offset}`;
+  }
+  const signed = sql`case when q.type = 'credit' then q.amount_paise else -q.amount_paise end`;
+  const result = await db.execute(sql`
+    with summary as (
+      select coalesce(sum(credits_paise - debits_paise) filter (where date < ${q.from}), 0) as before,
+             coalesce(sum(credits_paise) filter (where date >= ${q.from}), 0) as credits,
+             coalesce(sum(debits_paise) filter (where date >= ${q.from}), 0) as debits
+        from account_days
+       where account_id = ${q.accountId} and date <= ${q.to}
+    ), matching as (
+      select count(*)::int as total,
+             coalesce(sum(p.amount_paise) filter (where p.type = 'credit'), 0) as kept_credits,
+             coalesce(sum(p.amount_paise) filter (where p.type = 'debit'), 0) as kept_debits
+        from payments p where ${kept}
+    )
+    select s.before, s.credits, s.debits, m.total, m.kept_credits, m.kept_debits,
+           p.id, p.account_id, p.date::text as date, p.remark, p.type::text as type,
+           p.amount_paise, p.created_at, p.reverses_id, p.seq::text as seq,
+           (select r.id from payments r where r.reverses_id = p.id) as reversed_by_id,
+           t.account_id as transfer_account_id, ta.holder_name as transfer_holder_name,
+           ta.account_no as transfer_account_no, ${detailColumns},
+           (select coalesce(sum(d.credits_paise - d.debits_paise), 0) from account_days d
+             where d.account_id = p.account_id and d.date < p.date)
+           + (select sum(${signed}) from payments q
+               where q.account_id = p.account_id and q.date = p.date and q.seq <= p.seq)
+             as running
+      from summary s
+      cross join matching m
+      left join payments p on p.id in (${page})
+      left join payments t on p.transfer_id is not null and t.transfer_id = p.transfer_id
+                          and t.id <> p.id
+      left join bank_accounts ta on ta.id = t.account_id
+      ${projectJoin}
+     order by p.date, p.seq`);
+  // Running balances from the account's opening balance (every earlier entry summed).
+  return statementAnswer(account, q, rowsOf<StatementRow>(result), false);
 }
 
 /**
@@ -751,7 +921,7 @@ export async function statement(
 ) {
   const position = requestedPosition(q, isStatementPosition);
   const [date, seq] = position?.value.split('/') ?? [];
-  const s = await readStatement(
+  const s = await (isFiltered(q) ? readFilteredStatement : readStatement)(
     db,
     caller,
     q,
@@ -774,6 +944,7 @@ export async function statementForExport(db: DbOrTx, caller: Caller, q: Statemen
   if (q.from > q.to)
     throw badRequest('End date must be on or after the start date', { field: 'to' });
   const account = await findAccount(db, caller, q.accountId);
+  const filtered = isFiltered(q);
   const [before] = await db
     .select({
       net: sql<string>`coalesce(sum(${accountDays.creditsPaise} - ${accountDays.debitsPaise}), 0)`,
@@ -789,8 +960,15 @@ export async function statementForExport(db: DbOrTx, caller: Caller, q: Statemen
           remark: payments.remark,
           type: payments.type,
           amountPaise: payments.amountPaise,
+          mode: payments.mode,
+          reference: payments.reference,
+          partyName: payments.partyName,
+          project: projects.projectName,
+          // Every entry counts in the running balance; a filter only chooses those written.
+          kept: filtered ? sql<boolean>`${entryCondition(q, 'payments')}` : sql<boolean>`true`,
         })
         .from(payments)
+        .leftJoin(projects, eq(projects.id, payments.projectId))
         .where(
           and(
             eq(payments.accountId, account.id),

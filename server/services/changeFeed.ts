@@ -23,7 +23,8 @@ export interface Change {
     | 'clients'
     | 'invoices'
     | 'invoice_links'
-    | 'receipts';
+    | 'receipts'
+    | 'vendors';
   /** The company of a company record (a person's company, or the company itself). */
   c?: string;
   /** The owner of a personal record. */
@@ -94,6 +95,8 @@ export function tagsFor(reader: Reader, change: Change): LiveTag[] {
     case 'bank_accounts':
     case 'payments':
       return ofCompany ? ['bank', 'dashboard', 'audit'] : [];
+    case 'vendors':
+      return ofCompany ? ['bank', 'audit'] : [];
     // Receivables: the company and its admin; a PM the invoices of its own projects.
     case 'invoices':
       if (ofCompany) return ['invoice', 'dashboard', 'audit'];

@@ -180,16 +180,28 @@ export function loansCsv(
 
 /**
  * A bank statement as CSV: the opening balance on `from`, every entry of the range in order
- * with its running balance, and the closing balance with the range's credits and debits,
- * all added up in paise from the rows written. Resolves (or refuses: 400, 403, 404) before
- * anything is streamed.
+ * with its running balance and what it says it was (mode, reference, party, project), and the
+ * closing balance with the range's credits and debits, all added up in paise from the rows
+ * read. With a filter only its entries are written, each with the account's running balance
+ * after it (every entry counts in it), and the closing line's credits and debits are theirs.
+ * Resolves (or refuses: 400, 403, 404) before anything is streamed.
  */
 export async function statementCsv(db: DbOrTx, caller: Caller, q: StatementQuery) {
   const { account, openingPaise, entries } = await statementForExport(db, caller, q);
   async function* lines() {
     yield (
       CSV_BOM +
-      csvLine(['Date', 'Remark', 'Credit', 'Debit', 'Balance']) +
+      csvLine([
+        'Date',
+        'Remark',
+        'Credit',
+        'Debit',
+        'Balance',
+        'Mode',
+        'Reference',
+        'Party',
+        'Project',
+      ]) +
       csvLine([q.from, 'Opening balance', '', '', rupees(openingPaise)])
     );
     // BigInt: the range's totals may pass 2^53 paise, where a number would round them.
@@ -200,9 +212,10 @@ export async function statementCsv(db: DbOrTx, caller: Caller, q: StatementQuery
       let piece = '';
       for (const e of batch) {
         const credit = e.type === 'credit';
+        balance += BigInt(credit ? e.amountPaise : -e.amountPaise);
+        if (!e.kept) continue;
         if (credit) credits += BigInt(e.amountPaise);
         else debits += BigInt(e.amountPaise);
-        balance += BigInt(credit ? e.amountPaise : -e.amountPaise);
         const amount = rupees(e.amountPaise);
         piece += csvLine([
           e.date,
@@ -210,6 +223,10 @@ export async function statementCsv(db: DbOrTx, caller: Caller, q: StatementQuery
           credit ? amount : '',
           credit ? '' : amount,
           rupees(balance),
+          e.mode?.toUpperCase() ?? '',
+          e.reference ?? '',
+          e.partyName ?? '',
+          e.project ?? '',
         ]);
       }
       yield piece;

@@ -20,6 +20,8 @@ export interface AccountSearch {
   companyId?: string;
   /** Only the open accounts (a payment's), or only the closed ones; all when left out. */
   state?: AccountState;
+  /** Every account but this one (a transfer's source is not its destination). */
+  exclude?: string;
 }
 
 export const accountsApi = apiSlice.injectEndpoints({
@@ -33,7 +35,7 @@ export const accountsApi = apiSlice.injectEndpoints({
     /** The account pickers page through the accounts by holder, as the user types and asks for more. */
     searchAccounts: build.infiniteQuery<AccountPage, AccountSearch, number>({
       infiniteQueryOptions: pickerPaging,
-      query: ({ queryArg: { companyId, search, state }, pageParam }) =>
+      query: ({ queryArg: { companyId, search, state, exclude }, pageParam }) =>
         request('listBankAccounts', {
           query: {
             search: searchParam(search),
@@ -43,6 +45,7 @@ export const accountsApi = apiSlice.injectEndpoints({
             order: 'asc',
             companyId: companyId || undefined,
             state,
+            excludeId: exclude || undefined,
           },
         }),
       providesTags: (result) =>

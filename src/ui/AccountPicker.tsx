@@ -14,11 +14,15 @@ const accountOption = (a: Account) => ({ value: a._id, label: accountLabel(a) })
 export function AccountPicker({
   companyId,
   state,
+  exclude,
   ...picker
-}: { companyId?: string; state?: AccountState } & Omit<SearchPickerProps, 'onSearch' | 'results'>) {
+}: { companyId?: string; state?: AccountState; exclude?: string } & Omit<
+  SearchPickerProps,
+  'onSearch' | 'results'
+>) {
   const [search, setSearch] = useState<string | null>(null);
   const list = useSearchAccountsInfiniteQuery(
-    search === null ? skipToken : { search, companyId, state },
+    search === null ? skipToken : { search, companyId, state, exclude },
   );
   return (
     <SearchPicker {...picker} onSearch={setSearch} results={pickerResults(list, accountOption)} />

@@ -249,10 +249,10 @@ describe('payments and statements', () => {
       `/company/statement/export?accountId=${acc._id}&from=2026-02-01&to=2026-02-28`,
     );
     expect(String(csv.body).trim().split('\r\n')).toEqual([
-      'Date,Remark,Credit,Debit,Balance',
+      'Date,Remark,Credit,Debit,Balance,Mode,Reference,Party,Project',
       '2026-02-01,Opening balance,,,600.00',
-      '2026-02-01,debit 30.5,,30.50,569.50',
-      '2026-02-20,credit 10,10.00,,579.50',
+      '2026-02-01,debit 30.5,,30.50,569.50,,,,',
+      '2026-02-20,credit 10,10.00,,579.50,,,,',
       '2026-02-28,Closing balance,10.00,30.50,579.50',
     ]);
   });

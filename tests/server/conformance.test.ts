@@ -602,6 +602,28 @@ function loanSpecs(direction: 'lend' | 'borrowed'): Record<string, Spec> {
   };
 }
 
+/**
+ * A payment's generated details as ones the company's records allow: no party, project or
+ * category (generated ids are nobody's), and a cheque's number.
+ */
+function paymentDetails(b: Record<string, any>) {
+  delete b.party;
+  delete b.projectId;
+  delete b.category;
+  if (b.mode === 'cheque' && !String(b.reference ?? '').trim()) b.reference = '000123';
+}
+
+/** A fresh vendor of the company's. */
+const vendor = async () =>
+  (await must('company', 'POST', '/vendors', { name: `Vendor ${++unique}` })).data._id as string;
+/** A vendor's generated fields as a valid vendor: a fresh name, no GSTIN, e-mail or mobile. */
+const vendorBody = (b: Record<string, any>) => {
+  b.name = freshName(b.name);
+  delete b.gstin;
+  delete b.email;
+  delete b.mobile;
+};
+
 /** Invoicing: a fixed profile, clients with plain fields, small drafts dated alike. */
 const INVOICE_DATE = '2200-12-31';
 const smallLine = {
@@ -1254,8 +1276,10 @@ const SPECS: Record<string, Spec> = {
   recordPayment: {
     allow: ['company'],
     absent: 404,
-    // A debit is covered by a credit of as much on the first day there is.
+    // A debit is covered by a credit of as much on the first day there is. The party,
+    // project and category named are none of the company's (404, 400): left out.
     fix: async (c) => {
+      paymentDetails(body(c));
       if (c.absent) return;
       body(c).accountId = fx.accountA;
       if (c.allowed && body(c).paymentType === 'debit')
@@ -1268,6 +1292,7 @@ const SPECS: Record<string, Spec> = {
     fix: async (c) => {
       // Two different accounts, even two that do not exist.
       if (body(c).fromAccountId === body(c).toAccountId) body(c).toAccountId = randomUUID();
+      paymentDetails(body(c));
       if (c.absent) return;
       Object.assign(body(c), { fromAccountId: fx.accountA, toAccountId: fx.accountB });
       if (c.allowed) await make.credit(fx.accountA, body(c).amount);
@@ -1316,6 +1341,43 @@ const SPECS: Record<string, Spec> = {
       } satisfies Spec,
     ]),
   ),
+
+  ...Object.fromEntries(
+    ['spending', 'spendingCsv'].map((id) => [
+      id,
+      {
+        allow: ['admin', 'company'],
+        runs: id === 'spendingCsv' ? 2 : undefined,
+        fix: (c: Call) => orderDates(c.input.query as Record<string, string>, 'from', 'to'),
+      } satisfies Spec,
+    ]),
+  ),
+  listVendors: { allow: ['admin', 'company'] },
+  getVendor: {
+    allow: ['admin', 'company'],
+    absent: 404,
+    fix: async (c) => {
+      if (!c.absent) c.input.path.id = await vendor();
+    },
+  },
+  addVendor: { allow: ['company'], fix: (c) => vendorBody(body(c)) },
+  updateVendor: {
+    allow: ['company'],
+    absent: 404,
+    fix: async (c) => {
+      vendorBody(body(c));
+      if (c.absent) return;
+      c.input.path.id = await vendor();
+      body(c).version = 1;
+    },
+  },
+  deleteVendor: {
+    allow: ['company'],
+    absent: 404,
+    fix: async (c) => {
+      if (!c.absent) c.input.path.id = await vendor();
+    },
+  },
 
   listRecurringPayments: { allow: ['admin', 'company'] },
   addRecurringPayment: {

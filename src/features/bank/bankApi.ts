@@ -18,11 +18,15 @@ import type {
   StatementEntry as StatementEntrySchema,
   StatementQuery,
   StatementRange as StatementRangeSchema,
+  SpendingList,
+  SpendingQuery,
   TransferAnswer,
 } from '../../../contract/api/bank';
+import type { ProjectList } from '../../../contract/api/projects';
 import type { Message } from '../../../contract/api/fields';
 import { request } from '../../api/endpoint';
 import { apiSlice } from '../../api/apiSlice';
+import { pickerPaging, PICKER_PAGE_SIZE, searchParam } from '../../api/picker';
 import {
   changedTags,
   createdTags,
@@ -45,7 +49,13 @@ export type Statement = z.output<typeof StatementSchema>;
 /** What the forms send: amounts in rupees. */
 export type NewAccount = z.input<typeof NewBankAccount>;
 export type NewPayment = z.input<typeof NewPaymentSchema>;
-export type StatementRange = z.output<typeof StatementRangeSchema>;
+/** The account and days of a statement (its filters aside). */
+export type Spending = z.output<typeof SpendingList>;
+export type SpendingRow = Spending['data'][number];
+export type StatementRange = Pick<
+  z.output<typeof StatementRangeSchema>,
+  'accountId' | 'from' | 'to'
+>;
 
 type MessageAnswer = z.output<typeof Message>;
 
@@ -125,6 +135,32 @@ export const bankApi = apiSlice.injectEndpoints({
         query: (params) => request('bankStatement', { query: params }),
         providesTags: (_r, _e, arg) => [accountTag(arg.accountId)],
       }),
+      /** Spending by party or project: any payment may change it. */
+      getSpending: build.query<Spending, z.output<typeof SpendingQuery>>({
+        query: ({ companyId, ...params }) =>
+          request('spending', { query: { ...params, companyId: companyId || undefined } }),
+        providesTags: [{ type: 'bank', id: 'LIST' }],
+      }),
+      /** The project pickers of payments and statements page through the company's projects. */
+      searchPaymentProjects: build.infiniteQuery<
+        z.output<typeof ProjectList>,
+        { search: string; companyId?: string },
+        number
+      >({
+        infiniteQueryOptions: pickerPaging,
+        query: ({ queryArg: { companyId, search }, pageParam }) =>
+          request('listProjects', {
+            query: {
+              companyId: companyId || undefined,
+              search: searchParam(search),
+              page: pageParam,
+              pageSize: PICKER_PAGE_SIZE,
+              sort: 'projectName',
+              order: 'asc',
+            },
+          }),
+        providesTags: [{ type: 'project', id: 'LIST' }],
+      }),
     }),
 });
 
@@ -140,6 +176,8 @@ export const {
   useReversePaymentMutation,
   useGetPaymentsQuery,
   useGetStatementQuery,
+  useGetSpendingQuery,
+  useSearchPaymentProjectsInfiniteQuery,
 } = bankApi;
 
 /** One account of the scope by id, fresh after each payment (nothing when it is not ours). */
