@@ -25,6 +25,7 @@ export const ERROR_CODES = {
   stale_record: 'The record changed since it was read: reload it',
   duplicate: 'A value that must be unique is taken',
   in_use: 'The record is in use and cannot be deleted',
+  reconciled: 'The entry is reconciled with a bank statement: undo its reconciliation first',
   limit_reached: 'A count limit is reached (most categories kept, at least one)',
   too_large: 'The body or the file is over its limit of size or time',
   unsupported_media_type: 'The body has a content type the call does not take',

@@ -15,6 +15,7 @@ export const LIVE_TAGS = [
   'borrowed',
   'project',
   'bank',
+  'reconciliation',
   'invoice',
   'users',
   'dashboard',

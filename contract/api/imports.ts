@@ -90,7 +90,7 @@ export const PreviewRow = z.object({
 });
 
 export const ImportPreview = z.object({
-  fileType: z.enum(['csv', 'xlsx']),
+  fileType: z.enum(['csv', 'xlsx', 'html']),
   /** A workbook's sheets, in order; empty for a CSV file. */
   sheets: z.array(z.string()),
   /** The settings used, every one filled in: send them back to import. */

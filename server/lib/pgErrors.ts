@@ -70,6 +70,20 @@ export function uniqueViolation(error: unknown): Refused | undefined {
   );
 }
 
+/**
+ * A reversal of an entry reconciled with a bank statement, refused by the database
+ * (reconciled_entry.sql) as a 409; undefined for other errors.
+ */
+export function reconciledViolation(error: unknown): Refused | undefined {
+  if (pgErrorCode(error) !== 'P0001' || pgConstraint(error) !== 'payments_reconciled')
+    return undefined;
+  return {
+    message:
+      'This entry is reconciled with the bank statement: undo its line in the reconciliation first, then reverse it.',
+    code: 'reconciled',
+  };
+}
+
 /** The table a database error is about, looking through Drizzle's wrapping. */
 function pgTable(error: unknown): string | undefined {
   for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {

@@ -34,6 +34,10 @@ const TAGS = [
   { name: 'projects', description: "A company's projects" },
   { name: 'bank', description: "A company's bank accounts, payments and statements" },
   {
+    name: 'reconciliation',
+    description: "A bank account reconciled against the bank's own statement download",
+  },
+  {
     name: 'invoicing',
     description:
       "A company's GST invoices and credit notes, its clients and invoicing profile, their PDFs, share links and e-mail",

@@ -9,6 +9,7 @@ import {
   categoryViolation,
   isDatabaseUnavailable,
   pgErrorCode,
+  reconciledViolation,
   uniqueViolation,
 } from '../lib/pgErrors';
 
@@ -87,6 +88,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     const duplicate = uniqueViolation(error);
     if (duplicate)
       return reply.status(409).send(refusal(duplicate.message, duplicate.code, duplicate.field));
+    const reconciled = reconciledViolation(error);
+    if (reconciled) return reply.status(409).send(refusal(reconciled.message, reconciled.code));
     const category = categoryViolation(error);
     if (category)
       return reply

@@ -1,27 +1,12 @@
-import { PassThrough, Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
+import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  IMPORT_BODY_TYPES,
-  IMPORT_MAX_BYTES,
-  ImportRefusal,
-  importEndpoints,
-  type ImportEvent,
-} from '../../contract/api/imports';
-import { ErrorResponse } from '../../contract/api/fields';
+import { ImportRefusal, importEndpoints, type ImportEvent } from '../../contract/api/imports';
 import { callerOf } from '../plugins/auth';
 import { limitImports } from '../plugins/rateLimit';
-import { HttpError, badRequest } from '../lib/errors';
-import { Slots } from '../lib/slots';
+import { HttpError } from '../lib/errors';
 import { errors } from '../lib/schemas';
 import { registerRoutes } from '../lib/registerRoutes';
-import {
-  fileTooLarge,
-  receiveUpload,
-  startReading,
-  type ReceivedFile,
-  type Upload,
-} from '../services/importFile';
+import { FILE_TYPE_MESSAGE, fileRefusals, receive, takeFiles } from '../services/importUpload';
 import type { Database } from '../db/client';
 import {
   ImportRefused,
@@ -30,80 +15,6 @@ import {
   previewImport,
   runImport,
 } from '../services/imports';
-
-/**
- * Files arriving at once (each user two), and files read at once (each user one, so that no
- * one takes every turn). A file takes its turn to be read only once it has arrived whole,
- * so a slow or stalled upload holds nothing anyone else waits for; the body guard ends one
- * that stalls. A file waits up to 15 s in line for a turn, then is refused (503).
- */
-const arriving = new Slots(
-  32,
-  2,
-  0,
-  'You are sending two files already (or the server is busy receiving files): wait for them, then try again.',
-);
-const reading = new Slots(
-  2,
-  1,
-  15_000,
-  'The server is busy reading other files. Please try again in a moment.',
-);
-
-const fileRefusals = {
-  413: {
-    description: `The file is over ${IMPORT_MAX_BYTES / 1024 / 1024} MB`,
-    content: { 'application/json': { schema: ErrorResponse } },
-  },
-  415: {
-    description: `The body is not a file of these types: ${IMPORT_BODY_TYPES.join(', ')}`,
-    content: { 'application/json': { schema: ErrorResponse } },
-  },
-  503: {
-    description: 'Busy reading other files: try again after Retry-After seconds',
-    content: { 'application/json': { schema: ErrorResponse } },
-  },
-};
-
-const FILE_TYPE_MESSAGE =
-  'Send the file itself as the body of the call (a CSV or Excel file), not a form or JSON';
-
-interface Received {
-  upload: Upload;
-  /** Gives the turn back and removes the file. */
-  release(): Promise<void>;
-}
-
-/** Writes the body to a file of its own, then waits for a turn to read it. */
-async function receive(request: FastifyRequest): Promise<Received> {
-  if (!(request.body instanceof Readable))
-    throw badRequest('Send the file as the body of the call');
-  const { userId } = callerOf(request);
-  const arrived = await arriving.take(userId);
-  let file: ReceivedFile;
-  try {
-    const length = Number(request.headers['content-length']);
-    file = await receiveUpload(request.body, Number.isFinite(length) ? length : undefined);
-  } finally {
-    arrived();
-  }
-  let read: (() => void) | undefined;
-  try {
-    read = await reading.take(userId);
-    const upload = await startReading(file);
-    return {
-      upload,
-      async release() {
-        read!();
-        await file.discard();
-      },
-    };
-  } catch (error) {
-    read?.();
-    await file.discard();
-    throw error;
-  }
-}
 
 /**
  * Import from a file: the body is the file, the settings are in the query. Every CSV or
@@ -115,16 +26,8 @@ export const importRoutes: FastifyPluginAsyncZod<{ database: Database['kind'] }>
 ) => {
   const maxRows = maxRowsOn(database);
   app.addHook('onRequest', app.authenticate);
-  // A file reaches the handler as it arrives, unread: it is counted and written to disk
-  // there, and refused past the size limit. Any other body is a 415, JSON included.
-  app.removeAllContentTypeParsers();
-  // A file declared too large is refused before anything else is read of the call.
-  app.addHook('preParsing', async (request) => {
-    if (Number(request.headers['content-length']) > IMPORT_MAX_BYTES) throw fileTooLarge();
-  });
-  app.addContentTypeParser([...IMPORT_BODY_TYPES], (_request, payload, done) =>
-    done(null, payload),
-  );
+  // A file reaches the handler as it arrives, unread (importUpload.ts).
+  takeFiles(app);
 
   registerRoutes(app, importEndpoints, {
     previewImport: {

@@ -24,6 +24,8 @@ export interface Change {
     | 'invoices'
     | 'invoice_links'
     | 'receipts'
+    | 'reconciliations'
+    | 'reconciliation_lines'
     | 'vendors';
   /** The company of a company record (a person's company, or the company itself). */
   c?: string;
@@ -95,6 +97,10 @@ export function tagsFor(reader: Reader, change: Change): LiveTag[] {
     case 'bank_accounts':
     case 'payments':
       return ofCompany ? ['bank', 'dashboard', 'audit'] : [];
+    // A reconciliation's work: the company and its admin, as its account's payments.
+    case 'reconciliations':
+    case 'reconciliation_lines':
+      return ofCompany ? ['reconciliation'] : [];
     case 'vendors':
       return ofCompany ? ['bank', 'audit'] : [];
     // Receivables: the company and its admin; a PM the invoices of its own projects.

@@ -18,7 +18,7 @@ export async function* csvLines(path: string): AsyncGenerator<string[]> {
   let carried = '';
   let newline: '\n' | '\r\n' | '\r' | undefined;
   let line = 0;
-  const source = createReadStream(path, { highWaterMark: 16 * 1024 }).pipe(decoder());
+  const source = createReadStream(path, { highWaterMark: 16 * 1024 }).pipe(strictText());
   try {
     for await (const piece of source as AsyncIterable<string>) {
       const text = carried + piece;
@@ -69,7 +69,7 @@ function newlineOf(text: string): '\n' | '\r\n' | '\r' {
  * UTF-16 when it starts with that mark (Excel's "Unicode text"). Anything else, such as a
  * file saved in a Windows code page, is a 400 rather than names turned to question marks.
  */
-function decoder() {
+export function strictText() {
   let text: TextDecoder | undefined;
   let offset = 0;
   return new Transform({

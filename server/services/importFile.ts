@@ -8,6 +8,7 @@ import { IMPORT_MAX_BYTES, IMPORT_MAX_SECONDS } from '../../contract/imports';
 import { HttpError, badRequest } from '../lib/errors';
 import { bounded } from './importBounds';
 import { csvLines } from './importCsv';
+import { htmlRows, looksLikeMarkup } from './importHtml';
 import { repackWorkbook, workbookRows, workbookSheets } from './importWorkbook';
 
 /**
@@ -26,7 +27,8 @@ export interface SheetRow {
   cells: Cell[];
 }
 
-export type FileType = 'csv' | 'xlsx';
+/** A CSV (or tab-separated) file, a workbook, or a table saved as a web page (an ".xls" many banks send). */
+export type FileType = 'csv' | 'xlsx' | 'html';
 
 /** A file as it arrived, in a folder of its own. */
 export interface ReceivedFile {
@@ -89,14 +91,16 @@ export async function startReading(file: ReceivedFile): Promise<Upload> {
 /** Tells a CSV file from a workbook by its first bytes; any other kind of file is a 400. */
 async function typeOf(path: string): Promise<FileType> {
   const handle = await open(path, 'r');
-  const head = Buffer.alloc(8);
+  const head = Buffer.alloc(512);
   try {
-    await handle.read(head, 0, 8, 0);
+    await handle.read(head, 0, head.length, 0);
   } finally {
     await handle.close();
   }
   const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
   if (starts(0x50, 0x4b, 0x03, 0x04)) return 'xlsx';
+  // A binary workbook of Excel 97–2003 (BIFF): no reader of it is safe enough to run on
+  // uploads (see docs/import-export.md). The ".xls" that is a web page or text is read below.
   if (starts(0xd0, 0xcf, 0x11, 0xe0))
     throw badRequest(
       'This is an old Excel file (.xls): open it in Excel, save it as .xlsx or CSV, and import that',
@@ -110,18 +114,20 @@ async function typeOf(path: string): Promise<FileType> {
     throw badRequest('This is an image, not a spreadsheet: import a CSV or Excel (.xlsx) file', {
       code: 'invalid_file',
     });
-  return 'csv';
+  return looksLikeMarkup(head.toString('latin1')) ? 'html' : 'csv';
 }
 
 /** The sheets of a workbook, in order (none for a CSV file). */
 export async function sheetNames(upload: Upload): Promise<string[]> {
-  return upload.type === 'csv' ? [] : workbookSheets(upload.path, upload.deadline);
+  return upload.type === 'xlsx' ? workbookSheets(upload.path, upload.deadline) : [];
 }
 
-/** The rows of a CSV file, or of one sheet of a workbook (its first when none is named). */
+/** The rows of a CSV file or a web page's table, or of one sheet of a workbook (its first when none is named). */
 export function readRows(upload: Upload, sheet?: string): AsyncGenerator<SheetRow> {
   return bounded(
-    upload.type === 'csv' ? numbered(csvLines(upload.path)) : workbookRows(upload.path, sheet),
+    upload.type === 'xlsx'
+      ? workbookRows(upload.path, sheet)
+      : numbered(upload.type === 'html' ? htmlRows(upload.path) : csvLines(upload.path)),
     upload.deadline,
   );
 }

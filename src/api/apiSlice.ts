@@ -16,6 +16,8 @@ export const TAG_TYPES = [
   /** The signed-in user's budgets. */
   'budget',
   'bank',
+  /** The company's reconciliations of its accounts against the banks' statements. */
+  'reconciliation',
   /** The company's invoicing: its profile, clients, invoices and credit notes, share links. */
   'invoice',
   'project',

@@ -1,8 +1,8 @@
 -- A ledger entry reconciled with a bank statement (a statement line names it, matched or
 -- created from the line) is never reversed: the statement says the money moved. The
--- reconciliation is undone first, which frees the entry. The services check first, with a
--- message; this refuses any other path, and a reversal racing the confirmation of a match:
--- the confirmation locks the entry's row, and this waits for that lock before it looks.
+-- reconciliation is undone first, which frees the entry. This refuses every path, a reversal
+-- racing the confirmation of a match too: the confirmation locks the entry's row, and this
+-- waits for that lock before it looks.
 -- Refused with the constraint name payments_reconciled (a 409, code `reconciled`).
 CREATE OR REPLACE FUNCTION reconciled_entry() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

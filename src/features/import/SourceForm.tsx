@@ -6,9 +6,13 @@ import { SelectField } from '../../ui/Field';
 import { styles } from '../../ui/styles';
 import { KINDS } from './importKinds';
 
+// A bank's ".xls" download is often a web page or text under an Excel name: the server reads it.
 const ACCEPT = [
   '.csv',
   '.xlsx',
+  '.xls',
+  '.tsv',
+  '.txt',
   'text/csv',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 ].join(',');

@@ -49,6 +49,7 @@ export function bodyType(file: File): (typeof IMPORT_BODY_TYPES)[number] {
   if (name.endsWith('.csv')) return 'text/csv';
   if (name.endsWith('.xlsx'))
     return 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  if (name.endsWith('.xls')) return 'application/vnd.ms-excel';
   return 'application/octet-stream';
 }
 
