@@ -22,9 +22,11 @@ export interface Column<T, S extends string = string> {
   card?: 'primary' | 'money' | 'hidden';
   /**
    * Free text that may be long (a description, a name, an e-mail): it wraps, so that the
-   * table fits its width rather than pushing other columns under the pinned ones.
+   * table fits its width rather than pushing other columns under the pinned ones. `true`
+   * breaks anywhere (an e-mail has no spaces); 'words' only between words, for short values
+   * a reader takes in whole (a status, a phone number, a duration).
    */
-  wrap?: boolean;
+  wrap?: boolean | 'words';
 }
 
 /** S.no: the row's number over every page; not on a narrow screen's card. */
@@ -61,7 +63,40 @@ export interface DataTableProps<T, S extends string = string> {
   footRows?: ReactNode;
 }
 
-const CELL_PADDING = { normal: 'px-4 py-3', compact: 'px-2 py-2' };
+// Compact: the wide lists (a dozen columns) fit 1280 px without scrolling sideways.
+const CELL_PADDING = { normal: 'px-4 py-3', compact: 'px-1.5 py-2' };
+
+/** How a cell's text wraps (see Column.wrap). */
+const WRAP = {
+  anywhere: 'min-w-[4.5rem] whitespace-normal [overflow-wrap:anywhere]',
+  words: 'whitespace-normal',
+  none: 'whitespace-nowrap',
+};
+const wrapOf = (wrap: Column<unknown>['wrap']) =>
+  wrap === 'words' ? WRAP.words : wrap ? WRAP.anywhere : WRAP.none;
+
+/**
+ * A badge (a rounded label: a status, "Invite pending") stays one piece on one line, whatever
+ * its cell's wrapping: "pendin/g" reads as two words.
+ */
+const WHOLE_BADGES =
+  '[&_td_.rounded-full]:inline-block [&_td_.rounded-full]:whitespace-nowrap [&_td_.rounded-full]:[overflow-wrap:normal]';
+
+/**
+ * A heading as the spec writes it ("PaymentStatus", "Reg.No", "Holder_name"), able to break
+ * where its words meet: a narrow column then takes two short lines, not the width of the whole word.
+ */
+function headingOf(header: string): ReactNode {
+  const parts = header.split(/(?<=[a-z.])(?=[A-Z])|(?<=_)(?=[a-z])/);
+  return parts.length === 1
+    ? header
+    : parts.map((part, i) => (
+        <span key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </span>
+      ));
+}
 // Sticky creates a stacking context: the cell whose row menu is open goes above the
 // others (and above the toasts, like the menu), so the menu is not covered by later rows.
 const PINNED =
@@ -143,7 +178,7 @@ export function DataTable<T, S extends string = string>({
         <table
           role="table"
           data-density={density}
-          className={`cards min-w-full divide-y divide-gray-200 ${density === 'compact' ? 'text-[13px]' : 'text-sm'}`}
+          className={`cards min-w-full divide-y divide-gray-200 ${WHOLE_BADGES} ${density === 'compact' ? 'text-[13px]' : 'text-sm'}`}
         >
           <caption className="sr-only">{caption}</caption>
           <thead role="rowgroup" className={`bg-gray-50 ${sortable ? '' : 'cards-sr-only'}`}>
@@ -165,7 +200,7 @@ export function DataTable<T, S extends string = string>({
                     aria-sort={col.sortKey ? (ariaSort ?? 'none') : undefined}
                     data-sortable={col.sortKey && onSort ? '' : undefined}
                     style={pinMoney(col, index) ? moneyStyle : undefined}
-                    className={`whitespace-nowrap ${padding} font-semibold text-gray-800 ${align} ${
+                    className={`${padding} ${density === 'compact' ? 'text-xs' : ''} font-semibold text-gray-800 ${align} ${
                       pinned(index) ? `${PINNED} bg-gray-50` : ''
                     } ${pinMoney(col, index) ? `${PINNED_MONEY} bg-gray-50` : ''}`}
                   >
@@ -173,15 +208,16 @@ export function DataTable<T, S extends string = string>({
                       <button
                         type="button"
                         onClick={() => onSort(col.sortKey!)}
-                        className={`inline-flex items-center gap-1 rounded hover:text-indigo-800 ${styles.focus}`}
+                        // The arrow may go under a narrow column's heading, not widen it.
+                        className={`inline-flex flex-wrap items-center gap-x-1 rounded hover:text-indigo-800 ${styles.focus}`}
                       >
-                        {col.header}
+                        <span>{headingOf(col.header)}</span>
                         <span aria-hidden="true" className="text-xs text-gray-600">
                           {active ? (sort?.order === 'asc' ? '▲' : '▼') : '↕'}
                         </span>
                       </button>
                     ) : (
-                      col.header
+                      headingOf(col.header)
                     )}
                   </th>
                 );
@@ -200,7 +236,7 @@ export function DataTable<T, S extends string = string>({
                       data-label={col.header}
                       data-card={cardRole(col, pinned(index))}
                       style={pinMoney(col, index) ? moneyStyle : undefined}
-                      className={`${col.wrap ? 'min-w-[5rem] whitespace-normal [overflow-wrap:anywhere]' : 'whitespace-nowrap'} ${padding} text-gray-900 ${col.align === 'right' ? 'text-right' : ''} ${
+                      className={`${wrapOf(col.wrap)} ${padding} text-gray-900 ${col.align === 'right' ? 'text-right' : ''} ${
                         pinned(index) ? `${PINNED} bg-white group-hover:bg-gray-50` : ''
                       } ${pinMoney(col, index) ? `${PINNED_MONEY} bg-white group-hover:bg-gray-50` : ''}`}
                     >

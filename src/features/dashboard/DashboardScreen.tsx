@@ -35,7 +35,7 @@ function StatCard({ label, value, link, note }: StatCardProps) {
     // Compact on a phone: two to a row, so the figures above them stay in view.
     <div className={`${styles.card} p-3 sm:p-5`}>
       <p className="text-xs font-medium text-gray-700 sm:text-sm">{label}</p>
-      <p className="mt-1 break-words text-lg font-bold text-gray-900 sm:mt-2 sm:text-2xl">
+      <p className="mt-1 break-words text-base font-bold tracking-tight text-gray-900 sm:mt-2 sm:text-2xl sm:tracking-normal">
         {value}
       </p>
       {note && <p className="mt-1 text-xs text-gray-700">{note}</p>}

@@ -12,11 +12,12 @@ const BAR_COLOURS =
 
 /**
  * A phone's chart is about 300 px wide: twelve "Nov 26" labels would run together, so it
- * names every other month, without the year (the sentence above and the table say which).
+ * names every other month, this month included, without the year (the sentence above and
+ * the table say which).
  */
 const NARROW = 'screen and (max-width: 639px)';
-const everyOtherMonth = (label: unknown, index: number) =>
-  index % 2 === 0 ? String(label).split(' ')[0] : null;
+const everyOtherMonth = (count: number) => (label: unknown, index: number) =>
+  (count - 1 - index) % 2 === 0 ? String(label).split(' ')[0] : null;
 
 const CHART_HEIGHT = 260;
 
@@ -74,7 +75,7 @@ export function ExpensesChart({ series }: { series: ExpenseSeries }) {
               labelInterpolationFnc: (value) => compactRupees.format(Number(value)),
             },
           },
-          [[NARROW, { axisX: { labelInterpolationFnc: everyOtherMonth } }]],
+          [[NARROW, { axisX: { labelInterpolationFnc: everyOtherMonth(series.months.length) } }]],
         );
       },
       () => {

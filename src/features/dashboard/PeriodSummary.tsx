@@ -40,23 +40,26 @@ export function PeriodSummary({
     : [];
   return (
     <section aria-labelledby="period-summary" className={`${styles.card} mb-4 p-4 sm:p-5`}>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id="period-summary" className="text-lg font-semibold text-gray-900">
-          {label}
-        </h3>
-        <PeriodPicker period={period} onChange={onChange} idPrefix="dashboard-period" />
-      </div>
+      {/* The picker shows the period's name: the heading is for screen readers. */}
+      <h3 id="period-summary" className="sr-only">
+        {label}
+      </h3>
+      <PeriodPicker period={period} onChange={onChange} idPrefix="dashboard-period" />
       {figures ? (
         <div className="mt-3 grid gap-4 lg:grid-cols-2">
-          <dl className="grid grid-cols-3 gap-2 sm:gap-3">
+          {/* A phone: a line each, label and count left, the amount right; wider: three tiles. */}
+          <dl className="grid gap-2 sm:grid-cols-3 sm:gap-3">
             {tiles.map((t) => (
-              <div key={t.label} className="rounded-md bg-gray-50 p-2 sm:p-3">
+              <div
+                key={t.label}
+                className="grid grid-cols-[1fr_auto] items-baseline gap-x-3 rounded-md bg-gray-50 px-3 py-2 sm:block sm:p-3"
+              >
                 <dt className="text-xs font-medium text-gray-700 sm:text-sm">
                   <Link to={t.to} className={styles.link}>
                     {t.label}
                   </Link>
                 </dt>
-                <dd className="mt-1 whitespace-nowrap text-base font-bold text-gray-900 sm:text-xl">
+                <dd className="row-span-2 whitespace-nowrap text-right text-base font-bold text-gray-900 sm:mt-1 sm:text-left sm:text-xl">
                   <Money value={t.figure.totalAmount} />
                 </dd>
                 <dd className="text-xs text-gray-700">

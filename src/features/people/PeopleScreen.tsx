@@ -100,7 +100,8 @@ const COLUMNS = {
     render: (row) => row.registration_number,
   },
   country: { key: 'country', header: 'Country', render: (row) => row.country || 'India' },
-  phone: { key: 'phone', header: 'Phone', render: (row) => row.mobile || '#' },
+  // '+91 98765 01234' may take two lines: the wide lists fit at 1280 px.
+  phone: { key: 'phone', header: 'Phone', wrap: 'words', render: (row) => row.mobile || '#' },
   email: {
     key: 'email',
     header: 'Email',

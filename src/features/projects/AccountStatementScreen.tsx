@@ -147,6 +147,8 @@ export default function AccountStatementScreen() {
               caption="Account Statement"
               columns={PROJECT_COLUMNS}
               rowKey={(row) => row._id}
+              // The Project List's dozen columns: compact, as the list shows them, to fit.
+              density="compact"
               list={list}
               query={query}
             />

@@ -24,13 +24,19 @@ export const PROJECT_COLUMNS: ReadonlyArray<Column<Project, ProjectSort>> = [
     card: 'primary',
     render: (row) => row.projectName,
   },
-  { key: 'clientNumber', header: 'ClientNumber', render: (row) => row.clientNumber },
-  { key: 'duration', header: 'Duration', wrap: true, render: (row) => row.duration },
+  // Short values read whole: they wrap between words, never inside one ("pendin/g").
+  {
+    key: 'clientNumber',
+    header: 'ClientNumber',
+    wrap: 'words',
+    render: (row) => row.clientNumber,
+  },
+  { key: 'duration', header: 'Duration', wrap: 'words', render: (row) => row.duration },
   {
     key: 'paymentStatus',
     header: 'PaymentStatus',
     sortKey: 'paymentStatus',
-    wrap: true,
+    wrap: 'words',
     render: (row) => row.paymentStatus,
   },
   {
@@ -46,15 +52,17 @@ export const PROJECT_COLUMNS: ReadonlyArray<Column<Project, ProjectSort>> = [
     key: 'invoicing',
     header: 'Invoiced',
     align: 'right',
+    // Each figure on a line of its own, its label above it when the column is narrow.
+    wrap: 'words',
     render: (row) =>
       row.invoicing ? (
-        <span className="block whitespace-nowrap text-right">
-          <Money value={row.invoicing.invoiced} />
+        <span className="block text-right">
+          <Money value={row.invoicing.invoiced} className="whitespace-nowrap" />
           <span className="block text-xs text-gray-700">
-            received <Money value={row.invoicing.received} />
+            received <Money value={row.invoicing.received} className="whitespace-nowrap" />
           </span>
           <span className="block text-xs text-gray-700">
-            pending <Money value={row.invoicing.pending} />
+            pending <Money value={row.invoicing.pending} className="whitespace-nowrap" />
           </span>
         </span>
       ) : (
@@ -65,7 +73,7 @@ export const PROJECT_COLUMNS: ReadonlyArray<Column<Project, ProjectSort>> = [
     key: 'status',
     header: 'Status',
     sortKey: 'status',
-    wrap: true,
+    wrap: 'words',
     render: (row) => row.status || '#',
   },
   {
