@@ -6,7 +6,8 @@
 // start on an empty DATA_DIR and of a restart (bench/startMemory.ts). Invoicing (company 1's
 // 100,000 invoices: lists, receivables, PDFs) is in bench/invoicing.ts. The same numbers go to
 // bench/results/<db>.json. PGlite by default; PostgreSQL when DATABASE_URL is set.
-// `--only=ratio`: bench/ratio.ts; `--only=invoicing`: the invoicing calls alone (bench/invoicing.ts).
+// `--only=ratio`: bench/ratio.ts; `--only=invoicing`: the invoicing calls alone (bench/invoicing.ts);
+// `--only=reconcile`: a reconciliation of 10,000 lines against 100,000 entries (bench/reconcile.ts).
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -54,6 +55,13 @@ if (process.argv.includes('--only=ratio')) {
 if (process.argv.includes('--only=invoicing')) {
   await runInvoicingAlone();
   process.exit(0);
+}
+// `npm run bench -- --only=reconcile`: only a reconciliation of 10,000 statement lines against
+// 100,000 entries (bench/reconcile.ts).
+if (process.argv.includes('--only=reconcile')) {
+  const { runReconcileAlone } = await import('./reconcile');
+  await runReconcileAlone();
+  process.exit(process.exitCode ?? 0);
 }
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);

@@ -57,7 +57,8 @@ const keyOf = (type: PaymentType, amountPaise: number) => `${type}:${amountPaise
 interface Indexed {
   entry: MatchEntry;
   day: number;
-  words: Set<string>;
+  /** Its words, read when a line first looks at it: most entries are never looked at. */
+  words?: Set<string>;
   taken: boolean;
 }
 
@@ -75,6 +76,8 @@ function firstFrom(bucket: Indexed[], day: number): number {
 
 /** How much a line and an entry have in common: shared words, the reference counting double. */
 function inCommon(line: MatchLine, lineWords: Set<string>, candidate: Indexed): number {
+  const { entry } = candidate;
+  candidate.words ??= wordsOf(`${entry.remark} ${entry.reference ?? ''} ${entry.partyName ?? ''}`);
   let shared = 0;
   for (const word of lineWords) if (candidate.words.has(word)) shared++;
   const reference = line.reference.trim().toLowerCase();
@@ -92,12 +95,7 @@ export function suggestMatches(lines: MatchLine[], entries: MatchEntry[]): Map<s
     const key = keyOf(entry.type, entry.amountPaise);
     let bucket = index.get(key);
     if (!bucket) index.set(key, (bucket = []));
-    bucket.push({
-      entry,
-      day: dayOf(entry.date),
-      words: wordsOf(`${entry.remark} ${entry.reference ?? ''} ${entry.partyName ?? ''}`),
-      taken: false,
-    });
+    bucket.push({ entry, day: dayOf(entry.date), taken: false });
   }
   for (const bucket of index.values()) bucket.sort((a, b) => a.day - b.day);
 
