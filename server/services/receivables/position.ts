@@ -7,8 +7,9 @@ import type { Caller } from '../../lib/caller';
 /*
  * The company's position for the dashboard: cash in each bank account, what clients owe and
  * how much of it is overdue, this month's invoicing and receipts, and the latest invoices.
- * Every figure is summed in SQL from kept totals (balances, invoice totals, receipts), by
- * statements prepared once per role (a company's own, an admin's companies).
+ * Every figure is summed in SQL from kept totals (balances, what clients owe per client and
+ * per due date) or this month's rows, by statements prepared once per role (a company's own,
+ * an admin's companies).
  */
 
 const me = sql.placeholder('me');
@@ -35,24 +36,29 @@ const accountsQuery = prepared((db) =>
   ),
 );
 
+/**
+ * What clients owe (client_receivables) and how much of it is overdue (receivable_dues), both
+ * kept by triggers on invoices; this month's invoicing from the month's invoices alone.
+ */
 const figuresQuery = preparedShapes(
   (role: Role) => role,
   (db, role) =>
     rawQuery(
       db,
       sql`select
-          coalesce(sum(i.total_paise - i.received_paise - i.tds_paise - i.credited_paise)
-            filter (where i.status in ('issued', 'part_paid', 'paid')), 0) as receivable,
-          coalesce(sum(i.total_paise - i.received_paise - i.tds_paise - i.credited_paise)
-            filter (where i.status in ('issued', 'part_paid') and i.due_date < ${today}::date), 0) as overdue,
-          coalesce(sum(i.total_paise) filter (where i.status in ('issued', 'part_paid', 'paid')
-            and i.issue_date >= date_trunc('month', ${today}::date)::date
-            and i.issue_date <= ${today}::date), 0) as invoiced_month,
+          (select coalesce(sum(t.total_paise - t.received_paise - t.tds_paise - t.credited_paise), 0)
+             from client_receivables t where ${scope(role, 't.company_id')}) as receivable,
+          (select coalesce(sum(d.pending_paise), 0) from receivable_dues d
+            where ${scope(role, 'd.company_id')} and d.due_date < ${today}::date) as overdue,
+          (select coalesce(sum(i.total_paise), 0) from invoices i
+            where ${scope(role, 'i.company_id')} and i.kind = 'invoice'
+              and i.status in ('issued', 'part_paid', 'paid')
+              and i.issue_date >= date_trunc('month', ${today}::date)::date
+              and i.issue_date <= ${today}::date) as invoiced_month,
           (select coalesce(sum(r.amount_paise), 0) from receipts r
             where ${scope(role, 'r.company_id')} and not r.reversed
               and r.date >= date_trunc('month', ${today}::date)::date
-              and r.date <= ${today}::date) as received_month
-        from invoices i where ${scope(role, 'i.company_id')} and i.kind = 'invoice'`,
+              and r.date <= ${today}::date) as received_month`,
     ),
 );
 
