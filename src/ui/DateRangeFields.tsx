@@ -1,5 +1,6 @@
 import { datePresets, END_BEFORE_START, isBackwards } from '../lib/dates';
-import { Field } from './Field';
+import { DateField } from './DateField';
+import type { DateFormat } from './dateFormat';
 import { styles } from './styles';
 
 export interface DateRange {
@@ -23,10 +24,13 @@ interface Props {
    * hands the range here (to fill in and apply it).
    */
   onPreset?: (range: DateRange) => void;
+  /** How the dates are written; by default as the screen's list writes them. */
+  format?: DateFormat;
 }
 
 /**
- * The start and end dates of every filter, written once: an end before the start is said
+ * The start and end dates of every filter, written once (DateField: the screen's way of
+ * writing dates, typed or picked from a calendar): an end before the start is said
  * under the end date as soon as it is typed, the same on every screen. Screens still refuse
  * to send such a range.
  */
@@ -39,25 +43,26 @@ export function DateRangeFields({
   error,
   fieldClassName,
   onPreset,
+  format,
 }: Props) {
   const endError = isBackwards(range.from, range.to) ? END_BEFORE_START : error;
   return (
     <>
       <div className={fieldClassName}>
-        <Field
+        <DateField
           id={`${idPrefix}-from`}
           label={labels[0]}
-          type="date"
+          format={format}
           required={required}
           value={range.from}
           onChange={(e) => onChange({ ...range, from: e.target.value })}
         />
       </div>
       <div className={fieldClassName}>
-        <Field
+        <DateField
           id={`${idPrefix}-to`}
           label={labels[1]}
-          type="date"
+          format={format}
           required={required}
           value={range.to}
           error={endError}

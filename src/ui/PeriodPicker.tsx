@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { isWholeMonth, monthOf, periodLabel, periodOf, thisMonth, type Period } from './period';
+import { DateField } from './DateField';
 import { useUrlParams } from './useListParams';
 import { styles } from './styles';
 
@@ -92,30 +93,26 @@ export function PeriodPicker({
       </button>
       {editing && (
         <form onSubmit={apply} className="flex basis-full flex-wrap items-end gap-2">
-          <label className="text-sm text-gray-800">
-            From
-            <input
+          <div className="w-44">
+            <DateField
               id={`${idPrefix}-from`}
-              type="date"
+              label="From"
               required
               value={editing.from}
               onChange={(e) => setEditing({ ...editing, from: e.target.value })}
-              className={`${styles.input} w-auto`}
             />
-          </label>
-          <label className="text-sm text-gray-800">
-            To
-            <input
+          </div>
+          <div className="w-44">
+            <DateField
               id={`${idPrefix}-to`}
-              type="date"
+              label="To"
               required
               value={editing.to}
               aria-invalid={backwards}
-              aria-describedby={backwards ? `${idPrefix}-error` : undefined}
+              {...(backwards ? { 'aria-describedby': `${idPrefix}-error` } : {})}
               onChange={(e) => setEditing({ ...editing, to: e.target.value })}
-              className={`${styles.input} w-auto`}
             />
-          </label>
+          </div>
           <button type="submit" className={`${styles.btnPrimary} py-1.5`} disabled={backwards}>
             Show
           </button>

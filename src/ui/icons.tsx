@@ -192,3 +192,10 @@ export const UploadIcon = (p: P) => (
     <path d="m17 8-5-5-5 5M12 3v12" />
   </Icon>
 );
+
+export const CalendarIcon = (p: P) => (
+  <Icon {...p}>
+    <rect x="3" y="4" width="18" height="18" rx="2" />
+    <path d="M16 2v4M8 2v4M3 10h18" />
+  </Icon>
+);

@@ -24,5 +24,8 @@ export function notificationTarget(n: Pick<Notification, 'kind' | 'recordId'>): 
       return '/app/categories';
     case 'recurring_payment_skipped':
       return '/app/recurringpayments';
+    default:
+      // A kind added later, until it names its screen here: about a loan, or the dashboard.
+      return String(n.kind).startsWith('lend') ? '/app/lend' : '/app/dashboard';
   }
 }

@@ -3,6 +3,7 @@ import { amountError, typedRupees } from '../../lib/amount';
 import { todayLocalISO } from '../../lib/dates';
 import { useCategoryOptions } from '../../api/categoriesApi';
 import { AmountField } from '../../ui/AmountField';
+import { DateField } from '../../ui/DateField';
 import { Field, SelectField } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
 import { useEditConflict } from '../../ui/useEditConflict';
@@ -100,10 +101,10 @@ export function ExpenseForm({
       busy={adding.isLoading || updating.isLoading}
     >
       {conflict.notice}
-      <Field
+      <DateField
         id="expense-date"
         label="Date"
-        type="date"
+        format="iso"
         required
         error={refused.errors.date}
         value={form.date}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { amountError, typedRupees } from '../../lib/amount';
 import { todayLocalISO } from '../../lib/dates';
 import { AmountField } from '../../ui/AmountField';
+import { DateField } from '../../ui/DateField';
 import { Field } from '../../ui/Field';
 import { useFieldErrors } from '../../ui/useFieldErrors';
 import { FormModal } from '../../ui/Modal';
@@ -222,10 +223,9 @@ export function ProjectForm({
           value={form.price}
           onChange={set('price')}
         />
-        <Field
+        <DateField
           id="project-date"
           label="Date"
-          type="date"
           required
           error={refused.errors.date}
           value={form.date}

@@ -1,7 +1,8 @@
 import type { RecurringSchedule } from '../../../contract/enums';
 import { ordinal } from '../../../contract/schedule';
 import { END_BEFORE_START, isBackwards, todayLocalISO } from '../../lib/dates';
-import { Field, SelectField } from '../Field';
+import { DateField } from '../DateField';
+import { SelectField } from '../Field';
 import { DAY_OPTIONS, SCHEDULE_OPTIONS, dayOf } from '../scheduleOptions';
 
 /**
@@ -98,20 +99,18 @@ export function ScheduleFields({
         </p>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
+        <DateField
           id={`${idPrefix}-start`}
           label="Start date"
-          type="date"
           required
           hint={`Days already past are ${made.past} at once.`}
           error={errors.startDate}
           value={values.startDate}
           onChange={(e) => onChange({ startDate: e.target.value })}
         />
-        <Field
+        <DateField
           id={`${idPrefix}-end`}
           label="End date (optional)"
-          type="date"
           error={endError ?? errors.endDate}
           value={values.endDate}
           onChange={(e) => onChange({ endDate: e.target.value })}
