@@ -55,6 +55,13 @@ BEGIN
         (SELECT string_agg(format('%1$I = t.%1$I + excluded.%1$I', c), ', ')
            FROM unnest(kept.cols) AS c));
     END IF;
+    -- A key left at nothing (a draft issued, a project's invoices moved) goes, so the kept
+    -- rows are what summing the invoices gives, as a restore rebuilds them.
+    EXECUTE format('DELETE FROM %I AS t USING (%s) g WHERE t.company_id = g.company_id AND %s AND %s',
+      kept.name, delta,
+      (SELECT string_agg(format('t.%1$I IS NOT DISTINCT FROM g.%1$I', k), ' AND ')
+         FROM unnest(kept.keys) AS k),
+      (SELECT string_agg(format('t.%I = 0', c), ' AND ') FROM unnest(kept.cols) AS c));
   END LOOP;
   RETURN NULL;
 END
