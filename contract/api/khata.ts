@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { INDIAN_MOBILE_MESSAGE, indianMobile } from '../mobile';
 import { isValidVpa, normalizeVpa } from '../upi';
 import type { Endpoint } from './endpoint';
-import { Message, calendarDate, id, optionalText, rupeesInput, text, version } from './fields';
+import {
+  Message,
+  calendarDate,
+  email,
+  id,
+  optionalText,
+  rupeesInput,
+  text,
+  version,
+} from './fields';
 import {
   InvoiceLinkData,
   InvoiceLinkFields,
@@ -33,7 +42,8 @@ export const optionalMobile = z
     return stored;
   })
   .meta({
-    pattern: '^[0-9+ ()-]{0,20}$',
+    // What is documented: the number's plain forms (spaces and dashes inside are accepted too).
+    pattern: '^\\s*((\\+91|91|0)?[6-9][0-9]{9})?\\s*$',
     description:
       'An Indian mobile number (10 digits starting 6-9, with or without +91, 91 or 0; spaces and dashes ignored), or empty. Answered as +91 and the 10 digits',
   });
@@ -52,7 +62,10 @@ export const optionalEmail = z
     }
     return typed;
   })
-  .meta({ description: 'An e-mail address, or empty (spaces around it are trimmed)' });
+  .meta({
+    pattern: `^(?:${String(email.meta()?.pattern).slice(1, -1)})?$`,
+    description: 'An e-mail address, or empty (spaces around it are trimmed)',
+  });
 
 export const PERSON_CONTACT_MESSAGE = 'A mobile number or an e-mail address is required';
 

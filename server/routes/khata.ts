@@ -154,7 +154,7 @@ export const khataRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Revokes a statement link: it opens nothing from now on',
       description: OWN,
       answers: 'The link is revoked',
-      refusals: errors(400, 401, 404),
+      refusals: errors(...BODY, 401, 404),
       handler: async (request) => {
         await links.revokeLink(app.db, caller(request), request.params.id, request.params.linkId);
         return { success: true, message: 'Link revoked' };
@@ -164,7 +164,7 @@ export const khataRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['profile'],
       summary: "The caller's UPI ID, which reminders ask to be paid to, and their name",
       answers: 'The UPI ID (null when none) and name',
-      refusals: errors(401),
+      refusals: errors(400, 401),
       handler: async (request) => ({
         success: true,
         data: await upiSettings(app.db, caller(request)),

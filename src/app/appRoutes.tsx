@@ -169,6 +169,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
     icon: UsersIcon,
     ...lazyScreen(() => import('../features/loans/PeopleScreen')),
   },
+  // The khata: a person by name and mobile, You gave / You got, reminders, statements.
+  {
+    path: 'khata',
+    group: 'Personal',
+    title: 'Khata',
+    icon: WalletIcon,
+    ...lazyScreen(() => import('../features/khata/KhataScreen')),
+  },
   // A file's rows as one's expenses, lend or borrowed, or (a company) an account's payments.
   {
     path: 'import',
@@ -317,6 +325,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
     icon: RepeatIcon,
     roles: ['admin', 'company'],
     ...lazyScreen(() => import('../features/recurringPayments/RecurringPaymentsScreen')),
+  },
+  {
+    path: 'reconciliation',
+    group: 'Banking',
+    readOnlyFor: ['admin'],
+    title: 'Reconciliation',
+    icon: StatementIcon,
+    roles: ['admin', 'company'],
+    ...lazyScreen(() => import('../features/reconciliation/ReconciliationScreen')),
   },
   {
     path: 'accountstatement',

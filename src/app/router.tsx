@@ -19,6 +19,7 @@ const ForgotPasswordScreen = lazy(() => import('../features/auth/ForgotPasswordS
 const ResetPasswordScreen = lazy(() => import('../features/auth/ResetPasswordScreen'));
 const AcceptInviteScreen = lazy(() => import('../features/auth/AcceptInviteScreen'));
 const EmailLinkScreen = lazy(() => import('../features/auth/EmailLinkScreen'));
+const PublicStatementScreen = lazy(() => import('../features/khata/PublicStatementScreen'));
 const { Component: AppShell, preload: preloadAppShell } = preloadableLazy(
   () => import('../features/shell/AppShell'),
 );
@@ -64,6 +65,7 @@ export function AppRoutes() {
           <Route path="/invite" element={<AcceptInviteScreen />} />
           <Route path="/confirm-email" element={<EmailLinkScreen kind="confirm" />} />
           <Route path="/revert-email" element={<EmailLinkScreen kind="revert" />} />
+          <Route path="/statement/:token" element={<PublicStatementScreen />} />
           <Route path="/app" element={<RequireAuth />}>
             <Route element={<AppShell />}>
               <Route index element={<Navigate to="dashboard" replace />} />

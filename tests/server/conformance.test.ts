@@ -538,7 +538,11 @@ function loanSpecs(direction: 'lend' | 'borrowed'): Record<string, Spec> {
     },
     [`add${noun}`]: {
       allow: SIGNED_IN,
-      fix: (c) => orderDates(body(c), 'issueDate', 'repaymentDate'),
+      fix: (c) => {
+        orderDates(body(c), 'issueDate', 'repaymentDate');
+        // A mobile number or an e-mail address names the person.
+        if (!body(c).mobile && !String(body(c).email ?? '').trim()) body(c).email = COUNTERPARTY;
+      },
     },
     [`update${noun}`]: {
       allow: SIGNED_IN,
@@ -835,6 +839,92 @@ function invoicingSpecs(): Record<string, Spec> {
         if (!c.absent) c.input.path.token = (await invoicing.link()).url.split('/').pop()!;
       },
     },
+  };
+}
+
+/**
+ * The khata: a fresh person of the caller's (a new mobile number each), one owing a rupee
+ * when a call needs something open, and a statement link of theirs.
+ */
+function khataSpecs(): Record<string, Spec> {
+  const mobile = () => `9${String(++unique).padStart(9, '0')}`;
+  const person = async (role: SignedIn, owing = false) => {
+    const id = (
+      await must(role, 'POST', '/khata/people', { name: 'Khata person', mobile: mobile() })
+    ).data._id as string;
+    if (owing)
+      await must(role, 'POST', `/khata/people/${id}/entries`, {
+        type: 'gave',
+        amount: 1,
+        date: '1900-01-01',
+      });
+    return id;
+  };
+  const link = async (role: SignedIn, id: string) =>
+    (await must(role, 'POST', `/khata/people/${id}/links`, {})).data as {
+      _id: string;
+      url: string;
+    };
+  const ofPerson =
+    (owing = false) =>
+    async (c: Call) => {
+      if (!c.absent) c.input.path.id = await person(actor(c, 'company'), owing);
+    };
+  const statement: Spec = {
+    allow: 'public',
+    absent: 404,
+    runs: 1,
+    fix: async (c) => {
+      if (c.absent) return;
+      c.input.path.token = (await link('company', await person('company', true))).url
+        .split('/')
+        .pop()!;
+    },
+  };
+  return {
+    addKhataPerson: {
+      allow: SIGNED_IN,
+      fix: (c) => {
+        body(c).mobile = mobile();
+      },
+    },
+    getKhataLedger: { allow: SIGNED_IN, absent: 404, fix: ofPerson() },
+    updateKhataPerson: {
+      allow: SIGNED_IN,
+      absent: 404,
+      fix: async (c) => {
+        body(c).mobile = mobile();
+        body(c).version = 1;
+        await ofPerson()(c);
+      },
+    },
+    addKhataEntry: {
+      allow: SIGNED_IN,
+      absent: 404,
+      fix: async (c) => {
+        orderDates(body(c), 'date', 'dueDate');
+        await ofPerson()(c);
+      },
+    },
+    settleKhataPerson: { allow: SIGNED_IN, absent: 404, fix: ofPerson(true) },
+    recordKhataReminder: { allow: SIGNED_IN, absent: 404, fix: ofPerson(true) },
+    listKhataLinks: { allow: SIGNED_IN, absent: 404, fix: ofPerson() },
+    createKhataLink: { allow: SIGNED_IN, absent: 404, fix: ofPerson() },
+    revokeKhataLink: {
+      allow: SIGNED_IN,
+      absent: 404,
+      fix: async (c) => {
+        if (c.absent) return;
+        const role = actor(c, 'company');
+        const id = await person(role);
+        c.input.path.id = id;
+        c.input.path.linkId = (await link(role, id))._id;
+      },
+    },
+    getUpiSettings: { allow: SIGNED_IN },
+    saveUpiSettings: { allow: SIGNED_IN },
+    publicKhataStatement: statement,
+    publicKhataStatementPdf: statement,
   };
 }
 
@@ -1641,6 +1731,7 @@ const SPECS: Record<string, Spec> = {
   markNotificationsRead: { allow: ['admin', 'company', 'pm'] },
   ...invoicingSpecs(),
   ...receivableSpecs(),
+  ...khataSpecs(),
 };
 
 // --- The document ----------------------------------------------------------------------

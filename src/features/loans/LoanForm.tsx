@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { INDIAN_MOBILE_MESSAGE, indianMobile } from '../../../contract/mobile';
 import { amountError, typedRupees } from '../../lib/amount';
 import { todayLocalISO } from '../../lib/dates';
 import { AmountField } from '../../ui/AmountField';
@@ -15,18 +16,24 @@ import {
 } from './loansApi';
 
 /** The fields a refusal may name (the server's names). */
-const FIELDS = ['name', 'email', 'amount', 'issueDate', 'repaymentDate'] as const;
+const FIELDS = ['name', 'email', 'mobile', 'amount', 'issueDate', 'repaymentDate'] as const;
 
 /** The form's values of an entry (a new one's when null). */
 const loanForm = (loan: Loan | null) => ({
   name: loan?.name ?? '',
   email: loan?.email ?? '',
+  mobile: loan?.mobile ?? '',
+  autoRemind: loan?.autoRemind ?? false,
   amount: loan ? String(loan.amount) : '',
   issueDate: loan?.issueDate ?? todayLocalISO(),
   repaymentDate: loan?.repaymentDate ?? '',
 });
 
-/** The create/edit modal of a lend or borrowed row; `loan` null creates one. Every field required. */
+/**
+ * The create/edit modal of a lend or borrowed row; `loan` null creates one. Every field is
+ * required but Mobile and Email, of which one is needed (the e-mail, for a reminder by
+ * e-mail; the mobile, for WhatsApp and SMS from the khata).
+ */
 export function LoanForm({
   kind,
   loan,
@@ -48,21 +55,40 @@ export function LoanForm({
     tags: (l) => [{ type: kind.direction, id: l._id }],
   });
   const [amountProblem, setAmountProblem] = useState<string>();
+  const [contactProblem, setContactProblem] = useState<{
+    field: 'email' | 'mobile';
+    message: string;
+  }>();
   const refused = useFieldErrors(FIELDS);
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => {
-    setForm({ ...form, [key]: e.target.value });
-    refused.clear(key);
-    // The server compares the two dates: either one changing may settle it.
-    if (key === 'issueDate') refused.clear('repaymentDate');
-  };
+  const set =
+    (key: Exclude<keyof typeof form, 'autoRemind'>) => (e: { target: { value: string } }) => {
+      setForm({ ...form, [key]: e.target.value });
+      refused.clear(key);
+      if (key === 'email' || key === 'mobile') setContactProblem(undefined);
+      // The server compares the two dates: either one changing may settle it.
+      if (key === 'issueDate') refused.clear('repaymentDate');
+    };
 
   const submit = async () => {
     const problem = amountError(form.amount, 'positive');
     setAmountProblem(problem);
-    if (problem) return;
+    const mobile = form.mobile.trim();
+    const contact =
+      mobile && indianMobile(mobile) === null
+        ? { field: 'mobile' as const, message: `Mobile ${INDIAN_MOBILE_MESSAGE}` }
+        : !mobile && !form.email.trim()
+          ? { field: 'email' as const, message: 'Enter a mobile number or an email address' }
+          : undefined;
+    setContactProblem(contact);
+    if (problem || contact) return;
     const input = {
       name: form.name.trim(),
       email: form.email.trim(),
+      // Sent when given, so that a form without one sends what the spec's did.
+      ...(mobile ? { mobile } : {}),
+      ...(kind.direction === 'lend' && (form.autoRemind || loan?.autoRemind)
+        ? { autoRemind: form.autoRemind }
+        : {}),
       amount: typedRupees(form.amount),
       issueDate: form.issueDate,
       repaymentDate: form.repaymentDate,
@@ -113,12 +139,30 @@ export function LoanForm({
         onChange={set('name')}
       />
       <Field
+        id={id('mobile')}
+        label="Mobile"
+        type="tel"
+        inputMode="tel"
+        autoComplete="off"
+        placeholder="98765 43210"
+        error={
+          (contactProblem?.field === 'mobile' ? contactProblem.message : undefined) ??
+          refused.errors.mobile
+        }
+        value={form.mobile}
+        onChange={set('mobile')}
+      />
+      <Field
         id={id('email')}
         label="Email"
         type="email"
-        required
+        required={!form.mobile.trim()}
+        hint="Not needed when a mobile number is given"
         autoComplete="off"
-        error={refused.errors.email}
+        error={
+          (contactProblem?.field === 'email' ? contactProblem.message : undefined) ??
+          refused.errors.email
+        }
         value={form.email}
         onChange={set('email')}
       />
@@ -148,6 +192,17 @@ export function LoanForm({
           onChange={set('repaymentDate')}
         />
       </div>
+      {kind.direction === 'lend' && (
+        <label className="flex items-start gap-2 text-sm text-gray-800">
+          <input
+            type="checkbox"
+            className="mt-0.5 h-4 w-4"
+            checked={form.autoRemind}
+            onChange={(e) => setForm({ ...form, autoRemind: e.target.checked })}
+          />
+          <span>Remind on the repayment date and every week after while unpaid</span>
+        </label>
+      )}
     </FormModal>
   );
 }

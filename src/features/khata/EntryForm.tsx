@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import { amountError, typedRupees } from '../../lib/amount';
+import { todayLocalISO } from '../../lib/dates';
+import { notifyMutation } from '../../api/notify';
+import { AmountField } from '../../ui/AmountField';
+import { DateField } from '../../ui/DateField';
+import { Field } from '../../ui/Field';
+import { FormModal } from '../../ui/Modal';
+import { useFieldErrors } from '../../ui/useFieldErrors';
+import { useAddKhataEntryMutation } from './khataApi';
+
+const FIELDS = ['amount', 'date', 'dueDate', 'note'] as const;
+
+/**
+ * You gave / You got in one step: the amount, the date and a note. You gave may name when it
+ * is due back and ask for reminders on that day and weekly after.
+ */
+export function EntryForm({
+  personId,
+  name,
+  type,
+  onClose,
+}: {
+  personId: string;
+  name: string;
+  type: 'gave' | 'got';
+  onClose: () => void;
+}) {
+  const [addEntry, adding] = useAddKhataEntryMutation();
+  const [form, setForm] = useState({
+    amount: '',
+    date: todayLocalISO(),
+    dueDate: '',
+    note: '',
+    autoRemind: false,
+  });
+  const [amountProblem, setAmountProblem] = useState<string>();
+  const refused = useFieldErrors(FIELDS);
+  const set =
+    (key: 'amount' | 'date' | 'dueDate' | 'note') => (e: { target: { value: string } }) => {
+      setForm({ ...form, [key]: e.target.value });
+      refused.clear(key);
+      if (key === 'amount') setAmountProblem(undefined);
+    };
+
+  const submit = async () => {
+    const problem = amountError(form.amount, 'positive');
+    setAmountProblem(problem);
+    if (problem) return;
+    const ok = await notifyMutation(
+      addEntry({
+        id: personId,
+        input: {
+          type,
+          amount: typedRupees(form.amount),
+          date: form.date,
+          note: form.note.trim(),
+          ...(type === 'gave' && form.dueDate ? { dueDate: form.dueDate } : {}),
+          ...(type === 'gave' ? { autoRemind: form.autoRemind } : {}),
+        },
+      }).unwrap(),
+      { success: 'Entry recorded', failure: 'Failed to record the entry. Please try again.' },
+      refused.capture,
+    );
+    if (ok) onClose();
+  };
+
+  const id = (field: string) => `khata-${type}-${field}`;
+  return (
+    <FormModal
+      open
+      title={type === 'gave' ? `You gave ${name}` : `You got from ${name}`}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel="Save"
+      busy={adding.isLoading}
+    >
+      <AmountField
+        id={id('amount')}
+        value={form.amount}
+        error={amountProblem ?? refused.errors.amount}
+        onChange={set('amount')}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <DateField
+          id={id('date')}
+          label="Date"
+          format="dmy"
+          required
+          value={form.date}
+          error={refused.errors.date}
+          onChange={set('date')}
+        />
+        {type === 'gave' && (
+          <DateField
+            id={id('due-date')}
+            label="Due date (optional)"
+            format="dmy"
+            min={form.date}
+            value={form.dueDate}
+            error={refused.errors.dueDate}
+            onChange={set('dueDate')}
+          />
+        )}
+      </div>
+      <Field
+        id={id('note')}
+        label="Note (optional)"
+        maxLength={200}
+        autoComplete="off"
+        value={form.note}
+        error={refused.errors.note}
+        onChange={set('note')}
+      />
+      {type === 'gave' && (
+        <label className="flex items-start gap-2 text-sm text-gray-800">
+          <input
+            type="checkbox"
+            className="mt-0.5 h-4 w-4"
+            checked={form.autoRemind}
+            onChange={(e) => setForm({ ...form, autoRemind: e.target.checked })}
+          />
+          <span>
+            Remind me on the due date and every week after while it is unpaid (by e-mail to them
+            when they have an address, and in your notifications)
+          </span>
+        </label>
+      )}
+      <p className="text-xs text-gray-600">
+        {type === 'gave'
+          ? `What you owe ${name} is paid back first; the rest is a new lend.`
+          : `What ${name} owes you is paid back first; the rest is a new borrowing.`}
+      </p>
+    </FormModal>
+  );
+}

@@ -1,0 +1,97 @@
+import { useParams } from 'react-router-dom';
+import { pathOf } from '../../api/endpoint';
+import { formatDMY } from '../../lib/dates';
+import { LoadState } from '../../ui/LoadState';
+import { Money } from '../../ui/Money';
+import { styles } from '../../ui/styles';
+import { useGetPublicStatementQuery } from './khataApi';
+
+const LABELS = {
+  lend: 'Lent',
+  borrowed: 'Borrowed',
+  repayment_lend: 'Repayment received',
+  repayment_borrowed: 'Repayment made',
+  settlement_lend: 'Settled up (received)',
+  settlement_borrowed: 'Settled up (paid)',
+  reminder: 'Reminder',
+} as const;
+
+/**
+ * The statement a shared link opens, without signing in: read-only, the two names and their
+ * entries with the running balance, and its PDF. Nothing else of the sender's.
+ */
+export default function PublicStatementScreen() {
+  const { token = '' } = useParams();
+  const query = useGetPublicStatementQuery(token);
+  const s = query.data?.data;
+  return (
+    <main className="min-h-screen bg-gray-50 px-4 py-6">
+      <div className="mx-auto max-w-2xl space-y-4">
+        <LoadState
+          isLoading={query.isLoading}
+          isError={query.isError}
+          error={query.error}
+          onRetry={query.refetch}
+        >
+          {s && (
+            <>
+              <header className={`${styles.card} p-4`}>
+                <h1 className="text-lg font-semibold text-gray-900">
+                  Statement between {s.from} and {s.to}
+                </h1>
+                <p className="mt-2 text-xl text-gray-900" data-testid="statement-net">
+                  {s.net > 0 ? (
+                    <>
+                      {s.to} owes {s.from} <Money value={s.net} className="font-semibold" />
+                    </>
+                  ) : s.net < 0 ? (
+                    <>
+                      {s.from} owes {s.to} <Money value={-s.net} className="font-semibold" />
+                    </>
+                  ) : (
+                    <>
+                      {s.from} and {s.to} are settled up
+                    </>
+                  )}
+                </p>
+                <p className="mt-1 text-xs text-gray-600">
+                  Shared by {s.from}; this link works until {formatDMY(s.expiresAt)}.
+                </p>
+                <a
+                  href={`/api${pathOf('publicKhataStatementPdf', { params: { token } })}`}
+                  className={`${styles.btnSecondary} mt-3`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  Download PDF
+                </a>
+              </header>
+              <ol className={`${styles.card} divide-y divide-gray-100 px-4`} aria-label="Entries">
+                {s.events.length === 0 && (
+                  <li className="py-6 text-center text-sm text-gray-700">No data</li>
+                )}
+                {s.events.map((e, i) => (
+                  <li key={i} className="flex items-start justify-between gap-3 py-3">
+                    <div className="min-w-0">
+                      <p className="text-sm font-medium text-gray-900">{LABELS[e.kind]}</p>
+                      <p className="break-words text-xs text-gray-600">
+                        {formatDMY(e.date)}
+                        {e.note ? ` · ${e.note}` : ''}
+                      </p>
+                    </div>
+                    <div className="shrink-0 text-right text-sm">
+                      <Money value={e.amount} className="font-semibold" />
+                      <p className="text-xs text-gray-600">
+                        Balance <Money value={e.balance} />
+                      </p>
+                    </div>
+                  </li>
+                ))}
+              </ol>
+            </>
+          )}
+        </LoadState>
+      </div>
+    </main>
+  );
+}
