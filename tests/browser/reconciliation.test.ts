@@ -1,0 +1,170 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowserSuite, visit, type PageWatch } from './harness';
+import {
+  acceptInvite,
+  expectAlert,
+  expectPath,
+  expectText,
+  journeySteps,
+  logIn,
+  pickOption,
+  registerAdmin,
+} from './helpers';
+
+/**
+ * A company reconciles its account against Axis Bank's download: the books have four of the
+ * statement's eight lines, a day or two apart and in other words. The screen reads the file
+ * and shows the statement against the books; Start suggests the four; one click confirms
+ * them; two lines the books lack become entries; the difference is then zero, and a second
+ * tab of the company, open on the same reconciliation, shows it without a click.
+ */
+
+const stamp = Date.now();
+const password = 'reconcile password 1';
+const admin = { name: 'Meera Iyer', email: `meera.${stamp}@example.com`, password };
+const company = { name: 'Acme Traders', email: `acme.${stamp}@example.com`, password };
+const FILE = readFileSync(join(import.meta.dirname, '../fixtures/banks/axis-statement.csv'));
+
+const suite = useBrowserSuite();
+let page: Page;
+let watch: PageWatch;
+let other: Page;
+let otherWatch: PageWatch;
+
+async function api(path: string, body: unknown, token?: string) {
+  const res = await fetch(suite.url(`/api${path}`), {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { data: { token: string; _id: string } };
+}
+
+/** The admin, its company, the company's account at ₹50,000 and its April entries. */
+async function setUp() {
+  await registerAdmin(suite.server.origin, admin);
+  const { data } = await api('/user/loginuser', { ...admin, userType: 'admin' });
+  await api(
+    '/user/createUser',
+    {
+      name: company.name,
+      email: company.email,
+      mobile: '9876512345',
+      registration_number: 'ACM-1',
+      userType: 'company',
+    },
+    data.token,
+  );
+  await acceptInvite(suite.server, company.email, password);
+  const { token } = (await api('/user/loginuser', { ...company, userType: 'company' })).data;
+  const account = await api(
+    '/company/createbank',
+    {
+      holder_name: 'Acme Current',
+      account_no: '917020012345678',
+      confirm_no: '917020012345678',
+      branch: 'Koramangala',
+      ifsc: 'UTIB0000009',
+      mobile: '9876512345',
+      address: '12 Koramangala, Bengaluru',
+      openingBalance: 50000,
+    },
+    token,
+  );
+  const accountId = account.data._id;
+  for (const [date, remark, paymentType, amount] of [
+    ['2026-04-01', 'Office rent April - Sharma Properties', 'debit', 45000],
+    ['2026-04-02', 'Payment from Acme Clients for INV 2041', 'credit', 125000],
+    ['2026-04-05', 'Electricity bill BESCOM', 'debit', 2360],
+    ['2026-04-14', 'Cheque 000123 from Globex', 'credit', 18000],
+  ] as const)
+    await api('/company/addpayment', { accountId, date, remark, paymentType, amount }, token);
+}
+journeySteps(() => [watch, otherWatch]);
+
+const status = (p: Page) => p.getByRole('status').filter({ hasText: /Reconciled|Difference/ });
+const line = (p: Page, text: string) => p.getByRole('row').filter({ hasText: text });
+
+describe.sequential('reconcile an account against the bank’s download', () => {
+  test('the company reads Axis Bank’s file: the statement beside the books', async () => {
+    await setUp();
+    ({ page, watch } = await suite.newPage({
+      label: 'company',
+      viewport: { width: 1400, height: 900 },
+    }));
+    await page.goto(suite.url('/login'));
+    await logIn(page, company, 'company');
+    await expectPath(page, '/app/dashboard');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Reconciliation' })
+      .click();
+    await pickOption(page, 'Bank account', 'Acme Current — 917020012345678', 'Acme');
+    await page.getByLabel('Bank statement file').setInputFiles({
+      name: 'axis-statement.csv',
+      mimeType: 'text/csv',
+      buffer: FILE,
+    });
+    await expectText(
+      page.locator('p', { hasText: 'Axis statement' }),
+      /8 lines, 02\/04\/2026 to 20\/04\/2026/,
+    );
+    // The books have ₹13,680 more than the bank: the two lines they lack.
+    await expectText(status(page), /Difference to explain: .*13,680\.00/);
+    await visit(page, 'reconciliation-01-preview');
+  });
+
+  test('Start suggests the four entries the books have; one click confirms them', async () => {
+    await page.getByRole('button', { name: 'Start reconciliation' }).click();
+    await page
+      .getByRole('heading', { level: 2, name: 'Axis statement, 02/04/2026 to 20/04/2026' })
+      .waitFor();
+    await expectText(line(page, 'SHARMA PROPERTIES'), 'Office rent April - Sharma Properties');
+    await expectText(line(page, 'SHARMA PROPERTIES'), 'Suggested');
+    await visit(page, 'reconciliation-02-suggested');
+
+    // The same reconciliation in a second tab of the company.
+    ({ page: other, watch: otherWatch } = await suite.newPage({
+      label: 'second tab',
+      viewport: { width: 1400, height: 900 },
+    }));
+    await other.goto(suite.url('/login'));
+    await logIn(other, company, 'company');
+    await expectPath(other, '/app/dashboard');
+    await other.goto(page.url());
+    await expectText(status(other), 'Difference to explain');
+
+    await page.getByRole('button', { name: 'Confirm all suggested (4)' }).click();
+    await expectAlert(page, '4 matches confirmed');
+    await expectText(line(page, 'SHARMA PROPERTIES'), 'Matched');
+  });
+
+  test('two lines the books lack become entries; the difference is zero, in both tabs', async () => {
+    for (const text of ['KAVERI STATIONERS', 'AMAZON PAY']) {
+      await line(page, text)
+        .getByRole('button', { name: /^Create an entry/ })
+        .click();
+      await expectText(line(page, text), 'Created');
+    }
+    await expectText(status(page), 'Reconciled: the books agree with the statement.');
+    // The second tab follows through the change feed, nothing clicked there.
+    await expectText(status(other), 'Reconciled: the books agree with the statement.');
+    await expectText(line(other, 'KAVERI STATIONERS'), 'Created');
+    // The failed transfer and its return cancel out: set aside.
+    for (const text of ['RAJ TRADERS-ADVANCE', 'RAJ TRADERS-ACCOUNT CLOSED'])
+      await line(page, text).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Ignore selected' }).click();
+    await expectText(line(page, 'RAJ TRADERS-ADVANCE'), 'Ignored');
+    await page.getByRole('button', { name: 'Ignored (2)' }).waitFor();
+    await visit(page, 'reconciliation-03-reconciled');
+    await expectText(line(other, 'RAJ TRADERS-ADVANCE'), 'Ignored');
+    await visit(other, 'reconciliation-04-second-tab');
+  });
+});
