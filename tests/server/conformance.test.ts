@@ -541,7 +541,8 @@ function loanSpecs(direction: 'lend' | 'borrowed'): Record<string, Spec> {
       fix: (c) => {
         orderDates(body(c), 'issueDate', 'repaymentDate');
         // A mobile number or an e-mail address names the person.
-        if (!body(c).mobile && !String(body(c).email ?? '').trim()) body(c).email = COUNTERPARTY;
+        const b = body(c);
+        if (!String(b.mobile ?? '').trim() && !String(b.email ?? '').trim()) b.email = COUNTERPARTY;
       },
     },
     [`update${noun}`]: {

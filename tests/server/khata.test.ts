@@ -111,7 +111,7 @@ describe('khata: a person by mobile number', () => {
     ).toEqual([
       ['2026-11-01', 'lend', 2500, 2500, 'For the shop', null],
       ['2026-11-05', 'repayment_lend', 1000, 1500, '', null],
-      ['2026-11-20', 'settlement_lend', 1500, 0, 'Settled up', null],
+      ['2026-11-20', 'settlement_lend', 1500, 0, '', null],
       // Sent today, after the dates above.
       [expect.any(String), 'reminder', 1500, 0, '', 'whatsapp'],
     ]);

@@ -24,7 +24,8 @@ export function category(name: string, figures: { expenses?: number; totalAmount
  * The fake API of the unit tests; each test adds the handlers it needs with `server.use`.
  * Every signed-in screen has the header's bell: by default nothing is unread. The expense
  * forms offer the user's categories: by default the three every account starts with, and
- * the dashboard and the Categories screen their budgets: by default none.
+ * the dashboard and the Categories screen their budgets: by default none; Profile the UPI ID
+ * of khata reminders: by default none.
  */
 export const server = setupServer(
   http.get('/api/notifications/unread', () => HttpResponse.json({ success: true, unread: 0 })),
@@ -39,4 +40,8 @@ export const server = setupServer(
   ),
   // The project form suggests the company's earlier statuses: by default it has none.
   http.get('/api/company/projectsuggestions', () => HttpResponse.json({ success: true, data: [] })),
+  // Profile shows the UPI ID khata reminders ask to be paid to: by default none.
+  http.get('/api/user/upi', () =>
+    HttpResponse.json({ success: true, data: { upiId: null, name: 'Asha' } }),
+  ),
 );

@@ -147,7 +147,8 @@ export function settleUp(db: DbOrTx, caller: Caller, personId: string, date: str
     let repaid = 0;
     for (const loan of open) {
       const pay = loan.amountPaise - loan.repaidPaise;
-      await repay(tx, caller, loan, pay, date, 'Settled up', true);
+      // The settlement flag says what it was: no remark repeats it.
+      await repay(tx, caller, loan, pay, date, '', true);
       repaid += pay;
     }
     return answer(tx, caller, person, repaid, null);

@@ -21,10 +21,10 @@ export interface StatementData {
 
 const COLUMNS = [
   { title: 'Date', width: 68, align: 'left' },
-  { title: 'Particulars', width: 175.28, align: 'left' },
+  { title: 'Particulars', width: 151.28, align: 'left' },
   { title: 'gave', width: 88, align: 'right' },
   { title: 'got', width: 88, align: 'right' },
-  { title: 'Balance', width: 104, align: 'right' },
+  { title: 'Balance', width: 128, align: 'right' },
 ] as const;
 
 /** What an entry was, in the words of the user's side. */
