@@ -11,7 +11,7 @@ import { clients, invoices, invoiceTotals, projects, users } from '../../db/sche
 import type { Caller } from '../../lib/caller';
 import { badRequest } from '../../lib/errors';
 import { assertRole } from '../tenancy';
-import { pendingOf, summaryToApi, type InvoiceRow } from './invoices';
+import { pendingOf, summaryColumns, summaryToApi, type InvoiceSummaryRow } from './invoices';
 
 /*
  * The invoice list: a page of invoices in issue-date order and the count and sums of the
@@ -142,7 +142,7 @@ const listPage = preparedShapes(
   (s: PageShape) => JSON.stringify(s),
   (db, s) =>
     db
-      .select({ invoice: invoices, clientName: clients.name })
+      .select({ invoice: summaryColumns, clientName: clients.name })
       .from(invoices)
       .innerJoin(clients, eq(clients.id, invoices.clientId))
       .where(pageFilter(db, s))
@@ -194,7 +194,7 @@ const keptCovers = (s: FilterShape) =>
   s.role !== 'pm' && !s.search && !s.clientId && !s.projectId && !s.from && !s.to;
 
 /** What a page's own rows sum to, as the queries would: a short first page is all there is. */
-const ownSums = (rows: { invoice: InvoiceRow }[]) => {
+const ownSums = (rows: { invoice: InvoiceSummaryRow }[]) => {
   let total = 0n;
   let received = 0n;
   let pending = 0n;

@@ -42,13 +42,41 @@ export interface BuyerSnapshot {
   mobile: string | null;
 }
 
+/** The columns an invoice's summary (a list's row) is made of. */
+export const summaryColumns = {
+  id: invoices.id,
+  kind: invoices.kind,
+  status: invoices.status,
+  number: invoices.number,
+  issueDate: invoices.issueDate,
+  dueDate: invoices.dueDate,
+  clientId: invoices.clientId,
+  projectId: invoices.projectId,
+  creditNoteOf: invoices.creditNoteOf,
+  placeOfSupply: invoices.placeOfSupply,
+  taxablePaise: invoices.taxablePaise,
+  taxPaise: invoices.taxPaise,
+  totalPaise: invoices.totalPaise,
+  receivedPaise: invoices.receivedPaise,
+  tdsPaise: invoices.tdsPaise,
+  creditedPaise: invoices.creditedPaise,
+  version: invoices.version,
+  createdAt: invoices.createdAt,
+};
+export type InvoiceSummaryRow = Pick<InvoiceRow, keyof typeof summaryColumns>;
+
 /** What is still to be paid of an issued invoice: nothing of a draft or a cancelled one. */
-export const pendingOf = (i: InvoiceRow) =>
+export const pendingOf = (
+  i: Pick<
+    InvoiceRow,
+    'kind' | 'status' | 'totalPaise' | 'receivedPaise' | 'tdsPaise' | 'creditedPaise'
+  >,
+) =>
   i.kind === 'invoice' && (i.status === 'issued' || i.status === 'part_paid')
     ? i.totalPaise - i.receivedPaise - i.tdsPaise - i.creditedPaise
     : 0;
 
-export const summaryToApi = (i: InvoiceRow, clientName: string) => ({
+export const summaryToApi = (i: InvoiceSummaryRow, clientName: string) => ({
   _id: i.id,
   kind: i.kind as 'invoice' | 'credit_note',
   status: i.status as InvoiceStatus,
