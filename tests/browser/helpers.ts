@@ -149,3 +149,32 @@ export async function acceptInvite(
   if (res.status !== 200)
     throw new Error(`accept invite failed: ${res.status} ${await res.text()}`);
 }
+
+/**
+ * A seed's call to the API at `origin` as the holder of `token`: a GET, or a POST of `body`.
+ * Answers the answer's `data`; a refusal throws, naming the call.
+ */
+export async function apiCall(origin: string, token: string, path: string, body?: unknown) {
+  const res = await fetch(`${origin}/api${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as { data?: any };
+  if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+/** Signs `who` in through the API as `userType`: its session's token. */
+export async function apiToken(
+  origin: string,
+  who: { email: string; password: string },
+  userType: string,
+) {
+  const res = await fetch(`${origin}/api/user/loginuser`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: who.email, password: who.password, userType }),
+  });
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { join } from 'node:path';
 import { screenshotDir, useBrowserSuite, visit } from './harness';
-import { acceptInvite, expectPath, logIn, registerAdmin } from './helpers';
+import { acceptInvite, apiCall, apiToken, expectPath, logIn, registerAdmin } from './helpers';
 
 /**
  * Screens read without a guide: at 1280 px every list shows all of its columns without a
@@ -26,25 +26,10 @@ const suite = useBrowserSuite();
 let adminToken = '';
 let companyToken = '';
 
-async function call(token: string, path: string, body?: unknown) {
-  const res = await fetch(suite.url(`/api${path}`), {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { data?: any };
-  if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
-
-async function tokenOf(who: { email: string }, userType: string) {
-  const res = await fetch(suite.url('/api/user/loginuser'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: who.email, password, userType }),
-  });
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
+const call = (token: string, path: string, body?: unknown) =>
+  apiCall(suite.server.origin, token, path, body);
+const tokenOf = (who: { email: string; password: string }, userType: string) =>
+  apiToken(suite.server.origin, who, userType);
 
 test('a company with the long names, numbers and statuses of real records', async () => {
   await registerAdmin(suite.server.origin, admin);
@@ -243,16 +228,18 @@ describe.sequential('at 390 px', () => {
     // The chart's month labels do not overlap one another.
     const labels = page.locator('.ct-label.ct-horizontal');
     await labels.first().waitFor();
-    const boxes = await labels.evaluateAll((els) =>
+    // The named ones, left to right: each starts where the one before it ends, or later.
+    const shown = await labels.evaluateAll((els) =>
       els
+        .filter((el) => (el.textContent ?? '').trim() !== '')
         .map((el) => el.getBoundingClientRect())
         .filter((r) => r.width > 0)
-        .map((r) => [r.left, r.right]),
+        .map((r) => ({ left: r.left, right: r.right })),
     );
-    const texts = await labels.evaluateAll((els) => els.map((el) => el.textContent?.trim() ?? ''));
-    const shown = boxes.filter((_, i) => texts[i] !== '');
-    for (let i = 1; i < shown.length; i++)
-      expect(shown[i]![0], 'month labels overlap').toBeGreaterThanOrEqual(shown[i - 1]![1] - 1);
+    expect(shown.length).toBeGreaterThan(3);
+    for (const [i, box] of shown.entries())
+      if (i > 0)
+        expect(box.left, 'month labels overlap').toBeGreaterThanOrEqual(shown[i - 1]!.right - 1);
     await visit(page, 'readable-phone-dashboard');
     // What a phone shows first, before any scrolling.
     await page.evaluate(() => window.scrollTo(0, 0));

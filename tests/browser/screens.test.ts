@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { screenshotDir, useBrowserSuite, visit, type PageWatch } from './harness';
 import {
   acceptInvite,
+  apiCall,
+  apiToken,
   expectAlert,
   expectPath,
   expectText,
@@ -33,25 +35,10 @@ const suite = useBrowserSuite();
 let adminToken = '';
 let companyToken = '';
 
-async function call(token: string, path: string, body?: unknown) {
-  const res = await fetch(suite.url(`/api${path}`), {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { data?: any };
-  if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
-
-async function tokenOf(who: { email: string }, userType: string) {
-  const res = await fetch(suite.url('/api/user/loginuser'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: who.email, password, userType }),
-  });
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
+const call = (token: string, path: string, body?: unknown) =>
+  apiCall(suite.server.origin, token, path, body);
+const tokenOf = (who: { email: string }, userType: string) =>
+  apiToken(suite.server.origin, { ...who, password }, userType);
 
 test("an admin, its company and the company's records", async () => {
   await registerAdmin(suite.server.origin, admin);

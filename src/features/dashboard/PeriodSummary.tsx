@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { CategoryBars } from '../../ui/CategoryBars';
 import { Money } from '../../ui/Money';
 import { PeriodPicker } from '../../ui/PeriodPicker';
 import { periodLabel, type Period } from '../../ui/period';
@@ -24,7 +25,6 @@ export function PeriodSummary({
 }) {
   const label = periodLabel(period);
   const top = figures?.byCategory.slice(0, TOP) ?? [];
-  const largest = top[0]?.amount ?? 0;
   const search = new URLSearchParams({ from: period.from, to: period.to }).toString();
   const tiles = figures
     ? [
@@ -74,25 +74,9 @@ export function PeriodSummary({
             {top.length === 0 ? (
               <p className="mt-1 text-sm text-gray-700">Nothing spent in {label}.</p>
             ) : (
-              <ul className="mt-1 space-y-1 text-sm" aria-label={`Spending by category, ${label}`}>
-                {top.map((c) => (
-                  <li
-                    key={c.category}
-                    className="grid grid-cols-[7rem_1fr_auto] items-center gap-2"
-                  >
-                    <span className="truncate text-gray-800" title={c.category}>
-                      {c.category}
-                    </span>
-                    <span aria-hidden="true" className="h-2 rounded-full bg-gray-200">
-                      <span
-                        className="block h-2 rounded-full bg-indigo-600"
-                        style={{ width: `${largest > 0 ? (c.amount / largest) * 100 : 0}%` }}
-                      />
-                    </span>
-                    <Money value={c.amount} className="whitespace-nowrap text-gray-900" />
-                  </li>
-                ))}
-              </ul>
+              <div className="mt-1">
+                <CategoryBars rows={top} label={`Spending by category, ${label}`} />
+              </div>
             )}
             <Link
               to={`/app/categoryreport?${search}`}

@@ -166,9 +166,10 @@ export default function ExpensesScreen() {
           <CappedCount total={page.total} rows="expenses" />
         ) : (
           <>
-            Total Amount ({period ? periodLabel(period) : 'all dates'}):{' '}
-            <Money value={page.totalAmount} className="font-semibold text-gray-900" /> ·{' '}
-            {page.total.toLocaleString('en-IN')} {page.total === 1 ? 'expense' : 'expenses'}
+            Total Amount: <Money value={page.totalAmount} className="font-semibold text-gray-900" />{' '}
+            · {page.total.toLocaleString('en-IN')} {page.total === 1 ? 'expense' : 'expenses'} ·{' '}
+            {/* Which dates the figure covers, said beside it. */}
+            {period ? periodLabel(period) : 'all dates'}
           </>
         ))
       }

@@ -56,7 +56,8 @@ export const PROJECT_COLUMNS: ReadonlyArray<Column<Project, ProjectSort>> = [
     wrap: 'words',
     render: (row) =>
       row.invoicing ? (
-        <span className="block text-right">
+        // Right-aligned by its cell in the table; on a phone's card, left as its heading.
+        <span className="block">
           <Money value={row.invoicing.invoiced} className="whitespace-nowrap" />
           <span className="block text-xs text-gray-700">
             received <Money value={row.invoicing.received} className="whitespace-nowrap" />

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { saveBlob } from '../../api/download';
 import { DataTable, type Column } from '../../ui/DataTable';
+import { CategoryBars } from '../../ui/CategoryBars';
 import { BackIcon } from '../../ui/icons';
 import { loadErrorMessage } from '../../api/errors';
 import { Money } from '../../ui/Money';
@@ -68,7 +69,6 @@ export default function CategoryReportScreen() {
   ];
 
   const bars = report?.data.slice(0, BARS) ?? [];
-  const largest = bars[0]?.amount ?? 0;
   const download = () => {
     if (!report) return;
     const blob = new Blob([categoryReportCsv(report)], { type: 'text/csv;charset=utf-8' });
@@ -111,24 +111,8 @@ export default function CategoryReportScreen() {
       </p>
       {bars.length > 0 && (
         // The bars repeat the table's figures: hidden from screen readers, which read the table.
-        <figure aria-hidden="true" className="mt-4 space-y-2">
-          {bars.map((c) => (
-            <div
-              key={c.category}
-              className="grid grid-cols-[minmax(0,8rem)_1fr_auto] items-center gap-3 text-sm"
-            >
-              <span className="truncate text-gray-800" title={c.category}>
-                {c.category}
-              </span>
-              <span className="h-3 rounded-full bg-gray-100">
-                <span
-                  className="block h-3 rounded-full bg-indigo-600"
-                  style={{ width: `${largest > 0 ? (c.amount / largest) * 100 : 0}%` }}
-                />
-              </span>
-              <Money value={c.amount} className="whitespace-nowrap text-gray-900" />
-            </div>
-          ))}
+        <figure className="mt-4">
+          <CategoryBars rows={bars} label={`Spending by category, ${label}`} hidden />
         </figure>
       )}
       <div className="mt-4">
