@@ -93,13 +93,13 @@ const partyAnswer = z
   .nullable();
 /** What a payment says it was: how it was made, its reference, party, project and category. */
 const entryDetails = {
-  mode: z.enum(PAYMENT_MODES).nullable(),
+  mode: z.enum(PAYMENT_MODES).nullable().default(null),
   /** The UTR, cheque number or other reference of the bank's. */
-  reference: z.string().nullable(),
-  party: partyAnswer,
-  project: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  reference: z.string().nullable().default(null),
+  party: partyAnswer.default(null),
+  project: z.object({ _id: z.string(), name: z.string() }).nullable().default(null),
   /** One of the company's categories, for its spending. */
-  category: z.string().nullable(),
+  category: z.string().nullable().default(null),
 };
 
 /** An entry of an account; `balanceAfter` is the statement's running balance right after it. */
@@ -313,7 +313,7 @@ export const Statement = z.object({
    * With a filter (mode, party, project, search): the credits and debits of the entries it
    * keeps; `total` then counts those entries. The other figures are the whole account's.
    */
-  matching: z.object({ credits: z.number(), debits: z.number() }).nullable(),
+  matching: z.object({ credits: z.number(), debits: z.number() }).nullable().default(null),
   ...pageMeta,
   cursors: pageCursors,
 });

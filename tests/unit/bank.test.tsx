@@ -37,7 +37,12 @@ const account: Account = {
   balance: 3801,
   version: 1,
   closedAt: null,
+  bank_name: '',
+  overdraftLimit: 0,
 };
+
+/** An entry that says nothing of what it was. */
+const NO_DETAILS = { mode: null, reference: null, party: null, project: null, category: null };
 
 const accountsHandler = (data: Account[] = [account]) =>
   http.get('/api/company/getallbankbyuserid', () =>
@@ -100,6 +105,8 @@ const validForm = {
   address: 'Mumbai',
   defaultStatus: 'deActive',
   openingBalance: '0',
+  bank_name: '',
+  overdraftLimit: '0',
 };
 
 describe('bank form checks', () => {
@@ -248,6 +255,8 @@ describe('All Bank', () => {
       address: 'Bengaluru',
       defaultStatus: 'deActive',
       openingBalance: 1000.5,
+      bank_name: '',
+      overdraftLimit: 0,
     });
     log.stop();
   });
@@ -457,23 +466,80 @@ describe('All Bank', () => {
 });
 
 describe('Payment Mode', () => {
-  it('asks to fill in all fields and sends nothing', async () => {
+  it('names each missing field under it and sends nothing', async () => {
     server.use(accountsHandler(), paymentsHandler());
     const log = recordRequests();
     const { user } = renderAs('company', '/app/payment');
-    await screen.findByLabelText('Account Holder');
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText('Please fill in all fields.')).toBeInTheDocument();
-    // Holder and type chosen, amount missing: still refused.
     await chooseAccount(user, 'Account Holder');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByLabelText('Remark')).toHaveAccessibleDescription('Enter a remark.');
+    expect(screen.getByLabelText('Payment Type')).toHaveAccessibleDescription(
+      'Choose Credit or Debit.',
+    );
+    expect(screen.getByLabelText('Amount (₹)')).toHaveAccessibleDescription(
+      expect.stringContaining('Enter the amount.'),
+    );
+    // The first one missing has the focus; filling one in takes its message away alone.
+    expect(screen.getByLabelText('Remark')).toHaveFocus();
     await user.type(screen.getByLabelText('Remark'), 'Rent');
+    expect(screen.getByLabelText('Remark')).not.toHaveAccessibleDescription('Enter a remark.');
     await user.selectOptions(screen.getByLabelText('Payment Type'), 'debit');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByLabelText('Amount (₹)')).toHaveAccessibleDescription(
+      expect.stringContaining('Enter the amount.'),
+    );
+    expect(screen.getByLabelText('Payment Type')).not.toHaveAccessibleDescription(
+      'Choose Credit or Debit.',
+    );
+    // A cheque needs its number, named under it.
+    await user.type(screen.getByLabelText('Amount (₹)'), '100');
+    await user.selectOptions(screen.getByLabelText('Mode'), 'cheque');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByLabelText('Cheque number')).toHaveAccessibleDescription(
+      'Enter the cheque number.',
+    );
+    expect(screen.queryByText('Please fill in all fields.')).not.toBeInTheDocument();
     expect(log.to('/api/company/addpayment')).toHaveLength(0);
     log.stop();
   });
 
-  it('shows the chosen account; changing the type clears the amount', async () => {
+  it('sends the mode, reference and party with the payment', async () => {
+    server.use(
+      accountsHandler(),
+      paymentsHandler(),
+      http.post('/api/company/addpayment', () =>
+        HttpResponse.json(
+          { success: false, message: 'Not now', code: 'internal' },
+          { status: 500 },
+        ),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderAs('company', '/app/payment');
+    await chooseAccount(user, 'Account Holder');
+    await user.type(screen.getByLabelText('Remark'), 'Cement');
+    await user.selectOptions(screen.getByLabelText('Payment Type'), 'debit');
+    await user.type(screen.getByLabelText('Amount (₹)'), '1200');
+    await user.selectOptions(screen.getByLabelText('Mode'), 'neft');
+    await user.type(screen.getByLabelText('Reference (UTR, cheque number)'), 'UTR42');
+    await user.selectOptions(screen.getByLabelText('Party'), 'name');
+    await user.type(screen.getByLabelText('Party name'), 'Tea stall');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(log.to('/api/company/addpayment')).toHaveLength(1));
+    expect(await log.to('/api/company/addpayment')[0]!.json()).toEqual({
+      accountId: 'a1',
+      date: expect.any(String),
+      remark: 'Cement',
+      paymentType: 'debit',
+      amount: 1200,
+      mode: 'neft',
+      reference: 'UTR42',
+      party: { kind: 'name', name: 'Tea stall' },
+    });
+    log.stop();
+  });
+
+  it('shows the chosen account; changing the type keeps the amount and shows the balance after', async () => {
     server.use(accountsHandler(), paymentsHandler());
     const { user } = renderAs('company', '/app/payment');
     await chooseAccount(user, 'Account Holder');
@@ -481,11 +547,36 @@ describe('Payment Mode', () => {
     expect(card).toHaveTextContent('₹3,801.00');
     expect(card).toHaveTextContent('SBIN0001234');
     expect(card).toHaveTextContent('12 Marine Drive');
+    await user.type(screen.getByLabelText('Remark'), 'Rent');
     await user.selectOptions(screen.getByLabelText('Payment Type'), 'credit');
     await user.type(screen.getByLabelText('Amount (₹)'), '250');
     expect(screen.getByLabelText('Amount (₹)')).toHaveValue('250');
+    expect(screen.getByLabelText('Amount (₹)')).toHaveAccessibleDescription(
+      'Balance before: ₹3,801.00, after: ₹4,051.00',
+    );
     await user.selectOptions(screen.getByLabelText('Payment Type'), 'debit');
-    expect(screen.getByLabelText('Amount (₹)')).toHaveValue('');
+    expect(screen.getByLabelText('Amount (₹)')).toHaveValue('250.00');
+    expect(screen.getByLabelText('Remark')).toHaveValue('Rent');
+    expect(screen.getByLabelText('Amount (₹)')).toHaveAccessibleDescription(
+      'Balance before: ₹3,801.00, after: ₹3,551.00',
+    );
+  });
+
+  it('shows an overdraft account’s limit, drawn and available', async () => {
+    server.use(
+      accountsHandler([{ ...account, balance: -1500, overdraftLimit: 5000, bank_name: 'SBI' }]),
+      paymentsHandler(),
+    );
+    const { user } = renderAs('company', '/app/payment');
+    await chooseAccount(user, 'Account Holder');
+    const card = await screen.findByRole('group', { name: 'Account details' });
+    expect(card).toHaveTextContent('Limit₹5,000.00');
+    expect(card).toHaveTextContent('Drawn₹1,500.00');
+    expect(card).toHaveTextContent('Available₹3,500.00');
+    expect(card).toHaveTextContent('BankSBI');
+    expect(screen.getByLabelText('Amount (₹)')).toHaveAccessibleDescription(
+      'Available balance: ₹3,500.00 (with the overdraft limit of ₹5,000.00)',
+    );
   });
 
   it('starts on the default account and shows what is available under Amount', async () => {
@@ -763,6 +854,7 @@ describe('Payment Mode amounts', () => {
 describe('Report List', () => {
   const statement: Statement = {
     account,
+    matching: null,
     from: '2026-11-01',
     to: '2026-11-30',
     openingBalance: 1000.5,
@@ -786,6 +878,7 @@ describe('Report List', () => {
         reversesId: null,
         reversedById: null,
         transferAccount: null,
+        ...NO_DETAILS,
       },
       {
         _id: 'x2',
@@ -799,6 +892,7 @@ describe('Report List', () => {
         reversesId: null,
         reversedById: null,
         transferAccount: null,
+        ...NO_DETAILS,
       },
     ],
   };
@@ -872,8 +966,8 @@ describe('Report List', () => {
     );
     renderAs('company', '/app/report?accountId=a1&from=2026-11-01&to=2026-11-30');
     expect(await screen.findByText('Office rent')).toBeInTheDocument();
-    expect(screen.getByLabelText('Start Date')).toHaveValue('2026-11-01');
-    expect(screen.getByLabelText('End Date')).toHaveValue('2026-11-30');
+    expect(screen.getByLabelText('Start Date')).toHaveValue('01/11/2026');
+    expect(screen.getByLabelText('End Date')).toHaveValue('30/11/2026');
   });
 
   it('says an end before the start under the end date, and Submit sends nothing', async () => {
@@ -1042,6 +1136,8 @@ describe('bank account update', () => {
       mobile: '9876501234',
       address: '12 Marine Drive',
       defaultStatus: 'active',
+      bank_name: '',
+      overdraftLimit: 0,
     });
     log.stop();
   });

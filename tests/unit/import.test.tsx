@@ -98,6 +98,8 @@ const account: Account = {
   balance: 10000,
   version: 1,
   closedAt: null,
+  bank_name: '',
+  overdraftLimit: 0,
 };
 
 function renderAs(role: Role, route = '/app/import') {

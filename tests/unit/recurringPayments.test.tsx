@@ -34,6 +34,8 @@ const account: Account = {
   balance: 3801,
   version: 1,
   closedAt: null,
+  bank_name: '',
+  overdraftLimit: 0,
 };
 
 const rows: RecurringPayment[] = [

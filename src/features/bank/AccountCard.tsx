@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { Money } from '../../ui/Money';
 import type { Account } from './bankApi';
 
-/** The chosen account: Balance, Account No, Holder Name, Branch, IFSC, Mobile, Address. */
+/** What an overdraft account has drawn: how far its balance is below zero. */
+export const drawnOf = (balance: number) => (balance < 0 ? -balance : 0);
+/** Rupees added in whole paise, never as floats: 0.1 + 0.2 is 0.3 here. */
+export const addRupees = (a: number, b: number) =>
+  (Math.round(a * 100) + Math.round(b * 100)) / 100;
+
+/**
+ * The chosen account: Balance, then (an overdraft or cash-credit account) its limit, what is
+ * drawn and what is available, then Bank, Account No, Holder Name, Branch, IFSC, Mobile,
+ * Address.
+ */
 export function AccountCard({
   account,
   balanceLabel = 'Balance',
@@ -12,8 +22,17 @@ export function AccountCard({
   balanceLabel?: string;
   balance?: number;
 }) {
+  const limit = account.overdraftLimit;
   const items: Array<[string, ReactNode]> = [
     [balanceLabel, <Money key="b" value={balance} className="font-semibold" />],
+    ...(limit > 0
+      ? ([
+          ['Limit', <Money key="l" value={limit} />],
+          ['Drawn', <Money key="d" value={drawnOf(balance)} />],
+          ['Available', <Money key="a" value={addRupees(balance, limit)} />],
+        ] as Array<[string, ReactNode]>)
+      : []),
+    ...(account.bank_name ? ([['Bank', account.bank_name]] as Array<[string, ReactNode]>) : []),
     ['Account No', account.account_no],
     ['Holder Name', account.holder_name],
     ['Branch', account.branch],

@@ -34,6 +34,8 @@ const FIELDS = [
   'address',
   'defaultStatus',
   'openingBalance',
+  'bank_name',
+  'overdraftLimit',
 ] as const;
 
 /** The form's values of an account (a new one's when null). */
@@ -47,6 +49,8 @@ const accountForm = (account: Account | null): AccountForm => ({
   address: account?.address ?? '',
   defaultStatus: account?.defaultStatus ?? 'deActive',
   openingBalance: '0',
+  bank_name: account?.bank_name ?? '',
+  overdraftLimit: String(account?.overdraftLimit ?? 0),
 });
 
 /** Create (with the confirmation and the opening balance) or update a bank account. */
@@ -98,6 +102,8 @@ export function BankForm({ account, onClose }: { account: Account | null; onClos
       mobile: form.mobile.trim(),
       address: form.address.trim(),
       defaultStatus: form.defaultStatus as AccountDefaultStatus,
+      bank_name: form.bank_name.trim(),
+      overdraftLimit: form.overdraftLimit.trim() ? typedRupees(form.overdraftLimit) : 0,
     };
     const ok = creating
       ? await conflict.save(
@@ -135,6 +141,15 @@ export function BankForm({ account, onClose }: { account: Account | null; onClos
     >
       {conflict.notice}
       <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          id="bank-bank_name"
+          label="Bank Name"
+          maxLength={100}
+          hint="Optional, e.g. State Bank of India"
+          error={errorOf('bank_name')}
+          value={form.bank_name}
+          onChange={set('bank_name')}
+        />
         {textField('holder_name', 'Holder Name', { maxLength: 100, autoComplete: 'off' })}
         <Field
           id="bank-account_no"
@@ -207,6 +222,15 @@ export function BankForm({ account, onClose }: { account: Account | null; onClos
             onChange={set('openingBalance')}
           />
         )}
+        <AmountField
+          id="bank-overdraft"
+          label="Overdraft / Cash Credit Limit (₹)"
+          required={false}
+          note="0 for none: the balance may go down to minus this limit, never below."
+          error={errorOf('overdraftLimit')}
+          value={form.overdraftLimit}
+          onChange={set('overdraftLimit')}
+        />
       </div>
     </FormModal>
   );

@@ -5,7 +5,7 @@ import { amountError, typedRupees } from '../../lib/amount';
 import { formatYMD, todayLocalISO } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { AmountField } from '../../ui/AmountField';
-import { Field } from '../../ui/Field';
+import { Field, SelectField } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
 import { useFieldErrors } from '../../ui/useFieldErrors';
 import { AccountPicker } from '../../ui/AccountPicker';
@@ -17,6 +17,9 @@ import {
   type Payment,
   type StatementEntry,
 } from './bankApi';
+import { addRupees } from './AccountCard';
+import { MODE_OPTIONS } from './PaymentDetails';
+import type { PaymentMode } from '../../../contract/api/bank';
 
 type Linked = Pick<
   Payment | StatementEntry,
@@ -105,12 +108,19 @@ export function TransferDialog({ from, onClose }: { from: Account; onClose: () =
   const [date, setDate] = useState(todayLocalISO);
   const [amount, setAmount] = useState('');
   const [remark, setRemark] = useState('');
+  const [mode, setMode] = useState('');
+  const [reference, setReference] = useState('');
   const [problem, setProblem] = useState<string>();
   const [transfer, moving] = useTransferMutation();
-  const refused = useFieldErrors(['date', 'amount', 'remark'] as const);
+  const refused = useFieldErrors(['date', 'amount', 'remark', 'reference'] as const);
+  const [chequeProblem, setChequeProblem] = useState<string>();
   const submit = async () => {
     if (!toId || !date || !amount || !remark.trim()) {
       toast.error('Please fill in all fields.');
+      return;
+    }
+    if (mode === 'cheque' && !reference.trim()) {
+      setChequeProblem('Enter the cheque number.');
       return;
     }
     if (toId === from._id) {
@@ -127,6 +137,8 @@ export function TransferDialog({ from, onClose }: { from: Account; onClose: () =
         date,
         remark: remark.trim(),
         amount: typedRupees(amount),
+        mode: (mode || undefined) as PaymentMode | undefined,
+        reference: reference.trim() || undefined,
       }).unwrap(),
       { success: 'Transfer recorded', failure: 'Failed to record the transfer. Please try again.' },
       refused.capture,
@@ -148,6 +160,8 @@ export function TransferDialog({ from, onClose }: { from: Account; onClose: () =
       <AccountPicker
         id="transfer-to"
         state="open"
+        // The account money leaves is never where it goes.
+        exclude={from._id}
         label="To account"
         placeholder="Select the account to credit"
         value={toId}
@@ -173,7 +187,7 @@ export function TransferDialog({ from, onClose }: { from: Account; onClose: () =
         <AmountField
           id="transfer-amount"
           error={problem ?? refused.errors.amount}
-          note={`Available balance: ${formatRupees(from.balance)}`}
+          note={`Available balance: ${formatRupees(addRupees(from.balance, from.overdraftLimit))}`}
           value={amount}
           onChange={(e) => {
             setAmount(e.target.value);
@@ -193,6 +207,32 @@ export function TransferDialog({ from, onClose }: { from: Account; onClose: () =
           refused.clear('remark');
         }}
       />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          id="transfer-mode"
+          label="Mode"
+          placeholder="Not given"
+          options={MODE_OPTIONS}
+          value={mode}
+          onChange={(e) => {
+            setMode(e.target.value);
+            setChequeProblem(undefined);
+          }}
+        />
+        <Field
+          id="transfer-reference"
+          label={mode === 'cheque' ? 'Cheque number' : 'Reference (UTR, cheque number)'}
+          maxLength={40}
+          required={mode === 'cheque'}
+          error={chequeProblem ?? refused.errors.reference}
+          value={reference}
+          onChange={(e) => {
+            setReference(e.target.value);
+            setChequeProblem(undefined);
+            refused.clear('reference');
+          }}
+        />
+      </div>
     </FormModal>
   );
 }

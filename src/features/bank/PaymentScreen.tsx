@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
 import type { PaymentType } from '../../../contract/enums';
 import { notifyMutation } from '../../api/notify';
 import { amountError, typedRupees } from '../../lib/amount';
@@ -16,9 +15,18 @@ import { useFieldErrors } from '../../ui/useFieldErrors';
 import { useUrlFilters } from '../../ui/useListParams';
 import { useScope, type Scope } from '../../session/scope';
 import { CompanyPicker } from '../../ui/CompanyPicker';
-import { AccountCard } from './AccountCard';
+import { AccountCard, addRupees } from './AccountCard';
 import { AccountPicker } from '../../ui/AccountPicker';
 import { canReverse, EntryLinks, ReverseDialog, TransferDialog } from './Corrections';
+import {
+  detailsBody,
+  emptyDetails,
+  missingDetails,
+  PaymentDetailsFields,
+  type DetailsField,
+  type DetailsForm,
+} from './PaymentDetails';
+import { EntryDetails } from './EntryDetails';
 import { usePreferredAccount } from './usePreferredAccount';
 import {
   accountLabel,
@@ -29,8 +37,21 @@ import {
   type Payment,
 } from './bankApi';
 
-export const FILL_ALL = 'Please fill in all fields.';
 const LATEST = 10;
+
+/** The element each field's message is said under, to focus the first one missing. */
+const FIELD_IDS: Record<FormField, string> = {
+  accountId: 'payment-account',
+  remark: 'payment-remark',
+  date: 'payment-date',
+  paymentType: 'payment-type',
+  amount: 'payment-amount',
+  mode: 'payment-mode',
+  reference: 'payment-reference',
+  party: 'payment-party-kind',
+  projectId: 'payment-project',
+  category: 'payment-category',
+};
 
 const TYPE_LABELS: Record<PaymentType, string> = { debit: 'Debit', credit: 'Credit' };
 const TYPE_OPTIONS = Object.entries(TYPE_LABELS).map(([value, label]) => ({ value, label }));
@@ -45,6 +66,7 @@ const PAYMENT_COLUMNS: ReadonlyArray<Column<Payment>> = [
     render: (p) => (
       <>
         {p.remark}
+        <EntryDetails entry={p} />
         <EntryLinks entry={p} />
       </>
     ),
@@ -94,8 +116,53 @@ const withReverse = (onReverse: (p: Payment) => void): ReadonlyArray<Column<Paym
   },
 ];
 
-const emptyForm = () => ({ remark: '', date: todayLocalISO(), paymentType: '', amount: '' });
-const FIELDS = ['remark', 'date', 'paymentType', 'amount'] as const;
+const emptyForm = () => ({
+  remark: '',
+  date: todayLocalISO(),
+  paymentType: '',
+  amount: '',
+  ...emptyDetails(),
+});
+type PaymentForm = ReturnType<typeof emptyForm>;
+const FIELDS = [
+  'accountId',
+  'remark',
+  'date',
+  'paymentType',
+  'amount',
+  'mode',
+  'reference',
+  'party',
+  'projectId',
+  'category',
+] as const;
+type FormField = (typeof FIELDS)[number];
+
+/** The fields still empty that a payment needs, each with what to say under it. */
+function missingFields(form: PaymentForm, hasAccount: boolean) {
+  const missing: Partial<Record<FormField, string>> = missingDetails(form);
+  if (!hasAccount) missing.accountId = 'Choose the account.';
+  if (!form.remark.trim()) missing.remark = 'Enter a remark.';
+  if (!form.date) missing.date = 'Enter the date.';
+  if (!form.paymentType) missing.paymentType = 'Choose Credit or Debit.';
+  if (!form.amount) missing.amount = 'Enter the amount.';
+  return missing;
+}
+
+/**
+ * What the amount field says under it: what the account has (with its overdraft limit),
+ * then, once a type and a valid amount are given, the balance before and after.
+ */
+function balanceNote(account: { balance: number; overdraftLimit: number }, form: PaymentForm) {
+  const available = addRupees(account.balance, account.overdraftLimit);
+  const has = account.overdraftLimit
+    ? `Available balance: ${formatRupees(available)} (with the overdraft limit of ${formatRupees(account.overdraftLimit)})`
+    : `Available balance: ${formatRupees(account.balance)}`;
+  if (!form.paymentType || !form.amount || amountError(form.amount, 'positive')) return has;
+  const amount = typedRupees(form.amount);
+  const after = addRupees(account.balance, form.paymentType === 'credit' ? amount : -amount);
+  return `Balance before: ${formatRupees(account.balance)}, after: ${formatRupees(after)}`;
+}
 
 /**
  * Payment Mode: records a credit or debit on one of the company's open accounts, starting
@@ -118,6 +185,8 @@ export default function PaymentScreen() {
   const chosen = useGetAccountsQuery(oneAccount(accountId), { skip: !accountId });
   const [form, setForm] = useState(emptyForm);
   const [amountProblem, setAmountProblem] = useState<string>();
+  // The fields Submit found empty, each named under itself until it changes.
+  const [missing, setMissing] = useState<Partial<Record<FormField, string>>>({});
   const refused = useFieldErrors(FIELDS);
   const [addPayment, adding] = useAddPaymentMutation();
   const [reversing, setReversing] = useState<Payment>();
@@ -142,22 +211,29 @@ export default function PaymentScreen() {
     },
   };
 
-  const set = (key: keyof ReturnType<typeof emptyForm>) => (e: { target: { value: string } }) => {
-    // A new payment type starts with an empty amount.
-    setForm((f) => ({
-      ...f,
-      [key]: e.target.value,
-      ...(key === 'paymentType' ? { amount: '' } : {}),
-    }));
-    if (key === 'amount' || key === 'paymentType') setAmountProblem(undefined);
-    refused.clear(key);
-    if (key === 'paymentType' || key === 'date') refused.clear('amount');
+  const forget = (field: FormField) => {
+    setMissing(({ [field]: _gone, ...rest }) => rest);
+    refused.clear(field);
   };
+  /** Changes some fields and forgets what was said under `field`; every other field stays. */
+  const change = (values: Partial<PaymentForm>, field: FormField) => {
+    setForm((f) => ({ ...f, ...values }));
+    forget(field);
+    if (field === 'amount' || field === 'paymentType') setAmountProblem(undefined);
+    // The ledger's refusal of the amount was about the old type or day.
+    if (field === 'paymentType' || field === 'date') refused.clear('amount');
+  };
+  const set =
+    (key: 'remark' | 'date' | 'paymentType' | 'amount') => (e: { target: { value: string } }) =>
+      change({ [key]: e.target.value }, key);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!account || !form.paymentType || !form.amount || !form.remark.trim() || !form.date) {
-      toast.error(FILL_ALL);
+    const empty = missingFields(form, !!account);
+    setMissing(empty);
+    const first = FIELDS.find((f) => empty[f]);
+    if (first || !account) {
+      if (first) document.getElementById(FIELD_IDS[first])?.focus();
       return;
     }
     const problem = amountError(form.amount, 'positive');
@@ -170,6 +246,7 @@ export default function PaymentScreen() {
         remark: form.remark.trim(),
         paymentType: form.paymentType as PaymentType,
         amount: typedRupees(form.amount),
+        ...detailsBody(form),
       }).unwrap(),
       {
         success: 'Payment recorded successfully',
@@ -179,6 +256,7 @@ export default function PaymentScreen() {
     );
     if (ok) setForm(emptyForm());
   };
+  const errorOf = (field: FormField) => missing[field] ?? refused.errors[field];
 
   return (
     <section aria-labelledby="payment-title" className={`${styles.card} p-4 sm:p-6`}>
@@ -205,8 +283,10 @@ export default function PaymentScreen() {
           onChange={(id) => {
             setChose(true);
             setAccountId(id);
+            forget('accountId');
             refused.clear('amount');
           }}
+          error={scope.isCompany ? errorOf('accountId') : undefined}
           className="sm:max-w-md"
         />
         {account && <AccountCard account={account} />}
@@ -237,7 +317,7 @@ export default function PaymentScreen() {
               id="payment-remark"
               label="Remark"
               maxLength={200}
-              error={refused.errors.remark}
+              error={errorOf('remark')}
               value={form.remark}
               onChange={set('remark')}
             />
@@ -245,7 +325,7 @@ export default function PaymentScreen() {
               id="payment-date"
               label="Date"
               type="date"
-              error={refused.errors.date}
+              error={errorOf('date')}
               value={form.date}
               onChange={set('date')}
             />
@@ -254,17 +334,24 @@ export default function PaymentScreen() {
               label="Payment Type"
               placeholder="Select Payment Type"
               options={TYPE_OPTIONS}
-              error={refused.errors.paymentType}
+              error={errorOf('paymentType')}
               value={form.paymentType}
               onChange={set('paymentType')}
             />
             <AmountField
               id="payment-amount"
               required={false}
-              error={amountProblem ?? refused.errors.amount}
-              note={account && `Available balance: ${formatRupees(account.balance)}`}
+              error={amountProblem ?? errorOf('amount')}
+              note={account && balanceNote(account, form)}
               value={form.amount}
               onChange={set('amount')}
+            />
+            <PaymentDetailsFields
+              value={form}
+              errors={{ ...refused.errors, ...missing }}
+              onChange={(values: Partial<DetailsForm>, field: DetailsField) =>
+                change(values, field)
+              }
             />
           </div>
           <button type="submit" disabled={adding.isLoading} className={styles.btnPrimary}>

@@ -12,6 +12,8 @@ export interface AccountForm {
   address: string;
   defaultStatus: string;
   openingBalance: string;
+  bank_name: string;
+  overdraftLimit: string;
 }
 
 export type AccountErrors = Partial<Record<keyof AccountForm, string>>;
@@ -29,6 +31,11 @@ export function accountErrors(form: AccountForm, creating: boolean): AccountErro
   if (creating && form.openingBalance.trim() !== '') {
     const problem = amountError(form.openingBalance, 'zero');
     if (problem) errors.openingBalance = problem;
+  }
+  // An empty limit is sent as 0: no overdraft.
+  if (form.overdraftLimit.trim() !== '') {
+    const problem = amountError(form.overdraftLimit, 'zero');
+    if (problem) errors.overdraftLimit = problem;
   }
   return errors;
 }
