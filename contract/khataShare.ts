@@ -59,3 +59,14 @@ export const whatsappReminderLink = (mobile: string, text: string) =>
 /** sms:+91…?body=… to the person's mobile, opened by the phone's messages app. */
 export const smsReminderLink = (mobile: string, text: string) =>
   `sms:${mobile}?body=${encodeURIComponent(text)}`;
+
+/** What each entry of a shared statement was, in the words of the one who shared it. */
+export const STATEMENT_ENTRY_WORDS = {
+  lend: 'Lent',
+  borrowed: 'Borrowed',
+  repayment_lend: 'Repayment received',
+  repayment_borrowed: 'Repayment made',
+  settlement_lend: 'Settled up (received)',
+  settlement_borrowed: 'Settled up (paid)',
+  reminder: 'Reminder',
+} as const;

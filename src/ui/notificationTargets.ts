@@ -18,6 +18,9 @@ export function notificationTarget(n: Pick<Notification, 'kind' | 'recordId'>): 
       return `/app/invoices?${new URLSearchParams({ invoice: n.recordId }).toString()}`;
     case 'lend_overdue':
       return '/app/lend';
+    case 'lend_reminder':
+      // A scheduled reminder: followed up by WhatsApp or SMS from the person's page.
+      return '/app/khata';
     case 'payments_import':
       return '/app/accountstatement';
     case 'budget_over':

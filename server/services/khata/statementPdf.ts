@@ -1,4 +1,5 @@
 import { A4, a4Document, pdfDate, pdfMoney, pdfText } from '../../pdf/document';
+import { STATEMENT_ENTRY_WORDS } from '../../../contract/khataShare';
 import type { LedgerEvent } from './ledger';
 
 /**
@@ -26,16 +27,6 @@ const COLUMNS = [
   { title: 'got', width: 88, align: 'right' },
   { title: 'Balance', width: 128, align: 'right' },
 ] as const;
-
-/** What an entry was, in the words of the user's side. */
-const PARTICULARS: Record<string, string> = {
-  lend: 'Lent',
-  borrowed: 'Borrowed',
-  repayment_lend: 'Repayment received',
-  repayment_borrowed: 'Repayment made',
-  settlement_lend: 'Settled up (received)',
-  settlement_borrowed: 'Settled up (paid)',
-};
 
 /** Who owes whom: "Ramesh owes Asha Rs. 2,500.00". */
 export function balanceSentence(from: string, to: string, paise: bigint) {
@@ -101,7 +92,7 @@ export function renderKhataStatementPdf(s: StatementData): Promise<Buffer> {
   for (const e of s.events) {
     // Money going to the person (a lend, a repayment of a borrowing) raises the balance.
     const gave = e.changePaise > 0n;
-    const particulars = `${PARTICULARS[e.kind] ?? e.kind}${e.note ? ` - ${e.note}` : ''}`;
+    const particulars = `${STATEMENT_ENTRY_WORDS[e.kind]}${e.note ? ` - ${e.note}` : ''}`;
     const balance =
       e.balancePaise === 0n
         ? '0.00'

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { LoadState } from '../../ui/LoadState';
 import { Money } from '../../ui/Money';
+import { Pagination } from '../../ui/Pagination';
 import { PlusIcon, SearchIcon } from '../../ui/icons';
 import { styles } from '../../ui/styles';
 import { AddPersonForm } from './AddPersonForm';
@@ -27,7 +28,6 @@ function People() {
   }, [typed]);
   const query = useGetKhataPeopleQuery({ search: search || undefined, page, pageSize: PAGE_SIZE });
   const list = query.currentData ?? query.data;
-  const pages = list ? Math.max(1, Math.ceil(list.total / PAGE_SIZE)) : 1;
 
   return (
     <div className="mx-auto max-w-2xl space-y-4">
@@ -100,28 +100,8 @@ function People() {
           </ul>
         )}
       </LoadState>
-      {pages > 1 && (
-        <nav aria-label="Pages" className="flex items-center justify-between">
-          <button
-            type="button"
-            className={styles.btnSecondary}
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            Previous
-          </button>
-          <span className="text-sm text-gray-700">
-            Page {page} of {pages}
-          </span>
-          <button
-            type="button"
-            className={styles.btnSecondary}
-            disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
-          >
-            Next
-          </button>
-        </nav>
+      {list && (
+        <Pagination page={page} pageSize={PAGE_SIZE} total={list.total} onPageChange={setPage} />
       )}
       {adding && (
         <AddPersonForm

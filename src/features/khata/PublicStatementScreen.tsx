@@ -1,20 +1,11 @@
 import { useParams } from 'react-router-dom';
+import { STATEMENT_ENTRY_WORDS } from '../../../contract/khataShare';
 import { pathOf } from '../../api/endpoint';
 import { formatDMY } from '../../lib/dates';
 import { LoadState } from '../../ui/LoadState';
 import { Money } from '../../ui/Money';
 import { styles } from '../../ui/styles';
 import { useGetPublicStatementQuery } from './khataApi';
-
-const LABELS = {
-  lend: 'Lent',
-  borrowed: 'Borrowed',
-  repayment_lend: 'Repayment received',
-  repayment_borrowed: 'Repayment made',
-  settlement_lend: 'Settled up (received)',
-  settlement_borrowed: 'Settled up (paid)',
-  reminder: 'Reminder',
-} as const;
 
 /**
  * The statement a shared link opens, without signing in: read-only, the two names and their
@@ -73,7 +64,9 @@ export default function PublicStatementScreen() {
                 {s.events.map((e, i) => (
                   <li key={i} className="flex items-start justify-between gap-3 py-3">
                     <div className="min-w-0">
-                      <p className="text-sm font-medium text-gray-900">{LABELS[e.kind]}</p>
+                      <p className="text-sm font-medium text-gray-900">
+                        {STATEMENT_ENTRY_WORDS[e.kind]}
+                      </p>
                       <p className="break-words text-xs text-gray-600">
                         {formatDMY(e.date)}
                         {e.note ? ` · ${e.note}` : ''}
