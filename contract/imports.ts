@@ -30,6 +30,7 @@ export const IMPORT_FIELDS = [
   'name',
   'email',
   'dueDate',
+  'balance',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
@@ -44,6 +45,7 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   name: 'Name',
   email: 'E-mail',
   dueDate: 'Repayment date',
+  balance: 'Balance',
 };
 
 /**
@@ -58,7 +60,10 @@ export function importFields(
   const amounts: ImportField[] = style === 'debitCredit' ? ['debit', 'credit'] : ['amount'];
   if (kind === 'expenses')
     return { required: ['date', 'description', ...amounts], optional: ['category'] };
-  if (kind === 'payments') return { required: ['date', 'description', ...amounts], optional: [] };
+  // A bank download's balance column, when mapped, is checked row by row: a row missing or
+  // wrong shows where the balance stops following.
+  if (kind === 'payments')
+    return { required: ['date', 'description', ...amounts], optional: ['balance'] };
   return { required: ['name', 'email', 'amount', 'date', 'dueDate'], optional: [] };
 }
 

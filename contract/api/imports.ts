@@ -60,6 +60,8 @@ export const ImportSettings = z.object({
   nameColumn: column.optional(),
   emailColumn: column.optional(),
   dueDateColumn: column.optional(),
+  /** Payments: the bank's running balance, checked row by row when mapped. */
+  balanceColumn: column.optional(),
   /** Expenses: the category of rows without a category column (or with it blank). */
   category: categoryName.optional(),
 });

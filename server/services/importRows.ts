@@ -19,6 +19,8 @@ export interface PaymentEntry {
   remark: string;
   type: PaymentType;
   amountPaise: number;
+  /** The bank's balance after the row, when the file's balance column is mapped. */
+  balancePaise?: number;
 }
 export interface LoanEntry {
   name: string;
@@ -42,6 +44,19 @@ const DESCRIPTION_MAX = { expenses: 500, payments: 200 } as const;
 export const duplicateKey = (...parts: (string | number)[]) =>
   parts.map((p) => (typeof p === 'string' ? p.trim().toLowerCase() : p)).join('\u0000');
 
+/**
+ * A bank's note among its lines or below them ("This is a computer generated statement",
+ * "STATEMENT SUMMARY"): no amount or balance at all, and no digit where the date goes.
+ */
+function isBankNote(s: Settings, cells: SheetRow['cells']): boolean {
+  const cell = (column: number | undefined) => (column ? (cells[column - 1] ?? null) : null);
+  const money = [s.amountColumn, s.debitColumn, s.creditColumn, s.balanceColumn];
+  const date = cell(s.dateColumn);
+  return (
+    money.every((column) => isBlank(cell(column))) && typeof date === 'string' && !/\d/.test(date)
+  );
+}
+
 /** Reads one row with the settings; every problem of the row is reported, each on its cell. */
 export function readRow(
   settings: Settings,
@@ -49,6 +64,10 @@ export function readRow(
   categories?: CategoryLookup,
 ): RowReading {
   if (cells.every((c) => isBlank(c))) return { blank: true };
+  // A rule of asterisks or dashes, as banks draw under their headers and lines.
+  if (cells.every((c) => typeof c === 'string' && /^[\s*=_.-]*$/.test(c))) return { blank: true };
+  if (settings.kind === 'payments' && isBankNote(settings, cells))
+    return { skipped: 'Not a line of the statement: no date and no amount' };
   const problems: CellProblem[] = [];
   const at = <T>(
     column: number | undefined,
@@ -110,8 +129,16 @@ export function readRow(
     };
   }
   const type: PaymentType = signed.credit ? 'credit' : 'debit';
+  const balance = s.balanceColumn ? at(s.balanceColumn, readAmount) : undefined;
+  if (problems.length) return { problems };
   return {
-    entry: { date: dateValue!, remark: text!, type, amountPaise: signed.paise },
+    entry: {
+      date: dateValue!,
+      remark: text!,
+      type,
+      amountPaise: signed.paise,
+      ...(typeof balance === 'number' ? { balancePaise: balance } : {}),
+    },
     key: duplicateKey(dateValue!, type, signed.paise, text!),
   };
 }

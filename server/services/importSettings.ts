@@ -72,6 +72,7 @@ const HEADER_WORDS: Record<ImportField, RegExp> = {
   name: /name|party|person/i,
   email: /e-?mail/i,
   dueDate: /repay|due|return/i,
+  balance: /balance|^bal\.?$/i,
 };
 
 /** The first header (by column) that names the field and is not taken by another field. */
@@ -81,7 +82,10 @@ function columnFor(field: ImportField, headers: string[], taken: Set<number>): n
       !taken.has(i + 1) &&
       HEADER_WORDS[field].test(h) &&
       // "Withdrawal Amt." is a debit, not the amount; "Due date" is not the issue date.
-      !(field === 'amount' && (HEADER_WORDS.debit.test(h) || HEADER_WORDS.credit.test(h))) &&
+      !(
+        field === 'amount' &&
+        (HEADER_WORDS.debit.test(h) || HEADER_WORDS.credit.test(h) || HEADER_WORDS.balance.test(h))
+      ) &&
       !(field === 'date' && HEADER_WORDS.dueDate.test(h)),
   );
   return index < 0 ? undefined : index + 1;
@@ -125,6 +129,8 @@ export function guessSettings(
   // Repayment date first, so that the issue date does not take its column.
   const dueDateColumn = loan ? pick('dueDate') : undefined;
   const dateColumn = pick('date');
+  // Before the amounts: "Balance (INR)" is no amount.
+  const balanceColumn = kind === 'payments' ? pick('balance') : undefined;
   const debitColumn = loan ? undefined : pick('debit');
   const creditColumn = loan ? undefined : pick('credit');
   const amountStyle = debitColumn && creditColumn ? 'debitCredit' : 'single';
@@ -140,6 +146,7 @@ export function guessSettings(
       ? { nameColumn: pick('name'), emailColumn: pick('email'), dueDateColumn }
       : { descriptionColumn: pick('description') }),
     ...(amountStyle === 'single' ? { amountColumn: pick('amount') } : {}),
+    ...(balanceColumn ? { balanceColumn } : {}),
     ...(kind === 'expenses'
       ? { categoryColumn: pick('category'), category: 'other' as const }
       : {}),

@@ -25,6 +25,7 @@ import {
   type PaymentEntry,
   type RowReading,
 } from './importRows';
+import { BalanceChain } from './importBalance';
 import {
   columnLetter,
   guessHeaderRow,
@@ -293,6 +294,7 @@ export async function previewImport(
   const shown: ImportPreview['rows'] = [];
   const problems: CellProblem[] = [];
   const duplicates = new Duplicates(db, caller, settings);
+  const balances = new BalanceChain(settings.balanceColumn);
   let batch: { row: SheetRow; reading: RowReading }[] = [];
 
   const flush = async () => {
@@ -345,7 +347,7 @@ export async function previewImport(
       if (counts.rows > maxRows) throw tooManyRows(row.row, maxRows);
       continue;
     }
-    const reading = readRow(settings, row, opened.categories);
+    const reading = balances.check(row, readRow(settings, row, opened.categories));
     if ('blank' in reading) continue;
     if (++counts.rows > maxRows) throw tooManyRows(row.row, maxRows);
     batch.push({ row, reading });
@@ -415,8 +417,9 @@ export async function checkImport(
   let first: string | undefined;
   let last: string | undefined;
   let rising = false;
+  const balances = new BalanceChain(settings.balanceColumn);
   for await (const row of opened.rows) {
-    const reading = readRow(settings, row, opened.categories);
+    const reading = balances.check(row, readRow(settings, row, opened.categories));
     if ('blank' in reading) continue;
     if (++total > maxRows) throw tooManyRows(row.row, maxRows);
     if ('problems' in reading) {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,6 +120,81 @@ describe('import a bank download into an account', () => {
       ),
     );
     expect(count!.n).toBe(0);
+  });
+});
+
+describe("a bank download's balance column", () => {
+  it('shows a row missing from the file on the row below it, and refuses the import', async () => {
+    const { co, accountId } = await company();
+    const missing = BANK_CSV.split('\r\n')
+      .filter((line) => !line.includes('Rent for April'))
+      .join('\r\n');
+    const p = await preview(co.token, missing, { kind: 'payments', accountId });
+    expect(p.status, p.text).toBe(200);
+    expect(p.body.settings.balanceColumn).toBe(6);
+    expect(p.body.counts).toMatchObject({ rows: 3, ready: 2, errors: 1 });
+    expect(p.body.problems).toEqual([
+      {
+        row: 7,
+        column: 6,
+        message: expect.stringMatching(
+          /^The balance ₹1,06,456.50 does not follow from the row above \(₹1,33,456.50 less ₹2,000.00 is ₹1,31,456.50\): a row is missing above it/,
+        ),
+      },
+    ]);
+    const r = await run(co.token, missing, p.body.settings);
+    expect(r.status).toBe(400);
+    // Unmapped, the balance is not checked: the person decides.
+    const unchecked = await preview(co.token, missing, {
+      ...p.body.settings,
+      balanceColumn: 0,
+    });
+    expect(unchecked.body.counts).toMatchObject({ rows: 3, ready: 3, errors: 0 });
+  });
+
+  it("reads a bank's .xls that is a web page's table, and SBI's that is tab-separated text", async () => {
+    const { co, accountId } = await company();
+    const cells = (tag: string, row: string[]) =>
+      `<tr>${row.map((c) => `<${tag}>${c}</${tag}>`).join('')}</tr>`;
+    const page = [
+      '<html><head><style>td { mso-number-format: "\\@"; }</style></head><body><table>',
+      cells('td', ['Bank &amp; Co. Statement', '', '', '', '']),
+      cells('th', ['Date', 'Narration', 'Withdrawal Amt.', 'Deposit Amt.', 'Closing Balance']),
+      cells('td', ['02/04/2026', 'NEFT CR-ACME &amp; SONS', '', '1,25,000.00', '1,35,000.00']),
+      cells('td', ['03/04/2026', 'UPI-RENT<br>APRIL', '45,000.00', '', '90,000.00']),
+      '</table></body></html>',
+    ].join('\n');
+    const html = await preview(
+      co.token,
+      page,
+      { kind: 'payments', accountId },
+      'application/vnd.ms-excel',
+    );
+    expect(html.status, html.text).toBe(200);
+    expect(html.body).toMatchObject({
+      fileType: 'html',
+      settings: { headerRow: 2, debitColumn: 3, creditColumn: 4, balanceColumn: 5 },
+      counts: { rows: 2, ready: 2, errors: 0 },
+    });
+    expect(html.body.rows.map((r: { cells: string[] }) => r.cells[1])).toEqual([
+      'NEFT CR-ACME & SONS',
+      'UPI-RENT APRIL',
+    ]);
+
+    const sbi = readFileSync(join(import.meta.dirname, '../fixtures/banks/sbi-statement.xls'));
+    const text = await preview(
+      co.token,
+      sbi,
+      { kind: 'payments', accountId },
+      'application/vnd.ms-excel',
+    );
+    expect(text.status, text.text).toBe(200);
+    expect(text.body).toMatchObject({
+      fileType: 'csv',
+      settings: { dateFormat: 'DD-MMM-YY', balanceColumn: 7 },
+      // The note below the lines is no entry.
+      counts: { rows: 9, ready: 8, errors: 0, skipped: 1 },
+    });
   });
 });
 
