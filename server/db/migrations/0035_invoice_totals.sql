@@ -72,4 +72,5 @@ SELECT company_id, project_id, count(*), sum(total_paise), sum(received_paise), 
 INSERT INTO receivable_dues (company_id, due_date, pending_paise)
 SELECT company_id, due_date, sum(total_paise - received_paise - tds_paise - credited_paise)
   FROM invoices WHERE kind = 'invoice' AND status IN ('issued', 'part_paid', 'paid')
- GROUP BY company_id, due_date;
+ GROUP BY company_id, due_date
+HAVING sum(total_paise - received_paise - tds_paise - credited_paise) <> 0;
