@@ -152,7 +152,7 @@ const listPage = preparedShapes(
       .offset(s.offset ? p('offset') : 0),
 );
 
-/** The list's sums of some invoices (alias `i`, or invoice_totals). */
+/** The list's sums, over invoices or over invoice_totals (the same column names). */
 const sums = {
   total: sql<string>`coalesce(sum(total_paise) filter (where status <> 'draft'), 0)`,
   received: sql<string>`coalesce(sum(received_paise), 0)`,
