@@ -102,7 +102,8 @@ export function DateField({
         <button
           type="button"
           disabled={disabled}
-          aria-label={`Pick ${label} from a calendar`}
+          // Not naming the field: its label stays the one thing a search by label finds.
+          aria-label="Pick from a calendar"
           onClick={() => {
             const el = picker.current;
             if (!el) return;

@@ -127,6 +127,8 @@ describe.sequential('audit trail', () => {
     await form.getByRole('button', { name: 'Create' }).click();
     await expectAlert(page, 'Expense created successfully');
     await form.waitFor({ state: 'hidden' });
+    // The list opens on this month: the expense of March shows among all dates.
+    await page.getByRole('button', { name: 'All dates' }).click();
     await expectLiteral(IMG);
     await visit(page, 'audit-02-expense-markup');
     await rowAction(page, IMG, 'Show');
@@ -261,4 +263,120 @@ describe.sequential('audit trail', () => {
     await expectText(page.getByRole('row').nth(1), 'Tower 25');
     expect(await towers()).toBe(20);
   });
+
+  test("names two accounts of one holder apart, a payment's account and its reversal", async () => {
+    const token = await companyToken();
+    const account = async (accountNo: string, openingBalance: number) => {
+      const made = await api(token, '/company/createbank', {
+        holder_name: 'Asha Rao',
+        account_no: accountNo,
+        confirm_no: accountNo,
+        branch: 'MG Road',
+        ifsc: 'SBIN0001234',
+        mobile: '9876543210',
+        address: '1 MG Road, Bengaluru',
+        openingBalance,
+      });
+      return made.data._id as string;
+    };
+    const first = await account('123456789012', 1000);
+    await account('999988887777', 0);
+    const paid = await api(token, '/company/addpayment', {
+      accountId: first,
+      date: '2026-03-21',
+      remark: 'rent',
+      paymentType: 'debit',
+      amount: 40.5,
+    });
+    await api(token, `/company/payments/${paid.data.payment._id}/reverse`, {});
+
+    await signIn(company, 'company');
+    await openScreen('Audit Trail');
+    await page.getByLabel('Kind').selectOption({ label: 'Bank accounts' });
+    // Their creation alone: the balance each payment moved is no entry of its own.
+    await expectText(page.getByText(/ entr(y|ies)$/).first(), '2 entries');
+    await row('Asha Rao ••9012').waitFor();
+    await row('Asha Rao ••7777').waitFor();
+
+    await page.getByLabel('Kind').selectOption({ label: 'Payments' });
+    // The payment's own row (the reversal's names it too, as what it reverses).
+    const payment = page.getByRole('row').filter({ hasText: /CreatedDebit of ₹40\.50/ });
+    await expectText(payment, 'Account: Asha Rao ••9012');
+    await expectText(payment, 'Reversed by: Credit reversal of ₹40.50');
+    await expectText(row('Credit reversal'), 'Reverses: Debit of ₹40.50: rent');
+    await visit(page, 'audit-11-payments-named');
+
+    await payment.getByRole('button', { name: /^Details/ }).click();
+    const details = dialog('Data Details');
+    await expectText(details, 'AccountAsha Rao ••9012');
+    expect(await details.textContent()).not.toMatch(/Seq|Id|Version/);
+    await visit(page, 'audit-12-payment-details');
+    await details.getByRole('button', { name: 'Close' }).click();
+
+    // The account opens its history: its own entries alone.
+    await payment.getByRole('link', { name: 'History of Asha Rao ••9012' }).click();
+    await expectText(page.getByText(/The history of one record/), 'Asha Rao ••9012');
+    expect(new URL(page.url()).searchParams.get('recordId')).toBe(first);
+    await expectText(page.getByText(/ entr(y|ies)$/).first(), '1 entry');
+    await visit(page, 'audit-13-account-history');
+  });
+
+  test("a save made stale by another's change keeps the typing beside theirs", async () => {
+    const token = await companyToken();
+    // Among the 26 projects, searched for.
+    await page.goto(suite.url('/app/project?q=Riverside'));
+    await rowAction(page, 'Riverside Tower', 'Edit');
+    const edit = dialog('Edit Project');
+    await edit.getByLabel('Duration').fill('9 months');
+    // Someone else changes the client meanwhile.
+    const listed = await api(token, '/company/getcompanyallproject?search=Riverside');
+    const project = listed.data[0];
+    await api(token, '/company/updateproject', {
+      _id: project._id,
+      version: project.version,
+      projectName: project.projectName,
+      clientName: 'Kapoor Group',
+      clientNumber: project.clientNumber,
+      duration: project.duration,
+      price: project.price,
+      paymentStatus: project.paymentStatus,
+    });
+    await edit.getByRole('button', { name: 'Update' }).click();
+    const notice = edit.getByRole('alert').filter({ hasText: 'changed by someone else' });
+    await expectText(notice, 'Client Name: now “Kapoor Group” (was “Kapoor Estates”)');
+    expect(await edit.getByLabel('Duration').inputValue()).toBe('9 months');
+    await visit(page, 'conflicts-05-kept-beside-theirs');
+
+    await notice.getByRole('button', { name: 'Save mine' }).click();
+    await expectAlert(page, 'Project updated successfully');
+    await edit.waitFor({ state: 'hidden' });
+    await expectText(row('Riverside Tower'), 'Kapoor Group');
+    await expectText(row('Riverside Tower'), '9 months');
+    await visit(page, 'conflicts-06-saved-over-theirs');
+  });
 });
+
+/** A signed-in company's token, for changes made "elsewhere" while the screen is open. */
+async function companyToken() {
+  const login = await api(undefined, '/user/loginuser', {
+    email: company.email,
+    password,
+    userType: 'company',
+  });
+  return login.data.token as string;
+}
+
+/** One API call (a GET without a body); its answer, which must be a success. */
+async function api(token: string | undefined, path: string, body?: unknown) {
+  const res = await fetch(suite.url(`/api${path}`), {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = (await res.json()) as { success: boolean; data: any; message?: string };
+  expect(answer, `${path}: ${answer.message}`).toMatchObject({ success: true });
+  return answer;
+}

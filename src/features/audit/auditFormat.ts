@@ -45,6 +45,9 @@ export const HIDDEN_AUDIT_COLUMNS: ReadonlySet<string> = new Set([
   'version',
 ]);
 
+/** Whether a column is one a reader never sees: an id (any `*_id`) or bookkeeping. */
+const hidden = (column: string) => HIDDEN_AUDIT_COLUMNS.has(column) || column.endsWith('_id');
+
 const MONEY_SUFFIX = '_paise';
 /** Stored enums, shown as the lists show them: 'other' → 'Other', 'credit' → 'Credit'. */
 const ENUM_COLUMNS: ReadonlySet<string> = new Set(['category', 'direction', 'type', 'status']);
@@ -114,7 +117,7 @@ export function changedFields(before: AuditRow | null, after: AuditRow | null): 
   const a = after ?? {};
   const columns = [...new Set([...Object.keys(b), ...Object.keys(a)])];
   return columns
-    .filter((c) => !HIDDEN_AUDIT_COLUMNS.has(c) && !same(b[c], a[c]))
+    .filter((c) => !hidden(c) && !same(b[c], a[c]))
     .map((c) => ({
       field: fieldLabel(c),
       before: formatAuditValue(c, b[c]),
@@ -137,7 +140,7 @@ export function detailsRecord(
     ([a], [b]) => Number(!isNameColumn(a)) - Number(!isNameColumn(b)),
   );
   for (const [column, value] of entries) {
-    if (HIDDEN_AUDIT_COLUMNS.has(column)) continue;
+    if (hidden(column)) continue;
     out[column.replace(/_paise$/, '')] = formatAuditValue(column, value);
   }
   return out;
