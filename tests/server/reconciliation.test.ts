@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yazl from 'yazl';
 import { addUser, bankAccountBody, signUp, startTestServer, type TestServer } from './helpers';
 
 let server: TestServer;
@@ -365,7 +366,7 @@ describe('files that are not a statement', () => {
     expect(list.body.total).toBe(0);
   });
 
-  it('a workbook of a million blank rows, or a file over the size limit, is refused within bounds', async () => {
+  it('a million blank rows, a file over the size limit or a zip bomb is refused within bounds', async () => {
     const { co, accountId } = await company(false);
     const blank = `Date,Narration,Withdrawal,Deposit,Balance\n${'\n'.repeat(300_000)}`;
     const started = Date.now();
@@ -378,6 +379,24 @@ describe('files that are not a statement', () => {
       accountId,
     });
     expect(big.status).toBe(413);
+
+    // A 100 KB workbook whose text unpacks to 100 MB.
+    const huge = Buffer.alloc(100 * 1024 * 1024, 'a');
+    huge.write('<sst><si><t>', 0);
+    const zip = new yazl.ZipFile();
+    zip.addBuffer(Buffer.from('<Types/>'), '[Content_Types].xml');
+    zip.addBuffer(Buffer.from('<workbook/>'), 'xl/workbook.xml');
+    zip.addBuffer(huge, 'xl/sharedStrings.xml');
+    zip.end();
+    const parts: Buffer[] = [];
+    for await (const part of zip.outputStream) parts.push(part as Buffer);
+    const bomb = Buffer.concat(parts);
+    expect(bomb.length).toBeLessThan(200 * 1024);
+    const refused = await send(co.token, '', bomb, { accountId });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/^The workbook unpacks to more than 160 MB/);
+    const list = await co.api.get(`/company/reconciliations?accountId=${accountId}`);
+    expect(list.body.total).toBe(0);
   });
 });
 
