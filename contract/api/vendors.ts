@@ -38,7 +38,10 @@ export const VendorAnswer = z.object({
   data: VendorData,
 });
 /** By name, A to Z (`order: desc` for Z to A); `search` matches the name or the GSTIN. */
-export const VendorListQuery = PageQuery.extend({ companyId: id.optional() });
+export const VendorListQuery = PageQuery.extend({
+  companyId: id.optional(),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
 export const VendorList = z.object({
   success: z.boolean(),
   data: z.array(VendorData),

@@ -46,7 +46,7 @@ function duplicateName(error: unknown): never {
   throw error;
 }
 
-/** By name (A to Z unless `order` is asc... as the clients list: desc is A to Z). */
+/** By name: A to Z, or Z to A (`order` desc). */
 export async function listVendors(
   db: DbOrTx,
   caller: Caller,
@@ -63,8 +63,7 @@ export async function listVendors(
   );
   const [rows, [count]] = await Promise.all([
     paged(db.select().from(vendors).where(where).$dynamic(), q, [
-      // By name, A to Z by default (the list's default order is desc: newest first elsewhere).
-      q.order === 'desc' ? asc(vendors.nameLower) : desc(vendors.nameLower),
+      q.order === 'desc' ? desc(vendors.nameLower) : asc(vendors.nameLower),
       asc(vendors.id),
     ]),
     db.select({ total: rowCount() }).from(vendors).where(where),

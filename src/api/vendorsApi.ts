@@ -31,6 +31,12 @@ export const vendorsApi = apiSlice.injectEndpoints({
           request('listVendors', { query: { ...query, companyId: companyId || undefined } }),
         providesTags: [VENDORS],
       }),
+      /** One vendor as it is now, for an edit form's Reload: always fetched, never cached. */
+      getVendor: build.query<Vendor, string>({
+        query: (id) => request('getVendor', { params: { id } }),
+        transformResponse: (answer: z.output<typeof VendorAnswer>) => answer.data,
+        keepUnusedDataFor: 0,
+      }),
       /** The vendor pickers page through the vendors as the user types. */
       searchVendors: build.infiniteQuery<
         VendorPage,
@@ -45,7 +51,7 @@ export const vendorsApi = apiSlice.injectEndpoints({
               search: searchParam(search),
               page: pageParam,
               pageSize: PICKER_PAGE_SIZE,
-              order: 'desc',
+              order: 'asc',
             },
           }),
         providesTags: [VENDORS],
@@ -70,6 +76,7 @@ export const vendorsApi = apiSlice.injectEndpoints({
 
 export const {
   useGetVendorsQuery,
+  useLazyGetVendorQuery,
   useSearchVendorsInfiniteQuery,
   useAddVendorMutation,
   useUpdateVendorMutation,

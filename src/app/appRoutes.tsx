@@ -327,6 +327,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ...lazyScreen(() => import('../features/recurringPayments/RecurringPaymentsScreen')),
   },
   {
+    path: 'vendors',
+    group: 'Banking',
+    readOnlyFor: ['admin'],
+    title: 'Vendors',
+    icon: BriefcaseIcon,
+    roles: ['admin', 'company'],
+    ...lazyScreen(() => import('../features/vendors/VendorsScreen')),
+  },
+  {
     path: 'reconciliation',
     group: 'Banking',
     readOnlyFor: ['admin'],
@@ -352,6 +361,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
     icon: StatementIcon,
     roles: ['admin', 'company'],
     ...lazyScreen(() => import('../features/bank/ReportScreen')),
+  },
+  {
+    path: 'spending',
+    group: 'Reports',
+    readOnlyFor: ['admin'],
+    title: 'Spending',
+    icon: ReportIcon,
+    roles: ['admin', 'company'],
+    ...lazyScreen(() => import('../features/bank/SpendingScreen')),
   },
   // Who changed what: read only.
   {
