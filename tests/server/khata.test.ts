@@ -169,6 +169,34 @@ describe('khata: a person by mobile number', () => {
     ]);
   });
 
+  it("edits a person's name and contact, at the version read; a number kept for another is a 409", async () => {
+    const me = await signUp(server);
+    const asha = (await addPerson(me.api, { name: 'Asha', email: 'asha@example.com' })).body.data;
+    await addPerson(me.api, { name: 'Bala', mobile: '9888800000' });
+    const edit = (body: Record<string, unknown>) =>
+      me.api.raw('PUT', `/khata/people/${asha._id}`, body);
+    const taken = await edit({ name: 'Asha', mobile: '98888 00000', version: 1 });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({ code: 'duplicate', field: 'mobile' });
+    const saved = await edit({ name: 'Asha Rao', mobile: '9777700000', email: '', version: 1 });
+    expect(saved.body.data).toMatchObject({
+      name: 'Asha Rao',
+      mobile: '+919777700000',
+      email: null,
+      version: 2,
+    });
+    expect((await edit({ name: 'Asha R', mobile: '9777700000', version: 1 })).status).toBe(409);
+    // Her number now finds her from the Lend modal.
+    const lent = await me.api.post('/lend/addlend', {
+      name: 'Asha',
+      mobile: '+91 97777 00000',
+      amount: 5,
+      issueDate: '2026-11-01',
+      repaymentDate: '2026-11-01',
+    });
+    expect(lent.body.data.counterpartyId).toBe(asha._id);
+  });
+
   it('refuses bad input with a message a person understands', async () => {
     const me = await signUp(server);
     const bad = await addPerson(me.api, { name: 'Ravi', mobile: '12345 67890' });

@@ -5,7 +5,7 @@ import { Money } from '../../ui/Money';
 import { Pagination } from '../../ui/Pagination';
 import { PlusIcon, SearchIcon } from '../../ui/icons';
 import { styles } from '../../ui/styles';
-import { AddPersonForm } from './AddPersonForm';
+import { PersonForm } from './PersonForm';
 import { NetSentence, mobileShown } from './balance';
 import { PersonPage } from './PersonPage';
 import { useGetKhataPeopleQuery } from './khataApi';
@@ -104,9 +104,9 @@ function People() {
         <Pagination page={page} pageSize={PAGE_SIZE} total={list.total} onPageChange={setPage} />
       )}
       {adding && (
-        <AddPersonForm
+        <PersonForm
           onClose={() => setAdding(false)}
-          onAdded={(id) => {
+          onSaved={(id) => {
             setAdding(false);
             navigate(`/app/khata?person=${id}`);
           }}

@@ -10,6 +10,7 @@ import { styles } from '../../ui/styles';
 import { CHANNEL_LABELS, EVENT_LABELS, NetSentence, actionStyles, mobileShown } from './balance';
 import { EntryForm } from './EntryForm';
 import { ReminderSheet } from './ReminderSheet';
+import { PersonForm } from './PersonForm';
 import { ShareSheet } from './ShareSheet';
 import {
   useGetKhataLedgerQuery,
@@ -18,7 +19,7 @@ import {
   type KhataLedger,
 } from './khataApi';
 
-type Sheet = 'gave' | 'got' | 'remind' | 'share' | 'settle' | null;
+type Sheet = 'gave' | 'got' | 'remind' | 'share' | 'settle' | 'edit' | null;
 
 /** One entry of the page: what it was, its note, the amount and the balance after it. */
 function EventRow({ event }: { event: KhataEvent }) {
@@ -112,6 +113,9 @@ function Ledger({ ledger }: { ledger: KhataLedger }) {
           <button type="button" onClick={() => setSheet('share')} className={styles.btnSecondary}>
             Share statement
           </button>
+          <button type="button" onClick={() => setSheet('edit')} className={styles.btnSecondary}>
+            Edit
+          </button>
         </div>
       </div>
 
@@ -137,6 +141,7 @@ function Ledger({ ledger }: { ledger: KhataLedger }) {
       )}
       {sheet === 'remind' && <ReminderSheet ledger={ledger} onClose={close} />}
       {sheet === 'share' && <ShareSheet ledger={ledger} onClose={close} />}
+      {sheet === 'edit' && <PersonForm person={person} onClose={close} onSaved={close} />}
       <ConfirmDialog
         open={sheet === 'settle'}
         title={`Settle up with ${person.name}`}

@@ -9,6 +9,7 @@ import type {
   KhataLinkList,
   KhataPersonAnswer,
   KhataPersonFields,
+  KhataPersonUpdate,
   PublicStatement as PublicStatementSchema,
   UpiSettings as UpiSettingsSchema,
 } from '../../../contract/api/khata';
@@ -58,6 +59,13 @@ export const khataApi = apiSlice.injectEndpoints({
         z.input<typeof KhataPersonFields>
       >({
         query: (body) => request('addKhataPerson', { body }),
+        invalidatesTags: invalidates(() => booksTags),
+      }),
+      updateKhataPerson: build.mutation<
+        z.output<typeof KhataPersonAnswer>,
+        { id: string; input: z.input<typeof KhataPersonUpdate> }
+      >({
+        query: ({ id, input }) => request('updateKhataPerson', { params: { id }, body: input }),
         invalidatesTags: invalidates(() => booksTags),
       }),
       addKhataEntry: build.mutation<
@@ -114,6 +122,7 @@ export const {
   useGetKhataPeopleQuery,
   useGetKhataLedgerQuery,
   useAddKhataPersonMutation,
+  useUpdateKhataPersonMutation,
   useAddKhataEntryMutation,
   useSettleKhataPersonMutation,
   useRecordKhataReminderMutation,

@@ -4,20 +4,34 @@ import { notifyMutation } from '../../api/notify';
 import { Field } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
 import { useFieldErrors } from '../../ui/useFieldErrors';
-import { useAddKhataPersonMutation } from './khataApi';
+import {
+  useAddKhataPersonMutation,
+  useUpdateKhataPersonMutation,
+  type KhataLedger,
+} from './khataApi';
 
 const FIELDS = ['name', 'mobile', 'email'] as const;
 
-/** A person is a name and a mobile number; the e-mail is optional. */
-export function AddPersonForm({
+/**
+ * A person is a name and a mobile number; the e-mail is optional. With `person`, edits them
+ * (their entries keep the name and contact typed on them).
+ */
+export function PersonForm({
+  person,
   onClose,
-  onAdded,
+  onSaved,
 }: {
+  person?: KhataLedger['person'];
   onClose: () => void;
-  onAdded: (id: string) => void;
+  onSaved: (id: string) => void;
 }) {
   const [add, adding] = useAddKhataPersonMutation();
-  const [form, setForm] = useState({ name: '', mobile: '', email: '' });
+  const [update, updating] = useUpdateKhataPersonMutation();
+  const [form, setForm] = useState({
+    name: person?.name ?? '',
+    mobile: person?.mobile ?? '',
+    email: person?.email ?? '',
+  });
   const [mobileProblem, setMobileProblem] = useState<string>();
   const refused = useFieldErrors(FIELDS);
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) => {
@@ -32,28 +46,33 @@ export function AddPersonForm({
       setMobileProblem(`Mobile ${INDIAN_MOBILE_MESSAGE}`);
       return;
     }
+    const input = { name: form.name.trim(), mobile, email: form.email.trim() };
+    const call = person
+      ? update({ id: person._id, input: { ...input, version: person.version } })
+      : add(input);
     let id: string | undefined;
     const ok = await notifyMutation(
-      add({ name: form.name.trim(), mobile, email: form.email.trim() })
-        .unwrap()
-        .then((answer) => {
-          id = answer.data._id;
-          return answer;
-        }),
-      { success: 'Person added', failure: 'Failed to add the person. Please try again.' },
+      call.unwrap().then((answer) => {
+        id = answer.data._id;
+        return answer;
+      }),
+      {
+        success: person ? 'Person saved' : 'Person added',
+        failure: 'Failed to save the person. Please try again.',
+      },
       refused.capture,
     );
-    if (ok && id) onAdded(id);
+    if (ok && id) onSaved(id);
   };
 
   return (
     <FormModal
       open
-      title="Add person"
+      title={person ? `Edit ${person.name}` : 'Add person'}
       onClose={onClose}
       onSubmit={submit}
-      submitLabel="Add"
-      busy={adding.isLoading}
+      submitLabel={person ? 'Save' : 'Add'}
+      busy={adding.isLoading || updating.isLoading}
     >
       <Field
         id="khata-person-name"
