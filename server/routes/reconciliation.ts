@@ -208,7 +208,7 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
     createEntryFromLine: {
       tags,
       summary: 'Records a new entry from a statement line, reconciled with it',
-      description: `On the line's date, for its amount and direction, as any payment is recorded (a debit the balance cannot cover is refused, 400); the party and category are those of the earlier entry most like it unless given, the mode read from the narration. A line matched, created or ignored already is a 409. ${write}`,
+      description: `On the line's date, for its amount and direction, as any payment is recorded (a debit the balance cannot cover is refused, 400); the party and category are those of the account's earlier entry most like it unless given, the mode read from the narration. A line matched, created or ignored already is a 409. ${write}`,
       answers: 'The line, holding its new entry',
       refusals: errors(...BODY, 401, 403, 404, 409),
       handler: async (request) => {

@@ -568,16 +568,19 @@ interface EarlierEntry {
   category: string | null;
 }
 
-/** The company's latest entries of this direction that say whom or what they were for. */
-async function earlierEntries(db: DbOrTx, companyId: string, type: PaymentType) {
+/**
+ * The account's latest entries of this direction that say whom or what they were for (read
+ * newest first along the account's date index, at most 500).
+ */
+async function earlierEntries(db: DbOrTx, accountId: string, type: PaymentType) {
   return rowsOf<EarlierEntry>(
     await db.execute(sql`
       select p.remark, p.date::text as date, p.party_name as "partyName", p.party_kind,
              p.party_id, p.category
         from payments p
-       where p.company_id = ${companyId} and p.type = ${type} and p.reverses_id is null
+       where p.account_id = ${accountId} and p.type = ${type} and p.reverses_id is null
          and (p.party_kind is not null or p.category is not null)
-       order by p.seq desc
+       order by p.account_id desc, p.date desc, p.seq desc
        limit 500`),
   );
 }
@@ -585,7 +588,7 @@ async function earlierEntries(db: DbOrTx, companyId: string, type: PaymentType) 
 /**
  * Records a new entry from a line, on its date, for its amount and direction, through the
  * ledger as any payment is; the party and category are those of the earlier entry most like
- * it, the mode read from the narration. The line then holds the entry.
+ * it on the account, the mode read from the narration. The line then holds the entry.
  */
 export async function createEntryFromLine(
   db: Db,
@@ -601,7 +604,7 @@ export async function createEntryFromLine(
   const [raw] = rowsOf<{ amount_paise: string | number }>(
     await db.execute(sql`select amount_paise from reconciliation_lines where id = ${lineId}`),
   );
-  const like = likest(line, await earlierEntries(db, caller.userId, line.paymentType));
+  const like = likest(line, await earlierEntries(db, r.account_id, line.paymentType));
   const reference = line.reference.slice(0, REFERENCE_MAX);
   const mode = MODES.find(([pattern]) => pattern.test(line.description))?.[1];
   const base = {
