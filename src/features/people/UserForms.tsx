@@ -12,7 +12,7 @@ import { formatEnum } from '../../lib/labels';
 import { inputPattern } from '../../lib/patterns';
 import { Field, SelectField } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
-import { useEditConflict } from '../../ui/useEditConflict';
+import { useEditConflict, type ConflictForm } from '../../ui/useEditConflict';
 import { useFieldErrors } from '../../ui/useFieldErrors';
 import {
   useCreateUserMutation,
@@ -64,6 +64,15 @@ const detailsOf = (person: Person) => ({
   registration_number: person.registration_number,
 });
 
+/** The details' labels, as a conflict names them. */
+const PERSON_LABELS = {
+  name: 'Name',
+  email: 'Email',
+  mobile: 'Contact',
+  registration_number: 'Registration Number',
+  status: 'Status',
+};
+
 /** The details as every people form sends them: trimmed. */
 const trimmedDetails = (form: ReturnType<typeof detailsOf>) => ({
   name: form.name.trim(),
@@ -95,13 +104,18 @@ const editedDetails = (form: ReturnType<typeof detailsOf>, role: Role) => {
  * An edit reloads the person as their list shows them now when someone else changed them
  * meanwhile (a company, a PM…: each is read from the list of its role).
  */
-function usePersonConflict(person: Person, onReloaded: (fresh: Person) => void) {
+function usePersonConflict<F extends object>(
+  person: Person,
+  onReloaded: (fresh: Person) => void,
+  form: ConflictForm<Person, F>,
+) {
   const [fetchPerson] = useLazyGetPersonQuery();
   return useEditConflict({
     record: person,
     reload: (p) => fetchPerson({ kind: kindOf(p.role), id: p._id }).unwrap(),
     onReloaded,
     tags: (p) => [{ type: 'users', id: p._id }],
+    form,
   });
 }
 
@@ -330,7 +344,12 @@ export function EditUserForm({ person, onClose }: { person: Person; onClose: () 
   const [editUser, editing] = useEditUserMutation();
   const formOf = (p: Person) => ({ ...detailsOf(p), status: p.status });
   const { form, set, setForm, refused } = useForm(formOf(person));
-  const conflict = usePersonConflict(person, (fresh) => setForm(formOf(fresh)));
+  const conflict = usePersonConflict(person, (fresh) => setForm(formOf(fresh)), {
+    values: form,
+    of: formOf,
+    set: setForm,
+    labels: PERSON_LABELS,
+  });
 
   const submit = async () => {
     const ok = await conflict.save(
@@ -386,7 +405,12 @@ export function EditUserForm({ person, onClose }: { person: Person; onClose: () 
 export function EditCompanyForm({ company, onClose }: { company: Person; onClose: () => void }) {
   const [editCompany, editing] = useEditCompanyMutation();
   const { form, set, setForm, refused } = useForm(detailsOf(company));
-  const conflict = usePersonConflict(company, (fresh) => setForm(detailsOf(fresh)));
+  const conflict = usePersonConflict(company, (fresh) => setForm(detailsOf(fresh)), {
+    values: form,
+    of: detailsOf,
+    set: setForm,
+    labels: { ...PERSON_LABELS, email: 'Contact Email', mobile: 'Contact Mobile' },
+  });
 
   const submit = async () => {
     const ok = await conflict.save(
