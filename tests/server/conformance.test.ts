@@ -55,6 +55,7 @@ const AREAS = [
   'audit',
   'live',
   'import',
+  'reconciliation',
 ] as const;
 
 /** CONFORMANCE_SEED=n tries other inputs; CONFORMANCE_RUNS=k makes k times as many. */
@@ -847,6 +848,91 @@ function invoicingSpecs(): Record<string, Spec> {
  * The khata: a fresh person of the caller's (a new mobile number each), one owing a rupee
  * when a call needs something open, and a statement link of theirs.
  */
+/** A bank's download of two lines: the file every reconciliation call that takes one sends. */
+const STATEMENT_CSV = {
+  type: 'text/csv',
+  payload: [
+    'Date,Narration,Withdrawal,Deposit,Balance',
+    '02/04/2026,Fixture rent,100.00,,9900.00',
+    '03/04/2026,Fixture sale,,50.00,9950.00',
+  ].join('\n'),
+};
+
+function reconciliationSpecs(): Record<string, Spec> {
+  /** A new reconciliation of a new account of the company's, and its lines' ids. */
+  const reconciliation = async () => {
+    const accountId = await make.account(10_000);
+    const res = await sendRaw(
+      'POST',
+      `/api/company/reconciliations?accountId=${accountId}`,
+      who.company.token,
+      STATEMENT_CSV,
+    );
+    if (res.status !== 201) throw new Error(`reconciliation -> ${res.status} ${res.text}`);
+    const id = res.json.data._id as string;
+    const lines = (await must('company', 'GET', `/company/reconciliations/${id}/lines`)).data as {
+      _id: string;
+    }[];
+    return { id, accountId, lines: lines.map((l) => l._id) };
+  };
+  let shared: ReturnType<typeof reconciliation> | undefined;
+  const one = () => (shared ??= reconciliation());
+  const onFile: Spec = {
+    allow: ['company'],
+    absent: 404,
+    fix: async (c) => {
+      c.file = STATEMENT_CSV;
+      if (!c.absent) c.input.query.accountId = (await one()).accountId;
+    },
+  };
+  const read = (path: (c: Call, r: Awaited<ReturnType<typeof reconciliation>>) => void) => ({
+    absent: 404,
+    fix: async (c: Call) => {
+      if (!c.absent) path(c, await one());
+    },
+  });
+  const ofReconciliation = read((c, r) => (c.input.path.id = r.id));
+  return {
+    previewReconciliation: onFile,
+    createReconciliation: onFile,
+    listReconciliations: {
+      allow: ['admin', 'company'],
+      fix: async (c) => {
+        c.input.query.accountId = (await one()).accountId;
+      },
+    },
+    getReconciliation: { allow: ['admin', 'company'], ...ofReconciliation },
+    listReconciliationLines: { allow: ['admin', 'company'], ...ofReconciliation },
+    listUnmatchedEntries: { allow: ['admin', 'company'], ...ofReconciliation },
+    suggestReconciliationMatches: { allow: ['company'], ...ofReconciliation },
+    confirmReconciliationMatches: { allow: ['company'], ...ofReconciliation },
+    ignoreReconciliationLines: { allow: ['company'], ...ofReconciliation },
+    // A line of a reconciliation of its own each time, and no category (the generated one is
+    // none of the company's: 400).
+    createEntryFromLine: {
+      allow: ['company'],
+      absent: 404,
+      fix: async (c) => {
+        delete body(c).category;
+        if (c.absent) return;
+        const r = await reconciliation();
+        Object.assign(c.input.path, { id: r.id, lineId: r.lines[0] });
+      },
+    },
+    undoReconciliationLine: {
+      allow: ['company'],
+      ...read((c, r) => Object.assign(c.input.path, { id: r.id, lineId: r.lines[1] })),
+    },
+    deleteReconciliation: {
+      allow: ['company'],
+      absent: 404,
+      fix: async (c) => {
+        if (!c.absent) c.input.path.id = (await reconciliation()).id;
+      },
+    },
+  };
+}
+
 function khataSpecs(): Record<string, Spec> {
   const mobile = () => `9${String(++unique).padStart(9, '0')}`;
   const person = async (role: SignedIn, owing = false) => {
@@ -1305,6 +1391,15 @@ const SPECS: Record<string, Spec> = {
       body(c).id = id;
     },
   },
+  projectStatusHistory: {
+    allow: SIGNED_IN,
+    absent: 404,
+    // The fixture project is the company's (its admin's) and its PM's.
+    fix: (c) => {
+      if (!c.absent) c.input.query.id = fx.project;
+    },
+  },
+  projectSuggestions: { allow: SIGNED_IN },
   updateProjectStatusByPm: {
     allow: ['pm'],
     absent: 404,
@@ -1518,6 +1613,7 @@ const SPECS: Record<string, Spec> = {
     fix: async (c) => {
       const q = c.input.query as Record<string, unknown>;
       ownCategory(q);
+      orderDates(q, 'from', 'to');
       await givenPosition(
         c,
         async () =>
@@ -1530,6 +1626,10 @@ const SPECS: Record<string, Spec> = {
           ).cursors,
       );
     },
+  },
+  expenseCategoryReport: {
+    allow: SIGNED_IN,
+    fix: (c) => orderDates(c.input.query, 'from', 'to'),
   },
   exportExpenses: {
     allow: SIGNED_IN,
@@ -1683,7 +1783,16 @@ const SPECS: Record<string, Spec> = {
     },
   },
 
-  dashboard: { allow: SIGNED_IN },
+  dashboard: {
+    allow: SIGNED_IN,
+    // A range is both ends, in order.
+    fix: (c) => {
+      const q = c.input.query as Record<string, unknown>;
+      if (q.from === undefined) delete q.to;
+      else if (q.to === undefined) q.to = q.from;
+      orderDates(q, 'from', 'to');
+    },
+  },
   listAudit: {
     allow: ['admin', 'company'],
     fix: async (c) => {
@@ -1733,6 +1842,7 @@ const SPECS: Record<string, Spec> = {
   ...invoicingSpecs(),
   ...receivableSpecs(),
   ...khataSpecs(),
+  ...reconciliationSpecs(),
 };
 
 // --- The document ----------------------------------------------------------------------
