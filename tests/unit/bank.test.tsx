@@ -935,6 +935,59 @@ describe('Report List', () => {
     log.stop();
   }, 15_000);
 
+  it('filters by mode, party and text, shows what each entry was, and what matches', async () => {
+    const cheque = {
+      ...statement.entries[1]!,
+      mode: 'cheque' as const,
+      reference: '004512',
+      party: { kind: 'vendor' as const, id: 'v1', name: 'Steel Traders' },
+    };
+    server.use(
+      accountsHandler(),
+      http.get('/api/company/statement', () =>
+        HttpResponse.json(
+          StatementAnswer.parse({
+            success: true,
+            data: {
+              ...statement,
+              total: 1,
+              entries: [cheque],
+              matching: { credits: 0, debits: 1200.25 },
+            },
+          }),
+        ),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderAs('company', '/app/report?accountId=a1&from=2026-11-01&to=2026-11-30');
+    await screen.findByText('Office rent');
+    await user.selectOptions(screen.getByLabelText('Mode'), 'cheque');
+    await user.selectOptions(screen.getByLabelText('Party'), 'vendor');
+    await user.type(screen.getByLabelText('Search'), 'steel');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() =>
+      expect(
+        log
+          .to('/api/company/statement')
+          .map((r) => Object.fromEntries(new URL(r.url).searchParams)),
+      ).toContainEqual({
+        accountId: 'a1',
+        from: '2026-11-01',
+        to: '2026-11-30',
+        mode: 'cheque',
+        partyKind: 'vendor',
+        search: 'steel',
+        page: '1',
+        pageSize: '20',
+      }),
+    );
+    expect(screen.getByText('Office rent').closest('tr')).toHaveTextContent(
+      'Cheque 004512 · Party: Steel Traders',
+    );
+    expect(screen.getByText(/that match/)).toHaveTextContent('debits ₹1,200.25');
+    log.stop();
+  }, 15_000);
+
   it('starts on the only account; the statement shown is kept in the address', async () => {
     server.use(
       accountsHandler(),

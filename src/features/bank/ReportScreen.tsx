@@ -17,6 +17,9 @@ import { CompanyPicker } from '../../ui/CompanyPicker';
 import { AccountCard } from './AccountCard';
 import { AccountPicker } from '../../ui/AccountPicker';
 import { EntryLinks } from './Corrections';
+import { EntryDetails } from './EntryDetails';
+import { MODE_OPTIONS, PARTY_OPTIONS, PaymentProjectPicker } from './PaymentDetails';
+import { Field, SelectField } from '../../ui/Field';
 import { usePreferredAccount } from './usePreferredAccount';
 import {
   accountLabel,
@@ -75,6 +78,7 @@ const ENTRY_COLUMNS: Column<StatementEntry>[] = [
     render: (e) => (
       <span className="whitespace-normal">
         {e.remark}
+        <EntryDetails entry={e} />
         <EntryLinks entry={e} />
       </span>
     ),
@@ -139,6 +143,13 @@ export function StatementView({
       <p className="text-sm text-gray-700">
         Statement from <strong>{formatYMD(s.from)}</strong> to <strong>{formatYMD(s.to)}</strong> ·{' '}
         {s.total} {s.total === 1 ? 'entry' : 'entries'}
+        {s.matching && (
+          <>
+            {' '}
+            that match · credits <Money value={s.matching.credits} /> · debits{' '}
+            <Money value={s.matching.debits} />
+          </>
+        )}
       </p>
       <dl className="grid gap-2 text-sm sm:grid-cols-4">
         {(
@@ -171,7 +182,26 @@ export function StatementView({
   );
 }
 
-const NOT_APPLIED: StatementRange = { accountId: '', from: '', to: '' };
+/** A statement as the address keeps it: the account and days, and its filters ('' for none). */
+type ReportQuery = StatementRange & {
+  mode: string;
+  partyKind: string;
+  projectId: string;
+  search: string;
+};
+const NOT_APPLIED: ReportQuery = {
+  accountId: '',
+  from: '',
+  to: '',
+  mode: '',
+  partyKind: '',
+  projectId: '',
+  search: '',
+};
+/** The filters given, as the statement calls take them (an empty one left out). */
+const given = (q: ReportQuery) =>
+  Object.fromEntries(Object.entries(q).filter(([, value]) => value !== '')) as StatementRange &
+    Partial<Record<'mode' | 'partyKind' | 'projectId' | 'search', string>>;
 
 /**
  * Report List: a real statement of one account over a date range, a page at a time; print
@@ -182,12 +212,14 @@ export default function ReportScreen() {
   const scope = useScope();
   const downloadFile = useDownload();
   const [url, setUrl] = useUrlFilters(NOT_APPLIED);
-  const applied: StatementRange | null = url.accountId && url.from && url.to ? url : null;
-  const [form, setForm] = useState(() => ({
-    accountId: applied?.accountId ?? '',
+  const applied: ReportQuery | null = url.accountId && url.from && url.to ? url : null;
+  const [form, setForm] = useState<ReportQuery>(() => ({
+    ...NOT_APPLIED,
+    ...applied,
     from: applied?.from ?? todayLocalISO(),
     to: applied?.to ?? todayLocalISO(),
   }));
+  const [projectName, setProjectName] = useState<string>();
   const [accountName, setAccountName] = useState<string>();
   // Another statement in the address (Back, a link): the form shows it.
   const [shown, setShown] = useState(url);
@@ -200,7 +232,11 @@ export default function ReportScreen() {
   // statement is read from there rather than summed from its first entry.
   const { page, after, before } = list.params;
   const statement = useGetStatementQuery(
-    applied ? { ...applied, page, pageSize: PAGE_SIZE, after, before } : skipToken,
+    applied
+      ? ({ ...given(applied), page, pageSize: PAGE_SIZE, after, before } as Parameters<
+          typeof useGetStatementQuery
+        >[0])
+      : skipToken,
   );
   // The default (or only) account is chosen until the user chooses.
   const [chose, setChose] = useState(form.accountId !== '');
@@ -220,7 +256,7 @@ export default function ReportScreen() {
     },
   };
 
-  const apply = (range: StatementRange) => setUrl({ ...range }, { page: null });
+  const apply = (range: ReportQuery) => setUrl({ ...range }, { page: null });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!form.accountId || !form.from || !form.to)
@@ -230,7 +266,7 @@ export default function ReportScreen() {
   };
   const download = () => {
     if (!applied) return;
-    void downloadFile(`${pathOf('bankStatementCsv')}?${new URLSearchParams({ ...applied })}`, {
+    void downloadFile(`${pathOf('bankStatementCsv')}?${new URLSearchParams(given(applied))}`, {
       filename: `statement-${applied.from}-to-${applied.to}.csv`,
       failure: 'Failed to download the statement. Please try again.',
     });
@@ -291,6 +327,43 @@ export default function ReportScreen() {
             setForm(next);
             if (next.accountId) apply(next);
           }}
+        />
+        <SelectField
+          id="report-mode"
+          label="Mode"
+          placeholder="Any mode"
+          options={MODE_OPTIONS}
+          value={form.mode}
+          onChange={(e) => setForm((f) => ({ ...f, mode: e.target.value }))}
+        />
+        <SelectField
+          id="report-party-kind"
+          label="Party"
+          placeholder="Any party"
+          options={PARTY_OPTIONS}
+          value={form.partyKind}
+          onChange={(e) => setForm((f) => ({ ...f, partyKind: e.target.value }))}
+        />
+        <PaymentProjectPicker
+          companyId={scope.companyId}
+          id="report-project"
+          label="Project"
+          placeholder="Any project"
+          emptyOption="Any project"
+          value={form.projectId}
+          selectedLabel={projectName}
+          onChange={(projectId, option) => {
+            setProjectName(option?.label);
+            setForm((f) => ({ ...f, projectId }));
+          }}
+        />
+        <Field
+          id="report-search"
+          label="Search"
+          hint="Remark, reference or party name"
+          maxLength={100}
+          value={form.search}
+          onChange={(e) => setForm((f) => ({ ...f, search: e.target.value }))}
         />
         <div className="flex gap-2">
           <button type="submit" className={styles.btnPrimary}>
