@@ -142,7 +142,7 @@ describe.sequential('khata on a phone', () => {
     await page.getByRole('button', { name: 'Share statement' }).click();
     const sheet = dialog('Share statement with Ramesh bhaiya');
     await sheet.getByRole('button', { name: 'Create link' }).click();
-    statementUrl = await sheet.getByLabel('Statement link').inputValue();
+    statementUrl = await sheet.getByLabel('Statement link', { exact: true }).inputValue();
     expect(statementUrl).toMatch(/\/statement\/[A-Za-z0-9_-]{43}$/);
     await visit(page, 'khata-04-share');
     await page.keyboard.press('Escape');
