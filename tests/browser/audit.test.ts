@@ -144,8 +144,8 @@ describe.sequential('audit trail', () => {
     await lend.getByLabel('Name').fill(SCRIPT);
     await lend.getByLabel('Email').fill('ravi@example.com');
     await lend.getByLabel('Amount').fill('5000');
-    await lend.getByLabel('Issue Date').fill('2026-03-01');
-    await lend.getByLabel('Repayment Date').fill('2026-04-01');
+    await lend.getByLabel('Issue Date', { exact: true }).fill('2026-03-01');
+    await lend.getByLabel('Repayment Date', { exact: true }).fill('2026-04-01');
     await lend.getByRole('button', { name: 'Create' }).click();
     await expectAlert(page, 'Lend created successfully');
     await lend.waitFor({ state: 'hidden' });
