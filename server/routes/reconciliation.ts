@@ -119,7 +119,7 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Deletes a reconciliation: the entries it held are no longer reconciled',
       description: `The entries created from its lines stay in the books. ${write}`,
       answers: 'Deleted',
-      refusals: errors(400, 401, 403, 404),
+      refusals: errors(...BODY, 401, 403, 404),
       handler: async (request) => {
         await reconciliation.deleteReconciliation(app.db, callerOf(request), request.params.id);
         return { success: true, message: 'Reconciliation deleted' };
@@ -162,7 +162,7 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Suggests entries again for the lines without a decision',
       description: `Entries recorded since are seen. ${write}`,
       answers: 'How many lines have a suggestion',
-      refusals: errors(400, 401, 403, 404),
+      refusals: errors(...BODY, 401, 403, 404),
       handler: async (request) => {
         const changed = await reconciliation.suggestAgain(
           app.db,
@@ -227,7 +227,7 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Undoes a line’s match, entry or being ignored',
       description: `Its entry is no longer reconciled (an entry created from it stays in the books, and may then be reversed). ${write}`,
       answers: 'The line',
-      refusals: errors(400, 401, 403, 404),
+      refusals: errors(...BODY, 401, 403, 404),
       handler: async (request) => ({
         success: true,
         message: 'Undone',
