@@ -10,7 +10,7 @@ export const ERROR_CODES = {
   wrong_credentials: 'The e-mail, password or role does not sign in',
   wrong_password: 'The current password sent is not the account’s',
   wrong_code: 'The two-factor or recovery code is not right',
-  insufficient_balance: 'The debit would take the bank account below zero',
+  insufficient_balance: 'The debit would take the bank account below zero (or its overdraft limit)',
   account_closed: 'The bank account is closed: reopen it first',
   wrong_state: 'The record’s present state does not allow this (already done, switched off…)',
   unauthorized: 'No session, or it is invalid or has ended',
