@@ -211,6 +211,43 @@ describe('All Lend', () => {
     log.stop();
   });
 
+  it('takes a person by mobile only: a wrong number is said under Mobile, Email is then not needed', async () => {
+    server.use(
+      listHandler(),
+      http.post('/api/lend/addlend', () =>
+        HttpResponse.json(
+          LoanAnswer.parse({ success: true, message: 'Lend created successfully', data: meera }),
+          { status: 201 },
+        ),
+      ),
+    );
+    const log = recordRequests();
+    const { user } = renderAt('/app/lend');
+    await screen.findByText('Ravi Kumar');
+    await user.click(screen.getByRole('button', { name: 'Add New Lend' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New Lend' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Meera');
+    await user.type(within(dialog).getByLabelText('Mobile'), '12345');
+    expect(within(dialog).getByLabelText('Email')).not.toBeRequired();
+    await user.type(within(dialog).getByLabelText('Amount (₹)'), '2500');
+    await user.type(within(dialog).getByLabelText('Repayment Date'), '2099-06-01');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText(/Mobile must be an Indian mobile number/)).toBeVisible();
+    expect(log.to('/api/lend/addlend')).toHaveLength(0);
+
+    await user.clear(within(dialog).getByLabelText('Mobile'));
+    await user.type(within(dialog).getByLabelText('Mobile'), '98765 43210');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Lend created successfully')).toBeInTheDocument();
+    expect(await log.to('/api/lend/addlend')[0]!.json()).toMatchObject({
+      name: 'Meera',
+      email: '',
+      mobile: '98765 43210',
+      amount: 2500,
+    });
+    log.stop();
+  });
+
   it('sends amounts of 19.99, 1.10 and 0.29; refuses 1.234, -1 and 100000000000', async () => {
     server.use(
       listHandler(),
