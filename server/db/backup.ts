@@ -48,6 +48,8 @@ const TABLES: PgTable[] = [
   schema.bankAccounts,
   schema.payments,
   schema.recurringPayments,
+  schema.reconciliations,
+  schema.reconciliationLines,
   schema.invoiceProfiles,
   schema.invoices,
   schema.invoiceLines,

@@ -32,7 +32,8 @@ beforeAll(async () => {
   server = await startTestServer();
   // A little of everything, through the API.
   const admin = await signUp(server);
-  const acme = (await addUser(server, admin.api, 'Acme', 'company')).api;
+  const acmeUser = await addUser(server, admin.api, 'Acme', 'company');
+  const acme = acmeUser.api;
   const pm = await addUser(server, acme, 'Priya', 'pm');
   const project = await acme.post('/company/createproject', {
     projectName: 'Website',
@@ -57,6 +58,18 @@ beforeAll(async () => {
     paymentType: 'credit',
     amount: 10.1,
   });
+  // A reconciliation against the bank's download: one line matched to the payment, one not.
+  const statement = await fetch(
+    `${server.origin}/api/company/reconciliations?accountId=${acc.body.data._id}`,
+    {
+      method: 'POST',
+      headers: { authorization: `Bearer ${acmeUser.token}`, 'content-type': 'text/csv' },
+      body: 'Date,Narration,Withdrawal,Deposit,Balance\n01/11/2026,in,,10.10,60.10\n02/11/2026,Fee,1.00,,59.10\n',
+    },
+  );
+  expect(statement.status).toBe(201);
+  const reconciliation = ((await statement.json()) as { data: { _id: string } }).data._id;
+  await acme.post(`/company/reconciliations/${reconciliation}/confirm`, { all: true });
   await acme.post('/company/addrecurringpayment', {
     accountId: acc.body.data._id,
     paymentType: 'debit',
