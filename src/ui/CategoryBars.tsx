@@ -18,15 +18,13 @@ export function CategoryBars({
   const largest = Math.max(0, ...rows.map((r) => r.amount));
   return (
     <ul
-      className="space-y-1.5 text-sm"
+      // One grid for every row (each row a subgrid): the bars start and end alike.
+      className="grid grid-cols-[minmax(0,8rem)_1fr_auto] gap-x-2 gap-y-1.5 text-sm sm:gap-x-3"
       aria-label={hidden ? undefined : label}
       aria-hidden={hidden || undefined}
     >
       {rows.map((c) => (
-        <li
-          key={c.category}
-          className="grid grid-cols-[minmax(0,8rem)_1fr_auto] items-center gap-2 sm:gap-3"
-        >
+        <li key={c.category} className="col-span-3 grid grid-cols-subgrid items-center">
           <span className="truncate text-gray-800" title={c.category}>
             {c.category}
           </span>
@@ -36,7 +34,7 @@ export function CategoryBars({
               style={{ width: `${largest > 0 ? (c.amount / largest) * 100 : 0}%` }}
             />
           </span>
-          <Money value={c.amount} className="whitespace-nowrap text-gray-900" />
+          <Money value={c.amount} className="whitespace-nowrap text-right text-gray-900" />
         </li>
       ))}
     </ul>
