@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { likePattern } from '../lib/schemas';
 import { PLANNED_PER_CALL } from './statementName';
 
-const like = (lowered: AnyPgColumn, pattern: unknown): SQL =>
+const like = (lowered: AnyPgColumn | SQL, pattern: unknown): SQL =>
   sql`${lowered} like lower(${pattern}::text) ${sql.raw(PLANNED_PER_CALL)}`;
 
 /**
@@ -13,7 +13,7 @@ const like = (lowered: AnyPgColumn, pattern: unknown): SQL =>
  * is planned for its term (PLANNED_PER_CALL), so the planner folds `lower()` once and
  * weighs how many rows the term matches.
  */
-export const containsAnyCase = (lowered: AnyPgColumn, search: string): SQL =>
+export const containsAnyCase = (lowered: AnyPgColumn | SQL, search: string): SQL =>
   like(lowered, likePattern(search));
 
 /**

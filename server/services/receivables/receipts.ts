@@ -6,7 +6,7 @@ import { pageWindow, type PageRequest } from '../../db/paging';
 import type { Caller } from '../../lib/caller';
 import { toIso } from '../../lib/dates';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { likePattern } from '../../lib/schemas';
+import { containsAnyCase } from '../../db/search';
 import { withAudit } from '../audit';
 import { post } from '../bank';
 import { assertCompany, companyScope } from '../tenancy';
@@ -134,7 +134,7 @@ export async function listReceipts(db: DbOrTx, caller: Caller, q: ReceiptListQue
       q.from ? sql`receipts.date >= ${q.from}` : undefined,
       q.to ? sql`receipts.date <= ${q.to}` : undefined,
       q.search
-        ? sql`(c.name_lower like ${likePattern(q.search.toLowerCase())} or receipts.reference ilike ${likePattern(q.search)})`
+        ? sql`(${containsAnyCase(sql`c.name_lower`, q.search)} or ${containsAnyCase(receipts.referenceLower, q.search)})`
         : undefined,
     ].filter((c): c is SQL => c !== undefined),
     sql` and `,
