@@ -57,6 +57,10 @@ export const accountsApi = apiSlice.injectEndpoints({
 export const { useGetAccountQuery, useLazyGetAccountQuery, useSearchAccountsInfiniteQuery } =
   accountsApi;
 
-/** The label of an account in a picker. */
-export const accountLabel = (a: Pick<Account, 'holder_name' | 'account_no'>) =>
-  `${a.holder_name} — ${a.account_no}`;
+/**
+ * The label of an account in a picker: its bank (when given), holder and the last four digits
+ * of its number (Lotus Current · ••9012), which a search by the whole number still finds.
+ */
+export const accountLabel = (
+  a: Pick<Account, 'holder_name' | 'account_no'> & { bank_name?: string },
+) => [a.bank_name, a.holder_name, `••${a.account_no.slice(-4)}`].filter(Boolean).join(' · ');

@@ -211,7 +211,7 @@ describe.sequential('bank', () => {
     await openScreen('Payment Mode');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expectAlert(page, 'Please fill in all fields.');
-    await pickOption(page, 'Account Holder', 'Lotus Current — 123456789012', 'Lotus Current');
+    await pickOption(page, 'Account Holder', 'Lotus Current · ••9012', 'Lotus Current');
     await expectText(card(), '₹0.00');
     await expectText(page.getByLabel('Account details'), 'SBIN0001234');
 
@@ -247,7 +247,7 @@ describe.sequential('bank', () => {
 
   test('the report: opening + credits − debits = closing; print and CSV', async () => {
     await openScreen('Report List');
-    await pickOption(page, 'Bank Account', 'Lotus Current — 123456789012', '123456789012');
+    await pickOption(page, 'Bank Account', 'Lotus Current · ••9012', '123456789012');
     await page.getByRole('button', { name: 'Submit' }).click();
     const table = page.getByRole('table');
     await row('Closing Balance').waitFor();
@@ -329,7 +329,7 @@ describe.sequential('bank', () => {
 
     await page.reload();
     await page.getByRole('heading', { level: 2, name: 'Report List' }).waitFor();
-    await pickOption(page, 'Bank Account', 'Lotus Payroll — 555566667777');
+    await pickOption(page, 'Bank Account', 'Lotus Payroll · ••7777');
     await page.getByLabel('Start Date').fill('2026-03-01');
     await page.getByLabel('End Date').fill('2026-03-31');
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -359,12 +359,12 @@ describe.sequential('bank', () => {
 
   test('a wrong payment is reversed, and money moves between two accounts as one pair', async () => {
     await openScreen('Payment Mode');
-    await pickOption(page, 'Account Holder', 'Lotus Current — 123456789012', 'Lotus Current');
+    await pickOption(page, 'Account Holder', 'Lotus Current · ••9012', 'Lotus Current');
     await expectText(card(), '₹3,801.00');
 
     await page.getByRole('button', { name: 'Transfer to another account' }).click();
     const transfer = dialog('Transfer between accounts');
-    await pickOption(transfer, 'To account', 'Lotus Payroll — 555566667777', 'Payroll');
+    await pickOption(transfer, 'To account', 'Lotus Payroll · ••7777', 'Payroll');
     await transfer.getByLabel('Amount (₹)').fill('100');
     await transfer.getByLabel('Remark').fill('Float for payroll');
     await visit(page, 'bank-08c-transfer');
@@ -424,12 +424,12 @@ describe.sequential('bank', () => {
     await openScreen('Payment Mode');
     await expectText(page.getByLabel('Account details'), 'Lotus Payroll');
     await page.getByRole('combobox', { name: 'Account Holder', exact: true }).click();
-    await page.getByRole('option', { name: 'Lotus Payroll — 555566667777' }).waitFor();
+    await page.getByRole('option', { name: 'Lotus Payroll · ••7777' }).waitFor();
     await expectCount(page.getByRole('option', { name: /Lotus Current/ }), 0);
     await page.keyboard.press('Escape');
     // The report still reads it.
     await openScreen('Report List');
-    await pickOption(page, 'Bank Account', 'Lotus Current — 123456789012', '123456789012');
+    await pickOption(page, 'Bank Account', 'Lotus Current · ••9012', '123456789012');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expectText(row('Closing Balance'), '₹3,801.00');
 
@@ -442,7 +442,7 @@ describe.sequential('bank', () => {
     await visit(page, 'bank-12-reopened');
 
     await openScreen('Payment Mode');
-    await pickOption(page, 'Account Holder', 'Lotus Current — 123456789012', 'Lotus Current');
+    await pickOption(page, 'Account Holder', 'Lotus Current · ••9012', 'Lotus Current');
     await pay('credit', '1', 'After reopening');
     await expectAlert(page, 'Payment recorded successfully');
     await expectText(card(), '₹3,802.00');

@@ -127,7 +127,7 @@ describe.sequential('import a bank download', () => {
     expect(await page.getByLabel('Import as').inputValue()).toBe('payments');
     await expect
       .poll(() => page.getByRole('combobox', { name: 'Bank account' }).inputValue())
-      .toBe('Lotus Current — 123456789012');
+      .toBe('Lotus Current · ••9012');
 
     await page.getByLabel('File (.csv or .xlsx)').setInputFiles(file);
     // The header line found below the bank's details, the columns guessed from it.

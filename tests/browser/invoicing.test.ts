@@ -127,7 +127,7 @@ describe.sequential('invoicing journey', () => {
     await expectText(page.locator('#profile-gstin-error'), /check character/);
     await page.getByLabel('GSTIN').fill('27AAPFU0939F1ZV');
     await expect.poll(() => page.getByLabel('PAN').inputValue()).toBe('AAPFU0939F');
-    await pickOption(page, 'Bank account for receipts', 'Lotus Current — 998877665544');
+    await pickOption(page, 'Bank account for receipts', 'Lotus Current · ••5544');
     await page.getByLabel('UPI ID').fill('lotus@okaxis');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expectAlert(page, 'saved');

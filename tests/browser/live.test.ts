@@ -99,12 +99,7 @@ describe.sequential('live updates', () => {
     await logIn(companyPage, company, 'company');
     await expectPath(companyPage, '/app/dashboard');
     await companyPage.goto(suite.url('/app/payment'));
-    await pickOption(
-      companyPage,
-      'Account Holder',
-      'Kaveri Current — 112233445566',
-      'Kaveri Current',
-    );
+    await pickOption(companyPage, 'Account Holder', 'Kaveri Current · ••5566', 'Kaveri Current');
     await companyPage.getByLabel('Remark').fill('Invoice 42 paid');
     await companyPage.getByLabel('Payment Type').selectOption('credit');
     await companyPage.getByLabel('Amount (₹)').fill('250.50');

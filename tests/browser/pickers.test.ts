@@ -16,7 +16,7 @@ const COMPANIES = 150;
 const name = (n: number) => `Metro Traders ${String(n).padStart(3, '0')}`;
 const email = (n: number) => `metro${n}.pickers.${stamp}@example.com`;
 const LAST = name(COMPANIES);
-const ACCOUNT = 'Harbour Current — 900000000150';
+const ACCOUNT = 'Harbour Current · ••0150';
 
 const suite = useBrowserSuite();
 let page: Page;

@@ -606,7 +606,7 @@ describe('Payment Mode', () => {
       'Lotus Current',
     );
     expect(screen.getByRole('combobox', { name: 'Account Holder' })).toHaveValue(
-      'Lotus Current — 123456789012',
+      'Lotus Current · ••9012',
     );
     expect(location().search).toBe('?accountId=a1');
     expect(screen.getByLabelText('Amount (₹)')).toHaveAccessibleDescription(
@@ -997,7 +997,7 @@ describe('Report List', () => {
     );
     const { user, location } = renderAs('company', '/app/report');
     const picker = await screen.findByRole('combobox', { name: 'Bank Account' });
-    await waitFor(() => expect(picker).toHaveValue('Lotus Current — 123456789012'));
+    await waitFor(() => expect(picker).toHaveValue('Lotus Current · ••9012'));
     await user.click(screen.getByRole('button', { name: 'This month' }));
     const { from, to } = Object.fromEntries(new URLSearchParams(location().search));
     expect(from).toMatch(/^\d{4}-\d{2}-01$/);

@@ -412,7 +412,7 @@ describe('Import', () => {
     expect(await screen.findByLabelText('Import as')).toHaveDisplayValue('Bank payments');
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Bank account' })).toHaveValue(
-        'Lotus Current — 123456789012',
+        'Lotus Current · ••9012',
       ),
     );
     await chooseFile(user);

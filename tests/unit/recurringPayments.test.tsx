@@ -126,7 +126,7 @@ describe('Recurring payments', () => {
     const log = recordRequests();
     renderAs('company');
     const salary = (await screen.findByText('Salary: Ravi')).closest('tr')!;
-    expect(within(salary).getByText('Lotus Current — 123456789012')).toBeInTheDocument();
+    expect(within(salary).getByText('Lotus Current · ••9012')).toBeInTheDocument();
     expect(within(salary).getByText('Debit')).toBeInTheDocument();
     expect(within(salary).getByText('₹45,000.00')).toBeInTheDocument();
     expect(within(salary).getByText('Monthly on the 1st')).toBeInTheDocument();
@@ -200,7 +200,7 @@ describe('Recurring payments', () => {
     await rowAction(user, 'Salary: Ravi', 'Edit');
     const dialog = screen.getByRole('dialog', { name: 'Edit Recurring Payment' });
     expect(within(dialog).getByRole('combobox', { name: 'Account' })).toHaveValue(
-      'Lotus Current — 123456789012',
+      'Lotus Current · ••9012',
     );
     await user.clear(within(dialog).getByLabelText('Amount (₹)'));
     await user.type(within(dialog).getByLabelText('Amount (₹)'), '46000');

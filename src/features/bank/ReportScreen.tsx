@@ -306,6 +306,8 @@ export default function ReportScreen() {
         <AccountPicker
           companyId={scope.companyId}
           id="report-account"
+          // Two columns wide: the bank, holder and last four digits are never cut.
+          className="sm:col-span-2"
           label="Bank Account"
           placeholder="Select Bank Account"
           value={form.accountId}
