@@ -4,6 +4,7 @@ import { GST_RATES, OUTSIDE_INDIA } from '../../../contract/gst';
 import { dueDate } from '../../../contract/invoiceNumber';
 import { formatDMY, todayLocalISO } from '../../lib/dates';
 import { Field, SelectField } from '../../ui/Field';
+import { DateField } from '../../ui/DateField';
 import { LoadState } from '../../ui/LoadState';
 import { PlusIcon } from '../../ui/icons';
 import { styles } from '../../ui/styles';
@@ -190,10 +191,9 @@ function EditorForm({ profile, invoice }: { profile: InvoiceProfile; invoice: In
           onChange={(value) => patch({ projectId: value }, 'projectId')}
           error={refused.errors.projectId}
         />
-        <Field
+        <DateField
           id="draft-issueDate"
           label="Issue date"
-          type="date"
           required
           value={form.issueDate}
           onChange={(e) => patch({ issueDate: e.target.value }, 'issueDate')}

@@ -9,6 +9,7 @@ import { formatDMY, todayLocalISO } from '../../lib/dates';
 import { useScope } from '../../session/scope';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Field } from '../../ui/Field';
+import { DateField } from '../../ui/DateField';
 import { LoadState } from '../../ui/LoadState';
 import { FormModal } from '../../ui/Modal';
 import { Money } from '../../ui/Money';
@@ -500,10 +501,9 @@ function CancelForm({ invoice, onClose }: { invoice: Invoice; onClose: () => voi
           }}
           error={refused.errors.reason}
         />
-        <Field
+        <DateField
           id="cancel-issueDate"
           label="Credit note date"
-          type="date"
           value={issueDate}
           onChange={(e) => {
             setIssueDate(e.target.value);

@@ -8,6 +8,7 @@ import { notifyMutation } from '../../api/notify';
 import { AccountPicker } from '../../ui/AccountPicker';
 import { AmountField } from '../../ui/AmountField';
 import { Field, SelectField } from '../../ui/Field';
+import { DateField } from '../../ui/DateField';
 import { FormModal } from '../../ui/Modal';
 import { useFieldErrors } from '../../ui/useFieldErrors';
 import { useGetInvoiceProfileQuery, useGetInvoicesQuery, type InvoiceRow } from './invoicingApi';
@@ -179,10 +180,9 @@ export function ReceiptForm({
           error={refused.errors.accountId}
           selectedLabel={accountRow.data ? accountLabel(accountRow.data) : undefined}
         />
-        <Field
+        <DateField
           id="receipt-date"
           label="Date"
-          type="date"
           required
           value={date}
           onChange={(e) => {
