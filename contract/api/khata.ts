@@ -140,7 +140,10 @@ export const KhataLedger = z.object({
   net: z.number(),
   theyOwe: z.number(),
   iOwe: z.number(),
+  /** The latest entries (at most 500), in date order; their balances run over every one. */
   events: z.array(KhataEvent),
+  /** How many entries there are in all. */
+  totalEvents: z.number(),
   openLends: z.array(OpenLend),
 });
 export const KhataLedgerAnswer = z.object({ success: z.boolean(), data: KhataLedger });
@@ -191,7 +194,9 @@ export const PublicStatement = z.object({
   /** The person's name as the user keeps it. */
   to: z.string(),
   net: z.number(),
+  /** The latest entries (at most 500), in date order; the PDF has every one. */
   events: z.array(KhataEvent.omit({ _id: true, loanId: true, channel: true })),
+  totalEvents: z.number(),
   expiresAt: z.string(),
 });
 export const PublicStatementAnswer = z.object({ success: z.boolean(), data: PublicStatement });

@@ -246,7 +246,7 @@ describe('khata: the shared statement', () => {
     const page = await visitor.get(`/public/khata/${token}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toContain('no-store');
-    expect(page.body.data).toMatchObject({ from: 'Asha', to: 'Ramesh', net: 300 });
+    expect(page.body.data).toMatchObject({ from: 'Asha', to: 'Ramesh', net: 300, totalEvents: 2 });
     expect(page.body.data.events).toEqual([
       {
         date: '2026-11-01',

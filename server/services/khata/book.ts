@@ -4,14 +4,14 @@ import { khataReminders, users } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
 import { badRequest } from '../../lib/errors';
 import { isValidVpa } from '../../../contract/upi';
-import { eventToApi, ledgerEvents, openEntries } from './ledger';
+import { LATEST_SHOWN, eventToApi, ledgerEvents, openEntries } from './ledger';
 import { ownPerson, personToApi } from './people';
 
 /** A person's page: who they are, every event with them, what each side owes, open lends. */
 export async function personLedger(db: DbOrTx, caller: Caller, personId: string) {
   const person = await ownPerson(db, caller, personId);
-  const [events, open] = await Promise.all([
-    ledgerEvents(db, caller.userId, person.id, { reminders: true }),
+  const [ledger, open] = await Promise.all([
+    ledgerEvents(db, caller.userId, person.id, { reminders: true, latest: LATEST_SHOWN }),
     openEntries(db, caller.userId, person.id),
   ]);
   return {
@@ -19,7 +19,8 @@ export async function personLedger(db: DbOrTx, caller: Caller, personId: string)
     net: open.net,
     theyOwe: open.theyOwe,
     iOwe: open.iOwe,
-    events: events.map(eventToApi),
+    events: ledger.events.map(eventToApi),
+    totalEvents: ledger.total,
     openLends: open.openLends,
   };
 }

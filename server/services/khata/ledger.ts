@@ -13,7 +13,7 @@ export async function ledgerEvents(
   db: DbOrTx,
   userId: string,
   personId: string,
-  { reminders }: { reminders: boolean },
+  { reminders, latest }: { reminders: boolean; latest?: number },
 ) {
   const reminderRows = reminders
     ? sql`union all
@@ -38,10 +38,21 @@ export async function ledgerEvents(
        where l.user_id = ${userId} and l.counterparty_id = ${personId}
       ${reminderRows}
     )
-    select id, date::text as date, kind, loan_id, amount, change, note, channel,
-           sum(change) over (order by date, created_at, id rows unbounded preceding) as balance
-      from events
-     order by date, created_at, id`);
+    , running as (
+      select id, date, created_at, kind, loan_id, amount, change, note, channel,
+             sum(change) over (order by date, created_at, id rows unbounded preceding) as balance,
+             count(*) over () as total
+        from events
+    )
+    -- The latest entries only, when bounded: their balances still run over every one.
+    select * from (
+      select id, date::text as date, created_at, kind, loan_id, amount, change, note, channel,
+             balance, total
+        from running
+       order by running.date desc, created_at desc, id desc
+       limit ${latest ?? null}
+    ) shown
+    order by date, created_at, id`);
   type Row = {
     id: string;
     date: string;
@@ -52,21 +63,30 @@ export async function ledgerEvents(
     note: string;
     channel: ReminderChannel | null;
     balance: string;
+    total: string;
   };
-  return rowsOf<Row>(result).map((r) => ({
-    id: r.id,
-    date: r.date,
-    kind: r.kind,
-    loanId: r.loan_id,
-    amountPaise: BigInt(r.amount),
-    changePaise: BigInt(r.change),
-    balancePaise: BigInt(r.balance),
-    note: r.note,
-    channel: r.channel,
-  }));
+  const rows = rowsOf<Row>(result);
+  return {
+    /** How many entries there are in all (more than those answered when bounded). */
+    total: Number(rows[0]?.total ?? 0),
+    events: rows.map((r) => ({
+      id: r.id,
+      date: r.date,
+      kind: r.kind,
+      loanId: r.loan_id,
+      amountPaise: BigInt(r.amount),
+      changePaise: BigInt(r.change),
+      balancePaise: BigInt(r.balance),
+      note: r.note,
+      channel: r.channel,
+    })),
+  };
 }
 
-export type LedgerEvent = Awaited<ReturnType<typeof ledgerEvents>>[number];
+export type LedgerEvent = Awaited<ReturnType<typeof ledgerEvents>>['events'][number];
+
+/** The most entries a person's page and a shared page show (the PDF has every one). */
+export const LATEST_SHOWN = 500;
 
 /** An event as the API answers it: rupees. */
 export const eventToApi = (e: LedgerEvent) => ({

@@ -7,7 +7,7 @@ import { HttpError, notFound } from '../../lib/errors';
 import type { Slots } from '../../lib/slots';
 import { newToken, sha256 } from '../../lib/tokens';
 import { dayIn } from '../../lib/timeZone';
-import { ledgerEvents, openEntries } from './ledger';
+import { LATEST_SHOWN, ledgerEvents, openEntries } from './ledger';
 import { DEFAULT_TIME_ZONE } from '../../../contract/headers';
 import { paiseToRupees } from '../../../contract/rules';
 import { ownPerson } from './people';
@@ -100,19 +100,26 @@ async function opened(db: DbOrTx, token: string) {
   return found;
 }
 
-async function statementOf(db: DbOrTx, token: string) {
+/** The link's statement: its latest entries for the page, every one for the PDF. */
+async function statementOf(db: DbOrTx, token: string, latest?: number) {
   const found = await opened(db, token);
   const { userId, counterpartyId } = found.link;
-  const [events, open] = await Promise.all([
-    ledgerEvents(db, userId, counterpartyId, { reminders: false }),
+  const [ledger, open] = await Promise.all([
+    ledgerEvents(db, userId, counterpartyId, { reminders: false, latest }),
     openEntries(db, userId, counterpartyId),
   ]);
-  return { found, events, netPaise: open.theyOwePaise - open.iOwePaise, net: open.net };
+  return {
+    found,
+    events: ledger.events,
+    total: ledger.total,
+    netPaise: open.theyOwePaise - open.iOwePaise,
+    net: open.net,
+  };
 }
 
 /** The statement as the read-only page shows it: the two names and their ledger. */
 export async function publicStatement(db: DbOrTx, token: string) {
-  const { found, events, net } = await statementOf(db, token);
+  const { found, events, total, net } = await statementOf(db, token, LATEST_SHOWN);
   return {
     from: found.from,
     to: found.to,
@@ -125,6 +132,7 @@ export async function publicStatement(db: DbOrTx, token: string) {
       balance: paiseToRupees(e.balancePaise),
       note: e.note,
     })),
+    totalEvents: total,
     expiresAt: toIso(found.link.expiresAt),
   };
 }

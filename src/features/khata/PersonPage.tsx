@@ -128,11 +128,19 @@ function Ledger({ ledger }: { ledger: KhataLedger }) {
             No data. Record what you gave {person.name} or got from them.
           </p>
         ) : (
-          <ol className="divide-y divide-gray-100" aria-label={`Entries with ${person.name}`}>
-            {events.map((e) => (
-              <EventRow key={e._id} event={e} />
-            ))}
-          </ol>
+          <>
+            {ledger.totalEvents > events.length && (
+              <p className="mt-1 text-xs text-gray-600">
+                The latest {events.length} of {ledger.totalEvents} entries; the shared
+                statement&apos;s PDF has every one.
+              </p>
+            )}
+            <ol className="divide-y divide-gray-100" aria-label={`Entries with ${person.name}`}>
+              {events.map((e) => (
+                <EventRow key={e._id} event={e} />
+              ))}
+            </ol>
+          </>
         )}
       </section>
 

@@ -48,6 +48,12 @@ export default function PublicStatementScreen() {
                 <p className="mt-1 text-xs text-gray-600">
                   Shared by {s.from}; this link works until {formatDMY(s.expiresAt)}.
                 </p>
+                {s.totalEvents > s.events.length && (
+                  <p className="mt-1 text-xs text-gray-600">
+                    The latest {s.events.length} of {s.totalEvents} entries are below; the PDF has
+                    every one.
+                  </p>
+                )}
                 <a
                   href={`/api${pathOf('publicKhataStatementPdf', { params: { token } })}`}
                   className={`${styles.btnSecondary} mt-3`}
