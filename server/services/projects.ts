@@ -3,20 +3,7 @@ import {
   type ProjectSort,
   type SUGGESTED_FIELDS,
 } from '../../contract/api/projects';
-import {
-  aliasedTable,
-  and,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  lte,
-  ne,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { aliasedTable, and, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../db/client';
 import { pageAnswer, paged, pageWindow, rowCount, sortOrder } from '../db/paging';
 import { prepared, preparedShapes } from '../db/prepared';
@@ -26,7 +13,7 @@ import { withAudit } from './audit';
 import { badRequest, forbidden, notFound } from '../lib/errors';
 import { paiseToRupees } from '../../contract/rules';
 import { toIso } from '../lib/dates';
-import { likePattern } from '../lib/schemas';
+import { containsAnyCase } from '../db/search';
 import { assertCompany, assertRole, companyScope, readOnly } from './tenancy';
 import { atVersion, nextVersion, whyNotUpdated } from './versions';
 import { restoreDeleted } from './undo';
@@ -115,8 +102,8 @@ function filters(q: Pick<ProjectQuery, 'search' | 'from' | 'to' | 'projectManage
   return and(
     q.search
       ? or(
-          ilike(projects.projectName, likePattern(q.search)),
-          ilike(projects.clientName, likePattern(q.search)),
+          containsAnyCase(projects.projectNameLower, q.search),
+          containsAnyCase(projects.clientNameLower, q.search),
         )
       : undefined,
     q.from ? gte(projects.date, q.from) : undefined,
@@ -440,7 +427,8 @@ export async function suggestions(
       and(
         companyScope(projectStatusHistory.companyId, caller),
         ne(column, ''),
-        search ? ilike(column, likePattern(search)) : undefined,
+        // A few short values per company: lowercased as they are read.
+        search ? containsAnyCase(sql`lower(${column})`, search) : undefined,
       ),
     )
     .groupBy(column)
