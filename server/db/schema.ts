@@ -769,6 +769,8 @@ export const auditLog = pgTable(
     // A company's entries of one kind ("What"), in the same order.
     index('audit_log_tenant_kind_at_id_idx').on(t.tenantId, t.kind, t.at, t.id),
     index('audit_log_actor_at_id_idx').on(t.actorId, t.at, t.id),
+    // One record's history (the trail's links): a record's few entries, whoever may read them.
+    index('audit_log_record_at_id_idx').on(t.recordId, t.at, t.id),
   ],
 );
 

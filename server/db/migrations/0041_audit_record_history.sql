@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_record_at_id_idx" ON "audit_log" USING btree ("record_id","at","id");
