@@ -52,7 +52,7 @@ const renderAt = (route: string) =>
 describe('Expenses: Export CSV', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it("downloads the list's current search and order with the session, waiting while it runs", async () => {
+  it("downloads the list's current period, search and order with the session, waiting while it runs", async () => {
     let request: Request | undefined;
     let calls = 0;
     let release!: () => void;
@@ -72,7 +72,9 @@ describe('Expenses: Export CSV', () => {
       }),
     );
     const saves = captureSaves();
-    const { user } = renderAt('/app/expenses?q=lunch&sort=amount&order=asc&page=2');
+    const { user } = renderAt(
+      '/app/expenses?q=lunch&sort=amount&order=asc&page=2&from=2024-05-01&to=2024-05-31',
+    );
     await screen.findByText('Team lunch');
 
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
@@ -87,8 +89,14 @@ describe('Expenses: Export CSV', () => {
 
     expect(request!.headers.get('authorization')).toBe('Bearer tok-1');
     const params = new URL(request!.url).searchParams;
-    // Every page of the filter: the page is not sent.
-    expect(Object.fromEntries(params)).toEqual({ search: 'lunch', sort: 'amount', order: 'asc' });
+    // Every page of the filter and its period: the page is not sent.
+    expect(Object.fromEntries(params)).toEqual({
+      search: 'lunch',
+      from: '2024-05-01',
+      to: '2024-05-31',
+      sort: 'amount',
+      order: 'asc',
+    });
     expect(saves.clicked[0]!.download).toBe('expenses-x.csv');
     expect(saves.clicked[0]!.href).toBe('blob:csv');
     // The bytes as the server sent them, byte-order mark included.
