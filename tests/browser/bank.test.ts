@@ -209,17 +209,21 @@ describe.sequential('bank', () => {
     await expectText(row('Lotus Current', tabB), '₹0.00');
 
     await openScreen('Payment Mode');
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await expectAlert(page, 'Please fill in all fields.');
     await pickOption(page, 'Account Holder', 'Lotus Current · ••9012', 'Lotus Current');
+    // Each missing field is named under it.
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Enter a remark.').waitFor();
+    await page.getByText('Choose Credit or Debit.').waitFor();
     await expectText(card(), '₹0.00');
     await expectText(page.getByLabel('Account details'), 'SBIN0001234');
 
-    // Changing the type clears the amount.
+    // Changing the type keeps the amount; the balance after the payment follows the type.
     await page.getByLabel('Payment Type').selectOption('credit');
     await page.getByLabel('Amount (₹)').fill('10');
+    await page.getByText('Balance before: ₹0.00, after: ₹10.00').waitFor();
     await page.getByLabel('Payment Type').selectOption('debit');
-    expect(await page.getByLabel('Amount (₹)').inputValue()).toBe('');
+    expect(await page.getByLabel('Amount (₹)').inputValue()).toMatch(/^10(\.00)?$/);
+    await visit(page, 'bank-03b-payment-form');
 
     await pay('credit', '5000.50', 'Invoice 17 paid');
     await expectAlert(page, 'Payment recorded successfully');
