@@ -139,6 +139,11 @@ export const MyData = z.object({
   repayments: z.array(StoredRow),
   categories: z.array(StoredRow),
   recurringExpenses: z.array(StoredRow),
+  /** The khata: its people, reminders sent, lends' reminder schedules, statement links. */
+  khataPeople: z.array(StoredRow),
+  khataReminders: z.array(StoredRow),
+  lendReminderSchedules: z.array(StoredRow),
+  khataLinks: z.array(StoredRow),
   /** A company's own only, as are the three lists below. */
   people: z.array(StoredRow).optional(),
   projects: z.array(StoredRow).optional(),

@@ -10,7 +10,11 @@ import { keyText, keysetBatches, rowAfter } from '../db/keyset';
 import {
   bankAccounts,
   categories,
+  counterparties,
   expenses,
+  khataLinks,
+  khataReminders,
+  lendReminderSchedules,
   loans,
   payments,
   projects,
@@ -30,7 +34,8 @@ import { allLoans, statusOf } from './loans';
  * "Export my data": what a person's data is, decided once here as a list of sections, and
  * two writers over it, JSON (exportMyData) and a ZIP of CSV files (myDataZip). Everyone's
  * data is their profile and their own records: expenses, lend and borrowed entries with
- * their repayments, categories and recurring expenses. A company's is also its people,
+ * their repayments, categories and recurring expenses, and the khata's people, reminders,
+ * lend reminder schedules and statement links. A company's is also its people,
  * projects, bank accounts and payments. An admin's is only its own: the companies it
  * oversees are theirs, read in the app. Records are the stored rows (money in paise) without
  * their secret columns (server/db/secrets.ts); a CSV shows them as the lists do (rupees).
@@ -116,6 +121,100 @@ type PersonRow = typeof users.$inferSelect;
 type ProjectRow = typeof projects.$inferSelect & { manager: string | null };
 type AccountRow = typeof bankAccounts.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect & { accountNo: string };
+type KhataPersonRow = typeof counterparties.$inferSelect;
+type KhataReminderRow = typeof khataReminders.$inferSelect & { person: string };
+type LendScheduleRow = typeof lendReminderSchedules.$inferSelect & { entry: string };
+type KhataLinkRow = Omit<typeof khataLinks.$inferSelect, 'tokenHash'> & { person: string };
+
+/** How a reminder went, as a person says it. */
+const CHANNELS: Record<string, string> = {
+  whatsapp: 'WhatsApp',
+  sms: 'SMS',
+  email: 'E-mail',
+  scheduled: 'Scheduled',
+};
+
+/** The name of the khata person a row of `table` belongs to, as an extra column. */
+const personName = (table: typeof khataReminders | typeof khataLinks) =>
+  sql<string>`(select c.name from counterparties c where c.id = ${table.counterpartyId})`;
+
+/** The khata's sections: the same for every role, since everyone lends and borrows. */
+const khataSections = (db: DbOrTx, me: string) => [
+  section<KhataPersonRow>({
+    key: 'khataPeople',
+    file: 'khata-people.csv',
+    header: ['Name', 'Mobile', 'Email', 'Person ID', 'Created'],
+    batches: () =>
+      rowsByCreation(db, counterparties, eq(counterparties.userId, me)) as AsyncIterable<
+        KhataPersonRow[]
+      >,
+    line: (p) => [p.name, p.mobile ?? '', p.email ?? '', p.id, toIso(p.createdAt)],
+  }),
+  section<KhataReminderRow>({
+    key: 'khataReminders',
+    file: 'khata-reminders.csv',
+    header: ['Date', 'Name', 'Channel', 'Amount', 'Person ID', 'Entry ID'],
+    batches: () =>
+      rowsByCreation(db, khataReminders, eq(khataReminders.userId, me), {
+        person: personName(khataReminders),
+      }) as AsyncIterable<KhataReminderRow[]>,
+    line: (r) => [
+      r.date,
+      r.person,
+      CHANNELS[r.channel] ?? r.channel,
+      rupees(r.amountPaise),
+      r.counterpartyId,
+      r.loanId ?? '',
+    ],
+  }),
+  section<LendScheduleRow>({
+    key: 'lendReminderSchedules',
+    file: 'lend-reminder-schedules.csv',
+    header: [
+      'Name',
+      'Schedule',
+      'Day',
+      'Start',
+      'End',
+      'Next date',
+      'Last date',
+      'Paused',
+      'Entry ID',
+    ],
+    batches: () =>
+      rowsByCreation(db, lendReminderSchedules, eq(lendReminderSchedules.userId, me), {
+        entry: sql<string>`(select l.name from loans l where l.id = ${lendReminderSchedules.loanId})`,
+      }) as AsyncIterable<LendScheduleRow[]>,
+    line: (r) => [
+      r.entry,
+      r.schedule,
+      r.day,
+      r.startDate,
+      r.endDate ?? '',
+      r.nextDate ?? '',
+      r.lastDate ?? '',
+      r.paused ? 'yes' : 'no',
+      r.loanId,
+    ],
+  }),
+  // A link's token is kept only as its hash, a secret column the export leaves out.
+  section<KhataLinkRow>({
+    key: 'khataLinks',
+    file: 'khata-links.csv',
+    header: ['Name', 'Created', 'Expires', 'Revoked', 'Person ID'],
+    batches: () =>
+      rowsByCreation(db, khataLinks, eq(khataLinks.userId, me), {
+        person: personName(khataLinks),
+      }) as AsyncIterable<KhataLinkRow[]>,
+    line: (l) => [
+      l.person,
+      toIso(l.createdAt),
+      toIso(l.expiresAt),
+      l.revokedAt ? toIso(l.revokedAt) : '',
+      l.counterpartyId,
+    ],
+  }),
+];
 
 /** The caller's expenses by date. */
 const expenseRows = (db: DbOrTx, me: string) =>
@@ -264,6 +363,7 @@ export function myDataSections(db: DbOrTx, caller: Caller, today: string): Secti
         r.paused ? 'yes' : 'no',
       ],
     }),
+    ...khataSections(db, me),
   ];
   if (caller.role !== 'company') return sections;
   sections.push(

@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MyData } from '../../contract/api/auth';
 import { exportBatch } from '../../server/db/keyset';
+import * as schema from '../../server/db/schema';
 import { addUser, bankAccountBody, signUp, startTestServer, type TestServer } from './helpers';
 import { unzipTexts } from './myDataZip';
 
@@ -22,6 +24,10 @@ const FILES: Record<string, string[]> = {
   repayments: ['repayments.csv'],
   categories: ['categories.csv'],
   recurringExpenses: ['recurring-expenses.csv'],
+  khataPeople: ['khata-people.csv'],
+  khataReminders: ['khata-reminders.csv'],
+  lendReminderSchedules: ['lend-reminder-schedules.csv'],
+  khataLinks: ['khata-links.csv'],
   people: ['people.csv'],
   projects: ['projects.csv'],
   bankAccounts: ['bank-accounts.csv'],
@@ -49,12 +55,15 @@ describe('export my data', () => {
       ['/lend/addlend', 'Asha'],
       ['/borrowed/addborrowed', 'Meena'],
     ] as const) {
+      // Ravi has a mobile and reminders on schedule: the khata's records below are his.
+      const ravi = name === 'Ravi' ? { mobile: '9123456780', autoRemind: true } : {};
       const entry = await api.post(path, {
         name,
         email: `${name.toLowerCase()}@example.com`,
         amount: 100,
         issueDate: '2026-01-01',
         repaymentDate: '2099-01-01',
+        ...ravi,
       });
       expect(entry.status).toBe(201);
       if (name === 'Ravi')
@@ -83,6 +92,23 @@ describe('export my data', () => {
         amount: 1,
       });
 
+    const people = (await api.get('/user/getcounterparties')).body.data as {
+      _id: string;
+      name: string;
+    }[];
+    const ravi = people.find((p) => p.name === 'Ravi')!._id;
+    expect(
+      (await api.post(`/khata/people/${ravi}/reminders`, { channel: 'whatsapp' })).status,
+    ).toBe(201);
+    const link = await api.post(`/khata/people/${ravi}/links`, { expiresInDays: 7 });
+    expect(link.status).toBe(201);
+    const token = (link.body.data.url as string).split('/statement/')[1]!;
+    const [stored] = await server.db
+      .select({ tokenHash: schema.khataLinks.tokenHash })
+      .from(schema.khataLinks)
+      .where(eq(schema.khataLinks.counterpartyId, ravi));
+    const tokenHash = stored!.tokenHash;
+
     const json = (await api.raw('GET', '/user/exportmydata')).body as Record<string, unknown[]>;
     const zip = await fetch(`${server.origin}/api/user/exportmydata/zip`, {
       headers: { authorization: `Bearer ${company.token}` },
@@ -107,8 +133,28 @@ describe('export my data', () => {
       loans: 3,
       repayments: 1,
       recurringExpenses: 1,
+      khataPeople: 3,
+      khataReminders: 1,
+      lendReminderSchedules: 1,
+      khataLinks: 1,
       payments: 3,
     });
+    expect(json.khataReminders![0]).toMatchObject({
+      counterpartyId: ravi,
+      channel: 'whatsapp',
+      amountPaise: 9000,
+    });
+    expect(files.find((f) => f.name === 'khata-reminders.csv')!.text).toContain(
+      ',Ravi,WhatsApp,90.00,',
+    );
+    // A statement link is listed, but neither its token nor its hash ever leaves the database.
+    expect(json.khataLinks![0]).toMatchObject({ counterpartyId: ravi, revokedAt: null });
+    expect(json.khataLinks![0]).not.toHaveProperty('tokenHash');
+    for (const text of [JSON.stringify(json), ...files.map((f) => f.text)]) {
+      expect(text).not.toContain(tokenHash);
+      expect(text).not.toContain(token);
+      expect(text).not.toMatch(/token_?hash/i);
+    }
     // Money in paise in the JSON, in rupees in the CSV; no formula reaches a spreadsheet.
     expect(json.expenses![0]).toMatchObject({
       description: '=HYPERLINK("http://x")',

@@ -53,7 +53,7 @@ async function secretValues() {
 }
 
 describe('no secret leaves the database', () => {
-  it('in the audit trail, its answers or either export, with 2FA, sessions, a reset, an invite and an e-mail change', async () => {
+  it('in the audit trail, its answers or either export, with 2FA, sessions, a reset, an invite, an e-mail change and a statement link', async () => {
     const admin = await signUp(server);
     const company = await addUser(server, admin.api, 'Secretive Co', 'company');
     const pm = await addUser(server, company.api, 'Secretive PM', 'pm');
@@ -86,9 +86,19 @@ describe('no secret leaves the database', () => {
     });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
 
+    // A khata statement link: its token shown once, only its hash kept.
+    const person = await company.api.post('/khata/people', {
+      name: 'Secretive Friend',
+      mobile: '9000000009',
+    });
+    expect(person.status).toBe(201);
+    const link = await company.api.post(`/khata/people/${person.body.data._id}/links`, {});
+    expect(link.status).toBe(201);
+    const linkToken = (link.body.data.url as string).split('/statement/')[1]!;
+
     const stored = await secretValues();
     expect(stored.length).toBeGreaterThan(10);
-    const secrets = [...stored, ...keys, admin.token, company.token, pm.token];
+    const secrets = [...stored, ...keys, admin.token, company.token, pm.token, linkToken];
     const [waiting] = await server.db
       .select({
         changes: sql<number>`(select count(*)::int from email_changes where confirm_token_hash is not null)`,
@@ -123,6 +133,7 @@ describe('no secret leaves the database', () => {
       seen.push(['ZIP export', files.map((f) => f.text).join('\n')]);
     }
     expect(seen.find(([, text]) => text.includes('Secretive PM'))).toBeDefined();
+    expect(seen.find(([, text]) => text.includes('Secretive Friend'))).toBeDefined();
     for (const [where, text] of seen) {
       for (const secret of secrets) expect(text.includes(secret), `${where}`).toBe(false);
       expect(text, where).not.toMatch(/passwordHash|password_hash|totp|tokenHash|token_hash/i);
