@@ -36,19 +36,26 @@ export default tseslint.config(
     },
   },
   {
-    // Tests and the benchmark read loosely typed JSON answers.
-    files: ['tests/**/*.{ts,tsx}', 'bench/**/*.ts'],
+    // Tests, the benchmark and their support read loosely typed JSON answers.
+    files: ['tests/**/*.{ts,tsx}', 'bench/**/*.ts', 'support/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   // Browser globals for the SPA only, Node's for the server and the tools; the unit tests
   // render screens in jsdom under Node, and the browser tests drive pages from Node.
   { files: ['src/**/*.{ts,tsx}'], languageOptions: { globals: globals.browser } },
   {
-    files: ['server/**/*.ts', 'scripts/**', 'bench/**/*.ts', '*.{js,ts}', 'tests/server/**/*.ts'],
+    files: [
+      'server/**/*.ts',
+      'scripts/**',
+      'bench/**/*.ts',
+      'support/**/*.ts',
+      '*.{js,ts}',
+      'tests/server/**/*.ts',
+    ],
     languageOptions: { globals: globals.node },
   },
   {
-    files: ['tests/unit/**/*.{ts,tsx}', 'tests/browser/**/*.ts', 'tests/helpers/**/*.ts'],
+    files: ['tests/unit/**/*.{ts,tsx}', 'tests/browser/**/*.ts'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
   // The layers: contract/ stands alone; the SPA and the server share only it. Its Zod
@@ -117,6 +124,20 @@ export default tseslint.config(
               regex: '(^|/)(src|tests)(/|$)',
               message: 'The server shares only contract/ with the SPA.',
             },
+          ],
+        },
+      ],
+    },
+  },
+  // The benchmark and the scripts share helpers with the tests through support/, not tests/.
+  {
+    files: ['bench/**/*.ts', 'scripts/**/*.ts', 'support/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)tests(/|$)', message: 'Shared helpers live in support/, not tests/.' },
           ],
         },
       ],

@@ -10,7 +10,7 @@ import { execSync } from 'node:child_process';
 import os from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../server/db/client';
-import { startServerProcess } from '../tests/helpers/serverProcess';
+import { startServerProcess } from '../support/serverProcess';
 import {
   apiOf,
   freshDatabase,

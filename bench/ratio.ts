@@ -30,7 +30,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db/client';
-import { freePort, startCommand } from '../tests/helpers/serverProcess';
+import { freePort, startCommand } from '../support/serverProcess';
 import { startBaseline } from './baseline';
 import { ACCOUNTS, PASSWORD, seed } from './seed';
 

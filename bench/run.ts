@@ -2,7 +2,7 @@
 // real server (production build), drives each hot call over loopback with autocannon at 1
 // and 16 connections, and prints p50/p95/p99, requests per second and the share of the
 // ceiling (GET /api/health), with whether each target holds, then the two attacks the server
-// must shrug off (tests/helpers/abuse.ts). On PGlite it then measures the memory of a first
+// must shrug off (support/abuse.ts). On PGlite it then measures the memory of a first
 // start on an empty DATA_DIR and of a restart (bench/startMemory.ts). Invoicing (company 1's
 // 100,000 invoices: lists, receivables, PDFs) is in bench/invoicing.ts. The same numbers go to
 // bench/results/<db>.json. PGlite by default; PostgreSQL when DATABASE_URL is set.
@@ -14,8 +14,8 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { IMPORT_MAX_ROWS_EMBEDDED } from '../contract/imports';
 import { openDatabase } from '../server/db/client';
-import { anonymousFlood, median, timeLogin, wrongPasswordBurst } from '../tests/helpers/abuse';
-import { startServerProcess, type ServerProcess } from '../tests/helpers/serverProcess';
+import { anonymousFlood, median, timeLogin, wrongPasswordBurst } from '../support/abuse';
+import { startServerProcess, type ServerProcess } from '../support/serverProcess';
 import { ACCOUNTS, PASSWORD, seed } from './seed';
 import {
   apiOf,

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { startServerProcess } from '../tests/helpers/serverProcess';
+import { startServerProcess } from '../support/serverProcess';
 
 export interface StartMemory {
   /** The kernel's peak RSS of the process (VmHWM), and the highest RSS sampled. */

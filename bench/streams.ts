@@ -6,7 +6,7 @@ import { like } from 'drizzle-orm';
 import type { Db } from '../server/db/client';
 import { users } from '../server/db/schema';
 import { createSession } from '../server/services/sessions';
-import { openStream, type Stream } from '../tests/server/liveStream';
+import { openStream, type Stream } from '../support/liveStream';
 
 /** One person of the data set with two sessions: one reads the streams, one writes. */
 export interface StreamUser {

@@ -12,7 +12,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { startServerProcess } from '../helpers/serverProcess';
+import { startServerProcess } from '../../support/serverProcess';
 
 /**
  * The browser-test harness: the real built app served by the real server (a child

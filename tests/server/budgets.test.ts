@@ -15,7 +15,7 @@ import {
   type Api,
   type TestServer,
 } from './helpers';
-import { openStream } from './liveStream';
+import { openStream } from '../../support/liveStream';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { IMPORT_MAX_LINES } from '../../contract/imports';
 import { LIMITS } from '../../server/services/rateLimits';
-import { anonymousFlood, median, timeLogin, wrongPasswordBurst } from '../helpers/abuse';
-import { startServerProcess, type ServerProcess } from '../helpers/serverProcess';
+import { anonymousFlood, median, timeLogin, wrongPasswordBurst } from '../../support/abuse';
+import { startServerProcess, type ServerProcess } from '../../support/serverProcess';
 import { createScratchDatabase } from './helpers';
 
 /**

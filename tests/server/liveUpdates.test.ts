@@ -19,7 +19,7 @@ import {
   type Api,
   type TestServer,
 } from './helpers';
-import { openStream, type Stream } from './liveStream';
+import { openStream, type Stream } from '../../support/liveStream';
 
 const expense = (description = 'Team lunch') => ({
   date: '2026-11-20',

@@ -9,7 +9,7 @@ import {
   type Api,
   type TestServer,
 } from './helpers';
-import { openStream } from './liveStream';
+import { openStream } from '../../support/liveStream';
 
 let server: TestServer;
 let admin: { token: string; api: Api };

@@ -5,7 +5,7 @@ import { rowsOf } from '../../server/db/client';
 import { dayIn } from '../../server/lib/timeZone';
 import { runDueRecurring } from '../../server/services/recurring';
 import { addUser, signUp, whileInsertsRefused, type Api, type TestServer } from './helpers';
-import { openStream } from './liveStream';
+import { openStream } from '../../support/liveStream';
 import {
   addTemplate,
   racedTemplates,

@@ -10,7 +10,7 @@ import {
   type Api,
   type TestServer,
 } from './helpers';
-import { openStream } from './liveStream';
+import { openStream } from '../../support/liveStream';
 import { addTemplate, racedTemplates, rowCount, templatesServer } from './scheduleHelpers';
 
 let server: TestServer;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../helpers/serverProcess';
+import { startServerProcess, type ServerProcess } from '../../support/serverProcess';
 import { client, createScratchDatabase, signUp, startTestServer } from './helpers';
 import { startTcpProxy } from './tcpProxy';
 
