@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { amountInWords } from '../../contract/amountInWords';
 import { OUTSIDE_INDIA, gstState, placeOfSupplyName } from '../../contract/gst';
 import {
@@ -10,6 +9,7 @@ import {
 } from '../../contract/invoiceMath';
 import { paiseToRupeesText } from '../../contract/rules';
 import { upiPaymentLink } from '../../contract/upi';
+import { A4, a4Document, pdfDate, pdfMoney, pdfText } from '../pdf/document';
 import { qrGrid } from './qr';
 
 /**
@@ -57,41 +57,19 @@ export interface InvoicePdfInput {
   notes?: string | null;
 }
 
-const MARGIN = 36;
-const PAGE_WIDTH = 595.28;
-const PAGE_HEIGHT = 841.89;
-const WIDTH = PAGE_WIDTH - 2 * MARGIN;
-const BOTTOM = PAGE_HEIGHT - MARGIN;
+const MARGIN = A4.margin;
+const WIDTH = A4.width - 2 * MARGIN;
+const BOTTOM = A4.height - MARGIN;
 const GREY = '#f0f0f0';
 const LINE_GREY = '#999999';
 
 const REGULAR = 'Helvetica';
 const BOLD = 'Helvetica-Bold';
 
-/**
- * The standard fonts write WinAnsi only: the rupee sign becomes 'Rs.' and anything beyond
- * Latin-1 a '?', rather than a wrong glyph.
- */
-const pdfText = (s: string): string =>
-  s
-    .replaceAll('₹', 'Rs.')
-    .replace(/[‘’]/g, "'")
-    .replace(/[“”]/g, '"')
-    .replace(/[–—]/g, '-')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[^\x09\x0a\x0d\x20-\x7e\xa0-\xff]/g, '?');
-
-const number2 = new Intl.NumberFormat('en-IN', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-/** 1,23,456.50 (Indian grouping) from paise, exactly; negative round-offs keep their sign. */
-const money = (paise: number) => number2.format(paiseToRupeesText(paise) as `${number}`);
-const rupees = (paise: number) => `Rs. ${money(paise)}`;
+const rupees = (paise: number) => `Rs. ${pdfMoney(paise)}`;
 /** Hundredths of a percent as printed: 1250 -> '12.5%', 1000 -> '10%'. */
 const percentText = (basisPoints: number) =>
   `${paiseToRupeesText(basisPoints).replace(/\.?0+$/, '')}%`;
-const dmy = (isoDate: string) => isoDate.split('-').reverse().join('/');
 const stateLine = (code: string) => `${placeOfSupplyName(code)} (${code})`;
 
 interface Column {
@@ -205,12 +183,12 @@ function header(doc: Doc, input: InvoicePdfInput): number {
 
   const isCredit = input.kind === 'credit-note';
   const items: [string, string][] = [[isCredit ? 'Credit note no.' : 'Invoice no.', input.number]];
-  items.push([isCredit ? 'Credit note date' : 'Invoice date', dmy(input.issueDate)]);
+  items.push([isCredit ? 'Credit note date' : 'Invoice date', pdfDate(input.issueDate)]);
   if (isCredit && input.original) {
     items.push(['Against invoice', input.original.number]);
-    items.push(['Invoice date', dmy(input.original.issueDate)]);
+    items.push(['Invoice date', pdfDate(input.original.issueDate)]);
   }
-  if (!isCredit && input.dueDate) items.push(['Due date', dmy(input.dueDate)]);
+  if (!isCredit && input.dueDate) items.push(['Due date', pdfDate(input.dueDate)]);
   items.push([
     'Place of supply',
     `${placeOfSupplyName(input.placeOfSupply)} (${input.placeOfSupply})`,
@@ -257,16 +235,16 @@ function linesTable(doc: Doc, input: InvoicePdfInput, totals: InvoiceTotals, sta
       line.discount?.kind === 'percent'
         ? percentText(line.discount.basisPoints)
         : amounts.discountPaise
-          ? money(amounts.discountPaise)
+          ? pdfMoney(amounts.discountPaise)
           : '-';
     const cells = [
       String(i + 1),
       line.description,
       line.sacHsn,
       milliToQuantityText(line.quantityMilli),
-      money(line.ratePaise),
+      pdfMoney(line.ratePaise),
       discount,
-      money(amounts.taxablePaise),
+      pdfMoney(amounts.taxablePaise),
       `${line.gstRate}%`,
     ];
     doc.font(REGULAR).fontSize(8.5);
@@ -316,14 +294,25 @@ function summary(doc: Doc, input: InvoicePdfInput, totals: InvoiceTotals, startY
   for (const r of totals.taxTable) {
     const tax = r.cgstPaise + r.sgstPaise + r.igstPaise;
     const cells = intra
-      ? [`${r.gstRate}%`, money(r.taxablePaise), money(r.cgstPaise), money(r.sgstPaise), money(tax)]
-      : [`${r.gstRate}%`, money(r.taxablePaise), money(r.igstPaise), money(tax)];
+      ? [
+          `${r.gstRate}%`,
+          pdfMoney(r.taxablePaise),
+          pdfMoney(r.cgstPaise),
+          pdfMoney(r.sgstPaise),
+          pdfMoney(tax),
+        ]
+      : [`${r.gstRate}%`, pdfMoney(r.taxablePaise), pdfMoney(r.igstPaise), pdfMoney(tax)];
     y += taxRow(y, cells);
   }
   const sumCells = intra
-    ? ['Total', money(totals.taxablePaise), money(totals.cgstPaise), money(totals.sgstPaise)]
-    : ['Total', money(totals.taxablePaise), money(totals.igstPaise)];
-  y += taxRow(y, [...sumCells, money(totals.taxPaise)], { font: BOLD });
+    ? [
+        'Total',
+        pdfMoney(totals.taxablePaise),
+        pdfMoney(totals.cgstPaise),
+        pdfMoney(totals.sgstPaise),
+      ]
+    : ['Total', pdfMoney(totals.taxablePaise), pdfMoney(totals.igstPaise)];
+  y += taxRow(y, [...sumCells, pdfMoney(totals.taxPaise)], { font: BOLD });
   if (totals.treatment === 'zero-rated') {
     doc
       .font(BOLD)
@@ -340,16 +329,16 @@ function summary(doc: Doc, input: InvoicePdfInput, totals: InvoiceTotals, startY
   // Totals, right.
   const x = MARGIN + tableWidth + 16;
   const width = WIDTH - tableWidth - 16;
-  const items: [string, string][] = [['Taxable value', money(totals.taxablePaise)]];
+  const items: [string, string][] = [['Taxable value', pdfMoney(totals.taxablePaise)]];
   if (intra) {
-    items.push(['CGST', money(totals.cgstPaise)], [second, money(totals.sgstPaise)]);
+    items.push(['CGST', pdfMoney(totals.cgstPaise)], [second, pdfMoney(totals.sgstPaise)]);
   } else {
-    items.push(['IGST', money(totals.igstPaise)]);
+    items.push(['IGST', pdfMoney(totals.igstPaise)]);
   }
   const roundOff = totals.roundOffPaise;
   items.push([
     'Round off',
-    `${roundOff > 0 ? '+' : roundOff < 0 ? '-' : ''}${money(Math.abs(roundOff))}`,
+    `${roundOff > 0 ? '+' : roundOff < 0 ? '-' : ''}${pdfMoney(Math.abs(roundOff))}`,
   ]);
   let right = pairs(doc, x, startY + 12, width, items);
   doc
@@ -470,13 +459,13 @@ function cancelledMark(doc: Doc) {
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
     doc.save();
-    doc.rotate(-35, { origin: [PAGE_WIDTH / 2, PAGE_HEIGHT / 2] });
+    doc.rotate(-35, { origin: [A4.width / 2, A4.height / 2] });
     doc
       .font(BOLD)
       .fontSize(90)
       .fillColor('#cc0000')
       .fillOpacity(0.25)
-      .text('CANCELLED', 0, PAGE_HEIGHT / 2 - 45, { width: PAGE_WIDTH, align: 'center' });
+      .text('CANCELLED', 0, A4.height / 2 - 45, { width: A4.width, align: 'center' });
     doc.restore();
   }
 }
@@ -490,18 +479,10 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   );
   const totals = invoiceTotals(input.lines, treatment);
   const title = `${input.kind === 'credit-note' ? 'Credit note' : 'Invoice'} ${input.number}`;
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    bufferPages: true,
-    info: { Title: pdfText(title), Author: pdfText(input.supplier.name) },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, bytes: done } = a4Document(
+    { Title: pdfText(title), Author: pdfText(input.supplier.name) },
+    { bufferPages: true },
+  );
 
   let y = header(doc, input);
   y = linesTable(doc, input, totals, y) + 12;
@@ -529,7 +510,7 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
       .text(
         pdfText(`${input.number}  -  page ${i + 1} of ${range.count}`),
         MARGIN,
-        PAGE_HEIGHT - MARGIN + 12,
+        A4.height - MARGIN + 12,
         { width: WIDTH, align: 'center', lineBreak: false },
       );
   }

@@ -8,9 +8,12 @@ import { paiseToRupeesText } from '../../contract/rules';
 
 export const A4 = { width: 595.28, height: 841.89, margin: 36 } as const;
 
-/** A new A4 document and the promise of its bytes once `doc.end()` is called. */
-export function a4Document(info: { Title: string; Author: string }) {
-  const doc = new PDFDocument({ size: 'A4', margin: A4.margin, info });
+/**
+ * A new A4 document and the promise of its bytes once `doc.end()` is called. `bufferPages`
+ * keeps every page open until the end, for a document that writes on earlier pages last.
+ */
+export function a4Document(info: { Title: string; Author: string }, { bufferPages = false } = {}) {
+  const doc = new PDFDocument({ size: 'A4', margin: A4.margin, bufferPages, info });
   const chunks: Buffer[] = [];
   const bytes = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

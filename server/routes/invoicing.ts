@@ -1,7 +1,7 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { invoiceEndpoints } from '../../contract/api/invoices';
 import { HttpError } from '../lib/errors';
+import { pdfHeaders, sendPdf } from '../pdf/reply';
 import { registerRoutes } from '../lib/registerRoutes';
 import { BODY, errors } from '../lib/schemas';
 import { Slots } from '../lib/slots';
@@ -23,25 +23,6 @@ const { publicInvoicePdf: publicEntry, ...signedIn } = invoiceEndpoints;
  */
 export const pdfSlots = () =>
   new Slots(2, 1, 10_000, 'Busy making PDFs. Please try again shortly.');
-
-/** A PDF answer: inline, never cached by anyone between, never indexed. */
-const sendPdf = (
-  reply: FastifyReply,
-  { name, pdf }: { name: string; pdf: Buffer },
-  disposition: 'inline' | 'attachment',
-) =>
-  reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `${disposition}; filename="${name}"`)
-    .header('x-robots-tag', 'noindex')
-    .send(pdf);
-
-/** The app marks API answers `no-store`; a PDF's own hook, which runs after, says `private` too. */
-const pdfHeaders = {
-  onSend: async (_request: FastifyRequest, reply: FastifyReply) => {
-    reply.header('cache-control', 'private, no-store');
-  },
-};
 
 const READ =
   "Companies read their own, their admin reads them (read-only); another company's is not found (404).";

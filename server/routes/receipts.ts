@@ -6,6 +6,7 @@ import { limitExports } from '../plugins/rateLimit';
 import { todayOf } from '../plugins/timeZone';
 import { BODY, errors } from '../lib/schemas';
 import { registerRoutes } from '../lib/registerRoutes';
+import { pdfHeaders, sendPdf } from '../pdf/reply';
 import * as receipts from '../services/receivables/receipts';
 import * as receivables from '../services/receivables/receivables';
 import { listReceivables } from '../services/receivables/receivableList';
@@ -204,7 +205,7 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `${READERS} Counts against the export limit (429).`,
       answers: 'A PDF file',
       refusals: errors(400, 401, 403, 404, 429),
-      options: { preHandler: limitExports(app) },
+      options: { ...pdfHeaders, preHandler: limitExports(app) },
       handler: async (request, reply) => {
         const statement = await receivables.clientStatement(
           app.db,
@@ -220,13 +221,11 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
         } finally {
           release();
         }
-        return reply
-          .header('content-type', 'application/pdf')
-          .header(
-            'content-disposition',
-            `attachment; filename="statement-${statement.from}-to-${statement.to}.pdf"`,
-          )
-          .send(pdf);
+        return sendPdf(
+          reply,
+          { name: `statement-${statement.from}-to-${statement.to}.pdf`, pdf },
+          'attachment',
+        );
       },
     },
 

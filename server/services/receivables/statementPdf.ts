@@ -1,24 +1,11 @@
-import PDFDocument from 'pdfkit';
-import { paiseToRupeesText } from '../../../contract/rules';
+import { A4, a4Document, pdfDate, pdfMoney, pdfText } from '../../pdf/document';
 import type { ClientStatementData } from './receivables';
 
 /** A client's statement on A4: the company, the client, the period, and a ruled table. */
 
-const MARGIN = 36;
-const PAGE_WIDTH = 595.28;
-const PAGE_HEIGHT = 841.89;
-const BOTTOM = PAGE_HEIGHT - MARGIN - 20;
-
-/** The standard fonts write WinAnsi only: anything beyond Latin-1 becomes '?'. */
-const pdfText = (s: string) =>
-  // eslint-disable-next-line no-control-regex
-  s.replaceAll('₹', 'Rs.').replace(/[^\x09\x0a\x0d\x20-\x7e\xa0-\xff]/g, '?');
-const number2 = new Intl.NumberFormat('en-IN', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const money = (paise: bigint) => number2.format(paiseToRupeesText(paise) as `${number}`);
-const dmy = (iso: string) => iso.split('-').reverse().join('/');
+const MARGIN = A4.margin;
+const PAGE_WIDTH = A4.width;
+const BOTTOM = A4.height - MARGIN - 20;
 
 const COLUMNS = [
   { title: 'Date', width: 70, align: 'left' },
@@ -31,16 +18,9 @@ const KINDS = { invoice: 'Invoice', credit_note: 'Credit note', receipt: 'Receip
 
 export function renderStatementPdf(s: ClientStatementData): Promise<Buffer> {
   const company = s.company;
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    info: { Title: pdfText(`Statement of ${s.client.name}`), Author: pdfText(company) },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const { doc, bytes: done } = a4Document({
+    Title: pdfText(`Statement of ${s.client.name}`),
+    Author: pdfText(company),
   });
 
   doc.font('Helvetica-Bold').fontSize(16).text(pdfText(company), MARGIN, MARGIN);
@@ -49,7 +29,7 @@ export function renderStatementPdf(s: ClientStatementData): Promise<Buffer> {
   doc.font('Helvetica-Bold').fontSize(10).fillColor('#000000').text(pdfText(s.client.name));
   doc.font('Helvetica').fontSize(9);
   if (s.client.gstin) doc.text(`GSTIN ${s.client.gstin}`);
-  doc.text(`${dmy(s.from)} to ${dmy(s.to)}`);
+  doc.text(`${pdfDate(s.from)} to ${pdfDate(s.to)}`);
   let y = doc.y + 12;
 
   const row = (cells: string[], bold = false, fill?: string) => {
@@ -84,23 +64,23 @@ export function renderStatementPdf(s: ClientStatementData): Promise<Buffer> {
     true,
     '#f0f0f0',
   );
-  row([dmy(s.from), 'Opening balance', '', '', money(s.openingPaise)]);
+  row([pdfDate(s.from), 'Opening balance', '', '', pdfMoney(s.openingPaise)]);
   for (const l of s.lines) {
     row([
-      dmy(l.date),
+      pdfDate(l.date),
       `${KINDS[l.kind]}${l.reference ? ` ${l.reference}` : ''}`,
-      l.debitPaise ? money(l.debitPaise) : '',
-      l.creditPaise ? money(l.creditPaise) : '',
-      money(l.balancePaise),
+      l.debitPaise ? pdfMoney(l.debitPaise) : '',
+      l.creditPaise ? pdfMoney(l.creditPaise) : '',
+      pdfMoney(l.balancePaise),
     ]);
   }
   row(
     [
-      dmy(s.to),
+      pdfDate(s.to),
       'Closing balance',
-      money(s.debitsPaise),
-      money(s.creditsPaise),
-      money(s.closingPaise),
+      pdfMoney(s.debitsPaise),
+      pdfMoney(s.creditsPaise),
+      pdfMoney(s.closingPaise),
     ],
     true,
     '#f0f0f0',
@@ -112,8 +92,8 @@ export function renderStatementPdf(s: ClientStatementData): Promise<Buffer> {
     .fillColor('#555555')
     .text(
       s.closingPaise >= 0n
-        ? `Amount due: Rs. ${money(s.closingPaise)}`
-        : `In credit (advance): Rs. ${money(-s.closingPaise)}`,
+        ? `Amount due: Rs. ${pdfMoney(s.closingPaise)}`
+        : `In credit (advance): Rs. ${pdfMoney(-s.closingPaise)}`,
       MARGIN,
       y + 10,
     );
