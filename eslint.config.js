@@ -125,6 +125,13 @@ export default tseslint.config(
               message: 'The server shares only contract/ with the SPA.',
             },
           ],
+          paths: [
+            {
+              name: 'drizzle-orm',
+              importNames: ['ilike', 'notIlike', 'like', 'notLike'],
+              message: 'Search with containsAnyCase (server/db/search.ts) on a lowercase copy.',
+            },
+          ],
         },
       ],
     },
@@ -150,6 +157,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
+        {
+          selector: 'TemplateElement[value.raw=/\\bilike\\b/i]',
+          message: 'Search with containsAnyCase (server/db/search.ts) on a lowercase copy.',
+        },
         {
           selector: "CallExpression[callee.name='parseFloat']",
           message: 'Amounts are read as integer paise (importValues, contract/rules), not floats.',

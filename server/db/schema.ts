@@ -397,8 +397,10 @@ export const counterparties = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: ownerId('user_id'),
     name: text('name').notNull(),
+    nameLower: searchable('name_lower', 'name'),
     mobile: text('mobile'),
     email: text('email'),
+    emailLower: searchableOptional('email_lower', 'email'),
     version: version(),
     ...timestamps,
   },
@@ -664,6 +666,7 @@ export const payments = pgTable(
     companyId: ownerId('company_id'),
     date: date('date', { mode: 'string' }).notNull(),
     remark: text('remark').notNull(),
+    remarkLower: searchable('remark_lower', 'remark'),
     type: paymentType('type').notNull(),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     /** The order entries were recorded in: a day's entries run in this order. */
@@ -675,6 +678,7 @@ export const payments = pgTable(
     /** How it was made (UPI, NEFT, cheque...), and the bank's reference (UTR, cheque number). */
     mode: paymentMode('mode'),
     reference: text('reference'),
+    referenceLower: searchableOptional('reference_lower', 'reference'),
     /**
      * Whom it was with: a client, vendor or employee of the company's (party_id, checked to be
      * the company's when written), or a name (party_id null). party_name is the name as it
@@ -683,6 +687,7 @@ export const payments = pgTable(
     partyKind: text('party_kind'),
     partyId: uuid('party_id'),
     partyName: text('party_name'),
+    partyNameLower: searchableOptional('party_name_lower', 'party_name'),
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
     /** One of the company's categories, as its name was when recorded. */
     category: text('category'),
@@ -1367,7 +1372,9 @@ export const reconciliationLines = pgTable(
     /** The statement's running balance after the line. */
     balancePaise: bigint('balance_paise', { mode: 'number' }).notNull(),
     description: text('description').notNull(),
+    descriptionLower: searchable('description_lower', 'description'),
     reference: text('reference').notNull().default(''),
+    referenceLower: searchable('reference_lower', 'reference'),
     status: reconciliationLineStatus('status').notNull().default('unmatched'),
     suggestedPaymentId: uuid('suggested_payment_id').references(() => payments.id, {
       onDelete: 'set null',

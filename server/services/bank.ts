@@ -1,18 +1,5 @@
-import {
-  and,
-  asc,
-  eq,
-  gte,
-  ilike,
-  isNotNull,
-  isNull,
-  lt,
-  lte,
-  ne,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { containsAnyCase } from '../db/search';
+import { and, asc, eq, gte, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AccountDefaultStatus, PaymentType } from '../../contract/enums';
 import type { AccountState, BankSort } from '../../contract/api/bank';
 import { rowsOf, type Db, type DbOrTx } from '../db/client';
@@ -36,7 +23,6 @@ import { badRequest, conflict, notFound } from '../lib/errors';
 import { paiseToRupees } from '../../contract/rules';
 import { toIso } from '../lib/dates';
 import { formatDmy } from '../lib/format';
-import { likePattern } from '../lib/schemas';
 import { perKeyLimit } from '../lib/perKeyLimit';
 import { assertCompany, assertRole, companyScope } from './tenancy';
 import { atVersion, nextVersion, whyNotUpdated } from './versions';
@@ -121,11 +107,12 @@ export async function listAccounts(db: DbOrTx, caller: Caller, q: BankQuery) {
       q.state === 'closed' ? isNotNull(bankAccounts.closedAt) : undefined,
       q.search
         ? or(
-            ilike(bankAccounts.holderName, likePattern(q.search)),
-            ilike(bankAccounts.accountNo, likePattern(q.search)),
-            ilike(bankAccounts.branch, likePattern(q.search)),
-            ilike(bankAccounts.ifsc, likePattern(q.search)),
-            ilike(bankAccounts.bankName, likePattern(q.search)),
+            containsAnyCase(bankAccounts.holderNameLower, q.search),
+            // Digits only: no case to fold.
+            containsAnyCase(bankAccounts.accountNo, q.search),
+            containsAnyCase(bankAccounts.branchLower, q.search),
+            containsAnyCase(bankAccounts.ifscLower, q.search),
+            containsAnyCase(bankAccounts.bankNameLower, q.search),
           )
         : undefined,
     ),

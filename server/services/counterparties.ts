@@ -1,3 +1,4 @@
+import { containsAnyCase } from '../db/search';
 import { sql } from 'drizzle-orm';
 import type { LoanDirection } from '../../contract/enums';
 import { rowsOf, type DbOrTx } from '../db/client';
@@ -5,7 +6,6 @@ import { pageAnswer, pageWindow, type PageRequest } from '../db/paging';
 import type { Caller } from '../lib/caller';
 import { notFound } from '../lib/errors';
 import { paiseToRupees } from '../../contract/rules';
-import { likePattern } from '../lib/schemas';
 
 /**
  * Everyone the user keeps in the books (the khata's people, with or without entries): what
@@ -16,9 +16,8 @@ export async function listCounterparties(
   caller: Caller,
   q: PageRequest & { search?: string },
 ) {
-  const term = q.search ? likePattern(q.search) : null;
-  const search = term
-    ? sql`and (lower(c.name) like lower(${term}) or lower(coalesce(c.email, '')) like lower(${term}) or coalesce(c.mobile, '') like ${term})`
+  const search = q.search
+    ? sql`and (${containsAnyCase(sql`c.name_lower`, q.search)} or ${containsAnyCase(sql`c.email_lower`, q.search)} or ${containsAnyCase(sql`c.mobile`, q.search)})`
     : sql``;
   const grouped = sql`
     select c.id, c.name, c.email, c.mobile,

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, like, or, sql } from 'drizzle-orm';
+import { containsAnyCase } from '../db/search';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { VendorFields } from '../../contract/api/vendors';
 import type { DbOrTx } from '../db/client';
@@ -8,7 +9,6 @@ import type { Caller } from '../lib/caller';
 import { toIso } from '../lib/dates';
 import { conflict, notFound } from '../lib/errors';
 import { uniqueViolation } from '../lib/pgErrors';
-import { likePattern } from '../lib/schemas';
 import { withAudit } from './audit';
 import { assertCompany, assertRole, companyScope } from './tenancy';
 import { atVersion, nextVersion, whyNotUpdated } from './versions';
@@ -56,8 +56,9 @@ export async function listVendors(
     readable(caller, q.companyId),
     q.search
       ? or(
-          like(vendors.nameLower, likePattern(q.search.toLowerCase())),
-          like(vendors.gstin, likePattern(q.search.toUpperCase())),
+          containsAnyCase(vendors.nameLower, q.search),
+          // Stored in capitals: the term is too.
+          containsAnyCase(sql`lower(${vendors.gstin})`, q.search),
         )
       : undefined,
   );

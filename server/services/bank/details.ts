@@ -1,6 +1,6 @@
+import { containsAnyCase } from '../../db/search';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PartyKind, PaymentMode } from '../../../contract/api/bank';
-import { likePattern } from '../../lib/schemas';
 
 /** What a payment may say it was, as a posting sends it on to ledger_post. */
 export interface EntryDetails {
@@ -69,10 +69,11 @@ export function entryCondition(f: EntryFilter, alias = 'p'): SQL {
   if (f.partyId) parts.push(sql`${p}.party_id = ${f.partyId}`);
   if (f.projectId) parts.push(sql`${p}.project_id = ${f.projectId}`);
   if (f.search) {
-    const pattern = likePattern(f.search);
-    parts.push(
-      sql`(${p}.remark ilike ${pattern} or ${p}.reference ilike ${pattern} or ${p}.party_name ilike ${pattern})`,
+    const { search } = f;
+    const [remark, reference, party] = ['remark_lower', 'reference_lower', 'party_name_lower'].map(
+      (column) => containsAnyCase(sql`${p}.${sql.raw(column)}`, search),
     );
+    parts.push(sql`(${remark} or ${reference} or ${party})`);
   }
   return parts.length ? sql.join(parts, sql` and `) : sql`true`;
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, like, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { InvoiceClient } from '../../../contract/api/invoices';
 import type { DbOrTx } from '../../db/client';
 import { pageAnswer, paged, rowCount, type PageRequest } from '../../db/paging';
@@ -7,7 +7,7 @@ import type { Caller } from '../../lib/caller';
 import { toIso } from '../../lib/dates';
 import { conflict, notFound } from '../../lib/errors';
 import { uniqueViolation } from '../../lib/pgErrors';
-import { likePattern } from '../../lib/schemas';
+import { containsAnyCase } from '../../db/search';
 import { withAudit } from '../audit';
 import { assertCompany, assertRole, companyScope } from '../tenancy';
 import { atVersion, nextVersion, whyNotUpdated } from '../versions';
@@ -49,8 +49,9 @@ export async function listClients(
     readable(caller, q.companyId),
     q.search
       ? or(
-          like(clients.nameLower, likePattern(q.search.toLowerCase())),
-          like(clients.gstin, likePattern(q.search.toUpperCase())),
+          containsAnyCase(clients.nameLower, q.search),
+          // Stored in capitals: the term is too.
+          containsAnyCase(sql`lower(${clients.gstin})`, q.search),
         )
       : undefined,
   );

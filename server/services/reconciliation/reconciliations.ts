@@ -1,3 +1,4 @@
+import { containsAnyCase } from '../../db/search';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PaymentMode, PartyKind } from '../../../contract/api/bank';
 import type { PaymentType } from '../../../contract/enums';
@@ -11,7 +12,6 @@ import { rowsOf, type Db, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../lib/caller';
 import { toIso } from '../../lib/dates';
 import { HttpError, conflict, notFound } from '../../lib/errors';
-import { likePattern } from '../../lib/schemas';
 import { withAudit } from '../audit';
 import { recordPayment } from '../bank';
 import type { Upload } from '../importFile';
@@ -388,8 +388,9 @@ export async function listLines(
   const filters: SQL[] = [];
   if (q.status) filters.push(sql`x.status = ${q.status}`);
   if (q.search) {
-    const pattern = likePattern(q.search);
-    filters.push(sql`(x.description ilike ${pattern} or x.reference ilike ${pattern})`);
+    filters.push(
+      sql`(${containsAnyCase(sql`x.description_lower`, q.search)} or ${containsAnyCase(sql`x.reference_lower`, q.search)})`,
+    );
   }
   const where = filters.length ? sql.join(filters, sql` and `) : sql`true`;
   const rows = rowsOf<LineRow & { total: string | number }>(
