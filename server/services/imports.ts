@@ -147,6 +147,7 @@ async function accountOf(db: Db | Tx, caller: Caller, accountId: string | undefi
       accountNo: bankAccounts.accountNo,
       closedAt: bankAccounts.closedAt,
       openingBalancePaise: bankAccounts.openingBalancePaise,
+      overdraftLimitPaise: bankAccounts.overdraftLimitPaise,
     })
     .from(bankAccounts)
     .where(and(eq(bankAccounts.id, accountId), eq(bankAccounts.companyId, caller.userId)));
@@ -457,7 +458,8 @@ export interface ImportResult {
 /**
  * The import's second pass: every row recorded in one transaction, or none. A bank
  * account's payments are recorded with the account locked, and refused whole (400) if its
- * balance would fall below zero on any day, as a payment typed in would be.
+ * balance would fall below its floor (zero, or minus its overdraft limit) on any day, as a
+ * payment typed in would be.
  */
 export async function runImport(
   db: Db,
@@ -556,11 +558,11 @@ export async function runImport(
                          order by date rows between unbounded preceding and 1 preceding), 0)
                      + low_paise as low
               from account_days where account_id = ${account.id}) s
-           where low < 0 order by date limit 1`),
+           where low < -${account.overdraftLimitPaise}::bigint order by date limit 1`),
       );
       if (short)
         throw badRequest(
-          `These payments would take the account below zero on ${formatDmy(short.date)}: check the file's debits, or record the missing credits first`,
+          `These payments would take the account below ${account.overdraftLimitPaise ? 'its overdraft limit' : 'zero'} on ${formatDmy(short.date)}: check the file's debits, or record the missing credits first`,
           { code: 'insufficient_balance' },
         );
       const [after] = await tx

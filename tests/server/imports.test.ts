@@ -27,12 +27,12 @@ const BANK_CSV = [
   '15/04/2026,Electricity — BESCOM,REF4,"1,234.75",,"1,05,221.75"',
 ].join('\r\n');
 
-async function company() {
+async function company(overdraftLimit = 0) {
   const admin = await signUp(server);
   const co = await addUser(server, admin.api, 'Acme Traders', 'company');
   const created = await co.api.post(
     '/company/createbank',
-    bankAccountBody({ openingBalance: 10000 }),
+    bankAccountBody({ openingBalance: 10000, overdraftLimit }),
   );
   expect(created.status).toBe(201);
   return { admin, co, accountId: created.body.data._id as string };
@@ -390,6 +390,22 @@ describe('import rules', () => {
       },
     });
     expect((await statementOf(co.token, accountId)).data.closingBalance).toBe(10000);
+  });
+
+  it('takes an overdraft account down to minus its limit, and refuses a file past it', async () => {
+    const { co, accountId } = await company(5000);
+    const within = 'Date,Description,Amount\n01/04/2026,Supplier,"-14,000"\n';
+    const p = await preview(co.token, within, { kind: 'payments', accountId });
+    expect((await run(co.token, within, p.body.settings)).body).toMatchObject({
+      result: { imported: 1, balance: -4000 },
+    });
+    const past = 'Date,Description,Amount\n02/04/2026,Another,"-1,000.01"\n';
+    const again = await preview(co.token, past, { kind: 'payments', accountId });
+    expect((await run(co.token, past, again.body.settings)).body.error).toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('below its overdraft limit on 02/04/2026'),
+    });
+    expect((await statementOf(co.token, accountId)).data.closingBalance).toBe(-4000);
   });
 
   it('records a newest-first download oldest first, so each day runs in order', async () => {
