@@ -3,6 +3,7 @@ import { INDIAN_MOBILE_MESSAGE, indianMobile } from '../../../contract/mobile';
 import { amountError, typedRupees } from '../../lib/amount';
 import { todayLocalISO } from '../../lib/dates';
 import { AmountField } from '../../ui/AmountField';
+import { DateField } from '../../ui/DateField';
 import { Field } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
 import { useEditConflict } from '../../ui/useEditConflict';
@@ -173,19 +174,17 @@ export function LoanForm({
         onChange={set('amount')}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
+        <DateField
           id={id('issue-date')}
           label="Issue Date"
-          type="date"
           required
           error={refused.errors.issueDate}
           value={form.issueDate}
           onChange={set('issueDate')}
         />
-        <Field
+        <DateField
           id={id('repayment-date')}
           label="Repayment Date"
-          type="date"
           required
           error={refused.errors.repaymentDate}
           value={form.repaymentDate}

@@ -4,6 +4,7 @@ import { amountError, typedRupees } from '../../lib/amount';
 import { formatYMD, todayLocalISO } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { AmountField } from '../../ui/AmountField';
+import { DateField } from '../../ui/DateField';
 import { Field } from '../../ui/Field';
 import { LoadState } from '../../ui/LoadState';
 import { Modal } from '../../ui/Modal';
@@ -172,10 +173,9 @@ export function RepaymentsModal({
       <form onSubmit={submit} className="mt-4 border-t border-gray-200 pt-4">
         <h3 className="text-base font-semibold text-gray-900">Record a repayment</h3>
         <div className="mt-3 grid gap-3 sm:grid-cols-3">
-          <Field
+          <DateField
             id={id('date')}
             label="Date"
-            type="date"
             required
             error={refused.errors.date}
             value={form.date}
