@@ -230,7 +230,9 @@ describe('Import', () => {
     const log = recordRequests();
     const { user, store } = renderAs('company');
     // The dashboard's totals are on screen elsewhere: an import must refresh them.
-    const dashboard = store.dispatch(dashboardApi.endpoints.getDashboard.initiate({ today: todayLocalISO() }));
+    const dashboard = store.dispatch(
+      dashboardApi.endpoints.getDashboard.initiate({ today: todayLocalISO() }),
+    );
     await waitFor(() => expect(dashboards).toBe(1));
 
     await chooseFile(user);
