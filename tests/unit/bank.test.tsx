@@ -9,10 +9,12 @@ import {
   StatementAnswer,
 } from '../../contract/api/bank';
 import { PersonList } from '../../contract/api/people';
+import { ReconciliationList } from '../../contract/api/reconciliation';
 import { AppRoutes } from '../../src/app/router';
 import type { Role } from '../../src/api/types';
 import type { Account, Statement } from '../../src/features/bank/bankApi';
 import { accountErrors } from '../../src/features/bank/validation';
+import { todayLocalISO } from '../../src/lib/dates';
 import {
   expectAmountRule,
   pick,
@@ -87,6 +89,19 @@ const companiesHandler = () =>
 /** Picks the account once the server's answer lists it. */
 const chooseAccount = (user: ReturnType<typeof renderAs>['user'], label: string) =>
   pick(user, label, /Lotus Current/);
+
+/** A debit of 1200 for cement, typed into Payment Mode's form. */
+async function typeCementDebit(user: ReturnType<typeof renderAs>['user']) {
+  await user.type(screen.getByLabelText('Remark'), 'Cement');
+  await user.selectOptions(screen.getByLabelText('Payment Type'), 'debit');
+  await user.type(screen.getByLabelText('Amount (₹)'), '1200');
+}
+
+/** What Submit sent to addpayment, once it has. */
+async function sentPayment(log: ReturnType<typeof recordRequests>) {
+  await waitFor(() => expect(log.to('/api/company/addpayment')).toHaveLength(1));
+  return log.to('/api/company/addpayment')[0]!.json();
+}
 
 function renderAs(role: Role, route: string) {
   return renderWithProviders(<AppRoutes />, {
@@ -361,9 +376,24 @@ describe('All Bank', () => {
       await user.keyboard('{Escape}');
       return names;
     };
-    expect(await items('Lotus Current 123456789012')).toEqual(['Show', 'Edit', 'Close account']);
-    expect(await items('Lotus Savings 998877665544')).toEqual(['Show', 'Edit', 'Reopen account']);
-    expect(await items('Lotus Spare 555566667777')).toEqual(['Show', 'Edit', 'Delete']);
+    expect(await items('Lotus Current 123456789012')).toEqual([
+      'Show',
+      'Edit',
+      'Reconcile',
+      'Close account',
+    ]);
+    expect(await items('Lotus Savings 998877665544')).toEqual([
+      'Show',
+      'Edit',
+      'Reconcile',
+      'Reopen account',
+    ]);
+    expect(await items('Lotus Spare 555566667777')).toEqual([
+      'Show',
+      'Edit',
+      'Reconcile',
+      'Delete',
+    ]);
     // The closed account is marked where its name is; the others are not.
     expect(screen.getByText('Lotus Savings').closest('td')).toHaveTextContent(
       'Lotus SavingsClosed',
@@ -396,6 +426,32 @@ describe('All Bank', () => {
     expect(log.to('/api/company/deletebank')).toHaveLength(0);
     expect(log.to('/api/company/updatebankaccount')).toHaveLength(0);
     log.stop();
+  });
+
+  it("Reconcile opens the account's reconciliation with the account chosen", async () => {
+    server.use(
+      accountsHandler(),
+      http.get('/api/company/reconciliations', () =>
+        HttpResponse.json(
+          ReconciliationList.parse({ success: true, data: [], total: 0, page: 1, pageSize: 20 }),
+        ),
+      ),
+    );
+    const { user, location } = renderAs('company', '/app/account');
+    await user.click(
+      await screen.findByRole('button', { name: 'Actions for Lotus Current 123456789012' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Reconcile' }));
+    expect(location().pathname).toBe('/app/reconciliation');
+    expect(location().search).toBe('?accountId=a1');
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Bank account' })).toHaveValue(
+        'Lotus Current · ••9012',
+      ),
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'Reconciliations of this account' }),
+    ).toBeInTheDocument();
   });
 
   it('a refused close shows the server message', async () => {
@@ -503,6 +559,28 @@ describe('Payment Mode', () => {
     log.stop();
   });
 
+  it('writes the payment date as DD/MM/YYYY and sends the day typed either way', async () => {
+    server.use(accountsHandler(), paymentsHandler(), shortOfBalance());
+    const log = recordRequests();
+    const { user } = renderAs('company', '/app/payment');
+    await chooseAccount(user, 'Account Holder');
+    const date = screen.getByLabelText('Date');
+    const [year, month, day] = todayLocalISO().split('-');
+    expect(date).toHaveValue(`${day}/${month}/${year}`);
+    await user.clear(date);
+    await user.type(date, '05/11/2026');
+    await typeCementDebit(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await sentPayment(log)).toMatchObject({ date: '2026-11-05' });
+    // A date typed as YYYY-MM-DD is read too.
+    await user.clear(date);
+    await user.type(date, '2026-11-06');
+    await user.tab();
+    expect(date).toHaveValue('2026-11-06');
+    expect(date).not.toHaveAccessibleDescription(/Enter the date/);
+    log.stop();
+  });
+
   it('sends the mode, reference and party with the payment', async () => {
     server.use(
       accountsHandler(),
@@ -517,16 +595,13 @@ describe('Payment Mode', () => {
     const log = recordRequests();
     const { user } = renderAs('company', '/app/payment');
     await chooseAccount(user, 'Account Holder');
-    await user.type(screen.getByLabelText('Remark'), 'Cement');
-    await user.selectOptions(screen.getByLabelText('Payment Type'), 'debit');
-    await user.type(screen.getByLabelText('Amount (₹)'), '1200');
+    await typeCementDebit(user);
     await user.selectOptions(screen.getByLabelText('Mode'), 'neft');
     await user.type(screen.getByLabelText('Reference (UTR, cheque number)'), 'UTR42');
     await user.selectOptions(screen.getByLabelText('Party'), 'name');
     await user.type(screen.getByLabelText('Party name'), 'Tea stall');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(log.to('/api/company/addpayment')).toHaveLength(1));
-    expect(await log.to('/api/company/addpayment')[0]!.json()).toEqual({
+    expect(await sentPayment(log)).toEqual({
       accountId: 'a1',
       date: expect.any(String),
       remark: 'Cement',
@@ -787,7 +862,7 @@ describe('Payment Mode corrections', () => {
 
     await user.click(within(table).getByRole('button', { name: /^Reverse credit .*Invoice 9/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Reverse payment' });
-    expect(within(dialog).getByLabelText('Date')).toHaveValue('2026-11-02');
+    expect(within(dialog).getByLabelText('Date')).toHaveValue('02/11/2026');
     await user.click(within(dialog).getByRole('button', { name: 'Reverse' }));
     // A balance the reversal would take below zero is its date's refusal, under the date.
     await waitFor(() =>
@@ -897,6 +972,16 @@ describe('Report List', () => {
     ],
   };
 
+  /** Asks for the account's November statement. */
+  async function showNovember(user: ReturnType<typeof renderAs>['user']) {
+    await chooseAccount(user, 'Bank Account');
+    await user.clear(screen.getByLabelText('Start Date'));
+    await user.type(screen.getByLabelText('Start Date'), '2026-11-01');
+    await user.clear(screen.getByLabelText('End Date'));
+    await user.type(screen.getByLabelText('End Date'), '2026-11-30');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+  }
+
   it('renders the opening balance, each entry with its running balance, and the closing', async () => {
     server.use(
       accountsHandler(),
@@ -906,12 +991,7 @@ describe('Report List', () => {
     );
     const log = recordRequests();
     const { user } = renderAs('company', '/app/report');
-    await chooseAccount(user, 'Bank Account');
-    await user.clear(screen.getByLabelText('Start Date'));
-    await user.type(screen.getByLabelText('Start Date'), '2026-11-01');
-    await user.clear(screen.getByLabelText('End Date'));
-    await user.type(screen.getByLabelText('End Date'), '2026-11-30');
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await showNovember(user);
 
     const opening = (await screen.findByRole('rowheader', { name: 'Opening Balance' })).closest(
       'tr',
@@ -934,6 +1014,28 @@ describe('Report List', () => {
     });
     log.stop();
   }, 15_000);
+
+  it("a statement entry's card leads with its own amount, the running balance labelled under it", async () => {
+    server.use(
+      accountsHandler(),
+      http.get('/api/company/statement', () =>
+        HttpResponse.json(StatementAnswer.parse({ success: true, data: statement })),
+      ),
+    );
+    const { user } = renderAs('company', '/app/report');
+    await showNovember(user);
+    const credit = (await screen.findByText('Invoice 17')).closest('tr')!;
+    const debit = screen.getByText('Office rent').closest('tr')!;
+    // On a phone the money cell is the card's large figure (index.css, table.cards).
+    const lead = (row: HTMLElement) => row.querySelector('td[data-card="money"]:not(:empty)');
+    expect(lead(credit)).toHaveTextContent('₹5,001.25');
+    expect(lead(credit)).toHaveAttribute('data-label', 'Credit');
+    expect(lead(debit)).toHaveTextContent('₹1,200.25');
+    expect(lead(debit)).toHaveAttribute('data-label', 'Debit');
+    const balance = debit.querySelector('td[data-label="Balance"]')!;
+    expect(balance).toHaveTextContent('₹4,801.50');
+    expect(balance).not.toHaveAttribute('data-card');
+  });
 
   it('filters by mode, party and text, shows what each entry was, and what matches', async () => {
     const cheque = {
@@ -981,10 +1083,11 @@ describe('Report List', () => {
         pageSize: '20',
       }),
     );
+    // The filtered statement is in once it says what matches.
+    expect(await screen.findByText(/that match/)).toHaveTextContent('debits ₹1,200.25');
     expect(screen.getByText('Office rent').closest('tr')).toHaveTextContent(
       'Cheque 004512 · Party: Steel Traders',
     );
-    expect(screen.getByText(/that match/)).toHaveTextContent('debits ₹1,200.25');
     log.stop();
   }, 15_000);
 

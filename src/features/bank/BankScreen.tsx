@@ -11,6 +11,7 @@ import { useScope } from '../../session/scope';
 import { ScopeBar } from '../../ui/CompanyPicker';
 import { BankForm } from './BankForm';
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { notifyMutation } from '../../api/notify';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import {
@@ -50,16 +51,25 @@ export default function BankScreen() {
   const [closeBank, closing] = useCloseBankMutation();
   const [reopenBank, reopening] = useReopenBankMutation();
   const [pending, setPending] = useState<Pending | null>(null);
+  const navigate = useNavigate();
 
   /**
    * An account with payments stays in the books (the server refuses to delete it): it is
-   * closed instead, and a closed one reopened. Only the company writes: an admin gets none.
+   * closed instead, and a closed one reopened; each may be reconciled. Only the company writes:
+   * an admin gets none of these.
    */
-  const removal = (row: Account) => {
+  const rowActions = (row: Account) => {
     if (!scope.isCompany) return {};
+    // Reconciling writes (a reconciliation, its matches), so it is the company's too; a
+    // closed account may still be reconciled against its last statements.
+    const reconcile = {
+      label: 'Reconcile',
+      onClick: () => navigate(`/app/reconciliation?accountId=${row._id}`),
+    };
     if (row.closedAt)
       return {
         extraActions: [
+          reconcile,
           {
             label: 'Reopen account',
             onClick: () => setPending({ action: 'reopen', account: row }),
@@ -69,10 +79,11 @@ export default function BankScreen() {
       };
     if (row.hasPayments)
       return {
+        extraActions: [reconcile],
         deleteLabel: 'Close account',
         onDelete: () => setPending({ action: 'close', account: row }),
       };
-    return { onDelete: () => modals.askDelete(row) };
+    return { extraActions: [reconcile], onDelete: () => modals.askDelete(row) };
   };
   const confirmPending = async () => {
     if (!pending) return;
@@ -169,7 +180,7 @@ export default function BankScreen() {
           canWrite={scope.isCompany}
           onShow={() => modals.show(row)}
           onEdit={() => modals.openEdit(row)}
-          {...removal(row)}
+          {...rowActions(row)}
         />
       ),
     },

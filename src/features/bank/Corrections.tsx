@@ -5,6 +5,7 @@ import { amountError, typedRupees } from '../../lib/amount';
 import { formatYMD, todayLocalISO } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { AmountField } from '../../ui/AmountField';
+import { DateField } from '../../ui/DateField';
 import { Field, SelectField } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
 import { useFieldErrors } from '../../ui/useFieldErrors';
@@ -74,10 +75,9 @@ export function ReverseDialog({ payment, onClose }: { payment: Payment; onClose:
         {formatYMD(payment.date)}; both stay in the statement, linked.
         {payment.transferAccount && ' Both legs of the transfer are reversed.'}
       </p>
-      <Field
+      <DateField
         id="reverse-date"
         label="Date"
-        type="date"
         min={payment.date}
         error={refused.errors.date}
         value={date}
@@ -172,10 +172,9 @@ export function TransferDialog({ from, onClose }: { from: Account; onClose: () =
         }}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
+        <DateField
           id="transfer-date"
           label="Date"
-          type="date"
           error={refused.errors.date}
           value={date}
           onChange={(e) => {

@@ -7,6 +7,7 @@ import { formatEnum } from '../../lib/labels';
 import { formatRupees } from '../../lib/money';
 import { AmountField } from '../../ui/AmountField';
 import { DataTable, type Column } from '../../ui/DataTable';
+import { DateField } from '../../ui/DateField';
 import { Field, SelectField } from '../../ui/Field';
 import { ImportLink } from '../../ui/ImportLink';
 import { Money } from '../../ui/Money';
@@ -321,10 +322,9 @@ export default function PaymentScreen() {
               value={form.remark}
               onChange={set('remark')}
             />
-            <Field
+            <DateField
               id="payment-date"
               label="Date"
-              type="date"
               error={errorOf('date')}
               value={form.date}
               onChange={set('date')}

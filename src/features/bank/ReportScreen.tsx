@@ -83,10 +83,13 @@ const ENTRY_COLUMNS: Column<StatementEntry>[] = [
       </span>
     ),
   },
+  // The entry's own amount is what its card leads with on a phone (only one of the two is
+  // filled, the empty cell is left off the card); the running balance follows as "Balance".
   {
     key: 'credit',
     header: 'Credit',
     align: 'right',
+    card: 'money',
     render: (e) =>
       e.paymentType === 'credit' && <Money value={e.amount} className="text-green-800" />,
   },
@@ -94,13 +97,13 @@ const ENTRY_COLUMNS: Column<StatementEntry>[] = [
     key: 'debit',
     header: 'Debit',
     align: 'right',
+    card: 'money',
     render: (e) => e.paymentType === 'debit' && <Money value={e.amount} className="text-red-700" />,
   },
   {
     key: 'balance',
     header: 'Balance',
     align: 'right',
-    card: 'money',
     render: (e) => <Money value={e.balance} />,
   },
 ];
