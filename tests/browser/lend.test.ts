@@ -81,8 +81,8 @@ async function addLoan(
   await form.getByLabel('Name').fill(loan.name);
   await form.getByLabel('Email').fill(loan.email);
   await form.getByLabel('Amount').fill(loan.amount);
-  await form.getByLabel('Issue Date').fill(loan.issueDate);
-  await form.getByLabel('Repayment Date').fill(loan.repaymentDate);
+  await form.getByLabel('Issue Date', { exact: true }).fill(loan.issueDate);
+  await form.getByLabel('Repayment Date', { exact: true }).fill(loan.repaymentDate);
   await form.getByRole('button', { name: 'Create' }).click();
   await expectAlert(page, `${kind} created successfully`);
   await form.waitFor({ state: 'hidden' });
@@ -137,13 +137,13 @@ describe.sequential('lend and borrowed', () => {
     await form.getByLabel('Name').fill('Ravi');
     await form.getByLabel('Email').fill('ravi@example.com');
     await form.getByLabel('Amount').fill('1500.50');
-    await form.getByLabel('Issue Date').fill('2025-01-10');
+    await form.getByLabel('Issue Date', { exact: true }).fill('2025-01-10');
     // A repayment date before the issue date: the server refuses, the form stays.
-    await form.getByLabel('Repayment Date').fill('2025-01-01');
+    await form.getByLabel('Repayment Date', { exact: true }).fill('2025-01-01');
     await visit(page, 'lend-03-form');
     await form.getByRole('button', { name: 'Create' }).click();
     await expectAlert(page, 'repaymentDate must be on or after issueDate');
-    await form.getByLabel('Repayment Date').fill('2025-02-10');
+    await form.getByLabel('Repayment Date', { exact: true }).fill('2025-02-10');
     await form.getByRole('button', { name: 'Create' }).click();
     await expectAlert(page, 'Lend created successfully');
     await form.waitFor({ state: 'hidden' });
