@@ -10,6 +10,7 @@ import { bounded } from './importBounds';
 import { csvLines } from './importCsv';
 import { htmlRows, looksLikeMarkup } from './importHtml';
 import { repackWorkbook, workbookRows, workbookSheets } from './importWorkbook';
+import { xlsRows, xlsSheets } from './importXls';
 
 /**
  * Reading an uploaded spreadsheet a row at a time: the body is first written to a file of
@@ -35,6 +36,8 @@ export interface ReceivedFile {
   dir: string;
   path: string;
   type: FileType;
+  /** A workbook of Excel 97–2003 (.xls, BIFF8), read by importXls.ts. */
+  biff?: boolean;
   /** Removes the file; safe to call more than once. */
   discard(): Promise<void>;
 }
@@ -70,7 +73,10 @@ export async function receiveUpload(
     });
     await pipeline(body, counter, createWriteStream(path));
     if (bytes === 0) throw badRequest('The file is empty', { code: 'invalid_file' });
-    return { dir, path, type: await typeOf(path), discard };
+    const type = await typeOf(path);
+    return type === 'biff'
+      ? { dir, path, type: 'xlsx', biff: true, discard }
+      : { dir, path, type, discard };
   } catch (error) {
     await discard();
     throw error;
@@ -83,13 +89,13 @@ export async function receiveUpload(
  */
 export async function startReading(file: ReceivedFile): Promise<Upload> {
   const deadline = Date.now() + IMPORT_MAX_SECONDS * 1000;
-  return file.type === 'xlsx'
+  return file.type === 'xlsx' && !file.biff
     ? { ...file, path: await repackWorkbook(file.path, file.dir), deadline }
     : { ...file, deadline };
 }
 
 /** Tells a CSV file from a workbook by its first bytes; any other kind of file is a 400. */
-async function typeOf(path: string): Promise<FileType> {
+async function typeOf(path: string): Promise<FileType | 'biff'> {
   const handle = await open(path, 'r');
   const head = Buffer.alloc(512);
   try {
@@ -99,13 +105,9 @@ async function typeOf(path: string): Promise<FileType> {
   }
   const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
   if (starts(0x50, 0x4b, 0x03, 0x04)) return 'xlsx';
-  // A binary workbook of Excel 97–2003 (BIFF): no reader of it is safe enough to run on
-  // uploads (see docs/import-export.md). The ".xls" that is a web page or text is read below.
-  if (starts(0xd0, 0xcf, 0x11, 0xe0))
-    throw badRequest(
-      'This is an old Excel file (.xls): open it in Excel, save it as .xlsx or CSV, and import that',
-      { code: 'invalid_file' },
-    );
+  // A binary workbook of Excel 97–2003 (a compound file); the ".xls" that is a web page or
+  // text is told below.
+  if (starts(0xd0, 0xcf, 0x11, 0xe0)) return 'biff';
   if (starts(0x25, 0x50, 0x44, 0x46))
     throw badRequest('This is a PDF, not a spreadsheet: import the CSV or Excel download instead', {
       code: 'invalid_file',
@@ -119,15 +121,18 @@ async function typeOf(path: string): Promise<FileType> {
 
 /** The sheets of a workbook, in order (none for a CSV file). */
 export async function sheetNames(upload: Upload): Promise<string[]> {
+  if (upload.biff) return xlsSheets(upload.path, upload.deadline);
   return upload.type === 'xlsx' ? workbookSheets(upload.path, upload.deadline) : [];
 }
 
 /** The rows of a CSV file or a web page's table, or of one sheet of a workbook (its first when none is named). */
 export function readRows(upload: Upload, sheet?: string): AsyncGenerator<SheetRow> {
   return bounded(
-    upload.type === 'xlsx'
-      ? workbookRows(upload.path, sheet)
-      : numbered(upload.type === 'html' ? htmlRows(upload.path) : csvLines(upload.path)),
+    upload.biff
+      ? xlsRows(upload.path, upload.deadline, sheet)
+      : upload.type === 'xlsx'
+        ? workbookRows(upload.path, sheet)
+        : numbered(upload.type === 'html' ? htmlRows(upload.path) : csvLines(upload.path)),
     upload.deadline,
   );
 }

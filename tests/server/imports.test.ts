@@ -323,7 +323,7 @@ describe('import rules', () => {
       [
         Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
         400,
-        /old Excel file \(\.xls\)/,
+        /This \.xls file is damaged \(its container cannot be read\)/,
       ],
       [
         Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5]),

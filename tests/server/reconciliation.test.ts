@@ -337,7 +337,7 @@ describe('files that are not a statement', () => {
           Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
           Buffer.alloc(600),
         ]),
-        /old Excel file \(\.xls\).*save it as \.xlsx or CSV/,
+        /This \.xls file is damaged .*save it as \.xlsx or CSV/,
       ],
       ['Date,Narration,Amount\n01/04/2026,Tea,10\n', /names a date, the amounts and the balance/],
       [Buffer.from([0x44, 0x61, 0x74, 0x65, 0x0a, 0xff, 0xfe, 0x41]), /not UTF-8/],
