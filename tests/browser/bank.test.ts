@@ -278,6 +278,33 @@ describe.sequential('bank', () => {
     await expectText(row('Office rent'), '₹3,800.25');
     await visit(page, 'bank-07-report');
 
+    // On a phone each entry is a card that leads with its own credit or debit; the running
+    // balance follows, labelled.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const rent = row('Office rent');
+    const lead = rent.locator('td[data-card="money"]:not(:empty)');
+    // Its heading is drawn small above it (index.css), the balance's before it.
+    expect(await lead.getAttribute('data-label')).toBe('Debit');
+    await expectText(lead, '₹1,200.25');
+    const balance = rent.locator('td[data-label="Balance"]');
+    await expectText(balance, '₹3,800.25');
+    expect(await balance.evaluate((el) => getComputedStyle(el, '::before').content)).toBe(
+      '"Balance: "',
+    );
+    const [leadBox, remarkBox] = await Promise.all([
+      lead.boundingBox(),
+      rent.getByRole('cell').filter({ hasText: 'Office rent' }).boundingBox(),
+    ]);
+    // Beside the remark on the card's first line, in the larger figure.
+    expect(Math.abs(leadBox!.y - remarkBox!.y)).toBeLessThan(20);
+    expect(
+      Number.parseFloat(await lead.evaluate((el) => getComputedStyle(el).fontSize)),
+    ).toBeGreaterThan(
+      Number.parseFloat(await balance.evaluate((el) => getComputedStyle(el).fontSize)),
+    );
+    await visit(page, 'bank-07a-report-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
     await page.emulateMedia({ media: 'print' });
     expect(await nav().isVisible()).toBe(false);
     expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
@@ -371,6 +398,8 @@ describe.sequential('bank', () => {
     await pickOption(transfer, 'To account', 'Lotus Payroll · ••7777', 'Payroll');
     await transfer.getByLabel('Amount (₹)').fill('100');
     await transfer.getByLabel('Remark').fill('Float for payroll');
+    // Dated the screen's way, whatever the browser's language.
+    expect(await transfer.getByLabel('Date').inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     await visit(page, 'bank-08c-transfer');
     await transfer.getByRole('button', { name: 'Transfer' }).click();
     await expectAlert(page, 'Transfer recorded');
@@ -409,7 +438,12 @@ describe.sequential('bank', () => {
       await (await rowMenuToggle(page, label)).click();
       await page.getByRole('button', { name: action, exact: true }).click();
     };
-    expect(await rowMenuItems(page, current)).toEqual(['Show', 'Edit', 'Close account']);
+    expect(await rowMenuItems(page, current)).toEqual([
+      'Show',
+      'Edit',
+      'Reconcile',
+      'Close account',
+    ]);
     await pickAction(current, 'Close account');
     const closing = dialog('Close bank account');
     await expectText(closing, 'it stays in the books');
@@ -421,7 +455,12 @@ describe.sequential('bank', () => {
     // Still in the total, here and in the other tab.
     await expectText(page.getByText(/^Total Balance:/), '₹4,861.00');
     await expectText(row('Lotus Current', tabB!), 'Closed');
-    expect(await rowMenuItems(page, current)).toEqual(['Show', 'Edit', 'Reopen account']);
+    expect(await rowMenuItems(page, current)).toEqual([
+      'Show',
+      'Edit',
+      'Reconcile',
+      'Reopen account',
+    ]);
     await visit(page, 'bank-11-closed');
 
     // Payment Mode starts on the only open account, and offers no other.
@@ -450,5 +489,17 @@ describe.sequential('bank', () => {
     await pay('credit', '1', 'After reopening');
     await expectAlert(page, 'Payment recorded successfully');
     await expectText(card(), '₹3,802.00');
+
+    // The account's own menu leads to its reconciliation, the account already chosen.
+    await openScreen('All Bank');
+    await pickAction(current, 'Reconcile');
+    await expect
+      .poll(() => new URL(page.url()).pathname + new URL(page.url()).search)
+      .toMatch(/^\/app\/reconciliation\?accountId=[0-9a-f-]+$/);
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Bank account' }).inputValue())
+      .toBe('Lotus Current · ••9012');
+    await page.getByRole('heading', { name: 'New reconciliation' }).waitFor();
+    await visit(page, 'bank-13-reconcile');
   });
 });
