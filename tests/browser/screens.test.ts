@@ -286,7 +286,7 @@ for (const { name, viewport } of WIDTHS) {
       await (await rowMenuToggle(page, 'Ravi Kumar (2026-01-10)')).click();
       await page.getByRole('button', { name: 'Edit', exact: true }).click();
       const form = page.getByRole('dialog', { name: 'Edit Lend' });
-      const field = form.getByLabel('Repayment Date');
+      const field = form.getByLabel('Repayment Date', { exact: true });
       await field.fill('2025-12-31');
       await form.getByRole('button', { name: 'Update' }).click();
       const message = 'repaymentDate must be on or after issueDate';
