@@ -998,6 +998,11 @@ describe('Report List', () => {
     )!;
     expect(opening).toHaveTextContent('₹1,000.50');
     expect(screen.getByText('Office rent').closest('tr')).toHaveTextContent('₹4,801.50');
+    // A bank list writes its dates DD/MM/YYYY.
+    expect(screen.getByText('Office rent').closest('tr')).toHaveTextContent('04/11/2026');
+    expect(screen.getByText(/^Statement from/)).toHaveTextContent(
+      'Statement from 01/11/2026 to 30/11/2026',
+    );
     const closing = screen.getByRole('rowheader', { name: 'Closing Balance' }).closest('tr')!;
     expect(closing).toHaveTextContent('₹5,001.25');
     expect(closing).toHaveTextContent('₹1,200.25');

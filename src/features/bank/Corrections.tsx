@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { notifyMutation } from '../../api/notify';
 import { amountError, typedRupees } from '../../lib/amount';
-import { formatYMD, todayLocalISO } from '../../lib/dates';
+import { formatDMY, todayLocalISO } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { AmountField } from '../../ui/AmountField';
 import { DateField } from '../../ui/DateField';
@@ -72,7 +72,7 @@ export function ReverseDialog({ payment, onClose }: { payment: Payment; onClose:
     >
       <p className="text-sm text-gray-800">
         A {opposite} of the same amount is recorded against this {payment.paymentType} of{' '}
-        {formatYMD(payment.date)}; both stay in the statement, linked.
+        {formatDMY(payment.date)}; both stay in the statement, linked.
         {payment.transferAccount && ' Both legs of the transfer are reversed.'}
       </p>
       <DateField

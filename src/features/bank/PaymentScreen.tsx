@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { PaymentType } from '../../../contract/enums';
 import { notifyMutation } from '../../api/notify';
 import { amountError, typedRupees } from '../../lib/amount';
-import { formatYMD, todayLocalISO } from '../../lib/dates';
+import { formatDMY, todayLocalISO } from '../../lib/dates';
 import { formatEnum } from '../../lib/labels';
 import { formatRupees } from '../../lib/money';
 import { AmountField } from '../../ui/AmountField';
@@ -58,7 +58,7 @@ const TYPE_LABELS: Record<PaymentType, string> = { debit: 'Debit', credit: 'Cred
 const TYPE_OPTIONS = Object.entries(TYPE_LABELS).map(([value, label]) => ({ value, label }));
 
 const PAYMENT_COLUMNS: ReadonlyArray<Column<Payment>> = [
-  { key: 'date', header: 'Date', render: (p) => formatYMD(p.date) },
+  { key: 'date', header: 'Date', render: (p) => formatDMY(p.date) },
   {
     key: 'remark',
     header: 'Remark',
@@ -109,7 +109,7 @@ const withReverse = (onReverse: (p: Payment) => void): ReadonlyArray<Column<Paym
           type="button"
           onClick={() => onReverse(p)}
           className="text-sm font-medium text-indigo-700 underline hover:text-indigo-900"
-          aria-label={`Reverse ${p.paymentType} of ${formatYMD(p.date)}: ${p.remark}`}
+          aria-label={`Reverse ${p.paymentType} of ${formatDMY(p.date)}: ${p.remark}`}
         >
           Reverse
         </button>

@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { useDownload } from '../../api/download';
 import { pathOf } from '../../api/endpoint';
-import { formatYMD, isBackwards, todayLocalISO } from '../../lib/dates';
+import { formatDMY, isBackwards, todayLocalISO } from '../../lib/dates';
 import type { Column } from '../../ui/DataTable';
 import { DateRangeFields } from '../../ui/DateRangeFields';
 import { ImportLink } from '../../ui/ImportLink';
@@ -50,7 +50,7 @@ function BalanceRow({ line, className }: { line: BalanceLine; className?: string
   return (
     <tr role="row" className={className}>
       <td role="cell" data-label="Date" className={CELL}>
-        {formatYMD(line.date)}
+        {formatDMY(line.date)}
       </td>
       <th role="rowheader" scope="row" data-card="primary" className={`${CELL} text-left`}>
         {line.label}
@@ -69,7 +69,7 @@ function BalanceRow({ line, className }: { line: BalanceLine; className?: string
 }
 
 const ENTRY_COLUMNS: Column<StatementEntry>[] = [
-  { key: 'date', header: 'Date', render: (e) => formatYMD(e.date) },
+  { key: 'date', header: 'Date', render: (e) => formatDMY(e.date) },
   {
     key: 'remark',
     header: 'Remark',
@@ -144,7 +144,7 @@ export function StatementView({
     <div className="space-y-4">
       <AccountCard account={s.account} balanceLabel="Current Balance" />
       <p className="text-sm text-gray-700">
-        Statement from <strong>{formatYMD(s.from)}</strong> to <strong>{formatYMD(s.to)}</strong> ·{' '}
+        Statement from <strong>{formatDMY(s.from)}</strong> to <strong>{formatDMY(s.to)}</strong> ·{' '}
         {s.total} {s.total === 1 ? 'entry' : 'entries'}
         {s.matching && (
           <>
