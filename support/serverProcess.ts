@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 /** The real server as `npm start` runs it (in its own process), for tests and the benchmark. */
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * The environment and Node flags `npm start` runs the server with, read from package.json's
