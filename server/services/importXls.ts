@@ -156,7 +156,7 @@ class Reader {
  * saying whether the rest are 8 or 16 bits; its header, formatting runs and phonetic data
  * run on without one.
  */
-function sharedStrings(parts: Buffer[]): string[] {
+function sharedStrings(parts: Buffer[], deadline: number): string[] {
   let part = 0;
   let pos = 8; // the SST's counts, which are not trusted
   let total = 0;
@@ -190,6 +190,7 @@ function sharedStrings(parts: Buffer[]): string[] {
       pos = 0;
     }
     if (part >= parts.length) break;
+    if ((strings.length & 0xffff) === 0xffff) checkTime(deadline);
     const count = u16();
     const flags = byte();
     let wide = (flags & 1) === 1;
@@ -287,7 +288,12 @@ async function readGlobals(stream: Buffer, deadline: number): Promise<Globals> {
   }
   if (!sheets.length) throw badRequest('The workbook has no sheets', { code: 'invalid_file' });
   const dateXf = xfFormats.map((id) => isBuiltInDate(id) || isDateFormat(formats.get(id) ?? ''));
-  return { sheets, strings: sstParts.length ? sharedStrings(sstParts) : [], dateXf, date1904 };
+  return {
+    sheets,
+    strings: sstParts.length ? sharedStrings(sstParts, deadline) : [],
+    dateXf,
+    date1904,
+  };
 }
 
 /** A number as the .xlsx reader gives it: a Date (UTC) when its format shows a date. */

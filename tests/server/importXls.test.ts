@@ -142,6 +142,76 @@ describe('an Excel 97–2003 (.xls) bank download', () => {
   });
 });
 
+describe('the cells of an .xls', () => {
+  /** A record's cell position and format, then its value's bytes. */
+  const cell = (type: number, row: number, col: number, xf: number, ...value: Buffer[]) => {
+    const at = Buffer.alloc(6);
+    [row, col, xf].forEach((n, i) => at.writeUInt16LE(n, i * 2));
+    return record(type, Buffer.concat([at, ...value]));
+  };
+  const u32 = (n: number) => {
+    const b = Buffer.alloc(4);
+    b.writeUInt32LE(n >>> 0);
+    return b;
+  };
+  /** An RK number: an integer, or hundredths of one. */
+  const rk = (n: number, hundredths = false) => u32((n << 2) | 2 | (hundredths ? 1 : 0));
+  const text = (t: string) => {
+    const b = Buffer.alloc(3);
+    b.writeUInt16LE(t.length);
+    return Buffer.concat([b, Buffer.from(t, 'latin1')]);
+  };
+  const APRIL_1 = 46113; // the serial day of 1 April 2026, shown with the date format (XF 16)
+
+  it('come out as text, numbers and dates; a formula is refused as in an .xlsx', async () => {
+    const me = await signUp(server);
+    const formulaResult = Buffer.alloc(14);
+    formulaResult.writeDoubleLE(99, 0);
+    const textResult = Buffer.alloc(14);
+    textResult.writeUInt16LE(0xffff, 6);
+    const mulrk = Buffer.alloc(4);
+    mulrk.writeUInt16LE(1);
+    mulrk.writeUInt16LE(2, 2);
+    const file = writeXls([['Date', 'Particulars', 'Amount']], {
+      extraSheetRecords: [
+        cell(0x027e, 1, 0, 16, rk(APRIL_1)),
+        cell(0x0204, 1, 1, 15, text('Tea at the café')),
+        // MULRK: row, first column, then (format, number) pairs, then the last column.
+        record(
+          0x00bd,
+          Buffer.concat([
+            mulrk,
+            Buffer.from([15, 0]),
+            rk(1250, true),
+            Buffer.from([15, 0]),
+            rk(7),
+            Buffer.from([3, 0]),
+          ]),
+        ),
+        cell(0x027e, 2, 0, 16, rk(APRIL_1 + 1)),
+        cell(0x0205, 2, 1, 15, Buffer.from([1, 0])),
+        cell(0x0006, 2, 2, 15, formulaResult),
+        // A formula whose result is text: the text follows in a STRING record.
+        cell(0x027e, 3, 0, 16, rk(APRIL_1 + 2)),
+        cell(0x0006, 3, 1, 15, textResult),
+        record(0x0207, text('Rent')),
+        cell(0x027e, 3, 2, 15, rk(5)),
+      ],
+    });
+    const p = await preview(me.token, file, { kind: 'expenses' }, XLS);
+    expect(p.status, p.text).toBe(200);
+    expect(p.body.rows.map((r: { cells: string[] }) => r.cells)).toEqual([
+      ['2026-04-01', 'Tea at the café', '12.5', '7'],
+      ['2026-04-02', 'true', '=99', ''],
+      ['2026-04-03', '=Rent', '5', ''],
+    ]);
+    expect(p.body.problems).toEqual([
+      { row: 3, column: 3, message: expect.stringMatching(/^holds a formula: only values/) },
+      { row: 4, column: 2, message: expect.stringMatching(/^holds a formula: only values/) },
+    ]);
+  });
+});
+
 describe('a damaged or crafted .xls', () => {
   it('is refused with a 400 that says why, quickly', async () => {
     const me = await signUp(server);
