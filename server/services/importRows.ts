@@ -57,6 +57,19 @@ function isBankNote(s: Settings, cells: SheetRow['cells']): boolean {
   );
 }
 
+/**
+ * The summary a bank prints below its lines (HDFC's "Opening Balance | Dr Count | …" and its
+ * figures): where the file has a balance column, every line has a balance and a date, and
+ * these rows have neither.
+ */
+function isBankSummary(s: Settings, cells: SheetRow['cells']): boolean {
+  if (!s.balanceColumn || !s.dateColumn) return false;
+  if (!isBlank(cells[s.balanceColumn - 1])) return false;
+  const date = cells[s.dateColumn - 1] ?? null;
+  // A bare number there is a figure of the summary: a line's date is a date cell or text.
+  return typeof date === 'number' || (!isBlank(date) && 'problem' in readDate(date, s.dateFormat));
+}
+
 /** Reads one row with the settings; every problem of the row is reported, each on its cell. */
 export function readRow(
   settings: Settings,
@@ -68,6 +81,8 @@ export function readRow(
   if (cells.every((c) => typeof c === 'string' && /^[\s*=_.-]*$/.test(c))) return { blank: true };
   if (settings.kind === 'payments' && isBankNote(settings, cells))
     return { skipped: 'Not a line of the statement: no date and no amount' };
+  if (settings.kind === 'payments' && isBankSummary(settings, cells))
+    return { skipped: "Not a line of the statement: no date and no balance (the bank's summary)" };
   const problems: CellProblem[] = [];
   const at = <T>(
     column: number | undefined,

@@ -56,8 +56,9 @@ export function readDate(cell: Cell, format: ImportDateFormat): Read<string> {
   if (!text) return { problem: 'is required' };
   let parts: [number, number, number] | undefined;
   if (format === 'DD/MM/YYYY') {
-    const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
-    if (m) parts = [Number(m[3]), Number(m[2]), Number(m[1])];
+    // Two-digit years as some banks write them (HDFC's 05/04/26): this century's.
+    const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})$/.exec(text);
+    if (m) parts = [(m[3]!.length === 2 ? 2000 : 0) + Number(m[3]), Number(m[2]), Number(m[1])];
   } else if (format === 'YYYY-MM-DD') {
     const m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(text);
     if (m) parts = [Number(m[1]), Number(m[2]), Number(m[3])];

@@ -408,6 +408,31 @@ describe('import rules', () => {
     expect((await statementOf(co.token, accountId)).data.closingBalance).toBe(-4000);
   });
 
+  it("reads HDFC's web-page .xls whole: two-digit years, and its summary skipped", async () => {
+    const admin = await signUp(server);
+    const co = await addUser(server, admin.api, 'Acme Traders', 'company');
+    const bank = await co.api.post(
+      '/company/createbank',
+      bankAccountBody({ openingBalance: 50000 }),
+    );
+    const accountId = bank.body.data._id as string;
+    const file = readFileSync(join(import.meta.dirname, '../fixtures/banks/hdfc-statement.xls'));
+    const query = { kind: 'payments', accountId, fileName: 'hdfc-statement.xls' };
+    const p = await preview(co.token, file, query, 'application/vnd.ms-excel');
+    expect(p.status, p.text).toBe(200);
+    expect(p.body.counts).toMatchObject({ ready: 8, errors: 0, skipped: 4 });
+    expect(p.body.rows.find((r: { status: string }) => r.status === 'ready').cells[0]).toBe(
+      '02/04/26',
+    );
+    const r = await run(
+      co.token,
+      file,
+      { ...query, ...p.body.settings },
+      'application/vnd.ms-excel',
+    );
+    expect(r.body.result).toMatchObject({ imported: 8, skipped: 4, balance: 131960 });
+  });
+
   it('records a newest-first download oldest first, so each day runs in order', async () => {
     const { admin, co, accountId } = await company();
     const csv = [
