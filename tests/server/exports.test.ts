@@ -510,6 +510,10 @@ describe('export my data (ZIP)', () => {
       'repayments.csv',
       'categories.csv',
       'recurring-expenses.csv',
+      'khata-people.csv',
+      'khata-reminders.csv',
+      'lend-reminder-schedules.csv',
+      'khata-links.csv',
       'people.csv',
       'projects.csv',
       'bank-accounts.csv',
@@ -597,6 +601,10 @@ describe('export my data (ZIP)', () => {
       'repayments.csv',
       'categories.csv',
       'recurring-expenses.csv',
+      'khata-people.csv',
+      'khata-reminders.csv',
+      'lend-reminder-schedules.csv',
+      'khata-links.csv',
     ]);
     expect(parseCsv(files[1]!.text.slice(1)).slice(1)).toEqual([
       ['2026-02-01', 'admin lunch', 'other', '12.50'],
