@@ -17,6 +17,7 @@ import type { Caller } from '../lib/caller';
 import { badRequest } from '../lib/errors';
 import { toIso } from '../lib/dates';
 import { dayStartsIn } from '../lib/timeZone';
+import { accountNoFor } from '../lib/accountNumber';
 import { BOOKKEEPING_COLUMNS, recordName, relatedRecords, shownRow } from './auditNames';
 import { assertRole, companiesOfAdmin } from './tenancy';
 
@@ -187,6 +188,12 @@ export async function listAudit(db: DbOrTx, caller: Caller, q: AuditQuery) {
     );
   const [rows, total] = await rowsAndCount(q, pageRows, (found) => found.length, counted);
   const capped = total > COUNT_BOUND;
+  // An account's number reads as on the bank screens: whole for its company only.
+  const shown = (row: Record<string, unknown> | null) => {
+    const out = shownRow(row);
+    if (typeof out?.account_no === 'string') out.account_no = accountNoFor(caller, out.account_no);
+    return out;
+  };
   const rowOf = (e: typeof auditLog.$inferSelect) =>
     (e.after ?? e.before ?? {}) as Record<string, unknown>;
   const related = await relatedRecords(
@@ -207,8 +214,8 @@ export async function listAudit(db: DbOrTx, caller: Caller, q: AuditQuery) {
       record: recordName(e.kind, rowOf(e)),
       related: related.get(e.recordId) ?? [],
       action: e.action as AuditAction,
-      before: shownRow(e.before as Record<string, unknown> | null),
-      after: shownRow(e.after as Record<string, unknown> | null),
+      before: shown(e.before as Record<string, unknown> | null),
+      after: shown(e.after as Record<string, unknown> | null),
     })),
     capped ? COUNT_BOUND : total,
     {

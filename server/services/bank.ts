@@ -1,4 +1,5 @@
 import { containsAnyCase } from '../db/search';
+import { accountNoFor } from '../lib/accountNumber';
 import { and, asc, eq, gte, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AccountDefaultStatus, PaymentType } from '../../contract/enums';
 import type { AccountState, BankSort } from '../../contract/api/bank';
@@ -71,11 +72,11 @@ const sortColumns = {
 };
 
 type AccountRow = typeof bankAccounts.$inferSelect;
-const accountToApi = (a: AccountRow) => ({
+const accountToApi = (a: AccountRow, caller: Caller) => ({
   _id: a.id,
   createdAt: toIso(a.createdAt),
   holder_name: a.holderName,
-  account_no: a.accountNo,
+  account_no: accountNoFor(caller, a.accountNo),
   branch: a.branch,
   ifsc: a.ifsc,
   mobile: a.mobile,
@@ -108,8 +109,13 @@ export async function listAccounts(db: DbOrTx, caller: Caller, q: BankQuery) {
       q.search
         ? or(
             containsAnyCase(bankAccounts.holderNameLower, q.search),
-            // Digits only: no case to fold.
-            containsAnyCase(bankAccounts.accountNo, q.search),
+            // Digits only: no case to fold. Whoever reads only the last four finds by those.
+            containsAnyCase(
+              caller.role === 'company'
+                ? bankAccounts.accountNo
+                : sql`right(${bankAccounts.accountNo}, 4)`,
+              q.search,
+            ),
             containsAnyCase(bankAccounts.branchLower, q.search),
             containsAnyCase(bankAccounts.ifscLower, q.search),
             containsAnyCase(bankAccounts.bankNameLower, q.search),
@@ -138,7 +144,10 @@ export async function listAccounts(db: DbOrTx, caller: Caller, q: BankQuery) {
       .from(bankAccounts)
       .where(where),
   ]);
-  const data = rows.map((r) => ({ ...accountToApi(r.account), hasPayments: r.hasPayments }));
+  const data = rows.map((r) => ({
+    ...accountToApi(r.account, caller),
+    hasPayments: r.hasPayments,
+  }));
   return pageAnswer(q, data, summary?.total, {
     totalAmount: paiseToRupees(summary?.balance),
   });
@@ -180,7 +189,7 @@ export async function createAccount(
       .insert(bankAccounts)
       .values({ ...input, companyId: caller.userId, balancePaise: input.openingBalancePaise })
       .returning();
-    return accountToApi(row!);
+    return accountToApi(row!, caller);
   });
 }
 
@@ -221,7 +230,7 @@ export async function updateAccount(
       .where(atVersion(bankAccounts, mine, version))
       .returning();
     if (!row) throw await whyNotUpdated(tx, bankAccounts, mine, 'Bank account');
-    return accountToApi(row);
+    return accountToApi(row, caller);
   });
 }
 
@@ -306,7 +315,7 @@ export async function setAccountClosed(
       .where(atVersion(bankAccounts, mine, version))
       .returning();
     if (!row) throw await whyNotUpdated(tx, bankAccounts, mine, 'Bank account');
-    return accountToApi(row);
+    return accountToApi(row, caller);
   });
 }
 
@@ -327,7 +336,7 @@ interface EntryRow extends DetailRow {
   balance_after_paise: string;
 }
 
-const entryToApi = (r: EntryRow) => ({
+const entryToApi = (r: EntryRow, caller: Caller) => ({
   _id: r.id,
   accountId: r.account_id,
   date: r.date,
@@ -342,7 +351,7 @@ const entryToApi = (r: EntryRow) => ({
     ? {
         _id: r.transfer_account_id,
         holder_name: r.transfer_holder_name ?? '',
-        account_no: r.transfer_account_no ?? '',
+        account_no: accountNoFor(caller, r.transfer_account_no ?? ''),
       }
     : null,
   ...detailsToApi(r),
@@ -353,7 +362,7 @@ const entryToApi = (r: EntryRow) => ({
  * statement has it (date order, then the order recorded): the opening balance, every
  * earlier day's net from account_days, then the day's entries up to it.
  */
-async function readEntries(db: DbOrTx, accountId: string, ids: SQL, order: SQL) {
+async function readEntries(db: DbOrTx, caller: Caller, accountId: string, ids: SQL, order: SQL) {
   const signed = sql`case when q.type = 'credit' then q.amount_paise else -q.amount_paise end`;
   const result = await db.execute(sql`
     select p.id, p.account_id, p.date::text as date, p.remark, p.type::text as type,
@@ -375,7 +384,7 @@ async function readEntries(db: DbOrTx, accountId: string, ids: SQL, order: SQL) 
       ${projectJoin}
      where p.account_id = ${accountId} and p.id in (${ids})
      order by ${order}`);
-  return rowsOf<EntryRow>(result).map(entryToApi);
+  return rowsOf<EntryRow>(result).map((r) => entryToApi(r, caller));
 }
 
 /**
@@ -521,7 +530,7 @@ export async function recordPayment(
       details: input,
     },
   ]);
-  const [payment] = await readEntries(db, input.accountId, sql`${posted!.id}`, sql`p.seq`);
+  const [payment] = await readEntries(db, caller, input.accountId, sql`${posted!.id}`, sql`p.seq`);
   return { payment: payment!, balance: paiseToRupees(posted!.balance) };
 }
 
@@ -560,8 +569,14 @@ export async function transfer(
       details,
     },
   ]);
-  const [fromEntry] = await readEntries(db, input.fromAccountId, sql`${from!.id}`, sql`p.seq`);
-  const [toEntry] = await readEntries(db, input.toAccountId, sql`${to!.id}`, sql`p.seq`);
+  const [fromEntry] = await readEntries(
+    db,
+    caller,
+    input.fromAccountId,
+    sql`${from!.id}`,
+    sql`p.seq`,
+  );
+  const [toEntry] = await readEntries(db, caller, input.toAccountId, sql`${to!.id}`, sql`p.seq`);
   return { from: fromEntry!, to: toEntry! };
 }
 
@@ -636,7 +651,7 @@ export async function reversePayment(
     'date',
   );
   const mine = posted.find((p) => p.account === original.accountId)!;
-  const [reversal] = await readEntries(db, original.accountId, sql`${mine.id}`, sql`p.seq`);
+  const [reversal] = await readEntries(db, caller, original.accountId, sql`${mine.id}`, sql`p.seq`);
   return { payment: reversal!, balance: paiseToRupees(mine.balance) };
 }
 
@@ -664,7 +679,7 @@ export async function listPayments(
   const { limit, offset } = pageWindow(q);
   const pageIds = sql`select id from payments p where p.account_id = ${q.accountId} and ${where}
     order by p.date desc, p.seq desc limit ${limit} offset ${offset}`;
-  const rows = await readEntries(db, q.accountId, pageIds, sql`p.date desc, p.seq desc`);
+  const rows = await readEntries(db, caller, q.accountId, pageIds, sql`p.date desc, p.seq desc`);
   return pageAnswer(q, rows, account.total);
 }
 
@@ -712,6 +727,7 @@ function statementAnswer(
   q: StatementQuery,
   rows: StatementRow[],
   fromRange: boolean,
+  caller: Caller,
 ) {
   const summary = rows[0]!;
   const found = rows.filter((r): r is StatementRow & { id: string } => r.id !== null);
@@ -720,7 +736,7 @@ function statementAnswer(
   const credits = BigInt(summary.credits);
   const debits = BigInt(summary.debits);
   return {
-    account: accountToApi(account),
+    account: accountToApi(account, caller),
     from: q.from,
     to: q.to,
     openingBalance: paiseToRupees(openingPaise),
@@ -729,10 +745,10 @@ function statementAnswer(
     closingBalance: paiseToRupees(openingPaise + credits - debits),
     total: Number(summary.total),
     entries: found.map((r) => {
-      const { balanceAfter, ...entry } = entryToApi({
-        ...r,
-        balance_after_paise: String(base + BigInt(r.running)),
-      });
+      const { balanceAfter, ...entry } = entryToApi(
+        { ...r, balance_after_paise: String(base + BigInt(r.running)) },
+        caller,
+      );
       return { ...entry, balance: balanceAfter };
     }),
     matching:
@@ -829,7 +845,7 @@ async function readStatement(
       ${projectJoin}
      order by e.n`);
   // Running balances from the range's opening balance.
-  return statementAnswer(account, q, rowsOf<StatementRow>(result), true);
+  return statementAnswer(account, q, rowsOf<StatementRow>(result), true, caller);
 }
 
 /**
@@ -894,7 +910,7 @@ async function readFilteredStatement(
       ${projectJoin}
      order by p.date, p.seq`);
   // Running balances from the account's opening balance (every earlier entry summed).
-  return statementAnswer(account, q, rowsOf<StatementRow>(result), false);
+  return statementAnswer(account, q, rowsOf<StatementRow>(result), false, caller);
 }
 
 /**
@@ -970,7 +986,7 @@ export async function statementForExport(db: DbOrTx, caller: Caller, q: Statemen
       sql`(${payments.date}, ${payments.seq}) > (cast(${last.date} as date), cast(${last.seq} as bigint))`,
   );
   return {
-    account: accountToApi(account),
+    account: accountToApi(account, caller),
     openingPaise: BigInt(account.openingBalancePaise) + BigInt(before?.net ?? 0),
     entries,
   };

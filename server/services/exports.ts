@@ -234,7 +234,8 @@ export async function statementCsv(db: DbOrTx, caller: Caller, q: StatementQuery
     yield csvLine([q.to, 'Closing balance', rupees(credits), rupees(debits), rupees(balance)]);
   }
   return {
-    name: `statement-${account.account_no}-${q.from}-to-${q.to}.csv`,
+    // Its digits: the last four only, to whoever reads no more of the number.
+    name: `statement-${account.account_no.replace(/\D/g, '')}-${q.from}-to-${q.to}.csv`,
     lines: lines(),
   };
 }

@@ -19,7 +19,8 @@ const DAY_MS = 86_400_000;
 /** How a cell looks in a message or a preview. */
 export function cellText(cell: Cell): string {
   if (cell === null) return '';
-  if (cell instanceof Date) return cell.toISOString().slice(0, 10);
+  if (cell instanceof Date)
+    return Number.isNaN(cell.getTime()) ? '' : cell.toISOString().slice(0, 10);
   if (typeof cell === 'object') return `=${cell.formula}`;
   return String(cell);
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { setImmediate } from 'node:timers/promises';
-import CFB from 'cfb';
+import { createRequire } from 'node:module';
+import { spawn } from 'node:child_process';
 import {
   IMPORT_MAX_CELL_CHARS,
   IMPORT_MAX_COLUMNS,
@@ -95,14 +96,60 @@ function* records(stream: Buffer, offset: number): Generator<BiffRecord> {
   throw malformed('it ends before its last record');
 }
 
+/**
+ * cfb reads a compound file in one synchronous call and trusts its sector chains: a file
+ * whose chain loops holds the event loop and grows until the process dies (a worker thread's
+ * heap limit does not stop that). So it reads in a process of its own, with a small heap and
+ * a deadline; whatever goes wrong there is a damaged file here.
+ */
+const CFB_PATH = createRequire(import.meta.url).resolve('cfb');
+const CONTAINER_MS = 5_000;
+const NO_WORKBOOK = 3;
+const CONTAINER_SCRIPT = `
+const CFB = require(process.argv[1]);
+const chunks = [];
+process.stdin.on('data', (c) => chunks.push(c));
+process.stdin.on('end', () => {
+  const container = CFB.read(Buffer.concat(chunks), { type: 'buffer' });
+  const entry = CFB.find(container, 'Workbook') || CFB.find(container, 'Book');
+  if (!entry || !entry.content) process.exit(${NO_WORKBOOK});
+  process.stdout.write(Buffer.from(entry.content));
+});
+`;
+
+function outOfProcess(file: Buffer): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--max-old-space-size=96', '-e', CONTAINER_SCRIPT, CFB_PATH],
+      { stdio: ['pipe', 'pipe', 'ignore'] },
+    );
+    const chunks: Buffer[] = [];
+    let size = 0;
+    child.stdout.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > IMPORT_MAX_UNPACKED_BYTES) child.kill('SIGKILL');
+      else chunks.push(chunk);
+    });
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(file);
+    const timer = setTimeout(() => child.kill('SIGKILL'), CONTAINER_MS);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(Buffer.concat(chunks));
+      else if (code === NO_WORKBOOK) resolve(undefined);
+      else reject(new Error('The container could not be read'));
+    });
+  });
+}
+
 /** The "Workbook" stream of a compound file; 400 when the file is none or holds none. */
 async function workbookStream(path: string): Promise<Buffer> {
   const file = await readFile(path);
   let stream: Buffer | undefined;
   try {
-    const container = CFB.read(file, { type: 'buffer' });
-    const entry = CFB.find(container, 'Workbook') ?? CFB.find(container, 'Book');
-    if (entry?.content) stream = Buffer.from(entry.content as Uint8Array);
+    stream = await outOfProcess(file);
   } catch {
     throw malformed('its container cannot be read');
   }
@@ -300,7 +347,9 @@ async function readGlobals(stream: Buffer, deadline: number): Promise<Globals> {
 function numberCell(value: number, xf: number, globals: Globals): Cell {
   if (!Number.isFinite(value)) return null;
   if (!globals.dateXf[xf]) return value;
-  return new Date(Math.round((value - 25569 + (globals.date1904 ? 1462 : 0)) * 86_400_000));
+  const date = new Date(Math.round((value - 25569 + (globals.date1904 ? 1462 : 0)) * 86_400_000));
+  // A date format on a number no calendar holds: the number, which no date column takes.
+  return Number.isNaN(date.getTime()) ? value : date;
 }
 
 /** An RK number flagged so is a hundredth of the number it holds (not money in paise). */

@@ -473,4 +473,36 @@ describe('spending by party and by project', () => {
       [null, null, 'No project', 3],
     ]);
   });
+
+  it('show an account number whole to its company only; its admin reads the last four', async () => {
+    const acc = await newAccount({ openingBalance: 100 });
+    const to = await newAccount();
+    const moved = await company.post('/company/transfer', {
+      fromAccountId: acc._id,
+      toAccountId: to._id,
+      date: '2026-06-11',
+      remark: 'sweep',
+      amount: 10,
+    });
+    expect(moved.status).toBe(201);
+    const whole = acc.account_no as string;
+    const last4 = `••${whole.slice(-4)}`;
+    const list = (who: Api, search: string) =>
+      who.get(`/company/getallbankbyuserid?search=${search}`).then((r) => r.body.data);
+    expect((await list(company, whole))[0].account_no).toBe(whole);
+    expect(await list(admin, whole.slice(0, 6))).toEqual([]);
+    expect(
+      (await list(admin, whole.slice(-4))).map((a: { account_no: string }) => a.account_no),
+    ).toContain(last4);
+    const statement = (who: Api) =>
+      who.get(`/company/statement?accountId=${to._id}&from=2026-06-01&to=2026-06-30`);
+    const byAdmin = (await statement(admin)).body.data;
+    expect(byAdmin.account.account_no).toBe(`••${(to.account_no as string).slice(-4)}`);
+    expect(byAdmin.entries[0].transferAccount.account_no).toBe(last4);
+    expect((await statement(company)).body.data.entries[0].transferAccount.account_no).toBe(whole);
+    const trail = await admin.get('/audit/getaudit?kind=bank_accounts&pageSize=100');
+    const shown = JSON.stringify(trail.body);
+    expect(shown).toContain(last4);
+    expect(shown).not.toContain(whole);
+  });
 });

@@ -250,6 +250,28 @@ describe('a damaged or crafted .xls', () => {
     }
   });
 
+  it('whose sector chain loops is refused, and the server goes on answering', async () => {
+    const me = await signUp(server);
+    const rows = hdfcStatementRows();
+    const file = Buffer.from(writeXls([...rows, ...rows, ...rows, ...rows]));
+    // The workbook's chain made to run S+1 → S → S+1 → … in the allocation table.
+    const sector = 1 << file.readUInt16LE(0x1e);
+    const table = (file.readInt32LE(0x4c) + 1) * sector;
+    const directory = (file.readInt32LE(0x30) + 1) * sector;
+    const entry = [0, 1, 2, 3]
+      .map((i) => directory + i * 128)
+      .find((e) => file.subarray(e, e + 16).toString('utf16le') === 'Workbook')!;
+    const start = file.readInt32LE(entry + 116);
+    file.writeInt32LE(start + 1, entry + 116);
+    file.writeInt32LE(start, table + (start + 1) * 4);
+    const started = Date.now();
+    const p = await preview(me.token, file, { kind: 'expenses' }, XLS);
+    expect(p.status, p.text).toBe(400);
+    expect(p.body.message).toMatch(/damaged \(its container/);
+    expect(Date.now() - started).toBeLessThan(7000);
+    expect((await fetch(`${server.origin}/api/health`)).status).toBe(200);
+  });
+
   it('of 100,000 empty cells is read through in bounded time', async () => {
     const me = await signUp(server);
     const blanks: Buffer[] = [];

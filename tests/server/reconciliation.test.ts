@@ -411,6 +411,9 @@ describe('who may reconcile', () => {
       accountId,
     });
     expect(theirs.status).toBe(404);
+    expect((await other.co.api.get(`/company/reconciliations?accountId=${accountId}`)).status).toBe(
+      404,
+    );
 
     const read = await admin.api.get(`/company/reconciliations/${id}`);
     expect(read.status).toBe(200);

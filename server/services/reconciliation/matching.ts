@@ -10,6 +10,9 @@ import { MATCH_DAYS } from '../../../contract/reconciliation';
  * the nearest in date; each entry goes to one line at most, lines taking turns oldest first.
  */
 
+/** The most entries of its amount one line is weighed against (see suggestMatches). */
+const SCAN_MAX = 400;
+
 export interface MatchLine {
   id: string;
   date: string;
@@ -109,7 +112,10 @@ export function suggestMatches(lines: MatchLine[], entries: MatchEntry[]): Map<s
     let best: Indexed | undefined;
     let bestShared = 0;
     let bestDistance = Infinity;
-    for (let i = firstFrom(bucket, day - MATCH_DAYS); i < bucket.length; i++) {
+    const from = firstFrom(bucket, day - MATCH_DAYS);
+    // Thousands of entries of one amount on the same days would make this lines × entries:
+    // a line weighs at most SCAN_MAX of them, the earliest first.
+    for (let i = from; i < bucket.length && i < from + SCAN_MAX; i++) {
       const candidate = bucket[i]!;
       if (candidate.day > day + MATCH_DAYS) break;
       if (candidate.taken) continue;

@@ -9,6 +9,7 @@ import {
 } from '../../../contract/reconciliation';
 import { paiseToRupees } from '../../../contract/rules';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client';
+import { accountNoFor } from '../../lib/accountNumber';
 import type { Caller } from '../../lib/caller';
 import { toIso } from '../../lib/dates';
 import { HttpError, conflict, notFound } from '../../lib/errors';
@@ -223,10 +224,10 @@ async function writable(db: DbOrTx, caller: Caller, id: string) {
   return readable(db, caller, id);
 }
 
-const headerToApi = (r: ReconciliationRow) => ({
+const headerToApi = (r: ReconciliationRow, caller: Caller) => ({
   _id: r.id,
   accountId: r.account_id,
-  account: { holder_name: r.holder_name, account_no: r.account_no },
+  account: { holder_name: r.holder_name, account_no: accountNoFor(caller, r.account_no) },
   bank: r.bank,
   fileName: r.file_name,
   from: r.from_date,
@@ -267,7 +268,7 @@ export async function getReconciliation(db: DbOrTx, caller: Caller, id: string) 
   );
   const ledger = await ledgerBalances(db, r.account_id, r.from_date, r.to_date, id);
   return {
-    ...headerToApi(r),
+    ...headerToApi(r, caller),
     balances: balancesToApi(
       {
         opening: Number(r.opening_balance_paise),
@@ -287,6 +288,17 @@ export async function listReconciliations(
   q: { accountId: string; page: number; pageSize: number },
 ) {
   assertRole(caller, 'admin', 'company');
+  // Another company's account is not found, as on every other path, not an empty list.
+  const [account] = rowsOf<{ id: string }>(
+    await db.execute(
+      sql`select a.id from bank_accounts a where a.id = ${q.accountId} and ${
+        caller.role === 'admin'
+          ? sql`a.company_id in ${companiesOfAdmin(caller.userId)}`
+          : sql`a.company_id = ${caller.userId}`
+      }`,
+    ),
+  );
+  if (!account) throw notFound('Bank account');
   const scope = scopeOf(caller);
   const rows = rowsOf<ReconciliationRow & { total: string | number }>(
     await db.execute(sql`
@@ -304,7 +316,12 @@ export async function listReconciliations(
     );
     total = Number(count?.n ?? 0);
   }
-  return { data: rows.map(headerToApi), total, page: q.page, pageSize: q.pageSize };
+  return {
+    data: rows.map((r) => headerToApi(r, caller)),
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
 }
 
 /** Deletes a reconciliation: its lines go with it, and the entries they held are free again. */
