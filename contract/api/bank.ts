@@ -45,6 +45,7 @@ export const BankAccount = z.object({
   _id: z.string(),
   createdAt: z.string(),
   holder_name: z.string(),
+  /** Whole for the company that owns the account; its last four digits (••1234) to others. */
   account_no: z.string(),
   branch: z.string(),
   ifsc: z.string(),
