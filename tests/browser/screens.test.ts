@@ -174,7 +174,9 @@ for (const { name, viewport } of WIDTHS) {
     let watch: PageWatch;
     journeySteps(() => [watch]);
     const rowOf = (text: string) => page.getByRole('row').filter({ hasText: text });
-    const money = (text: string) => rowOf(text).first().locator('[data-card="money"]');
+    // A statement's row has two money cells, Credit and Debit: the one with a figure.
+    const money = (text: string) =>
+      rowOf(text).first().locator('[data-card="money"]').filter({ hasText: /\d/ }).first();
     const shot = (screen: string) => `screens-${name}-${screen}`;
 
     test('every list shows its money in view, and its status whole', async () => {
