@@ -134,7 +134,14 @@ export async function listAccounts(db: DbOrTx, caller: Caller, q: BankQuery) {
         .where(where)
         .$dynamic(),
       q,
-      sortOrder(q, sortColumns, bankAccounts.id),
+      sortOrder(
+        q,
+        // Whoever reads the last four digits sorts by them, not by the number it cannot read.
+        caller.role === 'company'
+          ? sortColumns
+          : { ...sortColumns, account_no: sql`right(${bankAccounts.accountNo}, 4)` },
+        bankAccounts.id,
+      ),
     ),
     db
       .select({

@@ -494,6 +494,13 @@ describe('spending by party and by project', () => {
     expect(
       (await list(admin, whole.slice(-4))).map((a: { account_no: string }) => a.account_no),
     ).toContain(last4);
+    // Sorted by number, an admin's list follows the four digits it shows.
+    await newAccount({ account_no: '1234509999', confirm_no: '1234509999' });
+    await newAccount({ account_no: '9999900001', confirm_no: '9999900001' });
+    const sorted = (
+      await admin.get('/company/getallbankbyuserid?sort=account_no&order=asc&pageSize=100')
+    ).body.data.map((a: { account_no: string }) => a.account_no);
+    expect(sorted).toEqual([...sorted].sort());
     const statement = (who: Api) =>
       who.get(`/company/statement?accountId=${to._id}&from=2026-06-01&to=2026-06-30`);
     const byAdmin = (await statement(admin)).body.data;
