@@ -160,7 +160,9 @@ describe.sequential('pickers', () => {
     await expect.poll(() => account.inputValue()).toBe(ACCOUNT);
     const card = page.getByRole('group', { name: 'Account details' });
     await expectText(card, '₹12,345.50');
-    await expectText(card, '900000000150');
+    // The admin reads the last four digits of the company's account number, never the whole.
+    await expectText(card, '••0150');
+    expect(await card.textContent()).not.toContain('900000000150');
     await visit(page, 'pickers-04-company-account');
   });
 

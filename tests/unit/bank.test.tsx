@@ -1067,7 +1067,8 @@ describe('Report List', () => {
     );
     const log = recordRequests();
     const { user } = renderAs('company', '/app/report?accountId=a1&from=2026-11-01&to=2026-11-30');
-    await screen.findByText('Office rent');
+    // The lazy screen compiles on first use: slow beside the other test projects.
+    await screen.findByText('Office rent', undefined, { timeout: 15_000 });
     await user.selectOptions(screen.getByLabelText('Mode'), 'cheque');
     await user.selectOptions(screen.getByLabelText('Party'), 'vendor');
     await user.type(screen.getByLabelText('Search'), 'steel');
@@ -1094,7 +1095,7 @@ describe('Report List', () => {
       'Cheque 004512 · Party: Steel Traders',
     );
     log.stop();
-  }, 15_000);
+  }, 30_000);
 
   it('starts on the only account; the statement shown is kept in the address', async () => {
     server.use(
