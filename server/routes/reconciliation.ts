@@ -32,7 +32,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Reads a bank's download and shows the statement, saving nothing",
         description: [
           'The body is the file: a CSV, an .xlsx, or the ".xls" that is a web page or',
-          'tab-separated text (a binary .xls is a 400: save it as .xlsx or CSV). The header',
+          'tab-separated text, or a binary Excel 97–2003 .xls, each read within bounds. The header',
           'line is found below the bank’s preamble, the columns by their headers (HDFC, ICICI,',
           'SBI, Axis and Kotak are named; others with a date, amounts and a balance are read',
           'too). Answers the period, the statement’s and the ledger’s balances, the lines',

@@ -1,4 +1,5 @@
 import { A4, a4Document, pdfDate, pdfMoney, pdfText } from '../../pdf/document';
+import { pdfTable } from '../../pdf/table';
 import { STATEMENT_ENTRY_WORDS } from '../../../contract/khataShare';
 import type { LedgerEvent } from './ledger';
 
@@ -42,7 +43,6 @@ export function renderKhataStatementPdf(s: StatementData): Promise<Buffer> {
   });
   const left = A4.margin;
   const width = A4.width - 2 * A4.margin;
-  const bottom = A4.height - A4.margin - 20;
 
   doc.font('Helvetica-Bold').fontSize(16).text('Statement', left, left);
   doc
@@ -56,37 +56,12 @@ export function renderKhataStatementPdf(s: StatementData): Promise<Buffer> {
     .fontSize(12)
     .fillColor('#000000')
     .text(pdfText(balanceSentence(s.from, s.to, s.netPaise)));
-  let y = doc.y + 12;
+  const table = pdfTable(doc, COLUMNS, doc.y + 12);
+  const row = table.row;
 
   const titles = COLUMNS.map((c, i) =>
     i === 2 ? `${s.from} gave` : i === 3 ? `${s.from} got` : c.title,
   );
-  const row = (cells: string[], bold = false, fill?: string) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
-    const height =
-      Math.max(
-        ...cells.map((c, i) => doc.heightOfString(pdfText(c), { width: COLUMNS[i]!.width - 8 })),
-      ) + 8;
-    if (y + height > bottom) {
-      doc.addPage();
-      y = A4.margin;
-    }
-    if (fill) doc.rect(left, y, width, height).fill(fill);
-    doc.fillColor('#000000');
-    let x = left;
-    cells.forEach((cell, i) => {
-      const column = COLUMNS[i]!;
-      doc.text(pdfText(cell), x + 4, y + 4, { width: column.width - 8, align: column.align });
-      x += column.width;
-    });
-    y += height;
-    doc
-      .moveTo(left, y)
-      .lineTo(left + width, y)
-      .strokeColor('#999999')
-      .lineWidth(0.5)
-      .stroke();
-  };
 
   row(titles, true, '#f0f0f0');
   for (const e of s.events) {
@@ -113,7 +88,7 @@ export function renderKhataStatementPdf(s: StatementData): Promise<Buffer> {
     .text(
       pdfText(`A statement shared by ${s.from} from their khata. Amounts in rupees.`),
       left,
-      y + 10,
+      table.y + 10,
       { width },
     );
   doc.end();

@@ -1,11 +1,10 @@
 import { A4, a4Document, pdfDate, pdfMoney, pdfText } from '../../pdf/document';
+import { pdfTable } from '../../pdf/table';
 import type { ClientStatementData } from './receivables';
 
 /** A client's statement on A4: the company, the client, the period, and a ruled table. */
 
 const MARGIN = A4.margin;
-const PAGE_WIDTH = A4.width;
-const BOTTOM = A4.height - MARGIN - 20;
 
 const COLUMNS = [
   { title: 'Date', width: 70, align: 'left' },
@@ -30,34 +29,8 @@ export function renderStatementPdf(s: ClientStatementData): Promise<Buffer> {
   doc.font('Helvetica').fontSize(9);
   if (s.client.gstin) doc.text(`GSTIN ${s.client.gstin}`);
   doc.text(`${pdfDate(s.from)} to ${pdfDate(s.to)}`);
-  let y = doc.y + 12;
-
-  const row = (cells: string[], bold = false, fill?: string) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
-    const height =
-      Math.max(
-        ...cells.map((c, i) => doc.heightOfString(pdfText(c), { width: COLUMNS[i]!.width - 8 })),
-      ) + 8;
-    if (y + height > BOTTOM) {
-      doc.addPage();
-      y = MARGIN;
-    }
-    if (fill) doc.rect(MARGIN, y, PAGE_WIDTH - 2 * MARGIN, height).fill(fill);
-    doc.fillColor('#000000');
-    let x = MARGIN;
-    cells.forEach((cell, i) => {
-      const column = COLUMNS[i]!;
-      doc.text(pdfText(cell), x + 4, y + 4, { width: column.width - 8, align: column.align });
-      x += column.width;
-    });
-    y += height;
-    doc
-      .moveTo(MARGIN, y)
-      .lineTo(PAGE_WIDTH - MARGIN, y)
-      .strokeColor('#999999')
-      .lineWidth(0.5)
-      .stroke();
-  };
+  const table = pdfTable(doc, COLUMNS, doc.y + 12);
+  const row = table.row;
 
   row(
     COLUMNS.map((c) => c.title),
@@ -95,7 +68,7 @@ export function renderStatementPdf(s: ClientStatementData): Promise<Buffer> {
         ? `Amount due: Rs. ${pdfMoney(s.closingPaise)}`
         : `In credit (advance): Rs. ${pdfMoney(-s.closingPaise)}`,
       MARGIN,
-      y + 10,
+      table.y + 10,
     );
   doc.end();
   return done;
