@@ -167,7 +167,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     group: 'Personal',
     title: 'People',
     icon: UsersIcon,
-    ...lazyScreen(() => import('../features/loans/PeopleScreen')),
+    ...lazyScreen(() => import('../features/loans/CounterpartiesScreen')),
   },
   // The khata: a person by name and mobile, You gave / You got, reminders, statements.
   {

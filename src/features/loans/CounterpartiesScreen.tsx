@@ -111,8 +111,11 @@ function HistoryModal({ person, onClose }: { person: Counterparty; onClose: () =
   );
 }
 
-/** Everyone the user lent to or borrowed from (by e-mail), with what each side owes. */
-export function PeopleScreen() {
+/**
+ * Personal → People: everyone the user lent to or borrowed from (by e-mail), with what each
+ * side owes, and one person's history of lends, borrowings and repayments.
+ */
+export function CounterpartiesScreen() {
   const list = useListParams<'name'>('name', 'asc', { sorts: ['name'] });
   const query = useGetCounterpartiesQuery(list.params);
   const [open, setOpen] = useState<Counterparty | null>(null);
@@ -188,4 +191,4 @@ export function PeopleScreen() {
   );
 }
 
-export default PeopleScreen;
+export default CounterpartiesScreen;
