@@ -7,7 +7,16 @@ import { limitExports } from '../plugins/rateLimit';
 import { BODY, errors } from '../lib/schemas';
 import { registerRoutes } from '../lib/registerRoutes';
 import { badRequest } from '../lib/errors';
-import * as bank from '../services/bank';
+import {
+  createAccount,
+  deleteAccount,
+  listAccounts,
+  setAccountClosed,
+  updateAccount,
+} from '../services/bank/accounts';
+import { listPayments, recordPayment, reversePayment } from '../services/bank/payments';
+import { statement } from '../services/bank/statements';
+import { transfer } from '../services/bank/transfers';
 import { spending, spendingCsv } from '../services/bank/spending';
 import { statementCsv } from '../services/exports';
 
@@ -38,7 +47,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
       refusals: errors(400, 401, 403),
       handler: async (request) => ({
         success: true,
-        ...(await bank.listAccounts(app.db, callerOf(request), request.query)),
+        ...(await listAccounts(app.db, callerOf(request), request.query)),
       }),
     },
 
@@ -53,7 +62,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
         const { confirm_no, openingBalance: openingBalancePaise, ...fields } = request.body;
         if (confirm_no !== fields.account_no)
           throw badRequest('Account numbers do not match', { field: 'confirm_no' });
-        const data = await bank.createAccount(app.db, callerOf(request), {
+        const data = await createAccount(app.db, callerOf(request), {
           ...toInput(fields),
           openingBalancePaise,
         });
@@ -71,7 +80,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
       handler: async (request) => {
         const { _id, version, holder_name, account_no, bank_name, overdraftLimit, ...fields } =
           request.body;
-        const data = await bank.updateAccount(app.db, callerOf(request), _id, version, {
+        const data = await updateAccount(app.db, callerOf(request), _id, version, {
           ...fields,
           holderName: holder_name,
           accountNo: account_no,
@@ -89,7 +98,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
       answers: 'Deleted',
       refusals: errors(...BODY, 401, 403, 404, 409),
       handler: async (request) => {
-        await bank.deleteAccount(app.db, callerOf(request), request.body.id);
+        await deleteAccount(app.db, callerOf(request), request.body.id);
         return { success: true, message: 'Bank account deleted successfully' };
       },
     },
@@ -103,7 +112,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
       answers: 'The closed account',
       refusals: errors(...BODY, 401, 403, 404, 409),
       handler: async (request) => {
-        const data = await bank.setAccountClosed(
+        const data = await setAccountClosed(
           app.db,
           callerOf(request),
           request.params.id,
@@ -122,7 +131,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
       answers: 'The reopened account',
       refusals: errors(...BODY, 401, 403, 404, 409),
       handler: async (request) => {
-        const data = await bank.setAccountClosed(
+        const data = await setAccountClosed(
           app.db,
           callerOf(request),
           request.params.id,
@@ -143,7 +152,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
       refusals: errors(...BODY, 401, 403, 404),
       handler: async (request) => {
         const { amount, ...rest } = request.body;
-        const data = await bank.recordPayment(app.db, callerOf(request), {
+        const data = await recordPayment(app.db, callerOf(request), {
           ...rest,
           amountPaise: amount,
         });
@@ -160,7 +169,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
       refusals: errors(...BODY, 401, 403, 404),
       handler: async (request) => {
         const { amount, ...rest } = request.body;
-        const data = await bank.transfer(app.db, callerOf(request), {
+        const data = await transfer(app.db, callerOf(request), {
           ...rest,
           amountPaise: amount,
         });
@@ -177,7 +186,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
       answers: "The reversal, and the balance of the payment's account after it",
       refusals: errors(...BODY, 401, 403, 404, 409),
       handler: async (request) => {
-        const data = await bank.reversePayment(
+        const data = await reversePayment(
           app.db,
           callerOf(request),
           request.params.id,
@@ -196,7 +205,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
       refusals: errors(400, 401, 403, 404),
       handler: async (request) => ({
         success: true,
-        ...(await bank.listPayments(app.db, callerOf(request), request.query)),
+        ...(await listPayments(app.db, callerOf(request), request.query)),
       }),
     },
 
@@ -217,7 +226,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
       refusals: errors(400, 401, 403, 404),
       handler: async (request) => ({
         success: true,
-        data: await bank.statement(app.db, callerOf(request), request.query),
+        data: await statement(app.db, callerOf(request), request.query),
       }),
     },
 

@@ -9,7 +9,7 @@ import { containsAnyCase } from '../db/search';
 import type { Caller } from '../lib/caller';
 import { badRequest } from '../lib/errors';
 import { CSV_BOM, csvLine } from '../lib/format';
-import { statementForExport, type StatementQuery } from './bank';
+import { statementForExport, type StatementQuery } from './bank/statements';
 import { allLoans, statusOf } from './loans';
 import { categoryLookup } from './categories';
 

@@ -8,7 +8,7 @@ import { toIso } from '../../lib/dates';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { containsAnyCase } from '../../db/search';
 import { withAudit } from '../audit';
-import { post } from '../bank';
+import { post } from '../bank/ledger';
 import { assertCompany, companyScope } from '../tenancy';
 import { receipts } from '../../db/schema';
 

@@ -14,7 +14,7 @@ import type { Caller } from '../../lib/caller';
 import { toIso } from '../../lib/dates';
 import { HttpError, conflict, notFound } from '../../lib/errors';
 import { withAudit } from '../audit';
-import { recordPayment } from '../bank';
+import { recordPayment } from '../bank/payments';
 import type { Upload } from '../importFile';
 import { assertCompany, assertRole, companiesOfAdmin } from '../tenancy';
 import { balancesToApi, ledgerBalances, matchableEntries, openEntry } from './ledger';
