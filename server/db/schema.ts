@@ -1069,6 +1069,10 @@ export const invoices = pgTable(
     index('invoices_company_client_idx').on(t.companyId, t.clientId, t.issueDate),
     index('invoices_company_status_due_idx').on(t.companyId, t.status, t.dueDate),
     index('invoices_project_idx').on(t.projectId),
+    // The dashboard's latest invoices: the first few in issue order, not a sort of them all.
+    index('invoices_company_issued_at_idx')
+      .on(t.companyId, t.issuedAt.desc().nullsLast(), t.id.desc())
+      .where(sql`${t.kind} = 'invoice' and ${t.status} <> 'draft'`),
     index('invoices_credit_note_of_idx').on(t.creditNoteOf),
     index('invoices_number_trgm_idx').using('gin', t.number.op('gin_trgm_ops')),
     // What is still pending, for the receivables' ageing: the migration adds INCLUDE
@@ -1272,7 +1276,7 @@ export const invoiceTotals = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.kind, t.status] })],
 );
 
-/** The money columns the receivables keep per client and per project. */
+/** The money columns the receivables keep per client and per project, and their ageing. */
 const receivableMoney = () => ({
   /** Owed invoices: issued, part paid or paid (not drafts, cancelled ones or credit notes). */
   invoices: integer('invoices').notNull().default(0),
@@ -1280,6 +1284,16 @@ const receivableMoney = () => ({
   receivedPaise: bigint('received_paise', { mode: 'number' }).notNull().default(0),
   tdsPaise: bigint('tds_paise', { mode: 'number' }).notNull().default(0),
   creditedPaise: bigint('credited_paise', { mode: 'number' }).notNull().default(0),
+  /**
+   * What is pending aged by due date as of agedOn: not yet due (or no due date), 1–30,
+   * 31–60 and 61–90 days late; over 90 is the rest of what is pending. Kept by the triggers
+   * of server/db/functions/receivable_ageing.sql, moved to a new day by receivables_age.
+   */
+  agedOn: date('aged_on', { mode: 'string' }),
+  notDuePaise: bigint('not_due_paise', { mode: 'number' }).notNull().default(0),
+  days1to30Paise: bigint('days1to30_paise', { mode: 'number' }).notNull().default(0),
+  days31to60Paise: bigint('days31to60_paise', { mode: 'number' }).notNull().default(0),
+  days61to90Paise: bigint('days61to90_paise', { mode: 'number' }).notNull().default(0),
 });
 
 /** What each client's owed invoices came to, were paid, had withheld and credited. */

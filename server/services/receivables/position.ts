@@ -71,7 +71,7 @@ const recentInvoicesQuery = preparedShapes(
               i.total_paise, i.total_paise - i.received_paise - i.tds_paise - i.credited_paise as pending
             from invoices i join clients c on c.id = i.client_id
            where ${scope(role, 'i.company_id')} and i.kind = 'invoice' and i.status <> 'draft'
-           order by i.issued_at desc nulls last, i.id desc limit 5`,
+           order by i.issued_at desc nulls last, i.id desc nulls last limit 5`,
     ),
 );
 

@@ -7,17 +7,18 @@ import { searchPattern } from '../../db/search';
 import { PLANNED_PER_CALL } from '../../db/statementName';
 import type { Caller } from '../../lib/caller';
 import { assertRole } from '../tenancy';
+import { ageCallersReceivables } from './ageing';
 
 /*
  * Who owes what, per client or per project: what their owed invoices (issued, part paid or
  * paid; credit notes count through the credited amount of their invoice) came to, were paid,
  * had withheld as TDS and were credited, from client_receivables and project_receivables
  * (kept by triggers on invoices), so a list of 500 clients reads 500 rows, not every invoice.
- * What is pending is aged by due date as of the caller's today, reading only what is still
- * pending (invoices_pending_client_idx / invoices_pending_project_idx, which hold the money):
- * for the page's groups, and for the totals from receivable_dues (pending per due date) or,
- * in a search, from the matching groups. The page, the count and the totals are one
- * statement, prepared once per shape.
+ * What is pending is aged by due date as of the caller's today from the same rows, which keep
+ * it aged as of their day (ageing.ts); a group whose row is of another day is aged from its
+ * still-pending invoices instead (invoices_pending_client_idx / invoices_pending_project_idx,
+ * which hold the money). The page, the count and the totals are one statement, prepared once
+ * per shape.
  */
 
 export interface ReceivableQuery extends PageRequest {
@@ -53,16 +54,15 @@ const STILL_PENDING = sql`i.kind = 'invoice' and i.status in ('issued', 'part_pa
 
 /** Pending amounts by how late they are on `today`, of pending `amount` due on `due`. */
 const ageingSums = (amount: SQL, due: SQL) => sql`
-  coalesce(sum(${amount}) filter (where ${due} is null or ${due} >= ${p('today')}::date), 0) as not_due,
-  coalesce(sum(${amount}) filter (where ${p('today')}::date - ${due} between 1 and 30), 0) as d30,
-  coalesce(sum(${amount}) filter (where ${p('today')}::date - ${due} between 31 and 60), 0) as d60,
-  coalesce(sum(${amount}) filter (where ${p('today')}::date - ${due} between 61 and 90), 0) as d90,
-  coalesce(sum(${amount}) filter (where ${p('today')}::date - ${due} > 90), 0) as over90`;
+  coalesce(sum(${amount}) filter (where ${due} is null or ${due} >= ${p('today')}::date), 0),
+  coalesce(sum(${amount}) filter (where ${p('today')}::date - ${due} between 1 and 30), 0),
+  coalesce(sum(${amount}) filter (where ${p('today')}::date - ${due} between 31 and 60), 0),
+  coalesce(sum(${amount}) filter (where ${p('today')}::date - ${due} between 61 and 90), 0)`;
 
 /**
- * The ageing of one group `g` (a client, or a project: null for invoices of none). Only what
- * fell due in the last 90 days, or is not yet due, is read; what is over 90 days late is the
- * rest of the group's kept pending amount, so years of old unpaid invoices are not read.
+ * The ageing of one group `g` (a client, or a project: null for invoices of none) read from
+ * its invoices, as an array of the four buckets up to 90 days. Only what fell due in the last
+ * 90 days, or is not yet due, is read; over 90 days is the rest of what is pending.
  */
 function groupAgeing(s: Shape, g: string): SQL {
   const group = sql.raw(g);
@@ -80,19 +80,31 @@ function groupAgeing(s: Shape, g: string): SQL {
         sql`${pendingOf(sql`${companiesIn(s, 'i.company_id')} and i.project_id = ${group}.gid`)}
           union all
           ${pendingOf(sql`${companiesIn(s, 'i.company_id')} and ${group}.gid is null and i.project_id is null`)}`;
-  return sql`select r.not_due, r.d30, r.d60, r.d90,
-      ${group}.pending - r.not_due - r.d30 - r.d60 - r.d90 as over90
-    from (select ${ageingSums(sql`a.pending`, sql`a.due_date`)} from (${recent}) a) r`;
+  return sql`select array[${ageingSums(sql`a.pending`, sql`a.due_date`)}]::bigint[] from (${recent}) a`;
 }
 
-/** The groups with their kept money: every client in scope, or every project invoiced. */
+/** The kept ageing's four buckets up to 90 days, summed over `t`'s rows or of its one row. */
+const keptAgeing = (each: (column: string) => string) =>
+  sql.raw(
+    `array[${['not_due_paise', 'days1to30_paise', 'days31to60_paise', 'days61to90_paise']
+      .map((column) => each(`t.${column}`))
+      .join(', ')}]::bigint[] as kept_ageing`,
+  );
+
+/**
+ * The groups with their kept money and ageing: every client in scope, or every project
+ * invoiced. `aged_on` is the day the kept ageing is of (a client with nothing owed has none:
+ * nothing to age; a project of several companies' rows of different days, none).
+ */
 function groups(s: Shape): SQL {
   if (s.by === 'client')
     return sql`select c.id as gid, c.id::text as id, c.name, c.company_id,
         coalesce(t.total_paise, 0) as invoiced, coalesce(t.received_paise, 0) as received,
         coalesce(t.tds_paise, 0) as tds, coalesce(t.credited_paise, 0) as credited,
         coalesce(t.total_paise - t.received_paise - t.tds_paise - t.credited_paise, 0) as pending,
-        coalesce(a.advance, 0) as advance
+        coalesce(a.advance, 0) as advance,
+        coalesce(t.aged_on, ${p('today')}::date) as aged_on,
+        ${keptAgeing((c) => `coalesce(${c}, 0)`)}
       from clients c
       left join client_receivables t on t.company_id = c.company_id and t.client_id = c.id
       left join (
@@ -106,7 +118,9 @@ function groups(s: Shape): SQL {
       sum(t.total_paise) as invoiced, sum(t.received_paise) as received, sum(t.tds_paise) as tds,
       sum(t.credited_paise) as credited,
       sum(t.total_paise - t.received_paise - t.tds_paise - t.credited_paise) as pending,
-      0 as advance
+      0 as advance,
+      case when min(t.aged_on) = max(t.aged_on) then min(t.aged_on) end as aged_on,
+      ${keptAgeing((c) => `sum(${c})`)}
     from project_receivables t
     left join projects p on p.id = t.project_id
    where ${companiesIn(s, 't.company_id')} and t.invoices > 0
@@ -118,55 +132,49 @@ const MONEY = ['invoiced', 'received', 'tds', 'credited', 'pending', 'advance'] 
 const AGEING = ['not_due', 'd30', 'd60', 'd90', 'over90'] as const;
 const ORDER = sql.raw('pending desc, name, id');
 
-/** The filter's count and sums over every row of `rows`, beside each row (a window). */
-const windowTotals = (columns: readonly string[]) =>
-  sql.raw(
-    [
-      'count(*) over ()::int as total',
-      ...columns.map((c) => `sum(${c}) over () as total_${c}`),
-    ].join(', '),
-  );
+/** The filter's count and sums over the groups `f`, and whether any was aged on another day. */
+const filterTotals = sql`count(*)::int as total,
+  ${sql.raw([...MONEY, ...AGEING].map((c) => `sum(f.${c}) as total_${c}`).join(', '))},
+  bool_or(f.aged_on is null or f.aged_on < ${p('today')}::date) as stale`;
 
 /**
- * The page of groups, each with its ageing, and the filter's count and totals on every row.
- * Without a search, only the page's groups are aged and the totals' ageing comes from
- * receivable_dues; a search ages each matching group, and sums those.
+ * The filter's count and totals, with the page of groups (each with its ageing: kept, or read
+ * from its invoices when the kept one is of another day) beside them: one row of totals with
+ * no group past the last page. `stale`: whether any group was aged on another day.
  */
 const receivablesPage = preparedShapes(
   (s: Shape) => JSON.stringify(s),
   (db, s) => {
     const filtered = sql`select * from (${groups(s)}) g
       ${s.pendingOnly ? sql`where g.pending > 0 or g.advance > 0` : sql``}`;
-    const window = sql`order by ${ORDER} limit ${p('limit')} offset ${p('offset')}`;
-    if (s.search)
-      return rawQuery(
-        db,
-        sql`select *, ${windowTotals([...MONEY, ...AGEING])}
-          from (${filtered}) f
-          left join lateral (${groupAgeing(s, 'f')}) ag on true
-          ${window}`,
-      );
+    // The kept ageing when it is of today; else (a CASE evaluates only its branch) the
+    // group's invoices are read. OFFSET 0 keeps the CASE evaluated once per group, not once
+    // per use of it.
+    const aged = sql`select f.*, f.ageing[1] as not_due, f.ageing[2] as d30,
+        f.ageing[3] as d60, f.ageing[4] as d90,
+        f.pending - f.ageing[1] - f.ageing[2] - f.ageing[3] - f.ageing[4] as over90
+      from (select f.*, case when f.aged_on = ${p('today')}::date then f.kept_ageing
+          else (${groupAgeing(s, 'f')}) end as ageing
+        from (${filtered}) f offset 0) f`;
+    // Read once (materialized), then summed whole and cut to the page.
     return rawQuery(
       db,
-      sql`select pg.*, ag.*, dues.* from (
-          select *, ${windowTotals(MONEY)} from (${filtered}) f ${window}
-        ) pg
-        left join lateral (${groupAgeing(s, 'pg')}) ag on true
-        cross join (
-          select ${sql.raw(AGEING.map((c) => `${c} as total_${c}`).join(', '))} from (
-            select ${ageingSums(sql`d.pending_paise`, sql`d.due_date`)}
-              from receivable_dues d where ${companiesIn(s, 'd.company_id')}) dd
-        ) dues
+      sql`with f as materialized (${aged})
+        select t.*, pg.* from (select ${filterTotals} from f) t
+        left join (select * from f order by ${ORDER} limit ${p('limit')} offset ${p('offset')}) pg
+          on true
         order by ${sql.raw('pg.pending desc, pg.name, pg.id')}`,
     );
   },
 );
 
 type Sums = Record<(typeof MONEY)[number] | (typeof AGEING)[number], string>;
-type Row = Sums & { id: string | null; name: string; total: number } & Record<
-    `total_${keyof Sums}`,
-    string
-  >;
+type Row = Sums & {
+  id: string | null;
+  name: string | null;
+  total: number;
+  stale: boolean;
+} & Record<`total_${keyof Sums}`, string>;
 
 const sumsToApi = (r: Sums) => ({
   invoiced: paiseToRupees(r.invoiced),
@@ -214,17 +222,17 @@ export async function listReceivables(
     limit,
     offset,
   };
-  const statement = receivablesPage(db, shape);
-  const rows = rowsOf<Row>(await statement.execute(values));
-  // Past the last page no row carries the totals: the first page's first row has them.
-  const totals =
-    rows[0] ??
-    (offset > 0
-      ? rowsOf<Row>(await statement.execute({ ...values, limit: 1, offset: 0 }))[0]
-      : undefined);
+  const rows = rowsOf<Row>(await receivablesPage(db, shape).execute(values));
+  // A group aged on an earlier day was aged from its invoices above; the kept rows move to
+  // today once, so that the next call reads them alone.
+  if (rows[0]?.stale) await ageCallersReceivables(db, caller, today);
+  const totals = rows[0];
   return {
     asOf: today,
-    data: rows.map((r) => ({ _id: r.id, name: r.name, ...sumsToApi(r) })),
+    // Past the last page the one row is the totals' alone (every group has a name).
+    data: rows
+      .filter((r) => r.name !== null)
+      .map((r) => ({ _id: r.id, name: r.name, ...sumsToApi(r) })),
     totals: sumsToApi(totalsOf(totals)),
     total: Number(totals?.total ?? 0),
     page: q.page,
