@@ -7,6 +7,7 @@ import { runDueLendReminders } from '../services/khata/schedule';
 import type { DueRunOptions } from '../services/dueTemplates';
 import { defaultToday } from '../services/schedules/engine';
 import { notifyOverdueInvoices } from '../services/receivables/overdue';
+import { ageReceivables } from '../services/receivables/ageing';
 import { purgeEnded } from '../services/sessions';
 
 const HOUR = 3_600_000;
@@ -18,7 +19,7 @@ const RECURRING_EVERY_MS = 5 * 60_000;
 /**
  * The server's scheduled work. Hourly upkeep (the first run a minute after start): ended
  * sessions and spent links are deleted, each lender is told of its lends that became overdue
- * and each company of its invoices that did,
+ * and each company of its invoices that did, receivables are aged as of the new day,
  * and notifications read over 90 days ago go. Every few minutes, the recurring expenses due
  * are recorded and the recurring payments due posted. Every app server runs it; each job does the same whoever runs it first (a
  * lend is told of once, a recurring expense recorded once).
@@ -28,6 +29,7 @@ export const hourlyJobsPlugin = fp(async (app: FastifyInstance, opts: { timeZone
     ['purge of ended sessions and links', () => purgeEnded(app.db)],
     ['overdue lend notifications', () => notifyOverdueLends(app.db, opts.timeZone)],
     ['overdue invoice notifications', () => notifyOverdueInvoices(app.db, opts.timeZone)],
+    ['ageing of receivables', () => ageReceivables(app.db, defaultToday(opts.timeZone))],
     ['purge of read notifications', () => purgeReadNotifications(app.db)],
   ];
   const run = () =>

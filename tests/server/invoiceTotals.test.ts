@@ -7,6 +7,7 @@ import {
   type Api,
   type TestServer,
 } from './helpers';
+import { ageReceivables } from '../../server/services/receivables/ageing';
 import { addProject } from './receiptsFixtures';
 
 /**
@@ -52,6 +53,27 @@ const KEPT_MONEY = `invoices, total_paise::text as total, received_paise::text a
 const NOT_EMPTY = `(invoices <> 0 or total_paise <> 0 or received_paise <> 0 or tds_paise <> 0
   or credited_paise <> 0)`;
 
+/** Pending of still-pending invoices `i` aged as of the kept row `k`'s day, as the kept buckets. */
+const AGEING = (column: string) => `${column}, k.aged_on::text as aged_on,
+  ${[
+    'i.due_date is null or i.due_date >= k.aged_on',
+    'k.aged_on - i.due_date between 1 and 30',
+    'k.aged_on - i.due_date between 31 and 60',
+    'k.aged_on - i.due_date between 61 and 90',
+  ]
+    .map(
+      (
+        bucket,
+        n,
+      ) => `coalesce(sum(i.total_paise - i.received_paise - i.tds_paise - i.credited_paise)
+        filter (where ${bucket}), 0)::text as b${n}`,
+    )
+    .join(', ')}`;
+const KEPT_AGEING = (column: string) => `${column}, aged_on::text as aged_on,
+  not_due_paise::text as b0, days1to30_paise::text as b1, days31to60_paise::text as b2,
+  days61to90_paise::text as b3`;
+const STILL_PENDING = `i.kind = 'invoice' and i.status in ('issued', 'part_paid')`;
+
 /** Each kept table beside the same figures summed from the invoices now. */
 async function keptAndFresh() {
   const q = async (text: string) =>
@@ -66,6 +88,10 @@ async function keptAndFresh() {
         where company_id = $1 and ${NOT_EMPTY} order by project_id nulls first`),
       byDue: await q(`select due_date::text as due, pending_paise::text as pending
         from receivable_dues where company_id = $1 and pending_paise <> 0 order by due_date nulls first`),
+      clientAgeing: await q(`select ${KEPT_AGEING('client_id')} from client_receivables
+        where company_id = $1 order by client_id`),
+      projectAgeing: await q(`select ${KEPT_AGEING('project_id')} from project_receivables
+        where company_id = $1 order by project_id nulls first`),
     },
     fresh: {
       byStatus: await q(`select kind, status, ${MONEY} from invoices
@@ -79,6 +105,14 @@ async function keptAndFresh() {
         from invoices where company_id = $1 and ${OWED} group by due_date
         having sum(total_paise - received_paise - tds_paise - credited_paise) <> 0
         order by due_date nulls first`),
+      clientAgeing: await q(`select ${AGEING('k.client_id')} from client_receivables k
+        left join invoices i on i.company_id = k.company_id and i.client_id = k.client_id
+         and ${STILL_PENDING}
+        where k.company_id = $1 group by k.client_id, k.aged_on order by k.client_id`),
+      projectAgeing: await q(`select ${AGEING('k.project_id')} from project_receivables k
+        left join invoices i on i.company_id = k.company_id
+         and i.project_id is not distinct from k.project_id and ${STILL_PENDING}
+        where k.company_id = $1 group by k.project_id, k.aged_on order by k.project_id nulls first`),
     },
   };
 }
@@ -186,6 +220,10 @@ describe('kept invoice totals', () => {
     });
     expect(other.status).toBe(201);
     await check('receipts paying, part paying and leaving an advance');
+
+    // A later day: the kept ageing moves, and later changes are aged as of it.
+    expect(await ageReceivables(server.db, '2027-02-15')).toBeGreaterThan(0);
+    await check('aged on a later day');
 
     const later = await issued(ids.pune!, 1000, ids.bridge);
     const applied = await company.post(`/receipts/${receipt.body.data._id}/apply`, {

@@ -230,9 +230,9 @@ export async function listReceivables(
   return {
     asOf: today,
     // Past the last page the one row is the totals' alone (every group has a name).
-    data: rows
-      .filter((r) => r.name !== null)
-      .map((r) => ({ _id: r.id, name: r.name, ...sumsToApi(r) })),
+    data: rows.flatMap((r) =>
+      r.name === null ? [] : [{ _id: r.id, name: r.name, ...sumsToApi(r) }],
+    ),
     totals: sumsToApi(totalsOf(totals)),
     total: Number(totals?.total ?? 0),
     page: q.page,
