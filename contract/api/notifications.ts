@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Endpoint } from './endpoint';
-import { PageQuery, id, pageMeta } from './fields';
+import { PageQuery, calendarDate, id, pageMeta } from './fields';
 
 /**
  * What a notification tells: a payment recorded on the company's accounts by someone else,
@@ -23,6 +23,24 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
+/**
+ * What a notification opens, as its record stands now (the SPA names the screen by the kind):
+ * a payment's or a project's history, the lend in the Lend list, the person of a lend's
+ * reminder in Khata, the account's statement over an import's dates, the Category Report of
+ * a budget's month, the recurring payment, the invoice.
+ */
+export const NotificationTarget = z.object({
+  /** The record opened: the payment, project, lend, person, account, recurring payment or invoice. */
+  id: z.string().optional(),
+  /** What narrows its list to it: the lend's name, the recurring payment's remark. */
+  search: z.string().optional(),
+  /** The days it covers: a budget's month, an import's first and last dates. */
+  from: calendarDate.optional(),
+  to: calendarDate.optional(),
+  /** The company whose record it is, when the reader is its admin. */
+  companyId: z.string().optional(),
+});
+
 export const Notification = z.object({
   _id: z.string(),
   kind: z.enum(NOTIFICATION_KINDS),
@@ -30,6 +48,8 @@ export const Notification = z.object({
   recordId: z.string(),
   /** What happened, in a sentence. */
   message: z.string(),
+  /** Where it opens; null when the record is gone (deleted since). */
+  target: NotificationTarget.nullable(),
   /** ISO timestamp. */
   createdAt: z.string(),
   read: z.boolean(),

@@ -570,8 +570,7 @@ export async function runImport(
         .from(bankAccounts)
         .where(eq(bankAccounts.id, account.id));
       result.balance = paiseToRupees(after!.balance);
-      if (result.imported)
-        await notifyPaymentsImport(tx, caller, account, result.imported, credits, debits);
+      if (result.imported) await notifyPaymentsImport(tx, caller, account, result, credits, debits);
     }
     await saveSettings(tx, caller, settings);
     return result;
@@ -622,7 +621,7 @@ async function notifyPaymentsImport(
   tx: Tx,
   caller: Caller,
   account: { id: string; holderName: string; accountNo: string },
-  count: number,
+  { imported: count, from, to }: { imported: number; from: string | null; to: string | null },
   credits: bigint,
   debits: bigint,
 ) {
@@ -631,7 +630,8 @@ async function notifyPaymentsImport(
     select reader.id, 'payments_import', gen_random_uuid(), jsonb_build_object(
              'count', ${count}::int, 'creditsPaise', ${String(credits)}::bigint,
              'debitsPaise', ${String(debits)}::bigint, 'account', ${account.holderName}::text,
-             'accountNo', ${account.accountNo}::text,
+             'accountNo', ${account.accountNo}::text, 'accountId', ${account.id}::text,
+             'from', ${from}::text, 'to', ${to}::text,
              'by', (select name from users where id = ${caller.userId}))
       from users c
       cross join lateral (values (c.id), (c.created_by)) as reader(id)

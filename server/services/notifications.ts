@@ -3,10 +3,12 @@ import type { NotificationKind } from '../../contract/api/notifications';
 import { rowsOf, type DbOrTx } from '../db/client';
 import { pageAnswer, paged, type PageRequest } from '../db/paging';
 import { notifications } from '../db/schema';
+import { accountNoFor } from '../lib/accountNumber';
 import type { Caller } from '../lib/caller';
 import { toIso } from '../lib/dates';
 import { formatDmy, formatPaise } from '../lib/format';
 import { withAudit } from './audit';
+import { targetsOf } from './notificationTargets';
 
 type Details = Record<string, unknown>;
 
@@ -27,14 +29,21 @@ function monthName(month: unknown): string {
   });
 }
 
-/** The sentence a notification shows, from what was kept of it when it was made. */
-export function messageOf(kind: NotificationKind, d: Details): string {
+/**
+ * The sentence a notification shows, from what was kept of it when it was made; an account's
+ * number as the reader may read it (its last four digits unless it is the company's own).
+ */
+export function messageOf(kind: NotificationKind, d: Details, caller: Caller): string {
+  const accountNo = () => {
+    const no = text(d.accountNo) ?? '';
+    return no && accountNoFor(caller, no);
+  };
   switch (kind) {
     case 'payment': {
       const what = d.type === 'debit' ? 'Debit' : 'Credit';
       const of = d.reversal ? 'reversal' : d.transfer ? 'transfer' : 'payment';
       const by = text(d.by) ? ` by ${text(d.by)}` : '';
-      return `${what} ${of} of ${rupees(d.amountPaise)} recorded on ${text(d.account) ?? 'an account'} (${text(d.accountNo) ?? ''})${by}.`;
+      return `${what} ${of} of ${rupees(d.amountPaise)} recorded on ${text(d.account) ?? 'an account'} (${accountNo()})${by}.`;
     }
     case 'project_status':
       return `${text(d.by) ?? 'The PM'} updated the status of ${text(d.project) ?? 'a project'}: ${text(d.status) ?? '(cleared)'}`;
@@ -42,14 +51,14 @@ export function messageOf(kind: NotificationKind, d: Details): string {
       return `Your lend to ${text(d.name) ?? 'someone'} is overdue: ${rupees(d.outstandingPaise)} was due on ${formatDmy(String(d.repaymentDate ?? ''))}.`;
     case 'payments_import': {
       const by = text(d.by) ? ` by ${text(d.by)}` : '';
-      return `${Number(d.count)} payments imported on ${text(d.account) ?? 'an account'} (${text(d.accountNo) ?? ''})${by}: credits ${rupees(d.creditsPaise)}, debits ${rupees(d.debitsPaise)}.`;
+      return `${Number(d.count)} payments imported on ${text(d.account) ?? 'an account'} (${accountNo()})${by}: credits ${rupees(d.creditsPaise)}, debits ${rupees(d.debitsPaise)}.`;
     }
     case 'budget_over':
       return `Your ${text(d.category) ?? 'category'} spending for ${monthName(d.month)} is ${rupees(d.spentPaise)}, over its budget of ${rupees(d.budgetPaise)}.`;
     case 'recurring_payment_skipped': {
       const what = d.type === 'debit' ? 'debit' : 'credit';
       const why = d.reason === 'closed' ? 'the account is closed' : 'the balance was too low';
-      return `Recurring ${what} of ${rupees(d.amountPaise)} (${text(d.remark) ?? ''}) on ${text(d.account) ?? 'an account'} (${text(d.accountNo) ?? ''}) for ${formatDmy(String(d.date ?? ''))} was skipped: ${why}.`;
+      return `Recurring ${what} of ${rupees(d.amountPaise)} (${text(d.remark) ?? ''}) on ${text(d.account) ?? 'an account'} (${accountNo()}) for ${formatDmy(String(d.date ?? ''))} was skipped: ${why}.`;
     }
     case 'lend_reminder':
       return `Reminder due: ${text(d.name) ?? 'someone'} owes you ${rupees(d.outstandingPaise)} (due ${formatDmy(String(d.repaymentDate ?? ''))}).${d.emailed ? ' An e-mail went out;' : ''} Follow up by WhatsApp or SMS from their page in Khata.`;
@@ -76,13 +85,15 @@ export async function listNotifications(db: DbOrTx, caller: Caller, q: PageReque
     db.select({ n: count() }).from(notifications).where(mine(caller)),
     unreadCount(db, caller),
   ]);
+  const targets = await targetsOf(db, caller, rows);
   return pageAnswer(
     q,
-    rows.map((n) => ({
+    rows.map((n, i) => ({
       _id: n.id,
       kind: n.kind as NotificationKind,
       recordId: n.recordId,
-      message: messageOf(n.kind as NotificationKind, n.details as Details),
+      message: messageOf(n.kind as NotificationKind, n.details as Details, caller),
+      target: targets[i] ?? null,
       createdAt: toIso(n.createdAt),
       read: n.readAt !== null,
     })),

@@ -58,6 +58,8 @@ export interface DataTableProps<T, S extends string = string> {
   emptyText?: string;
   /** Under the empty text: what to do about it (e.g. the list's add button). */
   emptyAction?: ReactNode;
+  /** The key of a row opened by a link (a notification): marked, and scrolled into view. */
+  markedKey?: string;
   /** Rows above and below the data rows (a statement's opening and closing balances). */
   leadRows?: ReactNode;
   footRows?: ReactNode;
@@ -104,6 +106,10 @@ const PINNED =
 // The money column stays in view just left of the pinned actions (their width measured).
 const PINNED_MONEY = 'sticky z-[9] shadow-[inset_1px_0_0_theme(colors.gray.200)]';
 
+// A row opened by a link: tinted, with a bar at its start (seen without the colour too).
+const MARKED_ROW = 'bg-amber-50 shadow-[inset_4px_0_0_theme(colors.amber.600)]';
+const MARKED_CELL = 'bg-amber-50';
+
 /** The width of the pinned last column, so that the money column can sit beside it. */
 function usePinnedWidth(pinLastColumn: boolean) {
   const lastHeader = useRef<HTMLTableCellElement>(null);
@@ -139,9 +145,15 @@ export function DataTable<T, S extends string = string>({
   pinLastColumn = false,
   emptyText = 'No data',
   emptyAction,
+  markedKey,
   leadRows,
   footRows,
 }: DataTableProps<T, S>) {
+  const marked = useRef<HTMLTableRowElement>(null);
+  const markedShown = markedKey !== undefined && !!rows?.some((row) => rowKey(row) === markedKey);
+  useLayoutEffect(() => {
+    if (markedShown) marked.current?.scrollIntoView?.({ block: 'center' });
+  }, [markedShown]);
   const padding = CELL_PADDING[density];
   const pinned = (index: number) => pinLastColumn && index === columns.length - 1;
   const { lastHeader, width: actionsWidth } = usePinnedWidth(pinLastColumn);
@@ -227,24 +239,36 @@ export function DataTable<T, S extends string = string>({
           <tbody role="rowgroup" className="divide-y divide-gray-100 bg-white">
             {framed && leadRows}
             {!state &&
-              rows!.map((row, i) => (
-                <tr key={rowKey(row)} role="row" className="group hover:bg-gray-50">
-                  {columns.map((col, index) => (
-                    <td
-                      key={col.key}
-                      role="cell"
-                      data-label={col.header}
-                      data-card={cardRole(col, pinned(index))}
-                      style={pinMoney(col, index) ? moneyStyle : undefined}
-                      className={`${wrapOf(col.wrap)} ${padding} text-gray-900 ${col.align === 'right' ? 'text-right' : ''} ${
-                        pinned(index) ? `${PINNED} bg-white group-hover:bg-gray-50` : ''
-                      } ${pinMoney(col, index) ? `${PINNED_MONEY} bg-white group-hover:bg-gray-50` : ''}`}
-                    >
-                      {col.render(row, firstRowNumber + i)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
+              rows!.map((row, i) => {
+                const key = rowKey(row);
+                const isMarked = key === markedKey;
+                // The marked row's pinned cells take its colour, or they would show white.
+                const cellBg = isMarked ? MARKED_CELL : 'bg-white group-hover:bg-gray-50';
+                return (
+                  <tr
+                    key={key}
+                    ref={isMarked ? marked : undefined}
+                    role="row"
+                    aria-current={isMarked ? 'true' : undefined}
+                    className={`group ${isMarked ? MARKED_ROW : 'hover:bg-gray-50'}`}
+                  >
+                    {columns.map((col, index) => (
+                      <td
+                        key={col.key}
+                        role="cell"
+                        data-label={col.header}
+                        data-card={cardRole(col, pinned(index))}
+                        style={pinMoney(col, index) ? moneyStyle : undefined}
+                        className={`${wrapOf(col.wrap)} ${padding} text-gray-900 ${col.align === 'right' ? 'text-right' : ''} ${
+                          pinned(index) ? `${PINNED} ${cellBg}` : ''
+                        } ${pinMoney(col, index) ? `${PINNED_MONEY} ${cellBg}` : ''}`}
+                      >
+                        {col.render(row, firstRowNumber + i)}
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })}
           </tbody>
           {framed && footRows && (
             <tfoot role="rowgroup" className="border-t-2 border-gray-300 font-semibold">

@@ -4,7 +4,8 @@ import type { Column } from './DataTable';
 import { loadingNewArguments, TotalsPending } from './LoadState';
 import { BackIcon, PlusIcon, RefreshIcon, SearchIcon } from './icons';
 import { PagedTable, type ListQuery } from './PagedTable';
-import type { ListControls } from './useListParams';
+import { OPEN_PARAM } from './notificationTargets';
+import { useUrlParams, type ListControls } from './useListParams';
 import { styles } from './styles';
 
 /** From this many columns a list is wide: compact cells (Project List, All Bank, Lend, people). */
@@ -52,6 +53,7 @@ export function ListScreen<T, S extends string = string>({
   const searchId = useId();
   const searchBox = useRef<HTMLInputElement>(null);
   useAddShortcut(onAdd && addLabel ? onAdd : undefined);
+  const opened = useOpenedRow(query, rowKey);
   const searched = list.params.search !== '';
   const emptyAction = searched ? (
     <div className="flex flex-col items-center gap-2 text-sm text-gray-700">
@@ -137,6 +139,26 @@ export function ListScreen<T, S extends string = string>({
           className={`${styles.input} pl-9`}
         />
       </div>
+      {opened.missing && (
+        <div
+          role="status"
+          className="mt-4 flex flex-wrap items-center gap-2 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-gray-900"
+        >
+          <p>
+            The record you opened is not in this list: it has been deleted, or is on another page.
+          </p>
+          <button
+            type="button"
+            className={styles.link}
+            onClick={() => {
+              opened.close();
+              list.clearSearch();
+            }}
+          >
+            Show the whole list
+          </button>
+        </div>
+      )}
       <div className="mt-4">
         <PagedTable
           caption={title}
@@ -148,11 +170,27 @@ export function ListScreen<T, S extends string = string>({
           // The row actions are the last column of every list: always within reach.
           pinLastColumn
           emptyAction={emptyAction}
+          markedKey={opened.key}
         />
       </div>
       {children}
     </section>
   );
+}
+
+/**
+ * The row a link opened (`?open=` its key, as a notification links to it): marked in the
+ * table, and said when the loaded list does not have it.
+ */
+function useOpenedRow<T>(query: ListQuery<T>, rowKey: (row: T) => string) {
+  const [url, patchUrl] = useUrlParams();
+  const key = url.get(OPEN_PARAM) ?? undefined;
+  const rows = query.currentData?.data;
+  return {
+    key,
+    missing: key !== undefined && !!rows && !rows.some((row) => rowKey(row) === key),
+    close: () => patchUrl({ [OPEN_PARAM]: null }),
+  };
 }
 
 /** Whether a key press was aimed at something that takes text or is inside a dialog. */

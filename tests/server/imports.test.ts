@@ -455,11 +455,18 @@ describe('import rules', () => {
       ['Transfer out', 19900],
       ['Supplier', 4900],
     ]);
-    // The admin hears of the import once, not of each payment.
+    // The admin hears of the import once, not of each payment (the account by its last four
+    // digits), and it opens the account's statement over the imported days.
     const bell = await admin.api.get('/notifications');
     expect(bell.body.data.map((n: { message: string }) => n.message)).toEqual([
-      `4 payments imported on Acme Pvt Ltd (123456789012) by Acme Traders: credits ₹30,000.00, debits ₹35,100.00.`,
+      `4 payments imported on Acme Pvt Ltd (••9012) by Acme Traders: credits ₹30,000.00, debits ₹35,100.00.`,
     ]);
+    expect(bell.body.data[0].target).toEqual({
+      id: accountId,
+      from: '2026-04-01',
+      to: '2026-04-03',
+      companyId: co.id,
+    });
   });
 });
 

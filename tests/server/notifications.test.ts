@@ -53,7 +53,8 @@ describe('notifications', () => {
       kind: 'payment',
       recordId: paid.body.data.payment._id,
       read: false,
-      message: 'Credit payment of ₹250.50 recorded on Acme Current (123456789012) by Acme.',
+      message: 'Credit payment of ₹250.50 recorded on Acme Current (••9012) by Acme.',
+      target: { id: paid.body.data.payment._id, companyId: acme.id },
     });
     expect((await admin.api.get('/notifications/unread')).body).toEqual({
       success: true,

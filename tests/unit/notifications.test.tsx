@@ -10,6 +10,7 @@ const note = (n: number, read = false) => ({
   _id: `n${n}`,
   kind: 'payment' as const,
   recordId: `p${n}`,
+  target: { id: `p${n}` },
   message: `Credit payment of ₹${n}00.00 recorded on Acme Current (123456789012) by Acme.`,
   createdAt: '2026-11-23T10:00:00.000Z',
   read,

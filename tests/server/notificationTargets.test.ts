@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications } from '../../server/db/schema';
+import { notifyOverdueLends } from '../../server/services/notifications';
+import { signUp, startTestServer, type Api, type TestServer } from './helpers';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+}, 60_000);
+afterAll(() => server?.close());
+
+interface Told {
+  kind: string;
+  message: string;
+  target: Record<string, string> | null;
+}
+const bell = async (api: Api, kind: string) =>
+  ((await api.get('/notifications?pageSize=100')).body.data as Told[]).filter(
+    (n) => n.kind === kind,
+  );
+
+describe('where a notification opens', () => {
+  it('opens an overdue lend by its id and name, and nothing once the lend is deleted', async () => {
+    const me = await signUp(server);
+    const lend = await me.api.post('/lend/addlend', {
+      name: 'Meera Nair',
+      email: 'meera@example.com',
+      amount: 500,
+      issueDate: '2020-01-01',
+      repaymentDate: '2020-02-01',
+    });
+    const id = lend.body.data._id as string;
+    await notifyOverdueLends(server.db, 'Asia/Kolkata');
+    expect((await bell(me.api, 'lend_overdue'))[0]!.target).toEqual({ id, search: 'Meera Nair' });
+
+    expect((await me.api.post('/lend/deletelend', { id })).status).toBe(200);
+    const [gone] = await bell(me.api, 'lend_overdue');
+    // Still listed, still saying what it said; it just has nothing left to open.
+    expect(gone).toMatchObject({
+      message: 'Your lend to Meera Nair is overdue: ₹500.00 was due on 01/02/2020.',
+      target: null,
+    });
+  });
+
+  it('opens the Category Report of the month a budget went over', async () => {
+    const me = await signUp(server);
+    const categories = (await me.api.get('/category/getcategories')).body.data as {
+      _id: string;
+      name: string;
+    }[];
+    const shopping = categories.find((c) => c.name === 'shopping')!;
+    expect(
+      (await me.api.post('/budget/setbudget', { categoryId: shopping._id, amount: 10 })).status,
+    ).toBe(200);
+    const today = new Date().toISOString().slice(0, 10);
+    await me.api.post('/expense/addexpense', {
+      date: today,
+      description: 'Lunch',
+      amount: 25,
+      category: shopping.name,
+    });
+    const [notice] = await bell(me.api, 'budget_over');
+    const month = today.slice(0, 7);
+    expect(notice!.target).toEqual({
+      from: `${month}-01`,
+      to: expect.stringMatching(new RegExp(`^${month}-(28|29|30|31)$`)),
+    });
+  });
+
+  it("never opens another user's record, whatever a notification names", async () => {
+    const me = await signUp(server);
+    const other = await signUp(server);
+    const theirs = await other.api.post('/lend/addlend', {
+      name: 'Kiran Rao',
+      email: 'kiran@example.com',
+      amount: 100,
+      issueDate: '2020-01-01',
+      repaymentDate: '2199-01-01',
+    });
+    expect(theirs.status, JSON.stringify(theirs.body)).toBe(201);
+    const theirLend = theirs.body.data._id as string;
+    const theirPerson = theirs.body.data.counterpartyId as string;
+    const userId = me.user._id as string;
+    await server.db.insert(notifications).values([
+      {
+        userId,
+        kind: 'lend_overdue',
+        recordId: theirLend,
+        details: { name: 'Kiran Rao', outstandingPaise: 10000, repaymentDate: '2020-01-01' },
+      },
+      {
+        userId,
+        kind: 'lend_reminder',
+        recordId: theirLend,
+        details: { name: 'Kiran Rao', counterpartyId: theirPerson, outstandingPaise: 10000 },
+      },
+    ]);
+    expect((await bell(me.api, 'lend_overdue'))[0]!.target).toBeNull();
+    expect((await bell(me.api, 'lend_reminder'))[0]!.target).toBeNull();
+  });
+});
