@@ -15,6 +15,7 @@ import {
   testUser,
 } from './helpers';
 import { server } from './msw';
+import { renderApp, refill, refusal } from './fixtures/screens';
 
 // The screens load lazily: loaded once here, not inside the first test's time.
 beforeAll(async () => {
@@ -91,15 +92,11 @@ describe('two-factor sign-in', () => {
       askingForCode(),
       http.post('/api/user/loginuser/code', () =>
         ++tries === 1
-          ? HttpResponse.json(
-              {
-                success: false,
-                message: 'That code is not right. Please try again.',
-                code: 'wrong_code',
-                field: 'code',
-              },
-              { status: 401 },
-            )
+          ? refusal('That code is not right. Please try again.', {
+              code: 'wrong_code',
+              field: 'code',
+              status: 401,
+            })
           : HttpResponse.json(session('tok-2fa')),
       ),
       dashboardHandler(1, 10),
@@ -175,15 +172,11 @@ describe('Profile security', () => {
       ),
     );
     const log = recordRequests();
-    const { user, store } = renderWithProviders(<AppRoutes />, {
-      route: '/app/profile',
-      preloadedState: signedIn(),
-    });
+    const { user, store } = renderApp('/app/profile');
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     const dialog = screen.getByRole('dialog', { name: 'Update Profile' });
     expect(within(dialog).queryByLabelText('Current Password')).not.toBeInTheDocument();
-    await user.clear(within(dialog).getByLabelText('Email'));
-    await user.type(within(dialog).getByLabelText('Email'), 'asha.new@example.com');
+    await refill(user, dialog, { Email: 'asha.new@example.com' });
     expect(within(dialog).getByLabelText('Current Password')).toHaveAccessibleDescription(
       /It changes when you open the link we send to it/,
     );
@@ -212,14 +205,7 @@ describe('Profile security', () => {
               success: true,
               message: 'Your e-mail is now asha.new@example.com. Use it to log in from now on.',
             })
-          : HttpResponse.json(
-              {
-                success: false,
-                message: 'This link is invalid, used or has expired.',
-                code: 'invalid_link',
-              },
-              { status: 400 },
-            );
+          : refusal('This link is invalid, used or has expired.', { code: 'invalid_link' });
       }),
     );
     const { user } = renderWithProviders(<AppRoutes />, { route: '/confirm-email?token=good' });
@@ -243,10 +229,7 @@ describe('Profile security', () => {
   it('a password someone else chose keeps the user on Profile with the form open', async () => {
     const given = { ...testUser, pending: 'password' as const };
     server.use(profile(given), ...accountHandlers(), dashboardHandler(1, 10));
-    const { location } = renderWithProviders(<AppRoutes />, {
-      route: '/app/dashboard',
-      preloadedState: signedIn(given),
-    });
+    const { location } = renderApp('/app/dashboard', signedIn(given));
     await waitFor(() => expect(location().pathname).toBe('/app/profile'));
     expect(await screen.findByRole('dialog', { name: 'Update Password' })).toBeInTheDocument();
     expect(screen.getByText(/Your password was chosen by someone else/)).toBeInTheDocument();
@@ -286,10 +269,7 @@ describe('Profile security', () => {
         return HttpResponse.json({ success: true, message: 'That session is signed out' });
       }),
     );
-    const { user } = renderWithProviders(<AppRoutes />, {
-      route: '/app/profile',
-      preloadedState: signedIn(),
-    });
+    const { user } = renderApp('/app/profile');
     expect(await screen.findByText('This session')).toBeInTheDocument();
     const other = screen.getByRole('button', { name: /Sign out Firefox 133 on Linux/ });
     await user.click(other);
@@ -324,10 +304,7 @@ describe('Profile security', () => {
       ),
     );
     const log = recordRequests();
-    const { user } = renderWithProviders(<AppRoutes />, {
-      route: '/app/profile',
-      preloadedState: signedIn(),
-    });
+    const { user } = renderApp('/app/profile');
     await user.click(await screen.findByRole('button', { name: 'Turn on two-factor sign-in' }));
     const dialog = screen.getByRole('dialog', { name: 'Turn on two-factor sign-in' });
     await user.type(within(dialog).getByLabelText('Current Password'), 'my password');

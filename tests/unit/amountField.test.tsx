@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { ExpenseAnswer, ExpenseList } from '../../contract/api/expenses';
 import { AMOUNT_GROUPING_MESSAGE, parseRupees, wronglyGrouped } from '../../contract/rules';
 import { readAmount } from '../../server/services/importValues';
-import { AppRoutes } from '../../src/app/router';
-import { recordRequests, renderWithProviders, signedIn } from './helpers';
+import { recordRequests } from './helpers';
 import { server } from './msw';
+import { renderApp } from './fixtures/screens';
 
 const ADD = '/api/expense/addexpense';
 
@@ -54,10 +54,7 @@ describe('an amount field', () => {
       }),
     );
     const log = recordRequests();
-    const { user } = renderWithProviders(<AppRoutes />, {
-      route: '/app/expenses',
-      preloadedState: signedIn(),
-    });
+    const { user } = renderApp('/app/expenses');
     await user.click(await screen.findByRole('button', { name: 'Add New Expense' }));
     const dialog = screen.getByRole('dialog', { name: 'Add New Expense' });
     await user.type(within(dialog).getByLabelText('Description'), 'Cement');

@@ -5,10 +5,10 @@ import type { z } from 'zod';
 import { AuditEntry, AuditList } from '../../contract/api/audit';
 import { Person, PersonList } from '../../contract/api/people';
 import { apiSlice } from '../../src/api/apiSlice';
-import { AppRoutes } from '../../src/app/router';
 import type { Role, User } from '../../src/api/types';
-import { pick, recordRequests, renderWithProviders, signedIn, testUser } from './helpers';
+import { pick, recordRequests, signedIn, testUser } from './helpers';
 import { server } from './msw';
+import { renderApp } from './fixtures/screens';
 
 const as = (role: Role): User => ({
   ...testUser,
@@ -152,10 +152,7 @@ function handlers(answer: (url: URL) => Answer = () => ({ data: [updated, create
 }
 
 function renderAs(role: Role) {
-  return renderWithProviders(<AppRoutes />, {
-    route: '/app/audit',
-    preloadedState: signedIn(as(role)),
-  });
+  return renderApp('/app/audit', signedIn(as(role)));
 }
 
 const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr')!;

@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { BudgetAnswer, BudgetList } from '../../contract/api/budgets';
 import { Dashboard } from '../../contract/api/dashboard';
 import { Message } from '../../contract/api/fields';
-import { AppRoutes } from '../../src/app/router';
 import type { Budget } from '../../src/api/budgetsApi';
-import { dashboardData, recordRequests, renderWithProviders, signedIn } from './helpers';
+import { dashboardData, recordRequests } from './helpers';
 import { category, server } from './msw';
+import { renderApp, refusal } from './fixtures/screens';
 
 const shopping = category('shopping');
 const movie = category('movie');
@@ -38,8 +38,7 @@ const dashboardHandler = http.get('/api/user/getalldata', () =>
   HttpResponse.json(Dashboard.parse({ success: true, data: dashboardData() })),
 );
 
-const render = (route: string) =>
-  renderWithProviders(<AppRoutes />, { route, preloadedState: signedIn() });
+const render = (route: string) => renderApp(route);
 
 describe('Dashboard budgets', () => {
   it('shows each budget in words and figures, the pace and what is left or over', async () => {
@@ -119,14 +118,10 @@ describe('Categories budgets', () => {
     server.use(
       listHandler(() => [budget()]),
       http.post('/api/budget/setbudget', () =>
-        HttpResponse.json(
-          {
-            success: false,
-            message: 'This record was changed by someone else. Reload to see it.',
-            code: 'stale_record',
-          },
-          { status: 409 },
-        ),
+        refusal('This record was changed by someone else. Reload to see it.', {
+          code: 'stale_record',
+          status: 409,
+        }),
       ),
       http.post('/api/budget/deletebudget', () =>
         HttpResponse.json(Message.parse({ success: true, message: 'Budget removed' })),

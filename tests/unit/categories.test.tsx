@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { BudgetList } from '../../contract/api/budgets';
 import { CategoryAnswer, CategoryList } from '../../contract/api/categories';
 import { Message } from '../../contract/api/fields';
-import { AppRoutes } from '../../src/app/router';
 import type { Category } from '../../src/api/categoriesApi';
-import { recordRequests, renderWithProviders, signedIn } from './helpers';
+import { recordRequests } from './helpers';
 import { category, server } from './msw';
+import { renderApp, refusal } from './fixtures/screens';
 
 const LIST = '/api/category/getcategories';
 
@@ -20,8 +20,7 @@ const listHandler = (data: () => Category[]) =>
 const answer = (message: string, data: Category, status = 200) =>
   HttpResponse.json(CategoryAnswer.parse({ success: true, message, data }), { status });
 
-const renderCategories = () =>
-  renderWithProviders(<AppRoutes />, { route: '/app/categories', preloadedState: signedIn() });
+const renderCategories = () => renderApp('/app/categories');
 
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr')!;
 
@@ -74,15 +73,11 @@ describe('Categories', () => {
     server.use(
       listHandler(() => [groceries, movie]),
       http.post('/api/category/addcategory', () =>
-        HttpResponse.json(
-          {
-            success: false,
-            message: 'You have a category named "movie" already',
-            code: 'duplicate',
-            field: 'name',
-          },
-          { status: 409 },
-        ),
+        refusal('You have a category named "movie" already', {
+          code: 'duplicate',
+          field: 'name',
+          status: 409,
+        }),
       ),
     );
     const { user } = renderCategories();
@@ -222,10 +217,7 @@ describe('Categories', () => {
     server.use(
       http.get(LIST, () =>
         fail
-          ? HttpResponse.json(
-              { success: false, message: 'Something went wrong', code: 'internal' },
-              { status: 500 },
-            )
+          ? refusal('Something went wrong', { code: 'internal', status: 500 })
           : HttpResponse.json(CategoryList.parse({ success: true, data: [movie] })),
       ),
     );

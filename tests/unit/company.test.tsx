@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { Message } from '../../contract/api/fields';
 import { Person, PersonAnswer, PersonList } from '../../contract/api/people';
 import { Project, ProjectAnswer, ProjectList } from '../../contract/api/projects';
-import { AppRoutes } from '../../src/app/router';
 import type { Role, User } from '../../src/api/types';
 import {
   expectAmountRule,
@@ -15,6 +14,7 @@ import {
   testUser,
 } from './helpers';
 import { server } from './msw';
+import { renderApp, openDialog, fill, refusal } from './fixtures/screens';
 
 const as = (role: Role): User => ({
   ...testUser,
@@ -88,7 +88,7 @@ const projectHandler = () =>
   );
 
 function renderAs(role: Role, route: string) {
-  return renderWithProviders(<AppRoutes />, { route, preloadedState: signedIn(as(role)) });
+  return renderApp(route, signedIn(as(role)));
 }
 
 type UserEv = ReturnType<typeof renderWithProviders>['user'];
@@ -202,9 +202,7 @@ describe('people lists', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['company', 'employee', 'pm', 'tl', 'team', 'Other']);
-    await user.type(within(dialog).getByLabelText('Name'), 'Ravi');
-    await user.type(within(dialog).getByLabelText('Email'), 'ravi@example.com');
-    await user.type(within(dialog).getByLabelText('Contact'), '9000000009');
+    await fill(user, dialog, { Name: 'Ravi', Email: 'ravi@example.com', Contact: '9000000009' });
     // An employee never signs in: no password, no invite.
     expect(within(dialog).queryByLabelText('Password')).not.toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Registration Number'), 'EMP-9');
@@ -223,18 +221,18 @@ describe('people lists', () => {
   it('a refused create shows the fallback message on a server error', async () => {
     server.use(
       ...peopleHandlers(),
-      http.post('/api/user/createUser', () =>
-        HttpResponse.json({ success: false, message: 'boom', code: 'internal' }, { status: 500 }),
-      ),
+      http.post('/api/user/createUser', () => refusal('boom', { code: 'internal', status: 500 })),
     );
     const { user } = renderAs('company', '/app/pm');
     await user.click(await screen.findByRole('button', { name: 'Add New PM' }));
     const dialog = screen.getByRole('dialog', { name: 'Create New User' });
     expect(within(dialog).getByLabelText('User Type')).toHaveValue('pm');
-    await user.type(within(dialog).getByLabelText('Name'), 'Ravi');
-    await user.type(within(dialog).getByLabelText('Email'), 'ravi@example.com');
-    await user.type(within(dialog).getByLabelText('Contact'), '9000000009');
-    await user.type(within(dialog).getByLabelText('Registration Number'), 'PM-9');
+    await fill(user, dialog, {
+      Name: 'Ravi',
+      Email: 'ravi@example.com',
+      Contact: '9000000009',
+      'Registration Number': 'PM-9',
+    });
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Failed to create USER. Please try again.')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Create New User' })).toBeInTheDocument();
@@ -318,8 +316,7 @@ describe('people lists', () => {
     const log = recordRequests();
     const { user } = renderAs('company', '/app/employee');
     await menuOf(user, 'Esha Nair');
-    await user.click(screen.getByRole('button', { name: 'Deactivate' }));
-    const confirm = screen.getByRole('dialog', { name: 'Deactivate employee' });
+    const confirm = await openDialog(user, 'Deactivate', 'Deactivate employee');
     expect(log.to('/api/users/p1')).toHaveLength(0);
     await user.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
     expect(
@@ -376,15 +373,7 @@ describe('Project List', () => {
       ...peopleHandlers(),
       projectHandler(),
       http.post('/api/company/createproject', () =>
-        HttpResponse.json(
-          {
-            success: false,
-            message: 'price must have at most 2 decimal places',
-            code: 'validation',
-            field: 'price',
-          },
-          { status: 400 },
-        ),
+        refusal('price must have at most 2 decimal places', { field: 'price' }),
       ),
     );
     const log = recordRequests();
@@ -421,12 +410,7 @@ describe('Project List', () => {
     server.use(
       ...peopleHandlers(),
       projectHandler(),
-      http.post('/api/company/createproject', () =>
-        HttpResponse.json(
-          { success: false, message: 'Refused', code: 'validation' },
-          { status: 400 },
-        ),
-      ),
+      http.post('/api/company/createproject', () => refusal('Refused')),
     );
     const log = recordRequests();
     const { user } = renderAs('company', '/app/project');
@@ -468,8 +452,11 @@ describe('Project List', () => {
     const { user } = renderAs('pm', '/app/project');
     await screen.findByText('Riverside Tower');
     expect(screen.queryByRole('button', { name: 'Add New Project' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Update status of Riverside Tower' }));
-    const dialog = screen.getByRole('dialog', { name: 'Update Status by PM' });
+    const dialog = await openDialog(
+      user,
+      'Update status of Riverside Tower',
+      'Update Status by PM',
+    );
     await user.type(within(dialog).getByLabelText('Status by PM'), 'Foundation done');
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Project status updated successfully')).toBeInTheDocument();

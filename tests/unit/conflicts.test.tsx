@@ -6,10 +6,10 @@ import { ErrorResponse } from '../../contract/api/fields';
 import { PersonList } from '../../contract/api/people';
 import { Project, ProjectAnswer, ProjectList } from '../../contract/api/projects';
 import { STALE_RECORD_MESSAGE } from '../../contract/rules';
-import { AppRoutes } from '../../src/app/router';
 import type { Role } from '../../src/api/types';
-import { recordRequests, renderWithProviders, signedIn, testUser } from './helpers';
+import { recordRequests, signedIn, testUser } from './helpers';
 import { server } from './msw';
+import { renderApp, openDialog, refill } from './fixtures/screens';
 
 /**
  * Two tabs edit one record: the second save is refused as stale (409); the form says so,
@@ -90,15 +90,15 @@ function projectServer(updatePath: string) {
 }
 
 function renderAs(role: Role) {
-  return renderWithProviders(<AppRoutes />, {
-    route: '/app/project',
-    preloadedState: signedIn({
+  return renderApp(
+    '/app/project',
+    signedIn({
       ...testUser,
       _id: role === 'pm' ? 'pm-1' : 'c-1',
       role,
       position: role === 'pm' ? 3 : 2,
     }),
-  });
+  );
 }
 
 /**
@@ -111,8 +111,7 @@ async function staleCompanyEdit(elsewhere: Partial<ProjectRow>) {
   const log = recordRequests();
   const { user } = renderAs('company');
   await user.click(await screen.findByRole('button', { name: 'Actions for Riverside Tower' }));
-  await user.click(screen.getByRole('button', { name: 'Edit' }));
-  const dialog = screen.getByRole('dialog', { name: 'Edit Project' });
+  const dialog = await openDialog(user, 'Edit', 'Edit Project');
 
   api.changeElsewhere(elsewhere);
   const duration = within(dialog).getByLabelText('Duration');
@@ -149,8 +148,7 @@ describe('an edit made stale by another tab', () => {
       await screen.findByRole('button', { name: 'Actions for Riverside Tower II' }),
     ).toBeInTheDocument();
 
-    await user.clear(within(dialog).getByLabelText('Duration'));
-    await user.type(within(dialog).getByLabelText('Duration'), '8 months');
+    await refill(user, dialog, { Duration: '8 months' });
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Project updated')).toBeInTheDocument();
     await waitFor(() =>
@@ -230,8 +228,7 @@ describe('an edit made stale by another tab', () => {
     await waitFor(() =>
       expect(within(dialog).getByLabelText('Status by PM')).toHaveValue('Piling done'),
     );
-    await user.clear(within(dialog).getByLabelText('Status by PM'));
-    await user.type(within(dialog).getByLabelText('Status by PM'), 'Slab cast');
+    await refill(user, dialog, { 'Status by PM': 'Slab cast' });
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Project updated')).toBeInTheDocument();
 

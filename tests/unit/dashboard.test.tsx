@@ -2,12 +2,12 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { Dashboard } from '../../contract/api/dashboard';
-import { AppRoutes } from '../../src/app/router';
 import type { DashboardData } from '../../src/features/dashboard/dashboardApi';
 import { buildExpenseSeries, monthLabel } from '../../src/features/dashboard/expenseSeries';
 import { todayLocalISO } from '../../src/lib/dates';
-import { dashboardData, recordRequests, renderWithProviders, signedIn, testUser } from './helpers';
+import { dashboardData, recordRequests, signedIn, testUser } from './helpers';
 import { server } from './msw';
+import { renderApp } from './fixtures/screens';
 
 const EMPTY: DashboardData = {
   expenses: { count: 0, totalAmount: 0 },
@@ -51,10 +51,7 @@ const card = (label: string) =>
     .parentElement!;
 
 function renderDashboard() {
-  return renderWithProviders(<AppRoutes />, {
-    route: '/app/dashboard',
-    preloadedState: signedIn(),
-  });
+  return renderApp('/app/dashboard');
 }
 
 describe('Dashboard', () => {
@@ -72,10 +69,7 @@ describe('Dashboard', () => {
       '/app/company',
     );
     unmount();
-    renderWithProviders(<AppRoutes />, {
-      route: '/app/dashboard',
-      preloadedState: signedIn({ ...testUser, role: 'company', position: 2 }),
-    });
+    renderApp('/app/dashboard', signedIn({ ...testUser, role: 'company', position: 2 }));
     await screen.findByText('Total Turnover');
     expect(
       within(screen.getByRole('region', { name: 'Overview' })).queryByRole('link', {
@@ -159,10 +153,7 @@ describe('Dashboard', () => {
         },
       }),
     );
-    renderWithProviders(<AppRoutes />, {
-      route: '/app/dashboard',
-      preloadedState: signedIn({ ...testUser, role: 'company', position: 2 }),
-    });
+    renderApp('/app/dashboard', signedIn({ ...testUser, role: 'company', position: 2 }));
     const recent = await screen.findByRole('table', { name: 'Recent Invoices' });
     expect(
       within(recent)

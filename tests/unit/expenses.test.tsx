@@ -4,11 +4,11 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ExpenseAnswer, ExpenseList } from '../../contract/api/expenses';
 import { Message } from '../../contract/api/fields';
-import { AppRoutes } from '../../src/app/router';
 import type { Expense } from '../../src/features/expenses/expensesApi';
 import { todayLocalISO } from '../../src/lib/dates';
-import { expectAmountRule, recordRequests, renderWithProviders, signedIn } from './helpers';
+import { expectAmountRule, recordRequests, renderWithProviders } from './helpers';
 import { server } from './msw';
+import { renderApp, openDialog, refill, refusal } from './fixtures/screens';
 
 const LIST = '/api/expense/getuserallexpenses';
 
@@ -47,8 +47,7 @@ type User = ReturnType<typeof renderWithProviders>['user'];
 
 /** Opens 'Add New Expense', fills it (date stays today) and presses Create. */
 async function createExpense(user: User, description: string, amount: string) {
-  await user.click(screen.getByRole('button', { name: 'Add New Expense' }));
-  const dialog = screen.getByRole('dialog', { name: 'Add New Expense' });
+  const dialog = await openDialog(user, 'Add New Expense');
   await user.type(within(dialog).getByLabelText('Description'), description);
   await user.type(within(dialog).getByLabelText('Amount (₹)'), amount);
   await user.selectOptions(within(dialog).getByLabelText('Category'), 'other');
@@ -62,7 +61,7 @@ async function rowAction(user: User, description: string, action: 'Show' | 'Edit
 }
 
 function renderExpenses(route = '/app/expenses') {
-  return renderWithProviders(<AppRoutes />, { route, preloadedState: signedIn() });
+  return renderApp(route);
 }
 
 describe('Expenses list', () => {
@@ -96,14 +95,7 @@ describe('Expenses list', () => {
       http.get(LIST, () => {
         calls += 1;
         return calls === 1
-          ? HttpResponse.json(
-              {
-                success: false,
-                message: 'Service unavailable, please try again',
-                code: 'unavailable',
-              },
-              { status: 503 },
-            )
+          ? refusal('Service unavailable, please try again', { code: 'unavailable', status: 503 })
           : HttpResponse.json(page(rows));
       }),
     );
@@ -326,18 +318,12 @@ describe('Expenses list', () => {
   it('sends amounts of 19.99, 1.10 and 0.29; refuses 1.234, -1 and 100000000000', async () => {
     server.use(
       listHandler(),
-      http.post('/api/expense/addexpense', () =>
-        HttpResponse.json(
-          { success: false, message: 'Refused', code: 'validation' },
-          { status: 400 },
-        ),
-      ),
+      http.post('/api/expense/addexpense', () => refusal('Refused')),
     );
     const log = recordRequests();
     const { user } = renderExpenses();
     await screen.findByText('Team lunch');
-    await user.click(screen.getByRole('button', { name: 'Add New Expense' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add New Expense' });
+    const dialog = await openDialog(user, 'Add New Expense');
     await user.type(within(dialog).getByLabelText('Description'), 'Taxi');
     await user.selectOptions(within(dialog).getByLabelText('Category'), 'other');
     await expectAmountRule(
@@ -354,15 +340,7 @@ describe('Expenses list', () => {
     server.use(
       listHandler(),
       http.post('/api/expense/addexpense', () =>
-        HttpResponse.json(
-          {
-            success: false,
-            message: 'amount must have at most 2 decimal places',
-            code: 'validation',
-            field: 'amount',
-          },
-          { status: 400 },
-        ),
+        refusal('amount must have at most 2 decimal places', { field: 'amount' }),
       ),
     );
     const { user } = renderExpenses();
@@ -403,10 +381,7 @@ describe('Expenses list', () => {
     server.use(
       listHandler(),
       http.post('/api/expense/addexpense', () =>
-        HttpResponse.json(
-          { success: false, message: 'Something went wrong', code: 'internal' },
-          { status: 500 },
-        ),
+        refusal('Something went wrong', { code: 'internal', status: 500 }),
       ),
     );
     const { user } = renderExpenses();
@@ -436,8 +411,7 @@ describe('Expenses list', () => {
     await rowAction(user, 'Cinema tickets', 'Edit');
     const dialog = screen.getByRole('dialog', { name: 'Edit Expense' });
     expect(within(dialog).getByLabelText('Amount (₹)')).toHaveValue('450.00');
-    await user.clear(within(dialog).getByLabelText('Amount (₹)'));
-    await user.type(within(dialog).getByLabelText('Amount (₹)'), '500');
+    await refill(user, dialog, { 'Amount (₹)': '500' });
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Expense updated successfully')).toBeInTheDocument();
     expect(await log.to('/api/expense/updateexpense')[0]!.json()).toEqual({

@@ -3,9 +3,9 @@ import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UserAnswer } from '../../contract/api/auth';
 import { ExpenseList } from '../../contract/api/expenses';
-import { AppRoutes } from '../../src/app/router';
-import { accountHandlers, renderWithProviders, signedIn, testUser } from './helpers';
+import { accountHandlers, testUser } from './helpers';
 import { server } from './msw';
+import { renderApp } from './fixtures/screens';
 
 const CSV = '\uFEFFDate,Description,Category,Amount\r\n2024-05-02,Team lunch,Other,12345678.50\r\n';
 
@@ -46,9 +46,6 @@ function captureSaves() {
   return { clicked, blob: (n = 0) => createObjectURL.mock.calls[n]![0] };
 }
 
-const renderAt = (route: string) =>
-  renderWithProviders(<AppRoutes />, { route, preloadedState: signedIn() });
-
 describe('Expenses: Export CSV', () => {
   afterEach(() => vi.restoreAllMocks());
 
@@ -72,7 +69,7 @@ describe('Expenses: Export CSV', () => {
       }),
     );
     const saves = captureSaves();
-    const { user } = renderAt(
+    const { user } = renderApp(
       '/app/expenses?q=lunch&sort=amount&order=asc&page=2&from=2024-05-01&to=2024-05-31',
     );
     await screen.findByText('Team lunch');
@@ -120,7 +117,7 @@ describe('Expenses: Export CSV', () => {
       }),
     );
     const saves = captureSaves();
-    const { user } = renderAt('/app/expenses');
+    const { user } = renderApp('/app/expenses');
     await screen.findByText('Team lunch');
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(
@@ -156,7 +153,7 @@ describe('Profile: Export my data', () => {
       }),
     );
     const saves = captureSaves();
-    const { user } = renderAt('/app/profile');
+    const { user } = renderApp('/app/profile');
     await screen.findByText('05/03/2024');
     await user.click(screen.getByRole('button', { name: 'Export my data' }));
     expect(await screen.findByRole('button', { name: 'Exporting…' })).toBeDisabled();

@@ -5,19 +5,12 @@ import { BankAccountList } from '../../contract/api/bank';
 import { ImportPreview } from '../../contract/api/imports';
 import type { Role } from '../../contract/enums';
 import { IMPORT_MAX_BYTES } from '../../contract/imports';
-import { AppRoutes } from '../../src/app/router';
 import type { Account } from '../../src/api/accountsApi';
 import { dashboardApi } from '../../src/features/dashboard/dashboardApi';
 import { todayLocalISO } from '../../src/lib/dates';
-import {
-  dashboardData,
-  dashboardHandler,
-  recordRequests,
-  renderWithProviders,
-  signedIn,
-  testUser,
-} from './helpers';
+import { dashboardData, dashboardHandler, recordRequests, signedIn, testUser } from './helpers';
 import { server } from './msw';
+import { renderApp, refusal } from './fixtures/screens';
 
 const PREVIEW = '/api/import/preview';
 const RUN = '/api/import/run';
@@ -103,10 +96,7 @@ const account: Account = {
 };
 
 function renderAs(role: Role, route = '/app/import') {
-  return renderWithProviders(<AppRoutes />, {
-    route,
-    preloadedState: signedIn({ ...testUser, role, position: role === 'admin' ? 1 : 2 }),
-  });
+  return renderApp(route, signedIn({ ...testUser, role, position: role === 'admin' ? 1 : 2 }));
 }
 
 type User = ReturnType<typeof renderAs>['user'];
@@ -403,10 +393,7 @@ describe('Import', () => {
         ),
       ),
       http.post(PREVIEW, () =>
-        HttpResponse.json(
-          { success: false, message: 'Bank account not found', code: 'not_found' },
-          { status: 404 },
-        ),
+        refusal('Bank account not found', { code: 'not_found', status: 404 }),
       ),
     );
     const log = recordRequests();

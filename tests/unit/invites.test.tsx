@@ -7,6 +7,7 @@ import { AppRoutes } from '../../src/app/router';
 import type { Role, User } from '../../src/api/types';
 import { recordRequests, renderWithProviders, signedIn, testUser } from './helpers';
 import { server } from './msw';
+import { renderApp, fill } from './fixtures/screens';
 
 /** Create New User's invite or first password, Resend invite in a row's menu, the invite page. */
 
@@ -55,15 +56,17 @@ const lists = (companies: unknown[], pms: unknown[] = []) => [
 ];
 
 function renderAs(role: Role, route: string) {
-  return renderWithProviders(<AppRoutes />, { route, preloadedState: signedIn(as(role)) });
+  return renderApp(route, signedIn(as(role)));
 }
 type UserEv = ReturnType<typeof renderWithProviders>['user'];
 
 async function fillDetails(user: UserEv, dialog: HTMLElement) {
-  await user.type(within(dialog).getByLabelText('Name'), 'Bluebird Traders');
-  await user.type(within(dialog).getByLabelText('Email'), 'bluebird@example.com');
-  await user.type(within(dialog).getByLabelText('Contact'), '9000000002');
-  await user.type(within(dialog).getByLabelText('Registration Number'), 'CO-2');
+  await fill(user, dialog, {
+    Name: 'Bluebird Traders',
+    Email: 'bluebird@example.com',
+    Contact: '9000000002',
+    'Registration Number': 'CO-2',
+  });
 }
 
 describe('Create New User for someone who signs in', () => {

@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import { ExpenseAnswer, ExpenseList } from '../../contract/api/expenses';
 import { Message } from '../../contract/api/fields';
 import { parseRupees } from '../../contract/rules';
-import { AppRoutes } from '../../src/app/router';
 import type { Expense } from '../../src/features/expenses/expensesApi';
 import { datePresets } from '../../src/lib/dates';
 import { groupRupees, lakhCrore } from '../../src/lib/money';
@@ -21,6 +20,7 @@ import {
   testUser,
 } from './helpers';
 import { server } from './msw';
+import { renderApp, openDialog } from './fixtures/screens';
 
 const LIST = '/api/expense/getuserallexpenses';
 
@@ -56,9 +56,6 @@ const listHandler = (rows: Expense[] = [lunch, cinema]) =>
     return HttpResponse.json(page(found));
   });
 
-const renderAt = (route: string) =>
-  renderWithProviders(<AppRoutes />, { route, preloadedState: signedIn() });
-
 const descriptions = () =>
   screen
     .getAllByRole('row')
@@ -68,7 +65,7 @@ const descriptions = () =>
 describe('a list keeps its place in the address', () => {
   it('search, sort and page go into the address, defaults left out', async () => {
     server.use(listHandler());
-    const { user, location } = renderAt('/app/expenses');
+    const { user, location } = renderApp('/app/expenses');
     await screen.findByText('Team lunch');
     expect(location().search).toBe('');
 
@@ -86,7 +83,7 @@ describe('a list keeps its place in the address', () => {
   it('opens the view a link (or a reload) names: search box, sort and rows', async () => {
     server.use(listHandler());
     const log = recordRequests();
-    renderAt('/app/expenses?q=cinema&sort=amount&order=asc&page=1');
+    renderApp('/app/expenses?q=cinema&sort=amount&order=asc&page=1');
     expect(await screen.findByText('Cinema tickets')).toBeInTheDocument();
     expect(screen.queryByText('Team lunch')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Search expenses')).toHaveValue('cinema');
@@ -106,7 +103,7 @@ describe('a list keeps its place in the address', () => {
   it('ignores a sort the list does not offer, and a page that is not a number', async () => {
     server.use(listHandler());
     const log = recordRequests();
-    renderAt('/app/expenses?sort=password&page=abc');
+    renderApp('/app/expenses?sort=password&page=abc');
     await screen.findByText('Team lunch');
     const sent = new URL(log.to(LIST)[0]!.url).searchParams;
     expect([sent.get('sort'), sent.get('page')]).toEqual(['date', '1']);
@@ -115,7 +112,7 @@ describe('a list keeps its place in the address', () => {
 
   it('a search that finds nothing says so and offers to clear it', async () => {
     server.use(listHandler());
-    const { user, location } = renderAt('/app/expenses?q=zzz');
+    const { user, location } = renderApp('/app/expenses?q=zzz');
     expect(await screen.findByText('Nothing matches “zzz”.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear search' }));
     expect(await screen.findByText('Team lunch')).toBeInTheDocument();
@@ -127,7 +124,7 @@ describe('a list keeps its place in the address', () => {
 describe('useful starts', () => {
   it('an empty list says what it is for, with a button that opens the add form', async () => {
     server.use(listHandler([]));
-    const { user } = renderAt('/app/expenses');
+    const { user } = renderApp('/app/expenses');
     expect(await screen.findByText('No data')).toBeInTheDocument();
     expect(screen.getByText('Record what you spend, and see where it goes.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add your first expense' }));
@@ -164,7 +161,7 @@ describe('useful starts', () => {
         }),
       ),
     );
-    const { user, location } = renderAt('/app/lendreport');
+    const { user, location } = renderApp('/app/lendreport');
     await screen.findByText('No data');
     await user.click(screen.getByRole('button', { name: 'Last month' }));
     const [, last] = datePresets();
@@ -185,7 +182,7 @@ describe('useful starts', () => {
 describe('keyboard', () => {
   it('n opens the add dialog, but not while typing in a field', async () => {
     server.use(listHandler());
-    const { user } = renderAt('/app/expenses');
+    const { user } = renderApp('/app/expenses');
     await screen.findByText('Team lunch');
     await user.type(screen.getByLabelText('Search expenses'), 'n');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -200,7 +197,7 @@ describe('keyboard', () => {
 
   it('the row menu moves with the arrow keys, and focus returns to its button when the dialog closes', async () => {
     server.use(listHandler());
-    const { user } = renderAt('/app/expenses');
+    const { user } = renderApp('/app/expenses');
     const toggle = await screen.findByRole('button', { name: 'Actions for Team lunch' });
     toggle.focus();
     await user.keyboard('{ArrowDown}');
@@ -226,10 +223,9 @@ describe('keyboard', () => {
 
   it('a press on the backdrop keeps the focus in the dialog', async () => {
     server.use(listHandler());
-    const { user } = renderAt('/app/expenses');
+    const { user } = renderApp('/app/expenses');
     await screen.findByText('Team lunch');
-    await user.click(screen.getByRole('button', { name: 'Add New Expense' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add New Expense' });
+    const dialog = await openDialog(user, 'Add New Expense');
     expect(within(dialog).getByLabelText('Date')).toHaveFocus();
     await user.click(dialog.parentElement!);
     expect(dialog).toContainElement(document.activeElement as HTMLElement);
@@ -237,7 +233,7 @@ describe('keyboard', () => {
 
   it('the first Tab reaches "Skip to content", which moves to the screen', async () => {
     server.use(listHandler());
-    const { user } = renderAt('/app/expenses');
+    const { user } = renderApp('/app/expenses');
     await screen.findByText('Team lunch');
     await user.tab();
     const skip = screen.getByRole('link', { name: 'Skip to content' });
@@ -252,7 +248,7 @@ describe('keyboard', () => {
 describe('toasts', () => {
   it('at most two at once, and a new page clears the old ones', async () => {
     server.use(listHandler(), dashboardHandler());
-    const { user } = renderAt('/app/expenses');
+    const { user } = renderApp('/app/expenses');
     await screen.findByText('Team lunch');
     act(() => {
       toast.error('First');
@@ -291,7 +287,7 @@ describe('admins read', () => {
         }),
       ),
     );
-    const { user } = renderAt('/app/project');
+    const { user } = renderApp('/app/project');
     await screen.findByText('No data');
     expect(screen.getByRole('banner')).toHaveTextContent('Read-only');
     await user.click(screen.getByRole('button', { name: 'Add New Project' }));
@@ -303,7 +299,7 @@ describe('admins read', () => {
 
   it("an admin's own expenses are not read-only", async () => {
     server.use(listHandler());
-    renderAt('/app/expenses');
+    renderApp('/app/expenses');
     await screen.findByText('Team lunch');
     expect(screen.getByRole('banner')).not.toHaveTextContent('Read-only');
   });
@@ -312,10 +308,7 @@ describe('admins read', () => {
 describe('the menu', () => {
   it('groups the links, the Dashboard first, Profile and Logout at its foot', async () => {
     server.use(dashboardHandler());
-    renderWithProviders(<AppRoutes />, {
-      route: '/app/dashboard',
-      preloadedState: signedIn({ ...testUser, role: 'company', position: 2 }),
-    });
+    renderApp('/app/dashboard', signedIn({ ...testUser, role: 'company', position: 2 }));
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     const headings = within(nav)
       .getAllByRole('heading')
@@ -445,7 +438,7 @@ describe('money first', () => {
         }),
       ),
     );
-    const { user } = renderAt('/app/expenses');
+    const { user } = renderApp('/app/expenses');
     await user.click(await screen.findByRole('button', { name: 'Actions for Team lunch' }));
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     await user.click(

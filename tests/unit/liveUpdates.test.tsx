@@ -9,6 +9,7 @@ import { sessionEnded } from '../../src/session/sessionSlice';
 import { LiveIndicator } from '../../src/ui/LiveIndicator';
 import { signedIn } from './helpers';
 import { server } from './msw';
+import { refusal } from './fixtures/screens';
 
 const encoder = new TextEncoder();
 
@@ -132,10 +133,7 @@ describe('live updates', () => {
   it('a 401 ends the session, as any call does', async () => {
     server.use(
       http.get('/api/events', () =>
-        HttpResponse.json(
-          { success: false, message: 'Please log in', code: 'unauthorized' },
-          { status: 401 },
-        ),
+        refusal('Please log in', { code: 'unauthorized', status: 401 }),
       ),
     );
     const { store } = start();

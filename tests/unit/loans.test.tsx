@@ -4,11 +4,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CounterpartyHistoryAnswer, CounterpartyList } from '../../contract/api/counterparties';
 import { Message } from '../../contract/api/fields';
 import { LoanAnswer, LoanList, RepaymentAnswer, RepaymentList } from '../../contract/api/loans';
-import { AppRoutes } from '../../src/app/router';
 import type { Loan } from '../../src/features/loans/loansApi';
 import { todayLocalISO } from '../../src/lib/dates';
-import { expectAmountRule, recordRequests, renderWithProviders, signedIn } from './helpers';
+import { expectAmountRule, recordRequests, renderWithProviders } from './helpers';
 import { server } from './msw';
+import { renderApp, openDialog, fill, refill, refusal } from './fixtures/screens';
 
 const LEND_LIST = '/api/lend/getuseralllends';
 const BORROWED_LIST = '/api/borrowed/getuserallborroweds';
@@ -68,10 +68,6 @@ const listHandler = (path = LEND_LIST, data: Loan[] = rows) =>
 
 type User = ReturnType<typeof renderWithProviders>['user'];
 
-function renderAt(route: string) {
-  return renderWithProviders(<AppRoutes />, { route, preloadedState: signedIn() });
-}
-
 async function rowAction(user: User, name: string, action: string) {
   await user.click(screen.getByRole('button', { name: new RegExp(`^Actions for ${name}`) }));
   await user.click(screen.getByRole('button', { name: action }));
@@ -81,7 +77,7 @@ describe('All Lend', () => {
   it('shows the spec columns, the status as a word, and the server totals in rupees', async () => {
     server.use(listHandler());
     const log = recordRequests();
-    renderAt('/app/lend');
+    renderApp('/app/lend');
     const row = (await screen.findByText('Ravi Kumar')).closest('tr')!;
     expect(
       screen.getAllByRole('columnheader').map((th) => th.textContent?.replace(/[▲▼↕]/g, '')),
@@ -129,7 +125,7 @@ describe('All Lend', () => {
         );
       }),
     );
-    const { user } = renderAt('/app/lend');
+    const { user } = renderApp('/app/lend');
     await screen.findByText('Ravi Kumar');
     await user.type(screen.getByLabelText('Search lend by name or email'), 'meera');
     await waitFor(() =>
@@ -158,7 +154,7 @@ describe('All Lend', () => {
         );
       }),
     );
-    const { user } = renderAt('/app/lend');
+    const { user } = renderApp('/app/lend');
     await screen.findByText('Meera Iyer');
     await user.type(screen.getByLabelText('Search lend by name or email'), 'kumar');
     await screen.findByText('10,000+ entries · narrow the search to see their total');
@@ -177,10 +173,9 @@ describe('All Lend', () => {
       ),
     );
     const log = recordRequests();
-    const { user } = renderAt('/app/lend');
+    const { user } = renderApp('/app/lend');
     await screen.findByText('Ravi Kumar');
-    await user.click(screen.getByRole('button', { name: 'Add New Lend' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add New Lend' });
+    const dialog = await openDialog(user, 'Add New Lend');
     for (const label of ['Name', 'Email', 'Amount (₹)', 'Issue Date', 'Repayment Date']) {
       expect(within(dialog).getByLabelText(label)).toBeRequired();
     }
@@ -195,12 +190,13 @@ describe('All Lend', () => {
     );
     expect(within(dialog).getByLabelText('Issue Date')).toHaveValue(todayLocalISO());
 
-    await user.type(within(dialog).getByLabelText('Name'), ' Anil ');
-    await user.type(within(dialog).getByLabelText('Email'), 'anil@example.com');
-    await user.type(within(dialog).getByLabelText('Amount (₹)'), '1234.56');
+    await fill(user, dialog, {
+      Name: ' Anil ',
+      Email: 'anil@example.com',
+      'Amount (₹)': '1234.56',
+    });
     await user.clear(within(dialog).getByLabelText('Issue Date'));
-    await user.type(within(dialog).getByLabelText('Issue Date'), '2025-05-01');
-    await user.type(within(dialog).getByLabelText('Repayment Date'), '2025-06-01');
+    await fill(user, dialog, { 'Issue Date': '2025-05-01', 'Repayment Date': '2025-06-01' });
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
 
     expect(await screen.findByText('Lend created successfully')).toBeInTheDocument();
@@ -226,21 +222,17 @@ describe('All Lend', () => {
       ),
     );
     const log = recordRequests();
-    const { user } = renderAt('/app/lend');
+    const { user } = renderApp('/app/lend');
     await screen.findByText('Ravi Kumar');
-    await user.click(screen.getByRole('button', { name: 'Add New Lend' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add New Lend' });
-    await user.type(within(dialog).getByLabelText('Name'), 'Meera');
-    await user.type(within(dialog).getByLabelText('Mobile'), '12345');
+    const dialog = await openDialog(user, 'Add New Lend');
+    await fill(user, dialog, { Name: 'Meera', Mobile: '12345' });
     expect(within(dialog).getByLabelText('Email')).not.toBeRequired();
-    await user.type(within(dialog).getByLabelText('Amount (₹)'), '2500');
-    await user.type(within(dialog).getByLabelText('Repayment Date'), '2099-06-01');
+    await fill(user, dialog, { 'Amount (₹)': '2500', 'Repayment Date': '2099-06-01' });
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText(/Mobile must be an Indian mobile number/)).toBeVisible();
     expect(log.to('/api/lend/addlend')).toHaveLength(0);
 
-    await user.clear(within(dialog).getByLabelText('Mobile'));
-    await user.type(within(dialog).getByLabelText('Mobile'), '98765 43210');
+    await refill(user, dialog, { Mobile: '98765 43210' });
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Lend created successfully')).toBeInTheDocument();
     expect(await log.to('/api/lend/addlend')[0]!.json()).toMatchObject({
@@ -255,21 +247,17 @@ describe('All Lend', () => {
   it('sends amounts of 19.99, 1.10 and 0.29; refuses 1.234, -1 and 100000000000', async () => {
     server.use(
       listHandler(),
-      http.post('/api/lend/addlend', () =>
-        HttpResponse.json(
-          { success: false, message: 'Refused', code: 'validation' },
-          { status: 400 },
-        ),
-      ),
+      http.post('/api/lend/addlend', () => refusal('Refused')),
     );
     const log = recordRequests();
-    const { user } = renderAt('/app/lend');
+    const { user } = renderApp('/app/lend');
     await screen.findByText('Ravi Kumar');
-    await user.click(screen.getByRole('button', { name: 'Add New Lend' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add New Lend' });
-    await user.type(within(dialog).getByLabelText('Name'), 'Anil');
-    await user.type(within(dialog).getByLabelText('Email'), 'anil@example.com');
-    await user.type(within(dialog).getByLabelText('Repayment Date'), '2099-06-01');
+    const dialog = await openDialog(user, 'Add New Lend');
+    await fill(user, dialog, {
+      Name: 'Anil',
+      Email: 'anil@example.com',
+      'Repayment Date': '2099-06-01',
+    });
     await expectAmountRule(
       user,
       within(dialog).getByLabelText('Amount (₹)'),
@@ -284,25 +272,16 @@ describe('All Lend', () => {
     server.use(
       listHandler(),
       http.post('/api/lend/updatelend', () =>
-        HttpResponse.json(
-          {
-            success: false,
-            message: 'repaymentDate must be on or after issueDate',
-            code: 'validation',
-            field: 'repaymentDate',
-          },
-          { status: 400 },
-        ),
+        refusal('repaymentDate must be on or after issueDate', { field: 'repaymentDate' }),
       ),
     );
     const log = recordRequests();
-    const { user } = renderAt('/app/lend');
+    const { user } = renderApp('/app/lend');
     await screen.findByText('Ravi Kumar');
     await rowAction(user, 'Ravi Kumar', 'Edit');
     const dialog = screen.getByRole('dialog', { name: 'Edit Lend' });
     expect(within(dialog).getByLabelText('Name')).toHaveValue('Ravi Kumar');
-    await user.clear(within(dialog).getByLabelText('Repayment Date'));
-    await user.type(within(dialog).getByLabelText('Repayment Date'), '2024-12-31');
+    await refill(user, dialog, { 'Repayment Date': '2024-12-31' });
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     const repaymentDate = within(dialog).getByLabelText('Repayment Date');
     await waitFor(() =>
@@ -326,20 +305,18 @@ describe('All Lend', () => {
     server.use(
       listHandler(BORROWED_LIST),
       http.post('/api/borrowed/addborrowed', () =>
-        HttpResponse.json(
-          { success: false, message: 'Something went wrong', code: 'internal' },
-          { status: 500 },
-        ),
+        refusal('Something went wrong', { code: 'internal', status: 500 }),
       ),
     );
-    const { user } = renderAt('/app/borrowed');
+    const { user } = renderApp('/app/borrowed');
     await screen.findByText('Ravi Kumar');
-    await user.click(screen.getByRole('button', { name: 'Add New Borrowed' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add New Borrowed' });
-    await user.type(within(dialog).getByLabelText('Name'), 'Anil');
-    await user.type(within(dialog).getByLabelText('Email'), 'anil@example.com');
-    await user.type(within(dialog).getByLabelText('Amount (₹)'), '10');
-    await user.type(within(dialog).getByLabelText('Repayment Date'), '2099-01-01');
+    const dialog = await openDialog(user, 'Add New Borrowed');
+    await fill(user, dialog, {
+      Name: 'Anil',
+      Email: 'anil@example.com',
+      'Amount (₹)': '10',
+      'Repayment Date': '2099-01-01',
+    });
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(
       await screen.findByText('Failed to create or update borrowed. Please try again.'),
@@ -352,7 +329,7 @@ describe('All Lend', () => {
       http.post('/api/lend/deletelend', () => HttpResponse.error()),
     );
     const log = recordRequests();
-    const { user } = renderAt('/app/lend');
+    const { user } = renderApp('/app/lend');
     await screen.findByText('Ravi Kumar');
     await rowAction(user, 'Ravi Kumar', 'Delete');
     const confirm = screen.getByRole('dialog', { name: 'Delete lend' });
@@ -379,7 +356,7 @@ describe('All Lend', () => {
       }),
     );
     const log = recordRequests();
-    const { user } = renderAt('/app/lend');
+    const { user } = renderApp('/app/lend');
     await screen.findByText('Ravi Kumar');
     await rowAction(user, 'Ravi Kumar', 'Delete');
     const confirm = screen.getByRole('dialog', { name: 'Delete lend' });
@@ -418,7 +395,7 @@ describe('All Lend', () => {
       ),
     );
     const log = recordRequests();
-    const { user } = renderAt('/app/lend');
+    const { user } = renderApp('/app/lend');
     await screen.findByText('Ravi Kumar');
     await rowAction(user, 'Ravi Kumar', 'sendEmail');
     expect(await screen.findByText('Reminder email sent successfully')).toBeInTheDocument();
@@ -433,7 +410,7 @@ describe('All Lend', () => {
 
   it('Borrowed has the same screen without sendEmail', async () => {
     server.use(listHandler(BORROWED_LIST));
-    const { user } = renderAt('/app/borrowed');
+    const { user } = renderApp('/app/borrowed');
     await screen.findByText('Ravi Kumar');
     expect(screen.getByRole('heading', { level: 2, name: 'All Borrowed' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /^Actions for Ravi Kumar/ }));
@@ -466,15 +443,9 @@ describe('Repayments', () => {
       http.post('/api/lend/addrepayment', async ({ request }) => {
         const body = (await request.json()) as { amount: number; date: string; remark: string };
         return body.amount > 100000.5
-          ? HttpResponse.json(
-              {
-                success: false,
-                message: 'amount cannot be more than what is outstanding (₹1,00,000.50)',
-                code: 'validation',
-                field: 'amount',
-              },
-              { status: 400 },
-            )
+          ? refusal('amount cannot be more than what is outstanding (₹1,00,000.50)', {
+              field: 'amount',
+            })
           : HttpResponse.json(
               RepaymentAnswer.parse({
                 success: true,
@@ -493,7 +464,7 @@ describe('Repayments', () => {
       }),
     );
     const log = recordRequests();
-    const { user } = renderAt('/app/lend');
+    const { user } = renderApp('/app/lend');
     await screen.findByText('Ravi Kumar');
     await rowAction(user, 'Ravi Kumar', 'Repayments');
     const dialog = screen.getByRole('dialog', { name: 'Repayments: Ravi Kumar' });
@@ -512,8 +483,7 @@ describe('Repayments', () => {
     );
 
     await user.clear(within(dialog).getByLabelText('Amount (₹)'));
-    await user.type(within(dialog).getByLabelText('Amount (₹)'), '500.25');
-    await user.type(within(dialog).getByLabelText('Remark'), 'UPI');
+    await fill(user, dialog, { 'Amount (₹)': '500.25', Remark: 'UPI' });
     await user.click(within(dialog).getByRole('button', { name: 'Record Repayment' }));
     expect(await screen.findByText('Repayment recorded successfully')).toBeInTheDocument();
     expect(await log.to('/api/lend/addrepayment')[1]!.json()).toEqual({
@@ -533,15 +503,10 @@ describe('Repayment amounts', () => {
       http.get('/api/lend/getrepayments', () =>
         HttpResponse.json(RepaymentList.parse({ success: true, data: [] })),
       ),
-      http.post('/api/lend/addrepayment', () =>
-        HttpResponse.json(
-          { success: false, message: 'Refused', code: 'validation' },
-          { status: 400 },
-        ),
-      ),
+      http.post('/api/lend/addrepayment', () => refusal('Refused')),
     );
     const log = recordRequests();
-    const { user } = renderAt('/app/lend');
+    const { user } = renderApp('/app/lend');
     await screen.findByText('Ravi Kumar');
     await rowAction(user, 'Ravi Kumar', 'Repayments');
     const dialog = screen.getByRole('dialog', { name: 'Repayments: Ravi Kumar' });
@@ -562,7 +527,7 @@ describe('Lend Report and Borrowed Report', () => {
     server.use(listHandler());
     const log = recordRequests();
     // A search left in the address (a list's link) is not the report's: it has no search box.
-    renderAt('/app/lendreport?q=ravi');
+    renderApp('/app/lendreport?q=ravi');
     expect(await screen.findByLabelText('Start Date')).toHaveValue(todayLocalISO());
     expect(screen.getByRole('heading', { level: 2, name: 'Lend Report' })).toBeInTheDocument();
     expect(screen.getByLabelText('End Date')).toHaveValue(todayLocalISO());
@@ -592,7 +557,7 @@ describe('Lend Report and Borrowed Report', () => {
         }),
       );
       const log = recordRequests();
-      const { user } = renderAt('/app/borrowedreport');
+      const { user } = renderApp('/app/borrowedreport');
       await screen.findByLabelText('Start Date');
       expect(
         screen.getByRole('heading', { level: 2, name: 'Borrowed Report' }),
@@ -661,7 +626,7 @@ describe('Lend Report and Borrowed Report', () => {
       ) {
         clicked.push(this);
       });
-      const { user } = renderAt('/app/lendreport');
+      const { user } = renderApp('/app/lendreport');
       await screen.findByText('Ravi Kumar');
       await user.click(screen.getByRole('button', { name: 'Export CSV' }));
       await waitFor(() => expect(clicked).toHaveLength(1));
@@ -691,7 +656,7 @@ describe('Lend Report and Borrowed Report', () => {
         ),
       );
       const click = vi.spyOn(HTMLAnchorElement.prototype, 'click');
-      const { user, location, store } = renderAt('/app/lendreport');
+      const { user, location, store } = renderApp('/app/lendreport');
       await screen.findByText('Ravi Kumar');
       await user.click(screen.getByRole('button', { name: 'Export CSV' }));
       expect(await screen.findByText('Too many exports. Try again in a minute.')).toBeVisible();
@@ -766,7 +731,7 @@ describe('People', () => {
         );
       }),
     );
-    const { user } = renderAt('/app/people');
+    const { user } = renderApp('/app/people');
     const row = (await screen.findByRole('button', { name: 'Ravi Kumar' })).closest('tr')!;
     expect(within(row).getByText('₹1,000.00')).toBeInTheDocument();
     expect(within(row).getByText('₹250.50')).toBeInTheDocument();
@@ -775,8 +740,7 @@ describe('People', () => {
       'They owe: ₹1,000.00 · I owe: ₹250.50 · Net: ₹749.50',
     );
 
-    await user.click(screen.getByRole('button', { name: 'Ravi Kumar' }));
-    const dialog = screen.getByRole('dialog', { name: 'History: Ravi Kumar' });
+    const dialog = await openDialog(user, 'Ravi Kumar', 'History: Ravi Kumar');
     expect(await within(dialog).findByText(/Ravi Kumar owes you/)).toHaveTextContent(
       'Ravi Kumar owes you ₹749.50',
     );

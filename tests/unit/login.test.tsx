@@ -3,14 +3,9 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { LoginAnswer } from '../../contract/api/auth';
 import { AppRoutes } from '../../src/app/router';
-import {
-  dashboardHandler,
-  recordRequests,
-  renderWithProviders,
-  signedIn,
-  testUser,
-} from './helpers';
+import { dashboardHandler, recordRequests, renderWithProviders, testUser } from './helpers';
 import { server } from './msw';
+import { renderApp, refusal } from './fixtures/screens';
 
 async function fillLogin(user: ReturnType<typeof renderWithProviders>['user'], type?: string) {
   await user.type(await screen.findByLabelText('Email Address'), 'asha@example.com');
@@ -68,10 +63,7 @@ describe('Login', () => {
     server.use(
       http.post('/api/user/loginuser', async () => {
         await gate;
-        return HttpResponse.json(
-          { success: false, message: 'Invalid email or password', code: 'wrong_credentials' },
-          { status: 401 },
-        );
+        return refusal('Invalid email or password', { code: 'wrong_credentials', status: 401 });
       }),
     );
     const { user } = renderWithProviders(<AppRoutes />, { route: '/login' });
@@ -108,10 +100,7 @@ describe('Login', () => {
   it('on failure toasts the server message and stays on the login page', async () => {
     server.use(
       http.post('/api/user/loginuser', () =>
-        HttpResponse.json(
-          { success: false, message: 'Invalid email or password', code: 'wrong_credentials' },
-          { status: 401 },
-        ),
+        refusal('Invalid email or password', { code: 'wrong_credentials', status: 401 }),
       ),
     );
     const { user, location } = renderWithProviders(<AppRoutes />, { route: '/login' });
@@ -134,10 +123,7 @@ describe('Login', () => {
 
   it('sends a visitor who already has a session on to the dashboard', async () => {
     server.use(dashboardHandler());
-    const { location } = renderWithProviders(<AppRoutes />, {
-      route: '/login',
-      preloadedState: signedIn(),
-    });
+    const { location } = renderApp('/login');
     await waitFor(() => expect(location().pathname).toBe('/app/dashboard'));
   });
 

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { AppRoutes } from '../../src/app/router';
 import { server } from './msw';
-import { dashboardHandler, renderWithProviders, signedIn } from './helpers';
+import { dashboardHandler } from './helpers';
+import { renderApp } from './fixtures/screens';
 
 // The Import screen's code cannot be fetched: a dropped connection, or its chunk gone from the
 // server after a newer version was installed while the tab was open.
@@ -13,10 +13,7 @@ vi.mock('../../src/features/import/ImportScreen', () => {
 describe('a page whose code cannot load', () => {
   it('says so in the page, keeps the app around it, and another page opens', async () => {
     server.use(dashboardHandler(1, 10));
-    const { user } = renderWithProviders(<AppRoutes />, {
-      route: '/app/import',
-      preloadedState: signedIn(),
-    });
+    const { user } = renderApp('/app/import');
     const failed = await screen.findByRole('alert');
     expect(failed).toHaveTextContent('This page could not be shown.');
     expect(screen.getByRole('button', { name: 'Reload the page' })).toBeInTheDocument();

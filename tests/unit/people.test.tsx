@@ -3,10 +3,10 @@ import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Message } from '../../contract/api/fields';
 import { Person, PersonAnswer, PersonList } from '../../contract/api/people';
-import { AppRoutes } from '../../src/app/router';
 import type { Role, User } from '../../src/api/types';
 import { recordRequests, renderWithProviders, signedIn, testUser } from './helpers';
 import { server } from './msw';
+import { renderApp, openDialog, fill, refusal } from './fixtures/screens';
 
 /** An admin's company list: edit, deactivate, reactivate; a company's people: deactivate,
  * reactivate, delete for good; the team and other lists. */
@@ -51,7 +51,7 @@ const answer = (message: string, data: unknown) =>
   HttpResponse.json(PersonAnswer.parse({ success: true, message, data }));
 
 function renderAs(role: Role, route: string) {
-  return renderWithProviders(<AppRoutes />, { route, preloadedState: signedIn(as(role)) });
+  return renderApp(route, signedIn(as(role)));
 }
 
 type UserEv = ReturnType<typeof renderWithProviders>['user'];
@@ -88,8 +88,7 @@ describe("an admin's company list", () => {
     const log = recordRequests();
     const { user } = renderAs('admin', '/app/company');
     await menuOf(user, 'Acme Builders');
-    await user.click(screen.getByRole('button', { name: 'Edit' }));
-    const dialog = screen.getByRole('dialog', { name: 'Update Company Details' });
+    const dialog = await openDialog(user, 'Edit', 'Update Company Details');
     // Status is not a field here: deactivating has its own confirmation.
     expect(within(dialog).queryByLabelText('Status')).not.toBeInTheDocument();
     // The company signs in with its e-mail: only it changes that, on its Profile.
@@ -162,8 +161,7 @@ describe("an admin's company list", () => {
     const name = within(await rowOf('Acme Builders')).getAllByRole('cell')[2]!;
     expect(name).toHaveTextContent('Acme BuildersInactive');
     expect(await menuOf(user, 'Acme Builders')).toEqual(['Show', 'Edit', 'Reactivate']);
-    await user.click(screen.getByRole('button', { name: 'Reactivate' }));
-    const confirm = screen.getByRole('dialog', { name: 'Reactivate company' });
+    const confirm = await openDialog(user, 'Reactivate', 'Reactivate company');
     await user.click(within(confirm).getByRole('button', { name: 'Reactivate' }));
     expect(
       await screen.findByText('Company reactivated. It and its people can sign in again.'),
@@ -192,8 +190,7 @@ describe("a company's people", () => {
     const log = recordRequests();
     const { user } = renderAs('company', '/app/employee');
     expect(await menuOf(user, 'Esha Nair')).toEqual(['Show', 'Edit', 'Deactivate']);
-    await user.click(screen.getByRole('button', { name: 'Deactivate' }));
-    const confirm = screen.getByRole('dialog', { name: 'Deactivate employee' });
+    const confirm = await openDialog(user, 'Deactivate', 'Deactivate employee');
     expect(confirm).toHaveTextContent('can no longer sign in');
     expect(confirm).toHaveTextContent('you can reactivate them at any time');
     expect(confirm).toHaveTextContent(
@@ -220,8 +217,7 @@ describe("a company's people", () => {
     const { user } = renderAs('company', '/app/employee');
     expect(within(await rowOf('Esha Nair')).getByText('Inactive')).toBeInTheDocument();
     expect(await menuOf(user, 'Esha Nair')).toEqual(['Show', 'Edit', 'Reactivate', 'Delete']);
-    await user.click(screen.getByRole('button', { name: 'Reactivate' }));
-    const confirm = screen.getByRole('dialog', { name: 'Reactivate employee' });
+    const confirm = await openDialog(user, 'Reactivate', 'Reactivate employee');
     await user.click(within(confirm).getByRole('button', { name: 'Reactivate' }));
     expect(
       await screen.findByText('User reactivated. They can sign in again.'),
@@ -241,8 +237,7 @@ describe("a company's people", () => {
     const log = recordRequests();
     const { user } = renderAs('company', '/app/employee');
     await menuOf(user, 'Esha Nair');
-    await user.click(screen.getByRole('button', { name: 'Delete' }));
-    const confirm = screen.getByRole('dialog', { name: 'Delete employee permanently' });
+    const confirm = await openDialog(user, 'Delete', 'Delete employee permanently');
     expect(confirm).toHaveTextContent('cannot be brought back');
     expect(confirm).toHaveTextContent('the audit trail keeps its history');
     await user.click(within(confirm).getByRole('button', { name: 'Delete permanently' }));
@@ -277,13 +272,14 @@ describe('team and other lists', () => {
       .map((a) => a.textContent);
     expect(links).toEqual(expect.arrayContaining(['Team List', 'Other Users']));
 
-    await user.click(screen.getByRole('button', { name: 'Add New Team Member' }));
-    const dialog = screen.getByRole('dialog', { name: 'Create New User' });
+    const dialog = await openDialog(user, 'Add New Team Member', 'Create New User');
     expect(within(dialog).getByLabelText('User Type')).toHaveValue('team');
-    await user.type(within(dialog).getByLabelText('Name'), 'Tara Team');
-    await user.type(within(dialog).getByLabelText('Email'), 'tara@example.com');
-    await user.type(within(dialog).getByLabelText('Contact'), '9000000009');
-    await user.type(within(dialog).getByLabelText('Registration Number'), 'TM-1');
+    await fill(user, dialog, {
+      Name: 'Tara Team',
+      Email: 'tara@example.com',
+      Contact: '9000000009',
+      'Registration Number': 'TM-1',
+    });
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('User created successfully')).toBeInTheDocument();
     expect(await log.to('/api/user/createUser')[0]!.json()).toMatchObject({ userType: 'team' });
@@ -294,24 +290,22 @@ describe('team and other lists', () => {
     server.use(
       http.get('/api/company/getallteam', () => HttpResponse.json(page([member]))),
       http.post('/api/user/createUser', () =>
-        HttpResponse.json(
-          {
-            success: false,
-            message: 'An account with this email already exists',
-            code: 'duplicate',
-            field: 'email',
-          },
-          { status: 409 },
-        ),
+        refusal('An account with this email already exists', {
+          code: 'duplicate',
+          field: 'email',
+          status: 409,
+        }),
       ),
     );
     const { user } = renderAs('company', '/app/team');
     await user.click(await screen.findByRole('button', { name: 'Add New Team Member' }));
     const dialog = screen.getByRole('dialog', { name: 'Create New User' });
-    await user.type(within(dialog).getByLabelText('Name'), 'Tara Team');
-    await user.type(within(dialog).getByLabelText('Email'), 'tara@example.com');
-    await user.type(within(dialog).getByLabelText('Contact'), '9000000009');
-    await user.type(within(dialog).getByLabelText('Registration Number'), 'TM-1');
+    await fill(user, dialog, {
+      Name: 'Tara Team',
+      Email: 'tara@example.com',
+      Contact: '9000000009',
+      'Registration Number': 'TM-1',
+    });
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
 
     const email = within(dialog).getByLabelText('Email');

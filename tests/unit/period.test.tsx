@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { CategoryReport, ExpenseList } from '../../contract/api/expenses';
 import { Dashboard } from '../../contract/api/dashboard';
 import { Project, ProjectList, ProjectStatusHistory } from '../../contract/api/projects';
-import { AppRoutes } from '../../src/app/router';
 import { monthOf, periodLabel, thisMonth } from '../../src/ui/period';
-import { dashboardData, recordRequests, renderWithProviders, signedIn, testUser } from './helpers';
+import { dashboardData, recordRequests, signedIn, testUser } from './helpers';
 import { server } from './msw';
+import { renderApp, openDialog } from './fixtures/screens';
 
 /**
  * Personal money opens on this month: Previous and Next step a month, a range picks any days,
@@ -24,10 +24,7 @@ describe('Expenses by month', () => {
   it('opens on this month, steps a month back and forth, and offers every date', async () => {
     server.use(http.get(EXPENSES, () => HttpResponse.json(emptyList(250))));
     const log = recordRequests();
-    const { user, location } = renderWithProviders(<AppRoutes />, {
-      route: '/app/expenses',
-      preloadedState: signedIn(),
-    });
+    const { user, location } = renderApp('/app/expenses');
     const now = thisMonth();
     await waitFor(() => expect(log.to(EXPENSES).length).toBeGreaterThan(0));
     expect(asked(log.to(EXPENSES).at(-1)!)).toMatchObject(now);
@@ -75,10 +72,7 @@ describe('Expenses by month', () => {
   it('opens on the range its address names, and takes a new range of days', async () => {
     server.use(http.get(EXPENSES, () => HttpResponse.json(emptyList())));
     const log = recordRequests();
-    const { user } = renderWithProviders(<AppRoutes />, {
-      route: '/app/expenses?from=2026-01-05&to=2026-01-20',
-      preloadedState: signedIn(),
-    });
+    const { user } = renderApp('/app/expenses?from=2026-01-05&to=2026-01-20');
     expect(await screen.findByText('05/01/2026 – 20/01/2026')).toBeInTheDocument();
     await waitFor(() =>
       expect(asked(log.to(EXPENSES).at(-1)!)).toMatchObject({
@@ -139,10 +133,7 @@ describe('Dashboard by month', () => {
         );
       }),
     );
-    const { user } = renderWithProviders(<AppRoutes />, {
-      route: '/app/dashboard',
-      preloadedState: signedIn(),
-    });
+    const { user } = renderApp('/app/dashboard');
     const now = thisMonth();
     const summary = await screen.findByRole('region', { name: periodLabel(now) });
     expect(await within(summary).findByText('₹1,500.50')).toBeInTheDocument();
@@ -185,10 +176,7 @@ describe('Category Report', () => {
         );
       }),
     );
-    renderWithProviders(<AppRoutes />, {
-      route: '/app/categoryreport?from=2026-10-01&to=2026-10-31',
-      preloadedState: signedIn(),
-    });
+    renderApp('/app/categoryreport?from=2026-10-01&to=2026-10-31');
     const table = await screen.findByRole('table', { name: 'Spending by category, October 2026' });
     const shopping = (await within(table).findByRole('link', { name: 'shopping' })).closest('tr')!;
     expect(within(shopping).getByText('75.0%')).toBeInTheDocument();
@@ -277,13 +265,12 @@ describe('Project status history', () => {
         ),
       ),
     );
-    const { user } = renderWithProviders(<AppRoutes />, {
-      route: '/app/project',
-      preloadedState: signedIn({ ...testUser, _id: 'company-1', role: 'company', position: 2 }),
-    });
+    const { user } = renderApp(
+      '/app/project',
+      signedIn({ ...testUser, _id: 'company-1', role: 'company', position: 2 }),
+    );
     await user.click(await screen.findByRole('button', { name: 'Actions for Harbour Wall' }));
-    await user.click(screen.getByRole('button', { name: 'Show' }));
-    const dialog = screen.getByRole('dialog', { name: 'Data Details' });
+    const dialog = await openDialog(user, 'Show', 'Data Details');
     const entries = await within(dialog).findAllByRole('listitem');
     expect(entries).toHaveLength(3);
     // Latest first; each says who, and only what changed from the one before.
@@ -321,10 +308,10 @@ describe('Project status history', () => {
         }),
       ),
     );
-    const { user } = renderWithProviders(<AppRoutes />, {
-      route: '/app/project',
-      preloadedState: signedIn({ ...testUser, _id: 'company-1', role: 'company', position: 2 }),
-    });
+    const { user } = renderApp(
+      '/app/project',
+      signedIn({ ...testUser, _id: 'company-1', role: 'company', position: 2 }),
+    );
     await user.click(await screen.findByRole('button', { name: 'Add New Project' }));
     const dialog = screen.getByRole('dialog', { name: 'Add New Project' });
     const status = within(dialog).getByLabelText('Status');

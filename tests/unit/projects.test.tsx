@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { Project, ProjectAnswer, ProjectList } from '../../contract/api/projects';
-import { AppRoutes } from '../../src/app/router';
-import { pick, recordRequests, renderWithProviders, signedIn, testUser } from './helpers';
+import { pick, recordRequests, signedIn, testUser } from './helpers';
 import { CLIENT_ID, client, clientHandlers } from './invoicingFixtures';
 import { server } from './msw';
+import { renderApp } from './fixtures/screens';
 
 /** The project form's Client: a client of the company fills and locks its name and number. */
 
@@ -44,10 +44,10 @@ const handlers = () => [
 ];
 
 async function openForm() {
-  const rendered = renderWithProviders(<AppRoutes />, {
-    route: '/app/project',
-    preloadedState: signedIn({ ...testUser, _id: 'company-1', role: 'company', position: 2 }),
-  });
+  const rendered = renderApp(
+    '/app/project',
+    signedIn({ ...testUser, _id: 'company-1', role: 'company', position: 2 }),
+  );
   await rendered.user.click(await screen.findByRole('button', { name: 'Add New Project' }));
   return { ...rendered, dialog: screen.getByRole('dialog', { name: 'Add New Project' }) };
 }

@@ -2,10 +2,9 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { RecurringAnswer, RecurringList } from '../../contract/api/recurring';
-import { AppRoutes } from '../../src/app/router';
 import type { Recurring } from '../../src/features/recurring/recurringApi';
 import { todayLocalISO } from '../../src/lib/dates';
-import { recordRequests, renderWithProviders, signedIn } from './helpers';
+import { recordRequests } from './helpers';
 import { server } from './msw';
 import {
   asksBeforeDeleting,
@@ -14,6 +13,7 @@ import {
   templatePages,
   type TemplateScreen,
 } from './scheduleScenarios';
+import { renderApp, openDialog, fill, refill, refusal } from './fixtures/screens';
 
 const LIST = '/api/expense/getrecurring';
 
@@ -54,8 +54,7 @@ const { page, listHandler } = templatePages(LIST, RecurringList, rows);
 const answer = (message: string, data: Recurring, created = 0, status = 200) =>
   HttpResponse.json(RecurringAnswer.parse({ success: true, message, data, created }), { status });
 
-const renderRecurring = () =>
-  renderWithProviders(<AppRoutes />, { route: '/app/recurring', preloadedState: signedIn() });
+const renderRecurring = () => renderApp('/app/recurring');
 
 const recurringScreen: TemplateScreen<Recurring> = {
   what: 'recurring expense',
@@ -114,10 +113,8 @@ describe('Recurring expenses', () => {
     const log = recordRequests();
     const { user } = renderRecurring();
     await screen.findByText('Cleaner');
-    await user.click(screen.getByRole('button', { name: 'Add Recurring Expense' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add Recurring Expense' });
-    await user.type(within(dialog).getByLabelText('Description'), 'Flat rent');
-    await user.type(within(dialog).getByLabelText('Amount (₹)'), '25000.50');
+    const dialog = await openDialog(user, 'Add Recurring Expense');
+    await fill(user, dialog, { Description: 'Flat rent', 'Amount (₹)': '25000.50' });
     await user.selectOptions(within(dialog).getByLabelText('Category'), 'other');
     await user.selectOptions(within(dialog).getByLabelText('Day of the month'), '1');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
@@ -142,8 +139,7 @@ describe('Recurring expenses', () => {
     const log = recordRequests();
     const { user } = renderRecurring();
     await screen.findByText('Flat rent');
-    await user.click(screen.getByRole('button', { name: 'Add Recurring Expense' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add Recurring Expense' });
+    const dialog = await openDialog(user, 'Add Recurring Expense');
     await user.selectOptions(within(dialog).getByLabelText('Repeats'), 'weekly');
     const weekday = within(dialog).getByLabelText('Day of the week');
     expect(
@@ -151,8 +147,7 @@ describe('Recurring expenses', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']);
-    await user.type(within(dialog).getByLabelText('Description'), 'Cleaner');
-    await user.type(within(dialog).getByLabelText('Amount (₹)'), '700');
+    await fill(user, dialog, { Description: 'Cleaner', 'Amount (₹)': '700' });
     await user.selectOptions(within(dialog).getByLabelText('Category'), 'other');
     const start = within(dialog).getByLabelText('Start date');
     await user.clear(start);
@@ -174,23 +169,13 @@ describe('Recurring expenses', () => {
     server.use(
       listHandler(),
       http.post('/api/expense/addrecurring', () =>
-        HttpResponse.json(
-          {
-            success: false,
-            message: 'startDate must be at most a year before today',
-            code: 'validation',
-            field: 'startDate',
-          },
-          { status: 400 },
-        ),
+        refusal('startDate must be at most a year before today', { field: 'startDate' }),
       ),
     );
     const { user } = renderRecurring();
     await screen.findByText('Flat rent');
-    await user.click(screen.getByRole('button', { name: 'Add Recurring Expense' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add Recurring Expense' });
-    await user.type(within(dialog).getByLabelText('Description'), 'Old rent');
-    await user.type(within(dialog).getByLabelText('Amount (₹)'), '10');
+    const dialog = await openDialog(user, 'Add Recurring Expense');
+    await fill(user, dialog, { Description: 'Old rent', 'Amount (₹)': '10' });
     await user.selectOptions(within(dialog).getByLabelText('Category'), 'other');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     const error = await within(dialog).findByText('startDate must be at most a year before today');
@@ -214,8 +199,7 @@ describe('Recurring expenses', () => {
     await rowAction(user, 'Flat rent', 'Edit');
     const dialog = screen.getByRole('dialog', { name: 'Edit Recurring Expense' });
     expect(within(dialog).getByLabelText('Amount (₹)')).toHaveValue('25,000.50');
-    await user.clear(within(dialog).getByLabelText('Amount (₹)'));
-    await user.type(within(dialog).getByLabelText('Amount (₹)'), '26000');
+    await refill(user, dialog, { 'Amount (₹)': '26000' });
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Recurring expense updated successfully')).toBeInTheDocument();
     expect(await log.to('/api/expense/updaterecurring')[0]!.json()).toEqual({

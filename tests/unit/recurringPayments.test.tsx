@@ -4,11 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { BankAccountList } from '../../contract/api/bank';
 import { RecurringPaymentAnswer, RecurringPaymentList } from '../../contract/api/recurringPayments';
 import type { Role } from '../../src/api/types';
-import { AppRoutes } from '../../src/app/router';
 import type { Account } from '../../src/features/bank/bankApi';
 import type { RecurringPayment } from '../../src/features/recurringPayments/recurringPaymentsApi';
 import { todayLocalISO } from '../../src/lib/dates';
-import { pick, recordRequests, renderWithProviders, signedIn, testUser } from './helpers';
+import { pick, recordRequests, signedIn, testUser } from './helpers';
 import { server } from './msw';
 import {
   asksBeforeDeleting,
@@ -17,6 +16,7 @@ import {
   templatePages,
   type TemplateScreen,
 } from './scheduleScenarios';
+import { renderApp, openDialog, fill, refill } from './fixtures/screens';
 
 const LIST = '/api/company/getrecurringpayments';
 
@@ -100,10 +100,10 @@ const answer = (message: string, data: RecurringPayment, status = 200) =>
   );
 
 function renderAs(role: Role) {
-  return renderWithProviders(<AppRoutes />, {
-    route: '/app/recurringpayments',
-    preloadedState: signedIn({ ...testUser, role, position: role === 'admin' ? 1 : 2 }),
-  });
+  return renderApp(
+    '/app/recurringpayments',
+    signedIn({ ...testUser, role, position: role === 'admin' ? 1 : 2 }),
+  );
 }
 
 const paymentsScreen: TemplateScreen<RecurringPayment> = {
@@ -154,10 +154,8 @@ describe('Recurring payments', () => {
     const log = recordRequests();
     const { user } = renderAs('company');
     await screen.findByText('Parking rent');
-    await user.click(screen.getByRole('button', { name: 'Add Recurring Payment' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add Recurring Payment' });
-    await user.type(within(dialog).getByLabelText('Amount (₹)'), '45000');
-    await user.type(within(dialog).getByLabelText('Remark'), 'Salary: Ravi');
+    const dialog = await openDialog(user, 'Add Recurring Payment');
+    await fill(user, dialog, { 'Amount (₹)': '45000', Remark: 'Salary: Ravi' });
     // No account yet: refused before sending.
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(
@@ -202,8 +200,7 @@ describe('Recurring payments', () => {
     expect(within(dialog).getByRole('combobox', { name: 'Account' })).toHaveValue(
       'Lotus Current · ••9012',
     );
-    await user.clear(within(dialog).getByLabelText('Amount (₹)'));
-    await user.type(within(dialog).getByLabelText('Amount (₹)'), '46000');
+    await refill(user, dialog, { 'Amount (₹)': '46000' });
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Recurring payment updated successfully')).toBeInTheDocument();
     expect(await log.to('/api/company/updaterecurringpayment')[0]!.json()).toEqual({

@@ -5,6 +5,7 @@ import { Message } from '../../contract/api/fields';
 import { AppRoutes } from '../../src/app/router';
 import { recordRequests, renderWithProviders } from './helpers';
 import { server } from './msw';
+import { refusal } from './fixtures/screens';
 
 async function fillRegister(
   user: ReturnType<typeof renderWithProviders>['user'],
@@ -54,15 +55,11 @@ describe('Register', () => {
   it('shows the server message of a refusal (409)', async () => {
     server.use(
       http.post('/api/user/registeruser', () =>
-        HttpResponse.json(
-          {
-            success: false,
-            message: 'An account with this email already exists',
-            code: 'duplicate',
-            field: 'email',
-          },
-          { status: 409 },
-        ),
+        refusal('An account with this email already exists', {
+          code: 'duplicate',
+          field: 'email',
+          status: 409,
+        }),
       ),
     );
     const { user, location } = renderWithProviders(<AppRoutes />, { route: '/register' });

@@ -2,10 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { LoanList } from '../../contract/api/loans';
-import { AppRoutes } from '../../src/app/router';
 import { todayLocalISO } from '../../src/lib/dates';
-import { renderWithProviders, signedIn } from './helpers';
 import { server } from './msw';
+import { renderApp } from './fixtures/screens';
 
 describe("a Lend/Borrowed Report's total", () => {
   it('says on its face and in its name that it resets the dates to today', async () => {
@@ -25,10 +24,7 @@ describe("a Lend/Borrowed Report's total", () => {
         ),
       ),
     );
-    const { user, location } = renderWithProviders(<AppRoutes />, {
-      route: '/app/lendreport?from=2025-01-01&to=2025-02-01',
-      preloadedState: signedIn(),
-    });
+    const { user, location } = renderApp('/app/lendreport?from=2025-01-01&to=2025-02-01');
     const total = await screen.findByRole('button', {
       name: 'Total Amount: ₹1,500.50, reset both dates to today',
     });

@@ -12,6 +12,7 @@ import {
   testUser,
 } from './helpers';
 import { server } from './msw';
+import { renderApp, openDialog, fill, refill, refusal } from './fixtures/screens';
 
 describe('Landing and Not Found', () => {
   it('landing shows the spec copy and links to Login and Register', () => {
@@ -32,10 +33,7 @@ describe('Landing and Not Found', () => {
   });
 
   it('an unknown /app path shows Not Found inside the shell', async () => {
-    renderWithProviders(<AppRoutes />, {
-      route: '/app/no-such-screen',
-      preloadedState: signedIn(),
-    });
+    renderApp('/app/no-such-screen');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Not Found');
   });
@@ -44,10 +42,7 @@ describe('Landing and Not Found', () => {
 describe('Shell', () => {
   it('shows the user, the menu links of this release, and the page title', async () => {
     server.use(dashboardHandler());
-    const { user } = renderWithProviders(<AppRoutes />, {
-      route: '/app/dashboard',
-      preloadedState: signedIn(),
-    });
+    const { user } = renderApp('/app/dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     const links = within(nav)
       .getAllByRole('link')
@@ -99,10 +94,7 @@ describe('Role labels', () => {
     ['admin', 'Admin'],
   ] as const)("the side menu shows the role '%s' as '%s'", async (role, label) => {
     server.use(dashboardHandler());
-    renderWithProviders(<AppRoutes />, {
-      route: '/app/dashboard',
-      preloadedState: signedIn({ ...testUser, role }),
-    });
+    renderApp('/app/dashboard', signedIn({ ...testUser, role }));
     const menu = (await screen.findByRole('navigation', { name: 'Main' })).closest('aside')!;
     // Under the user's name (a menu group may have the same word).
     const who = within(menu).getByText(testUser.name).parentElement!;
@@ -118,7 +110,7 @@ describe('Profile', () => {
 
   it('shows name, email, created date and initials', async () => {
     server.use(profile);
-    renderWithProviders(<AppRoutes />, { route: '/app/profile', preloadedState: signedIn() });
+    renderApp('/app/profile');
     expect(await screen.findByText('05/03/2024')).toBeInTheDocument();
     expect(screen.getAllByText(testUser.email).length).toBeGreaterThan(0);
     expect(screen.getAllByText('AR').length).toBeGreaterThan(0);
@@ -144,10 +136,7 @@ describe('Profile', () => {
     ) {
       clicked.push(this);
     });
-    const { user } = renderWithProviders(<AppRoutes />, {
-      route: '/app/profile',
-      preloadedState: signedIn(),
-    });
+    const { user } = renderApp('/app/profile');
     await screen.findByText('05/03/2024');
     await user.click(screen.getByRole('button', { name: 'Download my data' }));
     await waitFor(() => expect(clicked).toHaveLength(1));
@@ -176,15 +165,10 @@ describe('Profile', () => {
       }),
     );
     const log = recordRequests();
-    const { user, store } = renderWithProviders(<AppRoutes />, {
-      route: '/app/profile',
-      preloadedState: signedIn(),
-    });
+    const { user, store } = renderApp('/app/profile');
     await screen.findByText('05/03/2024');
-    await user.click(screen.getByRole('button', { name: 'Edit' }));
-    const dialog = screen.getByRole('dialog', { name: 'Update Profile' });
-    await user.clear(within(dialog).getByLabelText('Name'));
-    await user.type(within(dialog).getByLabelText('Name'), 'Asha Menon');
+    const dialog = await openDialog(user, 'Edit', 'Update Profile');
+    await refill(user, dialog, { Name: 'Asha Menon' });
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
     expect(await log.to('/api/user/updateprofile')[0]!.json()).toEqual({
@@ -201,34 +185,26 @@ describe('Profile', () => {
     server.use(
       profile,
       http.post('/api/user/updatepassword', () =>
-        HttpResponse.json(
-          {
-            success: false,
-            message: 'Current password is incorrect',
-            code: 'wrong_password',
-            field: 'currentPassword',
-          },
-          { status: 400 },
-        ),
+        refusal('Current password is incorrect', {
+          code: 'wrong_password',
+          field: 'currentPassword',
+        }),
       ),
     );
     const log = recordRequests();
-    const { user } = renderWithProviders(<AppRoutes />, {
-      route: '/app/profile',
-      preloadedState: signedIn(),
-    });
+    const { user } = renderApp('/app/profile');
     await screen.findByText('05/03/2024');
-    await user.click(screen.getByRole('button', { name: 'Update Password' }));
-    const dialog = screen.getByRole('dialog', { name: 'Update Password' });
-    await user.type(within(dialog).getByLabelText('Current Password'), 'oldpassword');
-    await user.type(within(dialog).getByLabelText('New Password'), 'newpassword1');
-    await user.type(within(dialog).getByLabelText('Confirm New Password'), 'newpassword2');
+    const dialog = await openDialog(user, 'Update Password');
+    await fill(user, dialog, {
+      'Current Password': 'oldpassword',
+      'New Password': 'newpassword1',
+      'Confirm New Password': 'newpassword2',
+    });
     await user.click(within(dialog).getByRole('button', { name: 'Update Password' }));
     expect(await within(dialog).findByText('Passwords do not match')).toBeInTheDocument();
     expect(log.to('/api/user/updatepassword')).toHaveLength(0);
 
-    await user.clear(within(dialog).getByLabelText('Confirm New Password'));
-    await user.type(within(dialog).getByLabelText('Confirm New Password'), 'newpassword1');
+    await refill(user, dialog, { 'Confirm New Password': 'newpassword1' });
     await user.click(within(dialog).getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByText('Current password is incorrect')).toBeInTheDocument();
     expect(await log.to('/api/user/updatepassword')[0]!.json()).toEqual({

@@ -14,6 +14,7 @@ import {
   testUser,
 } from './helpers';
 import { server } from './msw';
+import { renderApp, refusal } from './fixtures/screens';
 
 function storeSession(token = 'tok-1') {
   localStorage.setItem('user', JSON.stringify(testUser));
@@ -52,10 +53,7 @@ describe('Session end', () => {
     storeSession();
     server.use(
       http.get('/api/expense/getuserallexpenses', () =>
-        HttpResponse.json(
-          { success: false, message: 'Session expired', code: 'unauthorized' },
-          { status: 401 },
-        ),
+        refusal('Session expired', { code: 'unauthorized', status: 401 }),
       ),
     );
     const { location, store } = renderWithProviders(<AppRoutes />, { route: '/app/expenses' });
@@ -151,10 +149,7 @@ describe('Cross-tab', () => {
           return HttpResponse.json({ success: true, data: dashboardData(count) });
         }),
       );
-      const { store } = renderWithProviders(<AppRoutes />, {
-        route: '/app/dashboard',
-        preloadedState: signedIn(),
-      });
+      const { store } = renderApp('/app/dashboard');
       const stop = startCrossTabSync(store);
       expect(await screen.findByText('1')).toBeInTheDocument();
       const otherTab = new BroadcastChannel('ecm-sync');
@@ -179,10 +174,7 @@ describe('Cross-tab', () => {
       server.use(
         http.post('/api/expense/deleteexpense', () =>
           refuse
-            ? HttpResponse.json(
-                { success: false, message: 'Expense not found', code: 'not_found' },
-                { status: 404 },
-              )
+            ? refusal('Expense not found', { code: 'not_found', status: 404 })
             : HttpResponse.json({ success: true, message: 'Expense deleted' }),
         ),
       );

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { VendorList } from '../../contract/api/vendors';
-import { AppRoutes } from '../../src/app/router';
 import type { Role } from '../../src/api/types';
-import { recordRequests, renderWithProviders, signedIn, testUser } from './helpers';
+import { recordRequests, signedIn, testUser } from './helpers';
 import { server } from './msw';
+import { renderApp, openDialog, refusal } from './fixtures/screens';
 
 const vendor = {
   _id: 'v1',
@@ -26,10 +26,10 @@ const listHandler = () =>
   );
 
 function renderAs(role: Role) {
-  return renderWithProviders(<AppRoutes />, {
-    route: '/app/vendors',
-    preloadedState: signedIn({ ...testUser, role, position: role === 'admin' ? 1 : 2 }),
-  });
+  return renderApp(
+    '/app/vendors',
+    signedIn({ ...testUser, role, position: role === 'admin' ? 1 : 2 }),
+  );
 }
 
 describe('Vendors', () => {
@@ -37,15 +37,11 @@ describe('Vendors', () => {
     server.use(
       listHandler(),
       http.post('/api/vendors', () =>
-        HttpResponse.json(
-          {
-            success: false,
-            message: 'You have a vendor of that name already',
-            code: 'duplicate',
-            field: 'name',
-          },
-          { status: 409 },
-        ),
+        refusal('You have a vendor of that name already', {
+          code: 'duplicate',
+          field: 'name',
+          status: 409,
+        }),
       ),
     );
     const log = recordRequests();
@@ -53,8 +49,7 @@ describe('Vendors', () => {
     expect(await screen.findByText('Steel Traders')).toBeInTheDocument();
     const asked = new URL(log.to('/api/vendors')[0]!.url).searchParams;
     expect(asked.get('order')).toBe('asc');
-    await user.click(screen.getByRole('button', { name: 'Add vendor' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add vendor' });
+    const dialog = await openDialog(user, 'Add vendor');
     await user.type(within(dialog).getByLabelText(/^Name/), 'Steel Traders');
     await user.click(within(dialog).getByRole('button', { name: 'Add vendor' }));
     await waitFor(() =>
