@@ -1,6 +1,6 @@
-import { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { bankEndpoints, type BankAccountFields } from '../../contract/api/bank';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
 import { limitExports } from '../plugins/rateLimit';
@@ -19,24 +19,49 @@ import { statement } from '../services/bank/statements';
 import { transfer } from '../services/bank/transfers';
 import { spending, spendingCsv } from '../services/bank/spending';
 import { statementCsv } from '../services/exports';
+import { sendCsv } from './csv';
 
-const toInput = ({
+type AccountFields = Partial<z.output<typeof BankAccountFields>>;
+type Renamed = 'holder_name' | 'account_no' | 'bank_name' | 'overdraftLimit';
+
+/** An account's fields as the service names them (an edit sends only some). */
+const toInput = <Fields extends AccountFields>({
   holder_name,
   account_no,
   bank_name,
   overdraftLimit,
   ...rest
-}: z.output<typeof BankAccountFields>) => ({
-  ...rest,
-  holderName: holder_name,
-  accountNo: account_no,
-  bankName: bank_name,
-  overdraftLimitPaise: overdraftLimit,
-});
+}: Fields) =>
+  ({
+    ...rest,
+    holderName: holder_name,
+    accountNo: account_no,
+    bankName: bank_name,
+    overdraftLimitPaise: overdraftLimit,
+  }) as Omit<Fields, Renamed> & {
+    holderName: Fields['holder_name'];
+    accountNo: Fields['account_no'];
+    bankName: Fields['bank_name'];
+    overdraftLimitPaise: Fields['overdraftLimit'];
+  };
 
 export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
   const tags = ['bank'];
+  /** Closes (or reopens) the account of the path, as read at the body's `version`. */
+  const closing =
+    (closed: boolean, message: string) =>
+    async (request: FastifyRequest<{ Params: { id: string }; Body: { version: number } }>) => {
+      const { id } = request.params;
+      const data = await setAccountClosed(
+        app.db,
+        callerOf(request),
+        id,
+        request.body.version,
+        closed,
+      );
+      return { success: true as const, message, data };
+    };
 
   registerRoutes(app, bankEndpoints, {
     listBankAccounts: {
@@ -78,15 +103,8 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
       answers: 'The updated account',
       refusals: errors(...BODY, 401, 403, 404, 409),
       handler: async (request) => {
-        const { _id, version, holder_name, account_no, bank_name, overdraftLimit, ...fields } =
-          request.body;
-        const data = await updateAccount(app.db, callerOf(request), _id, version, {
-          ...fields,
-          holderName: holder_name,
-          accountNo: account_no,
-          bankName: bank_name,
-          overdraftLimitPaise: overdraftLimit,
-        });
+        const { _id, version, ...fields } = request.body;
+        const data = await updateAccount(app.db, callerOf(request), _id, version, toInput(fields));
         return { success: true, message: 'Bank account updated successfully', data };
       },
     },
@@ -111,16 +129,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
         "Of the account as read at `version` (409 when it changed since). A closed account stays in the lists (with `closedAt`) and in the totals; payments, transfers and reversals on it are refused (400) until it is reopened. Closing the default account makes it deActive, and a closed account cannot be made the default. Closing a closed account keeps the day it was first closed. Companies only (403); another company's account is not found (404).",
       answers: 'The closed account',
       refusals: errors(...BODY, 401, 403, 404, 409),
-      handler: async (request) => {
-        const data = await setAccountClosed(
-          app.db,
-          callerOf(request),
-          request.params.id,
-          request.body.version,
-          true,
-        );
-        return { success: true, message: 'Bank account closed successfully', data };
-      },
+      handler: closing(true, 'Bank account closed successfully'),
     },
 
     reopenBankAccount: {
@@ -130,16 +139,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
         "Of the account as read at `version` (409 when it changed since). It stays deActive until made the default. Reopening an open account leaves it open. Companies only (403); another company's account is not found (404).",
       answers: 'The reopened account',
       refusals: errors(...BODY, 401, 403, 404, 409),
-      handler: async (request) => {
-        const data = await setAccountClosed(
-          app.db,
-          callerOf(request),
-          request.params.id,
-          request.body.version,
-          false,
-        );
-        return { success: true, message: 'Bank account reopened successfully', data };
-      },
+      handler: closing(false, 'Bank account reopened successfully'),
     },
 
     recordPayment: {
@@ -242,10 +242,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
         // The account and the range are checked before the first byte (404, 400); then the
         // entries are read and written a batch at a time.
         const { name, lines } = await statementCsv(app.db, callerOf(request), request.query);
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${name}"`)
-          .send(Readable.from(lines));
+        return sendCsv(reply, name, lines);
       },
     },
 
@@ -273,10 +270,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
       options: { preHandler: limitExports(app) },
       handler: async (request, reply) => {
         const { name, lines } = await spendingCsv(app.db, callerOf(request), request.query);
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${name}"`)
-          .send(Readable.from(lines));
+        return sendCsv(reply, name, lines);
       },
     },
   });

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { exportEndpoints } from '../../contract/api/exports';
 import { callerOf } from '../plugins/auth';
@@ -8,6 +7,7 @@ import { errors } from '../lib/schemas';
 import { registerRoutes } from '../lib/registerRoutes';
 import { expenseExportFilter, expensesCsv, expensesCsvName } from '../services/exports';
 import { myDataZip } from '../services/myData';
+import { sendCsv } from './csv';
 
 /**
  * The expenses CSV and the "export my data" ZIP: streamed from the database a batch at a
@@ -35,10 +35,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
         const caller = callerOf(request);
         const filter = await expenseExportFilter(app.db, caller, request.query);
         const csv = expensesCsv(app.db, caller, filter);
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${expensesCsvName(request.query)}"`)
-          .send(Readable.from(csv));
+        return sendCsv(reply, expensesCsvName(request.query), csv);
       },
     },
 

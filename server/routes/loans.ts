@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { z } from 'zod';
 import {
   loanEndpoints,
@@ -16,6 +15,7 @@ import { BODY, errors } from '../lib/schemas';
 import { registerRoutes } from '../lib/registerRoutes';
 import { loansCsv } from '../services/exports';
 import * as loans from '../services/loans';
+import { sendCsv } from './csv';
 
 const toInput = ({ amount, ...rest }: z.output<typeof LoanFields>) => ({
   ...rest,
@@ -86,10 +86,7 @@ export const loanRoutes =
             });
             const { from, to } = request.query;
             const name = `${direction}-report${from ? `-${from}` : ''}${to ? `-to-${to}` : ''}.csv`;
-            return reply
-              .header('content-type', 'text/csv; charset=utf-8')
-              .header('content-disposition', `attachment; filename="${name}"`)
-              .send(Readable.from(csv));
+            return sendCsv(reply, name, csv);
           },
         },
 

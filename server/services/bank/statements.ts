@@ -37,12 +37,23 @@ interface StatementPosition {
   reversed: boolean;
 }
 
+/** A statement page: by number (an offset), or from a neighbouring entry's position. */
+type StatementSlice =
+  { limit: number; offset: number } | { limit: number; position: StatementPosition };
+
 /** A statement entry's position: its date and its order that day (`2026-03-01/42`). */
 const STATEMENT_POSITION = /^(\d{4}-\d{2}-\d{2})\/(\d{1,15})$/;
 const isStatementPosition = (value: string) => {
   const m = STATEMENT_POSITION.exec(value);
   return !!m && positionChecks.date(m[1]!);
 };
+
+/** The account of a statement (404 when it is not the caller's to read), its range checked. */
+async function statementAccount(db: DbOrTx, caller: Caller, q: StatementQuery) {
+  if (q.from > q.to)
+    throw badRequest('End date must be on or after the start date', { field: 'to' });
+  return findAccount(db, caller, q.accountId);
+}
 
 /** A statement query's row: the range's figures, and one entry of the page (or none). */
 type StatementRow = Omit<EntryRow, 'id' | 'balance_after_paise'> & {
@@ -118,15 +129,8 @@ function statementAnswer(
  * from the range's days before (account_days) and the first entry's own day: page 5,000 of
  * an imported account costs what page 2 does.
  */
-async function readStatement(
-  db: DbOrTx,
-  caller: Caller,
-  q: StatementQuery,
-  slice: { limit: number; offset: number } | { limit: number; position: StatementPosition },
-) {
-  if (q.from > q.to)
-    throw badRequest('End date must be on or after the start date', { field: 'to' });
-  const account = await findAccount(db, caller, q.accountId);
+async function readStatement(db: DbOrTx, caller: Caller, q: StatementQuery, slice: StatementSlice) {
+  const account = await statementAccount(db, caller, q);
   const signed = sql`case when type = 'credit' then amount_paise else -amount_paise end`;
   const inRange = sql`account_id = ${q.accountId} and date between ${q.from} and ${q.to}`;
   let entries: SQL;
@@ -199,11 +203,9 @@ async function readFilteredStatement(
   db: DbOrTx,
   caller: Caller,
   q: StatementQuery,
-  slice: { limit: number; offset: number } | { limit: number; position: StatementPosition },
+  slice: StatementSlice,
 ) {
-  if (q.from > q.to)
-    throw badRequest('End date must be on or after the start date', { field: 'to' });
-  const account = await findAccount(db, caller, q.accountId);
+  const account = await statementAccount(db, caller, q);
   const kept = sql`p.account_id = ${q.accountId} and p.date between ${q.from} and ${q.to}
     and ${entryCondition(q)}`;
   let page: SQL;
@@ -285,9 +287,7 @@ export async function statement(
  * always agrees with its rows.
  */
 export async function statementForExport(db: DbOrTx, caller: Caller, q: StatementQuery) {
-  if (q.from > q.to)
-    throw badRequest('End date must be on or after the start date', { field: 'to' });
-  const account = await findAccount(db, caller, q.accountId);
+  const account = await statementAccount(db, caller, q);
   const filtered = isFiltered(q);
   const [before] = await db
     .select({
