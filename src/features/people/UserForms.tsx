@@ -336,31 +336,50 @@ export function CreateUserForm({
   );
 }
 
+const CONTACT_LABELS = { email: 'Contact Email', mobile: 'Contact Mobile' };
+
 /**
- * 'Update User Details': the details and the status (active / inactive), which really saves. A
- * PM's e-mail is read-only: they sign in with it.
+ * A person's edit form. 'Update User Details': the details and the status (active / inactive),
+ * which really saves; a PM's e-mail is read-only: they sign in with it. An admin's 'Update
+ * Company Details' (`company`): the contact details only (the e-mail, which the company signs
+ * in with, is read-only). Deactivating a company has its own action, behind a confirmation,
+ * since it signs the company and all of its people out.
  */
-export function EditUserForm({ person, onClose }: { person: Person; onClose: () => void }) {
-  const [editUser, editing] = useEditUserMutation();
+function EditPersonForm({
+  person,
+  company,
+  onClose,
+}: {
+  person: Person;
+  company: boolean;
+  onClose: () => void;
+}) {
+  const [editUser, editingUser] = useEditUserMutation();
+  const [editCompany, editingCompany] = useEditCompanyMutation();
   const formOf = (p: Person) => ({ ...detailsOf(p), status: p.status });
   const { form, set, setForm, refused } = useForm(formOf(person));
   const conflict = usePersonConflict(person, (fresh) => setForm(formOf(fresh)), {
     values: form,
     of: formOf,
     set: setForm,
-    labels: PERSON_LABELS,
+    labels: company ? { ...PERSON_LABELS, ...CONTACT_LABELS } : PERSON_LABELS,
+    // A company's status is not this form's: it is neither sent nor listed.
+    unlisted: company ? ['status'] : [],
   });
 
   const submit = async () => {
+    const details = {
+      _id: person._id,
+      version: conflict.version,
+      ...editedDetails(form, person.role),
+    };
     const ok = await conflict.save(
-      editUser({
-        _id: person._id,
-        version: conflict.version,
-        ...editedDetails(form, person.role),
-        status: form.status as UserStatus,
-      }).unwrap(),
+      (company
+        ? editCompany(details)
+        : editUser({ ...details, status: form.status as UserStatus })
+      ).unwrap(),
       {
-        success: 'User edited successfully',
+        success: company ? 'Company updated successfully' : 'User edited successfully',
         failure: 'Failed to update company. Please try again.',
       },
       refused.capture,
@@ -371,80 +390,40 @@ export function EditUserForm({ person, onClose }: { person: Person; onClose: () 
   return (
     <FormModal
       open
-      title="Update User Details"
+      title={company ? 'Update Company Details' : 'Update User Details'}
       onClose={onClose}
       onSubmit={submit}
       submitLabel="Update"
-      busy={editing.isLoading}
+      busy={editingUser.isLoading || editingCompany.isLoading}
     >
       {conflict.notice}
       <DetailFields
         form={form}
         set={set}
         errors={refused.errors}
-        labels={{ email: 'Contact Email', mobile: 'Contact Mobile' }}
+        labels={CONTACT_LABELS}
         emailLocked={signInEmailNote(person.role)}
       />
-      <SelectField
-        id="user-status"
-        label="Status"
-        options={STATUS_OPTIONS}
-        required
-        value={form.status}
-        onChange={set('status')}
-      />
+      {!company && (
+        <SelectField
+          id="user-status"
+          label="Status"
+          options={STATUS_OPTIONS}
+          required
+          value={form.status}
+          onChange={set('status')}
+        />
+      )}
     </FormModal>
   );
 }
 
-/**
- * An admin's 'Update Company Details': the contact details only (the e-mail, which the company
- * signs in with, is read-only). Deactivating has its own action, behind a confirmation, since it
- * signs the company and all of its people out.
- */
-export function EditCompanyForm({ company, onClose }: { company: Person; onClose: () => void }) {
-  const [editCompany, editing] = useEditCompanyMutation();
-  const { form, set, setForm, refused } = useForm(detailsOf(company));
-  const conflict = usePersonConflict(company, (fresh) => setForm(detailsOf(fresh)), {
-    values: form,
-    of: detailsOf,
-    set: setForm,
-    labels: { ...PERSON_LABELS, email: 'Contact Email', mobile: 'Contact Mobile' },
-  });
+/** 'Update User Details': the details and the status. */
+export const EditUserForm = ({ person, onClose }: { person: Person; onClose: () => void }) => (
+  <EditPersonForm person={person} company={false} onClose={onClose} />
+);
 
-  const submit = async () => {
-    const ok = await conflict.save(
-      editCompany({
-        _id: company._id,
-        version: conflict.version,
-        ...editedDetails(form, company.role),
-      }).unwrap(),
-      {
-        success: 'Company updated successfully',
-        failure: 'Failed to update company. Please try again.',
-      },
-      refused.capture,
-    );
-    if (ok) onClose();
-  };
-
-  return (
-    <FormModal
-      open
-      title="Update Company Details"
-      onClose={onClose}
-      onSubmit={submit}
-      submitLabel="Update"
-      busy={editing.isLoading}
-    >
-      {conflict.notice}
-      <DetailFields
-        form={form}
-        set={set}
-        errors={refused.errors}
-        labels={{ email: 'Contact Email', mobile: 'Contact Mobile' }}
-        emailLocked={signInEmailNote(company.role)}
-      />
-    </FormModal>
-  );
-}
+/** An admin's 'Update Company Details': the contact details only. */
+export const EditCompanyForm = ({ company, onClose }: { company: Person; onClose: () => void }) => (
+  <EditPersonForm person={company} company onClose={onClose} />
+);
