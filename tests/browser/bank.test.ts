@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { useBrowserSuite, visit, watchPage, type PageWatch } from './harness';
 import {
-  acceptInvite,
   expectAlert,
   expectCount,
   expectPath,
@@ -11,7 +10,7 @@ import {
   journeySteps,
   logIn,
   pickOption,
-  registerAdmin,
+  seedAdminAndCompany,
 } from './helpers';
 import { rowAction, rowMenuItems, rowMenuToggle } from './rows';
 
@@ -36,28 +35,13 @@ let tabB: Page | undefined;
 let watchB: PageWatch | undefined;
 
 beforeAll(async () => {
-  const origin = suite.server.origin;
-  await registerAdmin(origin, admin);
-  const login = await fetch(`${origin}/api/user/loginuser`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: admin.email, password, userType: 'admin' }),
-  });
-  const { data } = (await login.json()) as { data: { token: string } };
-  const created = await fetch(`${origin}/api/user/createUser`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${data.token}` },
-    body: JSON.stringify({
-      name: company.name,
-      email: company.email,
-      mobile: '9876501234',
-      registration_number: 'LOT-9',
-      userType: 'company',
-    }),
-  });
-  expect(created.status).toBe(201);
   // The company chooses its password from the invite.
-  await acceptInvite(suite.server, company.email, password);
+  await seedAdminAndCompany(
+    suite.server,
+    admin,
+    { ...company, mobile: '9876501234', reg: 'LOT-9' },
+    password,
+  );
 });
 journeySteps(() => [watch, watchB]);
 
@@ -404,7 +388,7 @@ describe.sequential('bank', () => {
     await transfer.getByRole('button', { name: 'Transfer' }).click();
     await expectAlert(page, 'Transfer recorded');
     await expectText(card(), '₹3,701.00');
-    await expectText(row('Float for payroll'), 'Transfer to Lotus Payroll (555566667777)');
+    await expectText(row('Float for payroll'), 'Transfer to Lotus Payroll (••7777)');
 
     await row('Float for payroll')
       .getByRole('button', { name: /^Reverse debit/ })

@@ -12,7 +12,7 @@ import { PersonList } from '../../contract/api/people';
 import { ReconciliationList } from '../../contract/api/reconciliation';
 import { AppRoutes } from '../../src/app/router';
 import type { Role } from '../../src/api/types';
-import type { Account, Statement } from '../../src/features/bank/bankApi';
+import type { Statement } from '../../src/features/bank/bankApi';
 import { accountErrors } from '../../src/features/bank/validation';
 import { todayLocalISO } from '../../src/lib/dates';
 import {
@@ -23,42 +23,12 @@ import {
   signedIn,
   testUser,
 } from './helpers';
+import { account, accountsHandler } from './bankFixtures';
 import { server } from './msw';
-
-const account: Account = {
-  _id: 'a1',
-  createdAt: '2026-02-01T09:00:00.000Z',
-  holder_name: 'Lotus Current',
-  account_no: '123456789012',
-  branch: 'Fort, Mumbai',
-  ifsc: 'SBIN0001234',
-  mobile: '9876501234',
-  address: '12 Marine Drive',
-  defaultStatus: 'deActive',
-  openingBalance: 0,
-  balance: 3801,
-  version: 1,
-  closedAt: null,
-  bank_name: '',
-  overdraftLimit: 0,
-};
 
 /** An entry that says nothing of what it was. */
 const NO_DETAILS = { mode: null, reference: null, party: null, project: null, category: null };
 
-const accountsHandler = (data: Account[] = [account]) =>
-  http.get('/api/company/getallbankbyuserid', () =>
-    HttpResponse.json(
-      BankAccountList.parse({
-        success: true,
-        data,
-        total: data.length,
-        page: 1,
-        pageSize: 20,
-        totalAmount: data.reduce((s, a) => s + a.balance, 0),
-      }),
-    ),
-  );
 const paymentsHandler = () =>
   http.get('/api/company/getpayments', () =>
     HttpResponse.json(
@@ -213,7 +183,8 @@ describe('All Bank', () => {
       '1',
       '01/02/2026',
       'Lotus Current',
-      '123456789012',
+      // The last four digits, read as such, and Show (see accountReveal.test.tsx).
+      '••9012ending 9012Show the account number of Lotus Current',
       'Fort, Mumbai',
       'SBIN0001234',
       '9876501234',
@@ -856,7 +827,7 @@ describe('Payment Mode corrections', () => {
     const table = await screen.findByRole('table', { name: /Latest payments/ });
     expect(within(table).getByText('Reversal')).toBeInTheDocument();
     expect(within(table).getByText('Reversed')).toBeInTheDocument();
-    expect(within(table).getByText('Transfer to Site (99887766)')).toBeInTheDocument();
+    expect(within(table).getByText('Transfer to Site (••7766)')).toBeInTheDocument();
     // A reversal, and a payment already reversed, cannot be reversed again.
     expect(within(table).getAllByRole('button', { name: /^Reverse / })).toHaveLength(2);
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { AccountNumber } from '../../ui/AccountNumber';
 import { Money } from '../../ui/Money';
 import type { Account } from './bankApi';
 
@@ -33,7 +34,7 @@ export function AccountCard({
         ] as Array<[string, ReactNode]>)
       : []),
     ...(account.bank_name ? ([['Bank', account.bank_name]] as Array<[string, ReactNode]>) : []),
-    ['Account No', account.account_no],
+    ['Account No', <AccountNumber key="n" value={account.account_no} of={account.holder_name} />],
     ['Holder Name', account.holder_name],
     ['Branch', account.branch],
     ['IFSC', account.ifsc],

@@ -1,4 +1,5 @@
 import { formatDMY } from '../../lib/dates';
+import { AccountNumber, lastFourOf } from '../../ui/AccountNumber';
 import { DeleteDialog } from '../../ui/DeleteDialog';
 import { serialColumn, type Column } from '../../ui/DataTable';
 import { DetailsModal } from '../../ui/DetailsModal';
@@ -105,7 +106,8 @@ export default function BankScreen() {
   };
   const named = pending && (
     <>
-      The account <strong>{pending.account.account_no}</strong> of {pending.account.holder_name}
+      The account <strong>{lastFourOf(pending.account.account_no)}</strong> of{' '}
+      {pending.account.holder_name}
     </>
   );
 
@@ -137,7 +139,7 @@ export default function BankScreen() {
       key: 'account_no',
       header: 'Account_no',
       sortKey: 'account_no',
-      render: (row) => row.account_no,
+      render: (row) => <AccountNumber value={row.account_no} of={row.holder_name} />,
     },
     {
       key: 'branch',
@@ -230,8 +232,8 @@ export default function BankScreen() {
           title="Delete bank account"
           message={(row) => (
             <>
-              Delete the account <strong>{row.account_no}</strong> of {row.holder_name}? This cannot
-              be undone.
+              Delete the account <strong>{lastFourOf(row.account_no)}</strong> of {row.holder_name}?
+              This cannot be undone.
             </>
           )}
           run={(row) => deleteBank(row._id).unwrap()}

@@ -4,6 +4,7 @@ import { notifyMutation } from '../../api/notify';
 import { amountError, typedRupees } from '../../lib/amount';
 import { formatDMY, todayLocalISO } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
+import { lastFourOf } from '../../ui/AccountNumber';
 import { AmountField } from '../../ui/AmountField';
 import { DateField } from '../../ui/DateField';
 import { Field, SelectField } from '../../ui/Field';
@@ -31,7 +32,7 @@ type Linked = Pick<
 export function EntryLinks({ entry }: { entry: Linked }) {
   const notes: string[] = [];
   if (entry.transferAccount) {
-    const other = `${entry.transferAccount.holder_name} (${entry.transferAccount.account_no})`;
+    const other = `${entry.transferAccount.holder_name} (${lastFourOf(entry.transferAccount.account_no)})`;
     notes.push(entry.paymentType === 'debit' ? `Transfer to ${other}` : `Transfer from ${other}`);
   }
   if (entry.reversesId) notes.push('Reversal');
