@@ -33,23 +33,24 @@ export const SQL = {
     `select count(*)::int, coalesce(sum("amount_paise"), 0) from (select "amount_paise" from "expenses" where ${SQL.matching(categories)} limit $${categories + 3}) "matches"`,
   turnover: `select coalesce(sum("projects"), 0)::int, coalesce(sum("price_paise"), 0) from "project_totals" where "project_totals"."company_id" in (select "id" from "users" where ("users"."created_by" = $1 and "users"."role" = $2))`,
   positionFigures: `select
-          coalesce(sum(i.total_paise - i.received_paise - i.tds_paise - i.credited_paise)
-            filter (where i.status in ('issued', 'part_paid', 'paid')), 0) as receivable,
-          coalesce(sum(i.total_paise - i.received_paise - i.tds_paise - i.credited_paise)
-            filter (where i.status in ('issued', 'part_paid') and i.due_date < $1::date), 0) as overdue,
-          coalesce(sum(i.total_paise) filter (where i.status in ('issued', 'part_paid', 'paid')
-            and i.issue_date >= date_trunc('month', $2::date)::date
-            and i.issue_date <= $3::date), 0) as invoiced_month,
+          (select coalesce(sum(t.total_paise - t.received_paise - t.tds_paise - t.credited_paise), 0)
+             from client_receivables t where t.company_id in (select id from users where created_by = $1 and role = 'company')) as receivable,
+          (select coalesce(sum(d.pending_paise), 0) from receivable_dues d
+            where d.company_id in (select id from users where created_by = $2 and role = 'company') and d.due_date < $3::date) as overdue,
+          (select coalesce(sum(i.total_paise), 0) from invoices i
+            where i.company_id in (select id from users where created_by = $4 and role = 'company') and i.kind = 'invoice'
+              and i.status in ('issued', 'part_paid', 'paid')
+              and i.issue_date >= date_trunc('month', $5::date)::date
+              and i.issue_date <= $6::date) as invoiced_month,
           (select coalesce(sum(r.amount_paise), 0) from receipts r
-            where r.company_id in (select id from users where created_by = $4 and role = 'company') and not r.reversed
-              and r.date >= date_trunc('month', $5::date)::date
-              and r.date <= $6::date) as received_month
-        from invoices i where i.company_id in (select id from users where created_by = $7 and role = 'company') and i.kind = 'invoice'`,
+            where r.company_id in (select id from users where created_by = $7 and role = 'company') and not r.reversed
+              and r.date >= date_trunc('month', $8::date)::date
+              and r.date <= $9::date) as received_month`,
   positionRecent: `select i.id, i.number, c.name as client, i.issue_date::text as date, i.status,
               i.total_paise, i.total_paise - i.received_paise - i.tds_paise - i.credited_paise as pending
             from invoices i join clients c on c.id = i.client_id
            where i.company_id in (select id from users where created_by = $1 and role = 'company') and i.kind = 'invoice' and i.status <> 'draft'
-           order by i.issued_at desc nulls last, i.id desc limit 5`,
+           order by i.issued_at desc nulls last, i.id desc nulls last limit 5`,
   totals: `
       select
         (select coalesce(sum(entries), 0)::int from expense_months where user_id = $1) as expense_count,
@@ -234,7 +235,17 @@ export async function startBaseline(opts: {
     // The company position of an admin (the bench's user): its companies' receivables and
     // latest invoices; an admin's lists no accounts.
     const [[f = []], invoices] = await Promise.all([
-      query('b_position', SQL.positionFigures, [today, today, today, userId, today, today, userId]),
+      query('b_position', SQL.positionFigures, [
+        userId,
+        userId,
+        today,
+        userId,
+        today,
+        today,
+        userId,
+        today,
+        today,
+      ]),
       query('b_invoices', SQL.positionRecent, [userId]),
     ]);
     const n = (i: number) => Number(t[i] ?? 0);

@@ -17,6 +17,9 @@
 //    shared with the load generator and with whatever else runs.
 //
 // The app logs at RATIO_LOG_LEVEL (info, as in production) to a pipe this process drains.
+// RATIO_NODE_ARGS: more Node flags for the app's process, after `npm start`'s own, e.g.
+// `--cpu-prof --cpu-prof-dir=/tmp/profiles` to see where its CPU goes (the profile is written
+// as the server stops).
 // RATIO_COMPARE=<folder>: another checkout of the app (its dependencies installed or linked),
 // built and measured in the same rounds as 'before', so that a change is judged against
 // its parent under the same load on the machine rather than against a run of another hour.
@@ -43,6 +46,7 @@ const REQUESTS = Number(process.env.RATIO_REQUESTS ?? 4000);
 const ROUNDS = Number(process.env.RATIO_ROUNDS ?? 3);
 const CONNECTIONS = 16;
 const LOG_LEVEL = process.env.RATIO_LOG_LEVEL ?? 'info';
+const NODE_ARGS = (process.env.RATIO_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 const TICK_US = 1e6 / Number(execSync('getconf CLK_TCK').toString().trim() || 100);
 
 interface Call {
@@ -239,7 +243,7 @@ const startApp = (name: string, cwd = process.cwd()) => {
   const start = startCommand(cwd);
   return run(
     name,
-    [...start.nodeArgs, 'build/server/main.js'],
+    [...start.nodeArgs, ...NODE_ARGS, 'build/server/main.js'],
     { ...start.env, LOG_LEVEL: LOG_LEVEL, DATA_DIR: dataDir, METRICS: 'false' },
     cwd,
   );

@@ -16,7 +16,7 @@ import { rateLimitPlugin } from './plugins/rateLimit';
 import { routeMethodsPlugin } from './plugins/routeMethods';
 import { docsPlugin } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
-import { securityPlugin } from './plugins/security';
+import { SECURITY_HEADERS, securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
 import { timeZonePlugin } from './plugins/timeZone';
 import { authRoutes } from './routes/auth';
@@ -116,10 +116,13 @@ export async function buildApp(opts: AppOptions) {
     },
     // Addresses the router refuses before any route runs answer like every other refusal,
     // and never echo the address: an id longer than any record's is simply not found.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      // No onRequest hook ran: the headers every answer has are set here.
       void (reply as unknown as FastifyReply)
         .status(tooLong ? 404 : 400)
+        .headers(SECURITY_HEADERS)
+        .header('x-request-id', request.id)
         .header('cache-control', 'no-store')
         .send({ success: false, message: tooLong ? 'Not found' : 'This address is not valid' });
     },
@@ -151,11 +154,11 @@ export async function buildApp(opts: AppOptions) {
     // Open streams would hold the server open for good: end them first.
     await app.changeFeed.stop();
   });
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-    // API answers are one person's data: no browser or proxy cache may keep them.
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  // A callback, not an async hook: it runs for every answer. (The request id, no-store and
+  // the security headers are set as a request arrives: plugins/security.ts.)
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
   app.decorate('dbHealth', watchDatabase(opts.database.db, app.log));
   app.addHook('onClose', async () => {

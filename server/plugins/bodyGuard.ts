@@ -41,12 +41,13 @@ const interrupted = () =>
  */
 export const bodyGuardPlugin = fp(async (app: FastifyInstance, opts: Partial<BodyTimings>) => {
   const timings = { ...BODY_TIMINGS, ...opts };
-  app.addHook('preParsing', async (request, reply, payload) => {
+  // A callback, not an async hook: it runs for every request, and most have no body.
+  app.addHook('preParsing', (request, reply, payload, done) => {
     const { headers } = request;
     const hasBody =
       headers['transfer-encoding'] !== undefined ||
       (headers['content-length'] !== undefined && headers['content-length'] !== '0');
-    return hasBody ? guard(payload, reply.raw, timings) : payload;
+    done(null, hasBody ? guard(payload, reply.raw, timings) : payload);
   });
 });
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { LoanDirection } from '../../contract/enums';
 import { rowsOf, type DbOrTx } from '../db/client';
-import { prepared, rawQuery } from '../db/prepared';
+import { mapped, prepared, rawQuery } from '../db/prepared';
 import type { Caller } from '../lib/caller';
 import { paiseToRupees } from '../../contract/rules';
 import { categoryReport } from './expenses';
@@ -11,11 +11,16 @@ import { companyPosition } from './receivables/position';
 const me = sql.placeholder('me');
 const today = sql.placeholder('today');
 
-/** Counts and sums of the caller's expenses (from expense_months), lends and borrowed. */
-const totalsQuery = prepared((db) =>
-  rawQuery(
-    db,
-    sql`
+/**
+ * Counts and sums of the caller's expenses (from expense_months), lends and borrowed. The
+ * dashboard's statements are read as arrays and mapped by hand (see db/prepared.ts): every
+ * sign-in opens it.
+ */
+const totalsQuery = mapped(
+  (db) =>
+    rawQuery(
+      db,
+      sql`
       select
         (select coalesce(sum(entries), 0)::int from expense_months where user_id = ${me}) as expense_count,
         (select coalesce(sum(amount_paise), 0) from expense_months where user_id = ${me}) as expense_paise,
@@ -30,21 +35,41 @@ const totalsQuery = prepared((db) =>
         count(*) filter (where direction = 'borrowed' and repaid_paise < amount_paise
                          and repayment_date < ${today})::int as overdue_borroweds
       from loans where user_id = ${me}`,
-  ),
+    ),
+  (r) => ({
+    expenseCount: Number(r[0]),
+    expensePaise: r[1] as string,
+    lendCount: Number(r[2]),
+    lendPaise: r[3] as string,
+    lendRepaid: r[4] as string,
+    borrowedCount: Number(r[5]),
+    borrowedPaise: r[6] as string,
+    borrowedRepaid: r[7] as string,
+    overdueLends: Number(r[8]),
+    overdueBorroweds: Number(r[9]),
+  }),
 );
 
 /** The five latest entries, expenses and loans together. */
-const recentQuery = prepared((db) =>
-  rawQuery(
-    db,
-    sql`
+const recentQuery = mapped(
+  (db) =>
+    rawQuery(
+      db,
+      sql`
       (select 'expense' as kind, id, description as label, amount_paise, date::text as date, created_at
          from expenses where user_id = ${me} order by created_at desc limit 5)
       union all
       (select direction::text, id, name, amount_paise, issue_date::text, created_at
          from loans where user_id = ${me} order by created_at desc limit 5)
       order by created_at desc limit 5`,
-  ),
+    ),
+  (r) => ({
+    kind: r[0] as 'expense' | LoanDirection,
+    _id: r[1] as string,
+    label: r[2] as string,
+    amount: paiseToRupees(r[3] as string),
+    date: r[4] as string,
+  }),
 );
 
 /**
@@ -52,10 +77,11 @@ const recentQuery = prepared((db) =>
  * this one from expense_months; this month from the rows, up to today (an expense dated
  * later this month is not spent yet).
  */
-const monthsQuery = prepared((db) =>
-  rawQuery(
-    db,
-    sql`
+const monthsQuery = mapped(
+  (db) =>
+    rawQuery(
+      db,
+      sql`
       select to_char(month, 'YYYY-MM') as month, category,
              sum(amount_paise) as paise
         from (select month, category, amount_paise
@@ -71,7 +97,12 @@ const monthsQuery = prepared((db) =>
                  and date <= ${today}::date) as spent
        group by 1, 2
        order by 1, 2`,
-  ),
+    ),
+  (r) => ({
+    month: r[0] as string,
+    category: r[1] as string,
+    amount: paiseToRupees(r[2] as string),
+  }),
 );
 
 const from = sql.placeholder('from');
@@ -141,48 +172,36 @@ export async function dashboardFigures(
     companyPosition(db, caller, today),
     range ? periodFigures(db, caller, range) : undefined,
   ]);
-  type Totals = Record<string, string | number>;
-  const t = rowsOf<Totals>(totals)[0] ?? {};
-  const n = (k: string) => Number(t[k] ?? 0);
-  /** A sum of paise, exact past 2^53. */
-  const paise = (k: string) => BigInt(t[k] ?? 0);
-  const lent = n('lend_paise');
+  const t = totals[0];
+  const paise = (sum: string | undefined) => BigInt(sum ?? 0);
+  const lent = Number(t?.lendPaise ?? 0);
+  /** Share of lent money that has come back, in percent with 2 decimals; null when nothing was lent. */
+  const lentRepaidPercent =
+    // A share, not money: a float is right here.
+    // eslint-disable-next-line no-restricted-syntax
+    lent === 0 ? null : Math.round((Number(t?.lendRepaid ?? 0) * 10000) / lent) / 100;
   return {
-    expenses: { count: n('expense_count'), totalAmount: paiseToRupees(n('expense_paise')) },
+    expenses: {
+      count: t?.expenseCount ?? 0,
+      totalAmount: paiseToRupees(Number(t?.expensePaise ?? 0)),
+    },
     lend: {
-      count: n('lend_count'),
+      count: t?.lendCount ?? 0,
       totalAmount: paiseToRupees(lent),
-      outstandingAmount: paiseToRupees(paise('lend_paise') - paise('lend_repaid')),
-      overdueCount: n('overdue_lends'),
+      outstandingAmount: paiseToRupees(paise(t?.lendPaise) - paise(t?.lendRepaid)),
+      overdueCount: t?.overdueLends ?? 0,
     },
     borrowed: {
-      count: n('borrowed_count'),
-      totalAmount: paiseToRupees(n('borrowed_paise')),
-      outstandingAmount: paiseToRupees(paise('borrowed_paise') - paise('borrowed_repaid')),
-      overdueCount: n('overdue_borroweds'),
+      count: t?.borrowedCount ?? 0,
+      totalAmount: paiseToRupees(Number(t?.borrowedPaise ?? 0)),
+      outstandingAmount: paiseToRupees(paise(t?.borrowedPaise) - paise(t?.borrowedRepaid)),
+      overdueCount: t?.overdueBorroweds ?? 0,
     },
     totalTurnoverLength: projectTurnover.count,
     totalTurnoverAmount: projectTurnover.totalAmount,
-    /** Share of lent money that has come back, in percent with 2 decimals; null when nothing was lent. */
-    // A share, not money: a float is right here.
-    // eslint-disable-next-line no-restricted-syntax
-    lentRepaidPercent: lent === 0 ? null : Math.round((n('lend_repaid') * 10000) / lent) / 100,
-    recent: rowsOf<{ kind: string; id: string; label: string; amount_paise: string; date: string }>(
-      recent,
-    ).map((r) => ({
-      kind: r.kind as 'expense' | LoanDirection,
-      _id: r.id,
-      label: r.label,
-      amount: paiseToRupees(r.amount_paise),
-      date: r.date,
-    })),
-    expensesByMonth: rowsOf<{ month: string; category: string; paise: string }>(months).map(
-      (r) => ({
-        month: r.month,
-        category: r.category,
-        amount: paiseToRupees(r.paise),
-      }),
-    ),
+    lentRepaidPercent,
+    recent,
+    expensesByMonth: months,
     position,
     ...(period ? { period } : {}),
   };

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { ExpenseSort } from '../../contract/api/expenses';
 import type { DbOrTx } from '../db/client';
 import {
@@ -13,9 +13,9 @@ import {
   sumPaise,
   type KeysetShape,
 } from '../db/paging';
-import { prepared, preparedShapes, rawQuery } from '../db/prepared';
+import { columnsOf, mapped, mappedShapes, prepared, rawQuery, type Row } from '../db/prepared';
 import { rowsOf } from '../db/client';
-import { expenseMonths, expenses } from '../db/schema';
+import { categories, expenseMonths, expenses } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { withAudit } from './audit';
 import { badRequest, conflict, notFound } from '../lib/errors';
@@ -25,7 +25,7 @@ import { keyText } from '../db/keyset';
 import { containsPlaceholder, searchPattern } from '../db/search';
 import { atVersion, nextVersion, whyNotUpdated } from './versions';
 import { restoreDeleted } from './undo';
-import { categoryLookup, categoryNow, ownCategory, type CategoryLookup } from './categories';
+import { categoryLookup, categoryNow, ownCategory } from './categories';
 
 export interface ExpenseInput {
   date: string;
@@ -82,10 +82,24 @@ const toApi = (row: typeof expenses.$inferSelect) => ({
  * The owner's categories whose name contains the search (any case), as a plain comparison:
  * decided once here rather than matching the category of every row.
  */
-function categoriesMatching(lookup: CategoryLookup, search: string) {
+function categoriesMatching(names: readonly string[], search: string) {
   const term = search.toLowerCase();
-  return lookup.names.filter((c) => c.toLowerCase().includes(term));
+  return names.filter((c) => c.toLowerCase().includes(term));
 }
+
+/**
+ * The owner's category names, as `categoryLookup` reads them (the same statement), for a
+ * search: prepared once and mapped by hand, as a search runs it on every call.
+ */
+const categoryNames = mapped(
+  (db) =>
+    db
+      .select({ name: categories.name })
+      .from(categories)
+      .where(eq(categories.userId, p('userId')))
+      .orderBy(sql`lower(${categories.name})`, asc(categories.name)),
+  (r) => r[0] as string,
+);
 
 /** Ownership is part of every where clause: another user's expense is simply not found. */
 const own = (caller: Caller, extra?: SQL) => and(eq(expenses.userId, caller.userId), extra);
@@ -138,7 +152,7 @@ function listFilter(s: FilterShape) {
  * it then throws away. Next and Previous go from a row's position (keyset): page 20,000 reads
  * as few index entries as page 1; a page number alone skips the rows in front (`offset`).
  */
-const listPage = preparedShapes(
+const listPage = mappedShapes(
   (s: FilterShape & { keyset: KeysetShape<ExpenseSort>; offset: boolean }) => JSON.stringify(s),
   (db, s) => {
     const { where, order } = keysetClauses(s.keyset, sortColumns, expenses.id);
@@ -156,13 +170,42 @@ const listPage = preparedShapes(
       .where(inArray(expenses.id, pageIds))
       .orderBy(...order);
   },
+  () => pageRow,
 );
+
+/** Where the page query's columns come: the table's, then the row's sort value as text. */
+const pageAt = columnsOf({ ...getTableColumns(expenses), sortValue: null });
+
+/** A row of a page, mapped by hand (the list is the hottest call): as answered, and its position. */
+function pageRow(r: Row) {
+  const amountPaise = Number(r[pageAt.amountPaise]);
+  return {
+    id: r[pageAt.id] as string,
+    sortValue: r[pageAt.sortValue] as string,
+    amountPaise,
+    expense: {
+      _id: r[pageAt.id] as string,
+      date: r[pageAt.date] as string,
+      description: r[pageAt.description] as string,
+      amount: paiseToRupees(amountPaise),
+      category: r[pageAt.category] as string,
+      createdAt: toIso(r[pageAt.createdAt] as string),
+      version: Number(r[pageAt.version]),
+    },
+  };
+}
+
+/** A count and a sum of paise (as the driver gives a numeric: text on PostgreSQL). */
+const countAndSum = (r: Row) => ({
+  total: Number(r[0]),
+  totalPaise: r[1] as string,
+});
 
 /**
  * A filter's count and sum, up to the bound: a search for a common term in a million rows
  * stops there.
  */
-const listMatches = preparedShapes(
+const listMatches = mappedShapes(
   (s: FilterShape) => JSON.stringify(s),
   (db, s) =>
     db
@@ -178,13 +221,14 @@ const listMatches = preparedShapes(
           .limit(COUNT_BOUND + 1)
           .as('matches'),
       ),
+  () => countAndSum,
 );
 
 /**
  * The count and sum of a range of days (of a category or all), unbounded: the rows' dates,
  * categories and amounts are in expenses_user_date_idx, read alone.
  */
-const rangeTotals = preparedShapes(
+const rangeTotals = mappedShapes(
   (s: FilterShape) => JSON.stringify(s),
   (db, s) =>
     db
@@ -194,6 +238,7 @@ const rangeTotals = preparedShapes(
       })
       .from(expenses)
       .where(listFilter(s)),
+  () => countAndSum,
 );
 
 /** `to` must not come before `from`: a 400 naming `to`. */
@@ -203,7 +248,7 @@ export function assertRange(from?: string, to?: string) {
 }
 
 /** The count and sum of all the user's expenses, or of a category's: from its months. */
-const monthTotals = preparedShapes(
+const monthTotals = mappedShapes(
   (category: boolean) => String(category),
   (db, category) =>
     db
@@ -218,13 +263,18 @@ const monthTotals = preparedShapes(
           category ? eq(expenseMonths.category, p('category')) : undefined,
         ),
       ),
+  () => countAndSum,
 );
 
 export async function listExpenses(db: DbOrTx, caller: Caller, q: ExpenseQuery) {
   assertRange(q.from, q.to);
-  const lookup = q.search || q.category ? await categoryLookup(db, caller.userId) : undefined;
+  // A category filter is checked against the owner's categories (a 400 names them).
+  const lookup = q.category ? await categoryLookup(db, caller.userId) : undefined;
   const category = q.category ? lookup!.resolve(q.category) : undefined;
-  const matching = q.search ? categoriesMatching(lookup!, q.search) : [];
+  const names = q.search
+    ? (lookup?.names ?? (await categoryNames(db).execute({ userId: caller.userId })))
+    : [];
+  const matching = q.search ? categoriesMatching(names, q.search) : [];
   const filter: FilterShape = {
     search: !!q.search,
     matching: matching.length,
@@ -269,11 +319,16 @@ export async function listExpenses(db: DbOrTx, caller: Caller, q: ExpenseQuery) 
     : await Promise.all([pageRows(), totals()]);
   if (page.reversed) rows.reverse();
   const capped = filtered && (summary?.total ?? 0) > COUNT_BOUND;
-  return pageAnswer(q, rows.map(toApi), capped ? COUNT_BOUND : summary?.total, {
-    totalAmount: capped ? null : paiseToRupees(summary?.totalPaise),
-    cursors: pageCursors(rows),
-    ...(capped ? { totalCapped: true } : {}),
-  });
+  return pageAnswer(
+    q,
+    rows.map((r) => r.expense),
+    capped ? COUNT_BOUND : summary?.total,
+    {
+      totalAmount: capped ? null : paiseToRupees(summary?.totalPaise),
+      cursors: pageCursors(rows),
+      ...(capped ? { totalCapped: true } : {}),
+    },
+  );
 }
 
 export async function createExpense(db: DbOrTx, caller: Caller, input: ExpenseInput) {

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
-import { prepared } from '../db/prepared';
+import { columnsOf, mapped, prepared } from '../db/prepared';
 import {
   emailChanges,
   passwordResets,
@@ -48,32 +48,56 @@ export async function createSession(
 
 const company = alias(users, 'company');
 
-/** The session of a token's hash, with its user and company (see findCaller). */
-const callerByToken = prepared((db) =>
-  db
-    .select({
-      sessionId: sessions.id,
-      userId: users.id,
-      role: users.role,
-      companyId: users.companyId,
-      mustChangePassword: users.mustChangePassword,
-      totpSecret: users.totpSecret,
-      companyRequires: sql<boolean>`coalesce(${company.requireTwoFactor}, false)`,
-      stale: sql<boolean>`${sessions.lastUsedAt} < now() - make_interval(secs => ${TOUCH_EVERY_MS / 1000})`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(company, eq(company.id, users.companyId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-        eq(users.status, 'active'),
-        or(isNull(users.companyId), eq(company.status, 'active')),
+/** What the session lookup reads, in this order. */
+const callerFields = {
+  sessionId: sessions.id,
+  userId: users.id,
+  role: users.role,
+  companyId: users.companyId,
+  mustChangePassword: users.mustChangePassword,
+  totpSecret: users.totpSecret,
+  companyRequires: sql<boolean>`coalesce(${company.requireTwoFactor}, false)`,
+  stale: sql<boolean>`${sessions.lastUsedAt} < now() - make_interval(secs => ${TOUCH_EVERY_MS / 1000})`,
+};
+const at = columnsOf(callerFields);
+
+/**
+ * The session of a token's hash, with its user and company (see findCaller). Every signed-in
+ * call runs it: its row is mapped by hand.
+ */
+const callerByToken = mapped(
+  (db) =>
+    db
+      .select(callerFields)
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(company, eq(company.id, users.companyId))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql`now()`),
+          eq(users.status, 'active'),
+          or(isNull(users.companyId), eq(company.status, 'active')),
+        ),
+      )
+      .limit(1),
+  (r) => ({
+    caller: {
+      sessionId: r[at.sessionId] as string,
+      userId: r[at.userId] as string,
+      role: r[at.role] as Caller['role'],
+      companyId: r[at.companyId] as string | null,
+      pending: pendingOf(
+        {
+          mustChangePassword: r[at.mustChangePassword] as boolean,
+          totpSecret: r[at.totpSecret] as string | null,
+        },
+        r[at.companyRequires] as boolean,
       ),
-    )
-    .limit(1),
+    } satisfies Caller,
+    stale: r[at.stale] as boolean,
+  }),
 );
 
 /** Marks a session used now (see findCaller). */
@@ -97,9 +121,8 @@ const touchSession = prepared((db) =>
 export async function findCaller(db: DbOrTx, token: string): Promise<Caller | null> {
   const [row] = await callerByToken(db).execute({ tokenHash: sha256(token) });
   if (!row) return null;
-  const { stale, mustChangePassword, totpSecret, companyRequires, ...who } = row;
-  if (stale) await touchSession(db).execute({ sessionId: who.sessionId });
-  return { ...who, pending: pendingOf({ mustChangePassword, totpSecret }, companyRequires) };
+  if (row.stale) await touchSession(db).execute({ sessionId: row.caller.sessionId });
+  return row.caller;
 }
 
 /** The caller's open sessions: this one first, then the most recently used. */
