@@ -7,6 +7,7 @@ import {
   type CSSProperties,
   type KeyboardEvent,
 } from 'react';
+import type { Column } from './DataTable';
 import { styles } from './styles';
 import { useDismiss } from './useDismiss';
 
@@ -202,4 +203,46 @@ export function RowMenu({
       )}
     </>
   );
+}
+
+/** What a record list's row menu opens (useRecordModals): details, edit form, delete confirmation. */
+interface RecordModals<T> {
+  show: (row: T) => void;
+  openEdit: (row: T) => void;
+  askDelete: (row: T) => void;
+}
+
+/**
+ * A record list's Action column: each row's menu of Show, Edit, Delete and the `extra` actions
+ * of that row; Edit and Delete only where `canWrite` (an admin reads).
+ */
+export function recordMenuColumn<T, S extends string = string>(
+  modals: RecordModals<T>,
+  labelOf: (row: T) => string,
+  {
+    canWrite,
+    extra,
+    key = 'action',
+    header = 'Action',
+  }: {
+    canWrite?: boolean;
+    extra?: (row: T) => RowMenuProps['extraActions'];
+    key?: string;
+    header?: string;
+  } = {},
+): Column<T, S> {
+  return {
+    key,
+    header,
+    render: (row) => (
+      <RowMenu
+        label={labelOf(row)}
+        canWrite={canWrite}
+        onShow={() => modals.show(row)}
+        onEdit={() => modals.openEdit(row)}
+        onDelete={() => modals.askDelete(row)}
+        extraActions={extra?.(row)}
+      />
+    ),
+  };
 }

@@ -7,7 +7,7 @@ import { ImportLink } from '../../ui/ImportLink';
 import { ListScreen } from '../../ui/ListScreen';
 import { CappedCount } from '../../ui/CappedCount';
 import { Money } from '../../ui/Money';
-import { RowMenu } from '../../ui/RowMenu';
+import { recordMenuColumn } from '../../ui/RowMenu';
 import { useListParams, useUrlParams } from '../../ui/useListParams';
 import { PeriodPicker, usePeriod } from '../../ui/PeriodPicker';
 import { periodLabel } from '../../ui/period';
@@ -101,18 +101,7 @@ export default function ExpensesScreen() {
       sortKey: 'category',
       render: (row) => row.category,
     },
-    {
-      key: 'action',
-      header: 'Action',
-      render: (row) => (
-        <RowMenu
-          label={row.description}
-          onShow={() => modals.show(row)}
-          onEdit={() => modals.openEdit(row)}
-          onDelete={() => modals.askDelete(row)}
-        />
-      ),
-    },
+    recordMenuColumn(modals, (row) => row.description),
   ];
 
   const page = query.currentData ?? query.data;

@@ -7,7 +7,7 @@ import type { Column } from '../../ui/DataTable';
 import { DetailsModal } from '../../ui/DetailsModal';
 import { ImportLink } from '../../ui/ImportLink';
 import { ListScreen } from '../../ui/ListScreen';
-import { RowMenu } from '../../ui/RowMenu';
+import { recordMenuColumn } from '../../ui/RowMenu';
 import { useListParams } from '../../ui/useListParams';
 import { useRecordModals } from '../../ui/useRecordModals';
 import { LoanForm } from './LoanForm';
@@ -47,22 +47,14 @@ export function LoansScreen({ direction }: { direction: LoanDirection }) {
 
   const columns: Column<Loan, LoanSort>[] = [
     ...LOAN_COLUMNS,
-    {
+    recordMenuColumn(modals, (row) => `${row.name} (${row.issueDate})`, {
       key: 'actions',
       header: 'Actions',
-      render: (row) => (
-        <RowMenu
-          label={`${row.name} (${row.issueDate})`}
-          onShow={() => modals.show(row)}
-          onEdit={() => modals.openEdit(row)}
-          onDelete={() => modals.askDelete(row)}
-          extraActions={[
-            { label: 'Repayments', onClick: () => setRepayingId(row._id) },
-            ...(direction === 'lend' ? [{ label: 'sendEmail', onClick: () => remind(row) }] : []),
-          ]}
-        />
-      ),
-    },
+      extra: (row) => [
+        { label: 'Repayments', onClick: () => setRepayingId(row._id) },
+        ...(direction === 'lend' ? [{ label: 'sendEmail', onClick: () => remind(row) }] : []),
+      ],
+    }),
   ];
 
   return (

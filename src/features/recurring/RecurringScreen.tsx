@@ -1,7 +1,7 @@
 import { serialColumn, type Column } from '../../ui/DataTable';
 import { ListScreen } from '../../ui/ListScreen';
 import { Money } from '../../ui/Money';
-import { RowMenu } from '../../ui/RowMenu';
+import { recordMenuColumn } from '../../ui/RowMenu';
 import {
   countOf,
   TemplateDialogs,
@@ -67,19 +67,7 @@ export default function RecurringScreen() {
     { key: 'category', header: 'Category', render: (row) => row.category },
     ...scheduleColumns<Recurring, RecurringSort>('nextDate'),
     statusColumn(),
-    {
-      key: 'action',
-      header: 'Action',
-      render: (row) => (
-        <RowMenu
-          label={row.description}
-          onShow={() => modals.show(row)}
-          onEdit={() => modals.openEdit(row)}
-          onDelete={() => modals.askDelete(row)}
-          extraActions={[pauseOrResume(row)]}
-        />
-      ),
-    },
+    recordMenuColumn(modals, (row) => row.description, { extra: (row) => [pauseOrResume(row)] }),
   ];
 
   const page = query.currentData ?? query.data;

@@ -6,7 +6,7 @@ import { ScopeBar } from '../../ui/CompanyPicker';
 import { serialColumn, type Column } from '../../ui/DataTable';
 import { ListScreen } from '../../ui/ListScreen';
 import { Money } from '../../ui/Money';
-import { RowMenu } from '../../ui/RowMenu';
+import { recordMenuColumn } from '../../ui/RowMenu';
 import {
   countOf,
   TemplateDialogs,
@@ -107,20 +107,10 @@ export default function RecurringPaymentsScreen() {
         ),
     },
     statusColumn(),
-    {
-      key: 'action',
-      header: 'Action',
-      render: (row) => (
-        <RowMenu
-          label={row.remark}
-          canWrite={scope.isCompany}
-          onShow={() => modals.show(row)}
-          onEdit={() => modals.openEdit(row)}
-          onDelete={() => modals.askDelete(row)}
-          extraActions={scope.isCompany ? [pauseOrResume(row)] : []}
-        />
-      ),
-    },
+    recordMenuColumn(modals, (row) => row.remark, {
+      canWrite: scope.isCompany,
+      extra: (row) => (scope.isCompany ? [pauseOrResume(row)] : []),
+    }),
   ];
 
   const page = query.currentData ?? query.data;

@@ -3,7 +3,7 @@ import { serialColumn, type Column } from '../../ui/DataTable';
 import { DeleteDialog } from '../../ui/DeleteDialog';
 import { DetailsModal } from '../../ui/DetailsModal';
 import { ListScreen } from '../../ui/ListScreen';
-import { RowMenu } from '../../ui/RowMenu';
+import { recordMenuColumn } from '../../ui/RowMenu';
 import { useListParams } from '../../ui/useListParams';
 import { useRecordModals } from '../../ui/useRecordModals';
 import { useScope } from '../../session/scope';
@@ -35,19 +35,7 @@ export default function VendorsScreen() {
     { key: 'email', header: 'E-mail', wrap: true, render: (v) => v.email ?? '' },
     { key: 'mobile', header: 'Mobile', render: (v) => v.mobile ?? '' },
     { key: 'address', header: 'Address', wrap: true, render: (v) => v.address },
-    {
-      key: 'action',
-      header: 'Action',
-      render: (v) => (
-        <RowMenu
-          label={v.name}
-          canWrite={scope.isCompany}
-          onShow={() => modals.show(v)}
-          onEdit={() => modals.openEdit(v)}
-          onDelete={() => modals.askDelete(v)}
-        />
-      ),
-    },
+    recordMenuColumn(modals, (v) => v.name, { canWrite: scope.isCompany }),
   ];
   const data = query.currentData ?? query.data;
   return (
