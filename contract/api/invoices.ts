@@ -27,11 +27,14 @@ import { MAX_PAISE, MAX_RUPEES_TEXT } from '../rules';
 import { isValidVpa, normalizeVpa } from '../upi';
 import type { Endpoint } from './endpoint';
 import {
+  KeysetQuery,
   Message,
   PageQuery,
   calendarDate,
   id,
+  oneDirection,
   optionalText,
+  pageCursors,
   pageMeta,
   rupeesInput,
   text,
@@ -500,13 +503,16 @@ export const InvoiceListQuery = PageQuery.extend({
   /** Issue dates, both included. */
   from: calendarDate.optional(),
   to: calendarDate.optional(),
-});
+})
+  .extend(KeysetQuery.shape)
+  .refine(...oneDirection);
 /** One page of the invoices; `totals` sum the whole filter (in SQL). */
 export const InvoiceList = z.object({
   success: z.boolean(),
   data: z.array(InvoiceSummary),
   totals: z.object({ total: z.number(), received: z.number(), pending: z.number() }),
   ...pageMeta,
+  cursors: pageCursors,
 });
 
 /** Issuing names the version of the draft it was read at. */

@@ -119,7 +119,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
     listInvoices: {
       tags,
       summary: 'Invoices and credit notes, newest first, with the totals of the whole filter',
-      description: `${READ} A PM reads the invoices of its own projects. \`search\` matches the number or the client's name; \`from\`/\`to\` are issue dates, both included.`,
+      description: `${READ} A PM reads the invoices of its own projects. \`search\` matches the number or the client's name; \`from\`/\`to\` are issue dates, both included. \`after\` (or \`before\`) is the \`cursors.last\` (or \`cursors.first\`) of a page of this list in the same order: the next (or previous) page is then read from that row rather than by skipping \`(page - 1) × pageSize\` rows; \`page\` only numbers it. A position that is not one is a 400.`,
       answers:
         'One page of the invoices, and the total, received and pending amounts of the filter',
       refusals: errors(400, 401, 403),

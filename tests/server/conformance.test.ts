@@ -739,7 +739,19 @@ function invoicingSpecs(): Record<string, Spec> {
         if (!c.absent) c.input.path.id = c.allowed ? await invoicing.client() : fx.client;
       },
     },
-    listInvoices: { allow: SIGNED_IN, fix: (c) => orderDates(c.input.query, 'from', 'to') },
+    listInvoices: {
+      allow: SIGNED_IN,
+      fix: async (c) => {
+        const q = c.input.query as Record<string, unknown>;
+        orderDates(q, 'from', 'to');
+        await givenPosition(
+          c,
+          async () =>
+            (await must(actor(c, 'company'), 'GET', `/invoices?order=${String(q.order ?? 'desc')}`))
+              .cursors,
+        );
+      },
+    },
     getInvoice: {
       allow: SIGNED_IN,
       absent: 404,

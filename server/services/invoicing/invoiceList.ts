@@ -4,7 +4,17 @@ import type { InvoiceStatus } from '../../../contract/api/invoices';
 import { paiseToRupees } from '../../../contract/rules';
 import type { DbOrTx } from '../../db/client';
 import { preparedShapes } from '../../db/prepared';
-import { pageAnswer, pageWindow, rowCount, rowsAndCount, type PageRequest } from '../../db/paging';
+import {
+  pageAnswer,
+  pageCursors,
+  pageWindow,
+  positionChecks,
+  requestedPosition,
+  rowCount,
+  rowsAndCount,
+  type KeysetRequest,
+  type PageRequest,
+} from '../../db/paging';
 import { searchPattern } from '../../db/search';
 import { PLANNED_PER_CALL } from '../../db/statementName';
 import { clients, invoices, invoiceTotals, projects, users } from '../../db/schema';
@@ -19,10 +29,12 @@ import { pendingOf, summaryColumns, summaryToApi, type InvoiceSummaryRow } from 
  * a company's invoices, of a kind or a status, come from invoice_totals (kept by triggers),
  * not from reading every invoice; a search is the union of the invoices whose number matches
  * (invoices_number_trgm_idx) and those of the clients whose name matches
- * (clients_name_trgm_idx, then invoices_company_client_idx).
+ * (clients_name_trgm_idx, then invoices_company_client_idx). Next and Previous go from a row's
+ * position (keyset: its issue date, when it was made and its key), so page 5,000 reads what
+ * page 1 does; a page number still skips the rows in front.
  */
 
-export interface InvoiceQuery extends PageRequest {
+export interface InvoiceQuery extends PageRequest, KeysetRequest {
   search?: string;
   companyId?: string;
   clientId?: string;
@@ -85,17 +97,37 @@ const listOrder = (dir: 'asc' | 'desc') => {
   return [by(invoices.issueDate), by(invoices.createdAt), by(invoices.id)];
 };
 
+/** A row's position's sort value: its issue date and when it was made, as text. */
+const positionValue = sql<string>`${invoices.issueDate}::text || '|' || ${invoices.createdAt}::text`;
+
+/** Whether a position's value is an issue date and a timestamp, as positionValue writes them. */
+const isPositionValue = (value: string) => {
+  const [day, at, ...rest] = value.split('|');
+  return rest.length === 0 && positionChecks.date(day ?? '') && positionChecks.timestamp(at ?? '');
+};
+
+/** The rows after the position (`afterDay`, `afterAt`, `afterKey`) in `dir`'s order. */
+const afterPosition = (dir: 'asc' | 'desc') =>
+  sql`(${invoices.issueDate}, ${invoices.createdAt}, ${invoices.id}) ${sql.raw(dir === 'asc' ? '>' : '<')}
+    (cast(${p('afterDay')} as date), cast(${p('afterAt')} as timestamptz), cast(${p('afterKey')} as uuid))`;
+
 /**
  * The ids a search matches, as a union of two index reads: the invoices whose number
  * contains the term, and the invoices of the clients whose name contains it. With `bound`,
  * each side is cut to the first `bound` in the list's order: the page is among them.
  */
-function searchMatches(db: DbOrTx, s: FilterShape, dir: 'asc' | 'desc', bound: boolean): SQL {
+function searchMatches(
+  db: DbOrTx,
+  s: FilterShape,
+  dir: 'asc' | 'desc',
+  bound: boolean,
+  after?: SQL,
+): SQL {
   const side = (match: SQL) => {
     const ids = db
       .select({ id: invoices.id })
       .from(invoices)
-      .where(and(invoiceFilter(s), match));
+      .where(and(invoiceFilter(s), match, after));
     return bound ? ids.orderBy(...listOrder(dir)).limit(p('bound')) : ids;
   };
   const byNumber = side(
@@ -116,13 +148,17 @@ function searchMatches(db: DbOrTx, s: FilterShape, dir: 'asc' | 'desc', bound: b
  * bound on each call: a generic plan, not knowing how many rows the limit keeps, may read
  * every invoice instead.
  */
-type PageShape = FilterShape & { order: 'asc' | 'desc'; offset: boolean };
+/** A page's shape: its filter, the order it is read in, and whether it starts at a position. */
+type PageShape = FilterShape & { order: 'asc' | 'desc'; offset: boolean; position: boolean };
+
+/** The rows after the page's position, when it has one. */
+const afterOf = (s: PageShape) => (s.position ? afterPosition(s.order) : undefined);
 
 function eachCompanysFirst(db: DbOrTx, s: PageShape): SQL {
   const first = db
     .select({ id: invoices.id })
     .from(invoices)
-    .where(invoiceFilter(s, sql`${invoices.companyId} = co.id`))
+    .where(and(invoiceFilter(s, sql`${invoices.companyId} = co.id`), afterOf(s)))
     .orderBy(...listOrder(s.order))
     .limit(p('bound'));
   return sql`${invoices.id} in (select x.id from (select ${users.id} as id from ${users}
@@ -132,17 +168,17 @@ function eachCompanysFirst(db: DbOrTx, s: PageShape): SQL {
 
 const pageFilter = (db: DbOrTx, s: PageShape) =>
   s.search
-    ? searchMatches(db, s, s.order, true)
+    ? searchMatches(db, s, s.order, true, afterOf(s))
     : s.role === 'admin' && !s.companyId
       ? eachCompanysFirst(db, s)
-      : invoiceFilter(s);
+      : and(invoiceFilter(s), afterOf(s))!;
 
 /** A page of the list, each invoice with its client's name. */
 const listPage = preparedShapes(
   (s: PageShape) => JSON.stringify(s),
   (db, s) =>
     db
-      .select({ invoice: summaryColumns, clientName: clients.name })
+      .select({ invoice: summaryColumns, clientName: clients.name, sortValue: positionValue })
       .from(invoices)
       .innerJoin(clients, eq(clients.id, invoices.clientId))
       .where(pageFilter(db, s))
@@ -228,7 +264,11 @@ export async function listInvoices(db: DbOrTx, caller: Caller, q: InvoiceQuery) 
     to: !!q.to,
     search: !!q.search,
   };
-  const { limit, offset } = pageWindow(q);
+  const position = requestedPosition(q, isPositionValue);
+  // Previous reads back from the position (the nearest rows first), then turns the rows round.
+  const readOrder = position?.reversed ? (q.order === 'asc' ? 'desc' : 'asc') : q.order;
+  const { limit, offset } = position ? { limit: q.pageSize, offset: 0 } : pageWindow(q);
+  const [afterDay, afterAt] = position ? position.value.split('|') : [];
   const values = {
     me: caller.userId,
     pmCompany: role === 'pm' ? (caller.companyId ?? null) : undefined,
@@ -241,12 +281,17 @@ export async function listInvoices(db: DbOrTx, caller: Caller, q: InvoiceQuery) 
     to: q.to,
     numberPattern: q.search ? searchPattern(q.search.toUpperCase()) : undefined,
     namePattern: q.search ? searchPattern(q.search.toLowerCase()) : undefined,
+    afterDay,
+    afterAt,
+    afterKey: position?.key,
     bound: offset + limit,
     limit,
     offset,
   };
   const pageRows = () =>
-    listPage(db, { ...shape, order: q.order, offset: offset > 0 }).execute(values);
+    listPage(db, { ...shape, order: readOrder, offset: offset > 0, position: !!position }).execute(
+      values,
+    );
   const counted = () =>
     (keptCovers(shape) ? keptTotals(db, shape) : listMatches(db, shape))
       .execute(values)
@@ -255,6 +300,7 @@ export async function listInvoices(db: DbOrTx, caller: Caller, q: InvoiceQuery) 
   const [rows, t] = q.search
     ? await rowsAndCount(q, pageRows, ownSums, counted)
     : await Promise.all([pageRows(), counted()]);
+  if (position?.reversed) rows.reverse();
   return pageAnswer(
     q,
     rows.map((r) => summaryToApi(r.invoice, r.clientName)),
@@ -265,6 +311,7 @@ export async function listInvoices(db: DbOrTx, caller: Caller, q: InvoiceQuery) 
         received: paiseToRupees(t.received),
         pending: paiseToRupees(t.pending),
       },
+      cursors: pageCursors(rows.map((r) => ({ sortValue: r.sortValue, id: r.invoice.id }))),
     },
   );
 }

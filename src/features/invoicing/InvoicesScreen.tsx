@@ -38,7 +38,8 @@ function InvoiceList() {
   const nav = useInvoiceNav();
   const list = useListParams<'issueDate'>('issueDate', 'desc');
   const [filters, setFilters] = useUrlFilters(FILTERS);
-  const { search, page, pageSize, order } = list.params;
+  // Next and Previous carry a row's position (after/before): the server reads from there.
+  const { search, page, pageSize, order, after, before } = list.params;
   const backwards = isBackwards(filters.from, filters.to);
   const query = useGetInvoicesQuery({
     companyId: scope.companyId || undefined,
@@ -46,6 +47,8 @@ function InvoiceList() {
     page,
     pageSize,
     order,
+    after,
+    before,
     status: (filters.status || undefined) as InvoiceStatus | undefined,
     clientId: filters.clientId || undefined,
     from: (!backwards && filters.from) || undefined,
