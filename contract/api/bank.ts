@@ -103,18 +103,27 @@ const entryDetails = {
   category: z.string().nullable().default(null),
 };
 
-/** An entry of an account; `balanceAfter` is the statement's running balance right after it. */
-export const Payment = z.object({
+/** What an entry is, as the lists and the statement show it, before its running balance. */
+const entryShown = {
   _id: z.string(),
   accountId: z.string(),
   date: z.string(),
   remark: z.string(),
   paymentType: z.enum(PAYMENT_TYPES),
   amount: z.number(),
-  balanceAfter: z.number(),
+};
+/** When it was recorded, what it links to and what it says it was, after its balance. */
+const entryRecorded = {
   createdAt: z.string(),
   ...entryLinks,
   ...entryDetails,
+};
+
+/** An entry of an account; `balanceAfter` is the statement's running balance right after it. */
+export const Payment = z.object({
+  ...entryShown,
+  balanceAfter: z.number(),
+  ...entryRecorded,
 });
 
 const defaultStatus = z.enum(ACCOUNT_DEFAULT_STATUSES, { error: 'must be active or deActive' });
@@ -289,16 +298,9 @@ export const StatementQuery = StatementRange.extend(Paging.shape)
 
 /** A payment of a statement, with the running balance right after it. */
 export const StatementEntry = z.object({
-  _id: z.string(),
-  accountId: z.string(),
-  date: z.string(),
-  remark: z.string(),
-  paymentType: z.enum(PAYMENT_TYPES),
-  amount: z.number(),
+  ...entryShown,
   balance: z.number(),
-  createdAt: z.string(),
-  ...entryLinks,
-  ...entryDetails,
+  ...entryRecorded,
 });
 /** The whole range's figures and `total` (its number of entries); `entries` is one page. */
 export const Statement = z.object({
