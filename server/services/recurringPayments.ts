@@ -28,9 +28,9 @@ import { assertCompany, assertRole, companyScope } from './tenancy';
  *
  * One kind of the schedules engine (schedules/engine.ts), as recurring expenses are: each day
  * is handled once whichever app server claims it, however many restart. Each day is posted
- * through ledger_post (the ledger's own function, as bank.ts posts a typed payment), exactly as
- * a typed payment: the account locked, a debit refused when it would take the running balance
- * below zero on its day or any later one, a closed account refused.
+ * through ledger_post (the ledger's own function, as bank/ledger.ts posts a typed payment),
+ * exactly as a typed payment: the account locked, a debit refused when it would take the
+ * running balance below zero on its day or any later one, a closed account refused.
  *
  * A day the ledger refuses is skipped, not retried: retrying would block the template (and
  * every later day) until money arrives, or post a salary weeks late under its own date and
