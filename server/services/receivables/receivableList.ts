@@ -49,39 +49,19 @@ const companiesIn = (s: Shape, column: string): SQL => {
   return s.companyId ? sql`${own} and ${col} = ${p('companyId')}` : own;
 };
 
-const PENDING = sql`(i.total_paise - i.received_paise - i.tds_paise - i.credited_paise)`;
-const STILL_PENDING = sql`i.kind = 'invoice' and i.status in ('issued', 'part_paid')`;
-
-/** Pending amounts by how late they are on `today`, of pending `amount` due on `due`. */
-const ageingSums = (amount: SQL, due: SQL) => sql`
-  coalesce(sum(${amount}) filter (where ${due} is null or ${due} >= ${p('today')}::date), 0),
-  coalesce(sum(${amount}) filter (where ${p('today')}::date - ${due} between 1 and 30), 0),
-  coalesce(sum(${amount}) filter (where ${p('today')}::date - ${due} between 31 and 60), 0),
-  coalesce(sum(${amount}) filter (where ${p('today')}::date - ${due} between 61 and 90), 0)`;
-
 /**
  * The ageing of one group `g` (a client, or a project: null for invoices of none) read from
- * its invoices, as an array of the four buckets up to 90 days. Only what fell due in the last
- * 90 days, or is not yet due, is read; over 90 days is the rest of what is pending.
+ * its invoices (receivable_ageing_of, for a group whose kept ageing is of another day): the
+ * four buckets up to 90 days. Invoices of no project of every company in scope make one
+ * group, "No project".
  */
-function groupAgeing(s: Shape, g: string): SQL {
+const groupAgeing = (s: Shape, g: string): SQL => {
   const group = sql.raw(g);
-  // Each side a range of the pending index: due in the last 90 days or later, and no due date.
-  const pendingOf = (where: SQL) => sql`
-    select i.due_date, ${PENDING} as pending from invoices i
-     where ${STILL_PENDING} and ${where} and i.due_date >= ${p('today')}::date - 90
-    union all
-    select i.due_date, ${PENDING} from invoices i
-     where ${STILL_PENDING} and ${where} and i.due_date is null`;
-  const recent =
-    s.by === 'client'
-      ? pendingOf(sql`i.company_id = ${group}.company_id and i.client_id = ${group}.gid`)
-      : // Invoices of no project of every company in scope make one group, "No project".
-        sql`${pendingOf(sql`${companiesIn(s, 'i.company_id')} and i.project_id = ${group}.gid`)}
-          union all
-          ${pendingOf(sql`${companiesIn(s, 'i.company_id')} and ${group}.gid is null and i.project_id is null`)}`;
-  return sql`select array[${ageingSums(sql`a.pending`, sql`a.due_date`)}]::bigint[] from (${recent}) a`;
-}
+  return s.by === 'client'
+    ? sql`receivable_ageing_of(array[${group}.company_id], false, ${group}.gid, ${p('today')}::date)`
+    : sql`receivable_ageing_of(array(select u.id from users u where ${companiesIn(s, 'u.id')}),
+        true, ${group}.gid, ${p('today')}::date)`;
+};
 
 /** The kept ageing's four buckets up to 90 days, summed over `t`'s rows or of its one row. */
 const keptAgeing = (each: (column: string) => string) =>
@@ -154,7 +134,7 @@ const receivablesPage = preparedShapes(
         f.ageing[3] as d60, f.ageing[4] as d90,
         f.pending - f.ageing[1] - f.ageing[2] - f.ageing[3] - f.ageing[4] as over90
       from (select f.*, case when f.aged_on = ${p('today')}::date then f.kept_ageing
-          else (${groupAgeing(s, 'f')}) end as ageing
+          else ${groupAgeing(s, 'f')} end as ageing
         from (${filtered}) f offset 0) f`;
     // Read once (materialized), then summed whole and cut to the page.
     return rawQuery(

@@ -1,0 +1,41 @@
+-- The ageing of one client's or project's pending invoices on `today`, read from the
+-- invoices: what is not yet due (or has no due date), 1–30, 31–60 and 61–90 days late (over
+-- 90 is the rest of what is pending). Only what fell due in the last 90 days or later is
+-- read, from invoices_pending_client_idx or invoices_pending_project_idx. The receivables list
+-- calls it for a group whose kept ageing (receivable_ageing.sql) is of another day; a project
+-- of null is the invoices of no project of the companies given.
+CREATE OR REPLACE FUNCTION receivable_ageing_of(
+  companies uuid[], by_project boolean, gid uuid, today date
+) RETURNS bigint[] LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  ageing bigint[];
+BEGIN
+  SELECT ARRAY[
+      coalesce(sum(p.pending) FILTER (WHERE p.due_date IS NULL OR p.due_date >= today), 0),
+      coalesce(sum(p.pending) FILTER (WHERE today - p.due_date BETWEEN 1 AND 30), 0),
+      coalesce(sum(p.pending) FILTER (WHERE today - p.due_date BETWEEN 31 AND 60), 0),
+      coalesce(sum(p.pending) FILTER (WHERE today - p.due_date BETWEEN 61 AND 90), 0)]
+    INTO ageing
+    FROM (
+      SELECT i.due_date, i.total_paise - i.received_paise - i.tds_paise - i.credited_paise AS pending
+        FROM invoices i
+       WHERE NOT by_project AND i.company_id = ANY (companies) AND i.client_id = gid
+         AND i.kind = 'invoice' AND i.status IN ('issued', 'part_paid')
+         AND (i.due_date >= today - 90 OR i.due_date IS NULL)
+      UNION ALL
+      SELECT i.due_date, i.total_paise - i.received_paise - i.tds_paise - i.credited_paise
+        FROM invoices i
+       WHERE by_project AND gid IS NOT NULL AND i.company_id = ANY (companies)
+         AND i.project_id = gid
+         AND i.kind = 'invoice' AND i.status IN ('issued', 'part_paid')
+         AND (i.due_date >= today - 90 OR i.due_date IS NULL)
+      UNION ALL
+      SELECT i.due_date, i.total_paise - i.received_paise - i.tds_paise - i.credited_paise
+        FROM invoices i
+       WHERE by_project AND gid IS NULL AND i.company_id = ANY (companies)
+         AND i.project_id IS NULL
+         AND i.kind = 'invoice' AND i.status IN ('issued', 'part_paid')
+         AND (i.due_date >= today - 90 OR i.due_date IS NULL)) p;
+  RETURN ageing;
+END
+$$;
