@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { amountError, typedRupees } from '../../lib/amount';
 import { todayLocalISO } from '../../lib/dates';
-import { useCategoryOptions } from '../../api/categoriesApi';
 import { AmountField } from '../../ui/AmountField';
 import { DateField } from '../../ui/DateField';
-import { Field, SelectField } from '../../ui/Field';
+import { CategoryField } from '../../ui/CategoryField';
+import { Field } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
 import { useEditConflict } from '../../ui/useEditConflict';
 import { useFieldErrors } from '../../ui/useFieldErrors';
@@ -55,7 +55,6 @@ export function ExpenseForm({
   });
   const [amountProblem, setAmountProblem] = useState<string>();
   const refused = useFieldErrors(FIELDS);
-  const categoryOptions = useCategoryOptions(expense?.category);
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) => {
     setForm({ ...form, [key]: e.target.value });
     refused.clear(key);
@@ -125,12 +124,9 @@ export function ExpenseForm({
         error={amountProblem ?? refused.errors.amount}
         onChange={set('amount')}
       />
-      <SelectField
+      <CategoryField
         id="expense-category"
-        label="Category"
-        placeholder="Select Category"
-        options={categoryOptions}
-        required
+        current={expense?.category}
         error={refused.errors.category}
         value={form.category}
         onChange={set('category')}

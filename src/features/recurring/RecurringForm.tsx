@@ -1,7 +1,7 @@
-import { useCategoryOptions } from '../../api/categoriesApi';
 import { amountError, typedRupees } from '../../lib/amount';
 import { AmountField } from '../../ui/AmountField';
-import { Field, SelectField } from '../../ui/Field';
+import { CategoryField } from '../../ui/CategoryField';
+import { Field } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
 import {
   useAddRecurringMutation,
@@ -41,18 +41,16 @@ export function RecurringForm({
   const [addRecurring, adding] = useAddRecurringMutation();
   const [updateRecurring, updating] = useUpdateRecurringMutation();
   const [fetchOne] = useLazyGetOneRecurringQuery();
-  const { form, conflict, problems, setProblems, refused, set, setSchedule, save } =
-    useTemplateForm({
-      record: recurring,
-      valuesOf: recurringForm,
-      reload: (id) => fetchOne(id).unwrap(),
-      tag: (id) => ({ type: 'recurring', id }),
-      fields: FIELDS,
-      what: 'recurring expense',
-      add: addRecurring,
-      update: updateRecurring,
-    });
-  const categoryOptions = useCategoryOptions(recurring?.category);
+  const { form, conflict, problems, refused, set, setSchedule, save } = useTemplateForm({
+    record: recurring,
+    valuesOf: recurringForm,
+    reload: (id) => fetchOne(id).unwrap(),
+    tag: (id) => ({ type: 'recurring', id }),
+    fields: FIELDS,
+    what: 'recurring expense',
+    add: addRecurring,
+    update: updateRecurring,
+  });
 
   const submit = async () => {
     const saved = await save({ amount: amountError(form.amount, 'positive') }, () => ({
@@ -88,17 +86,11 @@ export function RecurringForm({
         id="recurring-amount"
         value={form.amount}
         error={problems.amount ?? refused.errors.amount}
-        onChange={(e) => {
-          set('amount')(e);
-          setProblems({ ...problems, amount: undefined });
-        }}
+        onChange={set('amount')}
       />
-      <SelectField
+      <CategoryField
         id="recurring-category"
-        label="Category"
-        placeholder="Select Category"
-        options={categoryOptions}
-        required
+        current={recurring?.category}
         error={refused.errors.category}
         value={form.category}
         onChange={set('category')}

@@ -116,10 +116,7 @@ export function RecurringPaymentForm({
           id="recurring-payment-amount"
           value={form.amount}
           error={problems.amount ?? refused.errors.amount}
-          onChange={(e) => {
-            set('amount')(e);
-            setProblems({ ...problems, amount: undefined });
-          }}
+          onChange={set('amount')}
         />
       </div>
       <Field

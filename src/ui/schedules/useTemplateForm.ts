@@ -40,9 +40,10 @@ export function useTemplateForm<
   });
   const [problems, setProblems] = useState<Partial<Record<K | 'endDate', string>>>({});
   const refused = useFieldErrors(o.fields);
-  /** A field's change: its value, and its refusal cleared. */
+  /** A field's change: its value, and its problem and refusal cleared. */
   const set = (key: keyof F & K) => (e: { target: { value: string } }) => {
     setForm({ ...form, [key]: e.target.value });
+    if (problems[key]) setProblems({ ...problems, [key]: undefined });
     refused.clear(key);
   };
   /** Changes of the schedule's fields (a date's clears the date range's problem). */
