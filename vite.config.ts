@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { chunkGraph } from './vite.chunks';
+import { TEST_PGLITE_IMAGE } from './tests/setup/database';
 
 const chunks = chunkGraph();
 
@@ -63,6 +64,10 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          // Every in-memory database starts from one migrated copy made before the files run
+          // (on PostgreSQL, DATABASE_URL, each file makes its own database instead).
+          globalSetup: ['tests/setup/database.ts'],
+          env: process.env.DATABASE_URL ? {} : { TEST_PGLITE_IMAGE },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -110,7 +110,9 @@ export async function openDatabase(opts: {
     // A promise, so that a listener added after the thread ended still hears of it.
     let markLost!: (error: Error) => void;
     const lost = new Promise<Error>((resolve) => (markLost = resolve));
-    const thread = await startPGliteThread(dataDir, markLost);
+    // Test runs start every in-memory database from one migrated copy (tests/setup/database.ts).
+    const image = inMemory ? process.env.TEST_PGLITE_IMAGE : undefined;
+    const thread = await startPGliteThread(dataDir, markLost, { image });
     const db = drizzle({ client: asPGlite(thread), schema, logger });
     return {
       db: db as unknown as Db,

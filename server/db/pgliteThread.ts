@@ -12,6 +12,11 @@ export interface WorkerInit {
   dataDir: string;
   /** The archive a new data folder is unpacked from (tests); pgliteTemplate.ts's by default. */
   template?: string;
+  /**
+   * For `memory://` only: a tar of a migrated database (PGlite's dumpDataDir) to start from
+   * instead of initdb and every migration; the test runs make one and start each file from it.
+   */
+  image?: string;
 }
 /**
  * How the database was opened: a folder that held one, a new folder from the template or made
@@ -56,9 +61,9 @@ function toError(fields: Record<string, unknown>): Error {
 export async function startPGliteThread(
   dataDir: string,
   onLost: (error: Error) => void,
-  options: { template?: string } = {},
+  options: { template?: string; image?: string } = {},
 ): Promise<PGliteThread> {
-  const worker = spawnWorker({ dataDir, template: options.template });
+  const worker = spawnWorker({ dataDir, template: options.template, image: options.image });
   let closing = false;
   const pending = new Map<number, { resolve(value: unknown): void; reject(e: Error): void }>();
   let nextId = 1;

@@ -4,7 +4,7 @@
  * the services run on the main thread meanwhile and a server uses two cores instead of one.
  * The main thread talks to it through `pgliteThread.ts`; messages are defined there.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
@@ -20,7 +20,7 @@ import { startUpkeep } from './pgliteUpkeep';
 import type { Opened, Reply, Request, WorkerInit } from './pgliteThread';
 
 const port = parentPort!;
-const { dataDir, template } = workerData as WorkerInit;
+const { dataDir, template, image } = workerData as WorkerInit;
 // Beside this file: server/db/migrations and functions from the sources, build/server/… bundled.
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 const functionsFolder = join(dirname(fileURLToPath(import.meta.url)), 'functions');
@@ -84,8 +84,14 @@ const pgliteOptions = {
  * leaves the folder to initdb, as before.
  */
 async function open(): Promise<{ pg: PGlite; opened: Opened }> {
-  if (dataDir.startsWith('memory://'))
-    return { pg: await PGlite.create(dataDir, pgliteOptions), opened: 'memory' };
+  if (dataDir.startsWith('memory://')) {
+    // A copy of a migrated database: the migrations below then find nothing left to do.
+    const loadDataDir = image ? new Blob([readFileSync(image)]) : undefined;
+    return {
+      pg: await PGlite.create(dataDir, { ...pgliteOptions, loadDataDir }),
+      opened: 'memory',
+    };
+  }
   if (!isEmptyDir(dataDir))
     return { pg: await PGlite.create(dataDir, pgliteOptions), opened: 'folder' };
   try {
