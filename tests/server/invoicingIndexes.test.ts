@@ -169,6 +169,14 @@ describe('invoicing lists at scale', () => {
       [as.admin!, `/receivables?by=project&companyId=${ids.other}`],
       [as.pm!, '/invoices'],
     ];
+    // Next and Previous from a page's rows, for the company and an admin of all its companies.
+    for (const api of [as.company!, as.admin!]) {
+      const { cursors } = (await api.get('/invoices?page=2')).body;
+      calls.push(
+        [api, `/invoices?after=${cursors.last}`],
+        [api, `/invoices?before=${cursors.first}`],
+      );
+    }
     for (const [api, path] of calls) {
       recording = path;
       const res = await api.get(path);
