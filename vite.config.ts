@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { chunkGraph } from './vite.chunks';
 import { TEST_PGLITE_IMAGE } from './tests/setup/database';
+import TwoLanes from './tests/setup/sequencer';
 
 const chunks = chunkGraph();
 
@@ -46,6 +47,11 @@ export default defineConfig({
     },
   },
   test: {
+    // Two files at a time on the 2-core machine (vitest's default there is one): much of a
+    // file's time is spent waiting on a server, a database thread or Chromium. The browser
+    // files take turns in one lane beside the others (tests/setup/sequencer.ts).
+    maxWorkers: 2,
+    sequence: { sequencer: TwoLanes },
     projects: [
       {
         extends: true,
@@ -79,7 +85,6 @@ export default defineConfig({
           include: ['tests/browser/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -168,7 +168,8 @@ export function useBrowserSuite(): BrowserSuite {
     url: (path) => `${suite.server.origin}${path}`,
     async newPage({ viewport = { width: 1280, height: 800 }, label = 'page' } = {}) {
       const context = await suite.browser.newContext({ viewport });
-      context.setDefaultTimeout(10_000);
+      // As the waits of helpers.ts: another test file may share the cores.
+      context.setDefaultTimeout(20_000);
       contexts.push(context);
       const page = await context.newPage();
       return { context, page, watch: watchPage(page, label) };

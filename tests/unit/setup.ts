@@ -4,8 +4,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi, type MockInstance } fro
 import { contractProblem } from './contractCheck';
 import { server } from './msw';
 
-// Lazy screens compile on first use under Vitest: give async queries a little longer.
-configure({ asyncUtilTimeout: 4000 });
+// Lazy screens compile on first use under Vitest, and `npm test` runs another file beside
+// this one on the same two cores: give async queries longer (only a failing wait is slower).
+configure({ asyncUtilTimeout: 10_000 });
 
 let consoleError: MockInstance<typeof console.error>;
 
