@@ -161,7 +161,8 @@ describe.sequential('bank', () => {
     const cells = await row('Lotus Savings').getByRole('cell').allTextContents();
     expect(cells.slice(2, 9)).toEqual([
       'Lotus Savings',
-      '998877665544',
+      // The number by its last four digits, and Show for the whole of it.
+      '••5544ending 5544Show the account number of Lotus Savings',
       'Indiranagar',
       'HDFC0000456',
       '9876505678',
