@@ -38,9 +38,9 @@ BEGIN
       $q$UPDATE %1$I AS t SET aged_on = coalesce(
              (SELECT max(o.aged_on) FROM %1$I o WHERE o.company_id = t.company_id),
              (now() AT TIME ZONE 'Asia/Kolkata')::date)
-        FROM (%3$s) d
+        FROM (SELECT DISTINCT company_id, %2$I AS key FROM (%3$s) c) d
         WHERE t.aged_on IS NULL AND t.company_id = d.company_id AND t.%2$I IS NOT DISTINCT FROM d.key$q$,
-      kept.name, kept.key, delta);
+      kept.name, kept.key, changed);
     EXECUTE format(
       $q$UPDATE %1$I AS t SET not_due_paise = t.not_due_paise + a.not_due,
              days1to30_paise = t.days1to30_paise + a.d30,

@@ -2,7 +2,7 @@
 -- receivable_ageing.sql) to `today`, for the given companies or, with none, for all: each row
 -- aged before `today` is aged again from its still-pending invoices that fell due in the last
 -- 90 days or are not yet due (invoices_pending_client_idx, invoices_pending_project_idx).
--- Rows only move forward. Run hourly and by the receivables list when it meets a row of an
+-- Rows only move forward (a row of no day yet, with nothing pending, takes `today`). Run hourly and by the receivables list when it meets a row of an
 -- earlier day; answers how many rows moved.
 CREATE OR REPLACE FUNCTION receivables_age(today date, companies uuid[] DEFAULT NULL)
 RETURNS integer LANGUAGE plpgsql AS $$
@@ -18,7 +18,7 @@ BEGIN
     -- of every writer that changed these rows before (a later one waits, then adds its change
     -- as of the new day).
     EXECUTE format(
-      'SELECT 1 FROM %1$I t WHERE t.aged_on < $1 AND ($2 IS NULL OR t.company_id = ANY ($2))
+      'SELECT 1 FROM %1$I t WHERE (t.aged_on < $1 OR t.aged_on IS NULL) AND ($2 IS NULL OR t.company_id = ANY ($2))
         ORDER BY t.company_id, t.%2$I FOR UPDATE',
       kept.name, kept.key) USING today, companies;
     EXECUTE format(
@@ -42,7 +42,7 @@ BEGIN
                       WHERE p.company_id = k.company_id AND k.%2$I IS NULL AND p.%2$I IS NULL
                         AND p.kind = 'invoice' AND p.status IN ('issued', 'part_paid')
                         AND (p.due_date >= $1 - 90 OR p.due_date IS NULL)) i ON true
-                  WHERE k.aged_on < $1 AND ($2 IS NULL OR k.company_id = ANY ($2))
+                  WHERE (k.aged_on < $1 OR k.aged_on IS NULL) AND ($2 IS NULL OR k.company_id = ANY ($2))
                   GROUP BY k.company_id, k.%2$I) a
           WHERE t.company_id = a.company_id AND t.%2$I IS NOT DISTINCT FROM a.key$q$,
       kept.name, kept.key) USING today, companies;

@@ -73,8 +73,9 @@ const keptAgeing = (each: (column: string) => string) =>
 
 /**
  * The groups with their kept money and ageing: every client in scope, or every project
- * invoiced. `aged_on` is the day the kept ageing is of (a client with nothing owed has none:
- * nothing to age; a project of several companies' rows of different days, none).
+ * invoiced. `aged_on` is the day the kept ageing is of: today for a group with nothing still
+ * pending to age (no row, or a row of no day yet); none for a project of several companies'
+ * rows of different days.
  */
 function groups(s: Shape): SQL {
   if (s.by === 'client')
@@ -99,7 +100,8 @@ function groups(s: Shape): SQL {
       sum(t.credited_paise) as credited,
       sum(t.total_paise - t.received_paise - t.tds_paise - t.credited_paise) as pending,
       0 as advance,
-      case when min(t.aged_on) = max(t.aged_on) then min(t.aged_on) end as aged_on,
+      case when min(t.aged_on) is not distinct from max(t.aged_on)
+        then coalesce(min(t.aged_on), ${p('today')}::date) end as aged_on,
       ${keptAgeing((c) => `sum(${c})`)}
     from project_receivables t
     left join projects p on p.id = t.project_id
