@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUser, bankAccountBody, signUp, startTestServer, type TestServer } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { addUser, bankAccountBody, signUp, type TestServer } from './helpers';
+import { useServer } from './fixtures/server';
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+useServer((started) => (server = started));
 
 describe('bank accounts as screens start from them', () => {
   it('says which accounts have payments, and finds the default one', async () => {

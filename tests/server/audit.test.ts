@@ -7,7 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { backup, restore } from '../../server/db/backup';
 import { openDatabase, rowsOf } from '../../server/db/client';
 import { accountName } from '../../server/services/auditNames';
@@ -16,18 +16,15 @@ import {
   bankAccountBody,
   createScratchDatabase,
   signUp,
-  startTestServer,
   type Api,
   type TestServer,
 } from './helpers';
+import { useServer } from './fixtures/server';
 import { migrationsBeforeFunctions } from './migrationsBeforeFunctions';
 
 let server: TestServer;
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+useServer((started) => (server = started));
 
 describe('audit trail', () => {
   it('records who changed what, before and after, readable by the company and its admin only', async () => {

@@ -1,13 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessions, users } from '../../server/db/schema';
-import { signUp, startTestServer, type TestServer } from './helpers';
+import { signUp, type TestServer } from './helpers';
+import { useServer } from './fixtures/server';
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+useServer((started) => (server = started));
 
 const register = (body: Record<string, unknown>) => server.api().post('/user/registeruser', body);
 const login = (body: Record<string, unknown>) => server.api().post('/user/loginuser', body);

@@ -1,12 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addUser,
-  bankAccountBody,
-  signUp,
-  startTestServer,
-  type Api,
-  type TestServer,
-} from './helpers';
+import { describe, expect, it } from 'vitest';
+import { addUser, bankAccountBody, signUp, type Api, type TestServer } from './helpers';
+import { useServer } from './fixtures/server';
 
 let server: TestServer;
 let admin: Api;
@@ -42,13 +36,12 @@ const newAccount = async (accountNo: string, openingBalance: number) =>
 const statementPath = (accountId: string, from: string, to: string, more = '') =>
   `/company/statement?accountId=${accountId}&from=${from}&to=${to}${more}`;
 
-beforeAll(async () => {
-  server = await startTestServer();
+useServer(async (started) => {
+  server = started;
   admin = (await signUp(server)).api;
   company = (await addUser(server, admin, 'Acme', 'company')).api;
   stranger = (await addUser(server, (await signUp(server)).api, 'Other', 'company')).api;
 });
-afterAll(() => server.close());
 
 describe('bank accounts', () => {
   it('creates accounts with checked fields and at most one default', async () => {

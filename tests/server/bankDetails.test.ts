@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addUser,
-  bankAccountBody,
-  signUp,
-  startTestServer,
-  type Api,
-  type TestServer,
-} from './helpers';
+import { describe, expect, it } from 'vitest';
+import { addUser, bankAccountBody, signUp, type Api, type TestServer } from './helpers';
+import { useServer } from './fixtures/server';
 
 /**
  * Payments that say what they were (mode, reference, party, project, category), overdraft
@@ -43,8 +37,8 @@ const pay = (accountId: string, fields: Record<string, unknown>) =>
 const accountRow = async (id: string) =>
   (await company.get(`/company/getallbankbyuserid?accountId=${id}`)).body.data[0];
 
-beforeAll(async () => {
-  server = await startTestServer();
+useServer(async (started) => {
+  server = started;
   admin = (await signUp(server)).api;
   const acme = await addUser(server, admin, 'Acme', 'company');
   company = acme.api;
@@ -69,7 +63,6 @@ beforeAll(async () => {
   ).body.data._id;
   othersVendorId = (await other.post('/vendors', { name: 'Their Supplier' })).body.data._id;
 });
-afterAll(() => server.close());
 
 describe('vendors', () => {
   it('are the company’s records: listed by name with search, edited at a version, deleted', async () => {

@@ -2,26 +2,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIME_ZONE } from '../../contract/headers';
 import { backup, restore } from '../../server/db/backup';
 import { openDatabase, rowsOf } from '../../server/db/client';
 import { dayIn } from '../../server/lib/timeZone';
-import {
-  addUser,
-  createScratchDatabase,
-  signUp,
-  startTestServer,
-  type Api,
-  type TestServer,
-} from './helpers';
+import { addUser, createScratchDatabase, signUp, type Api, type TestServer } from './helpers';
+import { useServer } from './fixtures/server';
 import { openStream } from '../../support/liveStream';
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+useServer((started) => (server = started));
 
 interface Budget {
   _id: string;

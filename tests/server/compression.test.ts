@@ -1,13 +1,11 @@
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startTestServer, type TestServer } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { signUp, type TestServer } from './helpers';
+import { useServer } from './fixtures/server';
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+useServer((started) => (server = started));
 
 /** One call as a browser on a slow network makes it, the body as it travelled. */
 function call(

@@ -491,6 +491,11 @@ const actor = (call: Call, fallback: SignedIn): SignedIn =>
 // --- What each operation needs beyond its schemas ------------------------------------------
 
 const body = (call: Call) => call.input.body as Record<string, any>;
+/** Names the record `id` in an edit's body (under `key`), with the version it has now. */
+async function asRead(call: Call, id: string, version: Promise<number>, key = '_id') {
+  body(call)[key] = id;
+  body(call).version = await version;
+}
 
 type Cursors = { first: string; last: string } | null;
 /**
@@ -1315,8 +1320,7 @@ const SPECS: Record<string, Spec> = {
     fix: async (c) => {
       if (body(c).email !== undefined) body(c).email = uniqueEmail(body(c).email);
       if (c.absent) return;
-      body(c)._id = fx.employee;
-      body(c).version = await versionOf.employee(fx.employee);
+      await asRead(c, fx.employee, versionOf.employee(fx.employee));
     },
   },
   editCompany: {
@@ -1381,8 +1385,7 @@ const SPECS: Record<string, Spec> = {
       if (body(c).projectManager) body(c).projectManager = who.pm.id;
       if (body(c).clientId) body(c).clientId = fx.client;
       if (c.absent) return;
-      body(c)._id = fx.project;
-      body(c).version = await versionOf.project(fx.project);
+      await asRead(c, fx.project, versionOf.project(fx.project));
     },
   },
   deleteProject: {
@@ -1417,8 +1420,7 @@ const SPECS: Record<string, Spec> = {
     absent: 404,
     fix: async (c) => {
       if (c.absent) return;
-      body(c)._id = fx.pmProject;
-      body(c).version = await versionOf.project(fx.pmProject);
+      await asRead(c, fx.pmProject, versionOf.project(fx.pmProject));
     },
   },
 
@@ -1434,8 +1436,7 @@ const SPECS: Record<string, Spec> = {
     absent: 404,
     fix: async (c) => {
       if (c.absent) return;
-      body(c)._id = fx.accountForUpdates;
-      body(c).version = await versionOf.account(fx.accountForUpdates);
+      await asRead(c, fx.accountForUpdates, versionOf.account(fx.accountForUpdates));
     },
   },
   deleteBankAccount: {
@@ -1594,8 +1595,7 @@ const SPECS: Record<string, Spec> = {
       fixRecurring(body(c));
       if (c.absent) return;
       if (body(c).accountId !== undefined) body(c).accountId = fx.recurringAccount;
-      body(c)._id = fx.recurringPayment;
-      body(c).version = await versionOf.recurringPayment(fx.recurringPayment);
+      await asRead(c, fx.recurringPayment, versionOf.recurringPayment(fx.recurringPayment));
     },
   },
   deleteRecurringPayment: {
@@ -1613,8 +1613,12 @@ const SPECS: Record<string, Spec> = {
         absent: 404,
         fix: async (c) => {
           if (c.absent) return;
-          body(c).id = fx.recurringPayment;
-          body(c).version = await versionOf.recurringPayment(fx.recurringPayment);
+          await asRead(
+            c,
+            fx.recurringPayment,
+            versionOf.recurringPayment(fx.recurringPayment),
+            'id',
+          );
         },
       } satisfies Spec,
     ]),
@@ -1659,8 +1663,7 @@ const SPECS: Record<string, Spec> = {
       ownCategory(body(c));
       if (c.absent) return;
       const role = actor(c, 'company');
-      body(c)._id = fx.own[role].expense;
-      body(c).version = await versionOf.expense(role, fx.own[role].expense);
+      await asRead(c, fx.own[role].expense, versionOf.expense(role, fx.own[role].expense));
     },
   },
   deleteExpense: {
@@ -1699,8 +1702,7 @@ const SPECS: Record<string, Spec> = {
       ownCategory(body(c));
       if (c.absent) return;
       const role = actor(c, 'company');
-      body(c)._id = fx.own[role].recurring;
-      body(c).version = await versionOf.recurring(role, fx.own[role].recurring);
+      await asRead(c, fx.own[role].recurring, versionOf.recurring(role, fx.own[role].recurring));
     },
   },
   deleteRecurring: {
@@ -1719,8 +1721,12 @@ const SPECS: Record<string, Spec> = {
         fix: async (c) => {
           if (c.absent) return;
           const role = actor(c, 'company');
-          body(c).id = fx.own[role].recurring;
-          body(c).version = await versionOf.recurring(role, fx.own[role].recurring);
+          await asRead(
+            c,
+            fx.own[role].recurring,
+            versionOf.recurring(role, fx.own[role].recurring),
+            'id',
+          );
         },
       } satisfies Spec,
     ]),

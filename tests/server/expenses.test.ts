@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startTestServer, whileInsertsRefused, type TestServer } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { signUp, whileInsertsRefused, type TestServer } from './helpers';
+import { useServer } from './fixtures/server';
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+useServer((started) => (server = started));
 
 const expense = (overrides: Record<string, unknown> = {}) => ({
   date: '2026-11-20',

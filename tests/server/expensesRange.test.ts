@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startTestServer, type Api, type TestServer } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { signUp, type Api, type TestServer } from './helpers';
+import { useServer } from './fixtures/server';
 
 let server: TestServer;
 let me: Api;
-beforeAll(async () => {
-  server = await startTestServer();
+useServer(async (started) => {
+  server = started;
   me = (await signUp(server)).api;
   const add = (date: string, amount: number, category: string, description = 'Spent') =>
     me.post('/expense/addexpense', { date, amount, category, description });
@@ -17,7 +18,6 @@ beforeAll(async () => {
   await add('2026-12-01', 7, 'other');
   await add('2025-01-10', 12345678.99, 'shopping');
 });
-afterAll(() => server.close());
 
 const list = (query: string) => me.get(`/expense/getuserallexpenses?${query}`);
 const report = (query: string) => me.get(`/expense/categoryreport?${query}`);

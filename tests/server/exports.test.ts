@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { unzipTexts as unzip } from './myDataZip';
 import { exportBatch } from '../../server/db/keyset';
 import { expenses, loans } from '../../server/db/schema';
@@ -12,6 +12,7 @@ import {
   type Api,
   type TestServer,
 } from './helpers';
+import { useServer } from './fixtures/server';
 
 /**
  * The CSV downloads and the "export my data" ZIP, over HTTP on a real database: the bytes
@@ -22,12 +23,11 @@ import {
 let server: TestServer;
 const BATCH = 3;
 
-beforeAll(async () => {
-  server = await startTestServer();
+useServer(async (started) => {
+  server = started;
   // A few rows then cross many batch boundaries.
   exportBatch.size = BATCH;
 });
-afterAll(() => server.close());
 
 const BOM = '\uFEFF';
 

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUDITED_TABLES } from '../../contract/enums';
-import { addUser, signUp, startTestServer, type TestServer } from './helpers';
+import { addUser, signUp, type TestServer } from './helpers';
+import { useServer } from './fixtures/server';
 
 /**
  * Random and hostile input at every call of the OpenAPI document, as every role and as
@@ -31,8 +32,8 @@ async function fingerprint(cutoff: string) {
   return out;
 }
 
-beforeAll(async () => {
-  server = await startTestServer();
+useServer(async (started) => {
+  server = started;
   const admin = await signUp(server);
   tokens.admin = admin.token;
   const acme = await addUser(server, admin.api, 'Acme', 'company');
@@ -90,7 +91,6 @@ beforeAll(async () => {
       })),
     );
 });
-afterAll(() => server.close());
 
 const hostileString = fc.oneof(
   fc.string(),

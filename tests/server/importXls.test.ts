@@ -1,15 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUser, bankAccountBody, signUp, startTestServer, type TestServer } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { addUser, bankAccountBody, signUp, type TestServer } from './helpers';
+import { useServer } from './fixtures/server';
 import { hdfcStatementRows, record, writeXls, type XlsCell } from './biffWriter';
 import { importCalls } from './importCalls';
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+useServer((started) => (server = started));
 
 const { preview, run } = importCalls(() => server.origin);
 const XLS = 'application/vnd.ms-excel';

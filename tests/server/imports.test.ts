@@ -2,16 +2,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/client';
-import { addUser, bankAccountBody, signUp, startTestServer, type TestServer } from './helpers';
+import { addUser, bankAccountBody, signUp, type TestServer } from './helpers';
+import { useServer } from './fixtures/server';
 import { importCalls } from './importCalls';
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+useServer((started) => (server = started));
 
 const { send, preview, run } = importCalls(() => server.origin);
 

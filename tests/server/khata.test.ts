@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   khataReminderText,
   smsReminderLink,
@@ -7,13 +7,11 @@ import {
 import type { MailMessage, Mailer } from '../../server/mail/mailer';
 import { runDueLendReminders } from '../../server/services/khata/schedule';
 import { LIMITS } from '../../server/services/rateLimits';
-import { addUser, signUp, startTestServer, type Api, type TestServer } from './helpers';
+import { addUser, signUp, type Api, type TestServer } from './helpers';
+import { useServer } from './fixtures/server';
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+useServer((started) => (server = started));
 
 const addPerson = (api: Api, body: Record<string, unknown>) => api.post('/khata/people', body);
 const ledger = (api: Api, id: string) => api.get(`/khata/people/${id}`);

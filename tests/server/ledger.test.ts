@@ -1,12 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addUser,
-  bankAccountBody,
-  signUp,
-  startTestServer,
-  type Api,
-  type TestServer,
-} from './helpers';
+import { describe, expect, it } from 'vitest';
+import { addUser, bankAccountBody, signUp, type Api, type TestServer } from './helpers';
+import { useServer } from './fixtures/server';
 
 /**
  * The books on every date: a debit may not take any day's running balance below zero, a
@@ -18,13 +12,12 @@ let company: Api;
 let stranger: Api;
 let accountNo = 70_000_000;
 
-beforeAll(async () => {
-  server = await startTestServer();
+useServer(async (started) => {
+  server = started;
   const admin = (await signUp(server)).api;
   company = (await addUser(server, admin, 'Ledger Co', 'company')).api;
   stranger = (await addUser(server, (await signUp(server)).api, 'Other Co', 'company')).api;
 });
-afterAll(() => server.close());
 
 async function newAccount(openingBalance = 0, api = company) {
   const no = String(++accountNo);

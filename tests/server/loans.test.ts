@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loans } from '../../server/db/schema';
-import { signUp, startTestServer, type TestServer } from './helpers';
+import { signUp, type TestServer } from './helpers';
+import { useServer } from './fixtures/server';
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+useServer((started) => (server = started));
 
 const entry = (overrides: Record<string, unknown> = {}) => ({
   name: 'Ravi Kumar',

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, addUser, signUp, startTestServer, type Api, type TestServer } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { PASSWORD, addUser, signUp, type Api, type TestServer } from './helpers';
+import { useServer } from './fixtures/server';
 
 /**
  * Admins manage their own companies (details, deactivate, reactivate); a company
@@ -42,8 +43,8 @@ const details = (id: string, overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-beforeAll(async () => {
-  server = await startTestServer();
+useServer(async (started) => {
+  server = started;
   A = (await signUp(server, { name: 'Admin A' })).api;
   B = (await signUp(server, { name: 'Admin B' })).api;
   C1 = await addUser(server, A, 'Company One', 'company');
@@ -51,7 +52,6 @@ beforeAll(async () => {
   C3 = await addUser(server, B, 'Company Three', 'company');
   P1 = await addUser(server, C1.api, 'PM One', 'pm');
 });
-afterAll(() => server.close());
 
 describe('an admin edits its companies', () => {
   it('saves the details of its own company; the audit trail has the change', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUser, signUp, startTestServer, type Api, type TestServer } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { addUser, signUp, type Api, type TestServer } from './helpers';
+import { useServer } from './fixtures/server';
 
 /**
  * A project may name one of its company's clients: it then shows the client's name and
@@ -27,8 +28,8 @@ const FIELDS = {
 const listed = async (api: Api, id: string) =>
   (await api.get(`/company/getcompanyallproject?id=${id}`)).body.data[0];
 
-beforeAll(async () => {
-  server = await startTestServer();
+useServer(async (started) => {
+  server = started;
   admin = (await signUp(server)).api;
   const acme = await addUser(server, admin, 'Acme', 'company');
   company = acme.api;
@@ -50,7 +51,6 @@ beforeAll(async () => {
   });
   othersClientId = theirs.body.data._id;
 });
-afterAll(() => server.close());
 
 describe('a project of a client', () => {
   it("shows the client's name and clientId; detaching keeps the last names", async () => {

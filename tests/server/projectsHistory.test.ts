@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUser, signUp, startTestServer, type Api, type TestServer } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { addUser, signUp, type Api, type TestServer } from './helpers';
+import { useServer } from './fixtures/server';
 
 /**
  * Every change of a project's statuses is kept with who made it and when, whichever call made
@@ -27,8 +28,8 @@ const history = (api: Api, id: string, query = '') =>
   api.get(`/company/projectstatushistory?id=${id}${query}`);
 const suggestions = (api: Api, query: string) => api.get(`/company/projectsuggestions?${query}`);
 
-beforeAll(async () => {
-  server = await startTestServer();
+useServer(async (started) => {
+  server = started;
   admin = (await signUp(server)).api;
   company = (await addUser(server, admin, 'Acme', 'company')).api;
   const priya = await addUser(server, company, 'Priya', 'pm');
@@ -36,7 +37,6 @@ beforeAll(async () => {
   pmId = priya.id;
   other = (await addUser(server, (await signUp(server)).api, 'Other', 'company')).api;
 });
-afterAll(() => server.close());
 
 describe('project status history', () => {
   it('keeps who changed which status when, on a PM update and a company edit alike', async () => {

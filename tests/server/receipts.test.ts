@@ -1,12 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addUser,
-  bankAccountBody,
-  signUp,
-  startTestServer,
-  type Api,
-  type TestServer,
-} from './helpers';
+import { describe, expect, it } from 'vitest';
+import { addUser, bankAccountBody, signUp, type Api, type TestServer } from './helpers';
+import { useServer } from './fixtures/server';
 import { addClient, addProject, invoiceRow, issueInvoice } from './receiptsFixtures';
 
 let server: TestServer;
@@ -40,8 +34,8 @@ const receipt = (overrides: Record<string, unknown>) =>
     ...overrides,
   });
 
-beforeAll(async () => {
-  server = await startTestServer();
+useServer(async (started) => {
+  server = started;
   admin = (await signUp(server)).api;
   const acme = await addUser(server, admin, 'Acme', 'company');
   company = acme.api;
@@ -55,7 +49,6 @@ beforeAll(async () => {
   clientId = await addClient(server, companyId, 'Bharat Traders', { gstin: '29AAACB1234C1Z5' });
   projectId = await addProject(server, companyId, 'Tower', pat.id);
 });
-afterAll(() => server.close());
 
 describe('receipts', () => {
   it('posts one credit with TDS and a part payment, and its reversal restores everything', async () => {

@@ -1,14 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import yazl from 'yazl';
-import { addUser, bankAccountBody, signUp, startTestServer, type TestServer } from './helpers';
+import { addUser, bankAccountBody, signUp, type TestServer } from './helpers';
+import { useServer } from './fixtures/server';
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+useServer((started) => (server = started));
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/banks');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name));

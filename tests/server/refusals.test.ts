@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERROR_CODE_LIST } from '../../contract/api/errorCodes';
 import {
   addUser,
   bankAccountBody,
   signUp,
-  startTestServer,
   type Api,
   type ApiResponse,
   type TestServer,
 } from './helpers';
+import { useServer } from './fixtures/server';
 
 /**
  * Every refusal says what kind it is (`code`, one of contract/api/errorCodes.ts) and, where
@@ -21,12 +21,11 @@ let server: TestServer;
 let admin: Awaited<ReturnType<typeof signUp>>;
 let company: Api;
 
-beforeAll(async () => {
-  server = await startTestServer();
+useServer(async (started) => {
+  server = started;
   admin = await signUp(server);
   company = (await addUser(server, admin.api, 'Acme', 'company')).api;
 });
-afterAll(() => server.close());
 
 function expectRefusal(res: ApiResponse, status: number, code: string, field?: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_PASSWORD, signUp, startTestServer, type TestServer } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { FIRST_PASSWORD, signUp, type TestServer } from './helpers';
+import { useServer } from './fixtures/server';
 
 /**
  * Every call of the companies/people/projects area, tried as each role and as a stranger:
@@ -55,8 +56,8 @@ async function create(by: Api, name: string, userType: string, loginAs?: 'compan
   }
 }
 
-beforeAll(async () => {
-  server = await startTestServer();
+useServer(async (started) => {
+  server = started;
   as.A = (await signUp(server, { name: 'Admin A' })).api;
   as.B = (await signUp(server, { name: 'Admin B' })).api;
   await create(as.A, 'C1', 'company', 'company');
@@ -76,7 +77,6 @@ beforeAll(async () => {
   );
   ids.X2 = x2.body.data._id;
 });
-afterAll(() => server.close());
 
 const names = (res: { body: { data: { name?: string; projectName?: string }[] } }) =>
   res.body.data.map((r) => r.name ?? r.projectName).sort();

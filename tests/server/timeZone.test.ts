@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../server/env';
-import { addUser, signUp, startTestServer, type TestServer } from './helpers';
+import { addUser, signUp, type TestServer } from './helpers';
+import { useServer } from './fixtures/server';
 
 /**
  * Days follow the caller's time zone (X-Time-Zone, Asia/Kolkata by default): "today" is the
  * calendar day there, and a from/to filter on a time of change covers whole days there.
  */
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+useServer((started) => (server = started));
 
 /** The calendar day in a zone now, as the test sees it. */
 const dayIn = (timeZone: string) =>

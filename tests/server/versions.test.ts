@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { STALE_RECORD_MESSAGE } from '../../contract/rules';
 import { projects } from '../../server/db/schema';
 import {
   addUser,
   bankAccountBody,
   signUp,
-  startTestServer,
   type Api,
   type ApiResponse,
   type TestServer,
 } from './helpers';
+import { useServer } from './fixtures/server';
 
 /**
  * Every editable record carries a version; an update names the one it was read at. A stale
@@ -24,14 +24,13 @@ let company: Awaited<ReturnType<typeof addUser>>;
 let otherCompany: Awaited<ReturnType<typeof addUser>>;
 let pm: Awaited<ReturnType<typeof addUser>>;
 
-beforeAll(async () => {
-  server = await startTestServer();
+useServer(async (started) => {
+  server = started;
   admin = await signUp(server, { name: 'Admin' });
   company = await addUser(server, admin.api, 'Acme', 'company');
   otherCompany = await addUser(server, (await signUp(server)).api, 'Other', 'company');
   pm = await addUser(server, company.api, 'Priya', 'pm');
 });
-afterAll(() => server.close());
 
 function expectStale(res: ApiResponse) {
   expect(res.status, JSON.stringify(res.body)).toBe(409);
