@@ -4,6 +4,7 @@ import { callerOf, originOf } from '../plugins/auth';
 import { addressOf } from '../plugins/rateLimit';
 import { BODY, errors } from '../lib/schemas';
 import { registerRoutes } from '../lib/registerRoutes';
+import { limitedPerAddress } from './emailedLinks';
 import { confirmEmailChange, revertEmail } from '../services/emailChange';
 import { listSessions, revokeOtherSessions, revokeOwnSession } from '../services/sessions';
 import { listSignIns } from '../services/signIns';
@@ -24,13 +25,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       public: true,
       answers: 'The account signs in with the new e-mail',
       refusals: errors(...BODY, 409, 429),
-      options: {
-        onRequest: app.limitBy({
-          limit: app.limits.resetPerAddress,
-          key: (request) => `confirm-email:address:${addressOf(request)}`,
-          message: 'Too many tries. Please try again later.',
-        }),
-      },
+      options: limitedPerAddress(app, 'confirm-email', 'Too many tries. Please try again later.'),
       handler: async (request) => {
         const { email, notice } = await confirmEmailChange(
           app.db,
@@ -55,13 +50,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       public: true,
       answers: 'The e-mail is back; every session has ended',
       refusals: errors(...BODY, 409, 429),
-      options: {
-        onRequest: app.limitBy({
-          limit: app.limits.resetPerAddress,
-          key: (request) => `revert:address:${addressOf(request)}`,
-          message: 'Too many tries. Please try again later.',
-        }),
-      },
+      options: limitedPerAddress(app, 'revert', 'Too many tries. Please try again later.'),
       handler: async (request) => {
         const email = await revertEmail(app.db, request.body.token);
         return {

@@ -4,9 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, originOf } from '../plugins/auth';
 import { todayOf } from '../plugins/timeZone';
 import { addressOf, limitExports } from '../plugins/rateLimit';
-import { badRequest } from '../lib/errors';
 import { BODY, errors } from '../lib/schemas';
 import { registerRoutes } from '../lib/registerRoutes';
+import { assertSamePassword } from './emailedLinks';
 import * as auth from '../services/auth';
 import { ownEditAnswer } from '../services/emailChange';
 import { exportMyData } from '../services/myData';
@@ -34,8 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       handler: async (request) => {
         const { cpassword, ...input } = request.body;
-        if (cpassword !== input.password)
-          throw badRequest('Passwords do not match', { field: 'cpassword' });
+        assertSamePassword(input.password, cpassword, 'cpassword');
         await auth.registerAdmin(app.db, input);
         return { success: true, message: 'Registration successful. Please log in.' };
       },
@@ -156,8 +155,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       options: signedIn,
       handler: async (request) => {
         const { confirmPassword, ...input } = request.body;
-        if (confirmPassword !== input.newPassword)
-          throw badRequest('Passwords do not match', { field: 'confirmPassword' });
+        assertSamePassword(input.newPassword, confirmPassword, 'confirmPassword');
         const notice = await auth.updatePassword(app.db, app.limits, callerOf(request), input);
         app.background.run('password change notice', () => app.mailer.send(notice));
         return { success: true, message: 'Password updated successfully' };

@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { inviteEndpoints } from '../../contract/api/invites';
-import { badRequest } from '../lib/errors';
 import { BODY, errors } from '../lib/schemas';
 import { registerRoutes } from '../lib/registerRoutes';
+import { assertSamePassword, limitedPerAddress } from './emailedLinks';
 import { callerOf } from '../plugins/auth';
-import { addressOf } from '../plugins/rateLimit';
 import { acceptInvite, resendInvite, type InviteMail } from '../services/invites';
 
 /** What the invite services need of the app to send an invite. */
@@ -47,16 +46,9 @@ export const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
       public: true,
       answers: 'The password is set: log in with it',
       refusals: errors(...BODY, 429, 503),
-      options: {
-        onRequest: app.limitBy({
-          limit: app.limits.resetPerAddress,
-          key: (request) => `reset:address:${addressOf(request)}`,
-          message: 'Too many attempts. Please try again later.',
-        }),
-      },
+      options: limitedPerAddress(app, 'reset', 'Too many attempts. Please try again later.'),
       handler: async (request) => {
-        if (request.body.password !== request.body.cpassword)
-          throw badRequest('Passwords do not match', { field: 'cpassword' });
+        assertSamePassword(request.body.password, request.body.cpassword, 'cpassword');
         await acceptInvite(app.db, request.body.token, request.body.password);
         return { success: true, message: 'Your password is set. Please log in.' };
       },

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import type { authEndpoints, ForgotPassword } from '../../contract/api/auth';
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from '../lib/errors';
 import { BODY, errors } from '../lib/schemas';
 import type { Routes } from '../lib/registerRoutes';
+import { assertSamePassword, limitedPerAddress } from './emailedLinks';
 import { addressOf } from '../plugins/rateLimit';
 import { requestPasswordReset, resetPassword, RESET_REQUESTED } from '../services/passwordReset';
 
@@ -53,16 +53,9 @@ export const passwordResetRoutes = (
       public: true,
       answers: 'The password is set: log in with it',
       refusals: errors(...BODY, 429, 503),
-      options: {
-        onRequest: app.limitBy({
-          limit: app.limits.resetPerAddress,
-          key: (request) => `reset:address:${addressOf(request)}`,
-          message: tooMany,
-        }),
-      },
+      options: limitedPerAddress(app, 'reset', tooMany),
       handler: async (request) => {
-        if (request.body.password !== request.body.cpassword)
-          throw badRequest('Passwords do not match', { field: 'cpassword' });
+        assertSamePassword(request.body.password, request.body.cpassword, 'cpassword');
         await resetPassword(app.db, request.body.token, request.body.password);
         return { success: true, message: 'Password has been reset. Please log in.' };
       },
