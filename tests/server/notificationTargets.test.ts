@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../server/db/schema';
 import { notifyOverdueLends } from '../../server/services/notifications';
-import { signUp, startTestServer, type Api, type TestServer } from './helpers';
+import { runDueRecurringPayments } from '../../server/services/recurringPayments';
+import {
+  addUser,
+  bankAccountBody,
+  signUp,
+  startTestServer,
+  type Api,
+  type TestServer,
+} from './helpers';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -65,6 +73,35 @@ describe('where a notification opens', () => {
       from: `${month}-01`,
       to: expect.stringMatching(new RegExp(`^${month}-(28|29|30|31)$`)),
     });
+  });
+
+  it("opens a skipped day's recurring payment for its company; nothing once deleted", async () => {
+    const admin = await signUp(server);
+    const company = await addUser(server, admin.api, 'Acme Skips', 'company');
+    const account = await company.api.post(
+      '/company/createbank',
+      bankAccountBody({ account_no: '700000000001', confirm_no: '700000000001' }),
+    );
+    const template = await company.api.post('/company/addrecurringpayment', {
+      accountId: account.body.data._id,
+      paymentType: 'debit',
+      amount: 400,
+      remark: 'Salary: Ravi',
+      schedule: 'monthly',
+      day: 5,
+      startDate: '2033-01-05',
+    });
+    expect(template.status, JSON.stringify(template.body)).toBe(201);
+    const id = template.body.data._id as string;
+    expect(await runDueRecurringPayments(server.db, '2033-01-31')).toMatchObject({ skipped: 1 });
+
+    expect((await bell(company.api, 'recurring_payment_skipped'))[0]!.target).toEqual({
+      id,
+      search: 'Salary: Ravi',
+    });
+    expect(await bell(admin.api, 'recurring_payment_skipped')).toEqual([]);
+    expect((await company.api.post('/company/deleterecurringpayment', { id })).status).toBe(200);
+    expect((await bell(company.api, 'recurring_payment_skipped'))[0]!.target).toBeNull();
   });
 
   it("never opens another user's record, whatever a notification names", async () => {
