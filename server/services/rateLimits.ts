@@ -45,24 +45,25 @@ export const LIMITS = {
 
 export type Limits = typeof LIMITS;
 
+/** The calls that send a second-factor code, counted together. */
+const CODE_CALLS =
+  'POST /api/user/loginuser/code, /api/user/two-factor/confirm and /disable (shared)';
+/** The calls that send an invite e-mail, counted together. */
+const INVITE_CALLS =
+  'invite e-mails: POST /api/user/createUser without a password, /api/users/{id}/invite';
+
 /** What each limit counts, as the API document tells it. */
 export const LIMIT_SCOPES: Record<keyof Limits, { calls: string; per: string }> = {
   loginPerAccountAndAddress: { calls: 'POST /api/user/loginuser', per: 'account and address' },
   loginPerAccount: { calls: 'POST /api/user/loginuser', per: 'account, from every address' },
   loginPerAddress: { calls: 'POST /api/user/loginuser', per: 'address' },
-  codePerAccount: {
-    calls: 'POST /api/user/loginuser/code, /api/user/two-factor/confirm and /disable (shared)',
-    per: 'account',
-  },
+  codePerAccount: { calls: CODE_CALLS, per: 'account' },
   passwordChecksPerAccount: {
     calls:
       'POST /api/user/updatepassword, /api/user/updateprofile, /api/company/updatecompany and /api/admin/updateadmin (a new e-mail), /api/user/two-factor/setup, /disable and /recovery-codes (shared)',
     per: 'account',
   },
-  codePerAddress: {
-    calls: 'POST /api/user/loginuser/code, /api/user/two-factor/confirm and /disable (shared)',
-    per: 'address',
-  },
+  codePerAddress: { calls: CODE_CALLS, per: 'address' },
   registerPerAddress: { calls: 'POST /api/user/registeruser', per: 'address' },
   forgotPerAddress: { calls: 'POST /api/user/forgotpassword', per: 'address' },
   forgotPerEmail: { calls: 'POST /api/user/forgotpassword', per: 'e-mail asked for' },
@@ -74,14 +75,8 @@ export const LIMIT_SCOPES: Record<keyof Limits, { calls: string; per: string }> 
   remindersPerAccount: { calls: 'POST /api/user/sendemaillend', per: 'sender' },
   remindersPerLend: { calls: 'POST /api/user/sendemaillend', per: 'lend' },
   remindersPerRecipient: { calls: 'POST /api/user/sendemaillend', per: "borrower's e-mail" },
-  invitesPerAccount: {
-    calls: 'invite e-mails: POST /api/user/createUser without a password, /api/users/{id}/invite',
-    per: 'sender',
-  },
-  invitesPerRecipient: {
-    calls: 'invite e-mails: POST /api/user/createUser without a password, /api/users/{id}/invite',
-    per: "invitee's e-mail",
-  },
+  invitesPerAccount: { calls: INVITE_CALLS, per: 'sender' },
+  invitesPerRecipient: { calls: INVITE_CALLS, per: "invitee's e-mail" },
   exportsPerAccount: {
     calls:
       'GET /api/expense/export, /api/lend/export, /api/borrowed/export, /api/company/statement/export, /api/user/exportmydata and /api/user/exportmydata/zip (shared)',
