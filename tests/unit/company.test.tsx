@@ -4,24 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { Message } from '../../contract/api/fields';
 import { Person, PersonAnswer, PersonList } from '../../contract/api/people';
 import { Project, ProjectAnswer, ProjectList } from '../../contract/api/projects';
-import type { Role, User } from '../../src/api/types';
+import type { Role } from '../../src/api/types';
 import {
   expectAmountRule,
   pick,
   recordRequests,
   renderWithProviders,
   signedIn,
-  testUser,
+  userAs,
 } from './helpers';
 import { server } from './msw';
 import { renderApp, openDialog, fill, refusal } from './fixtures/screens';
-
-const as = (role: Role): User => ({
-  ...testUser,
-  _id: `${role}-1`,
-  role,
-  position: role === 'admin' ? 1 : role === 'company' ? 2 : 3,
-});
 
 const esha = Person.parse({
   _id: 'p1',
@@ -88,7 +81,7 @@ const projectHandler = () =>
   );
 
 function renderAs(role: Role, route: string) {
-  return renderApp(route, signedIn(as(role)));
+  return renderApp(route, signedIn(userAs(role)));
 }
 
 type UserEv = ReturnType<typeof renderWithProviders>['user'];

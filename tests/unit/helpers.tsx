@@ -6,7 +6,7 @@ import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import { http, HttpResponse } from 'msw';
 import { expect } from 'vitest';
 import { makeStore, type RootState } from '../../src/app/store';
-import type { User } from '../../src/api/types';
+import type { Role, User } from '../../src/api/types';
 import type { DashboardData } from '../../src/features/dashboard/dashboardApi';
 import { Toasts } from '../../src/ui/Toasts';
 import { server } from './msw';
@@ -23,6 +23,14 @@ export const testUser: User = {
   requireTwoFactor: false,
   pending: null,
 };
+
+/** The test user in `role` (its id and position by the role: admin 1, company 2, others 3). */
+export const userAs = (role: Role): User => ({
+  ...testUser,
+  _id: `${role}-1`,
+  role,
+  position: role === 'admin' ? 1 : role === 'company' ? 2 : 3,
+});
 
 /** Preloaded state of a signed-in user. */
 export function signedIn(user: User = testUser, token = 'tok-1'): Partial<RootState> {

@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { BankAccountList } from '../../contract/api/bank';
 import { ImportPreview } from '../../contract/api/imports';
 import type { Role } from '../../contract/enums';
 import { IMPORT_MAX_BYTES } from '../../contract/imports';
@@ -9,6 +8,7 @@ import type { Account } from '../../src/api/accountsApi';
 import { dashboardApi } from '../../src/features/dashboard/dashboardApi';
 import { todayLocalISO } from '../../src/lib/dates';
 import { dashboardData, dashboardHandler, recordRequests, signedIn, testUser } from './helpers';
+import { accountsHandler, account as bankAccount } from './bankFixtures';
 import { server } from './msw';
 import { renderApp, refusal } from './fixtures/screens';
 
@@ -77,22 +77,12 @@ const previewHandler = () =>
     return HttpResponse.json(asked ? previewOf(Number(asked), 'given') : previewOf());
   });
 
+/** The company's account, open, with ₹10,000.00 in it. */
 const account: Account = {
-  _id: 'a1',
-  createdAt: '2026-02-01T09:00:00.000Z',
-  holder_name: 'Lotus Current',
-  account_no: '123456789012',
-  branch: 'Fort, Mumbai',
-  ifsc: 'SBIN0001234',
-  mobile: '9876501234',
-  address: '12 Marine Drive',
+  ...bankAccount,
   defaultStatus: 'active',
   openingBalance: 10000,
   balance: 10000,
-  version: 1,
-  closedAt: null,
-  bank_name: '',
-  overdraftLimit: 0,
 };
 
 function renderAs(role: Role, route = '/app/import') {
@@ -380,18 +370,7 @@ describe('Import', () => {
 
   it('opens on a bank account’s payments from the address, and sends the account', async () => {
     server.use(
-      http.get('/api/company/getallbankbyuserid', () =>
-        HttpResponse.json(
-          BankAccountList.parse({
-            success: true,
-            data: [account],
-            total: 1,
-            page: 1,
-            pageSize: 20,
-            totalAmount: account.balance,
-          }),
-        ),
-      ),
+      accountsHandler([account]),
       http.post(PREVIEW, () =>
         refusal('Bank account not found', { code: 'not_found', status: 404 }),
       ),

@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Message } from '../../contract/api/fields';
 import { Person, PersonAnswer, PersonList } from '../../contract/api/people';
 import { AppRoutes } from '../../src/app/router';
-import type { Role, User } from '../../src/api/types';
-import { recordRequests, renderWithProviders, signedIn, testUser } from './helpers';
+import type { Role } from '../../src/api/types';
+import { recordRequests, renderWithProviders, signedIn, userAs } from './helpers';
 import { server } from './msw';
 import { renderApp, fill } from './fixtures/screens';
 
@@ -17,13 +17,6 @@ beforeAll(async () => {
 }, 30_000);
 
 const INVALID = 'This invite link is invalid or has expired. Ask for a new one.';
-
-const as = (role: Role): User => ({
-  ...testUser,
-  _id: `${role}-1`,
-  role,
-  position: role === 'admin' ? 1 : role === 'company' ? 2 : 3,
-});
 
 const bluebird = Person.parse({
   _id: 'c2',
@@ -56,7 +49,7 @@ const lists = (companies: unknown[], pms: unknown[] = []) => [
 ];
 
 function renderAs(role: Role, route: string) {
-  return renderApp(route, signedIn(as(role)));
+  return renderApp(route, signedIn(userAs(role)));
 }
 type UserEv = ReturnType<typeof renderWithProviders>['user'];
 

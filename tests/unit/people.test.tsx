@@ -3,8 +3,8 @@ import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Message } from '../../contract/api/fields';
 import { Person, PersonAnswer, PersonList } from '../../contract/api/people';
-import type { Role, User } from '../../src/api/types';
-import { recordRequests, renderWithProviders, signedIn, testUser } from './helpers';
+import type { Role } from '../../src/api/types';
+import { recordRequests, renderWithProviders, signedIn, userAs } from './helpers';
 import { server } from './msw';
 import { renderApp, openDialog, fill, refusal } from './fixtures/screens';
 
@@ -13,13 +13,6 @@ import { renderApp, openDialog, fill, refusal } from './fixtures/screens';
 
 // The screen loads lazily: loaded once here, not inside the first test's time.
 beforeAll(() => import('../../src/features/people/PeopleScreen'), 30_000);
-
-const as = (role: Role): User => ({
-  ...testUser,
-  _id: `${role}-1`,
-  role,
-  position: role === 'admin' ? 1 : role === 'company' ? 2 : 3,
-});
 
 const acme = Person.parse({
   _id: 'c1',
@@ -51,7 +44,7 @@ const answer = (message: string, data: unknown) =>
   HttpResponse.json(PersonAnswer.parse({ success: true, message, data }));
 
 function renderAs(role: Role, route: string) {
-  return renderApp(route, signedIn(as(role)));
+  return renderApp(route, signedIn(userAs(role)));
 }
 
 type UserEv = ReturnType<typeof renderWithProviders>['user'];

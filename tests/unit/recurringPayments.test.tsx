@@ -1,10 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { BankAccountList } from '../../contract/api/bank';
 import { RecurringPaymentAnswer, RecurringPaymentList } from '../../contract/api/recurringPayments';
 import type { Role } from '../../src/api/types';
-import type { Account } from '../../src/features/bank/bankApi';
+import { accountsHandler } from './bankFixtures';
 import type { RecurringPayment } from '../../src/features/recurringPayments/recurringPaymentsApi';
 import { todayLocalISO } from '../../src/lib/dates';
 import { pick, recordRequests, signedIn, testUser } from './helpers';
@@ -19,24 +18,6 @@ import {
 import { renderApp, openDialog, fill, refill } from './fixtures/screens';
 
 const LIST = '/api/company/getrecurringpayments';
-
-const account: Account = {
-  _id: 'a1',
-  createdAt: '2026-02-01T09:00:00.000Z',
-  holder_name: 'Lotus Current',
-  account_no: '123456789012',
-  branch: 'Fort, Mumbai',
-  ifsc: 'SBIN0001234',
-  mobile: '9876501234',
-  address: '12 Marine Drive',
-  defaultStatus: 'deActive',
-  openingBalance: 0,
-  balance: 3801,
-  version: 1,
-  closedAt: null,
-  bank_name: '',
-  overdraftLimit: 0,
-};
 
 const rows: RecurringPayment[] = [
   {
@@ -80,19 +61,6 @@ const rows: RecurringPayment[] = [
 ];
 
 const { page, listHandler } = templatePages(LIST, RecurringPaymentList, rows);
-const accountsHandler = () =>
-  http.get('/api/company/getallbankbyuserid', () =>
-    HttpResponse.json(
-      BankAccountList.parse({
-        success: true,
-        data: [account],
-        total: 1,
-        page: 1,
-        pageSize: 20,
-        totalAmount: account.balance,
-      }),
-    ),
-  );
 const answer = (message: string, data: RecurringPayment, status = 200) =>
   HttpResponse.json(
     RecurringPaymentAnswer.parse({ success: true, message, data, posted: 0, skipped: 0 }),
