@@ -1,13 +1,22 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { useBrowserSuite, visit } from './harness';
-import { apiCall, apiToken, expectPath, logIn, seedAdminAndCompany, todayIso } from './helpers';
+import {
+  acceptInvite,
+  apiCall,
+  apiToken,
+  expectPath,
+  logIn,
+  seedAdminAndCompany,
+  todayIso,
+} from './helpers';
 
 /**
  * A notification opens the record it tells of, and the company's account numbers read by
  * their last four digits until shown: at 390 and 1280 px, each screen looked at and run
  * through axe. Seeded through the API: the company's payment (the admin's news), a budget the
- * company's spending went over (its own), an overdue lend, two accounts.
+ * company's spending went over (its own), a PM's status update of a project since deleted, an
+ * overdue lend, two accounts.
  */
 
 const stamp = Date.now();
@@ -73,6 +82,35 @@ test('an admin and a company with news in their bells', async () => {
     amount: 450,
     category: 'shopping',
   });
+  // A PM's status update of a project the company then deleted: news with nothing to open.
+  const pmWho = { email: `priya.n.${stamp}@example.com`, password };
+  const pm = await c('/user/createUser', {
+    name: 'Priya Nair',
+    email: pmWho.email,
+    mobile: '+91 98450 12345',
+    registration_number: 'PM-2026-0001',
+    userType: 'pm',
+  });
+  await acceptInvite(suite.server, pmWho.email, password);
+  const project = await c('/company/createproject', {
+    projectName: 'Harbour Wall',
+    clientName: 'Kapoor Estates',
+    clientNumber: '+91 98111 22233',
+    duration: '6 months',
+    price: 150000,
+    paymentStatus: 'pending',
+    status: 'Started',
+    risk: 'Low',
+    projectManager: pm._id,
+    date: today,
+  });
+  const pmToken = await apiToken(suite.server.origin, pmWho, 'pm');
+  await apiCall(suite.server.origin, pmToken, '/company/updateprojectstatus', {
+    _id: project._id,
+    version: 1,
+    statusByPm: 'Piling done',
+  });
+  await c('/company/deleteproject', { id: project._id });
   for (const name of ['Ravi Kumar', 'Ravi Kumar Sharma', 'Anita Desai']) {
     const lend = await c('/lend/addlend', {
       name,
@@ -102,6 +140,14 @@ for (const viewport of [
       const panel = page.getByRole('region', { name: 'Notifications' });
       const budget = panel.getByRole('link', { name: /shopping spending for .* over its budget/ });
       await budget.waitFor();
+      // The deleted project's news says so, and is no link.
+      const gone = panel.getByRole('button', {
+        name: /Priya Nair updated the status of Harbour Wall/,
+      });
+      expect(await gone.textContent()).toContain(
+        'has since been deleted: there is nothing to open',
+      );
+      expect(await panel.getByRole('link', { name: /Harbour Wall/ }).count()).toBe(0);
       await visit(page, `notifications-bell-company-${w}`);
       await budget.click();
       await expectScreen(page, '/app/categoryreport');
