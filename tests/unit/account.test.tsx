@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LoginAnswer, ProfileAnswer, SessionAnswer, UserAnswer } from '../../contract/api/auth';
-import { AppRoutes } from '../../src/app/router';
 import { makeStore } from '../../src/app/store';
 import { startCrossTabSync } from '../../src/session/crossTab';
 import { loggedIn, sessionEnded } from '../../src/session/sessionSlice';
@@ -15,7 +14,7 @@ import {
   testUser,
 } from './helpers';
 import { server } from './msw';
-import { renderApp, refill, refusal } from './fixtures/screens';
+import { renderApp, refill, refusal, renderSignedOut } from './fixtures/screens';
 
 // The screens load lazily: loaded once here, not inside the first test's time.
 beforeAll(async () => {
@@ -42,7 +41,7 @@ describe('Remember Me', () => {
       http.post('/api/user/loginuser', () => HttpResponse.json(session('tok-tab'))),
       dashboardHandler(1, 10),
     );
-    const { user, location } = renderWithProviders(<AppRoutes />, { route: '/login' });
+    const { user, location } = renderSignedOut('/login');
     await fillLogin(user);
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(location().pathname).toBe('/app/dashboard'));
@@ -102,7 +101,7 @@ describe('two-factor sign-in', () => {
       dashboardHandler(1, 10),
     );
     const log = recordRequests();
-    const { user, location } = renderWithProviders(<AppRoutes />, { route: '/login' });
+    const { user, location } = renderSignedOut('/login');
     await fillLogin(user);
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
@@ -137,7 +136,7 @@ describe('two-factor sign-in', () => {
         ),
       ),
     );
-    const { user } = renderWithProviders(<AppRoutes />, { route: '/login' });
+    const { user } = renderSignedOut('/login');
     await fillLogin(user);
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await user.type(await screen.findByLabelText('Code'), '123456');
@@ -208,7 +207,7 @@ describe('Profile security', () => {
           : refusal('This link is invalid, used or has expired.', { code: 'invalid_link' });
       }),
     );
-    const { user } = renderWithProviders(<AppRoutes />, { route: '/confirm-email?token=good' });
+    const { user } = renderSignedOut('/confirm-email?token=good');
     const confirm = await screen.findByRole('button', { name: 'Confirm my new e-mail' });
     expect(calls).toBe(0);
     await user.click(confirm);
@@ -217,7 +216,7 @@ describe('Profile security', () => {
     );
     expect(screen.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/login');
 
-    const spent = renderWithProviders(<AppRoutes />, { route: '/confirm-email?token=used' });
+    const spent = renderSignedOut('/confirm-email?token=used');
     await spent.user.click(
       (await screen.findAllByRole('button', { name: 'Confirm my new e-mail' })).at(-1)!,
     );

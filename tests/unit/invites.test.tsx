@@ -3,11 +3,10 @@ import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Message } from '../../contract/api/fields';
 import { Person, PersonAnswer, PersonList } from '../../contract/api/people';
-import { AppRoutes } from '../../src/app/router';
 import type { Role } from '../../src/api/types';
 import { recordRequests, renderWithProviders, signedIn, userAs } from './helpers';
 import { server } from './msw';
-import { renderApp, fill } from './fixtures/screens';
+import { renderApp, fill, renderSignedOut } from './fixtures/screens';
 
 /** Create New User's invite or first password, Resend invite in a row's menu, the invite page. */
 
@@ -247,7 +246,7 @@ describe('the invite page', () => {
       ),
     );
     const log = recordRequests();
-    const { user } = renderWithProviders(<AppRoutes />, { route: '/invite?token=abc123' });
+    const { user } = renderSignedOut('/invite?token=abc123');
     expect(await screen.findByRole('heading', { name: 'Set your password' })).toBeInTheDocument();
     const password = screen.getByLabelText('Password');
     expect(password).toHaveAttribute('minLength', '8');
@@ -282,9 +281,7 @@ describe('the invite page', () => {
         ),
       ),
     );
-    const { user, location } = renderWithProviders(<AppRoutes />, {
-      route: '/invite?token=used',
-    });
+    const { user, location } = renderSignedOut('/invite?token=used');
     await user.type(await screen.findByLabelText('Password'), 'my own secret');
     await user.type(screen.getByLabelText('Confirm Password'), 'my own secret');
     await user.click(screen.getByRole('button', { name: 'Set Password' }));
@@ -294,7 +291,7 @@ describe('the invite page', () => {
   });
 
   it('a link without a token says so and cannot be sent', async () => {
-    renderWithProviders(<AppRoutes />, { route: '/invite' });
+    renderSignedOut('/invite');
     expect(await screen.findByRole('alert')).toHaveTextContent(INVALID);
     expect(screen.getByRole('button', { name: 'Set Password' })).toBeDisabled();
   });

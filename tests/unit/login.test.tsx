@@ -5,7 +5,7 @@ import { LoginAnswer } from '../../contract/api/auth';
 import { AppRoutes } from '../../src/app/router';
 import { dashboardHandler, recordRequests, renderWithProviders, testUser } from './helpers';
 import { server } from './msw';
-import { renderApp, refusal } from './fixtures/screens';
+import { renderApp, refusal, renderSignedOut } from './fixtures/screens';
 
 async function fillLogin(user: ReturnType<typeof renderWithProviders>['user'], type?: string) {
   await user.type(await screen.findByLabelText('Email Address'), 'asha@example.com');
@@ -26,7 +26,7 @@ const loginOk = http.post('/api/user/loginuser', () =>
 describe('Login', () => {
   it('without a user type shows "Please select user type." and sends nothing', async () => {
     const log = recordRequests();
-    const { user } = renderWithProviders(<AppRoutes />, { route: '/login' });
+    const { user } = renderSignedOut('/login');
     await fillLogin(user);
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByText('Please select user type.')).toBeInTheDocument();
@@ -37,7 +37,7 @@ describe('Login', () => {
   it('on success stores token and user, toasts the server message and opens the dashboard', async () => {
     server.use(loginOk, dashboardHandler(3, 1500));
     const log = recordRequests();
-    const { user, location } = renderWithProviders(<AppRoutes />, { route: '/login' });
+    const { user, location } = renderSignedOut('/login');
     await fillLogin(user, 'admin');
     await user.click(screen.getByLabelText('Remember Me'));
     await user.click(screen.getByRole('button', { name: 'Login' }));
@@ -66,7 +66,7 @@ describe('Login', () => {
         return refusal('Invalid email or password', { code: 'wrong_credentials', status: 401 });
       }),
     );
-    const { user } = renderWithProviders(<AppRoutes />, { route: '/login' });
+    const { user } = renderSignedOut('/login');
     await fillLogin(user, 'pm');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByRole('button', { name: 'Loading...' })).toBeDisabled();
@@ -103,7 +103,7 @@ describe('Login', () => {
         refusal('Invalid email or password', { code: 'wrong_credentials', status: 401 }),
       ),
     );
-    const { user, location } = renderWithProviders(<AppRoutes />, { route: '/login' });
+    const { user, location } = renderSignedOut('/login');
     await fillLogin(user, 'admin');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
@@ -113,7 +113,7 @@ describe('Login', () => {
 
   it('on a network error shows the generic login error', async () => {
     server.use(http.post('/api/user/loginuser', () => HttpResponse.error()));
-    const { user } = renderWithProviders(<AppRoutes />, { route: '/login' });
+    const { user } = renderSignedOut('/login');
     await fillLogin(user, 'admin');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(
@@ -128,7 +128,7 @@ describe('Login', () => {
   });
 
   it('links to Register and Home', async () => {
-    renderWithProviders(<AppRoutes />, { route: '/login' });
+    renderSignedOut('/login');
     expect(await screen.findByRole('link', { name: 'Register Now' })).toHaveAttribute(
       'href',
       '/register',

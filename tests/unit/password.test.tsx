@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { Message } from '../../contract/api/fields';
-import { AppRoutes } from '../../src/app/router';
-import { recordRequests, renderWithProviders } from './helpers';
+import { recordRequests } from './helpers';
+import { renderSignedOut } from './fixtures/screens';
 import { server } from './msw';
 
 const NEUTRAL = 'If an account exists for that email, we have sent a link to reset the password.';
@@ -11,7 +11,7 @@ const INVALID = 'This reset link is invalid or has expired. Please ask for a new
 
 describe('Forgot Password', () => {
   it('is linked from the login screen', async () => {
-    const { user, location } = renderWithProviders(<AppRoutes />, { route: '/login' });
+    const { user, location } = renderSignedOut('/login');
     await user.click(await screen.findByRole('link', { name: 'Forgot Password' }));
     await waitFor(() => expect(location().pathname).toBe('/forgot-password'));
     expect(await screen.findByRole('heading', { name: 'Forgot Password' })).toBeInTheDocument();
@@ -24,7 +24,7 @@ describe('Forgot Password', () => {
       ),
     );
     const log = recordRequests();
-    const { user } = renderWithProviders(<AppRoutes />, { route: '/forgot-password' });
+    const { user } = renderSignedOut('/forgot-password');
     await user.type(await screen.findByLabelText('Email Address'), ' who@example.com ');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     expect(await screen.findByRole('status')).toHaveTextContent(NEUTRAL);
@@ -45,9 +45,7 @@ describe('Reset Password', () => {
       ),
     );
     const log = recordRequests();
-    const { user, location } = renderWithProviders(<AppRoutes />, {
-      route: '/reset-password?token=abc123',
-    });
+    const { user, location } = renderSignedOut('/reset-password?token=abc123');
     await user.type(await screen.findByLabelText('New Password'), 'a new password');
     await user.type(screen.getByLabelText('Confirm New Password'), 'a new passwore');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
@@ -76,9 +74,7 @@ describe('Reset Password', () => {
         ),
       ),
     );
-    const { user, location } = renderWithProviders(<AppRoutes />, {
-      route: '/reset-password?token=used',
-    });
+    const { user, location } = renderSignedOut('/reset-password?token=used');
     await user.type(await screen.findByLabelText('New Password'), 'a new password');
     await user.type(screen.getByLabelText('Confirm New Password'), 'a new password');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
@@ -91,7 +87,7 @@ describe('Reset Password', () => {
   });
 
   it('a link without a token says so and cannot be sent', async () => {
-    renderWithProviders(<AppRoutes />, { route: '/reset-password' });
+    renderSignedOut('/reset-password');
     expect(await screen.findByRole('alert')).toHaveTextContent(INVALID);
     expect(screen.getByRole('button', { name: 'Reset Password' })).toBeDisabled();
   });

@@ -2,10 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { Message } from '../../contract/api/fields';
-import { AppRoutes } from '../../src/app/router';
 import { recordRequests, renderWithProviders } from './helpers';
 import { server } from './msw';
-import { refusal } from './fixtures/screens';
+import { refusal, renderSignedOut } from './fixtures/screens';
 
 async function fillRegister(
   user: ReturnType<typeof renderWithProviders>['user'],
@@ -20,7 +19,7 @@ async function fillRegister(
 describe('Register', () => {
   it('refuses mismatched passwords on the client and sends nothing', async () => {
     const log = recordRequests();
-    const { user } = renderWithProviders(<AppRoutes />, { route: '/register' });
+    const { user } = renderSignedOut('/register');
     await fillRegister(user, 'otherpassword');
     await user.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
@@ -38,7 +37,7 @@ describe('Register', () => {
       ),
     );
     const log = recordRequests();
-    const { user, location } = renderWithProviders(<AppRoutes />, { route: '/register' });
+    const { user, location } = renderSignedOut('/register');
     await fillRegister(user);
     await user.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByText('Registration successful. Please log in.')).toBeInTheDocument();
@@ -62,7 +61,7 @@ describe('Register', () => {
         }),
       ),
     );
-    const { user, location } = renderWithProviders(<AppRoutes />, { route: '/register' });
+    const { user, location } = renderSignedOut('/register');
     await fillRegister(user);
     await user.click(screen.getByRole('button', { name: 'Register' }));
     expect(
@@ -73,7 +72,7 @@ describe('Register', () => {
 
   it('shows the exception message when the server cannot be reached', async () => {
     server.use(http.post('/api/user/registeruser', () => HttpResponse.error()));
-    const { user } = renderWithProviders(<AppRoutes />, { route: '/register' });
+    const { user } = renderSignedOut('/register');
     await fillRegister(user);
     await user.click(screen.getByRole('button', { name: 'Register' }));
     expect(

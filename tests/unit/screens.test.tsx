@@ -2,21 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UserAnswer } from '../../contract/api/auth';
-import { AppRoutes } from '../../src/app/router';
-import {
-  accountHandlers,
-  dashboardHandler,
-  recordRequests,
-  renderWithProviders,
-  signedIn,
-  testUser,
-} from './helpers';
+import { accountHandlers, dashboardHandler, recordRequests, signedIn, testUser } from './helpers';
 import { server } from './msw';
-import { renderApp, openDialog, fill, refill, refusal } from './fixtures/screens';
+import { renderApp, openDialog, fill, refill, refusal, renderSignedOut } from './fixtures/screens';
 
 describe('Landing and Not Found', () => {
   it('landing shows the spec copy and links to Login and Register', () => {
-    renderWithProviders(<AppRoutes />, { route: '/' });
+    renderSignedOut('/');
     expect(screen.getByText(/Manage Your Expenses With/)).toBeInTheDocument();
     expect(screen.getByText(/Manage Your Company With/)).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Login' })[0]).toHaveAttribute('href', '/login');
@@ -27,7 +19,7 @@ describe('Landing and Not Found', () => {
   });
 
   it('an unknown path shows Not Found with a link home', () => {
-    renderWithProviders(<AppRoutes />, { route: '/no/such/page' });
+    renderSignedOut('/no/such/page');
     expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
   });

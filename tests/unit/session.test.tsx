@@ -2,7 +2,6 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { Message } from '../../contract/api/fields';
-import { AppRoutes } from '../../src/app/router';
 import { startCrossTabSync } from '../../src/session/crossTab';
 import { expensesApi } from '../../src/features/expenses/expensesApi';
 import {
@@ -14,7 +13,7 @@ import {
   testUser,
 } from './helpers';
 import { server } from './msw';
-import { renderApp, refusal } from './fixtures/screens';
+import { renderApp, refusal, renderSignedOut } from './fixtures/screens';
 
 function storeSession(token = 'tok-1') {
   localStorage.setItem('user', JSON.stringify(testUser));
@@ -23,7 +22,7 @@ function storeSession(token = 'tok-1') {
 
 describe('Guard', () => {
   it('sends a visitor without a token to / with the requested location', async () => {
-    const { location } = renderWithProviders(<AppRoutes />, { route: '/app/expenses?x=1' });
+    const { location } = renderSignedOut('/app/expenses?x=1');
     await waitFor(() => expect(location().pathname).toBe('/'));
     expect((location().state as { from: { pathname: string; search: string } }).from).toMatchObject(
       {
@@ -40,7 +39,7 @@ describe('Guard', () => {
     storeSession();
     server.use(dashboardHandler(2, 10));
     const log = recordRequests();
-    renderWithProviders(<AppRoutes />, { route: '/app/dashboard' });
+    renderSignedOut('/app/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(await screen.findByText('₹10.00')).toBeInTheDocument();
     expect(log.to('/api/user/getalldata')[0]!.headers.get('Authorization')).toBe('Bearer tok-1');
@@ -56,7 +55,7 @@ describe('Session end', () => {
         refusal('Session expired', { code: 'unauthorized', status: 401 }),
       ),
     );
-    const { location, store } = renderWithProviders(<AppRoutes />, { route: '/app/expenses' });
+    const { location, store } = renderSignedOut('/app/expenses');
     await waitFor(() => expect(location().pathname).toBe('/login'));
     expect((location().state as { from: { pathname: string } }).from.pathname).toBe(
       '/app/expenses',
@@ -78,7 +77,7 @@ describe('Session end', () => {
       ),
     );
     const log = recordRequests();
-    const { user, location } = renderWithProviders(<AppRoutes />, { route: '/app/dashboard' });
+    const { user, location } = renderSignedOut('/app/dashboard');
     await screen.findAllByText('₹0.00');
     await user.click(
       within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', {
@@ -99,7 +98,7 @@ describe('Session end', () => {
       dashboardHandler(),
       http.post('/api/logout', () => HttpResponse.error()),
     );
-    const { user, location } = renderWithProviders(<AppRoutes />, { route: '/app/dashboard' });
+    const { user, location } = renderSignedOut('/app/dashboard');
     await screen.findAllByText('₹0.00');
     await user.click(screen.getByRole('button', { name: /Asha Rao/ }));
     await user.click(screen.getAllByRole('button', { name: 'Logout' })[1]!);
@@ -112,7 +111,7 @@ describe('Cross-tab', () => {
   it('a logout in another tab (token removed) logs this tab out', async () => {
     storeSession();
     server.use(dashboardHandler());
-    const { location, store } = renderWithProviders(<AppRoutes />, { route: '/app/dashboard' });
+    const { location, store } = renderSignedOut('/app/dashboard');
     const stop = startCrossTabSync(store);
     await screen.findAllByText('₹0.00');
     act(() => {
@@ -126,7 +125,7 @@ describe('Cross-tab', () => {
 
   it('a login in another tab signs this tab in', async () => {
     server.use(dashboardHandler());
-    const { location, store } = renderWithProviders(<AppRoutes />, { route: '/login' });
+    const { location, store } = renderSignedOut('/login');
     const stop = startCrossTabSync(store);
     await screen.findByLabelText('Email Address');
     act(() => {

@@ -1,7 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppRoutes } from '../../src/app/router';
 import { useDownload } from '../../src/api/download';
 import {
   dashboardHandler,
@@ -10,6 +9,7 @@ import {
   signedIn,
   testUser,
 } from './helpers';
+import { renderSignedOut } from './fixtures/screens';
 import { server } from './msw';
 
 /** Makes the browser report `timeZone` as the user's zone. */
@@ -40,7 +40,7 @@ describe("the user's time zone", () => {
     localStorage.setItem('token', 'tok-1');
     server.use(dashboardHandler(2, 10));
     const log = recordRequests();
-    renderWithProviders(<AppRoutes />, { route: '/app/dashboard' });
+    renderSignedOut('/app/dashboard');
     expect(await screen.findByText('₹10.00')).toBeInTheDocument();
     const [call] = log.to('/api/user/getalldata');
     expect(call!.headers.get('X-Time-Zone')).toBe('Asia/Kolkata');
