@@ -809,6 +809,42 @@ export const notifications = pgTable(
 export const recurringSchedule = pgEnum('recurring_schedule', RECURRING_SCHEDULES);
 
 /**
+ * A template's schedule, for the schedules engine: monthly on `day` 1–31 or weekly on weekday
+ * `day` 0–6, from `start_date` to an optional `end_date`.
+ */
+const scheduleColumns = () => ({
+  schedule: recurringSchedule('schedule').notNull(),
+  day: integer('day').notNull(),
+  startDate: date('start_date', { mode: 'string' }).notNull(),
+  endDate: date('end_date', { mode: 'string' }),
+  /** The day the next one is due; null once past the end date. */
+  nextDate: date('next_date', { mode: 'string' }),
+  /** The last day handled (a changed schedule starts after it). */
+  lastDate: date('last_date', { mode: 'string' }),
+});
+
+type ScheduleTable = Record<
+  'id' | 'paused' | 'schedule' | 'day' | 'amountPaise' | 'startDate' | 'endDate' | 'nextDate',
+  AnyPgColumn
+>;
+
+/**
+ * The job's scan of a schedule table `name` (the due templates that are not paused, oldest
+ * day first), and the checks of its day, its dates and its positive amount.
+ */
+const scheduleRules = (name: string, t: ScheduleTable) => [
+  index(`${name}_due_idx`)
+    .on(t.nextDate, t.id)
+    .where(sql`${t.paused} = false`),
+  check(
+    `${name}_day_check`,
+    sql`(${t.schedule} = 'monthly' and ${t.day} between 1 and 31) or (${t.schedule} = 'weekly' and ${t.day} between 0 and 6)`,
+  ),
+  check(`${name}_dates_check`, sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
+  check(`${name}_amount_check`, sql`${t.amountPaise} > 0`),
+];
+
+/**
  * A user's recurring expense (rent, a salary, an EMI): an expense template and its schedule,
  * monthly on `day` 1–31 (a shorter month's last day past its end) or weekly on weekday `day`
  * 0–6. The job (services/recurring.ts) claims the due ones (`next_date` up to today) with
@@ -824,35 +860,17 @@ export const recurringExpenses = pgTable(
     descriptionLower: searchable('description_lower', 'description'),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     category: text('category').notNull(),
-    schedule: recurringSchedule('schedule').notNull(),
-    day: integer('day').notNull(),
-    startDate: date('start_date', { mode: 'string' }).notNull(),
-    endDate: date('end_date', { mode: 'string' }),
-    /** The day the next expense is due; null once past the end date. */
-    nextDate: date('next_date', { mode: 'string' }),
-    /** The day of the last expense recorded from it (a changed schedule starts after it). */
-    lastDate: date('last_date', { mode: 'string' }),
+    // The last day handled is that of the last expense recorded from it.
+    ...scheduleColumns(),
     paused: boolean('paused').notNull().default(false),
     version: version(),
     ...timestamps,
   },
   (t) => [
     ownCategory(t, 'recurring_expenses_category_fk'),
-    // The job's scan: the due templates that are not paused, oldest day first.
-    index('recurring_expenses_due_idx')
-      .on(t.nextDate, t.id)
-      .where(sql`${t.paused} = false`),
+    ...scheduleRules('recurring_expenses', t),
     // The owner's list, in its default order (by the next day).
     index('recurring_expenses_user_next_idx').on(t.userId, t.nextDate, t.id),
-    check(
-      'recurring_expenses_day_check',
-      sql`(${t.schedule} = 'monthly' and ${t.day} between 1 and 31) or (${t.schedule} = 'weekly' and ${t.day} between 0 and 6)`,
-    ),
-    check(
-      'recurring_expenses_dates_check',
-      sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`,
-    ),
-    check('recurring_expenses_amount_check', sql`${t.amountPaise} > 0`),
   ],
 );
 
@@ -877,14 +895,8 @@ export const recurringPayments = pgTable(
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     remark: text('remark').notNull(),
     remarkLower: searchable('remark_lower', 'remark'),
-    schedule: recurringSchedule('schedule').notNull(),
-    day: integer('day').notNull(),
-    startDate: date('start_date', { mode: 'string' }).notNull(),
-    endDate: date('end_date', { mode: 'string' }),
-    /** The day the next payment is due; null once past the end date. */
-    nextDate: date('next_date', { mode: 'string' }),
-    /** The last day handled, posted or skipped (a changed schedule starts after it). */
-    lastDate: date('last_date', { mode: 'string' }),
+    // The last day handled is one posted or skipped.
+    ...scheduleColumns(),
     /** How many days the ledger refused, and the last of them. */
     skipped: integer('skipped').notNull().default(0),
     lastSkippedDate: date('last_skipped_date', { mode: 'string' }),
@@ -893,22 +905,10 @@ export const recurringPayments = pgTable(
     ...timestamps,
   },
   (t) => [
-    // The job's scan: the due templates that are not paused, oldest day first.
-    index('recurring_payments_due_idx')
-      .on(t.nextDate, t.id)
-      .where(sql`${t.paused} = false`),
+    ...scheduleRules('recurring_payments', t),
     // The company's list, in its default order (by the next day).
     index('recurring_payments_company_next_idx').on(t.companyId, t.nextDate, t.id),
     index('recurring_payments_account_idx').on(t.accountId),
-    check(
-      'recurring_payments_day_check',
-      sql`(${t.schedule} = 'monthly' and ${t.day} between 1 and 31) or (${t.schedule} = 'weekly' and ${t.day} between 0 and 6)`,
-    ),
-    check(
-      'recurring_payments_dates_check',
-      sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`,
-    ),
-    check('recurring_payments_amount_check', sql`${t.amountPaise} > 0`),
   ],
 );
 
