@@ -166,6 +166,9 @@ describe('Dashboard', () => {
       '/app/invoices?invoice=i1',
     );
     expect(card('Cash')).toHaveTextContent('₹2,716.00');
+    // Cash per account names an account by its last four digits, never the whole number.
+    expect(screen.getByText(/Lotus Current — ••5544/)).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent('998877665544');
     // The company's own latest expenses and loans stay on its dashboard, below.
     const latest = screen.getByRole('table', { name: 'Latest entries' });
     expect(

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Money } from '../../ui/Money';
+import { lastFourOf } from '../../ui/AccountNumber';
 import { styles } from '../../ui/styles';
 import type { DashboardData } from './dashboardApi';
 
@@ -68,7 +69,7 @@ export function CompanyPosition({ position: p }: { position: Position }) {
               {p.accounts.map((a) => (
                 <li key={a._id} className="flex justify-between gap-3 py-2">
                   <span className="min-w-0 break-words">
-                    {a.holder_name} — {a.account_no}
+                    {a.holder_name} — {lastFourOf(a.account_no)}
                     {a.closed && <span className="text-gray-700"> (closed)</span>}
                   </span>
                   <Money value={a.balance} className="font-semibold" />

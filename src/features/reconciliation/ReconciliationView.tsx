@@ -13,6 +13,7 @@ import {
 import { failureMessage } from '../../api/errors';
 import { formatDMY } from '../../lib/dates';
 import { LoadState } from '../../ui/LoadState';
+import { lastFourOf } from '../../ui/AccountNumber';
 import { Pagination } from '../../ui/Pagination';
 import { styles } from '../../ui/styles';
 import { Balances } from './Balances';
@@ -86,7 +87,7 @@ export function ReconciliationView({
                   {formatDMY(rec.data.from)} to {formatDMY(rec.data.to)}
                 </h2>
                 <p className="text-sm text-gray-700">
-                  {rec.data.account.holder_name} · {rec.data.account.account_no}
+                  {rec.data.account.holder_name} · {lastFourOf(rec.data.account.account_no)}
                   {rec.data.fileName ? ` · ${rec.data.fileName}` : ''}
                 </p>
               </div>
