@@ -5,6 +5,7 @@ import { ExpenseAnswer, ExpenseList } from '../../contract/api/expenses';
 import { AMOUNT_GROUPING_MESSAGE, parseRupees, wronglyGrouped } from '../../contract/rules';
 import { readAmount } from '../../server/services/importValues';
 import { recordRequests } from './helpers';
+import { emptyPage } from './fixtures/pages';
 import { server } from './msw';
 import { renderApp } from './fixtures/screens';
 
@@ -30,16 +31,7 @@ describe('an amount field', () => {
   it('says under the field that "12,34,5" is wrongly grouped and sends nothing; 12,34,567.89 goes', async () => {
     server.use(
       http.get('/api/expense/getuserallexpenses', () =>
-        HttpResponse.json(
-          ExpenseList.parse({
-            success: true,
-            data: [],
-            total: 0,
-            page: 1,
-            pageSize: 20,
-            totalAmount: 0,
-          }),
-        ),
+        HttpResponse.json(ExpenseList.parse(emptyPage())),
       ),
       http.post(ADD, async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>;

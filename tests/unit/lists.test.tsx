@@ -19,6 +19,7 @@ import {
   signedIn,
   testUser,
 } from './helpers';
+import { emptyPage } from './fixtures/pages';
 import { server } from './msw';
 import { renderApp, openDialog } from './fixtures/screens';
 
@@ -149,16 +150,7 @@ describe('useful starts', () => {
     const log = recordRequests();
     server.use(
       http.get('/api/lend/getuseralllends', () =>
-        HttpResponse.json({
-          success: true,
-          data: [],
-          total: 0,
-          page: 1,
-          pageSize: 20,
-          totalAmount: 0,
-          repaidAmount: 0,
-          outstandingAmount: 0,
-        }),
+        HttpResponse.json(emptyPage({ totalAmount: 0, repaidAmount: 0, outstandingAmount: 0 })),
       ),
     );
     const { user, location } = renderApp('/app/lendreport');
@@ -275,18 +267,7 @@ describe('toasts', () => {
 
 describe('admins read', () => {
   it('keeps "You can\'t Create" for Add New Project, with Read-only in the header', async () => {
-    server.use(
-      http.get('/api/company/getcompanyallproject', () =>
-        HttpResponse.json({
-          success: true,
-          data: [],
-          total: 0,
-          page: 1,
-          pageSize: 20,
-          totalAmount: 0,
-        }),
-      ),
-    );
+    server.use(http.get('/api/company/getcompanyallproject', () => HttpResponse.json(emptyPage())));
     const { user } = renderApp('/app/project');
     await screen.findByText('No data');
     expect(screen.getByRole('banner')).toHaveTextContent('Read-only');

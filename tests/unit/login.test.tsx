@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LoginAnswer } from '../../contract/api/auth';
 import { AppRoutes } from '../../src/app/router';
 import { dashboardHandler, recordRequests, renderWithProviders, testUser } from './helpers';
+import { emptyPage } from './fixtures/pages';
 import { server } from './msw';
 import { renderApp, refusal, renderSignedOut } from './fixtures/screens';
 
@@ -77,16 +78,7 @@ describe('Login', () => {
   it('returns to the page the user originally wanted', async () => {
     server.use(
       loginOk,
-      http.get('/api/expense/getuserallexpenses', () =>
-        HttpResponse.json({
-          success: true,
-          data: [],
-          total: 0,
-          page: 1,
-          pageSize: 20,
-          totalAmount: 0,
-        }),
-      ),
+      http.get('/api/expense/getuserallexpenses', () => HttpResponse.json(emptyPage())),
     );
     const { user, location } = renderWithProviders(<AppRoutes />, {
       route: { pathname: '/login', state: { from: { pathname: '/app/expenses', search: '' } } },

@@ -6,6 +6,7 @@ import { Dashboard } from '../../contract/api/dashboard';
 import { Project, ProjectList, ProjectStatusHistory } from '../../contract/api/projects';
 import { monthOf, periodLabel, thisMonth } from '../../src/ui/period';
 import { dashboardData, recordRequests, signedIn, testUser } from './helpers';
+import { emptyPage } from './fixtures/pages';
 import { server } from './msw';
 import { renderApp, openDialog } from './fixtures/screens';
 
@@ -287,16 +288,7 @@ describe('Project status history', () => {
   it("offers the company's earlier values while the fields stay free text", async () => {
     server.use(
       http.get('/api/company/getcompanyallproject', () =>
-        HttpResponse.json(
-          ProjectList.parse({
-            success: true,
-            data: [],
-            total: 0,
-            page: 1,
-            pageSize: 20,
-            totalAmount: 0,
-          }),
-        ),
+        HttpResponse.json(ProjectList.parse(emptyPage())),
       ),
       http.get('/api/company/projectsuggestions', ({ request }) =>
         HttpResponse.json({
