@@ -26,46 +26,43 @@ import {
  * Settle up, reminders shared from the user's phone, and a statement the person can open.
  */
 
+/**
+ * Optional text of at most `max` characters, empty (or none) meaning none, as `read` keeps it;
+ * what `read` refuses (null) is a 400 saying `message`.
+ */
+const optionalRead = (max: number, read: (typed: string) => string | null, message: string) =>
+  z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(max, 'is too long')
+    .optional()
+    .transform((typed, ctx) => {
+      if (!typed) return undefined;
+      const kept = read(typed);
+      if (kept === null) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return kept;
+    });
+
 /** An optional mobile: empty text (or none) means none. */
-export const optionalMobile = z
-  .string({ error: 'must be text' })
-  .trim()
-  .max(20, 'is too long')
-  .optional()
-  .transform((typed, ctx) => {
-    if (!typed) return undefined;
-    const stored = indianMobile(typed);
-    if (stored === null) {
-      ctx.addIssue({ code: 'custom', message: INDIAN_MOBILE_MESSAGE });
-      return z.NEVER;
-    }
-    return stored;
-  })
-  .meta({
-    // What is documented: the number's plain forms (spaces and dashes inside are accepted too).
-    pattern: '^\\s*((\\+91|91|0)?[6-9][0-9]{9})?\\s*$',
-    description:
-      'An Indian mobile number (10 digits starting 6-9, with or without +91, 91 or 0; spaces and dashes ignored), or empty. Answered as +91 and the 10 digits',
-  });
+export const optionalMobile = optionalRead(20, indianMobile, INDIAN_MOBILE_MESSAGE).meta({
+  // What is documented: the number's plain forms (spaces and dashes inside are accepted too).
+  pattern: '^\\s*((\\+91|91|0)?[6-9][0-9]{9})?\\s*$',
+  description:
+    'An Indian mobile number (10 digits starting 6-9, with or without +91, 91 or 0; spaces and dashes ignored), or empty. Answered as +91 and the 10 digits',
+});
 const emailCheck = z.email();
 /** An optional e-mail: empty text (or none) means none. */
-export const optionalEmail = z
-  .string({ error: 'must be text' })
-  .trim()
-  .max(254, 'is too long')
-  .optional()
-  .transform((typed, ctx) => {
-    if (!typed) return undefined;
-    if (!emailCheck.safeParse(typed).success) {
-      ctx.addIssue({ code: 'custom', message: 'must be a valid email address' });
-      return z.NEVER;
-    }
-    return typed;
-  })
-  .meta({
-    pattern: `^(?:${String(email.meta()?.pattern).slice(1, -1)})?$`,
-    description: 'An e-mail address, or empty (spaces around it are trimmed)',
-  });
+export const optionalEmail = optionalRead(
+  254,
+  (typed) => (emailCheck.safeParse(typed).success ? typed : null),
+  'must be a valid email address',
+).meta({
+  pattern: `^(?:${String(email.meta()?.pattern).slice(1, -1)})?$`,
+  description: 'An e-mail address, or empty (spaces around it are trimmed)',
+});
 
 export const PERSON_CONTACT_MESSAGE = 'A mobile number or an e-mail address is required';
 
