@@ -4,12 +4,12 @@ import { useBrowserSuite, visit, type PageWatch } from './harness';
 import {
   acceptInvite,
   expectAlert,
-  expectPath,
   expectText,
   journeySteps,
-  logIn,
+  openScreen,
   pickOption,
   registerAdmin,
+  signedInPage,
 } from './helpers';
 import { rowAction } from './rows';
 
@@ -39,21 +39,12 @@ let watch: PageWatch;
 beforeAll(() => registerAdmin(suite.server.origin, admin));
 journeySteps(() => [watch]);
 
-const nav = () => page.getByRole('navigation', { name: 'Main' });
 const dialog = (name: string) => page.getByRole('dialog', { name });
 const row = (text: string) => page.getByRole('row').filter({ hasText: text });
 const xss = () => page.evaluate(() => (window as { __xss?: unknown }).__xss);
 
 async function signIn(who: { email: string }, userType: 'admin' | 'company') {
-  ({ page, watch } = await suite.newPage({ label: userType }));
-  await page.goto(suite.url('/login'));
-  await logIn(page, { email: who.email, password }, userType);
-  await expectPath(page, '/app/dashboard');
-}
-
-async function openScreen(title: string, heading = title) {
-  await nav().getByRole('link', { name: title, exact: true }).click();
-  await page.getByRole('heading', { level: 2, name: heading }).waitFor();
+  ({ page, watch } = await signedInPage(suite, { email: who.email, password }, userType));
 }
 
 /** Text shown as text: no markup made of it, and nothing of it ran. */
@@ -72,7 +63,7 @@ async function expectLiteral(text: string) {
 describe.sequential('audit trail', () => {
   test('the admin creates a company', async () => {
     await signIn(admin, 'admin');
-    await openScreen('Company List');
+    await openScreen(page, 'Company List');
     await page.getByRole('button', { name: 'Add New Company' }).click();
     const form = dialog('Create New User');
     await form.getByLabel('Name').fill(company.name);
@@ -88,7 +79,7 @@ describe.sequential('audit trail', () => {
 
   test('the company creates a project and changes its price', async () => {
     await signIn(company, 'company');
-    await openScreen('Project List');
+    await openScreen(page, 'Project List');
     await page.getByRole('button', { name: 'Add New Project' }).click();
     const form = dialog('Add New Project');
     await form.getByLabel('Project Name').fill('Riverside Tower');
@@ -110,14 +101,14 @@ describe.sequential('audit trail', () => {
     await expectText(row('Riverside Tower'), '₹1,500.50');
 
     // The company reads its own trail, with no company picker.
-    await openScreen('Audit Trail');
+    await openScreen(page, 'Audit Trail');
     await expectText(row('Updated'), 'price: ₹1,000.00 → ₹1,500.50');
     expect(await page.getByLabel('Company').count()).toBe(0);
     await visit(page, 'audit-01-company-trail');
   });
 
   test('text typed by a user is shown, never run: lists and Data Details', async () => {
-    await openScreen('Expenses', 'Expenses List');
+    await openScreen(page, 'Expenses', 'Expenses List');
     await page.getByRole('button', { name: 'Add New Expense' }).click();
     const form = dialog('Add New Expense');
     await form.getByLabel('Date').fill('2026-03-20');
@@ -138,7 +129,7 @@ describe.sequential('audit trail', () => {
     await visit(page, 'audit-03-expense-markup-details');
     await details.getByRole('button', { name: 'Close' }).click();
 
-    await openScreen('Lend', 'All Lend');
+    await openScreen(page, 'Lend', 'All Lend');
     await page.getByRole('button', { name: 'Add New Lend' }).click();
     const lend = dialog('Add New Lend');
     await lend.getByLabel('Name').fill(SCRIPT);
@@ -157,7 +148,7 @@ describe.sequential('audit trail', () => {
     await dialog('Data Details').getByRole('button', { name: 'Close' }).click();
 
     // The company's own trail shows its own expense and lend, as text.
-    await openScreen('Audit Trail');
+    await openScreen(page, 'Audit Trail');
     await expectText(row('Expenses'), IMG);
     await expectText(row('Lend'), SCRIPT);
     await expectLiteral(IMG);
@@ -175,7 +166,7 @@ describe.sequential('audit trail', () => {
 
   test("the admin reads the company's trail: the project's create and its price change", async () => {
     await signIn(admin, 'admin');
-    await openScreen('Audit Trail');
+    await openScreen(page, 'Audit Trail');
     await pickOption(page, 'Company', company.name, company.name);
     await expect.poll(() => new URL(page.url()).searchParams.get('companyId')).toBeTruthy();
 
@@ -291,7 +282,7 @@ describe.sequential('audit trail', () => {
     await api(token, `/company/payments/${paid.data.payment._id}/reverse`, {});
 
     await signIn(company, 'company');
-    await openScreen('Audit Trail');
+    await openScreen(page, 'Audit Trail');
     await page.getByLabel('Kind').selectOption({ label: 'Bank accounts' });
     // Their creation alone: the balance each payment moved is no entry of its own.
     await expectText(page.getByText(/ entr(y|ies)$/).first(), '2 entries');

@@ -1,7 +1,16 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserSuite, visit, type PageWatch } from './harness';
-import { expectAlert, expectPath, expectText, journeySteps, logIn, registerAdmin } from './helpers';
+import {
+  expectAlert,
+  expectPath,
+  expectText,
+  journeySteps,
+  logIn,
+  menuLink,
+  registerAdmin,
+  todayIso,
+} from './helpers';
 
 /**
  * Categories of one's own and a budget, as a user meets them: a starting category renamed,
@@ -16,11 +25,7 @@ const me = {
   password: 'categories password 1',
 };
 /** The browser's calendar day: the expense falls in the budget's month. */
-const today = (() => {
-  const d = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-})();
+const today = todayIso();
 
 const suite = useBrowserSuite();
 let page: Page;
@@ -32,8 +37,7 @@ beforeAll(async () => {
 journeySteps(() => [watch]);
 
 const row = (text: string) => page.getByRole('row').filter({ hasText: text });
-const menu = (name: string) =>
-  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+const menu = (name: string) => menuLink(page, name);
 
 describe.sequential('categories and budgets', () => {
   test('opens Categories: the three every account starts with', async () => {

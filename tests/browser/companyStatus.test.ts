@@ -3,14 +3,13 @@ import type { Page } from 'playwright-core';
 import { join } from 'node:path';
 import { expectAccessible, screenshotDir, useBrowserSuite, visit, type PageWatch } from './harness';
 import {
-  acceptInvite,
   expectAlert,
   expectCount,
   expectPath,
   expectText,
   journeySteps,
   logIn,
-  registerAdmin,
+  seedAdminAndCompany,
 } from './helpers';
 import { rowAction, rowMenuItems } from './rows';
 
@@ -35,37 +34,8 @@ let adminPage: Page;
 let companyPage: Page;
 const watches: PageWatch[] = [];
 
-/** Calls the API as `token`'s user, failing the test on a refusal. */
-async function api(path: string, body: unknown, token?: string) {
-  const res = await fetch(`${suite.server.origin}/api${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
 beforeAll(async () => {
-  await registerAdmin(suite.server.origin, admin);
-  const { data } = await api('/user/loginuser', { ...admin, userType: 'admin' });
-  await api(
-    '/user/createUser',
-    {
-      name: company.name,
-      email: company.email,
-      mobile: company.mobile,
-      registration_number: company.reg,
-      userType: 'company',
-    },
-    data.token,
-  );
-  // The company chooses its password from the invite.
-  await acceptInvite(suite.server, company.email, password);
+  await seedAdminAndCompany(suite.server, admin, company, password);
 });
 journeySteps(() => watches);
 

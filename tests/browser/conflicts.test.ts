@@ -3,13 +3,15 @@ import type { Locator, Page } from 'playwright-core';
 import { STALE_RECORD_MESSAGE } from '../../contract/rules';
 import { useBrowserSuite, visit, watchPage, type PageWatch } from './harness';
 import {
-  acceptInvite,
+  apiCall,
+  apiPost,
+  apiToken,
   expectAlert,
   expectPath,
   expectText,
   journeySteps,
   logIn,
-  registerAdmin,
+  seedAdminAndCompany,
 } from './helpers';
 import { rowAction } from './rows';
 
@@ -31,38 +33,17 @@ let tabB: Page;
 let watchB: PageWatch;
 let companyToken: string;
 
-async function call(path: string, body: unknown, token?: string) {
-  const res = await fetch(suite.url(`/api${path}`), {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
-
 beforeAll(async () => {
-  await registerAdmin(suite.server.origin, admin);
-  const adminLogin = await call('/user/loginuser', { ...admin, userType: 'admin' });
-  const created = await call(
-    '/user/createUser',
-    {
-      name: company.name,
-      email: company.email,
-      mobile: '9876501234',
-      registration_number: 'HBR-1',
-      userType: 'company',
-    },
-    adminLogin.body.data.token,
-  );
-  expect(created.status).toBe(201);
   // The company chooses its password from the invite.
-  await acceptInvite(suite.server, company.email, password);
-  companyToken = (await call('/user/loginuser', { ...company, userType: 'company' })).body.data
-    .token;
-  const project = await call(
+  await seedAdminAndCompany(
+    suite.server,
+    admin,
+    { ...company, mobile: '9876501234', reg: 'HBR-1' },
+    password,
+  );
+  companyToken = await apiToken(suite.server.origin, company, 'company');
+  const project = await apiPost(
+    suite.server.origin,
     '/company/createproject',
     {
       projectName: 'Harbour View',
@@ -135,8 +116,8 @@ describe('two tabs edit one project', () => {
     await notice.waitFor();
     await dialog.getByRole('button', { name: 'Reload' }).waitFor();
     // Nothing was overwritten.
-    const saved = await call('/company/getcompanyallproject', undefined, companyToken);
-    expect(saved.body.data[0]).toMatchObject({
+    const saved = await apiCall(suite.server.origin, companyToken, '/company/getcompanyallproject');
+    expect(saved[0]).toMatchObject({
       clientName: 'Marine Traders',
       duration: '6 months',
       version: 2,
@@ -162,8 +143,8 @@ describe('two tabs edit one project', () => {
     await expectText(row(tabA, 'Harbour View'), '9 months');
     await visit(tabB, 'conflicts-04-second-tab-saved');
 
-    const saved = await call('/company/getcompanyallproject', undefined, companyToken);
-    expect(saved.body.data[0]).toMatchObject({
+    const saved = await apiCall(suite.server.origin, companyToken, '/company/getcompanyallproject');
+    expect(saved[0]).toMatchObject({
       clientName: 'Marine Traders',
       duration: '9 months',
       version: 3,

@@ -2,14 +2,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import type { PageWatch } from './harness';
+import type { BrowserSuite, PageWatch } from './harness';
 
 /**
  * Small waits in the spirit of Playwright's web-first assertions (playwright-core has no
  * `expect`): each polls until the page agrees or the timeout runs out.
  */
 
-const TIMEOUT = 10_000;
+// `npm test` runs another test file beside this one on the same two cores.
+const TIMEOUT = 20_000;
 
 /** Waits until the locator's text contains (or matches) `expected`. */
 export async function expectText(locator: Locator, expected: string | RegExp): Promise<void> {
@@ -178,3 +179,96 @@ export async function apiToken(
   });
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
+
+/**
+ * A POST of `body` to the API at `origin`, as the holder of `token` when given: the answer's
+ * status and JSON, refusals included (for seeds that check the status themselves).
+ */
+export async function apiPost(origin: string, path: string, body: unknown, token?: string) {
+  const res = await fetch(`${origin}/api${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as { data: any } };
+}
+
+/**
+ * The usual seed: `admin` registers through the API and creates `company` (mobile and
+ * registration number its own), which chooses `password` from its invite. Answers the
+ * admin's session and the company's id.
+ */
+export async function seedAdminAndCompany(
+  server: { origin: string; dataDir: string },
+  admin: { name: string; email: string; password: string },
+  company: { name: string; email: string; mobile: string; reg: string },
+  password: string,
+): Promise<{ adminToken: string; companyId: string }> {
+  await registerAdmin(server.origin, admin);
+  const adminToken = await apiToken(server.origin, admin, 'admin');
+  const created = await apiPost(
+    server.origin,
+    '/user/createUser',
+    {
+      name: company.name,
+      email: company.email,
+      mobile: company.mobile,
+      registration_number: company.reg,
+      userType: 'company',
+    },
+    adminToken,
+  );
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  await acceptInvite(server, company.email, password);
+  return { adminToken, companyId: created.body.data._id as string };
+}
+
+/** Today in the date fields' form, YYYY-MM-DD, by the local clock. */
+export function todayIso(): string {
+  const d = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** The app's main menu. */
+export const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+/** The main menu's link to `name`. */
+export const menuLink = (page: Page, name: string) =>
+  mainMenu(page).getByRole('link', { name, exact: true });
+
+/** Opens `title` from the main menu and waits for its heading (`heading`, if other). */
+export async function openScreen(page: Page, title: string, heading = title): Promise<void> {
+  await menuLink(page, title).click();
+  await page.getByRole('heading', { level: 2, name: heading }).waitFor();
+}
+
+/**
+ * A new page of `suite` (its own storage) on which `who` has signed in through the Login form
+ * as `userType` and reached the dashboard.
+ */
+export async function signedInPage(
+  suite: Pick<BrowserSuite, 'newPage' | 'url'>,
+  who: { email: string; password: string },
+  userType: 'admin' | 'company' | 'pm',
+): Promise<{ page: Page; watch: PageWatch }> {
+  const { page, watch } = await suite.newPage({ label: userType });
+  await page.goto(suite.url('/login'));
+  await logIn(page, who, userType);
+  await expectPath(page, '/app/dashboard');
+  return { page, watch };
+}
+
+/** A bank account the holder of `token` opens through the API (confirmed as typed): its data. */
+export const addBankAccount = (
+  origin: string,
+  token: string,
+  account: { holder_name: string; account_no: string; branch: string; ifsc: string } & {
+    mobile: string;
+    address: string;
+    openingBalance: number;
+  },
+) => apiCall(origin, token, '/company/createbank', { ...account, confirm_no: account.account_no });

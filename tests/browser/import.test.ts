@@ -2,14 +2,13 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserSuite, visit, type PageWatch } from './harness';
 import {
-  acceptInvite,
   expectAlert,
   expectCount,
   expectPath,
   expectText,
   journeySteps,
   logIn,
-  registerAdmin,
+  seedAdminAndCompany,
 } from './helpers';
 
 /**
@@ -58,27 +57,13 @@ let page: Page;
 let watch: PageWatch;
 
 beforeAll(async () => {
-  const origin = suite.server.origin;
-  await registerAdmin(origin, admin);
-  const login = await fetch(`${origin}/api/user/loginuser`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: admin.email, password, userType: 'admin' }),
-  });
-  const { data } = (await login.json()) as { data: { token: string } };
-  const created = await fetch(`${origin}/api/user/createUser`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${data.token}` },
-    body: JSON.stringify({
-      name: company.name,
-      email: company.email,
-      mobile: '9876501234',
-      registration_number: 'LOT-9',
-      userType: 'company',
-    }),
-  });
-  expect(created.status).toBe(201);
-  await acceptInvite(suite.server, company.email, password);
+  // The company chooses its password from the invite.
+  await seedAdminAndCompany(
+    suite.server,
+    admin,
+    { ...company, mobile: '9876501234', reg: 'LOT-9' },
+    password,
+  );
   ({ page, watch } = await suite.newPage({ label: 'import' }));
 });
 journeySteps(() => [watch]);

@@ -3,14 +3,16 @@ import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, useBrowserSuite, visit, type PageWatch } from './harness';
 import {
-  acceptInvite,
+  addBankAccount,
+  apiCall,
+  apiToken,
   expectAlert,
   expectPath,
   expectText,
   journeySteps,
   logIn,
   pickOption,
-  registerAdmin,
+  seedAdminAndCompany,
 } from './helpers';
 
 /**
@@ -34,64 +36,32 @@ let adminWatch: PageWatch | undefined;
 let companyId = '';
 let shareUrl = '';
 
-async function api(path: string, body: unknown, token?: string) {
-  const res = await fetch(suite.url(`/api${path}`), {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as { data: { token: string; _id?: string } };
-}
-
 /** The admin, its company (with its password, from the invite), an account and a project. */
 async function setUp() {
-  await registerAdmin(suite.server.origin, admin);
-  const { data } = await api('/user/loginuser', { ...admin, userType: 'admin' });
-  const created = await api(
-    '/user/createUser',
-    {
-      name: company.name,
-      email: company.email,
-      mobile: '9876512345',
-      registration_number: 'LOT-1',
-      userType: 'company',
-    },
-    data.token,
-  );
-  companyId = created.data._id ?? '';
-  await acceptInvite(suite.server, company.email, password);
-  const login = await api('/user/loginuser', { ...company, userType: 'company' });
-  const token = login.data.token;
-  await api(
-    '/company/createbank',
-    {
-      holder_name: 'Lotus Current',
-      account_no: '998877665544',
-      confirm_no: '998877665544',
-      branch: 'Fort, Mumbai',
-      ifsc: 'SBIN0001234',
-      mobile: '9876512345',
-      address: '12 Marine Drive, Mumbai',
-      openingBalance: 0,
-    },
-    token,
-  );
-  await api(
-    '/company/createproject',
-    {
-      projectName: 'Website redesign',
-      clientName: 'Acme Traders',
-      clientNumber: '9876543210',
-      duration: '3 months',
-      price: 50000,
-      paymentStatus: 'pending',
-    },
-    token,
-  );
+  ({ companyId } = await seedAdminAndCompany(
+    suite.server,
+    admin,
+    { ...company, mobile: '9876512345', reg: 'LOT-1' },
+    password,
+  ));
+  const token = await apiToken(suite.server.origin, company, 'company');
+  await addBankAccount(suite.server.origin, token, {
+    holder_name: 'Lotus Current',
+    account_no: '998877665544',
+    branch: 'Fort, Mumbai',
+    ifsc: 'SBIN0001234',
+    mobile: '9876512345',
+    address: '12 Marine Drive, Mumbai',
+    openingBalance: 0,
+  });
+  await apiCall(suite.server.origin, token, '/company/createproject', {
+    projectName: 'Website redesign',
+    clientName: 'Acme Traders',
+    clientNumber: '9876543210',
+    duration: '3 months',
+    price: 50000,
+    paymentStatus: 'pending',
+  });
 }
 
 /** The page fits 390 px: nothing scrolls sideways but inside a table's own card. */

@@ -9,7 +9,9 @@ import {
   expectText,
   journeySteps,
   logIn,
+  menuLink,
   outbox as outboxOf,
+  todayIso,
 } from './helpers';
 
 /**
@@ -26,11 +28,7 @@ const me = {
   password: 'first password 123',
 };
 const NEW_PASSWORD = 'second password 456';
-const today = (() => {
-  const d = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-})();
+const today = todayIso();
 
 const suite = useBrowserSuite();
 const url = suite.url;
@@ -45,8 +43,7 @@ journeySteps(() => [watch]);
 const dialog = (name: string) => page.getByRole('dialog', { name });
 const row = (text: string) => page.getByRole('row').filter({ hasText: text });
 const summary = () => page.getByText(/^Total Amount:/);
-const menu = (name: string) =>
-  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+const menu = (name: string) => menuLink(page, name);
 /** A dashboard card: its label's parent holds the label and the figure. */
 const card = (label: string) =>
   page

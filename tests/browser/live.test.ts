@@ -2,14 +2,15 @@ import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserSuite, visit, type PageWatch } from './harness';
 import {
-  acceptInvite,
+  addBankAccount,
+  apiToken,
   expectAlert,
   expectPath,
   expectText,
   journeySteps,
   logIn,
   pickOption,
-  registerAdmin,
+  seedAdminAndCompany,
 } from './helpers';
 
 /**
@@ -29,50 +30,24 @@ let adminWatch: PageWatch;
 let companyPage: Page;
 let companyWatch: PageWatch;
 
-async function api(path: string, body: unknown, token?: string) {
-  const res = await fetch(suite.url(`/api${path}`), {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as { data: { token: string } };
-}
-
 /** The admin, its company (with its own password, from the invite) and its account. */
 async function setUp() {
-  await registerAdmin(suite.server.origin, admin);
-  const { data } = await api('/user/loginuser', { ...admin, userType: 'admin' });
-  await api(
-    '/user/createUser',
-    {
-      name: company.name,
-      email: company.email,
-      mobile: '9876512345',
-      registration_number: 'KAV-1',
-      userType: 'company',
-    },
-    data.token,
+  await seedAdminAndCompany(
+    suite.server,
+    admin,
+    { ...company, mobile: '9876512345', reg: 'KAV-1' },
+    password,
   );
-  await acceptInvite(suite.server, company.email, password);
-  const login = await api('/user/loginuser', { ...company, userType: 'company' });
-  await api(
-    '/company/createbank',
-    {
-      holder_name: 'Kaveri Current',
-      account_no: '112233445566',
-      confirm_no: '112233445566',
-      branch: 'Jayanagar',
-      ifsc: 'SBIN0004321',
-      mobile: '9876512345',
-      address: '9 Jayanagar, Bengaluru',
-      openingBalance: 1000,
-    },
-    login.data.token,
-  );
+  const token = await apiToken(suite.server.origin, company, 'company');
+  await addBankAccount(suite.server.origin, token, {
+    holder_name: 'Kaveri Current',
+    account_no: '112233445566',
+    branch: 'Jayanagar',
+    ifsc: 'SBIN0004321',
+    mobile: '9876512345',
+    address: '9 Jayanagar, Bengaluru',
+    openingBalance: 1000,
+  });
 }
 journeySteps(() => [adminWatch, companyWatch]);
 

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { join } from 'node:path';
 import { screenshotDir, useBrowserSuite, visit } from './harness';
-import { acceptInvite, apiCall, apiToken, expectPath, logIn, registerAdmin } from './helpers';
+import { apiCall, apiToken, expectPath, logIn, seedAdminAndCompany } from './helpers';
 
 /**
  * Screens read without a guide: at 1280 px every list shows all of its columns without a
@@ -23,7 +23,6 @@ const today = new Date().toLocaleDateString('en-CA');
 const monthStart = `${today.slice(0, 8)}01`;
 
 const suite = useBrowserSuite();
-let adminToken = '';
 let companyToken = '';
 
 const call = (token: string, path: string, body?: unknown) =>
@@ -32,16 +31,12 @@ const tokenOf = (who: { email: string; password: string }, userType: string) =>
   apiToken(suite.server.origin, who, userType);
 
 test('a company with the long names, numbers and statuses of real records', async () => {
-  await registerAdmin(suite.server.origin, admin);
-  adminToken = await tokenOf(admin, 'admin');
-  await call(adminToken, '/user/createUser', {
-    name: company.name,
-    email: company.email,
-    mobile: '+91 98765 01234',
-    registration_number: 'U63090MH2019PTC123456',
-    userType: 'company',
-  });
-  await acceptInvite(suite.server, company.email, password);
+  await seedAdminAndCompany(
+    suite.server,
+    admin,
+    { ...company, mobile: '+91 98765 01234', reg: 'U63090MH2019PTC123456' },
+    password,
+  );
   companyToken = await tokenOf(company, 'company');
   const c = (path: string, body?: unknown) => call(companyToken, path, body);
 

@@ -4,14 +4,16 @@ import { describe, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserSuite, visit, type PageWatch } from './harness';
 import {
-  acceptInvite,
+  addBankAccount,
+  apiCall,
+  apiToken,
   expectAlert,
   expectPath,
   expectText,
   journeySteps,
   logIn,
   pickOption,
-  registerAdmin,
+  seedAdminAndCompany,
 } from './helpers';
 
 /**
@@ -34,58 +36,38 @@ let watch: PageWatch;
 let other: Page;
 let otherWatch: PageWatch;
 
-async function api(path: string, body: unknown, token?: string) {
-  const res = await fetch(suite.url(`/api${path}`), {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as { data: { token: string; _id: string } };
-}
-
 /** The admin, its company, the company's account at ₹50,000 and its April entries. */
 async function setUp() {
-  await registerAdmin(suite.server.origin, admin);
-  const { data } = await api('/user/loginuser', { ...admin, userType: 'admin' });
-  await api(
-    '/user/createUser',
-    {
-      name: company.name,
-      email: company.email,
-      mobile: '9876512345',
-      registration_number: 'ACM-1',
-      userType: 'company',
-    },
-    data.token,
+  await seedAdminAndCompany(
+    suite.server,
+    admin,
+    { ...company, mobile: '9876512345', reg: 'ACM-1' },
+    password,
   );
-  await acceptInvite(suite.server, company.email, password);
-  const { token } = (await api('/user/loginuser', { ...company, userType: 'company' })).data;
-  const account = await api(
-    '/company/createbank',
-    {
-      holder_name: 'Acme Current',
-      account_no: '917020012345678',
-      confirm_no: '917020012345678',
-      branch: 'Koramangala',
-      ifsc: 'UTIB0000009',
-      mobile: '9876512345',
-      address: '12 Koramangala, Bengaluru',
-      openingBalance: 50000,
-    },
-    token,
-  );
-  const accountId = account.data._id;
+  const token = await apiToken(suite.server.origin, company, 'company');
+  const account = await addBankAccount(suite.server.origin, token, {
+    holder_name: 'Acme Current',
+    account_no: '917020012345678',
+    branch: 'Koramangala',
+    ifsc: 'UTIB0000009',
+    mobile: '9876512345',
+    address: '12 Koramangala, Bengaluru',
+    openingBalance: 50000,
+  });
+  const accountId = account._id;
   for (const [date, remark, paymentType, amount] of [
     ['2026-04-01', 'Office rent April - Sharma Properties', 'debit', 45000],
     ['2026-04-02', 'Payment from Acme Clients for INV 2041', 'credit', 125000],
     ['2026-04-05', 'Electricity bill BESCOM', 'debit', 2360],
     ['2026-04-14', 'Cheque 000123 from Globex', 'credit', 18000],
   ] as const)
-    await api('/company/addpayment', { accountId, date, remark, paymentType, amount }, token);
+    await apiCall(suite.server.origin, token, '/company/addpayment', {
+      accountId,
+      date,
+      remark,
+      paymentType,
+      amount,
+    });
 }
 journeySteps(() => [watch, otherWatch]);
 

@@ -2,7 +2,16 @@ import { beforeAll, describe, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ordinal } from '../../contract/schedule';
 import { useBrowserSuite, visit, type PageWatch } from './harness';
-import { expectAlert, expectPath, expectText, journeySteps, logIn, registerAdmin } from './helpers';
+import {
+  expectAlert,
+  expectPath,
+  expectText,
+  journeySteps,
+  logIn,
+  menuLink,
+  registerAdmin,
+  todayIso,
+} from './helpers';
 import { rowMenuToggle } from './rows';
 
 /**
@@ -16,11 +25,7 @@ const me = {
   password: 'recurring password 1',
 };
 /** The browser's calendar day (the SPA sends its time zone: the server's today is the same). */
-const today = (() => {
-  const d = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-})();
+const today = todayIso();
 
 const suite = useBrowserSuite();
 let page: Page;
@@ -33,8 +38,7 @@ journeySteps(() => [watch]);
 
 const dialog = (name: string) => page.getByRole('dialog', { name });
 const row = (text: string) => page.getByRole('row').filter({ hasText: text });
-const menu = (name: string) =>
-  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+const menu = (name: string) => menuLink(page, name);
 
 describe.sequential('recurring expenses', () => {
   test('signs in and opens Recurring from the Personal menu', async () => {

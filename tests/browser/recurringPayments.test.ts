@@ -2,14 +2,16 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserSuite, visit, type PageWatch } from './harness';
 import {
-  acceptInvite,
+  apiPost,
+  apiToken,
   expectAlert,
   expectPath,
   expectText,
   journeySteps,
   logIn,
+  menuLink,
   pickOption,
-  registerAdmin,
+  seedAdminAndCompany,
 } from './helpers';
 
 /**
@@ -27,36 +29,16 @@ let page: Page;
 let watch: PageWatch;
 
 /** Calls the API as `token`, as the test's setup (not the subject of the test). */
-async function api(path: string, body: unknown, token?: string) {
-  const res = await fetch(`${suite.server.origin}/api${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as { data: Record<string, any> } };
-}
-
 beforeAll(async () => {
-  await registerAdmin(suite.server.origin, admin);
-  const adminLogin = await api('/user/loginuser', { ...admin, userType: 'admin' });
-  const created = await api(
-    '/user/createUser',
-    {
-      name: company.name,
-      email: company.email,
-      mobile: '9876501234',
-      registration_number: 'NILA-7',
-      userType: 'company',
-    },
-    adminLogin.body.data.token,
+  await seedAdminAndCompany(
+    suite.server,
+    admin,
+    { ...company, mobile: '9876501234', reg: 'NILA-7' },
+    password,
   );
-  expect(created.status).toBe(201);
-  await acceptInvite(suite.server, company.email, password);
-  const login = await api('/user/loginuser', { ...company, userType: 'company' });
-  const account = await api(
+  const token = await apiToken(suite.server.origin, company, 'company');
+  const account = await apiPost(
+    suite.server.origin,
     '/company/createbank',
     {
       holder_name: 'Nila Current',
@@ -68,7 +50,7 @@ beforeAll(async () => {
       address: '12 Anna Salai, Chennai',
       openingBalance: 50000,
     },
-    login.body.data.token,
+    token,
   );
   expect(account.status).toBe(201);
   ({ page, watch } = await suite.newPage({ label: 'recurring-payments' }));
@@ -76,8 +58,7 @@ beforeAll(async () => {
 journeySteps(() => [watch]);
 
 const row = (text: string) => page.getByRole('row').filter({ hasText: text });
-const menu = (name: string) =>
-  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+const menu = (name: string) => menuLink(page, name);
 
 describe.sequential('recurring payments', () => {
   test('the company opens Recurring Payments under Banking', async () => {

@@ -5,12 +5,13 @@ import {
   acceptInvite,
   expectAlert,
   expectCount,
-  expectPath,
   expectText,
   journeySteps,
-  logIn,
+  mainMenu,
+  openScreen,
   pickOption,
   registerAdmin,
+  signedInPage,
 } from './helpers';
 import { rowAction, rowMenuItems } from './rows';
 
@@ -45,26 +46,18 @@ let watch: PageWatch;
 beforeAll(() => registerAdmin(suite.server.origin, admin));
 journeySteps(() => [watch]);
 
-const nav = () => page.getByRole('navigation', { name: 'Main' });
+const nav = () => mainMenu(page);
 const dialog = (name: string) => page.getByRole('dialog', { name });
 const row = (text: string) => page.getByRole('row').filter({ hasText: text });
 
 /** A fresh browser context signed in as `who`. */
 async function signIn(who: { email: string }, userType: 'admin' | 'company' | 'pm') {
-  ({ page, watch } = await suite.newPage({ label: userType }));
-  await page.goto(suite.url('/login'));
-  await logIn(page, { email: who.email, password }, userType);
-  await expectPath(page, '/app/dashboard');
+  ({ page, watch } = await signedInPage(suite, { email: who.email, password }, userType));
 }
 
 async function menuLinks(): Promise<string[]> {
   await nav().getByRole('link').first().waitFor();
   return nav().getByRole('link').allTextContents();
-}
-
-async function openScreen(title: string, heading = title) {
-  await nav().getByRole('link', { name: title, exact: true }).click();
-  await page.getByRole('heading', { level: 2, name: heading }).waitFor();
 }
 
 /**
@@ -119,7 +112,7 @@ describe.sequential('roles', () => {
       ]),
     );
 
-    await openScreen('Company List');
+    await openScreen(page, 'Company List');
     await page.getByText('No data').waitFor();
     await visit(page, 'roles-01-company-list-empty');
     await createUser('Add New Company', 'company', companyA, 'roles-02-create-company');
@@ -154,11 +147,11 @@ describe.sequential('roles', () => {
     );
     expect(links).not.toContain('Company List');
 
-    await openScreen('Project Manager List');
+    await openScreen(page, 'Project Manager List');
     await createUser('Add New PM', 'pm', pm, 'roles-04-create-pm');
-    await openScreen('TL List');
+    await openScreen(page, 'TL List');
     await createUser('Add New Tl', 'tl', tl);
-    await openScreen('Employee List');
+    await openScreen(page, 'Employee List');
     await createUser('Add New Employee', 'employee', employee);
     await createUser('Add New Employee', 'employee', temp);
     await expectText(row(employee.email), 'Active');
@@ -188,7 +181,7 @@ describe.sequential('roles', () => {
   });
 
   test('the company creates a project assigned to its PM', async () => {
-    await openScreen('Project List');
+    await openScreen(page, 'Project List');
     await page.getByText('No data').waitFor();
     await page.getByRole('button', { name: 'Add New Project' }).click();
     const form = dialog('Add New Project');
@@ -220,12 +213,12 @@ describe.sequential('roles', () => {
     expect(links).not.toContain('Project Manager List');
     expect(links).not.toContain('All Bank');
 
-    await openScreen('Employee List');
+    await openScreen(page, 'Employee List');
     await row(employee.email).waitFor();
     expect(await page.getByRole('button', { name: 'Add New Employee' }).count()).toBe(0);
     expect(await rowMenuItems(page, employee.name)).toEqual(['Show']);
 
-    await openScreen('Project List');
+    await openScreen(page, 'Project List');
     await row('Riverside Tower').waitFor();
     expect(await page.getByRole('button', { name: 'Add New Project' }).count()).toBe(0);
     expect(await rowMenuItems(page, 'Riverside Tower')).toEqual(['Show']);
@@ -244,7 +237,7 @@ describe.sequential('roles', () => {
 
   test('the admin browses everything read-only', async () => {
     await signIn(admin, 'admin');
-    await openScreen('Company List');
+    await openScreen(page, 'Company List');
     // No.Employees (the 8th cell) holds the count; the deleted employee is gone.
     await expectText(row(companyA.email).getByRole('cell').nth(7), /^1$/);
     await expectText(row(companyB.email).getByRole('cell').nth(7), /^0$/);
@@ -274,7 +267,7 @@ describe.sequential('roles', () => {
       ['TL List', tl],
       ['Employee List', employee],
     ] as const) {
-      await openScreen(title);
+      await openScreen(page, title);
       await row(who.email).waitFor();
       expect(await page.getByRole('button', { name: /^Add New/ }).count()).toBe(0);
       expect(await rowMenuItems(page, who.name)).toEqual(['Show']);
@@ -282,12 +275,12 @@ describe.sequential('roles', () => {
     await visit(page, 'roles-13-admin-employees');
 
     // Its companies' accounts are for reading: no Add New Bank, Read-only in the header.
-    await openScreen('All Bank');
+    await openScreen(page, 'All Bank');
     await page.getByRole('banner').getByText('Read-only', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Add New Bank' }).count()).toBe(0);
 
     // The Account Statement: the admin picks a company and reads it.
-    await openScreen('Account Statement', 'Account Statement List');
+    await openScreen(page, 'Account Statement', 'Account Statement List');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expectAlert(page, 'Please select a company.');
     await pickOption(page, 'Company', companyA.name);

@@ -3,7 +3,6 @@ import type { Locator, Page } from 'playwright-core';
 import { join } from 'node:path';
 import { screenshotDir, useBrowserSuite, visit, type PageWatch } from './harness';
 import {
-  acceptInvite,
   apiCall,
   apiToken,
   expectAlert,
@@ -11,7 +10,7 @@ import {
   expectText,
   journeySteps,
   logIn,
-  registerAdmin,
+  seedAdminAndCompany,
 } from './helpers';
 import { rowMenuToggle } from './rows';
 
@@ -32,7 +31,6 @@ const monthStart = `${today.slice(0, 8)}01`;
 const LONG = 'Quarterly maintenance of the office air conditioning units, all floors';
 
 const suite = useBrowserSuite();
-let adminToken = '';
 let companyToken = '';
 
 const call = (token: string, path: string, body?: unknown) =>
@@ -41,16 +39,12 @@ const tokenOf = (who: { email: string }, userType: string) =>
   apiToken(suite.server.origin, { ...who, password }, userType);
 
 test("an admin, its company and the company's records", async () => {
-  await registerAdmin(suite.server.origin, admin);
-  adminToken = await tokenOf(admin, 'admin');
-  await call(adminToken, '/user/createUser', {
-    name: company.name,
-    email: company.email,
-    mobile: '9876501234',
-    registration_number: 'LOT-9',
-    userType: 'company',
-  });
-  await acceptInvite(suite.server, company.email, password);
+  await seedAdminAndCompany(
+    suite.server,
+    admin,
+    { ...company, mobile: '9876501234', reg: 'LOT-9' },
+    password,
+  );
   companyToken = await tokenOf(company, 'company');
   const c = (path: string, body?: unknown) => call(companyToken, path, body);
 
