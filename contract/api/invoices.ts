@@ -404,7 +404,11 @@ export const InvoiceClientAnswer = z.object({
   message: z.string().optional(),
   data: InvoiceClientData,
 });
-export const InvoiceClientListQuery = PageQuery.extend({ companyId: id.optional() });
+/** By name, A to Z (`order: desc` for Z to A); `search` matches the name or the GSTIN. */
+export const InvoiceClientListQuery = PageQuery.extend({
+  companyId: id.optional(),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
 export const InvoiceClientList = z.object({
   success: z.boolean(),
   data: z.array(InvoiceClientData),

@@ -153,6 +153,11 @@ describe('clients', () => {
     const list = await company.get('/invoicing/clients?search=delhi');
     expect(list.body.data.map((c: { name: string }) => c.name)).toEqual(['Delhi Buyer']);
     expect((await admin.get('/invoicing/clients')).body.total).toBe(2);
+    // By name, A to Z unless Z to A is asked.
+    const names = async (q: string) =>
+      (await company.get(`/invoicing/clients${q}`)).body.data.map((c: { name: string }) => c.name);
+    expect(await names('')).toEqual(['Delhi Buyer', 'Local Buyer']);
+    expect(await names('?order=desc')).toEqual(['Local Buyer', 'Delhi Buyer']);
     expect((await other.get('/invoicing/clients')).body.total).toBe(0);
     expect((await other.get(`/invoicing/clients/${ids.local}`)).status).toBe(404);
     expect((await pm.get('/invoicing/clients')).status).toBe(403);

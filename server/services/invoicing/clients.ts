@@ -32,8 +32,7 @@ export const {
   what: 'Client',
   toApi: clientToApi,
   // By name, A to Z unless asked otherwise.
-  byName: (order) =>
-    order === 'desc' ? asc(clients.nameLower) : (order === 'asc' ? asc : desc)(clients.nameLower),
+  byName: (order) => (order === 'desc' ? desc(clients.nameLower) : asc(clients.nameLower)),
   inUse: async (tx, id) => {
     const [{ used } = { used: false }] = await tx
       .select({
