@@ -5,16 +5,9 @@ import { Message } from '../../contract/api/fields';
 import { Person, PersonAnswer, PersonList } from '../../contract/api/people';
 import { Project, ProjectAnswer, ProjectList } from '../../contract/api/projects';
 import type { Role } from '../../src/api/types';
-import {
-  expectAmountRule,
-  pick,
-  recordRequests,
-  renderWithProviders,
-  signedIn,
-  userAs,
-} from './helpers';
+import { expectAmountRule, pick, recordRequests } from './helpers';
 import { server } from './msw';
-import { renderApp, openDialog, fill, refusal } from './fixtures/screens';
+import { openDialog, fill, refusal, renderAs, rowMenuItems } from './fixtures/screens';
 
 const esha = Person.parse({
   _id: 'p1',
@@ -80,20 +73,6 @@ const projectHandler = () =>
     HttpResponse.json(ProjectList.parse(page([project], { totalAmount: project.price }))),
   );
 
-function renderAs(role: Role, route: string) {
-  return renderApp(route, signedIn(userAs(role)));
-}
-
-type UserEv = ReturnType<typeof renderWithProviders>['user'];
-async function menuOf(user: UserEv, label: string): Promise<string[]> {
-  await user.click(await screen.findByRole('button', { name: `Actions for ${label}` }));
-  const toggle = screen.getByRole('button', { name: `Actions for ${label}` });
-  const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
-  return within(panel)
-    .getAllByRole('button')
-    .map((b) => b.textContent ?? '');
-}
-
 describe('menu by role', () => {
   const linksOf = async (role: Role) => {
     server.use(...peopleHandlers(), projectHandler());
@@ -156,7 +135,7 @@ describe('people lists', () => {
     const { user } = renderAs('admin', '/app/employee');
     await screen.findByText('Esha Nair');
     expect(screen.queryByRole('button', { name: 'Add New Employee' })).not.toBeInTheDocument();
-    expect(await menuOf(user, 'Esha Nair')).toEqual(['Show']);
+    expect(await rowMenuItems(user, 'Esha Nair')).toEqual(['Show']);
   });
 
   it('a PM reads only too', async () => {
@@ -164,13 +143,13 @@ describe('people lists', () => {
     const { user } = renderAs('pm', '/app/employee');
     await screen.findByText('Esha Nair');
     expect(screen.queryByRole('button', { name: 'Add New Employee' })).not.toBeInTheDocument();
-    expect(await menuOf(user, 'Esha Nair')).toEqual(['Show']);
+    expect(await rowMenuItems(user, 'Esha Nair')).toEqual(['Show']);
   });
 
   it('a company gets Show, Edit and Deactivate', async () => {
     server.use(...peopleHandlers());
     const { user } = renderAs('company', '/app/employee');
-    expect(await menuOf(user, 'Esha Nair')).toEqual(['Show', 'Edit', 'Deactivate']);
+    expect(await rowMenuItems(user, 'Esha Nair')).toEqual(['Show', 'Edit', 'Deactivate']);
   });
 
   it('Add New Employee creates an employee (type preset and fixed)', async () => {
@@ -243,7 +222,7 @@ describe('people lists', () => {
     );
     const log = recordRequests();
     const { user } = renderAs('company', route);
-    await menuOf(user, person.name);
+    await rowMenuItems(user, person.name);
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     return { user, log, dialog: screen.getByRole('dialog', { name: 'Update User Details' }) };
   }
@@ -308,7 +287,7 @@ describe('people lists', () => {
     );
     const log = recordRequests();
     const { user } = renderAs('company', '/app/employee');
-    await menuOf(user, 'Esha Nair');
+    await rowMenuItems(user, 'Esha Nair');
     const confirm = await openDialog(user, 'Deactivate', 'Deactivate employee');
     expect(log.to('/api/users/p1')).toHaveLength(0);
     await user.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
@@ -328,7 +307,7 @@ describe('Project List', () => {
     await user.click(screen.getByRole('button', { name: 'Add New Project' }));
     expect(await screen.findByText("You can't Create")).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(await menuOf(user, 'Riverside Tower')).toEqual(['Show']);
+    expect(await rowMenuItems(user, 'Riverside Tower')).toEqual(['Show']);
   });
 
   it('shows the columns, # for an empty status, what was invoiced, and the total price', async () => {

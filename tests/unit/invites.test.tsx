@@ -3,10 +3,9 @@ import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Message } from '../../contract/api/fields';
 import { Person, PersonAnswer, PersonList } from '../../contract/api/people';
-import type { Role } from '../../src/api/types';
-import { recordRequests, renderWithProviders, signedIn, userAs } from './helpers';
+import { recordRequests, renderWithProviders } from './helpers';
 import { server } from './msw';
-import { renderApp, fill, renderSignedOut } from './fixtures/screens';
+import { fill, renderSignedOut, renderAs, openRowMenu } from './fixtures/screens';
 
 /** Create New User's invite or first password, Resend invite in a row's menu, the invite page. */
 
@@ -47,9 +46,6 @@ const lists = (companies: unknown[], pms: unknown[] = []) => [
   http.get('/api/company/getallpm', () => HttpResponse.json(page(pms))),
 ];
 
-function renderAs(role: Role, route: string) {
-  return renderApp(route, signedIn(userAs(role)));
-}
 type UserEv = ReturnType<typeof renderWithProviders>['user'];
 
 async function fillDetails(user: UserEv, dialog: HTMLElement) {
@@ -165,11 +161,6 @@ describe('Create New User for someone who signs in', () => {
 });
 
 /** Opens the row's '...' menu and returns its items. */
-async function menuOf(user: UserEv, label: string) {
-  await user.click(await screen.findByRole('button', { name: `Actions for ${label}` }));
-  const toggle = screen.getByRole('button', { name: `Actions for ${label}` });
-  return document.getElementById(toggle.getAttribute('aria-controls')!)!;
-}
 
 describe('Resend invite', () => {
   it('is in the menu of a row whose invite is pending, and sends one', async () => {
@@ -189,11 +180,11 @@ describe('Resend invite', () => {
     const acmeRow = screen.getByText('Acme Builders').closest('tr')!;
     expect(within(acmeRow).queryByText('Invite pending')).not.toBeInTheDocument();
 
-    const acmeMenu = await menuOf(user, 'Acme Builders');
+    const acmeMenu = await openRowMenu(user, 'Acme Builders');
     expect(within(acmeMenu).queryByRole('button', { name: 'Resend invite' })).toBeNull();
     await user.keyboard('{Escape}');
 
-    const menu = await menuOf(user, 'Bluebird Traders');
+    const menu = await openRowMenu(user, 'Bluebird Traders');
     expect(
       within(menu)
         .getAllByRole('button')
@@ -217,7 +208,7 @@ describe('Resend invite', () => {
       ),
     );
     const { user } = renderAs('company', '/app/pm');
-    const menu = await menuOf(user, 'Priya Menon');
+    const menu = await openRowMenu(user, 'Priya Menon');
     await user.click(within(menu).getByRole('button', { name: 'Resend invite' }));
     expect(await screen.findByText(limit)).toBeInTheDocument();
   });
@@ -227,7 +218,7 @@ describe('Resend invite', () => {
     const { user } = renderAs('admin', '/app/pm');
     const row = (await screen.findByText('Priya Menon')).closest('tr')!;
     expect(within(row).getByText('Invite pending')).toBeInTheDocument();
-    const menu = await menuOf(user, 'Priya Menon');
+    const menu = await openRowMenu(user, 'Priya Menon');
     expect(
       within(menu)
         .getAllByRole('button')

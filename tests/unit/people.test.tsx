@@ -3,10 +3,9 @@ import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Message } from '../../contract/api/fields';
 import { Person, PersonAnswer, PersonList } from '../../contract/api/people';
-import type { Role } from '../../src/api/types';
-import { recordRequests, renderWithProviders, signedIn, userAs } from './helpers';
+import { recordRequests } from './helpers';
 import { server } from './msw';
-import { renderApp, openDialog, fill, refusal } from './fixtures/screens';
+import { openDialog, fill, refusal, renderAs, rowMenuItems } from './fixtures/screens';
 
 /** An admin's company list: edit, deactivate, reactivate; a company's people: deactivate,
  * reactivate, delete for good; the team and other lists. */
@@ -43,21 +42,6 @@ const page = (data: unknown[]) =>
 const answer = (message: string, data: unknown) =>
   HttpResponse.json(PersonAnswer.parse({ success: true, message, data }));
 
-function renderAs(role: Role, route: string) {
-  return renderApp(route, signedIn(userAs(role)));
-}
-
-type UserEv = ReturnType<typeof renderWithProviders>['user'];
-/** Opens the row's '...' menu and returns its items. */
-async function menuOf(user: UserEv, label: string): Promise<string[]> {
-  await user.click(await screen.findByRole('button', { name: `Actions for ${label}` }));
-  const toggle = screen.getByRole('button', { name: `Actions for ${label}` });
-  const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
-  return within(panel)
-    .getAllByRole('button')
-    .map((b) => b.textContent ?? '');
-}
-
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr')!;
 
 describe("an admin's company list", () => {
@@ -68,7 +52,7 @@ describe("an admin's company list", () => {
     server.use(companies());
     const { user } = renderAs('admin', '/app/company');
     expect(within(await rowOf('Acme Builders')).queryByText('Inactive')).not.toBeInTheDocument();
-    expect(await menuOf(user, 'Acme Builders')).toEqual(['Show', 'Edit', 'Deactivate']);
+    expect(await rowMenuItems(user, 'Acme Builders')).toEqual(['Show', 'Edit', 'Deactivate']);
   });
 
   it('Edit opens Update Company Details and saves the details', async () => {
@@ -80,7 +64,7 @@ describe("an admin's company list", () => {
     );
     const log = recordRequests();
     const { user } = renderAs('admin', '/app/company');
-    await menuOf(user, 'Acme Builders');
+    await rowMenuItems(user, 'Acme Builders');
     const dialog = await openDialog(user, 'Edit', 'Update Company Details');
     // Status is not a field here: deactivating has its own confirmation.
     expect(within(dialog).queryByLabelText('Status')).not.toBeInTheDocument();
@@ -122,7 +106,7 @@ describe("an admin's company list", () => {
     );
     const log = recordRequests();
     const { user } = renderAs('admin', '/app/company');
-    await menuOf(user, 'Acme Builders');
+    await rowMenuItems(user, 'Acme Builders');
     await user.click(screen.getByRole('button', { name: 'Deactivate' }));
     let confirm = screen.getByRole('dialog', { name: 'Deactivate company' });
     expect(confirm).toHaveTextContent(/all of its people .* cannot sign in until you reactivate/);
@@ -130,7 +114,7 @@ describe("an admin's company list", () => {
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(log.to('/api/users/c1/status')).toHaveLength(0);
 
-    await menuOf(user, 'Acme Builders');
+    await rowMenuItems(user, 'Acme Builders');
     await user.click(screen.getByRole('button', { name: 'Deactivate' }));
     confirm = screen.getByRole('dialog', { name: 'Deactivate company' });
     await user.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
@@ -153,7 +137,7 @@ describe("an admin's company list", () => {
     // Marked by its name, the one cell of the wide list that always shows.
     const name = within(await rowOf('Acme Builders')).getAllByRole('cell')[2]!;
     expect(name).toHaveTextContent('Acme BuildersInactive');
-    expect(await menuOf(user, 'Acme Builders')).toEqual(['Show', 'Edit', 'Reactivate']);
+    expect(await rowMenuItems(user, 'Acme Builders')).toEqual(['Show', 'Edit', 'Reactivate']);
     const confirm = await openDialog(user, 'Reactivate', 'Reactivate company');
     await user.click(within(confirm).getByRole('button', { name: 'Reactivate' }));
     expect(
@@ -182,7 +166,7 @@ describe("a company's people", () => {
     );
     const log = recordRequests();
     const { user } = renderAs('company', '/app/employee');
-    expect(await menuOf(user, 'Esha Nair')).toEqual(['Show', 'Edit', 'Deactivate']);
+    expect(await rowMenuItems(user, 'Esha Nair')).toEqual(['Show', 'Edit', 'Deactivate']);
     const confirm = await openDialog(user, 'Deactivate', 'Deactivate employee');
     expect(confirm).toHaveTextContent('can no longer sign in');
     expect(confirm).toHaveTextContent('you can reactivate them at any time');
@@ -209,7 +193,7 @@ describe("a company's people", () => {
     const log = recordRequests();
     const { user } = renderAs('company', '/app/employee');
     expect(within(await rowOf('Esha Nair')).getByText('Inactive')).toBeInTheDocument();
-    expect(await menuOf(user, 'Esha Nair')).toEqual(['Show', 'Edit', 'Reactivate', 'Delete']);
+    expect(await rowMenuItems(user, 'Esha Nair')).toEqual(['Show', 'Edit', 'Reactivate', 'Delete']);
     const confirm = await openDialog(user, 'Reactivate', 'Reactivate employee');
     await user.click(within(confirm).getByRole('button', { name: 'Reactivate' }));
     expect(
@@ -229,7 +213,7 @@ describe("a company's people", () => {
     );
     const log = recordRequests();
     const { user } = renderAs('company', '/app/employee');
-    await menuOf(user, 'Esha Nair');
+    await rowMenuItems(user, 'Esha Nair');
     const confirm = await openDialog(user, 'Delete', 'Delete employee permanently');
     expect(confirm).toHaveTextContent('cannot be brought back');
     expect(confirm).toHaveTextContent('the audit trail keeps its history');
@@ -324,7 +308,7 @@ describe('team and other lists', () => {
     expect(await screen.findByRole('heading', { name: 'Other Users' })).toBeInTheDocument();
     await rowOf('Omar Other');
     expect(screen.queryByRole('button', { name: 'Add New Other User' })).not.toBeInTheDocument();
-    expect(await menuOf(user, 'Omar Other')).toEqual(['Show']);
+    expect(await rowMenuItems(user, 'Omar Other')).toEqual(['Show']);
   });
 
   it('a PM has neither', async () => {
