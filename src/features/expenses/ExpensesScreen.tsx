@@ -22,6 +22,7 @@ import {
   type Expense,
   type ExpenseSort,
 } from './expensesApi';
+import { titleColumn, amountColumn } from '../../ui/columns';
 
 const detailsRender = {
   amount: (v: unknown) => <Money value={v as number} />,
@@ -79,22 +80,8 @@ export default function ExpensesScreen() {
   const columns: Column<Expense, ExpenseSort>[] = [
     serialColumn(),
     { key: 'date', header: 'Date', sortKey: 'date', render: (row) => formatYMD(row.date) },
-    {
-      key: 'description',
-      header: 'Description',
-      sortKey: 'description',
-      card: 'primary',
-      wrap: true,
-      render: (row) => row.description,
-    },
-    {
-      key: 'amount',
-      header: 'Amount',
-      sortKey: 'amount',
-      align: 'right',
-      card: 'money',
-      render: (row) => <Money value={row.amount} />,
-    },
+    titleColumn('description', 'Description'),
+    amountColumn('amount', 'Amount'),
     {
       key: 'category',
       header: 'Category',

@@ -3,6 +3,7 @@ import { formatYMD } from '../../lib/dates';
 import { serialColumn, type Column } from '../../ui/DataTable';
 import { Money } from '../../ui/Money';
 import type { Loan, LoanSort } from './loansApi';
+import { titleColumn } from '../../ui/columns';
 
 const BADGE: Record<LoanStatus, { label: string; className: string }> = {
   due: { label: 'Due', className: 'bg-amber-100 text-amber-900 ring-amber-300' },
@@ -41,14 +42,7 @@ const money = (key: 'amount' | 'repaid' | 'outstanding', header: string, sortabl
  */
 export const LOAN_COLUMNS: ReadonlyArray<Column<Loan, LoanSort>> = [
   serialColumn(),
-  {
-    key: 'name',
-    header: 'Name',
-    sortKey: 'name',
-    card: 'primary',
-    wrap: true,
-    render: (row) => row.name,
-  },
+  titleColumn('name', 'Name'),
   { key: 'email', header: 'Email', sortKey: 'email', wrap: true, render: (row) => row.email },
   money('amount', 'Amount', true),
   {

@@ -1,6 +1,5 @@
 import { serialColumn, type Column } from '../../ui/DataTable';
 import { ListScreen } from '../../ui/ListScreen';
-import { Money } from '../../ui/Money';
 import { recordMenuColumn } from '../../ui/RowMenu';
 import {
   countOf,
@@ -20,6 +19,7 @@ import {
   type Recurring,
   type RecurringSort,
 } from './recurringApi';
+import { titleColumn, amountColumn } from '../../ui/columns';
 
 const SORTS: readonly RecurringSort[] = ['nextDate', 'description', 'amount'];
 
@@ -48,22 +48,8 @@ export default function RecurringScreen() {
 
   const columns: Column<Recurring, RecurringSort>[] = [
     serialColumn(),
-    {
-      key: 'description',
-      header: 'Description',
-      sortKey: 'description',
-      card: 'primary',
-      wrap: true,
-      render: (row) => row.description,
-    },
-    {
-      key: 'amount',
-      header: 'Amount',
-      sortKey: 'amount',
-      align: 'right',
-      card: 'money',
-      render: (row) => <Money value={row.amount} />,
-    },
+    titleColumn('description', 'Description'),
+    amountColumn('amount', 'Amount'),
     { key: 'category', header: 'Category', render: (row) => row.category },
     ...scheduleColumns<Recurring, RecurringSort>('nextDate'),
     statusColumn(),

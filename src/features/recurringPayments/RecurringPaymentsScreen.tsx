@@ -5,7 +5,6 @@ import { useScope } from '../../session/scope';
 import { ScopeBar } from '../../ui/CompanyPicker';
 import { serialColumn, type Column } from '../../ui/DataTable';
 import { ListScreen } from '../../ui/ListScreen';
-import { Money } from '../../ui/Money';
 import { recordMenuColumn } from '../../ui/RowMenu';
 import {
   countOf,
@@ -25,6 +24,7 @@ import {
   type RecurringPayment,
   type RecurringPaymentSort,
 } from './recurringPaymentsApi';
+import { titleColumn, amountColumn } from '../../ui/columns';
 
 const SORTS: readonly RecurringPaymentSort[] = ['nextDate', 'remark', 'amount'];
 
@@ -71,14 +71,7 @@ export default function RecurringPaymentsScreen() {
 
   const columns: Column<RecurringPayment, RecurringPaymentSort>[] = [
     serialColumn(),
-    {
-      key: 'remark',
-      header: 'Remark',
-      sortKey: 'remark',
-      card: 'primary',
-      wrap: true,
-      render: (row) => row.remark,
-    },
+    titleColumn('remark', 'Remark'),
     {
       key: 'account',
       header: 'Account',
@@ -86,14 +79,7 @@ export default function RecurringPaymentsScreen() {
       render: (row) => accountLabel(row.account),
     },
     { key: 'paymentType', header: 'Type', render: (row) => formatEnum(row.paymentType) },
-    {
-      key: 'amount',
-      header: 'Amount',
-      sortKey: 'amount',
-      align: 'right',
-      card: 'money',
-      render: (row) => <Money value={row.amount} />,
-    },
+    amountColumn('amount', 'Amount'),
     ...scheduleColumns<RecurringPayment, RecurringPaymentSort>('nextDate'),
     {
       key: 'skipped',
