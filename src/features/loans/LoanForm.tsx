@@ -119,6 +119,10 @@ export function LoanForm({
   };
 
   const id = (field: string) => `${kind.direction}-${field}`;
+  /** A contact field's message: the form's own check first, then the server's refusal. */
+  const contactError = (field: 'mobile' | 'email') =>
+    (contactProblem?.field === field ? contactProblem.message : undefined) ?? refused.errors[field];
+
   return (
     <FormModal
       open
@@ -146,10 +150,7 @@ export function LoanForm({
         inputMode="tel"
         autoComplete="off"
         placeholder="98765 43210"
-        error={
-          (contactProblem?.field === 'mobile' ? contactProblem.message : undefined) ??
-          refused.errors.mobile
-        }
+        error={contactError('mobile')}
         value={form.mobile}
         onChange={set('mobile')}
       />
@@ -160,10 +161,7 @@ export function LoanForm({
         required={!form.mobile.trim()}
         hint="Not needed when a mobile number is given"
         autoComplete="off"
-        error={
-          (contactProblem?.field === 'email' ? contactProblem.message : undefined) ??
-          refused.errors.email
-        }
+        error={contactError('email')}
         value={form.email}
         onChange={set('email')}
       />
