@@ -269,6 +269,7 @@ export const addBankAccount = (
   account: { holder_name: string; account_no: string; branch: string; ifsc: string } & {
     mobile: string;
     address: string;
-    openingBalance: number;
+    openingBalance?: number;
+    defaultStatus?: 'active' | 'deActive';
   },
 ) => apiCall(origin, token, '/company/createbank', { ...account, confirm_no: account.account_no });

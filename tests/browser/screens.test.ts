@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { join } from 'node:path';
 import { screenshotDir, useBrowserSuite, visit, type PageWatch } from './harness';
 import {
+  addBankAccount,
   apiCall,
   apiToken,
   expectAlert,
@@ -80,10 +81,9 @@ test("an admin, its company and the company's records", async () => {
     status: 'Foundation done',
     date: today,
   });
-  const main = await c('/company/createbank', {
+  const main = await addBankAccount(suite.server.origin, companyToken, {
     holder_name: 'Lotus Current',
     account_no: '123456789012',
-    confirm_no: '123456789012',
     branch: 'Fort, Mumbai',
     ifsc: 'SBIN0001234',
     mobile: '9876501234',
@@ -91,10 +91,9 @@ test("an admin, its company and the company's records", async () => {
     defaultStatus: 'active',
     openingBalance: 5000,
   });
-  await c('/company/createbank', {
+  await addBankAccount(suite.server.origin, companyToken, {
     holder_name: 'Lotus Spare',
     account_no: '555566667777',
-    confirm_no: '555566667777',
     branch: 'Indiranagar',
     ifsc: 'HDFC0000456',
     mobile: '9876505678',
