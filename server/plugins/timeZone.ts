@@ -29,8 +29,9 @@ export const timeZonePlugin = fp(async (app: FastifyInstance, opts: { defaultZon
   if (!fallback) throw new Error(`"${opts.defaultZone}" is not an IANA time zone`);
   app.decorateRequest(ZONE, null);
   app.decorateRequest('timeZone', {
-    getter(this: FastifyRequest & { [ZONE]: string | null }) {
-      return (this[ZONE] ??= canonicalTimeZone(this.headers[HEADER]) ?? fallback);
+    getter(this: FastifyRequest) {
+      const request = this as FastifyRequest & { [ZONE]: string | null };
+      return (request[ZONE] ??= canonicalTimeZone(request.headers[HEADER]) ?? fallback);
     },
   });
 });
