@@ -72,35 +72,32 @@ export function preparedShapes<S, Q extends Preparable>(
   keyOf: (shape: S) => string,
   build: (db: DbOrTx, shape: S) => Q,
 ): (db: DbOrTx, shape: S) => Statement<Q> {
-  return keptPerShape(
-    keyOf,
-    (db, shape, name) => build(db, shape).prepare(name) as Statement<Q>,
-    build,
-  );
+  return keptPerShape(build, keyOf, (query, name) => query.prepare(name) as Statement<Q>);
 }
 
 /**
- * What `make` makes of a query's shape, kept per database and shape; `make` is given the
- * statement's name. In a transaction it is made for the call, unnamed (the pg client names it
- * by its text, as any query it is sent).
+ * What `make` makes of a shape's query (built once), kept per database and shape; `make` is
+ * given the statement's name. In a transaction it is made for the call, unnamed (the pg client
+ * names it by its text, as any query it is sent).
  */
-function keptPerShape<S, T>(
+function keptPerShape<S, Q extends Preparable, T>(
+  build: (db: DbOrTx, shape: S) => Q,
   keyOf: (shape: S) => string,
-  make: (db: DbOrTx, shape: S, name: string) => T,
-  build: (db: DbOrTx, shape: S) => Preparable,
+  make: (query: Q, name: string, db: DbOrTx, shape: S) => T,
 ): (db: DbOrTx, shape: S) => T {
   const statements = new WeakMap<DbOrTx, Map<string, T>>();
   return (db, shape) => {
-    if (is(db, PgTransaction)) return make(db, shape, '');
+    if (is(db, PgTransaction)) return make(build(db, shape), '', db, shape);
     let ofDb = statements.get(db);
     if (!ofDb) statements.set(db, (ofDb = new Map()));
     const key = keyOf(shape);
     let statement = ofDb.get(key);
     if (!statement) {
-      const { sql: text, params } = build(db, shape).toSQL();
+      const query = build(db, shape);
+      const { sql: text, params } = query.toSQL();
       // The name preparingClient would give it; '' sends it unnamed (a search).
       const name = reusablePlan(text) && params.length > 0 ? statementName(text) : '';
-      statement = make(db, shape, name);
+      statement = make(query, name, db, shape);
       if (ofDb.size < MAX_SHAPES) ofDb.set(key, statement);
     }
     return statement;
@@ -140,10 +137,8 @@ export function mappedShapes<S, R>(
   build: (db: DbOrTx, shape: S) => Preparable,
   mapRow: (shape: S) => (row: Row) => R,
 ): (db: DbOrTx, shape: S) => MappedStatement<R> {
-  return keptPerShape(
-    keyOf,
-    (db, shape, name) => mappedStatement(db, build(db, shape), name, mapRow(shape)),
-    build,
+  return keptPerShape(build, keyOf, (query, name, db, shape) =>
+    mappedStatement(db, query, name, mapRow(shape)),
   );
 }
 
