@@ -105,7 +105,7 @@ describe.sequential('import a bank download', () => {
   test('Payment Mode opens Import on that account; the preview flags the bad row', async () => {
     await openScreen('Payment Mode');
     // The company's only account is chosen.
-    await expectText(page.getByLabel('Account details'), '123456789012');
+    await expectText(page.getByLabel('Account details'), '••9012');
     await page.getByRole('link', { name: 'Import from file' }).click();
     await page.getByRole('heading', { level: 2, name: 'Import' }).waitFor();
     expect(new URL(page.url()).searchParams.get('kind')).toBe('payments');
