@@ -88,6 +88,6 @@ describe.sequential('recurring payments', () => {
   test("the account's balance is ₹30,000.00 after the rent", async () => {
     await menu('All Bank').click();
     await page.getByRole('heading', { level: 2, name: 'All Bank' }).waitFor();
-    await expectText(row('556677889900'), '₹30,000.00');
+    await expectText(row('Nila Current'), '₹30,000.00');
   });
 });
