@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { InvoiceAnswer, InvoiceLinkAnswer } from '../../contract/api/invoices';
+import { InvoiceAnswer, InvoiceLinkAnswer, InvoiceList } from '../../contract/api/invoices';
 import ClientsScreen from '../../src/features/invoicing/ClientsScreen';
 import InvoicesScreen from '../../src/features/invoicing/InvoicesScreen';
 import InvoicingSettingsScreen from '../../src/features/invoicing/InvoicingSettingsScreen';
@@ -198,6 +198,50 @@ describe('an invoice', () => {
     await user.click(screen.getByRole('button', { name: 'Back to Invoices' }));
     await screen.findByRole('button', { name: 'INV/2026-27/0001' });
     expect(screen.queryByRole('button', { name: 'New invoice' })).not.toBeInTheDocument();
+  });
+
+  it("list's Next asks for the page after the last row's position, and Previous for the one before", async () => {
+    const numbered = (n: number) =>
+      issued({ _id: `i${n}`, number: `INV/2026-27/${String(n).padStart(4, '0')}` });
+    server.use(
+      ...clientHandlers(),
+      http.get('/api/invoices', ({ request }) => {
+        const page = Number(new URL(request.url).searchParams.get('page'));
+        const first = (page - 1) * 20 + 1;
+        const rows = [...Array(page === 3 ? 1 : 20).keys()].map((i) => numbered(first + i));
+        return HttpResponse.json(
+          InvoiceList.parse({
+            success: true,
+            data: rows,
+            totals: { total: 0, received: 0, pending: 0 },
+            total: 41,
+            page,
+            pageSize: 20,
+            cursors: { first: `p${page}-first`, last: `p${page}-last` },
+          }),
+        );
+      }),
+    );
+    const log = recordRequests();
+    const { user } = renderWithProviders(<InvoicesScreen />, {
+      route: '/app/invoices',
+      preloadedState: company,
+    });
+    await screen.findByRole('button', { name: 'INV/2026-27/0020' });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('button', { name: 'INV/2026-27/0040' });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('button', { name: 'INV/2026-27/0041' });
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await screen.findByRole('button', { name: 'INV/2026-27/0040' });
+    const asked = log
+      .to('/api/invoices')
+      .map((r) => new URL(r.url).searchParams)
+      .map((q) => [q.get('page'), q.get('after'), q.get('before')]);
+    log.stop();
+    expect(asked).toContainEqual(['2', 'p1-last', null]);
+    expect(asked).toContainEqual(['3', 'p2-last', null]);
+    expect(asked).toContainEqual(['2', null, 'p3-first']);
   });
 
   it('an admin reads clients without Add', async () => {
