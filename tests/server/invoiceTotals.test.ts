@@ -1,12 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addUser,
-  bankAccountBody,
-  signUp,
-  startTestServer,
-  type Api,
-  type TestServer,
-} from './helpers';
+import { describe, expect, it } from 'vitest';
+import { addUser, bankAccountBody, signUp, type Api, type TestServer } from './helpers';
+import { useServer } from './fixtures/server';
 import { ageReceivables } from '../../server/services/receivables/ageing';
 import { addProject } from './receiptsFixtures';
 
@@ -117,8 +111,8 @@ async function keptAndFresh() {
   };
 }
 
-beforeAll(async () => {
-  server = await startTestServer();
+useServer(async (started) => {
+  server = started;
   const admin = (await signUp(server)).api;
   const acme = await addUser(server, admin, 'Acme', 'company');
   company = acme.api;
@@ -150,7 +144,6 @@ beforeAll(async () => {
   ids.tower = await addProject(server, companyId, 'Tower', pm.id);
   ids.bridge = await addProject(server, companyId, 'Bridge', pm.id);
 });
-afterAll(() => server.close());
 
 describe('kept invoice totals', () => {
   it('equal a fresh sum after issues, cancels, credit notes, receipts, advances and reversals', async () => {

@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notifyOverdueLends } from '../../server/services/notifications';
-import {
-  PASSWORD,
-  addUser,
-  bankAccountBody,
-  signUp,
-  startTestServer,
-  type Api,
-  type TestServer,
-} from './helpers';
+import { PASSWORD, addUser, bankAccountBody, signUp, type Api, type TestServer } from './helpers';
+import { useServer } from './fixtures/server';
 import { openStream } from '../../support/liveStream';
 
 let server: TestServer;
@@ -19,14 +12,13 @@ let outsider: { token: string; api: Api };
 
 const list = async (api: Api) => (await api.get('/notifications')).body;
 
-beforeAll(async () => {
-  server = await startTestServer();
+useServer(async (started) => {
+  server = started;
   admin = await signUp(server);
   acme = await addUser(server, admin.api, 'Acme', 'company');
   pm = await addUser(server, acme.api, 'Priya', 'pm');
   outsider = await signUp(server);
-}, 60_000);
-afterAll(() => server?.close());
+});
 
 describe('notifications', () => {
   it('tells the admin, live, of a payment the company recorded; not the company itself', async () => {

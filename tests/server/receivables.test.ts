@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Caller } from '../../server/lib/caller';
 import { notifyOverdueInvoices } from '../../server/services/receivables/overdue';
 import { listReceivables } from '../../server/services/receivables/receivables';
-import {
-  addUser,
-  bankAccountBody,
-  signUp,
-  startTestServer,
-  type Api,
-  type TestServer,
-} from './helpers';
+import { addUser, bankAccountBody, signUp, type Api, type TestServer } from './helpers';
+import { useServer } from './fixtures/server';
 import { addClient, addProject, issueInvoice } from './receiptsFixtures';
 
 let admin: Api;
@@ -28,8 +22,8 @@ const caller = (): Caller => ({
   pending: null,
 });
 
-beforeAll(async () => {
-  server = await startTestServer();
+useServer(async (started) => {
+  server = started;
   admin = (await signUp(server)).api;
   const acme = await addUser(server, admin, 'Acme', 'company');
   company = acme.api;
@@ -41,7 +35,6 @@ beforeAll(async () => {
   walkIn = await addClient(server, companyId, 'Walk-in Buyer');
   projectId = await addProject(server, companyId, 'Tower', null);
 });
-afterAll(() => server.close());
 
 /** Rupees on the wire as exact paise, so sums compare exactly. */
 const paise = (rupees: number) => Math.round(rupees * 100);

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Caller } from '../../server/lib/caller';
 import { ageReceivables } from '../../server/services/receivables/ageing';
 import { listReceivables } from '../../server/services/receivables/receivables';
-import {
-  addUser,
-  bankAccountBody,
-  signUp,
-  startTestServer,
-  type Api,
-  type TestServer,
-} from './helpers';
+import { addUser, bankAccountBody, signUp, type Api, type TestServer } from './helpers';
+import { useServer } from './fixtures/server';
 import { addClient, addProject, issueInvoice } from './receiptsFixtures';
 
 /**
@@ -38,8 +32,8 @@ const NEXT = '2030-01-11';
 const before = (days: number) =>
   new Date(Date.parse(`${DAY}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
-beforeAll(async () => {
-  server = await startTestServer();
+useServer(async (started) => {
+  server = started;
   const admin = (await signUp(server)).api;
   const acme = await addUser(server, admin, 'Ageing Co', 'company');
   company = acme.api;
@@ -67,7 +61,6 @@ beforeAll(async () => {
     ).id;
   }
 });
-afterAll(() => server.close());
 
 const list = (by: 'client' | 'project', today: string) =>
   listReceivables(server.db, caller(), { by, page: 1, pageSize: 20 }, today);
