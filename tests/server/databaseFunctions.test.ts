@@ -70,7 +70,7 @@ const names = (rows: Rows) => rows.map((r) => r.name);
 
 /** Functions and triggers of the tables added since the functions folder (receivables). */
 const ADDED_SINCE =
-  /^(invoice|invoices|invoice_lines|invoice_links|invoice_profiles|clients|receipts|receipt_allocations)[._]|^projects\.projects_client$|^(project_client|client_projects)$|^(reconciliations|reconciliation_lines)[._]|^(reconciled_entry|payments\.payments_reconciled_reversal)$|^vendors[._]|^(loan_counterparty|loans\.loans_counterparty)$|^(project_status_history_row|projects\.projects_status_history)$|^(receivable_ageing_of|receivables_age)$/;
+  /^(invoice|invoices|invoice_lines|invoice_links|invoice_profiles|clients|receipts|receipt_allocations)[._]|^projects\.projects_client$|^(project_client|client_projects)$|^(reconciliations|reconciliation_lines)[._]|^(reconciled_entry|payments\.payments_reconciled_reversal)$|^vendors[._]|^(loan_counterparty|loans\.loans_counterparty)$|^(project_status_history_row|projects\.projects_status_history)$|^(ageing_bucket|receivable_ageing_of|receivables_age)$/;
 const old = (name: unknown) => !ADDED_SINCE.test(String(name));
 
 const COMPANY = '00000000-0000-4000-8000-000000000001';

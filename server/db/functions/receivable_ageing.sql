@@ -47,10 +47,10 @@ BEGIN
              days31to60_paise = t.days31to60_paise + a.d60,
              days61to90_paise = t.days61to90_paise + a.d90
            FROM (SELECT k.company_id, k.%2$I AS key,
-                   coalesce(sum(d.pending) FILTER (WHERE d.due_date IS NULL OR d.due_date >= k.aged_on), 0) AS not_due,
-                   coalesce(sum(d.pending) FILTER (WHERE k.aged_on - d.due_date BETWEEN 1 AND 30), 0) AS d30,
-                   coalesce(sum(d.pending) FILTER (WHERE k.aged_on - d.due_date BETWEEN 31 AND 60), 0) AS d60,
-                   coalesce(sum(d.pending) FILTER (WHERE k.aged_on - d.due_date BETWEEN 61 AND 90), 0) AS d90
+                   coalesce(sum(d.pending) FILTER (WHERE ageing_bucket(d.due_date, k.aged_on) = 0), 0) AS not_due,
+                   coalesce(sum(d.pending) FILTER (WHERE ageing_bucket(d.due_date, k.aged_on) = 1), 0) AS d30,
+                   coalesce(sum(d.pending) FILTER (WHERE ageing_bucket(d.due_date, k.aged_on) = 2), 0) AS d60,
+                   coalesce(sum(d.pending) FILTER (WHERE ageing_bucket(d.due_date, k.aged_on) = 3), 0) AS d90
                    FROM (%3$s) d JOIN %1$I k
                      ON k.company_id = d.company_id AND k.%2$I IS NOT DISTINCT FROM d.key
                   GROUP BY k.company_id, k.%2$I) a

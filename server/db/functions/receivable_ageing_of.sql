@@ -11,10 +11,10 @@ DECLARE
   ageing bigint[];
 BEGIN
   SELECT ARRAY[
-      coalesce(sum(p.pending) FILTER (WHERE p.due_date IS NULL OR p.due_date >= today), 0),
-      coalesce(sum(p.pending) FILTER (WHERE today - p.due_date BETWEEN 1 AND 30), 0),
-      coalesce(sum(p.pending) FILTER (WHERE today - p.due_date BETWEEN 31 AND 60), 0),
-      coalesce(sum(p.pending) FILTER (WHERE today - p.due_date BETWEEN 61 AND 90), 0)]
+      coalesce(sum(p.pending) FILTER (WHERE ageing_bucket(p.due_date, today) = 0), 0),
+      coalesce(sum(p.pending) FILTER (WHERE ageing_bucket(p.due_date, today) = 1), 0),
+      coalesce(sum(p.pending) FILTER (WHERE ageing_bucket(p.due_date, today) = 2), 0),
+      coalesce(sum(p.pending) FILTER (WHERE ageing_bucket(p.due_date, today) = 3), 0)]
     INTO ageing
     FROM (
       SELECT i.due_date, i.total_paise - i.received_paise - i.tds_paise - i.credited_paise AS pending

@@ -25,10 +25,10 @@ BEGIN
       $q$UPDATE %1$I AS t SET aged_on = $1, not_due_paise = a.not_due, days1to30_paise = a.d30,
              days31to60_paise = a.d60, days61to90_paise = a.d90
            FROM (SELECT k.company_id, k.%2$I AS key,
-                   coalesce(sum(i.pending) FILTER (WHERE i.due_date IS NULL OR i.due_date >= $1), 0) AS not_due,
-                   coalesce(sum(i.pending) FILTER (WHERE $1 - i.due_date BETWEEN 1 AND 30), 0) AS d30,
-                   coalesce(sum(i.pending) FILTER (WHERE $1 - i.due_date BETWEEN 31 AND 60), 0) AS d60,
-                   coalesce(sum(i.pending) FILTER (WHERE $1 - i.due_date BETWEEN 61 AND 90), 0) AS d90
+                   coalesce(sum(i.pending) FILTER (WHERE ageing_bucket(i.due_date, $1) = 0), 0) AS not_due,
+                   coalesce(sum(i.pending) FILTER (WHERE ageing_bucket(i.due_date, $1) = 1), 0) AS d30,
+                   coalesce(sum(i.pending) FILTER (WHERE ageing_bucket(i.due_date, $1) = 2), 0) AS d60,
+                   coalesce(sum(i.pending) FILTER (WHERE ageing_bucket(i.due_date, $1) = 3), 0) AS d90
                    FROM %1$I k
                    LEFT JOIN LATERAL (
                      SELECT p.due_date, p.total_paise - p.received_paise - p.tds_paise - p.credited_paise AS pending
