@@ -3,12 +3,10 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { StatementAnswer } from '../../contract/api/bank';
 import { PersonList } from '../../contract/api/people';
-import { AppRoutes } from '../../src/app/router';
-import type { Role } from '../../src/api/types';
 import type { Account, Statement } from '../../src/features/bank/bankApi';
 import { lastFourOf } from '../../src/ui/AccountNumber';
-import { renderWithProviders, signedIn, testUser } from './helpers';
 import { account, accountsHandler } from './bankFixtures';
+import { openRowMenu, renderAs } from './fixtures/screens';
 import { server } from './msw';
 
 const lotus: Account = { ...account, bank_name: 'State Bank of India' };
@@ -30,12 +28,6 @@ function accounts(data: Account[]) {
     ),
   );
 }
-
-const renderAs = (role: Role, route: string) =>
-  renderWithProviders(<AppRoutes />, {
-    route,
-    preloadedState: signedIn({ ...testUser, role, position: role === 'admin' ? 1 : 2 }),
-  });
 
 const cellOf = (holder: string) =>
   within(screen.getByText(holder).closest('tr')!).getAllByRole('cell')[3]!;
@@ -74,6 +66,20 @@ describe('account numbers, masked until shown', () => {
     await user.keyboard(' ');
     expect(lotusCell).not.toHaveTextContent('123456789012');
     expect(lotusCell).toHaveTextContent('••9012');
+  });
+
+  it("masks a row's Show details and its menu's name by the last four digits too", async () => {
+    accounts([lotus]);
+    const { user } = renderAs('company', '/app/account');
+    const menu = await openRowMenu(user, 'Lotus Current ••9012');
+    await user.click(within(menu).getByRole('button', { name: 'Show' }));
+    const details = await screen.findByRole('dialog', { name: 'Data Details' });
+    expect(details).toHaveTextContent('Account No••9012');
+    expect(details).not.toHaveTextContent('123456789012');
+    await user.click(
+      within(details).getByRole('button', { name: 'Show the account number of Lotus Current' }),
+    );
+    expect(details).toHaveTextContent('123456789012');
   });
 
   it('gives an admin, who gets only the last four digits, nothing to show', async () => {

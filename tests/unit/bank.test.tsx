@@ -275,9 +275,7 @@ describe('All Bank', () => {
     await screen.findByText('Lotus Current');
     expect(screen.getByRole('banner')).toHaveTextContent('Read-only');
     expect(screen.queryByRole('button', { name: 'Add New Bank' })).not.toBeInTheDocument();
-    await user.click(
-      screen.getByRole('button', { name: 'Actions for Lotus Current 123456789012' }),
-    );
+    await user.click(screen.getByRole('button', { name: 'Actions for Lotus Current ••9012' }));
     const panel = document.getElementById(
       screen.getByRole('button', { name: /^Actions for/ }).getAttribute('aria-controls')!,
     )!;
@@ -347,33 +345,26 @@ describe('All Bank', () => {
       await user.keyboard('{Escape}');
       return names;
     };
-    expect(await items('Lotus Current 123456789012')).toEqual([
+    expect(await items('Lotus Current ••9012')).toEqual([
       'Show',
       'Edit',
       'Reconcile',
       'Close account',
     ]);
-    expect(await items('Lotus Savings 998877665544')).toEqual([
+    expect(await items('Lotus Savings ••5544')).toEqual([
       'Show',
       'Edit',
       'Reconcile',
       'Reopen account',
     ]);
-    expect(await items('Lotus Spare 555566667777')).toEqual([
-      'Show',
-      'Edit',
-      'Reconcile',
-      'Delete',
-    ]);
+    expect(await items('Lotus Spare ••7777')).toEqual(['Show', 'Edit', 'Reconcile', 'Delete']);
     // The closed account is marked where its name is; the others are not.
     expect(screen.getByText('Lotus Savings').closest('td')).toHaveTextContent(
       'Lotus SavingsClosed',
     );
     expect(screen.getAllByText('Closed')).toHaveLength(1);
 
-    await user.click(
-      screen.getByRole('button', { name: 'Actions for Lotus Current 123456789012' }),
-    );
+    await user.click(screen.getByRole('button', { name: 'Actions for Lotus Current ••9012' }));
     await user.click(screen.getByRole('button', { name: 'Close account' }));
     const dialog = screen.getByRole('dialog', { name: 'Close bank account' });
     expect(dialog).toHaveTextContent('it stays in the books');
@@ -383,9 +374,7 @@ describe('All Bank', () => {
     expect(await screen.findByText('Bank account closed successfully')).toBeInTheDocument();
     expect(await log.to('/api/company/bankaccounts/a1/close')[0]!.json()).toEqual({ version: 1 });
 
-    await user.click(
-      screen.getByRole('button', { name: 'Actions for Lotus Savings 998877665544' }),
-    );
+    await user.click(screen.getByRole('button', { name: 'Actions for Lotus Savings ••5544' }));
     await user.click(screen.getByRole('button', { name: 'Reopen account' }));
     const reopen = screen.getByRole('dialog', { name: 'Reopen bank account' });
     expect(reopen).toHaveTextContent('will take payments again');
@@ -410,7 +399,7 @@ describe('All Bank', () => {
     );
     const { user, location } = renderAs('company', '/app/account');
     await user.click(
-      await screen.findByRole('button', { name: 'Actions for Lotus Current 123456789012' }),
+      await screen.findByRole('button', { name: 'Actions for Lotus Current ••9012' }),
     );
     await user.click(screen.getByRole('button', { name: 'Reconcile' }));
     expect(location().pathname).toBe('/app/reconciliation');
@@ -441,7 +430,7 @@ describe('All Bank', () => {
     );
     const { user } = renderAs('company', '/app/account');
     await user.click(
-      await screen.findByRole('button', { name: 'Actions for Lotus Current 123456789012' }),
+      await screen.findByRole('button', { name: 'Actions for Lotus Current ••9012' }),
     );
     await user.click(screen.getByRole('button', { name: 'Close account' }));
     await user.click(
@@ -460,7 +449,7 @@ describe('All Bank', () => {
     server.use(accountsHandler([closed, used]), companiesHandler());
     const { user } = renderAs('admin', '/app/account');
     expect(await screen.findByText('Closed')).toBeInTheDocument();
-    for (const label of ['Lotus Current 123456789012', 'Lotus Current 998877665544']) {
+    for (const label of ['Lotus Current ••9012', 'Lotus Current ••5544']) {
       const toggle = screen.getByRole('button', { name: `Actions for ${label}` });
       await user.click(toggle);
       const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
@@ -479,7 +468,7 @@ describe('All Bank', () => {
     );
     const { user } = renderAs('company', '/app/account');
     await user.click(
-      await screen.findByRole('button', { name: 'Actions for Lotus Current 123456789012' }),
+      await screen.findByRole('button', { name: 'Actions for Lotus Current ••9012' }),
     );
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     const dialog = screen.getByRole('dialog', { name: 'Update Bank Account' });
@@ -1251,7 +1240,7 @@ describe('bank account update', () => {
     const log = recordRequests();
     const { user } = renderAs('company', '/app/account');
     await user.click(
-      await screen.findByRole('button', { name: 'Actions for Lotus Current 123456789012' }),
+      await screen.findByRole('button', { name: 'Actions for Lotus Current ••9012' }),
     );
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     const dialog = screen.getByRole('dialog', { name: 'Update Bank Account' });

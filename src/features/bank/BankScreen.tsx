@@ -1,6 +1,7 @@
 import { formatDMY } from '../../lib/dates';
 import { AccountNumber, lastFourOf } from '../../ui/AccountNumber';
 import { DeleteDialog } from '../../ui/DeleteDialog';
+import { amountColumn } from '../../ui/columns';
 import { serialColumn, type Column } from '../../ui/DataTable';
 import { DetailsModal } from '../../ui/DetailsModal';
 import { ListScreen } from '../../ui/ListScreen';
@@ -25,7 +26,6 @@ import {
 } from './bankApi';
 
 const money = (v: unknown) => <Money value={v as number} />;
-const detailsRender = { balance: money, openingBalance: money };
 const detailsLabels = { closedAt: 'Closed On' };
 
 /** Kept in the books, taking no new payments. */
@@ -165,20 +165,13 @@ export default function BankScreen() {
         </span>
       ),
     },
-    {
-      key: 'balance',
-      header: 'Balance',
-      sortKey: 'balance',
-      align: 'right',
-      card: 'money',
-      render: (row) => <Money value={row.balance} />,
-    },
+    amountColumn('balance', 'Balance'),
     {
       key: 'action',
       header: 'Action',
       render: (row) => (
         <RowMenu
-          label={`${row.holder_name} ${row.account_no}`}
+          label={`${row.holder_name} ${lastFourOf(row.account_no)}`}
           canWrite={scope.isCompany}
           onShow={() => modals.show(row)}
           onEdit={() => modals.openEdit(row)}
@@ -187,6 +180,16 @@ export default function BankScreen() {
       ),
     },
   ];
+
+  // The number read whole only on asking, as in the list: the holder's name is the record's.
+  const showing = modals.showing;
+  const detailsRender = {
+    balance: money,
+    openingBalance: money,
+    account_no: (v: unknown) => (
+      <AccountNumber value={v as string} of={showing?.holder_name ?? ''} />
+    ),
+  };
 
   const page = query.currentData ?? query.data;
   return (
