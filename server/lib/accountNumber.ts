@@ -1,3 +1,4 @@
+import { lastFourOf } from '../../contract/accountNumber';
 import type { Caller } from './caller';
 
 /**
@@ -6,4 +7,4 @@ import type { Caller } from './caller';
  * (an auditing admin). Pickers and cards name an account by those four digits anyway.
  */
 export const accountNoFor = (caller: Caller, accountNo: string) =>
-  caller.role === 'company' ? accountNo : `••${accountNo.slice(-4)}`;
+  caller.role === 'company' ? accountNo : lastFourOf(accountNo);

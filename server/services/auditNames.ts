@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { lastFourOf } from '../../contract/accountNumber';
 import type { AuditRelation } from '../../contract/api/audit';
 import { rowsOf, type DbOrTx } from '../db/client';
 import { formatPaise } from '../lib/format';
@@ -38,9 +39,7 @@ const paise = (value: unknown) =>
  */
 export function accountName(row: Row): string {
   const number = text(row.account_no);
-  const holder = [text(row.holder_name), number && `••${number.slice(-4)}`]
-    .filter(Boolean)
-    .join(' ');
+  const holder = [text(row.holder_name), number && lastFourOf(number)].filter(Boolean).join(' ');
   return [text(row.bank_name), holder].filter(Boolean).join(', ') || 'A bank account';
 }
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { lastFourOf } from '../../contract/accountNumber';
 import type { AccountState, BankAccount, BankAccountList } from '../../contract/api/bank';
 import { request } from './endpoint';
 import { apiSlice } from './apiSlice';
@@ -63,4 +64,4 @@ export const { useGetAccountQuery, useLazyGetAccountQuery, useSearchAccountsInfi
  */
 export const accountLabel = (
   a: Pick<Account, 'holder_name' | 'account_no'> & { bank_name?: string },
-) => [a.bank_name, a.holder_name, `••${a.account_no.slice(-4)}`].filter(Boolean).join(' · ');
+) => [a.bank_name, a.holder_name, lastFourOf(a.account_no)].filter(Boolean).join(' · ');

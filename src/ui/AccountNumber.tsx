@@ -1,15 +1,21 @@
 import { useState } from 'react';
+import { isLastFour, lastFourOf } from '../../contract/accountNumber';
 
-/** The mark of digits left out, as the server writes an account number for an admin. */
-const HIDDEN = '••';
+export { lastFourOf };
 
-/** An account number by its last four digits ("••9012"); one already so stays as it is. */
-export const lastFourOf = (accountNo: string) =>
-  accountNo.startsWith(HIDDEN) ? accountNo : `${HIDDEN}${accountNo.slice(-4)}`;
+/** The last four digits as a screen reader says them ("ending 9012"), the dots hidden. */
+function LastFour({ value }: { value: string }) {
+  return (
+    <>
+      <span aria-hidden="true">{lastFourOf(value)}</span>
+      <span className="sr-only">ending {value.slice(-4)}</span>
+    </>
+  );
+}
 
 /**
  * A bank account's number as a screen shows it: its last four digits, with Show beside them to
- * read it whole (and Hide to put it away again), one account at a time. Only the company
+ * read it whole (and Hide to put it away again), each account on its own. Only the company
  * receives its own numbers whole; anyone else's screen gets the four digits from the server,
  * and then there is nothing to show.
  */
@@ -21,19 +27,17 @@ export function AccountNumber({
   /** Whose, for the button's name. */ of: string;
 }) {
   const [shown, setShown] = useState(false);
-  const masked = lastFourOf(value);
-  if (masked === value) return <span>{value}</span>;
+  if (isLastFour(value))
+    return (
+      <span className="tabular-nums">
+        <LastFour value={value} />
+      </span>
+    );
   return (
     <span className="inline-flex flex-wrap items-center gap-x-2">
-      <span className="tabular-nums">
-        {shown ? (
-          value
-        ) : (
-          <>
-            <span aria-hidden="true">{masked}</span>
-            <span className="sr-only">ending {value.slice(-4)}</span>
-          </>
-        )}
+      {/* Polite: the whole number is read out when Show brings it. */}
+      <span className="tabular-nums" aria-live="polite">
+        {shown ? value : <LastFour value={value} />}
       </span>
       <button
         type="button"

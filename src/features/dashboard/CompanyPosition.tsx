@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Money } from '../../ui/Money';
-import { lastFourOf } from '../../ui/AccountNumber';
+import { lastFourOf } from '../../../contract/accountNumber';
 import { styles } from '../../ui/styles';
 import type { DashboardData } from './dashboardApi';
 
