@@ -58,7 +58,10 @@ export interface DataTableProps<T, S extends string = string> {
   emptyText?: string;
   /** Under the empty text: what to do about it (e.g. the list's add button). */
   emptyAction?: ReactNode;
-  /** The key of a row opened by a link (a notification): marked, and scrolled into view. */
+  /**
+   * The key of a row of `rows` opened by a link (a notification): marked, and scrolled into
+   * view (again when another row is marked).
+   */
   markedKey?: string;
   /** Rows above and below the data rows (a statement's opening and closing balances). */
   leadRows?: ReactNode;
@@ -150,10 +153,9 @@ export function DataTable<T, S extends string = string>({
   footRows,
 }: DataTableProps<T, S>) {
   const marked = useRef<HTMLTableRowElement>(null);
-  const markedShown = markedKey !== undefined && !!rows?.some((row) => rowKey(row) === markedKey);
   useLayoutEffect(() => {
-    if (markedShown) marked.current?.scrollIntoView?.({ block: 'center' });
-  }, [markedShown]);
+    if (markedKey !== undefined) marked.current?.scrollIntoView?.({ block: 'center' });
+  }, [markedKey]);
   const padding = CELL_PADDING[density];
   const pinned = (index: number) => pinLastColumn && index === columns.length - 1;
   const { lastHeader, width: actionsWidth } = usePinnedWidth(pinLastColumn);

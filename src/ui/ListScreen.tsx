@@ -170,7 +170,7 @@ export function ListScreen<T, S extends string = string>({
           // The row actions are the last column of every list: always within reach.
           pinLastColumn
           emptyAction={emptyAction}
-          markedKey={opened.key}
+          markedKey={opened.shown ? opened.key : undefined}
         />
       </div>
       {children}
@@ -179,16 +179,18 @@ export function ListScreen<T, S extends string = string>({
 }
 
 /**
- * The row a link opened (`?open=` its key, as a notification links to it): marked in the
- * table, and said when the loaded list does not have it.
+ * The row a link opened (`?open=` its key, as a notification links to it): `shown` when the
+ * loaded page has it (the table marks it), `missing` when the page loaded without it.
  */
 function useOpenedRow<T>(query: ListQuery<T>, rowKey: (row: T) => string) {
   const [url, patchUrl] = useUrlParams();
   const key = url.get(OPEN_PARAM) ?? undefined;
   const rows = query.currentData?.data;
+  const shown = key !== undefined && !!rows?.some((row) => rowKey(row) === key);
   return {
     key,
-    missing: key !== undefined && !!rows && !rows.some((row) => rowKey(row) === key),
+    shown,
+    missing: key !== undefined && !!rows && !shown,
     close: () => patchUrl({ [OPEN_PARAM]: null }),
   };
 }

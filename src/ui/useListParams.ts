@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ListParams, SortOrder } from '../api/types';
+import { OPEN_PARAM } from './notificationTargets';
 
 export const PAGE_SIZE = 20;
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -23,8 +24,9 @@ export function useUrlParams() {
   const patch = useCallback(
     (changes: UrlPatch) => {
       const next = new URLSearchParams(latest.current);
-      // A row position belongs to the page it leads to: any other page, filter or order drops it.
-      if ('page' in changes) for (const key of POSITION_KEYS) next.delete(key);
+      // A row position, and the row a link opened, belong to the page they were on: any other
+      // page, search, filter or order drops them (the opened row is then not looked for).
+      if ('page' in changes) for (const key of PAGE_BOUND_KEYS) next.delete(key);
       for (const [key, value] of Object.entries(changes)) {
         if (value === null || value === '') next.delete(key);
         else next.set(key, value);
@@ -47,6 +49,7 @@ export interface PagePosition {
   before?: string;
 }
 const POSITION_KEYS = ['after', 'before'] as const;
+const PAGE_BOUND_KEYS = [...POSITION_KEYS, OPEN_PARAM] as const;
 /** What a position in the address may look like (the contract's pattern). */
 const POSITION = /^[A-Za-z0-9_-]{1,400}$/;
 

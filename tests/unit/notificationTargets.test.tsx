@@ -97,22 +97,24 @@ const loan = (id: string, name: string): Loan => ({
   version: 1,
 });
 
-/** The Lend list: the rows whose name has the search in it. */
+/** The Lend list: the rows whose name has the search in it, 20 to a page. */
 function lendServer(rows: Loan[]) {
   server.use(
     http.get('/api/lend/getuseralllends', ({ request }) => {
-      const q = (new URL(request.url).searchParams.get('search') ?? '').toLowerCase();
-      const data = rows.filter((r) => r.name.toLowerCase().includes(q));
+      const params = new URL(request.url).searchParams;
+      const q = (params.get('search') ?? '').toLowerCase();
+      const page = Number(params.get('page') ?? 1);
+      const found = rows.filter((r) => r.name.toLowerCase().includes(q));
       return HttpResponse.json(
         LoanList.parse({
           success: true,
-          data,
-          total: data.length,
-          page: 1,
+          data: found.slice((page - 1) * 20, page * 20),
+          total: found.length,
+          page,
           pageSize: 20,
-          totalAmount: data.length * 500,
+          totalAmount: found.length * 500,
           repaidAmount: 0,
-          outstandingAmount: data.length * 500,
+          outstandingAmount: found.length * 500,
         }),
       );
     }),
@@ -197,5 +199,28 @@ describe('a notification opens its record', () => {
     await user.click(screen.getByRole('button', { name: 'Show the whole list' }));
     expect(location().search).toBe('');
     expect(screen.queryByText(/The record you opened is not in this list/)).toBeNull();
+  });
+
+  it('lets the opened row go when the user pages on: page 2 is not said to lack it', async () => {
+    const others = Array.from({ length: 24 }, (_, i) =>
+      loan(`l${i + 10}`, `Borrower ${String(i + 1).padStart(2, '0')}`),
+    );
+    lendServer([loan(LEND, 'Ravi Kumar'), ...others]);
+    const { user, location } = renderWithProviders(<AppRoutes />, {
+      route: `/app/lend?open=${LEND}`,
+      preloadedState: signedIn(),
+    });
+    const marked = await waitFor(() => {
+      const rows = screen.getAllByRole('row').filter((r) => r.getAttribute('aria-current'));
+      expect(rows).toHaveLength(1);
+      return rows[0]!;
+    });
+    expect(within(marked).getByRole('cell', { name: 'Ravi Kumar' })).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('cell', { name: 'Borrower 24' })).toBeVisible();
+    expect(location().search).toBe('?page=2');
+    expect(screen.queryByText(/The record you opened is not in this list/)).toBeNull();
+    expect(screen.getAllByRole('row').filter((r) => r.getAttribute('aria-current'))).toEqual([]);
   });
 });
