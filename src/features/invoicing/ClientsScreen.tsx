@@ -2,7 +2,7 @@ import { serialColumn, type Column } from '../../ui/DataTable';
 import { DeleteDialog } from '../../ui/DeleteDialog';
 import { DetailsModal } from '../../ui/DetailsModal';
 import { ListScreen } from '../../ui/ListScreen';
-import { RowMenu } from '../../ui/RowMenu';
+import { recordMenuColumn } from '../../ui/RowMenu';
 import { useListParams } from '../../ui/useListParams';
 import { useRecordModals } from '../../ui/useRecordModals';
 import { useScope } from '../../session/scope';
@@ -33,19 +33,7 @@ export default function ClientsScreen() {
     { key: 'state', header: 'State', render: (c) => stateLabel(c.stateCode) },
     { key: 'email', header: 'E-mail', wrap: true, render: (c) => c.email ?? '' },
     { key: 'mobile', header: 'Mobile', render: (c) => c.mobile ?? '' },
-    {
-      key: 'action',
-      header: 'Action',
-      render: (c) => (
-        <RowMenu
-          label={c.name}
-          canWrite={scope.isCompany}
-          onShow={() => modals.show(c)}
-          onEdit={() => modals.openEdit(c)}
-          onDelete={() => modals.askDelete(c)}
-        />
-      ),
-    },
+    recordMenuColumn(modals, (c) => c.name, { canWrite: scope.isCompany }),
   ];
   const data = query.currentData ?? query.data;
   return (

@@ -21,7 +21,8 @@ import {
 } from './receivablesApi';
 
 const money = (pick: (r: Receivable) => number) => (r: Receivable) => <Money value={pick(r)} />;
-const amountColumn = (key: string, header: string, pick: (r: Receivable) => number) => ({
+/** A column of one of the row's sums, right-aligned and not sorted on (`pick` reads it). */
+const sumColumn = (key: string, header: string, pick: (r: Receivable) => number) => ({
   key,
   header,
   align: 'right' as const,
@@ -72,16 +73,16 @@ function ReceivablesList() {
       wrap: true,
       render: (r) => r.name,
     },
-    amountColumn('invoiced', 'Invoiced', (r) => r.invoiced),
-    amountColumn('received', 'Received', (r) => r.received),
-    amountColumn('tds', 'TDS', (r) => r.tds),
-    amountColumn('notDue', 'Not due', (r) => r.ageing.notDue),
-    amountColumn('d30', '1–30 days', (r) => r.ageing.days1to30),
-    amountColumn('d60', '31–60 days', (r) => r.ageing.days31to60),
-    amountColumn('d90', '61–90 days', (r) => r.ageing.days61to90),
-    amountColumn('over90', 'Over 90 days', (r) => r.ageing.over90),
-    ...(by === 'client' ? [amountColumn('advance', 'Advance', (r) => r.advance)] : []),
-    { ...amountColumn('pending', 'Pending', (r) => r.pending), card: 'money' as const },
+    sumColumn('invoiced', 'Invoiced', (r) => r.invoiced),
+    sumColumn('received', 'Received', (r) => r.received),
+    sumColumn('tds', 'TDS', (r) => r.tds),
+    sumColumn('notDue', 'Not due', (r) => r.ageing.notDue),
+    sumColumn('d30', '1–30 days', (r) => r.ageing.days1to30),
+    sumColumn('d60', '31–60 days', (r) => r.ageing.days31to60),
+    sumColumn('d90', '61–90 days', (r) => r.ageing.days61to90),
+    sumColumn('over90', 'Over 90 days', (r) => r.ageing.over90),
+    ...(by === 'client' ? [sumColumn('advance', 'Advance', (r) => r.advance)] : []),
+    { ...sumColumn('pending', 'Pending', (r) => r.pending), card: 'money' as const },
     {
       key: 'action',
       header: 'Action',
