@@ -7,7 +7,6 @@ import { searchPattern } from '../../db/search';
 import { PLANNED_PER_CALL } from '../../db/statementName';
 import type { Caller } from '../../lib/caller';
 import { assertRole } from '../tenancy';
-import { ageCallersReceivables } from './ageing';
 
 /*
  * Who owes what, per client or per project: what their owed invoices (issued, part paid or
@@ -114,15 +113,14 @@ const MONEY = ['invoiced', 'received', 'tds', 'credited', 'pending', 'advance'] 
 const AGEING = ['not_due', 'd30', 'd60', 'd90', 'over90'] as const;
 const ORDER = sql.raw('pending desc, name, id');
 
-/** The filter's count and sums over the groups `f`, and whether any was aged on another day. */
+/** The filter's count and sums over the groups `f`. */
 const filterTotals = sql`count(*)::int as total,
-  ${sql.raw([...MONEY, ...AGEING].map((c) => `sum(f.${c}) as total_${c}`).join(', '))},
-  bool_or(f.aged_on is null or f.aged_on < ${p('today')}::date) as stale`;
+  ${sql.raw([...MONEY, ...AGEING].map((c) => `sum(f.${c}) as total_${c}`).join(', '))}`;
 
 /**
  * The filter's count and totals, with the page of groups (each with its ageing: kept, or read
  * from its invoices when the kept one is of another day) beside them: one row of totals with
- * no group past the last page. `stale`: whether any group was aged on another day.
+ * no group past the last page.
  */
 const receivablesPage = preparedShapes(
   (s: Shape) => JSON.stringify(s),
@@ -155,7 +153,6 @@ type Row = Sums & {
   id: string | null;
   name: string | null;
   total: number;
-  stale: boolean;
 } & Record<`total_${keyof Sums}`, string>;
 
 const sumsToApi = (r: Sums) => ({
@@ -205,9 +202,6 @@ export async function listReceivables(
     offset,
   };
   const rows = rowsOf<Row>(await receivablesPage(db, shape).execute(values));
-  // A group aged on an earlier day was aged from its invoices above; the kept rows move to
-  // today once, so that the next call reads them alone.
-  if (rows[0]?.stale) await ageCallersReceivables(db, caller, today);
   const totals = rows[0];
   return {
     asOf: today,
