@@ -126,7 +126,8 @@ function decodePosition(text: string, isKey: (key: string) => boolean): Position
  */
 export type PositionCheck = (value: string) => boolean;
 
-const timestamp = /^(\d{4}-\d{2}-\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+const timestamp =
+  /^(\d{4}-\d{2}-\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?[+-](\d{2})(?::(\d{2}))?$/;
 const isDate: PositionCheck = (v) => calendarDate.safeParse(v).success;
 export const positionChecks = {
   date: isDate,
@@ -134,7 +135,9 @@ export const positionChecks = {
   /** A timestamp as PostgreSQL prints one (`2026-11-24 01:10:11.123456+00`). */
   timestamp: (v: string): boolean => {
     const m = timestamp.exec(v);
-    return !!m && isDate(m[1]!) && +m[2]! < 24 && +m[3]! < 60 && +m[4]! < 60;
+    // An offset PostgreSQL takes: up to 15 hours (a wider one is its error, not a 400).
+    const offset = !!m && +m[6]! <= 15 && +(m[7] ?? 0) < 60;
+    return offset && isDate(m[1]!) && +m[2]! < 24 && +m[3]! < 60 && +m[4]! < 60;
   },
   text: (v: string) => v.length <= 1000 && !v.includes('\u0000'),
   oneOf: (values: readonly string[]) => (v: string) => values.includes(v),

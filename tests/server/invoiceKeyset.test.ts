@@ -99,4 +99,19 @@ describe('invoice list keyset paging', () => {
     const both = await company.raw('GET', `/invoices?after=${made}&before=${made}`);
     expect(both.status).toBe(400);
   });
+
+  it('refuses a position whose time has an offset PostgreSQL would not take, with a 400', async () => {
+    const { cursors } = (await company.get('/invoices')).body as { cursors: { last: string } };
+    const position = JSON.parse(Buffer.from(cursors.last, 'base64url').toString()) as unknown[];
+    const at = position.findIndex((v) => typeof v === 'string' && /[+-]\d{2}(:\d{2})?$/.test(v));
+    expect(at).toBeGreaterThanOrEqual(0);
+    for (const offset of ['+16', '+99', '+15:99']) {
+      const forged = position.map((v, i) =>
+        i === at ? (v as string).replace(/[+-]\d{2}(:\d{2})?$/, offset) : v,
+      );
+      const after = Buffer.from(JSON.stringify(forged)).toString('base64url');
+      const res = await company.raw('GET', `/invoices?after=${after}`);
+      expect(res.status).toBe(400);
+    }
+  });
 });
