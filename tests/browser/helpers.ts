@@ -152,18 +152,37 @@ export async function acceptInvite(
 }
 
 /**
- * A seed's call to the API at `origin` as the holder of `token`: a GET, or a POST of `body`.
- * Answers the answer's `data`; a refusal throws, naming the call.
+ * A request to the API at `origin`, as the holder of `token` when given: a GET, or a POST of
+ * `body`. Answers the status and the body, read as JSON when it is JSON and as text when not
+ * (a proxy's or a crash's page), refusals included.
  */
-export async function apiCall(origin: string, token: string, path: string, body?: unknown) {
+async function apiRequest(origin: string, path: string, body?: unknown, token?: string) {
   const res = await fetch(`${origin}/api${path}`, {
     method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const json = (await res.json()) as { data?: any };
-  if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // Not JSON: the text as it came.
+  }
+  return { status: res.status, text, body: parsed as { data?: any } };
+}
+
+/**
+ * A seed's call to the API at `origin` as the holder of `token`: a GET, or a POST of `body`.
+ * Answers the answer's `data`; a refusal throws, naming the call and its status.
+ */
+export async function apiCall(origin: string, token: string, path: string, body?: unknown) {
+  const res = await apiRequest(origin, path, body, token);
+  if (res.status >= 300) throw new Error(`${path}: ${res.status} ${res.text}`);
+  return res.body.data;
 }
 
 /** Signs `who` in through the API as `userType`: its session's token. */
@@ -172,28 +191,22 @@ export async function apiToken(
   who: { email: string; password: string },
   userType: string,
 ) {
-  const res = await fetch(`${origin}/api/user/loginuser`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: who.email, password: who.password, userType }),
+  const res = await apiRequest(origin, '/user/loginuser', {
+    email: who.email,
+    password: who.password,
+    userType,
   });
-  return ((await res.json()) as { data: { token: string } }).data.token;
+  if (res.status >= 300) throw new Error(`sign-in of ${who.email}: ${res.status} ${res.text}`);
+  return (res.body as { data: { token: string } }).data.token;
 }
 
 /**
  * A POST of `body` to the API at `origin`, as the holder of `token` when given: the answer's
- * status and JSON, refusals included (for seeds that check the status themselves).
+ * status and body, refusals included (for seeds that check the status themselves).
  */
 export async function apiPost(origin: string, path: string, body: unknown, token?: string) {
-  const res = await fetch(`${origin}/api${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as { data: any } };
+  const { status, body: answer } = await apiRequest(origin, path, body, token);
+  return { status, body: answer };
 }
 
 /**
