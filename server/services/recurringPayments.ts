@@ -4,6 +4,7 @@ import type { PaymentType, RecurringSchedule } from '../../contract/enums';
 import { paiseToRupees } from '../../contract/rules';
 import { rowsOf, type Db, type DbOrTx, type Tx } from '../db/client';
 import { bankAccounts, notifications, recurringPayments } from '../db/schema';
+import { accountNoFor } from '../lib/accountNumber';
 import type { Caller } from '../lib/caller';
 import { toIso } from '../lib/dates';
 import { badRequest, notFound } from '../lib/errors';
@@ -268,7 +269,10 @@ export async function listRecurringPayments(db: DbOrTx, caller: Caller, q: Recur
     q.accountId ? eq(recurringPayments.accountId, q.accountId) : undefined,
     q.id ? eq(recurringPayments.id, q.id) : undefined,
   );
-  return listTemplates(db, recurringPayment, where, q, sortColumns);
+  const page = await listTemplates(db, recurringPayment, where, q, sortColumns);
+  // An admin reads each account by the last four digits of its number, as everywhere.
+  for (const t of page.data) t.account.account_no = accountNoFor(caller, t.account.account_no);
+  return page;
 }
 
 /** Creates a template; the days already due (from a past start date) are handled at once. */

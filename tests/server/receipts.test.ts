@@ -277,8 +277,13 @@ describe('receipts', () => {
       expect(String(csv.body).trim().split('\r\n'), path).toHaveLength(1);
     }
 
-    // An admin reads its companies' receipts and writes none.
+    // An admin reads its companies' receipts and writes none; the month-end file names the
+    // account by the last four digits of its number, the company's by the whole.
     expect((await admin.get(`/receipts/${id}`)).status).toBe(200);
+    const adminsCsv = String((await admin.get(`/receipts/export?${range}`)).body);
+    expect(adminsCsv).toContain('••9012');
+    expect(adminsCsv).not.toContain('123456789012');
+    expect(String((await company.get(`/receipts/export?${range}`)).body)).toContain('123456789012');
     expect((await admin.get('/receivables')).status).toBe(200);
     for (const [path, body] of [
       ['/receipts', { clientId, accountId, date: '2026-11-10', mode: 'upi', amount: 10 }],

@@ -110,6 +110,10 @@ describe('recurring payments over HTTP', () => {
     // The admin reads its company's, and changes none of them.
     const adminList = await admin.api.get(`/company/getrecurringpayments?companyId=${company.id}`);
     expect(adminList.body.data.map((t: { _id: string }) => t._id)).toEqual([id]);
+    // Its account by the last four digits of the number, the company's whole.
+    const whole: string = list.body.data[0].account.account_no;
+    expect(whole).toMatch(/^\d{5,}$/);
+    expect(adminList.body.data[0].account.account_no).toBe(`••${whole.slice(-4)}`);
     for (const [path, body] of [
       ['/company/addrecurringpayment', template(accountId)],
       ['/company/updaterecurringpayment', { _id: id, version: 1, amount: 1 }],

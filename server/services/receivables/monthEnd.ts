@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { placeOfSupplyName } from '../../../contract/gst';
 import { paiseToRupeesText } from '../../../contract/rules';
 import { rowsOf, type DbOrTx } from '../../db/client';
+import { accountNoFor } from '../../lib/accountNumber';
 import type { Caller } from '../../lib/caller';
 import { badRequest } from '../../lib/errors';
 import { CSV_BOM, csvLine } from '../../lib/format';
@@ -138,7 +139,7 @@ export async function receiptsCsv(
       r.client!,
       r.mode!.toUpperCase(),
       r.reference!,
-      r.account_no!,
+      accountNoFor(caller, r.account_no!),
       rupees(r.amount_paise!),
       rupees(r.tds_paise!),
       rupees(r.advance_paise!),
