@@ -42,8 +42,18 @@ export function safeError(err: unknown): unknown {
 /** Query parameters whose values are secrets, such as the reset link's ?token=. */
 const SECRET_PARAM = /token|password|secret|code/i;
 
-/** The URL with the values of secret query parameters replaced; the others kept as sent. */
-export function redactUrl(url: string): string {
+/**
+ * A shared link's token in its path (/statement/<token>, /api/public/khata/<token>/pdf,
+ * /api/public/invoices/<token>): a bearer secret as much as a reset link's ?token=.
+ */
+const SECRET_PATH = /^((?:\/api)?\/(?:statement|public\/khata|public\/invoices)\/)[^/?]+/;
+
+/**
+ * The URL with a shared link's token and the values of secret query parameters replaced; the
+ * rest kept as sent.
+ */
+export function redactUrl(sent: string): string {
+  const url = sent.replace(SECRET_PATH, '$1[redacted]');
   const q = url.indexOf('?');
   if (q < 0) return url;
   const params = url

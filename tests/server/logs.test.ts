@@ -49,6 +49,22 @@ describe('the logs', () => {
     expect(logs).not.toContain('SECRET123');
   });
 
+  it('never carry a shared link’s token from its path', async () => {
+    lines.length = 0;
+    for (const path of [
+      '/statement/SHARED456',
+      '/api/public/khata/SHARED456',
+      '/api/public/khata/SHARED456/pdf',
+      '/api/public/invoices/SHARED456?x=1',
+    ])
+      await fetch(`${server.origin}${path}`);
+    const logs = lines.join('');
+    expect(logs).toContain('/api/public/khata/[redacted]/pdf');
+    expect(logs).toContain('/api/public/invoices/[redacted]?x=1');
+    expect(logs).toContain('/statement/[redacted]');
+    expect(logs).not.toContain('SHARED456');
+  });
+
   it('give a failed query’s SQL and PostgreSQL’s error, never its parameters', async () => {
     // Break the users table, so that registering fails in the database with a 500.
     await server.database.query('alter table users rename column name to full_name');
