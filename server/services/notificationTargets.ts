@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { NotificationKind, NotificationTarget } from '../../contract/api/notifications';
@@ -11,9 +11,9 @@ import {
   payments,
   projects,
   recurringPayments,
-  users,
 } from '../db/schema';
 import type { Caller } from '../lib/caller';
+import { companyScope } from './tenancy';
 
 export type Target = z.output<typeof NotificationTarget>;
 type Details = Record<string, unknown>;
@@ -33,8 +33,8 @@ const dayOf = (value: unknown) =>
 /** First and last day of "2026-11". */
 function monthRange(month: unknown): { from: string; to: string } | undefined {
   const match = /^(\d{4})-(\d{2})$/.exec(String(month ?? ''));
-  if (!match) return undefined;
-  const [y, m] = [Number(match[1]), Number(match[2])];
+  const [y, m] = [Number(match?.[1]), Number(match?.[2])];
+  if (!match || m < 1 || m > 12) return undefined;
   const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
   return { from: `${match[1]}-${match[2]}-01`, to: `${match[1]}-${match[2]}-${last}` };
 }
@@ -60,15 +60,11 @@ function recordOf(n: Row): string | undefined {
   }
 }
 
-/** Whose records the caller reads: its own, and an admin its companies'. */
+/** Whose records the caller reads: a company its own, an admin its companies', a PM its own. */
 const readable = (caller: Caller, owner: AnyPgColumn): SQL =>
-  or(
-    eq(owner, caller.userId),
-    inArray(
-      owner,
-      sql`(select ${users.id} from ${users} where ${users.createdBy} = ${caller.userId})`,
-    ),
-  )!;
+  caller.role === 'admin' || caller.role === 'company'
+    ? companyScope(owner, caller)
+    : eq(owner, caller.userId);
 
 /** Where each kind's record is, whose it is, and what narrows its list to it. */
 interface Lookup {
@@ -159,8 +155,9 @@ export async function targetsOf(
     const kind = n.kind as NotificationKind;
     if (kind === 'budget_over') return monthRange(d.month) ?? {};
     const id = recordOf(n);
-    // An import told of before its notification kept the account: the statements in general.
-    if (!id) return {};
+    // An import told of before its notification kept the account: the statements in general;
+    // a kind with no record to look up opens its screen.
+    if (!id || !LOOKUPS[kind]) return {};
     const extra = found.get(kind)?.get(id);
     if (!extra) return null;
     const from = dayOf(d.from);

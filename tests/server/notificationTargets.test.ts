@@ -126,4 +126,17 @@ describe('where a notification opens', () => {
     expect((await bell(me.api, 'lend_overdue'))[0]!.target).toBeNull();
     expect((await bell(me.api, 'lend_reminder'))[0]!.target).toBeNull();
   });
+
+  it('answers a month that is no month with no range, not an error', async () => {
+    const me = await signUp(server);
+    await server.db.insert(notifications).values({
+      userId: me.user._id as string,
+      kind: 'budget_over',
+      recordId: me.user._id as string,
+      details: { month: '2026-13', category: 'Shopping' },
+    });
+    const res = await me.api.get('/notifications');
+    expect(res.status).toBe(200);
+    expect((await bell(me.api, 'budget_over'))[0]!.target).toEqual({});
+  });
 });
