@@ -57,14 +57,15 @@ export function NotificationBell() {
           </span>
         )}
       </button>
-      {/* Above the toasts (z 9999), as the account menu is. */}
+      {/* Above the toasts (z 9999), as the account menu is. On a phone the bell is too far
+          right for a panel hung from it: the panel spans the screen under the header. */}
       {open && (
         <div
           ref={panel}
           id={panelId}
           role="region"
           aria-label="Notifications"
-          className="absolute right-0 z-[10000] mt-2 w-80 max-w-[calc(100vw-2rem)] rounded-md border border-gray-200 bg-white shadow-lg"
+          className="fixed inset-x-4 top-16 z-[10000] rounded-md border border-gray-200 bg-white shadow-lg sm:absolute sm:inset-x-auto sm:right-0 sm:top-auto sm:mt-2 sm:w-80"
         >
           <Suspense
             fallback={
