@@ -52,6 +52,18 @@ export interface SearchPickerProps {
 
 const keepFocus = (event: MouseEvent) => event.preventDefault();
 
+/** What parts a label ("State Bank of India · Lotus Current · ••9012") are written apart by. */
+const PART_SEPARATOR = ' · ';
+
+/**
+ * A label cut in two before its last part (an account's last four digits, what tells
+ * like-named records apart): a narrow box shortens the first, and shows the last whole.
+ */
+function lastPartApart(label: string): [string, string] | null {
+  const at = label.lastIndexOf(PART_SEPARATOR);
+  return at > 0 ? [label.slice(0, at), label.slice(at)] : null;
+}
+
 /**
  * A combobox that searches a server list as the user types (ARIA 1.2 pattern: the input
  * keeps the focus, `aria-activedescendant` names the highlighted option). Only a page of
@@ -96,6 +108,9 @@ export function SearchPicker({
       selectedLabel ??
       results.options.find((o) => o.value === value)?.label ??
       '');
+  // The chosen label as the box shows it while no one types in it (the input's own text
+  // would lose the label's end at the right edge).
+  const shownParts = text === null ? lastPartApart(chosenLabel) : null;
   const activeId = open && items[active] ? optionId(active) : undefined;
   const pending = text !== null && text.trim() !== sent;
 
@@ -224,8 +239,24 @@ export function SearchPicker({
           onFocus={(event) => event.target.select()}
           onBlur={close}
           onKeyDown={onKeyDown}
-          className={`${styles.input} pr-9`}
+          className={`${styles.input} pr-9 ${shownParts ? 'caret-gray-900 !text-transparent' : ''}`}
         />
+        {shownParts && (
+          // Its text drawn by CSS: the input's value is what is read and found.
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-0 left-0 right-9 flex items-center overflow-hidden pl-3 text-sm text-gray-900"
+          >
+            <span
+              data-part={shownParts[0]}
+              className="min-w-0 truncate before:content-[attr(data-part)]"
+            />
+            <span
+              data-part={shownParts[1]}
+              className="shrink-0 whitespace-pre before:content-[attr(data-part)]"
+            />
+          </span>
+        )}
         <ChevronDownIcon className="pointer-events-none absolute right-3 top-2.5 h-4 w-4 text-gray-600" />
         {open && (
           <div
@@ -250,7 +281,7 @@ export function SearchPicker({
                   aria-selected={i === active}
                   onClick={() => choose(option)}
                   onMouseMove={() => i !== active && setActive(i)}
-                  className={`cursor-pointer px-3 py-2 text-sm ${
+                  className={`cursor-pointer break-words px-3 py-2 text-sm ${
                     i === active ? 'bg-indigo-50 text-indigo-900' : 'text-gray-900'
                   } ${option.value === value ? 'font-semibold' : ''}`}
                 >

@@ -261,6 +261,37 @@ describe('SearchPicker', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
+  it("keeps a chosen label's last part (an account's last four) whole, the rest cut first", async () => {
+    const options = [{ value: 'a1', label: 'State Bank of India · Lotus Current · ••9012' }];
+    function Accounts() {
+      const [value, setValue] = useState('a1');
+      const [search, setSearch] = useState('');
+      return (
+        <SearchPicker
+          id="account"
+          label="Bank Account"
+          value={value}
+          onChange={setValue}
+          onSearch={setSearch}
+          results={fixedResults(options, search)}
+        />
+      );
+    }
+    const { user, container } = renderWithProviders(<Accounts />);
+    const box = screen.getByRole('combobox', { name: 'Bank Account' });
+    expect(box).toHaveValue('State Bank of India · Lotus Current · ••9012');
+    // Drawn beside the box, apart: the first part may shorten, the last one may not.
+    const parts = () =>
+      [...container.querySelectorAll('[data-part]')].map((p) => p.getAttribute('data-part'));
+    expect(parts()).toEqual(['State Bank of India · Lotus Current', ' · ••9012']);
+    // While the user types, the box shows what is typed, and nothing over it.
+    await user.click(box);
+    await user.type(box, 'lot');
+    expect(parts()).toEqual([]);
+    await user.keyboard('{Escape}');
+    expect(parts()).toEqual(['State Bank of India · Lotus Current', ' · ••9012']);
+  });
+
   it('several lists show as one: a list shows once the lists before it are fully loaded', () => {
     const list = (label: string, hasMore: boolean, total = 1): PickerResults => ({
       ...fixedResults([{ value: label, label }], ''),
