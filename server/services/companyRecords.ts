@@ -123,7 +123,12 @@ export function companyRecords<Table extends RecordTable, Api>(spec: {
     },
 
     /** Changes the record read at `version` (409 when it has moved on since). */
-    async update(db: DbOrTx, caller: Caller, id: string, input: object & { version: number }) {
+    async update(
+      db: DbOrTx,
+      caller: Caller,
+      id: string,
+      input: Partial<Fields<Table>> & { version: number },
+    ) {
       assertCompany(caller);
       const { version, ...fields } = input;
       try {
