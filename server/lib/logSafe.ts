@@ -76,6 +76,25 @@ export function redactUrl(sent: string): string {
 /** How lines are gathered into one write; not at debug level, which follows calls as they come. */
 const BATCHED = { minLength: 4096, periodicFlush: 250 };
 
+/** pino's lines begin with their level: 50 is error, 60 fatal. */
+const ERROR_LINE = /^\{"level":[56]\d,/;
+
+/** A batched destination that writes out what is waiting as soon as an error line joins it. */
+function errorsAtOnce(batched: ReturnType<typeof pino.destination>) {
+  return {
+    write(line: string) {
+      batched.write(line);
+      if (!ERROR_LINE.test(line)) return;
+      try {
+        batched.flushSync();
+      } catch {
+        /* not open yet, or closing: the batch goes out as it would have */
+      }
+    },
+    flush: (done?: (err?: Error) => void) => batched.flush(done),
+  };
+}
+
 /**
  * Fastify's logger options: JSON lines without secrets in request URLs or headers, nor the
  * parameters of a failed query in any error logged, as `{ err }` or on its own. Without a
@@ -83,7 +102,9 @@ const BATCHED = { minLength: 4096, periodicFlush: 250 };
  * gathered until 4 KB are waiting (or a quarter of a second has passed), then handed to the
  * kernel in one write off the request's path. A write of each line on its own, through
  * Node's thread pool, cost more of a busy server's CPU than building the line. What is
- * waiting is written out before the process exits (pino flushes it on exit).
+ * waiting is written out before the process exits (pino flushes it on exit), and at once,
+ * with everything waiting before it, when an error line comes: a process killed outright
+ * (SIGKILL, out of memory) still leaves the error that led there in its log.
  */
 export function loggerOptions(level: string, stream?: FastifyLoggerOptions['stream']) {
   return {
@@ -92,11 +113,9 @@ export function loggerOptions(level: string, stream?: FastifyLoggerOptions['stre
       stream ??
       (level === 'silent'
         ? undefined
-        : pino.destination({
-            dest: 1,
-            sync: false,
-            ...(level === 'debug' || level === 'trace' ? {} : BATCHED),
-          })),
+        : level === 'debug' || level === 'trace'
+          ? pino.destination({ dest: 1, sync: false })
+          : errorsAtOnce(pino.destination({ dest: 1, sync: false, ...BATCHED }))),
     redact: ['req.headers.authorization'],
     hooks: {
       logMethod(this: unknown, args: unknown[], method: (...args: unknown[]) => void) {
