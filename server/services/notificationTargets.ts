@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { NotificationKind, NotificationTarget } from '../../contract/api/notifications';
 import type { DbOrTx } from '../db/client';
 import {
+  auditLog,
   bankAccounts,
   counterparties,
   invoices,
@@ -74,10 +75,12 @@ interface Lookup {
   search?: AnyPgColumn;
   /** Only its owner's (a lend, a person); else an admin reads its companies' too. */
   personal?: boolean;
+  /** It opens the record's history, which outlives the record: a deleted one still opens it. */
+  history?: boolean;
 }
 const LOOKUPS: Partial<Record<NotificationKind, Lookup>> = {
-  payment: { table: payments, id: payments.id, owner: payments.companyId },
-  project_status: { table: projects, id: projects.id, owner: projects.companyId },
+  payment: { table: payments, id: payments.id, owner: payments.companyId, history: true },
+  project_status: { table: projects, id: projects.id, owner: projects.companyId, history: true },
   lend_overdue: {
     table: loans,
     id: loans.id,
@@ -117,7 +120,18 @@ async function existing(
     .where(
       and(inArray(l.id, ids), l.personal ? eq(l.owner, caller.userId) : readable(caller, l.owner)),
     );
-  for (const r of rows as { id: string; owner: string; search: string | null }[])
+  const gone = l.history ? ids.filter((id) => !rows.some((r) => r.id === id)) : [];
+  const histories = gone.length
+    ? await db
+        .selectDistinct({ id: auditLog.recordId, owner: auditLog.tenantId })
+        .from(auditLog)
+        .where(and(inArray(auditLog.recordId, gone), readable(caller, auditLog.tenantId)))
+    : [];
+  for (const r of [...rows, ...histories] as {
+    id: string;
+    owner: string;
+    search?: string | null;
+  }[])
     found.set(r.id, {
       ...(r.search ? { search: r.search } : {}),
       ...(r.owner !== caller.userId ? { companyId: r.owner } : {}),

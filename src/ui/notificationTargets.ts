@@ -17,7 +17,8 @@ const at = (path: string, params: Record<string, string | undefined>) => {
  * the person's page in Khata (where WhatsApp and SMS are); an import opens the account's
  * statement over the imported dates; a budget gone over opens the Category Report of its
  * month; a skipped day opens its recurring payment's row; an overdue invoice opens the
- * invoice. Null when the record is gone (the server found it deleted).
+ * invoice. Null when the record is gone (the server found it deleted; a payment's or a
+ * project's history outlives it, so those still open).
  */
 export function notificationTarget(n: Pick<Notification, 'kind' | 'recordId' | 'target'>) {
   const t = n.target;

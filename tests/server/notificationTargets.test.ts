@@ -95,6 +95,34 @@ describe('where a notification opens', () => {
     expect((await bell(company.api, 'recurring_payment_skipped'))[0]!.target).toBeNull();
   });
 
+  it("opens a deleted project's history to its company, and to no other company", async () => {
+    const admin = await signUp(server);
+    const acme = await addUser(server, admin.api, 'Acme Histories', 'company');
+    const beta = await addUser(server, admin.api, 'Beta Histories', 'company');
+    const made = await acme.api.post('/company/createproject', {
+      projectName: 'Website',
+      clientName: 'Client',
+      clientNumber: '1',
+      duration: '1 month',
+      price: 1000,
+      paymentStatus: 'pending',
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const id = made.body.data._id as string;
+    const told = (company: { id: string }) => ({
+      userId: company.id,
+      kind: 'project_status',
+      recordId: id,
+      details: { projectName: 'Website', status: 'completed' },
+    });
+    await server.db.insert(notifications).values([told(acme), told(beta)]);
+    expect((await acme.api.post('/company/deleteproject', { id })).status).toBe(200);
+
+    // The project is gone; its history in the Audit Trail is not.
+    expect((await bell(acme.api, 'project_status'))[0]!.target).toEqual({ id });
+    expect((await bell(beta.api, 'project_status'))[0]!.target).toBeNull();
+  });
+
   it("never opens another user's record, whatever a notification names", async () => {
     const me = await signUp(server);
     const other = await signUp(server);
