@@ -35,13 +35,13 @@ export function AccountNumber({
     );
   return (
     <span className="inline-flex flex-wrap items-center gap-x-2">
-      {/* Polite: the whole number is read out when Show brings it. */}
+      {/* Polite: the whole number is read out when Show brings it. The button says what it
+          will do (Show, Hide) rather than being a pressed toggle: one change to announce. */}
       <span className="tabular-nums" aria-live="polite">
         {shown ? value : <LastFour value={value} />}
       </span>
       <button
         type="button"
-        aria-pressed={shown}
         onClick={() => setShown((s) => !s)}
         className="inline-flex min-h-6 min-w-6 items-center justify-center rounded px-1 text-xs font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 print:hidden"
       >
