@@ -515,8 +515,96 @@ async function givenPosition(c: Call, firstPage: () => Promise<Cursors>) {
 const orderOf = (q: Record<string, unknown>, sort: string) =>
   new URLSearchParams({ sort: String(q.sort ?? sort), order: String(q.order ?? 'desc') });
 
+/** The id of a record a call names, found (or made) for that call. */
+type RecordOf = (c: Call) => string | Promise<string>;
+/** Where a call names its record: its body's `key`, its path's `id` or its query's `key`. */
+const inBody =
+  (key = 'id') =>
+  (c: Call, id: string) =>
+    void (body(c)[key] = id);
+const inPath = (c: Call, id: string) => void (c.input.path.id = id);
+const inQuery =
+  (key = 'id') =>
+  (c: Call, id: string) =>
+    void (c.input.query[key] = id);
+/**
+ * A call on one record (a record that does not exist: `absent`, 404 unless told). `prepare`
+ * first makes the body one the operation accepts, for every call; then, unless the call is
+ * `absent`, `put` names the record `id` gives.
+ */
+function onRecord(
+  allow: Spec['allow'],
+  id: RecordOf,
+  put: (c: Call, id: string) => void = inBody(),
+  {
+    runs,
+    prepare,
+    absent = 404,
+  }: { runs?: number; prepare?: (c: Call) => void; absent?: number } = {},
+): Spec {
+  return {
+    allow,
+    absent,
+    runs,
+    fix: async (c) => {
+      prepare?.(c);
+      if (!c.absent) put(c, await id(c));
+    },
+  };
+}
+/** A fresh record of the caller's (the company's for a call with no session). */
+const freshOwn =
+  (made: (role: SignedIn) => Promise<string>): RecordOf =>
+  (c) =>
+    made(actor(c, 'company'));
+/** A fresh record for a caller allowed to change it; the fixture's for one refused first. */
+const freshIfAllowed =
+  (made: () => Promise<string>, fixture: () => string): RecordOf =>
+  (c) =>
+    c.allowed ? made() : fixture();
+
+/** A record an edit names and the version it has now. */
+type Current = (c: Call) => [id: string, version: Promise<number>];
+type FixtureId = {
+  [K in keyof typeof fx]: (typeof fx)[K] extends string ? K : never;
+}[keyof typeof fx];
+/** A record made in beforeAll, at its current version. */
+const fixtureAt =
+  (name: FixtureId, version: (id: string) => Promise<number>): Current =>
+  () => [fx[name], version(fx[name])];
+const recurringPaymentAt = fixtureAt('recurringPayment', versionOf.recurringPayment);
+/** The caller's own expense or recurring expense made in beforeAll, at its current version. */
+const ownAt =
+  (kind: 'expense' | 'recurring'): Current =>
+  (c) => {
+    const role = actor(c, 'company');
+    const id = fx.own[role][kind];
+    return [id, versionOf[kind](role, id)];
+  };
+/**
+ * An edit of a record at the version it has now, named under `key` (a record that does not
+ * exist: 404). `prepare` first makes the body one the operation accepts, for every call.
+ */
+function editOf(
+  allow: Spec['allow'],
+  current: Current,
+  { key = '_id', prepare }: { key?: string; prepare?: (c: Call) => void } = {},
+): Spec {
+  return {
+    allow,
+    absent: 404,
+    fix: async (c) => {
+      prepare?.(c);
+      if (c.absent) return;
+      const [id, version] = current(c);
+      await asRead(c, id, version, key);
+    },
+  };
+}
+
 function loanSpecs(direction: 'lend' | 'borrowed'): Record<string, Spec> {
   const noun = direction === 'lend' ? 'Lend' : 'Borrowed';
+  const loan = freshOwn((role) => make.loan(role, direction));
   return {
     [`list${noun}`]: {
       allow: SIGNED_IN,
@@ -568,13 +656,7 @@ function loanSpecs(direction: 'lend' | 'borrowed'): Record<string, Spec> {
         b.version = await versionOf.loan(role, direction, b._id);
       },
     },
-    [`delete${noun}`]: {
-      allow: SIGNED_IN,
-      absent: 404,
-      fix: async (c) => {
-        if (!c.absent) body(c).id = await make.loan(actor(c, 'company'), direction);
-      },
-    },
+    [`delete${noun}`]: onRecord(SIGNED_IN, loan),
     [`restore${noun}`]: {
       allow: SIGNED_IN,
       absent: 404,
@@ -587,29 +669,18 @@ function loanSpecs(direction: 'lend' | 'borrowed'): Record<string, Spec> {
         body(c).id = id;
       },
     },
-    [`listRepaymentsOf${noun}`]: {
-      allow: SIGNED_IN,
-      absent: 404,
-      fix: (c) => {
-        if (!c.absent) c.input.query.id = fx.own[actor(c, 'company')][direction];
-      },
-    },
-    [`addRepaymentTo${noun}`]: {
-      allow: SIGNED_IN,
-      absent: 404,
-      // A fresh entry of the largest amount, issued on the first day there is: any valid
-      // repayment fits it.
-      fix: async (c) => {
-        if (!c.absent) body(c).loanId = await make.loan(actor(c, 'company'), direction);
-      },
-    },
-    [`deleteRepaymentOf${noun}`]: {
-      allow: SIGNED_IN,
-      absent: 404,
-      fix: async (c) => {
-        if (!c.absent) body(c).id = await make.repayment(actor(c, 'company'), direction);
-      },
-    },
+    [`listRepaymentsOf${noun}`]: onRecord(
+      SIGNED_IN,
+      (c) => fx.own[actor(c, 'company')][direction],
+      inQuery(),
+    ),
+    // A fresh entry of the largest amount, issued on the first day there is: any valid
+    // repayment fits it.
+    [`addRepaymentTo${noun}`]: onRecord(SIGNED_IN, loan, inBody('loanId')),
+    [`deleteRepaymentOf${noun}`]: onRecord(
+      SIGNED_IN,
+      freshOwn((role) => make.repayment(role, direction)),
+    ),
   };
 }
 
@@ -699,6 +770,11 @@ const invoicing = {
 
 function invoicingSpecs(): Record<string, Spec> {
   const issuedOrFixture = async (c: Call) => (c.allowed ? invoicing.issued() : fx.invoice);
+  const invoice = () => fx.invoice;
+  const draft = freshIfAllowed(
+    async () => (await invoicing.draft())._id,
+    () => fx.draft,
+  );
   return {
     getInvoiceProfile: { allow: ['admin', 'company'] },
     saveInvoiceProfile: {
@@ -718,13 +794,7 @@ function invoicingSpecs(): Record<string, Spec> {
       },
     },
     listInvoiceClients: { allow: ['admin', 'company'] },
-    getInvoiceClient: {
-      allow: ['admin', 'company'],
-      absent: 404,
-      fix: (c) => {
-        if (!c.absent) c.input.path.id = fx.client;
-      },
-    },
+    getInvoiceClient: onRecord(['admin', 'company'], () => fx.client, inPath),
     addInvoiceClient: { allow: ['company'], fix: (c) => invoicing.clientBody(body(c)) },
     updateInvoiceClient: {
       allow: ['company'],
@@ -737,13 +807,11 @@ function invoicingSpecs(): Record<string, Spec> {
         body(c).version = 1;
       },
     },
-    deleteInvoiceClient: {
-      allow: ['company'],
-      absent: 404,
-      fix: async (c) => {
-        if (!c.absent) c.input.path.id = c.allowed ? await invoicing.client() : fx.client;
-      },
-    },
+    deleteInvoiceClient: onRecord(
+      ['company'],
+      freshIfAllowed(invoicing.client, () => fx.client),
+      inPath,
+    ),
     listInvoices: {
       allow: SIGNED_IN,
       fix: async (c) => {
@@ -757,13 +825,7 @@ function invoicingSpecs(): Record<string, Spec> {
         );
       },
     },
-    getInvoice: {
-      allow: SIGNED_IN,
-      absent: 404,
-      fix: (c) => {
-        if (!c.absent) c.input.path.id = fx.invoice;
-      },
-    },
+    getInvoice: onRecord(SIGNED_IN, invoice, inPath),
     addInvoice: { allow: ['company'], fix: (c) => invoicing.draftBody(body(c)) },
     updateInvoice: {
       allow: ['company'],
@@ -775,19 +837,13 @@ function invoicingSpecs(): Record<string, Spec> {
         body(c).version = await invoicing.version(fx.draft);
       },
     },
-    deleteInvoice: {
-      allow: ['company'],
-      absent: 404,
-      fix: async (c) => {
-        if (!c.absent) c.input.path.id = c.allowed ? (await invoicing.draft())._id : fx.draft;
-      },
-    },
+    deleteInvoice: onRecord(['company'], draft, inPath),
     issueInvoice: {
       allow: ['company'],
       absent: 404,
       fix: async (c) => {
         if (c.absent) return;
-        const id = c.allowed ? (await invoicing.draft())._id : fx.draft;
+        const id = await draft(c);
         c.input.path.id = id;
         body(c).version = await invoicing.version(id);
       },
@@ -811,36 +867,10 @@ function invoicingSpecs(): Record<string, Spec> {
         if (!c.absent) body(c).invoiceId = await issuedOrFixture(c);
       },
     },
-    invoicePdf: {
-      allow: SIGNED_IN,
-      absent: 404,
-      runs: 1,
-      fix: (c) => {
-        if (!c.absent) c.input.path.id = fx.invoice;
-      },
-    },
-    emailInvoice: {
-      allow: ['company'],
-      absent: 404,
-      runs: 1,
-      fix: (c) => {
-        if (!c.absent) c.input.path.id = fx.invoice;
-      },
-    },
-    createInvoiceLink: {
-      allow: ['company'],
-      absent: 404,
-      fix: (c) => {
-        if (!c.absent) c.input.path.id = fx.invoice;
-      },
-    },
-    listInvoiceLinks: {
-      allow: ['admin', 'company'],
-      absent: 404,
-      fix: (c) => {
-        if (!c.absent) c.input.path.id = fx.invoice;
-      },
-    },
+    invoicePdf: onRecord(SIGNED_IN, invoice, inPath, { runs: 1 }),
+    emailInvoice: onRecord(['company'], invoice, inPath, { runs: 1 }),
+    createInvoiceLink: onRecord(['company'], invoice, inPath),
+    listInvoiceLinks: onRecord(['admin', 'company'], invoice, inPath),
     revokeInvoiceLink: {
       allow: ['company'],
       absent: 404,
@@ -940,13 +970,7 @@ function reconciliationSpecs(): Record<string, Spec> {
       allow: ['company'],
       ...read((c, r) => Object.assign(c.input.path, { id: r.id, lineId: r.lines[1] })),
     },
-    deleteReconciliation: {
-      allow: ['company'],
-      absent: 404,
-      fix: async (c) => {
-        if (!c.absent) c.input.path.id = (await reconciliation()).id;
-      },
-    },
+    deleteReconciliation: onRecord(['company'], async () => (await reconciliation()).id, inPath),
   };
 }
 
@@ -1061,13 +1085,7 @@ function receivableSpecs(): Record<string, Spec> {
   return {
     listReceipts: { allow: SIGNED_IN, fix: (c) => orderDates(c.input.query, 'from', 'to') },
     receiptsCsv: ranged,
-    getReceipt: {
-      allow: SIGNED_IN,
-      absent: 404,
-      fix: (c) => {
-        if (!c.absent) c.input.path.id = fx.receipt;
-      },
-    },
+    getReceipt: onRecord(SIGNED_IN, () => fx.receipt, inPath),
     addReceipt: {
       allow: ['company'],
       fix: (c) =>
@@ -1120,6 +1138,30 @@ function receivableSpecs(): Record<string, Spec> {
   };
 }
 
+/** A link's token from a mail: one that does not exist is refused 400. */
+const byToken = { runs: 2, absent: 400 };
+/** A new session of the role's (its profile's e-mail and its password), as its token. */
+async function signInAgain(role: SignedIn) {
+  const { email } = (await must(role, 'GET', '/user/profile')).data;
+  const login = await must(undefined, 'POST', '/user/loginuser', {
+    email,
+    password: who[role].password,
+    userType: role,
+  });
+  return login.data.token as string;
+}
+/** On a fresh account with two-factor sign-in on: its password and a recovery code. */
+const withTwoFactor: Spec = {
+  allow: SIGNED_IN,
+  runs: 2,
+  fix: async (c) => {
+    if (c.role === 'anonymous') return;
+    const admin = await twoFactorAdmin();
+    Object.assign(body(c), { password: admin.password, code: admin.recoveryCodes[0] });
+    asFresh(c, admin);
+  },
+};
+
 const SPECS: Record<string, Spec> = {
   health: { allow: 'public' },
 
@@ -1141,39 +1183,22 @@ const SPECS: Record<string, Spec> = {
     },
   },
   forgotPassword: { allow: 'public', runs: 3 },
-  resetPassword: {
-    allow: 'public',
-    runs: 2,
-    absent: 400,
-    fix: async (c) => {
-      body(c).cpassword = body(c).password;
-      if (!c.absent) body(c).token = await resetToken();
-    },
-  },
+  resetPassword: onRecord('public', resetToken, inBody('token'), {
+    ...byToken,
+    prepare: (c) => void (body(c).cpassword = body(c).password),
+  }),
 
-  acceptInvite: {
-    allow: 'public',
-    runs: 2,
-    absent: 400,
-    fix: async (c) => {
-      body(c).cpassword = body(c).password;
-      if (!c.absent) body(c).token = (await invitee('admin')).token;
-    },
-  },
+  acceptInvite: onRecord('public', async () => (await invitee('admin')).token, inBody('token'), {
+    ...byToken,
+    prepare: (c) => void (body(c).cpassword = body(c).password),
+  }),
 
   logout: {
     allow: SIGNED_IN,
     runs: 2,
     // A session of its own to end, for the role's.
     fix: async (c) => {
-      if (c.role === 'anonymous') return;
-      const { email } = (await must(c.role, 'GET', '/user/profile')).data;
-      const login = await must(undefined, 'POST', '/user/loginuser', {
-        email,
-        password: who[c.role].password,
-        userType: c.role,
-      });
-      c.input.token = login.data.token;
+      if (c.role !== 'anonymous') c.input.token = await signInAgain(c.role);
     },
   },
   loginWithCode: {
@@ -1192,22 +1217,13 @@ const SPECS: Record<string, Spec> = {
       Object.assign(body(c), { challenge: first.data.challenge, code: admin.recoveryCodes[0] });
     },
   },
-  confirmEmail: {
-    allow: 'public',
-    runs: 2,
-    absent: 400,
-    fix: async (c) => {
-      if (!c.absent) body(c).token = (await confirmToken()).token;
-    },
-  },
-  revertEmail: {
-    allow: 'public',
-    runs: 2,
-    absent: 400,
-    fix: async (c) => {
-      if (!c.absent) body(c).token = await revertToken();
-    },
-  },
+  confirmEmail: onRecord(
+    'public',
+    async () => (await confirmToken()).token,
+    inBody('token'),
+    byToken,
+  ),
+  revertEmail: onRecord('public', revertToken, inBody('token'), byToken),
   listSessions: { allow: SIGNED_IN },
   listSignIns: { allow: SIGNED_IN },
   getTwoFactor: { allow: SIGNED_IN },
@@ -1218,12 +1234,7 @@ const SPECS: Record<string, Spec> = {
     // Another session of the role's own to end.
     fix: async (c) => {
       if (c.role === 'anonymous' || c.absent) return;
-      const { email } = (await must(c.role, 'GET', '/user/profile')).data;
-      await must(undefined, 'POST', '/user/loginuser', {
-        email,
-        password: who[c.role].password,
-        userType: c.role,
-      });
+      await signInAgain(c.role);
       const sessions = (await must(c.role, 'GET', '/user/sessions')).data as {
         _id: string;
         current: boolean;
@@ -1253,26 +1264,8 @@ const SPECS: Record<string, Spec> = {
       asFresh(c, admin);
     },
   },
-  disableTwoFactor: {
-    allow: SIGNED_IN,
-    runs: 2,
-    fix: async (c) => {
-      if (c.role === 'anonymous') return;
-      const admin = await twoFactorAdmin();
-      Object.assign(body(c), { password: admin.password, code: admin.recoveryCodes[0] });
-      asFresh(c, admin);
-    },
-  },
-  newRecoveryCodes: {
-    allow: SIGNED_IN,
-    runs: 2,
-    fix: async (c) => {
-      if (c.role === 'anonymous') return;
-      const admin = await twoFactorAdmin();
-      Object.assign(body(c), { password: admin.password, code: admin.recoveryCodes[0] });
-      asFresh(c, admin);
-    },
-  },
+  disableTwoFactor: withTwoFactor,
+  newRecoveryCodes: withTwoFactor,
   setTwoFactorPolicy: {
     allow: ['company'],
     // Never required: the test's PM must keep working without a second factor.
@@ -1306,23 +1299,17 @@ const SPECS: Record<string, Spec> = {
       else if (b.userType === 'company') b.userType = 'employee';
     },
   },
-  resendInvite: {
-    allow: ['admin', 'company'],
-    runs: 2,
-    absent: 404,
-    fix: async (c) => {
-      if (!c.absent) c.input.path.id = (await invitee(c.role === 'admin' ? 'admin' : 'company')).id;
-    },
-  },
-  editUser: {
-    allow: ['company'],
-    absent: 404,
-    fix: async (c) => {
+  resendInvite: onRecord(
+    ['admin', 'company'],
+    async (c) => (await invitee(c.role === 'admin' ? 'admin' : 'company')).id,
+    inPath,
+    { runs: 2 },
+  ),
+  editUser: editOf(['company'], fixtureAt('employee', versionOf.employee), {
+    prepare: (c) => {
       if (body(c).email !== undefined) body(c).email = uniqueEmail(body(c).email);
-      if (c.absent) return;
-      await asRead(c, fx.employee, versionOf.employee(fx.employee));
     },
-  },
+  }),
   editCompany: {
     allow: ['admin'],
     absent: 404,
@@ -1338,22 +1325,20 @@ const SPECS: Record<string, Spec> = {
       if (body(c).email !== undefined) body(c).email = company.email;
     },
   },
-  setUserStatus: {
-    allow: ['admin', 'company'],
-    absent: 404,
-    fix: (c) => {
-      if (!c.absent) c.input.path.id = c.role === 'admin' ? fx.victimCompany : fx.employee;
-    },
-  },
-  deleteUser: {
-    allow: ['company'],
-    absent: 404,
-    runs: 3,
-    fix: async (c) => {
-      if (!c.absent)
-        c.input.path.id = c.allowed ? await make.person('company', 'employee') : fx.employee;
-    },
-  },
+  setUserStatus: onRecord(
+    ['admin', 'company'],
+    (c) => (c.role === 'admin' ? fx.victimCompany : fx.employee),
+    inPath,
+  ),
+  deleteUser: onRecord(
+    ['company'],
+    freshIfAllowed(
+      () => make.person('company', 'employee'),
+      () => fx.employee,
+    ),
+    inPath,
+    { runs: 3 },
+  ),
   ...Object.fromEntries(
     (['admin', 'company'] as const).map((as) => [
       as === 'admin' ? 'updateAdmin' : 'updateCompany',
@@ -1378,23 +1363,16 @@ const SPECS: Record<string, Spec> = {
       if (body(c).clientId) body(c).clientId = fx.client;
     },
   },
-  updateProject: {
-    allow: ['company'],
-    absent: 404,
-    fix: async (c) => {
+  updateProject: editOf(['company'], fixtureAt('project', versionOf.project), {
+    prepare: (c) => {
       if (body(c).projectManager) body(c).projectManager = who.pm.id;
       if (body(c).clientId) body(c).clientId = fx.client;
-      if (c.absent) return;
-      await asRead(c, fx.project, versionOf.project(fx.project));
     },
-  },
-  deleteProject: {
-    allow: ['company'],
-    absent: 404,
-    fix: async (c) => {
-      if (!c.absent) body(c).id = c.allowed ? await make.project() : fx.project;
-    },
-  },
+  }),
+  deleteProject: onRecord(
+    ['company'],
+    freshIfAllowed(make.project, () => fx.project),
+  ),
   restoreProject: {
     allow: ['company'],
     absent: 404,
@@ -1406,23 +1384,10 @@ const SPECS: Record<string, Spec> = {
       body(c).id = id;
     },
   },
-  projectStatusHistory: {
-    allow: SIGNED_IN,
-    absent: 404,
-    // The fixture project is the company's (its admin's) and its PM's.
-    fix: (c) => {
-      if (!c.absent) c.input.query.id = fx.project;
-    },
-  },
+  // The fixture project is the company's (its admin's) and its PM's.
+  projectStatusHistory: onRecord(SIGNED_IN, () => fx.project, inQuery()),
   projectSuggestions: { allow: SIGNED_IN },
-  updateProjectStatusByPm: {
-    allow: ['pm'],
-    absent: 404,
-    fix: async (c) => {
-      if (c.absent) return;
-      await asRead(c, fx.pmProject, versionOf.project(fx.pmProject));
-    },
-  },
+  updateProjectStatusByPm: editOf(['pm'], fixtureAt('pmProject', versionOf.project)),
 
   listBankAccounts: { allow: ['admin', 'company'] },
   createBankAccount: {
@@ -1431,21 +1396,14 @@ const SPECS: Record<string, Spec> = {
       body(c).confirm_no = body(c).account_no;
     },
   },
-  updateBankAccount: {
-    allow: ['company'],
-    absent: 404,
-    fix: async (c) => {
-      if (c.absent) return;
-      await asRead(c, fx.accountForUpdates, versionOf.account(fx.accountForUpdates));
-    },
-  },
-  deleteBankAccount: {
-    allow: ['company'],
-    absent: 404,
-    fix: async (c) => {
-      if (!c.absent) body(c).id = c.allowed ? await make.account() : fx.accountA;
-    },
-  },
+  updateBankAccount: editOf(['company'], fixtureAt('accountForUpdates', versionOf.account)),
+  deleteBankAccount: onRecord(
+    ['company'],
+    freshIfAllowed(
+      () => make.account(),
+      () => fx.accountA,
+    ),
+  ),
   closeBankAccount: {
     allow: ['company'],
     absent: 404,
@@ -1497,21 +1455,9 @@ const SPECS: Record<string, Spec> = {
       if (c.allowed) await make.credit(fx.accountA, body(c).amount);
     },
   },
-  reversePayment: {
-    allow: ['company'],
-    absent: 404,
-    // A fresh credit on the first day there is: any later day may reverse it.
-    fix: async (c) => {
-      if (!c.absent) c.input.path.id = await make.credit(fx.accountA, 10);
-    },
-  },
-  listPayments: {
-    allow: ['admin', 'company'],
-    absent: 404,
-    fix: (c) => {
-      if (!c.absent) c.input.query.accountId = fx.accountA;
-    },
-  },
+  // A fresh credit on the first day there is: any later day may reverse it.
+  reversePayment: onRecord(['company'], () => make.credit(fx.accountA, 10), inPath),
+  listPayments: onRecord(['admin', 'company'], () => fx.accountA, inQuery('accountId')),
   ...Object.fromEntries(
     ['bankStatement', 'bankStatementCsv'].map((id) => [
       id,
@@ -1552,13 +1498,7 @@ const SPECS: Record<string, Spec> = {
     ]),
   ),
   listVendors: { allow: ['admin', 'company'] },
-  getVendor: {
-    allow: ['admin', 'company'],
-    absent: 404,
-    fix: async (c) => {
-      if (!c.absent) c.input.path.id = await vendor();
-    },
-  },
+  getVendor: onRecord(['admin', 'company'], vendor, inPath),
   addVendor: { allow: ['company'], fix: (c) => vendorBody(body(c)) },
   updateVendor: {
     allow: ['company'],
@@ -1570,13 +1510,7 @@ const SPECS: Record<string, Spec> = {
       body(c).version = 1;
     },
   },
-  deleteVendor: {
-    allow: ['company'],
-    absent: 404,
-    fix: async (c) => {
-      if (!c.absent) c.input.path.id = await vendor();
-    },
-  },
+  deleteVendor: onRecord(['company'], vendor, inPath),
 
   listRecurringPayments: { allow: ['admin', 'company'] },
   addRecurringPayment: {
@@ -1588,41 +1522,18 @@ const SPECS: Record<string, Spec> = {
       if (!c.absent) body(c).accountId = fx.recurringAccount;
     },
   },
-  updateRecurringPayment: {
-    allow: ['company'],
-    absent: 404,
-    fix: async (c) => {
+  updateRecurringPayment: editOf(['company'], recurringPaymentAt, {
+    prepare: (c) => {
       fixRecurring(body(c));
-      if (c.absent) return;
-      if (body(c).accountId !== undefined) body(c).accountId = fx.recurringAccount;
-      await asRead(c, fx.recurringPayment, versionOf.recurringPayment(fx.recurringPayment));
+      if (!c.absent && body(c).accountId !== undefined) body(c).accountId = fx.recurringAccount;
     },
-  },
-  deleteRecurringPayment: {
-    allow: ['company'],
-    absent: 404,
-    fix: async (c) => {
-      if (!c.absent) body(c).id = c.allowed ? await make.recurringPayment() : fx.recurringPayment;
-    },
-  },
-  ...Object.fromEntries(
-    (['pauseRecurringPayment', 'resumeRecurringPayment'] as const).map((op) => [
-      op,
-      {
-        allow: ['company'],
-        absent: 404,
-        fix: async (c) => {
-          if (c.absent) return;
-          await asRead(
-            c,
-            fx.recurringPayment,
-            versionOf.recurringPayment(fx.recurringPayment),
-            'id',
-          );
-        },
-      } satisfies Spec,
-    ]),
+  }),
+  deleteRecurringPayment: onRecord(
+    ['company'],
+    freshIfAllowed(make.recurringPayment, () => fx.recurringPayment),
   ),
+  pauseRecurringPayment: editOf(['company'], recurringPaymentAt, { key: 'id' }),
+  resumeRecurringPayment: editOf(['company'], recurringPaymentAt, { key: 'id' }),
 
   listExpenses: {
     allow: SIGNED_IN,
@@ -1656,23 +1567,8 @@ const SPECS: Record<string, Spec> = {
     },
   },
   addExpense: { allow: SIGNED_IN, fix: (c) => ownCategory(body(c)) },
-  updateExpense: {
-    allow: SIGNED_IN,
-    absent: 404,
-    fix: async (c) => {
-      ownCategory(body(c));
-      if (c.absent) return;
-      const role = actor(c, 'company');
-      await asRead(c, fx.own[role].expense, versionOf.expense(role, fx.own[role].expense));
-    },
-  },
-  deleteExpense: {
-    allow: SIGNED_IN,
-    absent: 404,
-    fix: async (c) => {
-      if (!c.absent) body(c).id = await make.expense(actor(c, 'company'));
-    },
-  },
+  updateExpense: editOf(SIGNED_IN, ownAt('expense'), { prepare: (c) => ownCategory(body(c)) }),
+  deleteExpense: onRecord(SIGNED_IN, freshOwn(make.expense)),
   restoreExpense: {
     allow: SIGNED_IN,
     absent: 404,
@@ -1694,54 +1590,21 @@ const SPECS: Record<string, Spec> = {
       ownCategory(body(c));
     },
   },
-  updateRecurring: {
-    allow: SIGNED_IN,
-    absent: 404,
-    fix: async (c) => {
+  updateRecurring: editOf(SIGNED_IN, ownAt('recurring'), {
+    prepare: (c) => {
       fixRecurring(body(c));
       ownCategory(body(c));
-      if (c.absent) return;
-      const role = actor(c, 'company');
-      await asRead(c, fx.own[role].recurring, versionOf.recurring(role, fx.own[role].recurring));
     },
-  },
-  deleteRecurring: {
-    allow: SIGNED_IN,
-    absent: 404,
-    fix: async (c) => {
-      if (!c.absent) body(c).id = await make.recurring(actor(c, 'company'));
-    },
-  },
-  ...Object.fromEntries(
-    (['pauseRecurring', 'resumeRecurring'] as const).map((op) => [
-      op,
-      {
-        allow: SIGNED_IN,
-        absent: 404,
-        fix: async (c) => {
-          if (c.absent) return;
-          const role = actor(c, 'company');
-          await asRead(
-            c,
-            fx.own[role].recurring,
-            versionOf.recurring(role, fx.own[role].recurring),
-            'id',
-          );
-        },
-      } satisfies Spec,
-    ]),
-  ),
+  }),
+  deleteRecurring: onRecord(SIGNED_IN, freshOwn(make.recurring)),
+  pauseRecurring: editOf(SIGNED_IN, ownAt('recurring'), { key: 'id' }),
+  resumeRecurring: editOf(SIGNED_IN, ownAt('recurring'), { key: 'id' }),
 
   listCategories: { allow: SIGNED_IN },
   addCategory: { allow: SIGNED_IN, fix: (c) => void (body(c).name = freshName(body(c).name)) },
-  renameCategory: {
-    allow: SIGNED_IN,
-    absent: 404,
-    fix: async (c) => {
-      body(c).name = freshName(body(c).name);
-      if (!c.absent) body(c)._id = await make.category(actor(c, 'company'));
-    },
-  },
+  renameCategory: onRecord(SIGNED_IN, freshOwn(make.category), inBody('_id'), {
+    prepare: (c) => void (body(c).name = freshName(body(c).name)),
+  }),
   mergeCategory: {
     allow: SIGNED_IN,
     absent: 404,
@@ -1752,13 +1615,7 @@ const SPECS: Record<string, Spec> = {
       body(c).into = await make.category(role);
     },
   },
-  deleteCategory: {
-    allow: SIGNED_IN,
-    absent: 404,
-    fix: async (c) => {
-      if (!c.absent) body(c).id = await make.category(actor(c, 'company'));
-    },
-  },
+  deleteCategory: onRecord(SIGNED_IN, freshOwn(make.category)),
   listBudgets: { allow: SIGNED_IN },
   setBudget: {
     allow: SIGNED_IN,
@@ -1774,24 +1631,13 @@ const SPECS: Record<string, Spec> = {
       body(c).version = 1;
     },
   },
-  deleteBudget: {
-    allow: SIGNED_IN,
-    absent: 404,
-    fix: async (c) => {
-      if (!c.absent) body(c).id = await make.budget(actor(c, 'company'));
-    },
-  },
+  deleteBudget: onRecord(SIGNED_IN, freshOwn(make.budget)),
 
   ...loanSpecs('lend'),
   ...loanSpecs('borrowed'),
-  sendLendReminder: {
-    allow: SIGNED_IN,
+  sendLendReminder: onRecord(SIGNED_IN, (c) => fx.own[actor(c, 'company')].lend, inBody('_id'), {
     runs: 2,
-    absent: 404,
-    fix: (c) => {
-      if (!c.absent) body(c)._id = fx.own[actor(c, 'company')].lend;
-    },
-  },
+  }),
   listCounterparties: { allow: SIGNED_IN },
   counterpartyHistory: {
     allow: SIGNED_IN,
