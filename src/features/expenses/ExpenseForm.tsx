@@ -1,13 +1,10 @@
-import { useState } from 'react';
 import { amountError, typedRupees } from '../../lib/amount';
 import { todayLocalISO } from '../../lib/dates';
 import { AmountField } from '../../ui/AmountField';
 import { DateField } from '../../ui/DateField';
 import { CategoryField } from '../../ui/CategoryField';
 import { Field } from '../../ui/Field';
-import { FormModal } from '../../ui/Modal';
-import { useEditConflict } from '../../ui/useEditConflict';
-import { useFieldErrors } from '../../ui/useFieldErrors';
+import { RecordFormModal, recordMessages, useRecordForm } from '../../ui/useRecordForm';
 import {
   useAddExpenseMutation,
   useLazyGetExpenseQuery,
@@ -42,64 +39,35 @@ export function ExpenseForm({
   expense: Expense | null;
   onClose: () => void;
 }) {
-  const [addExpense, adding] = useAddExpenseMutation();
-  const [updateExpense, updating] = useUpdateExpenseMutation();
-  const [form, setForm] = useState(() => expenseForm(expense));
   const [fetchExpense] = useLazyGetExpenseQuery();
-  const conflict = useEditConflict({
+  const state = useRecordForm({
     record: expense,
-    reload: (e) => fetchExpense(e._id).unwrap(),
-    onReloaded: (fresh) => setForm(expenseForm(fresh)),
-    tags: (e) => [{ type: 'expense', id: e._id }],
-    form: { values: form, of: expenseForm, set: setForm, labels: EXPENSE_LABELS },
+    valuesOf: expenseForm,
+    reload: (id) => fetchExpense(id).unwrap(),
+    tag: (id) => ({ type: 'expense', id }),
+    fields: FIELDS,
+    messages: recordMessages('expense'),
+    add: useAddExpenseMutation(),
+    update: useUpdateExpenseMutation(),
+    compare: { labels: EXPENSE_LABELS },
+    onClose,
   });
-  const [amountProblem, setAmountProblem] = useState<string>();
-  const refused = useFieldErrors(FIELDS);
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => {
-    setForm({ ...form, [key]: e.target.value });
-    refused.clear(key);
-  };
+  const { form, problems, refused, set, save } = state;
 
-  const submit = async () => {
-    const problem = amountError(form.amount, 'positive');
-    setAmountProblem(problem);
-    if (problem) return;
-    const input = {
+  const submit = () =>
+    void save({ amount: amountError(form.amount, 'positive') }, () => ({
       date: form.date,
       description: form.description.trim(),
       amount: typedRupees(form.amount),
       category: form.category,
-    };
-    const ok = expense
-      ? await conflict.save(
-          updateExpense({ ...input, _id: expense._id, version: conflict.version }).unwrap(),
-          {
-            success: 'Expense updated successfully',
-            failure: 'Failed to update expense. Please try again.',
-          },
-          refused.capture,
-        )
-      : await conflict.save(
-          addExpense(input).unwrap(),
-          {
-            success: 'Expense created successfully',
-            failure: 'Failed to create expense. Please try again.',
-          },
-          refused.capture,
-        );
-    if (ok) onClose();
-  };
+    }));
 
   return (
-    <FormModal
-      open
-      title={expense ? 'Edit Expense' : 'Add New Expense'}
-      onClose={onClose}
+    <RecordFormModal
+      state={state}
+      title={{ add: 'Add New Expense', edit: 'Edit Expense' }}
       onSubmit={submit}
-      submitLabel={expense ? 'Update' : 'Create'}
-      busy={adding.isLoading || updating.isLoading}
     >
-      {conflict.notice}
       <DateField
         id="expense-date"
         label="Date"
@@ -121,7 +89,7 @@ export function ExpenseForm({
       <AmountField
         id="expense-amount"
         value={form.amount}
-        error={amountProblem ?? refused.errors.amount}
+        error={problems.amount ?? refused.errors.amount}
         onChange={set('amount')}
       />
       <CategoryField
@@ -131,6 +99,6 @@ export function ExpenseForm({
         value={form.category}
         onChange={set('category')}
       />
-    </FormModal>
+    </RecordFormModal>
   );
 }

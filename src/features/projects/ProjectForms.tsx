@@ -4,8 +4,8 @@ import { todayLocalISO } from '../../lib/dates';
 import { AmountField } from '../../ui/AmountField';
 import { DateField } from '../../ui/DateField';
 import { Field } from '../../ui/Field';
-import { useFieldErrors } from '../../ui/useFieldErrors';
 import { FormModal } from '../../ui/Modal';
+import { RecordFormModal, recordMessages, useRecordForm } from '../../ui/useRecordForm';
 import { PeoplePicker } from '../../ui/PeoplePicker';
 import { useEditConflict, type ConflictForm } from '../../ui/useEditConflict';
 import { ProjectClientPicker, type ProjectClient } from './ProjectClientPicker';
@@ -16,6 +16,7 @@ import {
   useUpdateProjectMutation,
   useUpdateProjectStatusMutation,
   type Project,
+  type ProjectInput,
 } from './projectsApi';
 
 const TEXT_FIELDS = [
@@ -93,31 +94,37 @@ export function ProjectForm({
   project: Project | null;
   onClose: () => void;
 }) {
-  const [createProject, creating] = useCreateProjectMutation();
-  const [updateProject, updating] = useUpdateProjectMutation();
-  const [form, setForm] = useState(() => projectForm(project));
+  const [fetchProject] = useLazyGetProjectQuery();
   // The project as last loaded: the PM's name for the picker follows a reload.
   const [loaded, setLoaded] = useState(project);
-  const conflict = useProjectConflict(
-    project,
-    (fresh) => {
-      setLoaded(fresh);
-      setForm(projectForm(fresh));
-    },
-    {
-      values: form,
-      of: projectForm,
-      set: setForm,
-      labels: PROJECT_LABELS,
-      unlisted: ['projectManager', 'clientId'],
-    },
-  );
-  const [priceProblem, setPriceProblem] = useState<string>();
-  const refused = useFieldErrors(PROJECT_FIELDS);
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => {
-    setForm((f) => ({ ...f, [key]: e.target.value }));
-    refused.clear(key);
-  };
+  const [createProject, creating] = useCreateProjectMutation();
+  const [updateProject, updating] = useUpdateProjectMutation();
+  const state = useRecordForm({
+    record: project,
+    valuesOf: projectForm,
+    reload: (id) => fetchProject(id).unwrap(),
+    tag: (id) => ({ type: 'project', id }),
+    fields: PROJECT_FIELDS,
+    messages: recordMessages('project'),
+    // With a client the server keeps its name and mobile whatever is sent: an edit leaves
+    // them out, and a new project sends them (a client without a mobile, a stand-in).
+    add: [
+      (input: ProjectInput) => {
+        if (!input.clientId) return createProject(input);
+        return createProject({ ...input, clientNumber: input.clientNumber || '-' });
+      },
+      creating,
+    ],
+    update: [
+      ({ clientName, clientNumber, ...rest }) =>
+        updateProject(rest.clientId ? rest : { ...rest, clientName, clientNumber }),
+      updating,
+    ],
+    compare: { labels: PROJECT_LABELS, unlisted: ['projectManager', 'clientId'] },
+    onReloaded: setLoaded,
+    onClose,
+  });
+  const { form, setForm, problems, refused, set, save } = state;
 
   // A chosen client's name and mobile fill the fields; clearing it leaves them to edit.
   const pickClient = (client: ProjectClient | null) => {
@@ -131,12 +138,9 @@ export function ProjectForm({
     refused.clear('clientNumber');
   };
 
-  const submit = async () => {
-    const problem = amountError(form.price, 'positive');
-    setPriceProblem(problem);
-    if (problem) return;
+  const submit = () => {
     const text = (key: TextKey) => form[key].trim();
-    const input = {
+    void save({ price: amountError(form.price, 'positive') }, () => ({
       projectName: text('projectName'),
       clientName: text('clientName'),
       clientNumber: text('clientNumber'),
@@ -149,47 +153,16 @@ export function ProjectForm({
       projectManager: form.projectManager || null,
       date: form.date,
       clientId: form.clientId || null,
-    };
-    // With a client the server keeps its name and mobile whatever is sent: an edit leaves
-    // them out, and a new project sends them (a client without a mobile, a stand-in).
-    const { clientName, clientNumber, ...rest } = input;
-    const ok = project
-      ? await conflict.save(
-          updateProject({
-            ...(form.clientId ? rest : input),
-            _id: project._id,
-            version: conflict.version,
-          }).unwrap(),
-          {
-            success: 'Project updated successfully',
-            failure: 'Failed to update project. Please try again.',
-          },
-          refused.capture,
-        )
-      : await conflict.save(
-          createProject(
-            form.clientId ? { ...rest, clientName, clientNumber: clientNumber || '-' } : input,
-          ).unwrap(),
-          {
-            success: 'Project created successfully',
-            failure: 'Failed to create project. Please try again.',
-          },
-          refused.capture,
-        );
-    if (ok) onClose();
+    }));
   };
 
   return (
-    <FormModal
-      open
-      title={project ? 'Edit Project' : 'Add New Project'}
-      onClose={onClose}
+    <RecordFormModal
+      state={state}
+      title={{ add: 'Add New Project', edit: 'Edit Project' }}
       onSubmit={submit}
-      submitLabel={project ? 'Update' : 'Create'}
-      busy={creating.isLoading || updating.isLoading}
       size="lg"
     >
-      {conflict.notice}
       <div className="grid gap-4 sm:grid-cols-2">
         <ProjectClientPicker
           id="project-client"
@@ -219,7 +192,7 @@ export function ProjectForm({
         <AmountField
           id="project-price"
           label="Price (₹)"
-          error={priceProblem ?? refused.errors.price}
+          error={problems.price ?? refused.errors.price}
           value={form.price}
           onChange={set('price')}
         />
@@ -245,7 +218,7 @@ export function ProjectForm({
           }}
         />
       </div>
-    </FormModal>
+    </RecordFormModal>
   );
 }
 

@@ -2,7 +2,7 @@ import { amountError, typedRupees } from '../../lib/amount';
 import { AmountField } from '../../ui/AmountField';
 import { CategoryField } from '../../ui/CategoryField';
 import { Field } from '../../ui/Field';
-import { FormModal } from '../../ui/Modal';
+import { RecordFormModal } from '../../ui/useRecordForm';
 import {
   useAddRecurringMutation,
   useLazyGetOneRecurringQuery,
@@ -38,40 +38,34 @@ export function RecurringForm({
   recurring: Recurring | null;
   onClose: () => void;
 }) {
-  const [addRecurring, adding] = useAddRecurringMutation();
-  const [updateRecurring, updating] = useUpdateRecurringMutation();
   const [fetchOne] = useLazyGetOneRecurringQuery();
-  const { form, conflict, problems, refused, set, setSchedule, save } = useTemplateForm({
+  const state = useTemplateForm({
     record: recurring,
     valuesOf: recurringForm,
     reload: (id) => fetchOne(id).unwrap(),
     tag: (id) => ({ type: 'recurring', id }),
     fields: FIELDS,
     what: 'recurring expense',
-    add: addRecurring,
-    update: updateRecurring,
+    add: useAddRecurringMutation(),
+    update: useUpdateRecurringMutation(),
+    onClose,
   });
+  const { form, problems, refused, set, setSchedule, save } = state;
 
-  const submit = async () => {
-    const saved = await save({ amount: amountError(form.amount, 'positive') }, () => ({
+  const submit = () =>
+    void save({ amount: amountError(form.amount, 'positive') }, () => ({
       description: form.description.trim(),
       amount: typedRupees(form.amount),
       category: form.category,
       ...scheduleInput(form),
     }));
-    if (saved) onClose();
-  };
 
   return (
-    <FormModal
-      open
-      title={recurring ? 'Edit Recurring Expense' : 'Add Recurring Expense'}
-      onClose={onClose}
+    <RecordFormModal
+      state={state}
+      title={{ add: 'Add Recurring Expense', edit: 'Edit Recurring Expense' }}
       onSubmit={submit}
-      submitLabel={recurring ? 'Update' : 'Create'}
-      busy={adding.isLoading || updating.isLoading}
     >
-      {conflict.notice}
       <Field
         id="recurring-description"
         label="Description"
@@ -103,6 +97,6 @@ export function RecurringForm({
         onChange={setSchedule}
         made={{ monthEnd: 'recorded', past: 'recorded' }}
       />
-    </FormModal>
+    </RecordFormModal>
   );
 }

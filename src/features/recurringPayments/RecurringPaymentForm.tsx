@@ -4,7 +4,7 @@ import { amountError, typedRupees } from '../../lib/amount';
 import { AccountPicker } from '../../ui/AccountPicker';
 import { AmountField } from '../../ui/AmountField';
 import { Field, SelectField } from '../../ui/Field';
-import { FormModal } from '../../ui/Modal';
+import { RecordFormModal } from '../../ui/useRecordForm';
 import {
   useAddRecurringPaymentMutation,
   useLazyGetOneRecurringPaymentQuery,
@@ -47,46 +47,40 @@ export function RecurringPaymentForm({
   payment: RecurringPayment | null;
   onClose: () => void;
 }) {
-  const [addPayment, adding] = useAddRecurringPaymentMutation();
-  const [updatePayment, updating] = useUpdateRecurringPaymentMutation();
   const [fetchOne] = useLazyGetOneRecurringPaymentQuery();
-  const { form, setForm, conflict, problems, setProblems, refused, set, setSchedule, save } =
-    useTemplateForm({
-      record: payment,
-      valuesOf: paymentForm,
-      reload: (id) => fetchOne(id).unwrap(),
-      tag: (id) => ({ type: 'recurringPayment', id }),
-      fields: FIELDS,
-      what: 'recurring payment',
-      add: addPayment,
-      update: updatePayment,
-    });
+  const state = useTemplateForm({
+    record: payment,
+    valuesOf: paymentForm,
+    reload: (id) => fetchOne(id).unwrap(),
+    tag: (id) => ({ type: 'recurringPayment', id }),
+    fields: FIELDS,
+    what: 'recurring payment',
+    add: useAddRecurringPaymentMutation(),
+    update: useUpdateRecurringPaymentMutation(),
+    onClose,
+  });
+  const { form, setForm, refused, problems, clear, set, setSchedule, save } = state;
 
-  const submit = async () => {
+  const submit = () => {
     const found = {
       accountId: form.accountId ? undefined : 'Choose the account it is paid from or into.',
       amount: amountError(form.amount, 'positive'),
     };
-    const saved = await save(found, () => ({
+    void save(found, () => ({
       accountId: form.accountId,
       paymentType: form.paymentType,
       amount: typedRupees(form.amount),
       remark: form.remark.trim(),
       ...scheduleInput(form),
     }));
-    if (saved) onClose();
   };
 
   return (
-    <FormModal
-      open
-      title={payment ? 'Edit Recurring Payment' : 'Add Recurring Payment'}
-      onClose={onClose}
+    <RecordFormModal
+      state={state}
+      title={{ add: 'Add Recurring Payment', edit: 'Edit Recurring Payment' }}
       onSubmit={submit}
-      submitLabel={payment ? 'Update' : 'Create'}
-      busy={adding.isLoading || updating.isLoading}
     >
-      {conflict.notice}
       <AccountPicker
         id="recurring-payment-account"
         label="Account"
@@ -98,8 +92,7 @@ export function RecurringPaymentForm({
         error={problems.accountId ?? refused.errors.accountId}
         onChange={(accountId, option) => {
           setForm({ ...form, accountId, accountName: option?.label });
-          setProblems({ ...problems, accountId: undefined });
-          refused.clear('accountId');
+          clear('accountId');
         }}
       />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -141,6 +134,6 @@ export function RecurringPaymentForm({
         A day the balance does not cover (or on a closed account) is skipped, and you are told in
         the notifications.
       </p>
-    </FormModal>
+    </RecordFormModal>
   );
 }
