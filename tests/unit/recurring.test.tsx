@@ -8,46 +8,20 @@ import { recordRequests } from './helpers';
 import { server } from './msw';
 import {
   asksBeforeDeleting,
+  editsWithItsVersion,
   pausesAndResumes,
+  SCHEDULED,
   rowAction,
   templatePages,
   type TemplateScreen,
 } from './scheduleScenarios';
-import { renderApp, openDialog, fill, refill, refusal } from './fixtures/screens';
+import { renderApp, openDialog, fill, refusal } from './fixtures/screens';
 
 const LIST = '/api/expense/getrecurring';
 
 const rows: Recurring[] = [
-  {
-    _id: 'r1',
-    description: 'Flat rent',
-    amount: 25000.5,
-    category: 'other',
-    schedule: 'monthly',
-    day: 1,
-    startDate: '2026-01-01',
-    endDate: null,
-    nextDate: '2026-12-01',
-    lastDate: '2026-11-01',
-    paused: false,
-    createdAt: '2026-01-01T08:00:00.000Z',
-    version: 3,
-  },
-  {
-    _id: 'r2',
-    description: 'Cleaner',
-    amount: 700,
-    category: 'shopping',
-    schedule: 'weekly',
-    day: 1,
-    startDate: '2026-10-01',
-    endDate: '2027-03-31',
-    nextDate: '2026-11-30',
-    lastDate: null,
-    paused: true,
-    createdAt: '2026-10-01T08:00:00.000Z',
-    version: 1,
-  },
+  { _id: 'r1', description: 'Flat rent', amount: 25000.5, category: 'other', ...SCHEDULED.monthly },
+  { _id: 'r2', description: 'Cleaner', amount: 700, category: 'shopping', ...SCHEDULED.weekly },
 ];
 
 const { page, listHandler } = templatePages(LIST, RecurringList, rows);
@@ -186,35 +160,22 @@ describe('Recurring expenses', () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
-  it('edits a template with its values and sends its id and version', async () => {
-    server.use(
-      listHandler(),
-      http.post('/api/expense/updaterecurring', () =>
-        answer('Recurring expense updated successfully', { ...rows[0]!, amount: 26000 }),
-      ),
-    );
-    const log = recordRequests();
-    const { user } = renderRecurring();
-    await screen.findByText('Flat rent');
-    await rowAction(user, 'Flat rent', 'Edit');
-    const dialog = screen.getByRole('dialog', { name: 'Edit Recurring Expense' });
-    expect(within(dialog).getByLabelText('Amount (₹)')).toHaveValue('25,000.50');
-    await refill(user, dialog, { 'Amount (₹)': '26000' });
-    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
-    expect(await screen.findByText('Recurring expense updated successfully')).toBeInTheDocument();
-    expect(await log.to('/api/expense/updaterecurring')[0]!.json()).toEqual({
-      _id: 'r1',
-      version: 3,
-      description: 'Flat rent',
-      amount: 26000,
-      category: 'other',
-      schedule: 'monthly',
-      day: 1,
-      startDate: '2026-01-01',
-      endDate: null,
-    });
-    log.stop();
-  });
+  it('edits a template with its values and sends its id and version', () =>
+    editsWithItsVersion(recurringScreen, {
+      title: 'Edit Recurring Expense',
+      path: '/expense/updaterecurring',
+      shows: (dialog) =>
+        expect(within(dialog).getByLabelText('Amount (₹)')).toHaveValue('25,000.50'),
+      amount: ['26000', 26000],
+      sent: {
+        description: 'Flat rent',
+        category: 'other',
+        schedule: 'monthly',
+        day: 1,
+        startDate: '2026-01-01',
+        endDate: null,
+      },
+    }));
 
   it('pauses an active template and resumes a paused one, with the version it read', () =>
     pausesAndResumes(recurringScreen));

@@ -10,53 +10,39 @@ import { pick, recordRequests, signedIn, testUser } from './helpers';
 import { server } from './msw';
 import {
   asksBeforeDeleting,
+  editsWithItsVersion,
   pausesAndResumes,
-  rowAction,
+  SCHEDULED,
   templatePages,
   type TemplateScreen,
 } from './scheduleScenarios';
-import { renderApp, openDialog, fill, refill } from './fixtures/screens';
+import { renderApp, openDialog, fill } from './fixtures/screens';
 
 const LIST = '/api/company/getrecurringpayments';
 
+const ACCOUNT = { holder_name: 'Lotus Current', account_no: '123456789012', closed: false };
 const rows: RecurringPayment[] = [
   {
     _id: 'p1',
     accountId: 'a1',
-    account: { holder_name: 'Lotus Current', account_no: '123456789012', closed: false },
+    account: ACCOUNT,
     paymentType: 'debit',
     amount: 45000,
     remark: 'Salary: Ravi',
-    schedule: 'monthly',
-    day: 1,
-    startDate: '2026-01-01',
-    endDate: null,
-    nextDate: '2026-12-01',
-    lastDate: '2026-11-01',
     skipped: 2,
     lastSkippedDate: '2026-10-01',
-    paused: false,
-    createdAt: '2026-01-01T08:00:00.000Z',
-    version: 3,
+    ...SCHEDULED.monthly,
   },
   {
     _id: 'p2',
     accountId: 'a1',
-    account: { holder_name: 'Lotus Current', account_no: '123456789012', closed: false },
+    account: ACCOUNT,
     paymentType: 'credit',
     amount: 1200,
     remark: 'Parking rent',
-    schedule: 'weekly',
-    day: 1,
-    startDate: '2026-10-01',
-    endDate: '2027-03-31',
-    nextDate: '2026-11-30',
-    lastDate: null,
     skipped: 0,
     lastSkippedDate: null,
-    paused: true,
-    createdAt: '2026-10-01T08:00:00.000Z',
-    version: 1,
+    ...SCHEDULED.weekly,
   },
 ];
 
@@ -153,38 +139,25 @@ describe('Recurring payments', () => {
     log.stop();
   });
 
-  it('edits a template with its values and sends its id and version', async () => {
-    server.use(
-      listHandler(),
-      http.post('/api/company/updaterecurringpayment', () =>
-        answer('Recurring payment updated successfully', { ...rows[0]!, amount: 46000 }),
-      ),
-    );
-    const log = recordRequests();
-    const { user } = renderAs('company');
-    await screen.findByText('Salary: Ravi');
-    await rowAction(user, 'Salary: Ravi', 'Edit');
-    const dialog = screen.getByRole('dialog', { name: 'Edit Recurring Payment' });
-    expect(within(dialog).getByRole('combobox', { name: 'Account' })).toHaveValue(
-      'Lotus Current · ••9012',
-    );
-    await refill(user, dialog, { 'Amount (₹)': '46000' });
-    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
-    expect(await screen.findByText('Recurring payment updated successfully')).toBeInTheDocument();
-    expect(await log.to('/api/company/updaterecurringpayment')[0]!.json()).toEqual({
-      _id: 'p1',
-      version: 3,
-      accountId: 'a1',
-      paymentType: 'debit',
-      amount: 46000,
-      remark: 'Salary: Ravi',
-      schedule: 'monthly',
-      day: 1,
-      startDate: '2026-01-01',
-      endDate: null,
-    });
-    log.stop();
-  });
+  it('edits a template with its values and sends its id and version', () =>
+    editsWithItsVersion(paymentsScreen, {
+      title: 'Edit Recurring Payment',
+      path: '/company/updaterecurringpayment',
+      shows: (dialog) =>
+        expect(within(dialog).getByRole('combobox', { name: 'Account' })).toHaveValue(
+          'Lotus Current · ••9012',
+        ),
+      amount: ['46000', 46000],
+      sent: {
+        accountId: 'a1',
+        paymentType: 'debit',
+        remark: 'Salary: Ravi',
+        schedule: 'monthly',
+        day: 1,
+        startDate: '2026-01-01',
+        endDate: null,
+      },
+    }));
 
   it('pauses and resumes, with the version it read', () => pausesAndResumes(paymentsScreen));
 

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { expect } from 'vitest';
 import { Message } from '../../contract/api/fields';
+import { refill } from './fixtures/screens';
 import { recordRequests, type renderWithProviders } from './helpers';
 import { server } from './msw';
 
@@ -124,4 +125,72 @@ export function templatePages<R>(
     List.parse({ success: true, data, total: data.length, page: 1, pageSize: 20 }) as object;
   const listHandler = (data: R[] = rows) => http.get(path, () => HttpResponse.json(page(data)));
   return { page, listHandler };
+}
+
+/**
+ * The schedules of the two rows each template list shows: a monthly one running since January,
+ * and a weekly one, paused, with an end date.
+ */
+export const SCHEDULED = {
+  monthly: {
+    schedule: 'monthly',
+    day: 1,
+    startDate: '2026-01-01',
+    endDate: null,
+    nextDate: '2026-12-01',
+    lastDate: '2026-11-01',
+    paused: false,
+    createdAt: '2026-01-01T08:00:00.000Z',
+    version: 3,
+  },
+  weekly: {
+    schedule: 'weekly',
+    day: 1,
+    startDate: '2026-10-01',
+    endDate: '2027-03-31',
+    nextDate: '2026-11-30',
+    lastDate: null,
+    paused: true,
+    createdAt: '2026-10-01T08:00:00.000Z',
+    version: 1,
+  },
+} as const;
+
+/**
+ * Edits the active row: its Edit dialog (`title`) opens with its values (`shows` checks one),
+ * a new amount is typed, and the update (`path`) sends the row's id, the version it read and
+ * the form's fields (`sent`), and toasts.
+ */
+export async function editsWithItsVersion<R>(
+  t: TemplateScreen<R>,
+  edit: {
+    title: string;
+    path: string;
+    amount: [typed: string, sent: number];
+    shows: (dialog: HTMLElement) => void;
+    sent: Record<string, unknown>;
+  },
+) {
+  const message = `${capital(t.what)} updated successfully`;
+  const [typed, amount] = edit.amount;
+  server.use(
+    t.listHandler(),
+    http.post(`/api${edit.path}`, () => t.answer(message, { ...t.active.row, amount })),
+  );
+  const log = recordRequests();
+  const { user } = t.render();
+  await screen.findByText(t.active.name);
+  await rowAction(user, t.active.name, 'Edit');
+  const dialog = screen.getByRole('dialog', { name: edit.title });
+  edit.shows(dialog);
+  await refill(user, dialog, { 'Amount (₹)': typed });
+  await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+  expect(await screen.findByText(message)).toBeInTheDocument();
+  expect(await log.to(`/api${edit.path}`)[0]!.json()).toEqual({
+    _id: t.active.id,
+    version: t.active.version,
+    ...edit.sent,
+    amount,
+  });
+  log.stop();
 }
