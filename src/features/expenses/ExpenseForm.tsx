@@ -1,9 +1,5 @@
-import { amountError, typedRupees } from '../../lib/amount';
 import { todayLocalISO } from '../../lib/dates';
-import { AmountField } from '../../ui/AmountField';
 import { DateField } from '../../ui/DateField';
-import { CategoryField } from '../../ui/CategoryField';
-import { Field } from '../../ui/Field';
 import { RecordFormModal, recordMessages, useRecordForm } from '../../ui/useRecordForm';
 import {
   useAddExpenseMutation,
@@ -11,6 +7,12 @@ import {
   useUpdateExpenseMutation,
   type Expense,
 } from './expensesApi';
+import {
+  ExpenseFields,
+  expenseInput,
+  expenseProblems,
+  expenseValues,
+} from '../../ui/ExpenseFields';
 
 /** The fields a refusal may name (the server's names). */
 const FIELDS = ['date', 'description', 'amount', 'category'] as const;
@@ -18,9 +20,7 @@ const FIELDS = ['date', 'description', 'amount', 'category'] as const;
 /** The form's values of an expense (a new one's when null). */
 const expenseForm = (expense: Expense | null) => ({
   date: expense?.date ?? todayLocalISO(),
-  description: expense?.description ?? '',
-  amount: expense ? String(expense.amount) : '',
-  category: expense?.category ?? '',
+  ...expenseValues(expense),
 });
 
 /** The fields' labels, as a conflict names them. */
@@ -52,15 +52,10 @@ export function ExpenseForm({
     compare: { labels: EXPENSE_LABELS },
     onClose,
   });
-  const { form, problems, refused, set, save } = state;
+  const { form, refused, set, save } = state;
 
   const submit = () =>
-    void save({ amount: amountError(form.amount, 'positive') }, () => ({
-      date: form.date,
-      description: form.description.trim(),
-      amount: typedRupees(form.amount),
-      category: form.category,
-    }));
+    void save(expenseProblems(form), () => ({ date: form.date, ...expenseInput(form) }));
 
   return (
     <RecordFormModal
@@ -77,28 +72,7 @@ export function ExpenseForm({
         value={form.date}
         onChange={set('date')}
       />
-      <Field
-        id="expense-description"
-        label="Description"
-        required
-        maxLength={500}
-        error={refused.errors.description}
-        value={form.description}
-        onChange={set('description')}
-      />
-      <AmountField
-        id="expense-amount"
-        value={form.amount}
-        error={problems.amount ?? refused.errors.amount}
-        onChange={set('amount')}
-      />
-      <CategoryField
-        id="expense-category"
-        current={expense?.category}
-        error={refused.errors.category}
-        value={form.category}
-        onChange={set('category')}
-      />
+      <ExpenseFields idPrefix="expense" state={state} current={expense?.category} />
     </RecordFormModal>
   );
 }

@@ -1,7 +1,9 @@
-import { amountError, typedRupees } from '../../lib/amount';
-import { AmountField } from '../../ui/AmountField';
-import { CategoryField } from '../../ui/CategoryField';
-import { Field } from '../../ui/Field';
+import {
+  ExpenseFields,
+  expenseInput,
+  expenseProblems,
+  expenseValues,
+} from '../../ui/ExpenseFields';
 import { RecordFormModal } from '../../ui/useRecordForm';
 import {
   useAddRecurringMutation,
@@ -23,9 +25,7 @@ const FIELDS = ['description', 'amount', 'category', ...SCHEDULE_FIELDS] as cons
 /** The form's values of a template (a new one's when null: monthly, from today). */
 function recurringForm(r: Recurring | null) {
   return {
-    description: r?.description ?? '',
-    amount: r ? String(r.amount) : '',
-    category: r?.category ?? '',
+    ...expenseValues(r),
     ...scheduleValues(r),
   };
 }
@@ -50,15 +50,10 @@ export function RecurringForm({
     update: useUpdateRecurringMutation(),
     onClose,
   });
-  const { form, problems, refused, set, setSchedule, save } = state;
+  const { form, problems, refused, setSchedule, save } = state;
 
   const submit = () =>
-    void save({ amount: amountError(form.amount, 'positive') }, () => ({
-      description: form.description.trim(),
-      amount: typedRupees(form.amount),
-      category: form.category,
-      ...scheduleInput(form),
-    }));
+    void save(expenseProblems(form), () => ({ ...expenseInput(form), ...scheduleInput(form) }));
 
   return (
     <RecordFormModal
@@ -66,28 +61,11 @@ export function RecurringForm({
       title={{ add: 'Add Recurring Expense', edit: 'Edit Recurring Expense' }}
       onSubmit={submit}
     >
-      <Field
-        id="recurring-description"
-        label="Description"
-        required
-        maxLength={500}
-        placeholder="Rent, salary, EMI…"
-        error={refused.errors.description}
-        value={form.description}
-        onChange={set('description')}
-      />
-      <AmountField
-        id="recurring-amount"
-        value={form.amount}
-        error={problems.amount ?? refused.errors.amount}
-        onChange={set('amount')}
-      />
-      <CategoryField
-        id="recurring-category"
+      <ExpenseFields
+        idPrefix="recurring"
+        state={state}
         current={recurring?.category}
-        error={refused.errors.category}
-        value={form.category}
-        onChange={set('category')}
+        placeholder="Rent, salary, EMI…"
       />
       <ScheduleFields
         idPrefix="recurring"
