@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { lastFourOf } from '../../contract/accountNumber';
 import type { AccountState, BankAccount, BankAccountList } from '../../contract/api/bank';
-import { request } from './endpoint';
+import { reloadOf, request } from './endpoint';
 import { apiSlice } from './apiSlice';
 import { pickerPaging, PICKER_PAGE_SIZE, searchParam } from './picker';
 import { listTags } from './tags';
@@ -28,11 +28,9 @@ export interface AccountSearch {
 export const accountsApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     /** One account as it is now, for an edit form's Reload: always fetched, never cached. */
-    getAccount: build.query<Account | null, string>({
-      query: (accountId) => request('listBankAccounts', { query: { accountId } }),
-      transformResponse: (page: AccountPage) => page.data[0] ?? null,
-      keepUnusedDataFor: 0,
-    }),
+    getAccount: build.query<Account | null, string>(
+      reloadOf<Account>('listBankAccounts', 'accountId'),
+    ),
     /** The account pickers page through the accounts by holder, as the user types and asks for more. */
     searchAccounts: build.infiniteQuery<AccountPage, AccountSearch, number>({
       infiniteQueryOptions: pickerPaging,

@@ -44,3 +44,16 @@ export function request<K extends RouteId>(id: K, ...args: PartsArg<K>): FetchAr
     ...(parts?.query === undefined ? {} : { params: parts.query as Record<string, unknown> }),
   };
 }
+
+/** A call whose path has no parameters. */
+type PlainRoute = { [K in RouteId]: [PathParams<K>] extends [never] ? K : never }[RouteId];
+
+/**
+ * An edit form's Reload, as an RTK Query endpoint: one record as its list shows it now, asked
+ * of the list's call by its id (`key`: the query's name for it); always fetched, never cached.
+ */
+export const reloadOf = <R>(list: PlainRoute, key = 'id') => ({
+  query: (id: string) => request(list, { query: { [key]: id } }),
+  transformResponse: (page: { data: R[] }) => page.data[0] ?? null,
+  keepUnusedDataFor: 0,
+});

@@ -8,7 +8,7 @@ import type {
   ExpenseUpdate,
 } from '../../../contract/api/expenses';
 import type { Message } from '../../../contract/api/fields';
-import { request } from '../../api/endpoint';
+import { reloadOf, request } from '../../api/endpoint';
 import { apiSlice } from '../../api/apiSlice';
 import {
   changedTags,
@@ -33,11 +33,7 @@ export const expensesApi = apiSlice.injectEndpoints({
         providesTags: listTags('expense'),
       }),
       /** One expense as it is now, for an edit form's Reload: always fetched, never cached. */
-      getExpense: build.query<Expense | null, string>({
-        query: (id) => request('listExpenses', { query: { id } }),
-        transformResponse: (page: ExpensePage) => page.data[0] ?? null,
-        keepUnusedDataFor: 0,
-      }),
+      getExpense: build.query<Expense | null, string>(reloadOf<Expense>('listExpenses')),
       addExpense: build.mutation<z.output<typeof ExpenseAnswer>, ExpenseInput>({
         query: (body) => request('addExpense', { body }),
         invalidatesTags: invalidates(() => createdTags('expense')),

@@ -14,7 +14,7 @@ import type {
   ProjectSuggestionsQuery,
   ProjectUpdate,
 } from '../../../contract/api/projects';
-import { request } from '../../api/endpoint';
+import { reloadOf, request } from '../../api/endpoint';
 import { apiSlice } from '../../api/apiSlice';
 import {
   changedTags,
@@ -56,11 +56,7 @@ export const projectsApi = apiSlice.injectEndpoints({
         providesTags: listTags('project'),
       }),
       /** One project as it is now, for an edit form's Reload: always fetched, never cached. */
-      getProject: build.query<Project | null, string>({
-        query: (id) => request('listProjects', { query: { id } }),
-        transformResponse: (page: z.output<typeof ProjectList>) => page.data[0] ?? null,
-        keepUnusedDataFor: 0,
-      }),
+      getProject: build.query<Project | null, string>(reloadOf<Project>('listProjects')),
       createProject: build.mutation<z.output<typeof ProjectAnswer>, ProjectInput>({
         query: (body) => request('createProject', { body }),
         invalidatesTags: invalidates(() => createdTags('project')),

@@ -9,7 +9,7 @@ import type {
   RecurringToggle,
   RecurringUpdate,
 } from '../../../contract/api/recurring';
-import { request } from '../../api/endpoint';
+import { reloadOf, request } from '../../api/endpoint';
 import { apiSlice } from '../../api/apiSlice';
 import { invalidates, listTags, withSyncedMutations, type Tag } from '../../api/tags';
 
@@ -39,11 +39,7 @@ export const recurringApi = apiSlice.injectEndpoints({
         providesTags: listTags('recurring'),
       }),
       /** One template as it is now, for an edit form's Reload: always fetched, never cached. */
-      getOneRecurring: build.query<Recurring | null, string>({
-        query: (id) => request('listRecurring', { query: { id } }),
-        transformResponse: (page: RecurringPage) => page.data[0] ?? null,
-        keepUnusedDataFor: 0,
-      }),
+      getOneRecurring: build.query<Recurring | null, string>(reloadOf<Recurring>('listRecurring')),
       addRecurring: build.mutation<Answer, RecurringInput>({
         query: (body) => request('addRecurring', { body }),
         invalidatesTags: invalidates(() => [{ type: 'recurring', id: 'LIST' }, ...recorded]),

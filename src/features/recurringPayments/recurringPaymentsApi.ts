@@ -9,7 +9,7 @@ import type {
   RecurringPaymentToggle,
   RecurringPaymentUpdate,
 } from '../../../contract/api/recurringPayments';
-import { request } from '../../api/endpoint';
+import { reloadOf, request } from '../../api/endpoint';
 import { apiSlice } from '../../api/apiSlice';
 import { invalidates, listTags, withSyncedMutations, type Tag } from '../../api/tags';
 
@@ -45,11 +45,9 @@ export const recurringPaymentsApi = apiSlice.injectEndpoints({
         providesTags: listTags('recurringPayment'),
       }),
       /** One template as it is now, for an edit form's Reload: always fetched, never cached. */
-      getOneRecurringPayment: build.query<RecurringPayment | null, string>({
-        query: (id) => request('listRecurringPayments', { query: { id } }),
-        transformResponse: (page: RecurringPaymentPage) => page.data[0] ?? null,
-        keepUnusedDataFor: 0,
-      }),
+      getOneRecurringPayment: build.query<RecurringPayment | null, string>(
+        reloadOf<RecurringPayment>('listRecurringPayments'),
+      ),
       addRecurringPayment: build.mutation<Answer, RecurringPaymentInput>({
         query: (body) => request('addRecurringPayment', { body }),
         invalidatesTags: invalidates((answer) => [LIST, ...posted(answer)]),
