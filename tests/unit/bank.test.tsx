@@ -26,8 +26,15 @@ import {
 import { account, accountsHandler } from './bankFixtures';
 import { server } from './msw';
 
-/** An entry that says nothing of what it was. */
-const NO_DETAILS = { mode: null, reference: null, party: null, project: null, category: null };
+/** An entry that says nothing of what it was, and that no bank statement's line holds. */
+const NO_DETAILS = {
+  mode: null,
+  reference: null,
+  party: null,
+  project: null,
+  category: null,
+  reconciled: false,
+};
 
 const paymentsHandler = () =>
   http.get('/api/company/getpayments', () =>
@@ -35,6 +42,29 @@ const paymentsHandler = () =>
       PaymentList.parse({ success: true, data: [], total: 0, page: 1, pageSize: 10 }),
     ),
   );
+
+/**
+ * The accounts as the server searches them, none the default: open ones only when asked,
+ * one by its id, and never the one it is told to leave out.
+ */
+const searchedAccountsHandler = (accounts: (typeof account)[]) =>
+  http.get('/api/company/getallbankbyuserid', ({ request }) => {
+    const query = new URL(request.url).searchParams;
+    let data = query.get('defaultStatus') === 'active' ? [] : accounts;
+    if (query.get('state') === 'open') data = data.filter((a) => !a.closedAt);
+    if (query.get('accountId')) data = data.filter((a) => a._id === query.get('accountId'));
+    if (query.get('excludeId')) data = data.filter((a) => a._id !== query.get('excludeId'));
+    return HttpResponse.json(
+      BankAccountList.parse({
+        success: true,
+        data,
+        total: data.length,
+        page: 1,
+        pageSize: 20,
+        totalAmount: 0,
+      }),
+    );
+  });
 
 /** The ledger refusing a payment's debit, under its amount. */
 const shortOfBalance = () =>
@@ -657,26 +687,7 @@ describe('Payment Mode', () => {
       account_no: '555566667777',
       closedAt: '2026-11-20T10:00:00.000Z',
     };
-    server.use(
-      http.get('/api/company/getallbankbyuserid', ({ request }) => {
-        const query = new URL(request.url).searchParams;
-        let data = [closed, account];
-        if (query.get('defaultStatus') === 'active') data = [];
-        if (query.get('state') === 'open') data = data.filter((a) => !a.closedAt);
-        if (query.get('accountId')) data = data.filter((a) => a._id === query.get('accountId'));
-        return HttpResponse.json(
-          BankAccountList.parse({
-            success: true,
-            data,
-            total: data.length,
-            page: 1,
-            pageSize: 20,
-            totalAmount: 0,
-          }),
-        );
-      }),
-      paymentsHandler(),
-    );
+    server.use(searchedAccountsHandler([closed, account]), paymentsHandler());
     const log = recordRequests();
     const { user, location } = renderAs('company', '/app/payment');
     await waitFor(() => expect(location().search).toBe('?accountId=a1'));
@@ -850,6 +861,72 @@ describe('Payment Mode corrections', () => {
     await screen.findByText('Invoice 9');
     expect(screen.queryByRole('button', { name: /^Reverse / })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Transfer to another account' })).toBeNull();
+  });
+
+  it('marks a reconciled entry and offers no Reverse until its reconciliation is undone', async () => {
+    server.use(
+      accountsHandler(),
+      http.get('/api/company/getpayments', () =>
+        HttpResponse.json(
+          PaymentList.parse({
+            success: true,
+            data: [
+              entry({ _id: 'p1', remark: 'Rent April', reconciled: true }),
+              entry({ _id: 'p2', remark: 'Invoice 9' }),
+            ],
+            total: 2,
+            page: 1,
+            pageSize: 10,
+          }),
+        ),
+      ),
+    );
+    const { user } = renderAs('company', '/app/payment');
+    await chooseAccount(user, 'Account Holder');
+    const table = await screen.findByRole('table', { name: /Latest payments/ });
+    const rent = within(table).getByText('Rent April').closest('tr')!;
+    expect(within(rent).getByText('Reconciled')).toBeInTheDocument();
+    expect(within(rent).getByText('Undo its reconciliation to reverse it')).toBeInTheDocument();
+    expect(within(rent).queryByRole('button', { name: /^Reverse / })).toBeNull();
+    const other = within(table).getByText('Invoice 9').closest('tr')!;
+    expect(within(other).queryByText('Reconciled')).toBeNull();
+    expect(within(other).getByRole('button', { name: /^Reverse / })).toBeInTheDocument();
+  });
+
+  it('Transfer never offers the account money leaves, and names each missing field under it', async () => {
+    const site = { ...account, _id: 'a2', holder_name: 'Lotus Site', account_no: '555566667777' };
+    server.use(searchedAccountsHandler([account, site]), paymentsHandler());
+    const log = recordRequests();
+    const { user } = renderAs('company', '/app/payment?accountId=a1');
+    await user.click(await screen.findByRole('button', { name: 'Transfer to another account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Transfer between accounts' });
+    await user.clear(within(dialog).getByLabelText('Date'));
+    await user.click(within(dialog).getByRole('button', { name: 'Transfer' }));
+    expect(
+      within(dialog).getByRole('combobox', { name: 'To account' }),
+    ).toHaveAccessibleDescription('Choose the account to credit.');
+    expect(within(dialog).getByLabelText('Date')).toHaveAccessibleDescription('Enter the date.');
+    expect(within(dialog).getByLabelText('Amount (₹)')).toHaveAccessibleDescription(
+      /Enter the amount\./,
+    );
+    expect(within(dialog).getByLabelText('Remark')).toHaveAccessibleDescription('Enter a remark.');
+    expect(screen.queryByText('Please fill in all fields.')).toBeNull();
+
+    await user.click(within(dialog).getByRole('combobox', { name: 'To account' }));
+    expect(await within(dialog).findByRole('option', { name: /Lotus Site/ })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('option', { name: /Lotus Current/ })).toBeNull();
+    const searches = log
+      .to('/api/company/getallbankbyuserid')
+      .map((r) => new URL(r.url).searchParams)
+      .filter((q) => q.get('sort') === 'holder_name' && q.get('excludeId'));
+    expect(searches.map((q) => q.get('excludeId'))).toContain('a1');
+    await user.click(within(dialog).getByRole('option', { name: /Lotus Site/ }));
+    // Choosing the account forgets what was said under it; the others stay.
+    expect(
+      within(dialog).getByRole('combobox', { name: 'To account' }),
+    ).not.toHaveAccessibleDescription('Choose the account to credit.');
+    expect(within(dialog).getByLabelText('Remark')).toHaveAccessibleDescription('Enter a remark.');
+    log.stop();
   });
 });
 

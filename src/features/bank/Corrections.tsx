@@ -25,7 +25,7 @@ import type { PaymentMode } from '../../../contract/api/bank';
 
 type Linked = Pick<
   Payment | StatementEntry,
-  'paymentType' | 'reversesId' | 'reversedById' | 'transferAccount'
+  'paymentType' | 'reversesId' | 'reversedById' | 'transferAccount' | 'reconciled'
 >;
 
 /** How an entry is tied to others, in words: a reversal, reversed, a transfer's account. */
@@ -37,12 +37,16 @@ export function EntryLinks({ entry }: { entry: Linked }) {
   }
   if (entry.reversesId) notes.push('Reversal');
   if (entry.reversedById) notes.push('Reversed');
+  if (entry.reconciled) notes.push('Reconciled');
   if (notes.length === 0) return null;
   return <span className="block text-xs font-medium text-gray-700">{notes.join(' · ')}</span>;
 }
 
-/** Whether a payment can still be corrected: once, and never a correction itself. */
-export const canReverse = (p: Linked) => !p.reversesId && !p.reversedById;
+/**
+ * Whether a payment can still be corrected: once, never a correction itself, and not while a
+ * bank statement's line holds it (its reconciliation is undone first).
+ */
+export const canReverse = (p: Linked) => !p.reversesId && !p.reversedById && !p.reconciled;
 
 /**
  * Corrects a payment by a reversal: an opposite entry linked to it, dated the payment's day
@@ -102,6 +106,18 @@ export function ReverseDialog({ payment, onClose }: { payment: Payment; onClose:
   );
 }
 
+type TransferField = 'toId' | 'date' | 'amount' | 'remark';
+
+/** The fields a transfer needs that are still empty, each with what to say under it. */
+function missingTransferFields(form: Record<TransferField, string>) {
+  const missing: Partial<Record<TransferField, string>> = {};
+  if (!form.toId) missing.toId = 'Choose the account to credit.';
+  if (!form.date) missing.date = 'Enter the date.';
+  if (!form.amount) missing.amount = 'Enter the amount.';
+  if (!form.remark.trim()) missing.remark = 'Enter a remark.';
+  return missing;
+}
+
 /** Moves money from `from` to another of the company's accounts, both entries together. */
 export function TransferDialog({ from, onClose }: { from: Account; onClose: () => void }) {
   const [toId, setToId] = useState('');
@@ -115,15 +131,15 @@ export function TransferDialog({ from, onClose }: { from: Account; onClose: () =
   const [transfer, moving] = useTransferMutation();
   const refused = useFieldErrors(['date', 'amount', 'remark', 'reference'] as const);
   const [chequeProblem, setChequeProblem] = useState<string>();
+  // The fields Transfer found empty, each named under itself until it changes.
+  const [missing, setMissing] = useState<Partial<Record<TransferField, string>>>({});
+  const forget = (field: TransferField) => setMissing(({ [field]: _gone, ...rest }) => rest);
   const submit = async () => {
-    if (!toId || !date || !amount || !remark.trim()) {
-      toast.error('Please fill in all fields.');
-      return;
-    }
-    if (mode === 'cheque' && !reference.trim()) {
-      setChequeProblem('Enter the cheque number.');
-      return;
-    }
+    const empty = missingTransferFields({ toId, date, amount, remark });
+    setMissing(empty);
+    const cheque = mode === 'cheque' && !reference.trim();
+    setChequeProblem(cheque ? 'Enter the cheque number.' : undefined);
+    if (Object.keys(empty).length > 0 || cheque) return;
     if (toId === from._id) {
       toast.error('Choose two different accounts to transfer between');
       return;
@@ -167,30 +183,36 @@ export function TransferDialog({ from, onClose }: { from: Account; onClose: () =
         placeholder="Select the account to credit"
         value={toId}
         selectedLabel={toLabel}
+        error={missing.toId}
         onChange={(value, option) => {
           setToId(value);
           setToLabel(option?.label);
+          forget('toId');
         }}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <DateField
           id="transfer-date"
           label="Date"
-          error={refused.errors.date}
+          error={missing.date ?? refused.errors.date}
           value={date}
           onChange={(e) => {
             setDate(e.target.value);
+            forget('date');
             refused.clear('date');
             refused.clear('amount');
           }}
         />
         <AmountField
           id="transfer-amount"
-          error={problem ?? refused.errors.amount}
+          // Said under it with the other missing fields, not by the browser's bubble.
+          required={false}
+          error={missing.amount ?? problem ?? refused.errors.amount}
           note={`Available balance: ${formatRupees(addRupees(from.balance, from.overdraftLimit))}`}
           value={amount}
           onChange={(e) => {
             setAmount(e.target.value);
+            forget('amount');
             setProblem(undefined);
             refused.clear('amount');
           }}
@@ -200,10 +222,11 @@ export function TransferDialog({ from, onClose }: { from: Account; onClose: () =
         id="transfer-remark"
         label="Remark"
         maxLength={200}
-        error={refused.errors.remark}
+        error={missing.remark ?? refused.errors.remark}
         value={remark}
         onChange={(e) => {
           setRemark(e.target.value);
+          forget('remark');
           refused.clear('remark');
         }}
       />
