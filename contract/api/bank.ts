@@ -86,6 +86,11 @@ const entryLinks = {
   transferAccount: z
     .object({ _id: z.string(), holder_name: z.string(), account_no: z.string() })
     .nullable(),
+  /**
+   * Whether a bank statement's line holds the entry (matched or created from it under
+   * Reconciliation): it is then not reversed until that line is undone.
+   */
+  reconciled: z.boolean().default(false),
 };
 
 /** Whom a payment was with: a record of the company's (its id), or a name as typed. */

@@ -252,7 +252,7 @@ describe('reconciling an account against each bank’s download', () => {
 });
 
 describe('a new entry from a line', () => {
-  it('takes its party from the account’s earlier entry most like it', async () => {
+  it('takes its party and category from the account’s earlier entry most like it', async () => {
     const { co, accountId } = await company(false);
     const earlier = await co.api.post('/company/addpayment', {
       accountId,
@@ -261,6 +261,7 @@ describe('a new entry from a line', () => {
       paymentType: 'debit',
       amount: 800,
       party: { kind: 'name', name: 'Kaveri Stationers' },
+      category: 'shopping',
     });
     expect(earlier.status, JSON.stringify(earlier.body)).toBe(201);
     const created = await send(co.token, '', fixture('axis-statement.csv'), { accountId });
@@ -274,11 +275,16 @@ describe('a new entry from a line', () => {
       date: '2026-04-08',
       amount: 12500,
       partyName: 'Kaveri Stationers',
+      category: 'shopping',
     });
     const plain = await co.api.post(`/company/reconciliations/${id}/lines/${amazon._id}/create`, {
       remark: 'Office supplies',
     });
-    expect(plain.body.data.entry).toMatchObject({ remark: 'Office supplies', partyName: null });
+    expect(plain.body.data.entry).toMatchObject({
+      remark: 'Office supplies',
+      partyName: null,
+      category: null,
+    });
     // One entry per line: a second click is refused.
     const again = await co.api.post(
       `/company/reconciliations/${id}/lines/${kaveri._id}/create`,
@@ -294,6 +300,19 @@ describe('a reconciled entry', () => {
     const created = await send(co.token, '', fixture('axis-statement.csv'), { accountId });
     const id = created.body.data._id as string;
     await co.api.post(`/company/reconciliations/${id}/confirm`, { all: true });
+    // The lists mark it, so that Payment Mode offers no Reverse for it.
+    const reconciledOf = async () => {
+      const listed = await co.api.get(`/company/getpayments?accountId=${accountId}&pageSize=20`);
+      const statement = await co.api.get(
+        `/company/statement?accountId=${accountId}&from=2026-04-01&to=2026-04-30`,
+      );
+      const marks = (rows: { _id: string; reconciled: boolean }[]) =>
+        Object.fromEntries(rows.map((p) => [p._id, p.reconciled]));
+      return { listed: marks(listed.body.data), statement: marks(statement.body.data.entries) };
+    };
+    const marked = await reconciledOf();
+    for (const shown of [marked.listed, marked.statement])
+      expect(shown).toMatchObject({ [ids.rent!]: true, [ids.petty!]: false });
     const refused = await co.api.post(`/company/payments/${ids.rent}/reverse`, {});
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ success: false, code: 'reconciled' });
@@ -303,6 +322,7 @@ describe('a reconciled entry', () => {
     const undone = await co.api.post(`/company/reconciliations/${id}/lines/${rentLine._id}/undo`);
     expect(undone.status).toBe(200);
     expect(undone.body.data.status).toBe('unmatched');
+    expect((await reconciledOf()).listed[ids.rent!]).toBe(false);
     const reversed = await co.api.post(`/company/payments/${ids.rent}/reverse`, {});
     expect(reversed.status).toBe(201);
     // The reversed entry is no longer one to match.

@@ -20,9 +20,13 @@ export const detailsJson = (d: EntryDetails = {}) => ({
   category: d.category || null,
 });
 
-/** The columns of a payment `p` (and its project `pr`) the answers read its details from. */
+/**
+ * The columns of a payment `p` (and its project `pr`) the answers read its details from, and
+ * whether a statement line holds it (reconciled; by the lines' unique index on the entry).
+ */
 export const detailColumns = sql`p.mode::text as mode, p.reference, p.party_kind, p.party_id,
-  p.party_name, p.project_id, pr.project_name, p.category`;
+  p.party_name, p.project_id, pr.project_name, p.category,
+  exists (select 1 from reconciliation_lines rl where rl.payment_id = p.id) as reconciled`;
 /** Joins the project `detailColumns` names, to the payments `p`. */
 export const projectJoin = sql`left join projects pr on pr.id = p.project_id`;
 
@@ -35,6 +39,7 @@ export interface DetailRow {
   project_id: string | null;
   project_name: string | null;
   category: string | null;
+  reconciled: boolean | null;
 }
 
 export const detailsToApi = (r: DetailRow) => ({

@@ -43,6 +43,7 @@ export const entryToApi = (r: EntryRow, caller: Caller) => ({
         account_no: accountNoFor(caller, r.transfer_account_no ?? ''),
       }
     : null,
+  reconciled: r.reconciled === true,
   ...detailsToApi(r),
 });
 

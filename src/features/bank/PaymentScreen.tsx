@@ -113,6 +113,9 @@ const withReverse = (onReverse: (p: Payment) => void): ReadonlyArray<Column<Paym
         >
           Reverse
         </button>
+      ) : p.reconciled && !p.reversesId && !p.reversedById ? (
+        // Why there is no Reverse: the database refuses it while a statement line holds it.
+        <span className="text-xs text-gray-700">Undo its reconciliation to reverse it</span>
       ) : null,
   },
 ];
