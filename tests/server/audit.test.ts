@@ -18,6 +18,7 @@ import {
   signUp,
   type Api,
   type TestServer,
+  projectBody,
 } from './helpers';
 import { useServer } from './fixtures/server';
 import { migrationsBeforeFunctions } from './migrationsBeforeFunctions';
@@ -33,34 +34,29 @@ describe('audit trail', () => {
     const acme = await addUser(server, admin.api, 'Acme', 'company');
     const beta = await addUser(server, other.api, 'Beta', 'company');
 
-    const project = await acme.api.post('/company/createproject', {
-      projectName: 'Website',
-      clientName: 'Client',
-      clientNumber: '1',
-      duration: '1 month',
-      price: 1000,
-      paymentStatus: 'pending',
-    });
+    const project = await acme.api.post('/company/createproject', projectBody());
     const id = project.body.data._id;
-    await acme.api.post('/company/updateproject', {
-      _id: id,
-      version: 1,
-      projectName: 'Website v2',
-      clientName: 'Client',
-      clientNumber: '1',
-      duration: '1 month',
-      price: 1500.5,
-      paymentStatus: 'paid',
-    });
+    await acme.api.post(
+      '/company/updateproject',
+      projectBody({
+        _id: id,
+        version: 1,
+        projectName: 'Website v2',
+        price: 1500.5,
+        paymentStatus: 'paid',
+      }),
+    );
     await acme.api.post('/company/deleteproject', { id });
-    await beta.api.post('/company/createproject', {
-      projectName: 'Secret',
-      clientName: 'X',
-      clientNumber: '1',
-      duration: '1',
-      price: 1,
-      paymentStatus: 'x',
-    });
+    await beta.api.post(
+      '/company/createproject',
+      projectBody({
+        projectName: 'Secret',
+        clientName: 'X',
+        duration: '1',
+        price: 1,
+        paymentStatus: 'x',
+      }),
+    );
 
     const trail = await acme.api.get('/audit/getaudit?kind=projects');
     expect(trail.status).toBe(200);
@@ -339,15 +335,10 @@ describe('audit trail', () => {
     const admin = await signUp(server, { name: 'Owner admin' });
     const acme = await addUser(server, admin.api, 'Delta', 'company');
     const pm = await addUser(server, acme.api, 'Pia', 'pm');
-    const project = await acme.api.post('/company/createproject', {
-      projectName: 'Portal',
-      clientName: 'Client',
-      clientNumber: '1',
-      duration: '1 month',
-      price: 10,
-      paymentStatus: 'pending',
-      projectManager: pm.id,
-    });
+    const project = await acme.api.post(
+      '/company/createproject',
+      projectBody({ projectName: 'Portal', price: 10, projectManager: pm.id }),
+    );
     await acme.api.post('/company/createbank', bankAccountBody({ openingBalance: 1 }));
     const changed = await pm.api.post('/company/updateprojectstatus', {
       _id: project.body.data._id,

@@ -214,6 +214,17 @@ export const bankAccountBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/** A valid `createproject` body (no project manager); tests override the fields they are about. */
+export const projectBody = (overrides: Record<string, unknown> = {}) => ({
+  projectName: 'Website',
+  clientName: 'Client',
+  clientNumber: '1',
+  duration: '1 month',
+  price: 1000,
+  paymentStatus: 'pending',
+  ...overrides,
+});
+
 /**
  * Runs `body` while the database refuses every insert into `table` whose `column` is
  * `value`, raising `errcode` (an ordinary error by default; '40P01' stands in for a deadlock

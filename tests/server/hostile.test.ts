@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AUDITED_TABLES } from '../../contract/enums';
-import { addUser, signUp, type TestServer } from './helpers';
+import { addUser, signUp, type TestServer, projectBody } from './helpers';
 import { useServer } from './fixtures/server';
 
 /**
@@ -53,14 +53,10 @@ useServer(async (started) => {
     issueDate: '2026-10-01',
     repaymentDate: '2026-12-01',
   });
-  await c.post('/company/createproject', {
-    projectName: 'P',
-    clientName: 'C',
-    clientNumber: '1',
-    duration: '1',
-    price: 5,
-    paymentStatus: 'x',
-  });
+  await c.post(
+    '/company/createproject',
+    projectBody({ projectName: 'P', clientName: 'C', duration: '1', price: 5, paymentStatus: 'x' }),
+  );
   await c.post('/company/createbank', {
     holder_name: 'A',
     account_no: '12345678',

@@ -18,6 +18,7 @@ import {
   whileInsertsRefused,
   type Api,
   type TestServer,
+  projectBody,
 } from './helpers';
 
 let server: TestServer;
@@ -520,14 +521,10 @@ describe('numbers without gaps', () => {
 
 describe('projects of a client', () => {
   it("show the client's name and mobile, kept so when the client changes", async () => {
-    const project = await company.post('/company/createproject', {
-      projectName: 'For a client',
-      clientName: 'Typed name',
-      clientNumber: '1',
-      duration: '1 month',
-      price: 10,
-      paymentStatus: 'pending',
-    });
+    const project = await company.post(
+      '/company/createproject',
+      projectBody({ projectName: 'For a client', clientName: 'Typed name', price: 10 }),
+    );
     const id = project.body.data._id;
     await server.db.execute(sql`update projects set client_id = ${ids.local} where id = ${id}`);
     const row = async () =>

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { notifications } from '../../server/db/schema';
 import { notifyOverdueLends } from '../../server/services/notifications';
 import { runDueRecurringPayments } from '../../server/services/recurringPayments';
-import { addUser, bankAccountBody, signUp, type Api, type TestServer } from './helpers';
+import {
+  addUser,
+  bankAccountBody,
+  signUp,
+  type Api,
+  type TestServer,
+  projectBody,
+} from './helpers';
 import { useServer } from './fixtures/server';
 
 let server: TestServer;
@@ -99,14 +106,7 @@ describe('where a notification opens', () => {
     const admin = await signUp(server);
     const acme = await addUser(server, admin.api, 'Acme Histories', 'company');
     const beta = await addUser(server, admin.api, 'Beta Histories', 'company');
-    const made = await acme.api.post('/company/createproject', {
-      projectName: 'Website',
-      clientName: 'Client',
-      clientNumber: '1',
-      duration: '1 month',
-      price: 1000,
-      paymentStatus: 'pending',
-    });
+    const made = await acme.api.post('/company/createproject', projectBody());
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const id = made.body.data._id as string;
     const told = (company: { id: string }) => ({

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../server/env';
-import { addUser, signUp, type TestServer } from './helpers';
+import { addUser, signUp, type TestServer, projectBody } from './helpers';
 import { useServer } from './fixtures/server';
 
 /**
@@ -130,14 +130,7 @@ describe('today is the caller’s day', () => {
   it("for a project's date when the form leaves it out", async () => {
     const admin = await signUp(server);
     const company = await addUser(server, admin.api, 'Dated Co', 'company');
-    const project = {
-      projectName: 'Website',
-      clientName: 'Client',
-      clientNumber: '1',
-      duration: '1 month',
-      price: 1000,
-      paymentStatus: 'pending',
-    };
+    const project = projectBody();
     for (const zone of [AHEAD, BEHIND, 'Asia/Kolkata']) {
       const created = await zoned(company.token, zone).post('/company/createproject', project);
       expect(created.status).toBe(201);

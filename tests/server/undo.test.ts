@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/client';
-import { addUser, signUp, type TestServer } from './helpers';
+import { addUser, signUp, type TestServer, projectBody } from './helpers';
 import { useServer } from './fixtures/server';
 
 let server: TestServer;
@@ -20,14 +20,7 @@ const loan = {
   issueDate: '2026-10-01',
   repaymentDate: '2026-12-01',
 };
-const project = {
-  projectName: 'Website',
-  clientName: 'Client',
-  clientNumber: '1',
-  duration: '1 month',
-  price: 1000,
-  paymentStatus: 'pending',
-};
+const project = projectBody();
 
 describe('undo of a delete', () => {
   it('brings an expense back as it was, with its id, its totals and its whole trail', async () => {

@@ -9,6 +9,7 @@ import {
   type Api,
   type ApiResponse,
   type TestServer,
+  projectBody,
 } from './helpers';
 import { useServer } from './fixtures/server';
 
@@ -41,16 +42,6 @@ function expectStale(res: ApiResponse) {
   });
 }
 
-const project = (overrides: Record<string, unknown> = {}) => ({
-  projectName: 'Website',
-  clientName: 'Client',
-  clientNumber: '1',
-  duration: '1 month',
-  price: 1000,
-  paymentStatus: 'pending',
-  ...overrides,
-});
-
 /** A record as its list shows it now (the list narrowed to its id). */
 async function current(api: Api, listPath: string, id: string, param = 'id') {
   const res = await api.get(`${listPath}${listPath.includes('?') ? '&' : '?'}${param}=${id}`);
@@ -65,7 +56,7 @@ describe('projects', () => {
   beforeAll(async () => {
     const created = await company.api.post(
       '/company/createproject',
-      project({ projectManager: pm.id }),
+      projectBody({ projectManager: pm.id }),
     );
     expect(created.body.data.version).toBe(1);
     id = created.body.data._id;
@@ -88,7 +79,9 @@ describe('projects', () => {
     });
 
     const before = await currentProject(id);
-    expectStale(await company.api.post('/company/updateproject', project({ _id: id, version: 1 })));
+    expectStale(
+      await company.api.post('/company/updateproject', projectBody({ _id: id, version: 1 })),
+    );
     expect(await currentProject(id)).toEqual(before);
   });
 
@@ -105,7 +98,7 @@ describe('projects', () => {
     expectStale(
       await company.api.post(
         '/company/updateproject',
-        project({ _id: id, version, statusByPm: '', projectManager: pm.id }),
+        projectBody({ _id: id, version, statusByPm: '', projectManager: pm.id }),
       ),
     );
     expect((await currentProject(id)).statusByPm).toBe('Design done');
