@@ -46,7 +46,7 @@ export function request<K extends RouteId>(id: K, ...args: PartsArg<K>): FetchAr
 }
 
 /** A call whose path has no parameters. */
-type PlainRoute = { [K in RouteId]: [PathParams<K>] extends [never] ? K : never }[RouteId];
+export type PlainRoute = { [K in RouteId]: [PathParams<K>] extends [never] ? K : never }[RouteId];
 
 /**
  * An edit form's Reload, as an RTK Query endpoint: one record as its list shows it now, asked

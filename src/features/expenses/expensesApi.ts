@@ -10,13 +10,8 @@ import type {
 import type { Message } from '../../../contract/api/fields';
 import { reloadOf, request } from '../../api/endpoint';
 import { apiSlice } from '../../api/apiSlice';
-import {
-  changedTags,
-  createdTags,
-  invalidates,
-  listTags,
-  withSyncedMutations,
-} from '../../api/tags';
+import { recordMutations } from '../../api/recordMutations';
+import { listTags, withSyncedMutations } from '../../api/tags';
 
 export type { ExpenseSort } from '../../../contract/api/expenses';
 export type Expense = z.output<typeof ExpenseSchema>;
@@ -24,6 +19,14 @@ export type Expense = z.output<typeof ExpenseSchema>;
 export type ExpenseInput = z.input<typeof ExpenseFields>;
 /** One page, with `totalAmount` over every row matching the filter. */
 export type ExpensePage = z.output<typeof ExpenseList>;
+
+type Answer = z.output<typeof ExpenseAnswer>;
+const calls = recordMutations('expense', {
+  add: 'addExpense',
+  update: 'updateExpense',
+  remove: 'deleteExpense',
+  restore: 'restoreExpense',
+});
 
 export const expensesApi = apiSlice.injectEndpoints({
   endpoints: (build) =>
@@ -34,23 +37,10 @@ export const expensesApi = apiSlice.injectEndpoints({
       }),
       /** One expense as it is now, for an edit form's Reload: always fetched, never cached. */
       getExpense: build.query<Expense | null, string>(reloadOf<Expense>('listExpenses')),
-      addExpense: build.mutation<z.output<typeof ExpenseAnswer>, ExpenseInput>({
-        query: (body) => request('addExpense', { body }),
-        invalidatesTags: invalidates(() => createdTags('expense')),
-      }),
-      updateExpense: build.mutation<z.output<typeof ExpenseAnswer>, z.input<typeof ExpenseUpdate>>({
-        query: (body) => request('updateExpense', { body }),
-        invalidatesTags: invalidates((_r, arg) => changedTags('expense', arg._id)),
-      }),
-      deleteExpense: build.mutation<z.output<typeof Message>, string>({
-        query: (id) => request('deleteExpense', { body: { id } }),
-        invalidatesTags: invalidates((_r, id) => changedTags('expense', id)),
-      }),
-      /** Undoes a delete of moments ago: the expense comes back as it was. */
-      restoreExpense: build.mutation<z.output<typeof Message>, string>({
-        query: (id) => request('restoreExpense', { body: { id } }),
-        invalidatesTags: invalidates((_r, id) => changedTags('expense', id)),
-      }),
+      addExpense: build.mutation<Answer, ExpenseInput>(calls.add),
+      updateExpense: build.mutation<Answer, z.input<typeof ExpenseUpdate>>(calls.update),
+      deleteExpense: build.mutation<z.output<typeof Message>, string>(calls.remove),
+      restoreExpense: build.mutation<z.output<typeof Message>, string>(calls.restore),
     }),
 });
 

@@ -16,13 +16,8 @@ import type {
 } from '../../../contract/api/projects';
 import { reloadOf, request } from '../../api/endpoint';
 import { apiSlice } from '../../api/apiSlice';
-import {
-  changedTags,
-  createdTags,
-  invalidates,
-  listTags,
-  withSyncedMutations,
-} from '../../api/tags';
+import { recordMutations } from '../../api/recordMutations';
+import { changedTags, invalidates, listTags, withSyncedMutations } from '../../api/tags';
 import type { ListParams } from '../../api/types';
 
 export type { ProjectSort };
@@ -36,6 +31,14 @@ export type ProjectArgs = ListParams<ProjectSort> &
 
 /** What a company's form sends: the price in rupees, the PM by id (or null for none). */
 export type ProjectInput = z.input<typeof ProjectFields>;
+
+type Answer = z.output<typeof ProjectAnswer>;
+const calls = recordMutations('project', {
+  add: 'createProject',
+  update: 'updateProject',
+  remove: 'deleteProject',
+  restore: 'restoreProject',
+});
 
 const blankToUndefined = (v: string | undefined) => v || undefined;
 
@@ -57,27 +60,11 @@ export const projectsApi = apiSlice.injectEndpoints({
       }),
       /** One project as it is now, for an edit form's Reload: always fetched, never cached. */
       getProject: build.query<Project | null, string>(reloadOf<Project>('listProjects')),
-      createProject: build.mutation<z.output<typeof ProjectAnswer>, ProjectInput>({
-        query: (body) => request('createProject', { body }),
-        invalidatesTags: invalidates(() => createdTags('project')),
-      }),
-      updateProject: build.mutation<z.output<typeof ProjectAnswer>, z.input<typeof ProjectUpdate>>({
-        query: (body) => request('updateProject', { body }),
-        invalidatesTags: invalidates((_r, arg) => changedTags('project', arg._id)),
-      }),
-      deleteProject: build.mutation<z.output<typeof Message>, string>({
-        query: (id) => request('deleteProject', { body: { id } }),
-        invalidatesTags: invalidates((_r, id) => changedTags('project', id)),
-      }),
-      /** Undoes a delete of moments ago: the project comes back as it was. */
-      restoreProject: build.mutation<z.output<typeof Message>, string>({
-        query: (id) => request('restoreProject', { body: { id } }),
-        invalidatesTags: invalidates((_r, id) => changedTags('project', id)),
-      }),
-      updateProjectStatus: build.mutation<
-        z.output<typeof ProjectAnswer>,
-        z.input<typeof ProjectStatusByPm>
-      >({
+      createProject: build.mutation<Answer, ProjectInput>(calls.add),
+      updateProject: build.mutation<Answer, z.input<typeof ProjectUpdate>>(calls.update),
+      deleteProject: build.mutation<z.output<typeof Message>, string>(calls.remove),
+      restoreProject: build.mutation<z.output<typeof Message>, string>(calls.restore),
+      updateProjectStatus: build.mutation<Answer, z.input<typeof ProjectStatusByPm>>({
         query: (body) => request('updateProjectStatusByPm', { body }),
         invalidatesTags: invalidates((_r, arg) => changedTags('project', arg._id)),
       }),
