@@ -13,7 +13,7 @@ export interface KhataReminder {
   from: string;
   /** The person reminded. */
   to: string;
-  /** What they owe, in paise. */
+  /** What they owe on balance (their open lends less what the lender owes them), in paise. */
   amountPaise: number;
   /** The due date of their oldest open lend (YYYY-MM-DD). */
   dueDate: string;

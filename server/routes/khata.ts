@@ -99,7 +99,7 @@ export const khataRoutes: FastifyPluginAsyncZod = async (app) => {
     recordKhataReminder: {
       tags,
       summary: 'Records a WhatsApp or SMS reminder the caller sent from their own phone',
-      description: `${OWN} The person must owe something and have a mobile number (400). Counted with e-mail reminders per sender (429).`,
+      description: `${OWN} The person must owe something on balance (their open lends less what the caller owes them, the amount recorded) and have a mobile number (400). Counted with e-mail reminders per sender (429).`,
       answers: 'The reminder is on the person’s page',
       refusals: errors(...BODY, 401, 404, 429),
       options: {

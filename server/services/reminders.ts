@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { khataReminders, loans, users } from '../db/schema';
+import { counterparties, khataReminders, loans, users } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import { formatDmy, formatPaise } from '../lib/format';
 import { badRequest } from '../lib/errors';
@@ -30,18 +30,32 @@ export async function sendLendReminder(
     throw badRequest('This lend is fully repaid: there is nothing to remind about.', {
       code: 'wrong_state',
     });
-  if (!lend.email)
+  const to = await reminderAddress(db, lend);
+  if (!to)
     throw badRequest(
       'This person has no e-mail address: remind them by WhatsApp or SMS from their page.',
       { code: 'wrong_state' },
     );
-  await emailLendReminder(db, mailer, limits, caller.userId, lend);
+  await emailLendReminder(db, mailer, limits, caller.userId, lend, to);
   await recordReminder(db, lend, 'email', today);
 }
 
 /**
- * The reminder e-mail of an open lend with an e-mail address, within its limits (one a day
- * per lend, a few a day per borrower): 429 past them. A mail that did not go out counts
+ * Where a lend's reminder e-mail goes: the address typed on the lend, else its person's (a
+ * person added by mobile may be given an e-mail later on their page), else nowhere (null).
+ */
+export async function reminderAddress(db: DbOrTx, lend: LendRow): Promise<string | null> {
+  if (lend.email) return lend.email;
+  const [person] = await db
+    .select({ email: counterparties.email })
+    .from(counterparties)
+    .where(eq(counterparties.id, lend.counterpartyId));
+  return person?.email || null;
+}
+
+/**
+ * The reminder e-mail of an open lend to `to` (reminderAddress), within its limits (one a
+ * day per lend, a few a day per borrower): 429 past them. A mail that did not go out counts
  * against neither.
  */
 export async function emailLendReminder(
@@ -50,9 +64,10 @@ export async function emailLendReminder(
   limits: Limits,
   userId: string,
   lend: LendRow,
+  to: string,
 ) {
   const perLend = `reminder:lend:${lend.id}`;
-  const perRecipient = `reminder:to:${lend.email.toLowerCase()}`;
+  const perRecipient = `reminder:to:${to.toLowerCase()}`;
   await take(
     db,
     [{ key: perLend, limit: limits.remindersPerLend }],
@@ -64,7 +79,7 @@ export async function emailLendReminder(
       [{ key: perRecipient, limit: limits.remindersPerRecipient }],
       'This borrower has had enough reminders for today. Please try again later.',
     );
-    await send(mailer, db, userId, lend);
+    await send(mailer, db, userId, lend, to);
   } catch (error) {
     // Only a reminder that went out counts against the lend and its borrower.
     await giveBack(db, perLend);
@@ -94,7 +109,7 @@ export async function recordReminder(
   return row!.id;
 }
 
-async function send(mailer: Mailer, db: DbOrTx, userId: string, lend: LendRow) {
+async function send(mailer: Mailer, db: DbOrTx, userId: string, lend: LendRow, to: string) {
   const [sender] = await db
     .select({ name: users.name, email: users.email })
     .from(users)
@@ -115,7 +130,7 @@ async function send(mailer: Mailer, db: DbOrTx, userId: string, lend: LendRow) {
   if (lend.repaidPaise > 0) lines.push(`Still outstanding: ${outstanding}`);
   if (sender) lines.push('', `Sent on behalf of ${from} <${sender.email}>.`);
   await mailer.send({
-    to: lend.email,
+    to,
     subject: `Reminder: ${outstanding} due on ${formatDmy(lend.repaymentDate)}`,
     text: lines.join('\n'),
   });

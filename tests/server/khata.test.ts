@@ -1,3 +1,4 @@
+import { execFileSync, spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import {
   khataReminderText,
@@ -11,7 +12,19 @@ import { addUser, signUp, type Api, type TestServer } from './helpers';
 import { useServer } from './fixtures/server';
 
 let server: TestServer;
-useServer((started) => (server = started));
+/** The mail the server sent (e-mail reminders). */
+const mailed: MailMessage[] = [];
+useServer((started) => (server = started), {
+  mailer: { kind: 'outbox', send: async (m) => void mailed.push(m) },
+});
+
+const hasPdftotext = spawnSync('pdftotext', ['-v']).error === undefined;
+/** A PDF's text as poppler lays it out (read from stdin), spaces and line breaks collapsed. */
+const pdfText = (pdf: Buffer) =>
+  execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf, encoding: 'utf8' }).replace(
+    /\s+/g,
+    ' ',
+  );
 
 const addPerson = (api: Api, body: Record<string, unknown>) => api.post('/khata/people', body);
 const ledger = (api: Api, id: string) => api.get(`/khata/people/${id}`);
@@ -121,6 +134,45 @@ describe('khata: a person by mobile number', () => {
     );
     const nothing = await me.api.post(`/khata/people/${id}/reminders`, { channel: 'sms' });
     expect(nothing.status).toBe(400);
+  });
+
+  it('reminds for what the person owes on balance, and not at all when the user owes more', async () => {
+    const me = await signUp(server);
+    const person = { name: 'Mohan', mobile: '9811100000' };
+    const lent = await me.api.post('/lend/addlend', {
+      ...person,
+      amount: 1000,
+      issueDate: '2026-11-01',
+      repaymentDate: '2026-11-20',
+    });
+    const id = lent.body.data.counterpartyId;
+    const borrow = (amount: number) =>
+      me.api.post('/borrowed/addborrowed', {
+        ...person,
+        amount,
+        issueDate: '2026-11-02',
+        repaymentDate: '2026-12-01',
+      });
+    expect((await borrow(300)).body.data.counterpartyId).toBe(id);
+    expect((await ledger(me.api, id)).body.data).toMatchObject({
+      net: 700,
+      theyOwe: 1000,
+      iOwe: 300,
+    });
+    // The page says "Mohan owes you ₹700.00": the reminder asks for that, not the 1,000 lent.
+    expect(
+      (await me.api.post(`/khata/people/${id}/reminders`, { channel: 'whatsapp' })).status,
+    ).toBe(201);
+    expect((await ledger(me.api, id)).body.data.events.at(-1)).toMatchObject({
+      kind: 'reminder',
+      channel: 'whatsapp',
+      amount: 700,
+    });
+
+    await borrow(800);
+    const owing = await me.api.post(`/khata/people/${id}/reminders`, { channel: 'sms' });
+    expect(owing.status).toBe(400);
+    expect(owing.body.message).toBe('Mohan owes you nothing: there is nothing to remind about.');
   });
 
   it('is one person across lends and borrowings; You gave repays a borrowing first', async () => {
@@ -272,11 +324,19 @@ describe('khata: the shared statement', () => {
     const pdf = await fetch(`${server.origin}/api/public/khata/${token}/pdf`);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(
-      Buffer.from(await pdf.arrayBuffer())
-        .subarray(0, 5)
-        .toString(),
-    ).toBe('%PDF-');
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    if (hasPdftotext) {
+      // The same two entries in date order with their balances, and nothing else.
+      const printed = pdfText(bytes);
+      expect(printed).toContain('Between Asha and Ramesh');
+      expect(printed).toContain('Ramesh owes Asha Rs. 300.00');
+      expect(printed).toMatch(
+        /01\/11\/2026 Lent - Tea stall 500\.00 500\.00 due from Ramesh 03\/11\/2026 Repayment received 200\.00 300\.00 due from Ramesh/,
+      );
+      for (const absent of [me.email, 'Meena', '99.00', 'Reminder', '9000000001'])
+        expect(printed).not.toContain(absent);
+    }
 
     // Someone else's person and links are not found.
     const stranger = await signUp(server);
@@ -284,6 +344,11 @@ describe('khata: the shared statement', () => {
     const linkId = link.body.data._id;
     const foreignRevoke = await stranger.api.post(`/khata/people/${id}/links/${linkId}/revoke`);
     expect(foreignRevoke.status).toBe(404);
+    // Nor through a person of their own.
+    const theirs = (await addPerson(stranger.api, { name: 'R', mobile: '9000000001' })).body.data;
+    const sideways = await stranger.api.post(`/khata/people/${theirs._id}/links/${linkId}/revoke`);
+    expect(sideways.status).toBe(404);
+    expect((await visitor.get(`/public/khata/${token}`)).status).toBe(200);
 
     const revoked = await me.api.post(`/khata/people/${id}/links/${linkId}/revoke`);
     expect(revoked.status).toBe(200);
@@ -387,5 +452,91 @@ describe('khata: reminders on schedule', () => {
         .filter((e: { channel: string }) => e.channel === 'scheduled')
         .map((e: { date: string }) => e.date),
     ).toEqual(['2026-11-10', '2026-11-17']);
+  });
+
+  it('e-mails a person by the address given on their page when the lend has none, recorded there', async () => {
+    const me = await signUp(server, { name: 'Asha' });
+    const mailer: Mailer = { kind: 'outbox', send: async (m) => void mailed.push(m) };
+    const run = (today: string) => runDueLendReminders(server.db, mailer, LIMITS, today);
+    const gopal = (await addPerson(me.api, { name: 'Gopal', mobile: '9000011111' })).body.data;
+    const gave = await entry(me.api, gopal._id, {
+      type: 'gave',
+      amount: 100,
+      date: '2026-12-01',
+      dueDate: '2026-12-10',
+      autoRemind: true,
+    });
+    const lendId = gave.body.data.newLoanId;
+    // By mobile only: no e-mail, only the bell.
+    expect(await run('2026-12-10')).toEqual({ reminded: 1, emailed: 0 });
+    expect((await me.api.post('/user/sendemaillend', { _id: lendId })).status).toBe(400);
+
+    const edited = await me.api.raw('PUT', `/khata/people/${gopal._id}`, {
+      name: 'Gopal',
+      mobile: '9000011111',
+      email: 'gopal@example.com',
+      version: 1,
+    });
+    expect(edited.status).toBe(200);
+    expect(await run('2026-12-17')).toEqual({ reminded: 1, emailed: 1 });
+    const sent = await me.api.post('/user/sendemaillend', { _id: lendId });
+    expect(sent.status).toBe(200);
+    const toGopal = mailed.filter((m) => m.to === 'gopal@example.com');
+    expect(toGopal).toHaveLength(2);
+    expect(toGopal[1]!.text).toContain('Hello Gopal,');
+    expect(toGopal[1]!.subject).toBe('Reminder: ₹100.00 due on 10/12/2026');
+    const reminders = (await ledger(me.api, gopal._id)).body.data.events
+      .filter((e: { kind: string }) => e.kind === 'reminder')
+      .map((e: { date: string; channel: string; amount: number }) => [
+        e.channel,
+        e.channel === 'email' ? 'today' : e.date,
+        e.amount,
+      ]);
+    // In date order: the e-mail sent today sits among the scheduled days by its date.
+    expect(reminders).toHaveLength(3);
+    expect(reminders).toEqual(
+      expect.arrayContaining([
+        ['scheduled', '2026-12-10', 100],
+        ['scheduled', '2026-12-17', 100],
+        ['email', 'today', 100],
+      ]),
+    );
+
+    // Settled: no more reminders by any way.
+    await me.api.post(`/khata/people/${gopal._id}/settle`, { date: '2026-12-18' });
+    expect(await run('2026-12-24')).toEqual({ reminded: 0, emailed: 0 });
+    expect((await me.api.post('/user/sendemaillend', { _id: lendId })).status).toBe(400);
+  });
+});
+
+describe('khata: the shared statement is limited per address', () => {
+  let limited: TestServer;
+  useServer((started) => (limited = started), { limits: LIMITS, trustProxy: ['127.0.0.1'] });
+
+  it('refuses its page and PDF together past the limit, for that address only', async () => {
+    const me = await signUp(limited);
+    const person = (await addPerson(me.api, { name: 'Ramesh', mobile: '9000000001' })).body.data;
+    await entry(me.api, person._id, { type: 'gave', amount: 10 });
+    const link = await me.api.post(`/khata/people/${person._id}/links`, {});
+    const token = link.body.data.url.split('/statement/')[1];
+    const from = (address: string) => limited.api(undefined, { 'x-forwarded-for': address });
+    const visitor = from('198.51.100.7');
+    const { max, windowMs } = LIMITS.statementLinksPerAddress;
+    // The page and its PDF count together.
+    for (let i = 0; i < max; i++) {
+      const res = await visitor.get(`/public/khata/${token}${i % 2 ? '/pdf' : ''}`);
+      expect(res.status).toBe(200);
+    }
+    for (const path of [`/public/khata/${token}`, `/public/khata/${token}/pdf`]) {
+      const refused = await visitor.get(path);
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toBe('Too many tries. Please try again later.');
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(windowMs / 1000);
+    }
+    // Guessing tokens counts too; another address is not held back.
+    expect((await visitor.get(`/public/khata/${'x'.repeat(43)}`)).status).toBe(429);
+    expect((await from('198.51.100.8').get(`/public/khata/${token}`)).status).toBe(200);
   });
 });

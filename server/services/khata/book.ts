@@ -27,8 +27,9 @@ export async function personLedger(db: DbOrTx, caller: Caller, personId: string)
 
 /**
  * A WhatsApp or SMS reminder the user sent from their own phone (the SPA records it when the
- * user taps Send): for what the person owes, about their oldest open lend. Nothing owed is a
- * 400: there is nothing to remind about.
+ * user taps Send): for what the person owes on balance (their open lends less what the user
+ * owes them, as the page's net and the sheet's text say), about their oldest open lend.
+ * Nothing owed on balance is a 400: there is nothing to remind about.
  */
 export async function recordPhoneReminder(
   db: DbOrTx,
@@ -40,7 +41,8 @@ export async function recordPhoneReminder(
   const person = await ownPerson(db, caller, personId);
   const open = await openEntries(db, caller.userId, person.id);
   const first = open.openLends[0];
-  if (!first || open.theyOwePaise <= 0n)
+  const owed = open.theyOwePaise - open.iOwePaise;
+  if (!first || owed <= 0n)
     throw badRequest(`${person.name} owes you nothing: there is nothing to remind about.`, {
       code: 'wrong_state',
     });
@@ -56,7 +58,7 @@ export async function recordPhoneReminder(
     counterpartyId: person.id,
     loanId: first._id,
     channel,
-    amountPaise: Number(open.theyOwePaise),
+    amountPaise: Number(owed),
     date: today,
   });
 }

@@ -5,7 +5,7 @@ import { addDays } from '../../../contract/schedule';
 import type { Mailer } from '../../mail/mailer';
 import type { DueRunOptions } from '../dueTemplates';
 import type { Limits } from '../rateLimits';
-import { emailLendReminder, recordReminder } from '../reminders';
+import { emailLendReminder, recordReminder, reminderAddress } from '../reminders';
 import { runDueTemplates, type ScheduleKind } from '../schedules/engine';
 
 /**
@@ -75,9 +75,10 @@ function reminderKind(
       // Days missed while no server ran make one reminder, on the last of them.
       const day = days.at(-1)!;
       let emailed = false;
-      if (lend.email) {
+      const to = await reminderAddress(tx, lend);
+      if (to) {
         try {
-          await emailLendReminder(tx, mailer, limits, lend.userId, lend);
+          await emailLendReminder(tx, mailer, limits, lend.userId, lend, to);
           emailed = true;
         } catch {
           // Past its limits or the mail server refused: the bell still tells the user.

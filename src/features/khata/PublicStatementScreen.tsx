@@ -1,8 +1,9 @@
 import { useParams } from 'react-router-dom';
 import { STATEMENT_ENTRY_WORDS } from '../../../contract/khataShare';
 import { pathOf } from '../../api/endpoint';
+import { refusal } from '../../api/errors';
 import { formatDMY } from '../../lib/dates';
-import { LoadState } from '../../ui/LoadState';
+import { ErrorWithRetry, LoadState } from '../../ui/LoadState';
 import { Money } from '../../ui/Money';
 import { styles } from '../../ui/styles';
 import { useGetPublicStatementQuery } from './khataApi';
@@ -15,12 +16,20 @@ export default function PublicStatementScreen() {
   const { token = '' } = useParams();
   const query = useGetPublicStatementQuery(token);
   const s = query.data?.data;
+  // An unknown, expired or revoked link stays so: its message, and no Retry to try it again.
+  const refused = refusal(query.error);
+  const unusable = refused?.code === 'invalid_link';
   return (
     <main className="min-h-screen bg-gray-50 px-4 py-6">
       <div className="mx-auto max-w-2xl space-y-4">
+        {unusable && (
+          <div className={styles.card}>
+            <ErrorWithRetry message={refused.message} />
+          </div>
+        )}
         <LoadState
           isLoading={query.isLoading}
-          isError={query.isError}
+          isError={query.isError && !unusable}
           error={query.error}
           onRetry={query.refetch}
         >

@@ -25,16 +25,17 @@ import {
  * server (its own words, built from the stored lend, within the reminder limits).
  */
 export function ReminderSheet({ ledger, onClose }: { ledger: KhataLedger; onClose: () => void }) {
-  const { person, theyOwe, openLends } = ledger;
+  // What they owe on balance (the page's net): the open lends less what the user owes them.
+  const { person, net: due, openLends } = ledger;
   const upi = useGetKhataUpiQuery();
-  const oldest = openLends[0];
+  const oldest = due > 0 ? openLends[0] : undefined;
   const settings = upi.data?.data;
   const made =
     settings && oldest
       ? khataReminderText({
           from: settings.name,
           to: person.name,
-          amountPaise: rupeesToPaise(theyOwe) ?? 0,
+          amountPaise: rupeesToPaise(due) ?? 0,
           dueDate: oldest.repaymentDate,
           upiId: settings.upiId,
         })
@@ -68,7 +69,7 @@ export function ReminderSheet({ ledger, onClose }: { ledger: KhataLedger; onClos
       ) : (
         <div className="space-y-4">
           <p className="text-sm text-gray-800">
-            Due: <Money value={theyOwe} className="font-semibold" /> (due date{' '}
+            Due: <Money value={due} className="font-semibold" /> (due date{' '}
             {formatDMY(oldest.repaymentDate)})
           </p>
           {settings && !settings.upiId && (

@@ -1,0 +1,123 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { KhataLedgerAnswer, UpiSettingsAnswer } from '../../contract/api/khata';
+import { refusal, renderApp, renderSignedOut } from './fixtures/screens';
+import { server } from './msw';
+
+/**
+ * A person's page and its reminder sheet: the message asks for what the person owes on
+ * balance, the figure the page states, with a UPI link for exactly that amount.
+ */
+
+const PERSON_ID = '00000000-0000-4000-8000-000000000001';
+const LEND_ID = '00000000-0000-4000-8000-000000000002';
+
+/** Mohan was lent ₹1,000 and lent the user ₹300 back: he owes ₹700 on balance. */
+const ledger = KhataLedgerAnswer.parse({
+  success: true,
+  data: {
+    person: { _id: PERSON_ID, name: 'Mohan', mobile: '+919811100000', email: null, version: 1 },
+    net: 700,
+    theyOwe: 1000,
+    iOwe: 300,
+    events: [
+      {
+        _id: LEND_ID,
+        date: '2026-11-01',
+        kind: 'lend',
+        loanId: LEND_ID,
+        amount: 1000,
+        change: 1000,
+        balance: 1000,
+        note: '',
+        channel: null,
+      },
+      {
+        _id: '00000000-0000-4000-8000-000000000003',
+        date: '2026-11-02',
+        kind: 'borrowed',
+        loanId: '00000000-0000-4000-8000-000000000003',
+        amount: 300,
+        change: -300,
+        balance: 700,
+        note: '',
+        channel: null,
+      },
+    ],
+    totalEvents: 2,
+    openLends: [
+      {
+        _id: LEND_ID,
+        outstanding: 1000,
+        issueDate: '2026-11-01',
+        repaymentDate: '2026-11-20',
+        autoRemind: false,
+      },
+    ],
+  },
+});
+
+describe("a person's reminder sheet", () => {
+  it('asks for what the person owes on balance, as the page says, with its UPI link', async () => {
+    server.use(
+      http.get(`/api/khata/people/${PERSON_ID}`, () => HttpResponse.json(ledger)),
+      http.get('/api/user/upi', () =>
+        HttpResponse.json(
+          UpiSettingsAnswer.parse({
+            success: true,
+            data: { upiId: 'asha@okhdfcbank', name: 'Asha' },
+          }),
+        ),
+      ),
+    );
+    const { user } = renderApp(`/app/khata?person=${PERSON_ID}`);
+    expect((await screen.findByTestId('khata-net')).textContent).toBe('Mohan owes you ₹700.00');
+
+    await user.click(screen.getByRole('button', { name: 'Remind' }));
+    const sheet = screen.getByRole('dialog', { name: 'Remind Mohan' });
+    const message = within(sheet).getByLabelText('Message');
+    const text = [
+      'Hello Mohan,',
+      'A reminder from Asha: ₹700.00 is due to me (due date 20/11/2026).',
+      'Pay by UPI: upi://pay?pa=asha@okhdfcbank&pn=Asha&am=700.00&tn=Repayment%20to%20Asha&cu=INR',
+      'Thank you.',
+    ].join('\n');
+    await waitFor(() => expect(message).toHaveValue(text));
+    expect(within(sheet).getByText(/^Due:/).textContent).toBe('Due: ₹700.00 (due date 20/11/2026)');
+    expect(within(sheet).getByRole('link', { name: 'Send on WhatsApp' })).toHaveAttribute(
+      'href',
+      `https://wa.me/919811100000?text=${encodeURIComponent(text)}`,
+    );
+  });
+});
+
+describe('a shared statement link', () => {
+  const TOKEN = 'x'.repeat(43);
+  it('that was revoked says so, with nothing to retry', async () => {
+    server.use(
+      http.get(`/api/public/khata/${TOKEN}`, () =>
+        refusal('This statement link was withdrawn by its sender. Please ask for a new one.', {
+          code: 'invalid_link',
+          status: 404,
+        }),
+      ),
+    );
+    renderSignedOut(`/statement/${TOKEN}`);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This statement link was withdrawn by its sender. Please ask for a new one.',
+    );
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('opened too often for now says so, and offers Retry', async () => {
+    server.use(
+      http.get(`/api/public/khata/${TOKEN}`, () =>
+        refusal('Too many tries. Please try again later.', { code: 'rate_limited', status: 429 }),
+      ),
+    );
+    renderSignedOut(`/statement/${TOKEN}`);
+    expect(await screen.findByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('Too many tries.');
+  });
+});
