@@ -346,6 +346,21 @@ describe('a reconciled entry', () => {
   });
 });
 
+/** A workbook of these parts (an empty workbook and content types unless given), zipped. */
+async function zipped(given: Record<string, Buffer>) {
+  const parts = {
+    '[Content_Types].xml': Buffer.from('<Types/>'),
+    'xl/workbook.xml': Buffer.from('<workbook/>'),
+    ...given,
+  };
+  const zip = new yazl.ZipFile();
+  for (const [name, data] of Object.entries(parts)) zip.addBuffer(data, name);
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 describe('files that are not a statement', () => {
   it('are refused with a 400 saying why, and nothing is saved', async () => {
     const { co, accountId } = await company(false);
@@ -388,6 +403,33 @@ describe('files that are not a statement', () => {
     expect(res.body.message).toMatch(/more than 2,01,000 lines/);
     expect(Date.now() - started).toBeLessThan(10_000);
 
+    // The same as a workbook: a statement's headers, then a million empty rows, 2.4 MB zipped.
+    const HEADERS = ['Date', 'Narration', 'Withdrawal', 'Deposit', 'Balance'];
+    const rows = Array.from({ length: 1_000_000 }, (_, i) => `<row r="${i + 2}"/>`).join('');
+    const sheet = Buffer.from(
+      `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>` +
+        `<row r="1">${HEADERS.map((h, i) => `<c r="${'ABCDE'[i]}1" t="inlineStr"><is><t>${h}</t></is></c>`).join('')}</row>` +
+        `${rows}</sheetData></worksheet>`,
+    );
+    const book = await zipped({
+      'xl/workbook.xml': Buffer.from(
+        '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" ' +
+          'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
+          '<sheets><sheet name="Statement" sheetId="1" r:id="rId1"/></sheets></workbook>',
+      ),
+      'xl/_rels/workbook.xml.rels': Buffer.from(
+        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+          '<Relationship Id="rId1" Target="worksheets/sheet1.xml" Type="http://schemas.' +
+          'openxmlformats.org/officeDocument/2006/relationships/worksheet"/></Relationships>',
+      ),
+      'xl/worksheets/sheet1.xml': sheet,
+    });
+    const sheetStarted = Date.now();
+    const blankBook = await send(co.token, 'preview', book, { accountId });
+    expect(blankBook.status, blankBook.text).toBe(400);
+    expect(blankBook.body.message).toMatch(/more than 2,01,000 lines/);
+    expect(Date.now() - sheetStarted).toBeLessThan(10_000);
+
     const big = await send(co.token, 'preview', Buffer.alloc(21 * 1024 * 1024, 0x41), {
       accountId,
     });
@@ -396,14 +438,7 @@ describe('files that are not a statement', () => {
     // A 100 KB workbook whose text unpacks to 100 MB.
     const huge = Buffer.alloc(100 * 1024 * 1024, 'a');
     huge.write('<sst><si><t>', 0);
-    const zip = new yazl.ZipFile();
-    zip.addBuffer(Buffer.from('<Types/>'), '[Content_Types].xml');
-    zip.addBuffer(Buffer.from('<workbook/>'), 'xl/workbook.xml');
-    zip.addBuffer(huge, 'xl/sharedStrings.xml');
-    zip.end();
-    const parts: Buffer[] = [];
-    for await (const part of zip.outputStream) parts.push(part as Buffer);
-    const bomb = Buffer.concat(parts);
+    const bomb = await zipped({ 'xl/sharedStrings.xml': huge });
     expect(bomb.length).toBeLessThan(200 * 1024);
     const refused = await send(co.token, '', bomb, { accountId });
     expect(refused.status).toBe(400);
