@@ -6,37 +6,33 @@ import { styles } from '../../ui/styles';
 import { showToast } from '../../ui/toast';
 import { AuthLayout } from './AuthLayout';
 import { useRegisterMutation } from '../../api/authApi';
-import { NewPasswordFields } from '../../ui/NewPasswordFields';
+import { NewPasswordFields, useNewPassword } from '../../ui/NewPasswordFields';
 
 export const REGISTER_FAILED = 'Registration failed. Please check your details.';
 export const REGISTER_ERROR = 'An error occurred during registration. Please try again later.';
 
-const EMPTY = { name: '', email: '', password: '', cpassword: '' };
+const EMPTY = { name: '', email: '' };
 
 export default function RegisterScreen() {
   const navigate = useNavigate();
   const [register, { isLoading }] = useRegisterMutation();
   const [form, setForm] = useState(EMPTY);
-  const [mismatch, setMismatch] = useState(false);
+  const newPassword = useNewPassword();
 
-  const set = (key: keyof typeof EMPTY, value: string) => {
-    setForm({ ...form, [key]: value });
-    if (key === 'password' || key === 'cpassword') setMismatch(false);
-  };
+  const set = (key: keyof typeof EMPTY, value: string) => setForm({ ...form, [key]: value });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (form.password !== form.cpassword) {
-      setMismatch(true);
-      return;
-    }
+    if (!newPassword.matches()) return;
     try {
       const result = await register({
-        ...form,
         name: form.name.trim(),
         email: form.email.trim(),
+        password: newPassword.password,
+        cpassword: newPassword.confirm,
       }).unwrap();
       setForm(EMPTY);
+      newPassword.clear();
       navigate('/');
       showToast('success', result.message);
     } catch (error) {
@@ -70,11 +66,7 @@ export default function RegisterScreen() {
         <NewPasswordFields
           idPrefix="reg"
           labels={{ password: 'Password', confirm: 'Confirm Password' }}
-          password={form.password}
-          confirm={form.cpassword}
-          onPasswordChange={(v) => set('password', v)}
-          onConfirmChange={(v) => set('cpassword', v)}
-          mismatch={mismatch}
+          {...newPassword.fields}
         />
         <button type="submit" disabled={isLoading} className={`${styles.btnPrimary} w-full`}>
           {isLoading ? 'Loading...' : 'Register'}

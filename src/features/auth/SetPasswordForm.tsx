@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { failureMessage } from '../../api/errors';
-import { NewPasswordFields } from '../../ui/NewPasswordFields';
+import { NewPasswordFields, useNewPassword } from '../../ui/NewPasswordFields';
 import { styles } from '../../ui/styles';
 import { AuthLayout } from './AuthLayout';
 
@@ -46,42 +46,30 @@ export function SetPasswordForm({
 }) {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [form, setForm] = useState({ password: '', cpassword: '' });
-  const [mismatch, setMismatch] = useState(false);
+  const newPassword = useNewPassword();
   const [error, setError] = useState<string | null>(token ? null : linkInvalid);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (form.password !== form.cpassword) {
-      setMismatch(true);
-      return;
-    }
+    if (!newPassword.matches()) return;
     setError(null);
     try {
-      const result = await send({ token, ...form });
+      const result = await send({
+        token,
+        password: newPassword.password,
+        cpassword: newPassword.confirm,
+      });
       onDone(result.message);
     } catch (err) {
       setError(failureMessage(err, failed));
     }
-  };
-  const change = (key: keyof typeof form) => (value: string) => {
-    setForm({ ...form, [key]: value });
-    setMismatch(false);
   };
 
   return (
     <AuthLayout title={title}>
       {intro}
       <form onSubmit={submit} className="space-y-4">
-        <NewPasswordFields
-          idPrefix={idPrefix}
-          labels={labels}
-          password={form.password}
-          confirm={form.cpassword}
-          onPasswordChange={change('password')}
-          onConfirmChange={change('cpassword')}
-          mismatch={mismatch}
-        />
+        <NewPasswordFields idPrefix={idPrefix} labels={labels} {...newPassword.fields} />
         <button type="submit" disabled={busy || !token} className={`${styles.btnPrimary} w-full`}>
           {busy ? 'Loading...' : submitLabel}
         </button>

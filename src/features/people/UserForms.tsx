@@ -6,12 +6,13 @@ import {
   type Role,
   type UserStatus,
 } from '../../../contract/enums';
-import { MOBILE_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from '../../../contract/rules';
+import { MOBILE_PATTERN } from '../../../contract/rules';
 import { notifyMutation } from '../../api/notify';
 import { formatEnum } from '../../lib/labels';
 import { inputPattern } from '../../lib/patterns';
 import { Field, SelectField } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
+import { NewPasswordField } from '../../ui/NewPasswordFields';
 import { useEditConflict, type ConflictForm } from '../../ui/useEditConflict';
 import { useFieldErrors } from '../../ui/useFieldErrors';
 import {
@@ -245,15 +246,9 @@ function PasswordChoiceFields({
         ))}
       </fieldset>
       {choice === 'password' && (
-        <Field
+        <NewPasswordField
           id="user-password"
           label="Password"
-          type="password"
-          required
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN} characters.`}
           value={password}
           error={error}
           onChange={onPassword}

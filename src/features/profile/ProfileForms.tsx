@@ -3,7 +3,7 @@ import { notifyMutation } from '../../api/notify';
 import type { User } from '../../api/types';
 import { Field } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
-import { NewPasswordFields } from '../../ui/NewPasswordFields';
+import { NewPasswordFields, useNewPassword } from '../../ui/NewPasswordFields';
 import { useEditConflict } from '../../ui/useEditConflict';
 import {
   useLazyGetProfileQuery,
@@ -88,18 +88,16 @@ export function ProfileForm({ user, onClose }: { user: User; onClose: () => void
 /** 'Update Password': the current password and the new one twice. */
 export function PasswordForm({ onClose }: { onClose: () => void }) {
   const [updatePassword, { isLoading }] = useUpdatePasswordMutation();
-  const [form, setForm] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
-  const [mismatch, setMismatch] = useState(false);
-  const set = (key: keyof typeof form, value: string) => {
-    setForm({ ...form, [key]: value });
-    setMismatch(false);
-  };
+  const [currentPassword, setCurrentPassword] = useState('');
+  const newPassword = useNewPassword();
   const submit = async () => {
-    if (form.newPassword !== form.confirmPassword) {
-      setMismatch(true);
-      return;
-    }
-    const ok = await notifyMutation(updatePassword(form).unwrap(), {
+    if (!newPassword.matches()) return;
+    const sent = updatePassword({
+      currentPassword,
+      newPassword: newPassword.password,
+      confirmPassword: newPassword.confirm,
+    });
+    const ok = await notifyMutation(sent.unwrap(), {
       success: 'Password updated successfully',
       failure: 'Failed to update password. Please try again.',
     });
@@ -120,17 +118,13 @@ export function PasswordForm({ onClose }: { onClose: () => void }) {
         type="password"
         required
         autoComplete="current-password"
-        value={form.currentPassword}
-        onChange={(e) => set('currentPassword', e.target.value)}
+        value={currentPassword}
+        onChange={(e) => setCurrentPassword(e.target.value)}
       />
       <NewPasswordFields
         idPrefix="pw-new"
         labels={{ password: 'New Password', confirm: 'Confirm New Password' }}
-        password={form.newPassword}
-        confirm={form.confirmPassword}
-        onPasswordChange={(v) => set('newPassword', v)}
-        onConfirmChange={(v) => set('confirmPassword', v)}
-        mismatch={mismatch}
+        {...newPassword.fields}
       />
     </FormModal>
   );
