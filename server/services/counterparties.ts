@@ -8,6 +8,15 @@ import { notFound } from '../lib/errors';
 import { paiseToRupees } from '../../contract/rules';
 
 /**
+ * A search as a number is typed ('98765 43210', '+91-98765'), to find in the kept '+91…':
+ * without spaces, dashes and brackets; none when it has no digit (it is a name then).
+ */
+function mobileTerm(search: string): string | null {
+  const term = search.replace(/[\s()-]/g, '');
+  return /\d/.test(term) ? term : null;
+}
+
+/**
  * Everyone the user keeps in the books (the khata's people, with or without entries): what
  * they owe the user, what the user owes them, and the net (positive: they owe).
  */
@@ -16,8 +25,9 @@ export async function listCounterparties(
   caller: Caller,
   q: PageRequest & { search?: string },
 ) {
+  const mobile = q.search ? mobileTerm(q.search) : null;
   const search = q.search
-    ? sql`and (${containsAnyCase(sql`c.name_lower`, q.search)} or ${containsAnyCase(sql`c.email_lower`, q.search)} or ${containsAnyCase(sql`c.mobile`, q.search)})`
+    ? sql`and (${containsAnyCase(sql`c.name_lower`, q.search)} or ${containsAnyCase(sql`c.email_lower`, q.search)}${mobile ? sql` or ${containsAnyCase(sql`c.mobile`, mobile)}` : sql``})`
     : sql``;
   const grouped = sql`
     select c.id, c.name, c.email, c.mobile,

@@ -217,6 +217,13 @@ describe('khata: a person by mobile number', () => {
     expect(people.body.data).toEqual([
       expect.objectContaining({ _id: id, mobile: '+917000012345', theyOwe: 300, net: 300 }),
     ]);
+    // Found by the number as the page shows it, or typed any way.
+    for (const typed of ['+91 70000 12345', '70000-12345', '12345', 'suresh']) {
+      const found = await me.api.get(`/user/getcounterparties?search=${encodeURIComponent(typed)}`);
+      expect(found.body.data.map((p: { _id: string }) => p._id)).toEqual([id]);
+    }
+    const none = await me.api.get(`/user/getcounterparties?search=${encodeURIComponent('- -')}`);
+    expect(none.body.data).toEqual([]);
   });
 
   it("edits a person's name and contact, at the version read; a number kept for another is a 409", async () => {
