@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { chunkGraph } from './vite.chunks';
+import { BROWSER_DATA_TEMPLATE } from './tests/setup/browserServer';
 import { TEST_PGLITE_IMAGE } from './tests/setup/database';
 import TwoLanes from './tests/setup/sequencer';
 
@@ -83,6 +84,10 @@ export default defineConfig({
           name: 'browser',
           environment: 'node',
           include: ['tests/browser/**/*.test.ts'],
+          // The server bundle, and a migrated data folder each file's server starts from a
+          // copy of (tests/setup/browserServer.ts).
+          globalSetup: ['tests/setup/browserServer.ts'],
+          env: { TEST_BROWSER_DATA_DIR: BROWSER_DATA_TEMPLATE },
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

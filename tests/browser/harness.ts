@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,7 @@ import {
   chromium,
   type Browser,
   type BrowserContext,
+  type CDPSession,
   type ConsoleMessage,
   type Page,
 } from 'playwright-core';
@@ -41,13 +42,19 @@ function ensureBuilt(): void {
   if (built.status !== 0) throw new Error('`npx vite build` failed');
 }
 
-/** Starts `server/main.ts` as `npm start` would, on a free port and a fresh data folder. */
+/**
+ * Starts the server as `npm start` would, on a free port and a data folder of its own: under
+ * vitest the bundle `npm start` runs, on a copy of the migrated folder that
+ * tests/setup/browserServer.ts made for the run; otherwise `server/main.ts` on a new folder.
+ */
 export async function startAppServer(): Promise<AppServer> {
-  ensureBuilt();
+  const template = process.env.TEST_BROWSER_DATA_DIR;
+  if (!template) ensureBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'ecm-browser-'));
   try {
+    if (template) cpSync(template, dataDir, { recursive: true });
     // The browser tests always run on the embedded database (DATABASE_URL is dropped).
-    const server = await startServerProcess({ dataDir });
+    const server = await startServerProcess({ dataDir, built: Boolean(template) });
     return {
       origin: server.origin,
       dataDir,
@@ -124,9 +131,14 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path;
 }
 
-/** Runs axe-core on the page as it is now; fails on serious or critical violations. */
+/**
+ * Runs axe-core on the page as it is now; fails on serious or critical violations. In one
+ * pass in the page (axe.run, which reaches same-origin frames): the app has no other frames,
+ * and the default splits the run to finish it in a blank page of its own, which cost a
+ * second or more per screen.
+ */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new AxeBuilder({ page }).setLegacyMode().analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   if (bad.length === 0) return;
   const lines = bad.flatMap((v) => [
@@ -159,9 +171,36 @@ export interface BrowserSuite {
   }>;
 }
 
+/**
+ * Makes `context.newPage()` open its page in a window of its own, as a user's second window,
+ * rather than as a background tab of the first page's window. Headless Chromium draws a
+ * window's frames for its front tab: a tab behind it that runs a CSS animation (a toast's
+ * timer bar) gets about one frame a second, and every click there waits ~2 s for the two
+ * frames Playwright's stability check needs. A window each keeps every page drawn.
+ */
+function opensWindows(context: BrowserContext, session: CDPSession): void {
+  let contextId: string | undefined;
+  context.newPage = async () => {
+    if (!contextId) {
+      const page = await (
+        await context.newCDPSession(context.pages()[0]!)
+      ).send('Target.getTargetInfo');
+      contextId = page.targetInfo.browserContextId;
+    }
+    const opened = context.waitForEvent('page');
+    await session.send('Target.createTarget', {
+      url: 'about:blank',
+      browserContextId: contextId,
+      newWindow: true,
+    });
+    return opened;
+  };
+}
+
 /** Registers the hooks of a browser test file: a server and a browser for the whole file. */
 export function useBrowserSuite(): BrowserSuite {
   const contexts: BrowserContext[] = [];
+  let browserSession: CDPSession | undefined;
   const suite: BrowserSuite = {
     server: undefined as unknown as AppServer,
     browser: undefined as unknown as Browser,
@@ -172,6 +211,8 @@ export function useBrowserSuite(): BrowserSuite {
       context.setDefaultTimeout(20_000);
       contexts.push(context);
       const page = await context.newPage();
+      browserSession ??= await suite.browser.newBrowserCDPSession();
+      opensWindows(context, browserSession);
       return { context, page, watch: watchPage(page, label) };
     },
   };

@@ -1,0 +1,38 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/**
+ * The browser tests' servers run the bundle `npm start` runs and start from one migrated data
+ * folder, made here once per run. Each test file's server gets a copy of it (its own DATA_DIR):
+ * unpacking PGlite's template and running every migration took ~2.5 s of CPU per file, and
+ * compiling the sources through tsx ~2 s more. The folder is made by the server itself, as
+ * `npm start` makes one, so a broken migration or bundle still fails the run.
+ */
+export const BROWSER_DATA_TEMPLATE = join(tmpdir(), `ecm-browser-data-${process.pid}`);
+
+const root = resolve(import.meta.dirname, '../..');
+
+export default async function makeBrowserDataFolder() {
+  // npm start's prestart: the web app and the server bundle, built when missing or stale.
+  try {
+    execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'pipe' });
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
+    throw new Error(
+      `scripts/ensure-build.mjs failed:\n${String(stdout ?? '')}${String(stderr ?? '')}`,
+    );
+  }
+  const { startServerProcess } = await import('../../support/serverProcess');
+  rmSync(BROWSER_DATA_TEMPLATE, { recursive: true, force: true });
+  mkdirSync(BROWSER_DATA_TEMPLATE);
+  const server = await startServerProcess({ dataDir: BROWSER_DATA_TEMPLATE, built: true });
+  const exit = await server.stop();
+  if (exit !== 0) {
+    throw new Error(
+      `the server making the browser tests' data folder exited with ${exit}:\n${server.output()}`,
+    );
+  }
+  return () => rmSync(BROWSER_DATA_TEMPLATE, { recursive: true, force: true });
+}
