@@ -516,7 +516,7 @@ describe('khata: reminders on schedule', () => {
   });
 });
 
-describe('khata: the shared statement is limited per address', () => {
+describe('khata: limits', () => {
   let limited: TestServer;
   useServer((started) => (limited = started), { limits: LIMITS, trustProxy: ['127.0.0.1'] });
 
@@ -545,5 +545,34 @@ describe('khata: the shared statement is limited per address', () => {
     // Guessing tokens counts too; another address is not held back.
     expect((await visitor.get(`/public/khata/${'x'.repeat(43)}`)).status).toBe(429);
     expect((await from('198.51.100.8').get(`/public/khata/${token}`)).status).toBe(200);
+  });
+
+  it('counts reminders sent from the phone with e-mail reminders, per sender', async () => {
+    const me = await signUp(limited);
+    const lent = await me.api.post('/lend/addlend', {
+      name: 'Ravi',
+      email: 'ravi@example.com',
+      mobile: '9000000002',
+      amount: 10,
+      issueDate: '2026-11-01',
+      repaymentDate: '2026-11-01',
+    });
+    const id = lent.body.data.counterpartyId;
+    const { max, windowMs } = LIMITS.remindersPerAccount;
+    for (let i = 0; i < max; i++) {
+      const channel = i % 2 ? 'sms' : 'whatsapp';
+      expect((await me.api.post(`/khata/people/${id}/reminders`, { channel })).status).toBe(201);
+    }
+    const refused = await me.api.post(`/khata/people/${id}/reminders`, { channel: 'sms' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(
+      'You have sent many reminders today. Please try again tomorrow.',
+    );
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(windowMs / 1000);
+    const mail = await me.api.post('/user/sendemaillend', { _id: lent.body.data._id });
+    expect(mail.status).toBe(429);
+    // Every one that went is on the page; the refused ones are not.
+    const events = (await ledger(me.api, id)).body.data.events;
+    expect(events.filter((e: { kind: string }) => e.kind === 'reminder')).toHaveLength(max);
   });
 });
