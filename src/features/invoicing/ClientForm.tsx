@@ -1,6 +1,7 @@
 import { OUTSIDE_INDIA } from '../../../contract/gst';
 import { CompanyRecordForm, useCompanyRecordForm } from '../../ui/CompanyRecordForm';
 import { SelectField } from '../../ui/Field';
+import { textValues } from '../../ui/formValues';
 import { gstinMessage } from './InvoicingSettingsScreen';
 import {
   useAddClientMutation,
@@ -11,16 +12,8 @@ import {
 import { PLACE_OPTIONS } from './parts';
 
 const FIELDS = ['name', 'gstin', 'stateCode', 'billingAddress', 'email', 'mobile'] as const;
-type Key = (typeof FIELDS)[number];
 
-const formOf = (c: Client | null): Record<Key, string> => ({
-  name: c?.name ?? '',
-  gstin: c?.gstin ?? '',
-  stateCode: c?.stateCode ?? '',
-  billingAddress: c?.billingAddress ?? '',
-  email: c?.email ?? '',
-  mobile: c?.mobile ?? '',
-});
+const formOf = (c: Client | null) => textValues(c, FIELDS);
 
 /** Add or edit a client; its GSTIN is optional (an unregistered client) and checked as typed. */
 export function ClientForm({ client, onClose }: { client: Client | null; onClose: () => void }) {

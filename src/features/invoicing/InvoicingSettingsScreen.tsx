@@ -5,6 +5,7 @@ import { useScope } from '../../session/scope';
 import { AccountPicker } from '../../ui/AccountPicker';
 import { ScopeBar } from '../../ui/CompanyPicker';
 import { Field, SelectField } from '../../ui/Field';
+import { textValues } from '../../ui/formValues';
 import { LoadState } from '../../ui/LoadState';
 import { styles } from '../../ui/styles';
 import { useEditConflict } from '../../ui/useEditConflict';
@@ -33,13 +34,7 @@ type Key = (typeof FIELDS)[number];
 type Form = Record<Key, string>;
 
 const formOf = (p: InvoiceProfile | null): Form => ({
-  legalName: p?.legalName ?? '',
-  address: p?.address ?? '',
-  stateCode: p?.stateCode ?? '',
-  gstin: p?.gstin ?? '',
-  pan: p?.pan ?? '',
-  bankAccountId: p?.bankAccountId ?? '',
-  upiId: p?.upiId ?? '',
+  ...textValues(p, ['legalName', 'address', 'stateCode', 'gstin', 'pan', 'bankAccountId', 'upiId']),
   invoicePrefix: p?.invoicePrefix ?? 'INV',
   creditNotePrefix: p?.creditNotePrefix ?? 'CN',
   termsDays: String(p?.termsDays ?? 15),

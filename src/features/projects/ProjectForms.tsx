@@ -4,6 +4,7 @@ import { todayLocalISO } from '../../lib/dates';
 import { AmountField } from '../../ui/AmountField';
 import { DateField } from '../../ui/DateField';
 import { Field } from '../../ui/Field';
+import { textValues } from '../../ui/formValues';
 import { FormModal } from '../../ui/Modal';
 import { RecordFormModal, recordMessages, useRecordForm } from '../../ui/useRecordForm';
 import { PeoplePicker } from '../../ui/PeoplePicker';
@@ -31,15 +32,10 @@ const TEXT_FIELDS = [
 ] as const;
 
 type TextKey = (typeof TEXT_FIELDS)[number][0];
+const TEXT_KEYS = TEXT_FIELDS.map(([key]) => key);
 
 /** The fields a refusal may name (the server's names). */
-const PROJECT_FIELDS = [
-  ...TEXT_FIELDS.map(([key]) => key),
-  'price',
-  'date',
-  'projectManager',
-  'clientId',
-] as const;
+const PROJECT_FIELDS = [...TEXT_KEYS, 'price', 'date', 'projectManager', 'clientId'] as const;
 
 /** The fields' labels, as a conflict names them. */
 const PROJECT_LABELS: Record<string, string> = {
@@ -53,14 +49,7 @@ const CLIENT_FIELDS: ReadonlySet<TextKey> = new Set(['clientName', 'clientNumber
 
 /** The company form's values of a project (a new one's when null). */
 const projectForm = (project: Project | null) => ({
-  projectName: project?.projectName ?? '',
-  clientName: project?.clientName ?? '',
-  clientNumber: project?.clientNumber ?? '',
-  duration: project?.duration ?? '',
-  paymentStatus: project?.paymentStatus ?? '',
-  status: project?.status ?? '',
-  risk: project?.risk ?? '',
-  statusByPm: project?.statusByPm ?? '',
+  ...textValues(project, TEXT_KEYS),
   price: project ? String(project.price) : '',
   projectManager: project?.projectManagerId ?? '',
   clientId: project?.clientId ?? '',
