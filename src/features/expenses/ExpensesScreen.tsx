@@ -23,6 +23,7 @@ import {
   type ExpenseSort,
 } from './expensesApi';
 import { titleColumn, amountColumn } from '../../ui/columns';
+import { countOf } from '../../ui/countOf';
 
 const detailsRender = {
   amount: (v: unknown) => <Money value={v as number} />,
@@ -143,7 +144,7 @@ export default function ExpensesScreen() {
         ) : (
           <>
             Total Amount: <Money value={page.totalAmount} className="font-semibold text-gray-900" />{' '}
-            · {page.total.toLocaleString('en-IN')} {page.total === 1 ? 'expense' : 'expenses'} ·{' '}
+            · {countOf(page.total, 'expense')} ·{' '}
             {/* Which dates the figure covers, said beside it. */}
             {period ? periodLabel(period) : 'all dates'}
           </>

@@ -10,6 +10,7 @@ import { ScopeBar } from '../../ui/CompanyPicker';
 import { ClientForm } from './ClientForm';
 import { useDeleteClientMutation, useGetClientsQuery, type Client } from './invoicingApi';
 import { stateLabel } from './parts';
+import { countOf } from '../../ui/countOf';
 
 /** Clients: the company's (its admin reads them), searched and paged on the server. */
 export default function ClientsScreen() {
@@ -53,7 +54,7 @@ export default function ClientsScreen() {
         query={query}
         columns={columns}
         rowKey={(c) => c._id}
-        summary={data && `${data.total} ${data.total === 1 ? 'client' : 'clients'}`}
+        summary={data && countOf(data.total, 'client')}
       >
         {modals.formOpen && <ClientForm client={modals.editing} onClose={modals.closeForm} />}
         <DetailsModal record={modals.showing} onClose={modals.closeShow} />

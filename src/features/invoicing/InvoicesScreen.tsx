@@ -15,6 +15,7 @@ import { InvoiceView } from './InvoiceView';
 import { useGetClientQuery, useGetInvoicesQuery, type InvoiceRow } from './invoicingApi';
 import { useInvoiceNav } from './useInvoiceNav';
 import { ClientPicker, STATUS_OPTIONS, StatusBadge } from './parts';
+import { countOf } from '../../ui/countOf';
 
 /**
  * Invoices: the list, an invoice (`?invoice=<id>`) or the draft editor (`?edit=<id>|new`),
@@ -147,7 +148,7 @@ function InvoiceList() {
         summary={
           data && (
             <>
-              {data.total} {data.total === 1 ? 'document' : 'documents'} · Total{' '}
+              {countOf(data.total, 'document')} · Total{' '}
               <Money value={data.totals.total} className="font-semibold text-gray-900" /> · Received{' '}
               <Money value={data.totals.received} /> · Pending{' '}
               <Money value={data.totals.pending} className="font-semibold text-gray-900" />

@@ -4,6 +4,7 @@ import { serialColumn, type Column } from '../../ui/DataTable';
 import { Money } from '../../ui/Money';
 import type { Project, ProjectSort } from './projectsApi';
 import { StatusHistory } from './StatusHistory';
+import { countOf } from '../../ui/countOf';
 
 /** The Project List's columns (spec), shared with the Account Statement. */
 export const PROJECT_COLUMNS: ReadonlyArray<Column<Project, ProjectSort>> = [
@@ -100,7 +101,7 @@ export function ProjectTotals({
   return (
     <>
       Total Price: <Money value={page.totalAmount} className="font-semibold text-gray-900" /> ·{' '}
-      {page.total} {page.total === 1 ? 'project' : 'projects'}
+      {countOf(page.total, 'project')}
     </>
   );
 }

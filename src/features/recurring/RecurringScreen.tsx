@@ -1,8 +1,8 @@
 import { serialColumn, type Column } from '../../ui/DataTable';
+import { countOf } from '../../ui/countOf';
 import { ListScreen } from '../../ui/ListScreen';
 import { recordMenuColumn } from '../../ui/RowMenu';
 import {
-  countOf,
   TemplateDialogs,
   scheduleColumns,
   scheduleDetails,
@@ -34,16 +34,14 @@ const details = (row: Recurring) => ({
 const detailsLabels = { lastDate: 'Last Recorded', nextDate: 'Next Date' };
 
 export default function RecurringScreen() {
-  const { list, modals, remove, deleting, pauseOrResume } = useTemplateList<
-    Recurring,
-    RecurringSort
-  >({
+  const template = useTemplateList<Recurring, RecurringSort>({
     what: 'recurring expense',
     sorts: SORTS,
     useDelete: useDeleteRecurringMutation,
     usePause: usePauseRecurringMutation,
     useResume: useResumeRecurringMutation,
   });
+  const { list, modals, pauseOrResume } = template;
   const query = useGetRecurringQuery(list.params);
 
   const columns: Column<Recurring, RecurringSort>[] = [
@@ -75,14 +73,11 @@ export default function RecurringScreen() {
     >
       {modals.formOpen && <RecurringForm recurring={modals.editing} onClose={modals.closeForm} />}
       <TemplateDialogs
-        what="recurring expense"
-        modals={modals}
+        template={template}
         details={details}
         labels={detailsLabels}
         nameOf={(row) => row.description}
         made="expenses it already recorded"
-        remove={remove}
-        busy={deleting}
       />
     </ListScreen>
   );

@@ -4,10 +4,10 @@ import { formatEnum } from '../../lib/labels';
 import { useScope } from '../../session/scope';
 import { ScopeBar } from '../../ui/CompanyPicker';
 import { serialColumn, type Column } from '../../ui/DataTable';
+import { countOf } from '../../ui/countOf';
 import { ListScreen } from '../../ui/ListScreen';
 import { recordMenuColumn } from '../../ui/RowMenu';
 import {
-  countOf,
   TemplateDialogs,
   scheduleColumns,
   scheduleDetails,
@@ -54,16 +54,14 @@ const detailsLabels = {
  */
 export default function RecurringPaymentsScreen() {
   const scope = useScope();
-  const { list, modals, remove, deleting, pauseOrResume } = useTemplateList<
-    RecurringPayment,
-    RecurringPaymentSort
-  >({
+  const template = useTemplateList<RecurringPayment, RecurringPaymentSort>({
     what: 'recurring payment',
     sorts: SORTS,
     useDelete: useDeleteRecurringPaymentMutation,
     usePause: usePauseRecurringPaymentMutation,
     useResume: useResumeRecurringPaymentMutation,
   });
+  const { list, modals, pauseOrResume } = template;
   const query = useGetRecurringPaymentsQuery({
     ...list.params,
     companyId: scope.companyId || undefined,
@@ -127,14 +125,11 @@ export default function RecurringPaymentsScreen() {
           <RecurringPaymentForm payment={modals.editing} onClose={modals.closeForm} />
         )}
         <TemplateDialogs
-          what="recurring payment"
-          modals={modals}
+          template={template}
           details={details}
           labels={detailsLabels}
           nameOf={(row) => row.remark}
           made="payments it already posted"
-          remove={remove}
-          busy={deleting}
         />
       </ListScreen>
     </>

@@ -11,6 +11,7 @@ import { periodLabel, thisMonth } from '../../ui/period';
 import { styles } from '../../ui/styles';
 import { categoryReportCsv } from './categoryCsv';
 import { useGetCategoryReportQuery, type CategoryRow } from './reportsApi';
+import { countOf } from '../../ui/countOf';
 
 /** How many categories the bars show; the table lists every one. */
 const BARS = 10;
@@ -103,7 +104,7 @@ export default function CategoryReportScreen() {
           <>
             Total ({label}):{' '}
             <Money value={report.totalAmount} className="font-semibold text-gray-900" /> ·{' '}
-            {report.count.toLocaleString('en-IN')} {report.count === 1 ? 'expense' : 'expenses'}
+            {countOf(report.count, 'expense')}
           </>
         ) : (
           <>Total ({label}): …</>

@@ -102,28 +102,28 @@ function pauseResumeAction(what: string, pause: Toggle, resume: Toggle) {
  * confirmation names, and `made` what of it stays ("expenses it already recorded").
  */
 export function TemplateDialogs<R extends Scheduled>({
-  what,
-  modals,
+  template: { what, modals, remove, deleting },
   details,
   labels,
   nameOf,
   made,
-  remove,
-  busy,
 }: {
-  what: string;
-  modals: {
-    showing: R | null;
-    closeShow: () => void;
-    deleting: R | null;
-    closeDelete: () => void;
+  /** The list's state (useTemplateList). */
+  template: {
+    what: string;
+    modals: {
+      showing: R | null;
+      closeShow: () => void;
+      deleting: R | null;
+      closeDelete: () => void;
+    };
+    remove: (id: string) => { unwrap: () => Done };
+    deleting: boolean;
   };
   details: (row: R) => object;
   labels: Record<string, string>;
   nameOf: (row: R) => string;
   made: string;
-  remove: (id: string) => { unwrap: () => Done };
-  busy: boolean;
 }) {
   return (
     <>
@@ -144,18 +144,11 @@ export function TemplateDialogs<R extends Scheduled>({
         run={(row) => remove(row._id).unwrap()}
         messages={templateMessages(what).deleted}
         onClose={modals.closeDelete}
-        busy={busy}
+        busy={deleting}
       />
     </>
   );
 }
-
-/** "12 recurring expenses" under a list. */
-export const countOf = (total: number, one: string) => (
-  <>
-    {total.toLocaleString('en-IN')} {total === 1 ? one : `${one}s`}
-  </>
-);
 
 type Mutation<A> = () => readonly [(arg: A) => { unwrap: () => Done }, { isLoading: boolean }];
 
@@ -176,6 +169,7 @@ export function useTemplateList<R extends Scheduled, S extends string>(o: {
   const [pause] = o.usePause();
   const [resume] = o.useResume();
   return {
+    what: o.what,
     list,
     modals,
     remove,
