@@ -21,7 +21,8 @@ export interface ListScreenProps<T, S extends string = string> {
   list: ListControls<S>;
   query: ListQuery<T>;
   columns: ReadonlyArray<Column<T, S>>;
-  rowKey: (row: T) => string;
+  /** A row's key (default: its `_id`; a list of rows without one gives its own). */
+  rowKey?: (row: T) => string;
   /** Totals for the filtered rows, shown in the header ('…' while new arguments load). */
   summary?: ReactNode;
   /**
@@ -35,6 +36,8 @@ export interface ListScreenProps<T, S extends string = string> {
   actions?: ReactNode;
 }
 
+const idOf = (row: unknown) => (row as { _id: string })._id;
+
 /** A list screen: back link, title, summary, Refresh, Search, Add New …, table, pagination. */
 export function ListScreen<T, S extends string = string>({
   title,
@@ -44,7 +47,7 @@ export function ListScreen<T, S extends string = string>({
   list,
   query,
   columns,
-  rowKey,
+  rowKey = idOf,
   summary,
   empty,
   children,

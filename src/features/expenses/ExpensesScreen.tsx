@@ -135,7 +135,6 @@ export default function ExpensesScreen() {
         </>
       }
       columns={columns}
-      rowKey={(row) => row._id}
       summary={
         page &&
         (page.totalCapped ? (

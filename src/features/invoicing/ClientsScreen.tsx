@@ -53,7 +53,6 @@ export default function ClientsScreen() {
         list={list}
         query={query}
         columns={columns}
-        rowKey={(c) => c._id}
         summary={data && countOf(data.total, 'client')}
       >
         {modals.formOpen && <ClientForm client={modals.editing} onClose={modals.closeForm} />}

@@ -144,7 +144,6 @@ function InvoiceList() {
         list={list}
         query={query}
         columns={columns}
-        rowKey={(r) => r._id}
         summary={
           data && (
             <>

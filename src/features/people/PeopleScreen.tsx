@@ -401,7 +401,6 @@ export function PeopleScreen({ kind }: { kind: PeopleKind }) {
         list={list}
         query={query}
         columns={columns}
-        rowKey={(row) => row._id}
         summary={page && `${page.total} ${config.noun[page.total === 1 ? 0 : 1]}`}
       >
         {modals.formOpen &&

@@ -86,7 +86,6 @@ export default function ProjectsScreen() {
         list={list}
         query={query}
         columns={columns}
-        rowKey={(row) => row._id}
         summary={<ProjectTotals page={query.currentData ?? query.data} />}
       >
         {modals.formOpen && <ProjectForm project={modals.editing} onClose={modals.closeForm} />}

@@ -68,7 +68,6 @@ export default function RecurringScreen() {
       list={list}
       query={query}
       columns={columns}
-      rowKey={(row) => row._id}
       summary={page && countOf(page.total, 'recurring expense')}
     >
       {modals.formOpen && <RecurringForm recurring={modals.editing} onClose={modals.closeForm} />}

@@ -118,7 +118,6 @@ export default function RecurringPaymentsScreen() {
         list={list}
         query={query}
         columns={columns}
-        rowKey={(row) => row._id}
         summary={page && countOf(page.total, 'recurring payment')}
       >
         {modals.formOpen && (
