@@ -103,6 +103,17 @@ describe('bank accounts', () => {
     expect((await company.get('/company/getallbankbyuserid?accountId=nope')).status).toBe(400);
   });
 
+  it('excludeId leaves one account out, as Transfer asks for the account money goes to', async () => {
+    const all = (await company.get('/company/getallbankbyuserid')).body;
+    const [from] = all.data;
+    const others = (
+      await company.get(`/company/getallbankbyuserid?state=open&excludeId=${from._id}`)
+    ).body;
+    expect(others.total).toBe(all.total - 1);
+    expect(others.data.map((a: any) => a._id)).not.toContain(from._id);
+    expect((await company.get('/company/getallbankbyuserid?excludeId=nope')).status).toBe(400);
+  });
+
   it('lets the admin read but not write, and a stranger neither', async () => {
     const mine = (await company.get('/company/getallbankbyuserid')).body.data[0];
     expect((await admin.get('/company/getallbankbyuserid')).body.total).toBe(2);
