@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserSuite, visit, type PageWatch } from './harness';
 import {
@@ -148,5 +148,23 @@ describe.sequential('reconcile an account against the bank’s download', () => 
     await visit(page, 'reconciliation-03-reconciled');
     await expectText(line(other, 'RAJ TRADERS-ADVANCE'), 'Ignored');
     await visit(other, 'reconciliation-04-second-tab');
+  });
+
+  test('on a phone the balances and every line fit the screen, each line with its buttons', async () => {
+    await other.setViewportSize({ width: 390, height: 844 });
+    await expectText(status(other), 'Reconciled: the books agree with the statement.');
+    const kaveri = line(other, 'KAVERI STATIONERS');
+    const undo = kaveri.getByRole('button', { name: /^Undo/ });
+    await undo.scrollIntoViewIfNeeded();
+    const box = await undo.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+    const closing = other.getByRole('table', { name: 'Balances' }).getByRole('columnheader', {
+      name: 'Closing balance',
+    });
+    const edge = await closing.boundingBox();
+    expect(edge && edge.x + edge.width).toBeLessThanOrEqual(390);
+    // Nothing makes the page wider than the phone.
+    expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    await visit(other, 'reconciliation-05-phone');
   });
 });

@@ -19,13 +19,27 @@ const STATUS_STYLES: Record<ReconciliationLine['status'], string> = {
   ignored: 'bg-gray-100 text-gray-700',
 };
 
+/** The headings after the selection box, and how their cells align. */
+const HEADINGS: [string, string][] = [
+  ['Date', ''],
+  ['Narration', ''],
+  ['Money out', 'text-right'],
+  ['Money in', 'text-right'],
+  ['Balance', 'text-right'],
+  ['State', ''],
+  ['Entry in the books', ''],
+];
+
 const open = (line: ReconciliationLine) =>
   line.status === 'unmatched' || line.status === 'suggested';
 
 /**
  * The statement's lines: date, narration and reference, money out and in, the statement's
  * balance (marked where it does not follow from the line before), the line's state and the
- * books' entry it is matched, created or suggested to, and what may be done with it.
+ * books' entry it is matched, created or suggested to, and what may be done with it. Below
+ * 640 px each line is a card (index.css, `table.cards`): the narration and its amount first,
+ * then the other cells under their headings and the line's buttons; the roles keep it a
+ * table for assistive technology.
  */
 export function LinesTable({
   reconciliationId: id,
@@ -65,11 +79,12 @@ export function LinesTable({
   const th = 'px-2 py-2 font-medium';
   return (
     <div className="mt-3 overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <thead className="text-gray-700">
-          <tr>
+      <table role="table" className="cards w-full text-left text-sm">
+        {/* On cards the headings are read out only (none sorts). */}
+        <thead role="rowgroup" className="cards-sr-only text-gray-700">
+          <tr role="row">
             {canWrite && (
-              <th className={th}>
+              <th role="columnheader" className={th}>
                 <input
                   type="checkbox"
                   aria-label="Select every open line on this page"
@@ -81,25 +96,24 @@ export function LinesTable({
                 />
               </th>
             )}
-            <th className={th}>Date</th>
-            <th className={th}>Narration</th>
-            <th className={`${th} text-right`}>Money out</th>
-            <th className={`${th} text-right`}>Money in</th>
-            <th className={`${th} text-right`}>Balance</th>
-            <th className={th}>State</th>
-            <th className={th}>Entry in the books</th>
+            {HEADINGS.map(([heading, align]) => (
+              <th key={heading} role="columnheader" className={`${th} ${align}`}>
+                {heading}
+              </th>
+            ))}
             {canWrite && (
-              <th className={th}>
+              <th role="columnheader" className={th}>
                 <span className="sr-only">Actions</span>
               </th>
             )}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {lines.map((line) => (
-            <tr key={line._id} className="border-t border-gray-100 align-top">
+            <tr key={line._id} role="row" className="border-t border-gray-100 align-top">
               {canWrite && (
-                <td className="px-2 py-2">
+                // On a card the box opens the first line.
+                <td role="cell" data-card="actions" className="px-2 py-2">
                   {open(line) && (
                     <input
                       type="checkbox"
@@ -110,20 +124,32 @@ export function LinesTable({
                   )}
                 </td>
               )}
-              <td className="whitespace-nowrap px-2 py-2">{formatDMY(line.date)}</td>
-              <td className="max-w-xs px-2 py-2">
+              <td role="cell" data-label="Date" className="whitespace-nowrap px-2 py-2">
+                {formatDMY(line.date)}
+              </td>
+              <td role="cell" data-card="primary" className="max-w-xs px-2 py-2">
                 <span className="break-words">{line.description}</span>
                 {line.reference && (
                   <span className="block text-xs text-gray-600">Ref {line.reference}</span>
                 )}
               </td>
-              <td className="px-2 py-2 text-right">
+              <td
+                role="cell"
+                data-label="Money out"
+                data-card="money"
+                className="px-2 py-2 text-right"
+              >
                 {line.paymentType === 'debit' && <Money value={line.amount} />}
               </td>
-              <td className="px-2 py-2 text-right">
+              <td
+                role="cell"
+                data-label="Money in"
+                data-card="money"
+                className="px-2 py-2 text-right"
+              >
                 {line.paymentType === 'credit' && <Money value={line.amount} />}
               </td>
-              <td className="px-2 py-2 text-right">
+              <td role="cell" data-label="Balance" className="px-2 py-2 text-right">
                 <Money value={line.balance} />
                 {line.balanceBreak && (
                   <span
@@ -135,14 +161,18 @@ export function LinesTable({
                   </span>
                 )}
               </td>
-              <td className="px-2 py-2">
+              <td role="cell" data-label="State" className="px-2 py-2">
                 <span
                   className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[line.status]}`}
                 >
                   {LINE_STATUS_LABELS[line.status]}
                 </span>
               </td>
-              <td className="max-w-xs px-2 py-2 text-gray-800">
+              <td
+                role="cell"
+                data-label="Entry in the books"
+                className="max-w-xs px-2 py-2 text-gray-800"
+              >
                 {line.entry ? (
                   <>
                     {formatDMY(line.entry.date)} · {line.entry.remark}
@@ -157,7 +187,8 @@ export function LinesTable({
                 )}
               </td>
               {canWrite && (
-                <td className="whitespace-nowrap px-2 py-2">
+                // Unlabelled: on a card the buttons end it, under the cells.
+                <td role="cell" className="whitespace-nowrap px-2 py-2">
                   <div className="flex gap-1">
                     {open(line) && (
                       <>

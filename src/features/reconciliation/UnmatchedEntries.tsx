@@ -32,31 +32,57 @@ export function UnmatchedEntries({ id, total }: { id: string; total: number }) {
             Every entry of the period is on the statement.
           </p>
         ) : (
-          <table className="mt-3 w-full text-left text-sm">
-            <thead className="text-gray-700">
-              <tr>
-                <th className="px-2 py-2 font-medium">Date</th>
-                <th className="px-2 py-2 font-medium">Remark</th>
-                <th className="px-2 py-2 font-medium">Party</th>
-                <th className="px-2 py-2 text-right font-medium">Money out</th>
-                <th className="px-2 py-2 text-right font-medium">Money in</th>
+          // Below 640 px each entry is a card (index.css, `table.cards`): its remark and amount
+          // first, then its date and party.
+          <table role="table" className="cards mt-3 w-full text-left text-sm">
+            <thead role="rowgroup" className="cards-sr-only text-gray-700">
+              <tr role="row">
+                <th role="columnheader" className="px-2 py-2 font-medium">
+                  Date
+                </th>
+                <th role="columnheader" className="px-2 py-2 font-medium">
+                  Remark
+                </th>
+                <th role="columnheader" className="px-2 py-2 font-medium">
+                  Party
+                </th>
+                <th role="columnheader" className="px-2 py-2 text-right font-medium">
+                  Money out
+                </th>
+                <th role="columnheader" className="px-2 py-2 text-right font-medium">
+                  Money in
+                </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {entries.data?.data.map((e) => (
-                <tr key={e._id} className="border-t border-gray-100">
-                  <td className="whitespace-nowrap px-2 py-2">{formatDMY(e.date)}</td>
-                  <td className="px-2 py-2">
+                <tr key={e._id} role="row" className="border-t border-gray-100">
+                  <td role="cell" data-label="Date" className="whitespace-nowrap px-2 py-2">
+                    {formatDMY(e.date)}
+                  </td>
+                  <td role="cell" data-card="primary" className="px-2 py-2">
                     {e.remark}
                     {e.reference && (
                       <span className="block text-xs text-gray-600">Ref {e.reference}</span>
                     )}
                   </td>
-                  <td className="px-2 py-2">{e.partyName ?? '—'}</td>
-                  <td className="px-2 py-2 text-right">
+                  <td role="cell" data-label="Party" className="px-2 py-2">
+                    {e.partyName ?? '—'}
+                  </td>
+                  <td
+                    role="cell"
+                    data-label="Money out"
+                    data-card="money"
+                    className="px-2 py-2 text-right"
+                  >
                     {e.paymentType === 'debit' && <Money value={e.amount} />}
                   </td>
-                  <td className="px-2 py-2 text-right">
+                  <td
+                    role="cell"
+                    data-label="Money in"
+                    data-card="money"
+                    className="px-2 py-2 text-right"
+                  >
                     {e.paymentType === 'credit' && <Money value={e.amount} />}
                   </td>
                 </tr>
