@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { KhataLedgerAnswer, UpiSettingsAnswer } from '../../contract/api/khata';
+import { KhataLedgerAnswer, KhataPersonAnswer, UpiSettingsAnswer } from '../../contract/api/khata';
 import { refusal, renderApp, renderSignedOut } from './fixtures/screens';
 import { server } from './msw';
 
@@ -88,6 +88,34 @@ describe("a person's reminder sheet", () => {
     expect(within(sheet).getByRole('link', { name: 'Send on WhatsApp' })).toHaveAttribute(
       'href',
       `https://wa.me/919811100000?text=${encodeURIComponent(text)}`,
+    );
+  });
+});
+
+describe("a person's Edit", () => {
+  it('shows the mobile number as people read it, and saves it so', async () => {
+    let sent: unknown;
+    server.use(
+      http.get(`/api/khata/people/${PERSON_ID}`, () => HttpResponse.json(ledger)),
+      http.put(`/api/khata/people/${PERSON_ID}`, async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(
+          KhataPersonAnswer.parse({
+            success: true,
+            message: 'Person saved',
+            data: { ...ledger.data.person, version: 2 },
+          }),
+        );
+      }),
+    );
+    const { user } = renderApp(`/app/khata?person=${PERSON_ID}`);
+    await screen.findByTestId('khata-net');
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const form = screen.getByRole('dialog', { name: 'Edit Mohan' });
+    expect(within(form).getByLabelText('Mobile')).toHaveValue('+91 98111 00000');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(sent).toEqual({ name: 'Mohan', mobile: '+91 98111 00000', email: '', version: 1 }),
     );
   });
 });

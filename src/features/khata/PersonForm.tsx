@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { INDIAN_MOBILE_MESSAGE, indianMobile } from '../../../contract/mobile';
+import { INDIAN_MOBILE_MESSAGE, indianMobile, mobileText } from '../../../contract/mobile';
 import { notifyMutation } from '../../api/notify';
 import { Field } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
@@ -29,7 +29,8 @@ export function PersonForm({
   const [update, updating] = useUpdateKhataPersonMutation();
   const [form, setForm] = useState({
     name: person?.name ?? '',
-    mobile: person?.mobile ?? '',
+    // As people read it ('+91 98765 43210'); any typed form is taken back.
+    mobile: person?.mobile ? mobileText(person.mobile) : '',
     email: person?.email ?? '',
   });
   const [mobileProblem, setMobileProblem] = useState<string>();

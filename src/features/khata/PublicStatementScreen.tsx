@@ -23,7 +23,7 @@ export default function PublicStatementScreen() {
     <main className="min-h-screen bg-gray-50 px-4 py-6">
       <div className="mx-auto max-w-2xl space-y-4">
         {unusable && (
-          <div className={styles.card}>
+          <div className={`${styles.card} px-4 text-center`}>
             <ErrorWithRetry message={refused.message} />
           </div>
         )}
