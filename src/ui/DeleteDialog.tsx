@@ -52,3 +52,52 @@ export function DeleteDialog<T>({
     />
   );
 }
+
+type Call = (id: string) => { unwrap: () => Promise<{ message?: string }> };
+
+/**
+ * The delete of a record that can be undone for a few seconds (an expense, a project): the
+ * dialog names the record (`what`, and `nameOf` the row), and the toasts say how the delete
+ * and its undo went.
+ */
+export function UndoableDeleteDialog<T extends { _id: string }>({
+  what,
+  nameOf,
+  modals,
+  remove: [remove, removing],
+  restore,
+}: {
+  what: string;
+  nameOf: (record: T) => string;
+  modals: { deleting: T | null; closeDelete: () => void };
+  /** The delete mutation hook's answer. */
+  remove: readonly [Call, { isLoading: boolean }];
+  restore: Call;
+}) {
+  const Name = what.charAt(0).toUpperCase() + what.slice(1);
+  return (
+    <DeleteDialog
+      record={modals.deleting}
+      title={`Delete ${what}`}
+      message={(row) => (
+        <>
+          Delete the {what} <strong>{nameOf(row)}</strong>? You can undo it for a few seconds.
+        </>
+      )}
+      run={(row) => remove(row._id).unwrap()}
+      messages={{
+        success: `${Name} deleted successfully`,
+        failure: `Failed to delete ${what}. Please try again.`,
+      }}
+      undo={{
+        run: (row) => restore(row._id).unwrap(),
+        messages: {
+          restored: `${Name} restored`,
+          restoreFailure: `Failed to restore the ${what}. Please try again.`,
+        },
+      }}
+      onClose={modals.closeDelete}
+      busy={removing.isLoading}
+    />
+  );
+}

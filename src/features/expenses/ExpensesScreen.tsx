@@ -1,6 +1,6 @@
 import { formatYMD } from '../../lib/dates';
 import { useCategoryOptions } from '../../api/categoriesApi';
-import { DeleteDialog } from '../../ui/DeleteDialog';
+import { UndoableDeleteDialog } from '../../ui/DeleteDialog';
 import { serialColumn, type Column } from '../../ui/DataTable';
 import { DetailsModal } from '../../ui/DetailsModal';
 import { ImportLink } from '../../ui/ImportLink';
@@ -74,8 +74,8 @@ export default function ExpensesScreen() {
     ...(period ?? {}),
   });
   const modals = useRecordModals<Expense>();
-  const [deleteExpense, deleting] = useDeleteExpenseMutation();
-  const [restoreExpense] = useRestoreExpenseMutation();
+  const remove = useDeleteExpenseMutation();
+  const [restore] = useRestoreExpenseMutation();
   const { exportCsv, exporting } = useExportExpensesCsv();
 
   const columns: Column<Expense, ExpenseSort>[] = [
@@ -152,29 +152,12 @@ export default function ExpensesScreen() {
     >
       {modals.formOpen && <ExpenseForm expense={modals.editing} onClose={modals.closeForm} />}
       <DetailsModal record={modals.showing} onClose={modals.closeShow} render={detailsRender} />
-      <DeleteDialog
-        record={modals.deleting}
-        title="Delete expense"
-        message={(row) => (
-          <>
-            Delete the expense <strong>{row.description}</strong>? You can undo it for a few
-            seconds.
-          </>
-        )}
-        run={(row) => deleteExpense(row._id).unwrap()}
-        messages={{
-          success: 'Expense deleted successfully',
-          failure: 'Failed to delete expense. Please try again.',
-        }}
-        undo={{
-          run: (row) => restoreExpense(row._id).unwrap(),
-          messages: {
-            restored: 'Expense restored',
-            restoreFailure: 'Failed to restore the expense. Please try again.',
-          },
-        }}
-        onClose={modals.closeDelete}
-        busy={deleting.isLoading}
+      <UndoableDeleteDialog
+        what="expense"
+        nameOf={(row) => row.description}
+        modals={modals}
+        remove={remove}
+        restore={restore}
       />
     </ListScreen>
   );

@@ -1,4 +1,4 @@
-import { DeleteDialog } from '../../ui/DeleteDialog';
+import { UndoableDeleteDialog } from '../../ui/DeleteDialog';
 import type { Column } from '../../ui/DataTable';
 import { DetailsModal } from '../../ui/DetailsModal';
 import { ListScreen } from '../../ui/ListScreen';
@@ -34,8 +34,8 @@ export default function ProjectsScreen() {
   const query = useGetProjectsQuery({ ...list.params, companyId: scope.companyId });
   const modals = useRecordModals<Project>();
   const pmEditing = useRecordModals<Project>();
-  const [deleteProject, deleting] = useDeleteProjectMutation();
-  const [restoreProject] = useRestoreProjectMutation();
+  const remove = useDeleteProjectMutation();
+  const [restore] = useRestoreProjectMutation();
 
   const ownsStatus = (row: Project) => scope.isPm && row.projectManagerId === scope.user?._id;
   const columns: Column<Project, ProjectSort>[] = [
@@ -97,29 +97,12 @@ export default function ProjectsScreen() {
           onClose={modals.closeShow}
           render={projectDetailsRender}
         />
-        <DeleteDialog
-          record={modals.deleting}
-          title="Delete project"
-          message={(row) => (
-            <>
-              Delete the project <strong>{row.projectName}</strong>? You can undo it for a few
-              seconds.
-            </>
-          )}
-          run={(row) => deleteProject(row._id).unwrap()}
-          messages={{
-            success: 'Project deleted successfully',
-            failure: 'Failed to delete project. Please try again.',
-          }}
-          undo={{
-            run: (row) => restoreProject(row._id).unwrap(),
-            messages: {
-              restored: 'Project restored',
-              restoreFailure: 'Failed to restore the project. Please try again.',
-            },
-          }}
-          onClose={modals.closeDelete}
-          busy={deleting.isLoading}
+        <UndoableDeleteDialog
+          what="project"
+          nameOf={(row) => row.projectName}
+          modals={modals}
+          remove={remove}
+          restore={restore}
         />
       </ListScreen>
     </>
