@@ -44,3 +44,32 @@ export function AuthLayout({ title, children }: { title: string; children: React
     </div>
   );
 }
+
+/** An auth form's full-width submit button: 'Loading...' while it is sent. */
+export function AuthSubmit({
+  label,
+  busy,
+  disabled = false,
+}: {
+  label: string;
+  busy: boolean;
+  disabled?: boolean;
+}) {
+  return (
+    <button type="submit" disabled={busy || disabled} className={`${styles.btnPrimary} w-full`}>
+      {busy ? 'Loading...' : label}
+    </button>
+  );
+}
+
+/** The line under an auth form that leads to another of them ("New User? Register Now"). */
+export function AuthLink({ ask, to, label }: { ask?: string; to: string; label: string }) {
+  return (
+    <p className="mt-4 text-center text-sm text-gray-700">
+      {ask && `${ask} `}
+      <Link to={to} className={styles.link}>
+        {label}
+      </Link>
+    </p>
+  );
+}

@@ -1,10 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { failureMessage } from '../../api/errors';
 import { Field } from '../../ui/Field';
 import { MailIcon } from '../../ui/icons';
-import { styles } from '../../ui/styles';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout, AuthLink, AuthSubmit } from './AuthLayout';
 import { useForgotPasswordMutation } from '../../api/authApi';
 
 export const FORGOT_FAILED = 'Could not send the request. Please try again.';
@@ -46,9 +44,7 @@ export default function ForgotPasswordScreen() {
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <button type="submit" disabled={isLoading} className={`${styles.btnPrimary} w-full`}>
-          {isLoading ? 'Loading...' : 'Send Reset Link'}
-        </button>
+        <AuthSubmit label="Send Reset Link" busy={isLoading} />
       </form>
       <div aria-live="polite" className="mt-4">
         {answer && (
@@ -60,12 +56,7 @@ export default function ForgotPasswordScreen() {
           </p>
         )}
       </div>
-      <p className="mt-4 text-center text-sm text-gray-700">
-        Remembered it?{' '}
-        <Link to="/login" className={styles.link}>
-          Login
-        </Link>
-      </p>
+      <AuthLink ask="Remembered it?" to="/login" label="Login" />
     </AuthLayout>
   );
 }

@@ -10,7 +10,7 @@ import { Field, SelectField } from '../../ui/Field';
 import { LockIcon, MailIcon } from '../../ui/icons';
 import { styles } from '../../ui/styles';
 import { showToast } from '../../ui/toast';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout, AuthLink, AuthSubmit } from './AuthLayout';
 import { CodeStep } from './CodeStep';
 import { useLoginMutation } from '../../api/authApi';
 
@@ -120,16 +120,9 @@ export default function LoginScreen() {
             Forgot Password
           </Link>
         </div>
-        <button type="submit" disabled={isLoading} className={`${styles.btnPrimary} w-full`}>
-          {isLoading ? 'Loading...' : 'Login'}
-        </button>
+        <AuthSubmit label="Login" busy={isLoading} />
       </form>
-      <p className="mt-4 text-center text-sm text-gray-700">
-        New User?{' '}
-        <Link to="/register" className={styles.link}>
-          Register Now
-        </Link>
-      </p>
+      <AuthLink ask="New User?" to="/register" label="Register Now" />
     </AuthLayout>
   );
 }

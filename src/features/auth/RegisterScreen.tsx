@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { httpStatus, serverMessage } from '../../api/errors';
 import { Field } from '../../ui/Field';
-import { styles } from '../../ui/styles';
 import { showToast } from '../../ui/toast';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout, AuthLink, AuthSubmit } from './AuthLayout';
 import { useRegisterMutation } from '../../api/authApi';
 import { NewPasswordFields, useNewPassword } from '../../ui/NewPasswordFields';
 
@@ -68,16 +67,9 @@ export default function RegisterScreen() {
           labels={{ password: 'Password', confirm: 'Confirm Password' }}
           {...newPassword.fields}
         />
-        <button type="submit" disabled={isLoading} className={`${styles.btnPrimary} w-full`}>
-          {isLoading ? 'Loading...' : 'Register'}
-        </button>
+        <AuthSubmit label="Register" busy={isLoading} />
       </form>
-      <p className="mt-4 text-center text-sm text-gray-700">
-        Already registered?{' '}
-        <Link to="/login" className={styles.link}>
-          Login
-        </Link>
-      </p>
+      <AuthLink ask="Already registered?" to="/login" label="Login" />
     </AuthLayout>
   );
 }

@@ -1,9 +1,8 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { failureMessage } from '../../api/errors';
 import { NewPasswordFields, useNewPassword } from '../../ui/NewPasswordFields';
-import { styles } from '../../ui/styles';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout, AuthLink, AuthSubmit } from './AuthLayout';
 
 /** What an e-mailed link's page sends: its token and the new password twice. */
 export interface SetPasswordBody {
@@ -70,9 +69,7 @@ export function SetPasswordForm({
       {intro}
       <form onSubmit={submit} className="space-y-4">
         <NewPasswordFields idPrefix={idPrefix} labels={labels} {...newPassword.fields} />
-        <button type="submit" disabled={busy || !token} className={`${styles.btnPrimary} w-full`}>
-          {busy ? 'Loading...' : submitLabel}
-        </button>
+        <AuthSubmit label={submitLabel} busy={busy} disabled={!token} />
       </form>
       {error && (
         <div role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-sm text-red-800">
@@ -80,11 +77,7 @@ export function SetPasswordForm({
           {afterError}
         </div>
       )}
-      <p className="mt-4 text-center text-sm text-gray-700">
-        <Link to="/login" className={styles.link}>
-          Login
-        </Link>
-      </p>
+      <AuthLink to="/login" label="Login" />
     </AuthLayout>
   );
 }
