@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { addUser, bankAccountBody, signUp, type Api, type TestServer } from './helpers';
 import { useServer } from './fixtures/server';
-import { addClient, addProject, invoiceRow, issueInvoice } from './receiptsFixtures';
+import {
+  addClient,
+  addProject,
+  invoiceRow,
+  issueInvoice,
+  receivingCompany,
+} from './receiptsFixtures';
 
 let server: TestServer;
 let admin: Api;
@@ -36,16 +42,13 @@ const receipt = (overrides: Record<string, unknown>) =>
 
 useServer(async (started) => {
   server = started;
-  admin = (await signUp(server)).api;
-  const acme = await addUser(server, admin, 'Acme', 'company');
-  company = acme.api;
-  companyId = acme.id;
+  const made = await receivingCompany(server, 'Acme');
+  ({ admin, accountId } = made);
+  company = made.company.api;
+  companyId = made.company.id;
   const pat = await addUser(server, company, 'Pat', 'pm');
   pm = pat.api;
   stranger = (await addUser(server, (await signUp(server)).api, 'Other', 'company')).api;
-  accountId = (
-    await company.post('/company/createbank', bankAccountBody({ defaultStatus: 'active' }))
-  ).body.data._id;
   clientId = await addClient(server, companyId, 'Bharat Traders', { gstin: '29AAACB1234C1Z5' });
   projectId = await addProject(server, companyId, 'Tower', pat.id);
 });

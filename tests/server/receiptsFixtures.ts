@@ -1,10 +1,34 @@
-import type { TestServer } from './helpers';
+import type { Caller } from '../../server/lib/caller';
+import { addUser, bankAccountBody, signUp, type TestServer } from './helpers';
 
 /**
  * Clients, projects and issued invoices written straight into the database, as issuing
  * leaves them (a draft with its lines, then numbered with its figures), so that the
  * receivables tests depend on the kept totals only.
  */
+
+/**
+ * A new admin's company (`name`) with an active bank account receipts go into: the admin's
+ * API, the company (its API and id) and the account's id.
+ */
+export async function receivingCompany(server: TestServer, name: string) {
+  const admin = (await signUp(server)).api;
+  const company = await addUser(server, admin, name, 'company');
+  const account = await company.api.post(
+    '/company/createbank',
+    bankAccountBody({ defaultStatus: 'active' }),
+  );
+  return { admin, company, accountId: account.body.data._id as string };
+}
+
+/** The company `userId` calling a service directly, as its session would. */
+export const companyCaller = (userId: string): Caller => ({
+  userId,
+  role: 'company',
+  sessionId: '',
+  companyId: null,
+  pending: null,
+});
 
 export async function addClient(
   server: TestServer,

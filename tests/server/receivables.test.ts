@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { Caller } from '../../server/lib/caller';
 import { notifyOverdueInvoices } from '../../server/services/receivables/overdue';
 import { listReceivables } from '../../server/services/receivables/receivables';
-import { addUser, bankAccountBody, signUp, type Api, type TestServer } from './helpers';
+import type { Api, TestServer } from './helpers';
 import { useServer } from './fixtures/server';
-import { addClient, addProject, issueInvoice } from './receiptsFixtures';
+import {
+  addClient,
+  addProject,
+  companyCaller,
+  issueInvoice,
+  receivingCompany,
+} from './receiptsFixtures';
 
 let admin: Api;
 let server: TestServer;
@@ -14,23 +19,14 @@ let accountId: string;
 let registered: string;
 let walkIn: string;
 let projectId: string;
-const caller = (): Caller => ({
-  userId: companyId,
-  role: 'company',
-  sessionId: '',
-  companyId: null,
-  pending: null,
-});
+const caller = () => companyCaller(companyId);
 
 useServer(async (started) => {
   server = started;
-  admin = (await signUp(server)).api;
-  const acme = await addUser(server, admin, 'Acme', 'company');
-  company = acme.api;
-  companyId = acme.id;
-  accountId = (
-    await company.post('/company/createbank', bankAccountBody({ defaultStatus: 'active' }))
-  ).body.data._id;
+  const made = await receivingCompany(server, 'Acme');
+  ({ admin, accountId } = made);
+  company = made.company.api;
+  companyId = made.company.id;
   registered = await addClient(server, companyId, 'Bharat Traders', { gstin: '29AAACB1234C1Z5' });
   walkIn = await addClient(server, companyId, 'Walk-in Buyer');
   projectId = await addProject(server, companyId, 'Tower', null);

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { Caller } from '../../server/lib/caller';
 import { ageReceivables } from '../../server/services/receivables/ageing';
 import { listReceivables } from '../../server/services/receivables/receivables';
-import { addUser, bankAccountBody, signUp, type Api, type TestServer } from './helpers';
+import type { Api, TestServer } from './helpers';
 import { useServer } from './fixtures/server';
-import { addClient, addProject, issueInvoice } from './receiptsFixtures';
+import {
+  addClient,
+  addProject,
+  companyCaller,
+  issueInvoice,
+  receivingCompany,
+} from './receiptsFixtures';
 
 /**
  * Receivables keep each client's and project's ageing as of a day; these hold the figures a
@@ -18,13 +23,7 @@ let accountId: string;
 let clientId: string;
 let projectId: string;
 const ids: Record<string, string> = {};
-const caller = (): Caller => ({
-  userId: companyId,
-  role: 'company',
-  sessionId: '',
-  companyId: null,
-  pending: null,
-});
+const caller = () => companyCaller(companyId);
 
 /** A day after the real one, so that the kept rows can be moved to it. */
 const DAY = '2030-01-10';
@@ -34,13 +33,10 @@ const before = (days: number) =>
 
 useServer(async (started) => {
   server = started;
-  const admin = (await signUp(server)).api;
-  const acme = await addUser(server, admin, 'Ageing Co', 'company');
-  company = acme.api;
-  companyId = acme.id;
-  accountId = (
-    await company.post('/company/createbank', bankAccountBody({ defaultStatus: 'active' }))
-  ).body.data._id;
+  const made = await receivingCompany(server, 'Ageing Co');
+  ({ accountId } = made);
+  company = made.company.api;
+  companyId = made.company.id;
   clientId = await addClient(server, companyId, 'Kaveri Traders');
   projectId = await addProject(server, companyId, 'Dam', null);
   // Rupees at 0 % GST: due DAY, 30 and 90 days before it, 5 days after it, and no due date.
