@@ -1,16 +1,8 @@
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { useBrowserSuite, visit, type PageWatch } from './harness';
-import {
-  expectAlert,
-  expectPath,
-  expectText,
-  journeySteps,
-  logIn,
-  menuLink,
-  registerAdmin,
-  todayIso,
-} from './helpers';
+import { useBrowserSuite, visit } from './harness';
+import { expectAlert, expectPath, expectText, menuLink, todayIso } from './helpers';
+import { journeyPage, person, signUpAndIn } from './steps';
 
 /**
  * Categories of one's own and a budget, as a user meets them: a starting category renamed,
@@ -19,32 +11,20 @@ import {
  * and budget going with it; an unused one is deleted.
  */
 
-const me = {
-  name: 'Meera Iyer',
-  email: `meera.${Date.now()}@example.com`,
-  password: 'categories password 1',
-};
+const me = person('Meera Iyer', 'meera', 'categories password 1');
 /** The browser's calendar day: the expense falls in the budget's month. */
 const today = todayIso();
 
 const suite = useBrowserSuite();
 let page: Page;
-let watch: PageWatch;
-
-beforeAll(async () => {
-  ({ page, watch } = await suite.newPage({ label: 'categories' }));
-});
-journeySteps(() => [watch]);
+journeyPage(suite, 'categories', (opened) => (page = opened));
 
 const row = (text: string) => page.getByRole('row').filter({ hasText: text });
 const menu = (name: string) => menuLink(page, name);
 
 describe.sequential('categories and budgets', () => {
   test('opens Categories: the three every account starts with', async () => {
-    await registerAdmin(suite.server.origin, me);
-    await page.goto(suite.url('/login'));
-    await logIn(page, me);
-    await expectPath(page, '/app/dashboard');
+    await signUpAndIn(suite, page, me);
     await menu('Categories').click();
     await expectPath(page, '/app/categories');
     for (const name of ['movie', 'other', 'shopping']) await row(name).waitFor();

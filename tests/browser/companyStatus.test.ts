@@ -11,6 +11,7 @@ import {
   logIn,
   seedAdminAndCompany,
 } from './helpers';
+import { person } from './steps';
 import { rowAction, rowMenuItems } from './rows';
 
 /**
@@ -19,15 +20,8 @@ import { rowAction, rowMenuItems } from './rows';
  * the company signs in again. Each step needs the one before.
  */
 
-const stamp = Date.now();
-const password = 'correct horse battery';
-const admin = { name: 'Meera Iyer', email: `meera.status.${stamp}@example.com`, password };
-const company = {
-  name: 'Kestrel Works',
-  email: `kestrel.${stamp}@example.com`,
-  mobile: '9876501234',
-  reg: 'KES-001',
-};
+const admin = person('Meera Iyer', 'meera.status');
+const company = { ...person('Kestrel Works', 'kestrel'), mobile: '9876501234', reg: 'KES-001' };
 
 const suite = useBrowserSuite();
 let adminPage: Page;
@@ -35,15 +29,15 @@ let companyPage: Page;
 const watches: PageWatch[] = [];
 
 beforeAll(async () => {
-  await seedAdminAndCompany(suite.server, admin, company, password);
+  await seedAdminAndCompany(suite.server, admin, company, company.password);
 });
 journeySteps(() => watches);
 
-async function signIn(who: { email: string }, userType: 'admin' | 'company') {
+async function signIn(who: { email: string; password: string }, userType: 'admin' | 'company') {
   const { page, watch } = await suite.newPage({ label: userType });
   watches.push(watch);
   await page.goto(suite.url('/login'));
-  await logIn(page, { email: who.email, password }, userType);
+  await logIn(page, who, userType);
   await expectPath(page, '/app/dashboard');
   return page;
 }
@@ -95,7 +89,7 @@ describe.sequential('an admin deactivates its company', () => {
     await expectAlert(companyPage, 'Your session has ended. Please log in again.');
     await expectPath(companyPage, '/login');
     const answer = companyPage.waitForResponse((r) => r.url().includes('/api/user/loginuser'));
-    await logIn(companyPage, { email: company.email, password }, 'company');
+    await logIn(companyPage, company, 'company');
     expect((await answer).status()).toBe(403);
     await expectAlert(companyPage, 'This account is inactive. Ask your administrator.');
     await expectPath(companyPage, '/login');
@@ -116,7 +110,7 @@ describe.sequential('an admin deactivates its company', () => {
     await expectAlert(adminPage, 'Company reactivated. It and its people can sign in again.');
     await expectCount(row(adminPage, company.email).getByText('Inactive'), 0);
 
-    await logIn(companyPage, { email: company.email, password }, 'company');
+    await logIn(companyPage, company, 'company');
     // Back where the ended session was.
     await expectPath(companyPage, '/app/dashboard');
     await companyPage.getByRole('region', { name: 'Overview' }).waitFor();

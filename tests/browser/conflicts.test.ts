@@ -5,14 +5,13 @@ import { useBrowserSuite, visit, watchPage, type PageWatch } from './harness';
 import {
   apiCall,
   apiPost,
-  apiToken,
   expectAlert,
   expectPath,
   expectText,
   journeySteps,
   logIn,
-  seedAdminAndCompany,
 } from './helpers';
+import { person, seedCompany } from './steps';
 import { rowAction } from './rows';
 
 /**
@@ -21,10 +20,8 @@ import { rowAction } from './rows';
  * the first tab's values into it, and the second tab's own change then saves on top.
  */
 
-const stamp = Date.now();
-const password = 'correct horse battery';
-const admin = { name: 'Nila Rao', email: `nila.${stamp}@example.com`, password };
-const company = { name: 'Harbour Works', email: `harbour.${stamp}@example.com`, password };
+const admin = person('Nila Rao', 'nila');
+const company = { ...person('Harbour Works', 'harbour'), mobile: '9876501234', reg: 'HBR-1' };
 
 const suite = useBrowserSuite();
 let tabA: Page;
@@ -35,13 +32,7 @@ let companyToken: string;
 
 beforeAll(async () => {
   // The company chooses its password from the invite.
-  await seedAdminAndCompany(
-    suite.server,
-    admin,
-    { ...company, mobile: '9876501234', reg: 'HBR-1' },
-    password,
-  );
-  companyToken = await apiToken(suite.server.origin, company, 'company');
+  companyToken = await seedCompany(suite, admin, company);
   const project = await apiPost(
     suite.server.origin,
     '/company/createproject',

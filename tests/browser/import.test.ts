@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { useBrowserSuite, visit, type PageWatch } from './harness';
+import { useBrowserSuite, visit } from './harness';
 import {
   expectAlert,
   expectCount,
   expectPath,
   expectText,
-  journeySteps,
   logIn,
   seedAdminAndCompany,
 } from './helpers';
+import { journeyPage, person } from './steps';
 
 /**
  * A bank download brought into an account as a company would: the file has the bank's
@@ -19,10 +19,13 @@ import {
  * the statement shows; the same file again is all "already there".
  */
 
-const stamp = Date.now();
 const password = 'import password 1';
-const admin = { name: 'Meera Iyer', email: `meera.${stamp}@example.com`, password };
-const company = { name: 'Lotus Exports', email: `lotus.${stamp}@example.com`, password };
+const admin = person('Meera Iyer', 'meera', password);
+const company = {
+  ...person('Lotus Exports', 'lotus', password),
+  mobile: '9876501234',
+  reg: 'LOT-9',
+};
 
 /** A day `back` days before today, as the bank writes it (DD/MM/YYYY). */
 function daysAgo(back: number): string {
@@ -54,19 +57,12 @@ const CLOSING = '₹1,06,371.50';
 
 const suite = useBrowserSuite();
 let page: Page;
-let watch: PageWatch;
 
 beforeAll(async () => {
   // The company chooses its password from the invite.
-  await seedAdminAndCompany(
-    suite.server,
-    admin,
-    { ...company, mobile: '9876501234', reg: 'LOT-9' },
-    password,
-  );
-  ({ page, watch } = await suite.newPage({ label: 'import' }));
+  await seedAdminAndCompany(suite.server, admin, company, password);
 });
-journeySteps(() => [watch]);
+journeyPage(suite, 'import', (opened) => (page = opened));
 
 const nav = () => page.getByRole('navigation', { name: 'Main' });
 const dialog = (name: string) => page.getByRole('dialog', { name });

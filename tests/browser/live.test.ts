@@ -3,15 +3,14 @@ import type { Page } from 'playwright-core';
 import { useBrowserSuite, visit, type PageWatch } from './harness';
 import {
   addBankAccount,
-  apiToken,
   expectAlert,
   expectPath,
   expectText,
   journeySteps,
   logIn,
   pickOption,
-  seedAdminAndCompany,
 } from './helpers';
+import { person, seedCompany } from './steps';
 
 /**
  * Two people on two computers (separate browser contexts): the admin auditing a company has
@@ -19,10 +18,8 @@ import {
  * within about a second, without a click, and the header says Live.
  */
 
-const stamp = Date.now();
-const password = 'correct horse battery';
-const admin = { name: 'Meera Iyer', email: `meera.${stamp}@example.com`, password };
-const company = { name: 'Kaveri Traders', email: `kaveri.${stamp}@example.com`, password };
+const admin = person('Meera Iyer', 'meera');
+const company = { ...person('Kaveri Traders', 'kaveri'), mobile: '9876512345', reg: 'KAV-1' };
 
 const suite = useBrowserSuite();
 let adminPage: Page;
@@ -32,13 +29,7 @@ let companyWatch: PageWatch;
 
 /** The admin, its company (with its own password, from the invite) and its account. */
 async function setUp() {
-  await seedAdminAndCompany(
-    suite.server,
-    admin,
-    { ...company, mobile: '9876512345', reg: 'KAV-1' },
-    password,
-  );
-  const token = await apiToken(suite.server.origin, company, 'company');
+  const token = await seedCompany(suite, admin, company);
   await addBankAccount(suite.server.origin, token, {
     holder_name: 'Kaveri Current',
     account_no: '112233445566',

@@ -1,17 +1,9 @@
-import { beforeAll, describe, test } from 'vitest';
+import { describe, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ordinal } from '../../contract/schedule';
-import { useBrowserSuite, visit, type PageWatch } from './harness';
-import {
-  expectAlert,
-  expectPath,
-  expectText,
-  journeySteps,
-  logIn,
-  menuLink,
-  registerAdmin,
-  todayIso,
-} from './helpers';
+import { useBrowserSuite, visit } from './harness';
+import { expectAlert, expectPath, expectText, menuLink, todayIso } from './helpers';
+import { journeyPage, person, signUpAndIn } from './steps';
 import { rowMenuToggle } from './rows';
 
 /**
@@ -19,22 +11,13 @@ import { rowMenuToggle } from './rows';
  * at once, shows in the Expenses list and its total, and can be paused and resumed.
  */
 
-const me = {
-  name: 'Rohan Mehta',
-  email: `rohan.${Date.now()}@example.com`,
-  password: 'recurring password 1',
-};
+const me = person('Rohan Mehta', 'rohan', 'recurring password 1');
 /** The browser's calendar day (the SPA sends its time zone: the server's today is the same). */
 const today = todayIso();
 
 const suite = useBrowserSuite();
 let page: Page;
-let watch: PageWatch;
-
-beforeAll(async () => {
-  ({ page, watch } = await suite.newPage({ label: 'recurring' }));
-});
-journeySteps(() => [watch]);
+journeyPage(suite, 'recurring', (opened) => (page = opened));
 
 const dialog = (name: string) => page.getByRole('dialog', { name });
 const row = (text: string) => page.getByRole('row').filter({ hasText: text });
@@ -42,10 +25,7 @@ const menu = (name: string) => menuLink(page, name);
 
 describe.sequential('recurring expenses', () => {
   test('signs in and opens Recurring from the Personal menu', async () => {
-    await registerAdmin(suite.server.origin, me);
-    await page.goto(suite.url('/login'));
-    await logIn(page, me);
-    await expectPath(page, '/app/dashboard');
+    await signUpAndIn(suite, page, me);
     await menu('Recurring').click();
     await expectPath(page, '/app/recurring');
     await page.getByText('No data').waitFor();

@@ -1,61 +1,42 @@
-import { beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { useBrowserSuite, visit, type PageWatch } from './harness';
+import { useBrowserSuite, visit } from './harness';
 import {
-  apiPost,
-  apiToken,
+  addBankAccount,
   expectAlert,
   expectPath,
   expectText,
-  journeySteps,
   logIn,
   menuLink,
   pickOption,
-  seedAdminAndCompany,
 } from './helpers';
+import { journeyPage, person, seedCompany } from './steps';
 
 /**
  * A recurring payment as a company adds it: office rent paid from its bank account monthly,
  * from today, is posted at once, and the account's balance shows it.
  */
 
-const stamp = Date.now();
-const password = 'correct horse battery';
-const admin = { name: 'Anil Rao', email: `anil.${stamp}@example.com`, password };
-const company = { name: 'Nila Textiles', email: `nila.${stamp}@example.com`, password };
+const admin = person('Anil Rao', 'anil');
+const company = { ...person('Nila Textiles', 'nila'), mobile: '9876501234', reg: 'NILA-7' };
 
 const suite = useBrowserSuite();
 let page: Page;
-let watch: PageWatch;
 
-/** Calls the API as `token`, as the test's setup (not the subject of the test). */
+// The company and its account, through the API: the test's set-up, not its subject.
 beforeAll(async () => {
-  await seedAdminAndCompany(
-    suite.server,
-    admin,
-    { ...company, mobile: '9876501234', reg: 'NILA-7' },
-    password,
-  );
-  const token = await apiToken(suite.server.origin, company, 'company');
-  const account = await apiPost(
-    suite.server.origin,
-    '/company/createbank',
-    {
-      holder_name: 'Nila Current',
-      account_no: '556677889900',
-      confirm_no: '556677889900',
-      branch: 'Anna Salai',
-      ifsc: 'HDFC0001234',
-      mobile: '9876501234',
-      address: '12 Anna Salai, Chennai',
-      openingBalance: 50000,
-    },
-    token,
-  );
-  expect(account.status).toBe(201);
-  ({ page, watch } = await suite.newPage({ label: 'recurring-payments' }));
+  const token = await seedCompany(suite, admin, company);
+  await addBankAccount(suite.server.origin, token, {
+    holder_name: 'Nila Current',
+    account_no: '556677889900',
+    branch: 'Anna Salai',
+    ifsc: 'HDFC0001234',
+    mobile: '9876501234',
+    address: '12 Anna Salai, Chennai',
+    openingBalance: 50000,
+  });
 });
-journeySteps(() => [watch]);
+journeyPage(suite, 'recurring-payments', (opened) => (page = opened));
 
 const row = (text: string) => page.getByRole('row').filter({ hasText: text });
 const menu = (name: string) => menuLink(page, name);
