@@ -290,6 +290,9 @@ describe.sequential('lend and borrowed', () => {
   test('the Borrowed Report shows the borrowed rows of its range', async () => {
     await menu('Borrowed Report').click();
     await expectPath(page, '/app/borrowedreport');
+    // The address changes before the screen has replaced the Lend Report, whose date fields
+    // have the same labels: wait for this one, or a slow machine fills in the old one.
+    await page.getByRole('heading', { level: 2, name: 'Borrowed Report' }).waitFor();
     await page.getByLabel('Start Date').fill('2025-01-01');
     await page.getByLabel('End Date').fill('2025-12-31');
     await page.getByRole('button', { name: 'Submit' }).click();
