@@ -46,6 +46,18 @@ export async function expectAlert(page: Page, text: string): Promise<void> {
 }
 
 /**
+ * Waits for a toast with this text, then closes it, as one does once it is read: a toast
+ * stays five seconds at the top right, over the buttons a screen has there, and a click
+ * on one of them waits until it has gone.
+ */
+export async function dismissAlert(page: Page, text: string): Promise<void> {
+  const toast = page.getByRole('alert').filter({ hasText: text }).first();
+  await toast.waitFor({ timeout: TIMEOUT });
+  await toast.getByRole('button', { name: 'close' }).click();
+  await toast.waitFor({ state: 'detached', timeout: TIMEOUT });
+}
+
+/**
  * Picks `name` in the search picker (combobox) labelled `label` within `scope`: opens it,
  * types `search` when given (the server searches as one types), clicks the option.
  */

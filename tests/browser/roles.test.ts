@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { useBrowserSuite, visit, type PageWatch } from './harness';
 import {
   acceptInvite,
+  dismissAlert,
   expectAlert,
   expectCount,
   expectText,
@@ -82,7 +83,7 @@ async function createUser(
   await form.getByLabel('Registration Number').fill(who.reg);
   if (screenshotName) await visit(page, screenshotName);
   await form.getByRole('button', { name: 'Create' }).click();
-  await expectAlert(page, 'User created successfully');
+  await dismissAlert(page, 'User created successfully');
   await form.waitFor({ state: 'hidden' });
   await row(who.email).waitFor();
   if (type === 'company' || type === 'pm') {
