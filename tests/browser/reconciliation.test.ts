@@ -150,7 +150,7 @@ describe.sequential('reconcile an account against the bank’s download', () => 
     await visit(other, 'reconciliation-04-second-tab');
   });
 
-  test('on a phone the balances and every line fit the screen, each line with its buttons', async () => {
+  test('on a phone the balances, every line and the list of reconciliations fit the screen, each with its buttons', async () => {
     await other.setViewportSize({ width: 390, height: 844 });
     await expectText(status(other), 'Reconciled: the books agree with the statement.');
     const kaveri = line(other, 'KAVERI STATIONERS');
@@ -166,5 +166,13 @@ describe.sequential('reconcile an account against the bank’s download', () => 
     // Nothing makes the page wider than the phone.
     expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
     await visit(other, 'reconciliation-05-phone');
+
+    // The account's reconciliations, each with its Open in view.
+    await other.getByRole('button', { name: 'All reconciliations' }).click();
+    const reopen = line(other, 'axis-statement.csv').getByRole('button', { name: 'Open' });
+    const openBox = await reopen.boundingBox();
+    expect(openBox && openBox.x + openBox.width).toBeLessThanOrEqual(390);
+    expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    await visit(other, 'reconciliation-06-phone-list');
   });
 });

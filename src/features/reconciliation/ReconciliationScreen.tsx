@@ -96,28 +96,44 @@ function PastReconciliations({
         {list.data && list.data.total === 0 ? (
           <p className="mt-2 text-sm text-gray-700">None yet.</p>
         ) : (
-          <table className="mt-3 w-full text-left text-sm">
-            <thead className="text-gray-700">
-              <tr>
-                <th className="py-2 pr-3 font-medium">Period</th>
-                <th className="py-2 pr-3 font-medium">Bank</th>
-                <th className="py-2 pr-3 font-medium">File</th>
-                <th className="py-2 pr-3 font-medium">Started</th>
-                <th className="py-2 font-medium">
+          // Below 640 px each reconciliation is a card (index.css, `table.cards`): its period
+          // and Open first, then its bank, file and day.
+          <table role="table" className="cards mt-3 w-full text-left text-sm">
+            <thead role="rowgroup" className="cards-sr-only text-gray-700">
+              <tr role="row">
+                <th role="columnheader" className="py-2 pr-3 font-medium">
+                  Period
+                </th>
+                <th role="columnheader" className="py-2 pr-3 font-medium">
+                  Bank
+                </th>
+                <th role="columnheader" className="py-2 pr-3 font-medium">
+                  File
+                </th>
+                <th role="columnheader" className="py-2 pr-3 font-medium">
+                  Started
+                </th>
+                <th role="columnheader" className="py-2 font-medium">
                   <span className="sr-only">Open</span>
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {list.data?.data.map((r) => (
-                <tr key={r._id} className="border-t border-gray-100">
-                  <td className="py-2 pr-3">
+                <tr key={r._id} role="row" className="border-t border-gray-100">
+                  <td role="cell" data-card="primary" className="py-2 pr-3">
                     {formatDMY(r.from)} – {formatDMY(r.to)}
                   </td>
-                  <td className="py-2 pr-3">{r.bank}</td>
-                  <td className="max-w-xs truncate py-2 pr-3">{r.fileName || '—'}</td>
-                  <td className="py-2 pr-3">{formatDMY(r.createdAt)}</td>
-                  <td className="py-2 text-right">
+                  <td role="cell" data-label="Bank" className="py-2 pr-3">
+                    {r.bank}
+                  </td>
+                  <td role="cell" data-label="File" className="max-w-xs truncate py-2 pr-3">
+                    {r.fileName || '—'}
+                  </td>
+                  <td role="cell" data-label="Started" className="py-2 pr-3">
+                    {formatDMY(r.createdAt)}
+                  </td>
+                  <td role="cell" data-card="actions" className="py-2 text-right">
                     <button type="button" className={styles.link} onClick={() => onOpen(r._id)}>
                       Open
                     </button>
