@@ -3,9 +3,10 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { Message } from '../../contract/api/fields';
 import { Person, PersonAnswer, PersonList } from '../../contract/api/people';
-import { Project, ProjectAnswer, ProjectList } from '../../contract/api/projects';
+import { ProjectAnswer, ProjectList } from '../../contract/api/projects';
 import type { Role } from '../../src/api/types';
 import { expectAmountRule, pick, recordRequests } from './helpers';
+import { riversideTower } from './fixtures/records';
 import { server } from './msw';
 import { openDialog, fill, refusal, renderAs, rowMenuItems } from './fixtures/screens';
 
@@ -23,23 +24,7 @@ const esha = Person.parse({
   version: 1,
 });
 
-const project = Project.parse({
-  _id: 'pr1',
-  date: '2026-03-15',
-  projectName: 'Riverside Tower',
-  clientName: 'Kapoor Estates',
-  clientNumber: '9811122233',
-  duration: '6 months',
-  price: 1250000.5,
-  paymentStatus: 'Advance paid',
-  status: '',
-  risk: '',
-  statusByPm: '',
-  projectManager: 'Priya Menon',
-  projectManagerId: 'pm-1',
-  createdAt: '2026-03-15T10:00:00.000Z',
-  version: 1,
-});
+const project = riversideTower();
 
 const page = <T,>(data: T[], extra: object = {}) => ({
   success: true,

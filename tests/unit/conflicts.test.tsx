@@ -8,6 +8,7 @@ import { Project, ProjectAnswer, ProjectList } from '../../contract/api/projects
 import { STALE_RECORD_MESSAGE } from '../../contract/rules';
 import type { Role } from '../../src/api/types';
 import { recordRequests, signedIn, testUser } from './helpers';
+import { riversideTower } from './fixtures/records';
 import { server } from './msw';
 import { renderApp, openDialog, refill } from './fixtures/screens';
 
@@ -19,23 +20,7 @@ import { renderApp, openDialog, refill } from './fixtures/screens';
 
 type ProjectRow = z.output<typeof Project>;
 
-const opened = Project.parse({
-  _id: 'pr1',
-  date: '2026-03-15',
-  projectName: 'Riverside Tower',
-  clientName: 'Kapoor Estates',
-  clientNumber: '9811122233',
-  duration: '6 months',
-  price: 1250000.5,
-  paymentStatus: 'Advance paid',
-  status: '',
-  risk: '',
-  statusByPm: 'Piling',
-  projectManager: 'Priya Menon',
-  projectManagerId: 'pm-1',
-  createdAt: '2026-03-15T10:00:00.000Z',
-  version: 1,
-});
+const opened = riversideTower({ statusByPm: 'Piling' });
 
 /**
  * The server's one project: the list (or the reload, narrowed by id) answers it as it is
