@@ -24,5 +24,10 @@ export function useFieldErrors<F extends string>(fields: readonly F[]) {
       }),
     [],
   );
-  return { errors, capture, clear, reset: () => setErrors({}) };
+  /** A typed field's onChange: its value goes to `set`, and its refusal goes. */
+  const typed = (field: F, set: (value: string) => void) => (e: { target: { value: string } }) => {
+    set(e.target.value);
+    clear(field);
+  };
+  return { errors, capture, clear, typed, reset: () => setErrors({}) };
 }

@@ -495,20 +495,14 @@ function CancelForm({ invoice, onClose }: { invoice: Invoice; onClose: () => voi
           required
           maxLength={300}
           value={reason}
-          onChange={(e) => {
-            setReason(e.target.value);
-            refused.clear('reason');
-          }}
+          onChange={refused.typed('reason', setReason)}
           error={refused.errors.reason}
         />
         <DateField
           id="cancel-issueDate"
           label="Credit note date"
           value={issueDate}
-          onChange={(e) => {
-            setIssueDate(e.target.value);
-            refused.clear('issueDate');
-          }}
+          onChange={refused.typed('issueDate', setIssueDate)}
           error={refused.errors.issueDate}
         />
       </div>

@@ -185,10 +185,7 @@ export function ReceiptForm({
           label="Date"
           required
           value={date}
-          onChange={(e) => {
-            setDate(e.target.value);
-            refused.clear('date');
-          }}
+          onChange={refused.typed('date', setDate)}
           error={refused.errors.date}
         />
         <SelectField
@@ -204,10 +201,7 @@ export function ReceiptForm({
           label={mode === 'cheque' ? 'Cheque number' : 'Reference (UTR)'}
           maxLength={60}
           value={reference}
-          onChange={(e) => {
-            setReference(e.target.value);
-            refused.clear('reference');
-          }}
+          onChange={refused.typed('reference', setReference)}
           error={
             (checked && referenceMissing ? 'A cheque needs its number.' : undefined) ??
             refused.errors.reference
