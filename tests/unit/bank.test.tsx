@@ -1057,6 +1057,35 @@ describe('Report List', () => {
     log.stop();
   }, 15_000);
 
+  it("shows a cash-credit account's limit, drawn and available, and marks a reconciled entry", async () => {
+    const cashCredit = { ...account, balance: -2500.5, overdraftLimit: 20000 };
+    server.use(
+      accountsHandler([cashCredit]),
+      http.get('/api/company/statement', () =>
+        HttpResponse.json(
+          StatementAnswer.parse({
+            success: true,
+            data: {
+              ...statement,
+              account: cashCredit,
+              entries: [{ ...statement.entries[0]!, reconciled: true }, statement.entries[1]!],
+            },
+          }),
+        ),
+      ),
+    );
+    const { user } = renderAs('company', '/app/report');
+    await showNovember(user);
+    const card = await screen.findByRole('group', { name: 'Account details' });
+    const figure = (label: string) => within(card).getByText(label).nextElementSibling;
+    expect(figure('Current Balance')).toHaveTextContent('-₹2,500.50');
+    expect(figure('Limit')).toHaveTextContent('₹20,000.00');
+    expect(figure('Drawn')).toHaveTextContent('₹2,500.50');
+    expect(figure('Available')).toHaveTextContent('₹17,499.50');
+    expect(screen.getByText('Invoice 17').closest('tr')).toHaveTextContent('Reconciled');
+    expect(screen.getByText('Office rent').closest('tr')).not.toHaveTextContent('Reconciled');
+  }, 30_000);
+
   it("a statement entry's card leads with its own amount, the running balance labelled under it", async () => {
     server.use(
       accountsHandler(),
