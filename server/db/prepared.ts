@@ -31,7 +31,9 @@
  *   per cent of a list call). The driver's values come as they are: dates and timestamps as
  *   text, bigint and numeric as text on PostgreSQL, so the mapper converts what it uses.
  */
-import { is, type SQL } from 'drizzle-orm';
+import { DrizzleQueryError, entityKind, is, Param, Placeholder, type SQL } from 'drizzle-orm';
+import * as drizzleUtils from 'drizzle-orm/utils';
+import { NoopCache } from 'drizzle-orm/cache/core';
 import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client';
 import { reusablePlan, statementName } from './statementName';
@@ -72,7 +74,9 @@ export function preparedShapes<S, Q extends Preparable>(
   keyOf: (shape: S) => string,
   build: (db: DbOrTx, shape: S) => Q,
 ): (db: DbOrTx, shape: S) => Statement<Q> {
-  return keptPerShape(build, keyOf, (query, name) => query.prepare(name) as Statement<Q>);
+  return keptPerShape(build, keyOf, (query, name, db) =>
+    direct(query.prepare(name) as Statement<Q>, db),
+  );
 }
 
 /**
@@ -87,9 +91,12 @@ function keptPerShape<S, Q extends Preparable, T>(
 ): (db: DbOrTx, shape: S) => T {
   const statements = new WeakMap<DbOrTx, Map<string, T>>();
   return (db, shape) => {
-    if (is(db, PgTransaction)) return make(build(db, shape), '', db, shape);
+    // Only databases are kept: one found is not a transaction, and is not asked again.
     let ofDb = statements.get(db);
-    if (!ofDb) statements.set(db, (ofDb = new Map()));
+    if (!ofDb) {
+      if (is(db, PgTransaction)) return make(build(db, shape), '', db, shape);
+      statements.set(db, (ofDb = new Map()));
+    }
     const key = keyOf(shape);
     let statement = ofDb.get(key);
     if (!statement) {
@@ -123,9 +130,120 @@ function mappedStatement<R>(
   mapRow: (row: Row) => R,
 ): MappedStatement<R> {
   const { sql: text, params } = query.toSQL();
-  return db._.session.prepareQuery({ sql: text, params }, undefined, name, true, (rows) =>
-    (rows as Row[]).map(mapRow),
-  ) as unknown as MappedStatement<R>;
+  return direct(
+    db._.session.prepareQuery({ sql: text, params }, undefined, name, true, (rows) =>
+      (rows as Row[]).map(mapRow),
+    ) as unknown as MappedStatement<R>,
+    db,
+  );
+}
+
+/**
+ * What Drizzle's node-postgres statement holds (private in its types): the pool, the text and
+ * its parameters (values and placeholders), the logger, and how its rows are mapped.
+ */
+interface NodePgStatement {
+  client: { query(config: object, values: unknown[]): Promise<{ rows: unknown[] }> };
+  queryString: string;
+  params: unknown[];
+  logger: { logQuery(text: string, params: unknown[]): void };
+  fields?: unknown[];
+  joinsNotNullableMap?: Record<string, boolean>;
+  customResultMapper?: (rows: unknown[][]) => unknown;
+  rawQueryConfig: { name?: string; types: TypeParsers };
+  cache: unknown;
+}
+interface TypeParsers {
+  getTypeParser(oid: number, format?: string): (value: string) => unknown;
+}
+
+/** Drizzle's own mapping of a select's rows (untyped in its declarations). */
+const { mapResultRow } = drizzleUtils as unknown as {
+  mapResultRow(fields: unknown[], row: unknown[], joins?: Record<string, boolean>): unknown;
+};
+
+/** The types Drizzle's node-postgres driver keeps as PostgreSQL prints them: dates,
+ * timestamps, intervals, numeric and their arrays. */
+const AS_PRINTED = new Set([1082, 1114, 1184, 1186, 1231, 1115, 1185, 1187, 1182]);
+const asPrinted = (value: string) => value;
+
+/**
+ * A pooled statement on PostgreSQL, executed straight on the driver: what Drizzle's
+ * `execute` does (placeholders filled, the query logged, sent under its name, the rows
+ * mapped, an error wrapped in DrizzleQueryError), without its per-call tracing spans, cache
+ * check and three async steps, which cost more than the mapping on the hottest calls. Any
+ * other statement (PGlite's, a transaction's, one with a cache) is left as it is.
+ */
+function direct<S extends { execute(values?: Record<string, unknown>): Promise<unknown> }>(
+  statement: S,
+  db: DbOrTx,
+): S {
+  const kind = (statement.constructor as { [entityKind]?: string })[entityKind];
+  if (kind !== 'NodePgPreparedQuery' || is(db, PgTransaction)) return statement;
+  const s = statement as unknown as NodePgStatement;
+  // Drizzle's no-op cache (the app's: it configures none) runs a query as it is.
+  if (!is(s.cache, NoopCache) || typeof s.client?.query !== 'function') return statement;
+  const fill = placeholderFiller(s.params);
+  const drizzleTypes = s.rawQueryConfig.types;
+  const types: TypeParsers = {
+    getTypeParser: (oid, format) =>
+      AS_PRINTED.has(oid) ? asPrinted : drizzleTypes.getTypeParser(oid, format),
+  };
+  const arrays = !!(s.fields || s.customResultMapper);
+  const config = {
+    name: s.rawQueryConfig.name,
+    text: s.queryString,
+    types,
+    ...(arrays ? { rowMode: 'array' } : {}),
+  };
+  const { client, logger } = s;
+  statement.execute = async (values: Record<string, unknown> = {}) => {
+    const params = fill(values);
+    logger.logQuery(config.text, params);
+    let result: { rows: unknown[] };
+    try {
+      result = await client.query(config, params);
+    } catch (error) {
+      throw new DrizzleQueryError(config.text, params, error as Error);
+    }
+    if (s.customResultMapper) return s.customResultMapper(result.rows as unknown[][]);
+    if (s.fields) {
+      const { fields, joinsNotNullableMap } = s;
+      return (result.rows as unknown[][]).map((row) =>
+        mapResultRow(fields, row, joinsNotNullableMap),
+      );
+    }
+    return result;
+  };
+  return statement;
+}
+
+/**
+ * Fills a statement's parameters from a call's values, as Drizzle's fillPlaceholders does
+ * (the same error for a missing one), with where each placeholder goes worked out once.
+ */
+function placeholderFiller(params: readonly unknown[]) {
+  const slots = params.map((p) => {
+    if (is(p, Placeholder)) return { name: p.name as string };
+    if (is(p, Param) && is(p.value, Placeholder))
+      return { name: p.value.name as string, encoder: p.encoder };
+    return { value: p };
+  });
+  return (values: Record<string, unknown>) => {
+    const filled = new Array<unknown>(slots.length);
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i]!;
+      if (slot.name === undefined) {
+        filled[i] = slot.value;
+        continue;
+      }
+      if (!(slot.name in values))
+        throw new Error(`No value for placeholder "${slot.name}" was provided`);
+      const value = values[slot.name];
+      filled[i] = slot.encoder ? slot.encoder.mapToDriverValue(value) : value;
+    }
+    return filled;
+  };
 }
 
 /**
@@ -165,4 +283,20 @@ export function columnsOf<F extends Record<string, unknown>>(
   return Object.fromEntries(Object.keys(fields).map((key, i) => [key, i])) as {
     [K in keyof F]: number;
   };
+}
+
+/** A timestamp with time zone as PostgreSQL prints it in UTC, from year 1000 on. */
+const UTC_TIMESTAMP = /^([1-9]\d{3}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00$/;
+
+/**
+ * A timestamp as the driver gives it (PostgreSQL's text) in ISO 8601 with milliseconds, as
+ * `toIso` (lib/dates.ts) writes it: rewritten as text when it is in UTC, as a session prints
+ * it by default, rather than parsed into a Date (a few µs a row on a page); any other (an
+ * offset, an early year) goes through a Date.
+ */
+export function timestampIso(text: string): string {
+  const m = UTC_TIMESTAMP.exec(text);
+  if (!m) return new Date(text).toISOString();
+  const fraction = m[3] ?? '';
+  return `${m[1]}T${m[2]}.${fraction.length >= 3 ? fraction.slice(0, 3) : fraction.padEnd(3, '0')}Z`;
 }

@@ -13,7 +13,15 @@ import {
   sumPaise,
   type KeysetShape,
 } from '../db/paging';
-import { columnsOf, mapped, mappedShapes, prepared, rawQuery, type Row } from '../db/prepared';
+import {
+  columnsOf,
+  mapped,
+  mappedShapes,
+  prepared,
+  rawQuery,
+  timestampIso,
+  type Row,
+} from '../db/prepared';
 import { rowsOf } from '../db/client';
 import { categories, expenseMonths, expenses } from '../db/schema';
 import type { Caller } from '../lib/caller';
@@ -118,6 +126,9 @@ interface FilterShape {
 }
 const p = sql.placeholder;
 const matchingCategory = (i: number) => `matching${i}`;
+/** A filter shape's name (see preparedShapes): written by hand, as it is asked on every call. */
+const filterKey = (s: FilterShape) =>
+  `${+s.search}${+s.id}${+s.category}${+s.from}${+s.to}:${s.matching}`;
 
 /** The list's where clause, its values in placeholders (see listExpenses). */
 function listFilter(s: FilterShape) {
@@ -153,7 +164,8 @@ function listFilter(s: FilterShape) {
  * as few index entries as page 1; a page number alone skips the rows in front (`offset`).
  */
 const listPage = mappedShapes(
-  (s: FilterShape & { keyset: KeysetShape<ExpenseSort>; offset: boolean }) => JSON.stringify(s),
+  (s: FilterShape & { keyset: KeysetShape<ExpenseSort>; offset: boolean }) =>
+    `${filterKey(s)}:${s.keyset.sort}:${s.keyset.readOrder}:${+s.keyset.from}${+s.offset}`,
   (db, s) => {
     const { where, order } = keysetClauses(s.keyset, sortColumns, expenses.id);
     const pageIds = db
@@ -189,7 +201,7 @@ function pageRow(r: Row) {
       description: r[pageAt.description] as string,
       amount: paiseToRupees(amountPaise),
       category: r[pageAt.category] as string,
-      createdAt: toIso(r[pageAt.createdAt] as string),
+      createdAt: timestampIso(r[pageAt.createdAt] as string),
       version: Number(r[pageAt.version]),
     },
   };
@@ -206,7 +218,7 @@ const countAndSum = (r: Row) => ({
  * stops there.
  */
 const listMatches = mappedShapes(
-  (s: FilterShape) => JSON.stringify(s),
+  filterKey,
   (db, s) =>
     db
       .select({
@@ -229,7 +241,7 @@ const listMatches = mappedShapes(
  * categories and amounts are in expenses_user_date_idx, read alone.
  */
 const rangeTotals = mappedShapes(
-  (s: FilterShape) => JSON.stringify(s),
+  filterKey,
   (db, s) =>
     db
       .select({
@@ -285,18 +297,18 @@ export async function listExpenses(db: DbOrTx, caller: Caller, q: ExpenseQuery) 
   };
   const page = keyset(q, positionOf);
   const window = q.after || q.before ? { limit: q.pageSize, offset: 0 } : pageWindow(q);
-  const values = {
+  const values: Record<string, unknown> = {
     userId: caller.userId,
     search: q.search ? searchPattern(q.search) : undefined,
-    ...Object.fromEntries(matching.map((name, i) => [matchingCategory(i), name])),
     id: q.id,
     category,
     from: q.from,
     to: q.to,
-    ...page.values,
+    ...(page.values as { afterValue?: string; afterKey?: string }),
     limit: window.limit,
     offset: window.offset,
   };
+  for (let i = 0; i < matching.length; i++) values[matchingCategory(i)] = matching[i];
   const pageRows = () =>
     listPage(db, { ...filter, keyset: page.shape, offset: window.offset > 0 }).execute(values);
   // A search (or an id) is counted and summed up to the bound; a range of days is summed from
