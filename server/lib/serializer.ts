@@ -5,6 +5,8 @@ import { safeEncode, type $ZodType } from 'zod/v4/core';
 
 /** Writes a value as JSON text. */
 type Write = (value: unknown) => string;
+/** Gives the value that JSON.stringify writes as a schema's JSON. */
+type Project = (value: unknown) => unknown;
 
 /** What a Zod schema's definition holds, as far as writing its values goes. */
 interface Def {
@@ -23,54 +25,57 @@ interface Def {
 }
 const defOf = (schema: z.ZodType) => schema._zod.def as unknown as Def;
 
-/** The JSON of a value that Zod would answer as it is (a literal, an enum's value…). */
-const asIs: Write = (v) => JSON.stringify(v) ?? 'null';
-/** What JSON escapes in a string: quote, backslash, control characters, lone surrogates. */
-// eslint-disable-next-line no-control-regex -- the control characters are what it looks for
-const ESCAPED = /[\u0000-\u001f"\\\ud800-\udfff]/;
 const PRIMITIVE = new Set(['string', 'number', 'boolean', 'null', 'enum', 'literal']);
+/** Keys an object literal would not keep in its written order (array indexes), or at all. */
+const UNORDERED_KEY = /^(?:0|[1-9]\d*)$|^__proto__$/;
 
 /**
  * A writer made from the answer's Zod schema that writes, for a value that satisfies it, the
  * very text the Zod path writes (`JSON.stringify` of the value encoded through the schema):
  * an object's declared keys in the schema's order, those it does not declare left out,
- * undefined ones skipped, without building the encoded copy first. It is compiled to one
- * function per answer (as Zod and fast-json-stringify compile theirs), so that writing a
- * page of rows is a loop of string concatenations; a string is quoted as it is when nothing
- * in it needs escaping. Whatever it cannot write so (a union of objects, a transform, a date,
- * a string that a check rewrites, such as trim) is written by the Zod path, for that value.
+ * undefined ones skipped. It is compiled to one function per answer (as Zod and
+ * fast-json-stringify compile theirs) that copies the answer into plain objects and arrays of
+ * the schema's keys, in its order, values as they are (JSON writes a primitive as Zod's
+ * encoding leaves it), and JSON.stringify writes that copy: one pass of V8's own writer, a
+ * flat string, instead of Zod's parse and encode. Whatever it cannot copy so (a union of
+ * objects, a transform, a date, a string that a check rewrites, such as trim) is encoded by
+ * Zod, for that value, inside the copy.
  */
 export function writerFor(schema: z.ZodType): Write {
-  const helpers: Write[] = [];
-  let names = 0;
-  const helper = (write: Write) => `H[${helpers.push(write) - 1}]`;
-  const zodPath = (s: z.ZodType) => helper((v) => JSON.stringify(z.encode(s, v as never)));
+  const project = projectorFor(schema);
+  return (value) => JSON.stringify(project(value)) ?? 'null';
+}
 
-  /** Code that appends the JSON of `v` (a variable) as `s` writes it to `out`. */
-  function emit(s: z.ZodType, v: string): string {
+/** The copy of a value that writerFor writes (see there). */
+function projectorFor(schema: z.ZodType): Project {
+  const helpers: Project[] = [];
+  let names = 0;
+  const helper = (project: Project) => `H[${helpers.push(project) - 1}]`;
+  const zodPath = (s: z.ZodType) => helper((v) => z.encode(s, v as never));
+
+  /** Code that sets `to` (a variable) to the copy of `v` (a variable) as `s` writes it. */
+  function emit(s: z.ZodType, v: string, to: string): string {
     const def = defOf(s);
     if (def.checks?.some((c) => c._zod.def.check === 'overwrite'))
-      return `out += ${zodPath(s)}(${v});`;
-    const inner = (t: z.ZodType) => emit(t, v);
+      return `${to} = ${zodPath(s)}(${v});`;
+    const inner = (t: z.ZodType) => emit(t, v, to);
     switch (def.type) {
+      // JSON writes these as Zod's encoding leaves them: as they are.
       case 'string':
-        return `out += typeof ${v} === 'string' && ${v}.length < 5000 && !ESCAPED.test(${v}) ? '"' + ${v} + '"' : A(${v});`;
       case 'number':
-        return `out += typeof ${v} === 'number' && Number.isFinite(${v}) ? '' + ${v} : A(${v});`;
       case 'boolean':
-        return `out += ${v} === true ? 'true' : ${v} === false ? 'false' : A(${v});`;
-      case 'null':
-        return `out += 'null';`;
       case 'enum':
       case 'literal':
       case 'unknown':
       case 'any':
-        return `out += A(${v});`;
+        return `${to} = ${v};`;
+      case 'null':
+        return `${to} = null;`;
       case 'nullable':
-        return `if (${v} === null) out += 'null'; else { ${inner(def.innerType!)} }`;
+        return `if (${v} === null) ${to} = null; else { ${inner(def.innerType!)} }`;
       case 'optional':
         // Inside an object an undefined key is skipped; in an array JSON writes it as null.
-        return `if (${v} === undefined) out += 'null'; else { ${inner(def.innerType!)} }`;
+        return `if (${v} === undefined) ${to} = null; else { ${inner(def.innerType!)} }`;
       case 'default':
       case 'prefault':
       case 'readonly':
@@ -78,99 +83,111 @@ export function writerFor(schema: z.ZodType): Write {
       case 'catch':
         return inner(def.innerType!);
       case 'lazy': {
-        let write: Write | undefined;
-        return `out += ${helper((x) => (write ??= writerFor(def.getter!()))(x))}(${v});`;
+        let project: Project | undefined;
+        return `${to} = ${helper((x) => (project ??= projectorFor(def.getter!()))(x))}(${v});`;
       }
       case 'pipe':
         // A pipe of checks alone (a string, then an e-mail): its JSON is the first schema's.
         return def.transform ||
           defOf(def.in!).type === 'transform' ||
           defOf(def.out!).type === 'transform'
-          ? `out += ${zodPath(s)}(${v});`
+          ? `${to} = ${zodPath(s)}(${v});`
           : inner(def.in!);
       case 'union':
         // Primitives are answered as they are; a union of objects needs Zod to pick the branch.
         return def.options!.every((o) => PRIMITIVE.has(defOf(o).type))
-          ? `out += A(${v});`
-          : `out += ${zodPath(s)}(${v});`;
+          ? `${to} = ${v};`
+          : `${to} = ${zodPath(s)}(${v});`;
       case 'array': {
-        const i = `i${names++}`;
-        const item = `v${names++}`;
-        return `if (!Array.isArray(${v})) out += ${zodPath(s)}(${v}); else {
-          out += '[';
+        const [i, item, copy, list] = [`i${names++}`, `v${names++}`, `c${names++}`, `a${names++}`];
+        return `if (!Array.isArray(${v})) ${to} = ${zodPath(s)}(${v}); else {
+          const ${list} = new Array(${v}.length);
           for (let ${i} = 0; ${i} < ${v}.length; ${i}++) {
-            if (${i}) out += ',';
             const ${item} = ${v}[${i}];
-            ${emit(def.element!, item)}
+            let ${copy};
+            ${emit(def.element!, item, copy)}
+            ${list}[${i}] = ${copy};
           }
-          out += ']';
+          ${to} = ${list};
         }`;
       }
       case 'record': {
-        const key = `k${names++}`;
-        const item = `v${names++}`;
-        const sep = `s${names++}`;
-        return `if (${v} === null || typeof ${v} !== 'object') out += ${zodPath(s)}(${v}); else {
-          out += '{';
-          let ${sep} = '';
+        const [key, item, copy, record] = [
+          `k${names++}`,
+          `v${names++}`,
+          `c${names++}`,
+          `r${names++}`,
+        ];
+        return `if (${v} === null || typeof ${v} !== 'object') ${to} = ${zodPath(s)}(${v}); else {
+          const ${record} = {};
           for (const ${key} of Object.keys(${v})) {
             const ${item} = ${v}[${key}];
             if (${item} === undefined) continue;
-            out += ${sep} + A(${key}) + ':';
-            ${sep} = ',';
-            ${emit(def.valueType!, item)}
+            let ${copy};
+            ${emit(def.valueType!, item, copy)}
+            D(${record}, ${key}, ${copy});
           }
-          out += '}';
+          ${to} = ${record};
         }`;
       }
       case 'object': {
-        const sep = `s${names++}`;
         const keys = Object.keys(def.shape!);
-        const fields = keys.map((k) => {
+        // An object literal keeps its keys in the order written, except these.
+        if (keys.some((k) => UNORDERED_KEY.test(k))) return `${to} = ${zodPath(s)}(${v});`;
+        const copies = keys.map(() => `c${names++}`);
+        const fields = keys.map((k, n) => {
           const item = `v${names++}`;
           return `const ${item} = ${v}[${JSON.stringify(k)}];
-            if (${item} !== undefined) {
-              out += ${sep} + ${JSON.stringify(`${JSON.stringify(k)}:`)};
-              ${sep} = ',';
-              ${emit(def.shape![k]!, item)}
-            }`;
+            if (${item} !== undefined) { ${emit(def.shape![k]!, item, copies[n]!)} }`;
         });
+        const copy = `o${names++}`;
         // A loose object's other keys (z.looseObject, catchall) follow, as Zod writes them.
         const others = def.catchall && defOf(def.catchall).type !== 'never' ? def.catchall : null;
         const declared = new Set(keys);
-        const key = `k${names++}`;
-        const other = `v${names++}`;
+        const [key, other, otherCopy] = [`k${names++}`, `v${names++}`, `c${names++}`];
         const rest = others
           ? `for (const ${key} of Object.keys(${v})) {
               const ${other} = ${v}[${key}];
-              if (${other} === undefined || ${helper((k) => (declared.has(k as string) ? '1' : ''))}(${key})) continue;
-              out += ${sep} + A(${key}) + ':';
-              ${sep} = ',';
-              ${emit(others, other)}
+              if (${other} === undefined || ${helper((k) => declared.has(k as string))}(${key})) continue;
+              let ${otherCopy};
+              ${emit(others, other, otherCopy)}
+              D(${copy}, ${key}, ${otherCopy});
             }`
           : '';
-        return `if (${v} === null || typeof ${v} !== 'object' || Array.isArray(${v})) out += ${zodPath(s)}(${v}); else {
-          out += '{';
-          let ${sep} = '';
+        // An undefined key (left undefined) is one JSON.stringify leaves out.
+        return `if (${v} === null || typeof ${v} !== 'object' || Array.isArray(${v})) ${to} = ${zodPath(s)}(${v}); else {
+          ${copies.map((c) => `let ${c};`).join(' ')}
           ${fields.map((f) => `{ ${f} }`).join('\n')}
+          const ${copy} = { ${keys.map((k, n) => `${JSON.stringify(k)}: ${copies[n]}`).join(', ')} };
           ${rest}
-          out += '}';
+          ${to} = ${copy};
         }`;
       }
       default:
-        return `out += ${zodPath(s)}(${v});`;
+        return `${to} = ${zodPath(s)}(${v});`;
     }
   }
 
-  const body = emit(schema, 'value');
+  const body = emit(schema, 'value', 'copy');
   // Compiled from the contract's schemas: every name in the code is JSON-quoted.
   const build = new Function(
-    'A',
-    'ESCAPED',
     'H',
-    `return function write(value) { let out = ''; ${body} return out; };`,
-  ) as (a: Write, escaped: RegExp, h: Write[]) => Write;
-  return build(asIs, ESCAPED, helpers);
+    'D',
+    `return function project(value) { let copy; ${body} return copy; };`,
+  ) as (h: Project[], define: typeof defineKey) => Project;
+  return build(helpers, defineKey);
+}
+
+/** Sets a key an answer brings (a record's, a loose object's), `__proto__` as a key too. */
+function defineKey(target: Record<string, unknown>, key: string, value: unknown) {
+  if (key === '__proto__')
+    Object.defineProperty(target, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  else target[key] = value;
 }
 
 /** A route's answer schema as the Zod type provider takes it (the schema, or `{ properties }`). */
