@@ -17,6 +17,7 @@
 //    shared with the load generator and with whatever else runs.
 //
 // The app logs at RATIO_LOG_LEVEL (info, as in production) to a pipe this process drains.
+// RATIO_CALLS=search,dashboard: only those calls (by name), to iterate on one.
 // RATIO_NODE_ARGS: more Node flags for the app's process, after `npm start`'s own, e.g.
 // `--cpu-prof --cpu-prof-dir=/tmp/profiles` to see where its CPU goes (the profile is written
 // as the server stops).
@@ -75,6 +76,17 @@ const CALLS: Call[] = [
     acceptEncoding: 'gzip, deflate, br, zstd',
   },
 ];
+
+/** RATIO_CALLS: only the calls named (a comma-separated list, e.g. `search,dashboard`). */
+const only = process.env.RATIO_CALLS?.split(',').map((name) => name.trim());
+if (only) {
+  const unknown = only.filter((name) => !CALLS.some((c) => c.name === name));
+  if (unknown.length)
+    throw new Error(
+      `RATIO_CALLS names no call: ${unknown.join(', ')} (${CALLS.map((c) => c.name).join(', ')})`,
+    );
+  CALLS.splice(0, CALLS.length, ...CALLS.filter((c) => only.includes(c.name)));
+}
 
 const fail = (message: string): never => {
   console.error(`\nRATIO BENCH FAILED: ${message}`);
@@ -381,7 +393,13 @@ async function measure(server: Running, call: Call): Promise<Sample> {
 }
 
 console.log(
-  `\nWarming up (2,000 requests per call and server), then ${ROUNDS} rounds of ${REQUESTS.toLocaleString('en-US')} requests (health ${amountOf(CALLS.find((c) => c.name === 'health')!).toLocaleString('en-US')}) at ${CONNECTIONS} connections, the servers in turn…`,
+  `\nWarming up (2,000 requests per call and server), then ${ROUNDS} rounds of ${REQUESTS.toLocaleString('en-US')} requests${
+    CALLS.some((c) => c.weight)
+      ? ` (${CALLS.filter((c) => c.weight)
+          .map((c) => `${c.name} ${amountOf(c).toLocaleString('en-US')}`)
+          .join(', ')})`
+      : ''
+  } at ${CONNECTIONS} connections, the servers in turn…`,
 );
 for (const call of CALLS) for (const s of servers) await load(s, call, 2000);
 
