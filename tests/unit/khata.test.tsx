@@ -1,7 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { KhataLedgerAnswer, KhataPersonAnswer, UpiSettingsAnswer } from '../../contract/api/khata';
+import {
+  KhataEntryAnswer,
+  KhataLedgerAnswer,
+  KhataPersonAnswer,
+  UpiSettingsAnswer,
+} from '../../contract/api/khata';
 import { refusal, renderApp, renderSignedOut } from './fixtures/screens';
 import { server } from './msw';
 
@@ -88,6 +93,47 @@ describe("a person's reminder sheet", () => {
     expect(within(sheet).getByRole('link', { name: 'Send on WhatsApp' })).toHaveAttribute(
       'href',
       `https://wa.me/919811100000?text=${encodeURIComponent(text)}`,
+    );
+  });
+});
+
+describe('You gave', () => {
+  it('offers reminders on schedule once a due date is given, and sends them with it', async () => {
+    let sent: unknown;
+    server.use(
+      http.get(`/api/khata/people/${PERSON_ID}`, () => HttpResponse.json(ledger)),
+      http.post(`/api/khata/people/${PERSON_ID}/entries`, async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(
+          KhataEntryAnswer.parse({
+            success: true,
+            message: 'Entry recorded',
+            data: { repaid: 0, newLoanId: LEND_ID, net: 800 },
+          }),
+          { status: 201 },
+        );
+      }),
+    );
+    const { user } = renderApp(`/app/khata?person=${PERSON_ID}`);
+    await screen.findByTestId('khata-net');
+    await user.click(screen.getByRole('button', { name: 'You gave' }));
+    const form = screen.getByRole('dialog', { name: 'You gave Mohan' });
+    const remind = within(form).getByRole('checkbox', { name: /give a due date first/ });
+    expect(remind).toBeDisabled();
+
+    await user.type(within(form).getByLabelText('Amount (₹)'), '100');
+    await user.type(within(form).getByLabelText('Due date (optional)'), '30/12/2099');
+    const enabled = within(form).getByRole('checkbox', { name: /^Remind me on the due date/ });
+    expect(enabled).toBeEnabled();
+    await user.click(enabled);
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(sent).toMatchObject({
+        type: 'gave',
+        amount: 100,
+        dueDate: '2099-12-30',
+        autoRemind: true,
+      }),
     );
   });
 });

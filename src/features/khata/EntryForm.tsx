@@ -56,7 +56,7 @@ export function EntryForm({
           date: form.date,
           note: form.note.trim(),
           ...(type === 'gave' && form.dueDate ? { dueDate: form.dueDate } : {}),
-          ...(type === 'gave' ? { autoRemind: form.autoRemind } : {}),
+          ...(type === 'gave' ? { autoRemind: form.autoRemind && !!form.dueDate } : {}),
         },
       }).unwrap(),
       { success: 'Entry recorded', failure: 'Failed to record the entry. Please try again.' },
@@ -117,12 +117,15 @@ export function EntryForm({
           <input
             type="checkbox"
             className="mt-0.5 h-4 w-4"
-            checked={form.autoRemind}
+            // Reminders go on the due date: there is none to remind on until one is given.
+            disabled={!form.dueDate}
+            checked={form.autoRemind && !!form.dueDate}
             onChange={(e) => setForm({ ...form, autoRemind: e.target.checked })}
           />
           <span>
             Remind me on the due date and every week after while it is unpaid (by e-mail to them
             when they have an address, and in your notifications)
+            {!form.dueDate && ' — give a due date first'}
           </span>
         </label>
       )}
