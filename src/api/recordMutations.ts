@@ -1,6 +1,6 @@
 import type { TagType } from './apiSlice';
 import { request, type PlainRoute } from './endpoint';
-import { changedTags, createdTags, invalidates } from './tags';
+import { changedTags, createdTags, invalidates, type Tag } from './tags';
 
 /**
  * The definitions of a record's add, edit, delete and undo-delete endpoints (an expense, a
@@ -28,4 +28,21 @@ export function recordMutations(
     /** Undoes a delete of moments ago: the record comes back as it was. */
     restore: byId(calls.restore),
   };
+}
+
+/**
+ * The definitions of a recurring template's pause and resume endpoints: each sends the
+ * template's id and version, and refreshes what `changed` names (by the server's answer).
+ */
+export function toggleMutations<A>(
+  calls: { pause: PlainRoute; resume: PlainRoute },
+  changed: (id: string, answer: A | undefined) => Tag[],
+) {
+  const toggle = (call: PlainRoute) => ({
+    query: (body: { id: string; version: number }) => request(call, { body }),
+    invalidatesTags: invalidates((answer: A | undefined, arg: { id: string }) =>
+      changed(arg.id, answer),
+    ),
+  });
+  return { pause: toggle(calls.pause), resume: toggle(calls.resume) };
 }

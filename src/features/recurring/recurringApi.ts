@@ -11,6 +11,7 @@ import type {
 } from '../../../contract/api/recurring';
 import { reloadOf, request } from '../../api/endpoint';
 import { apiSlice } from '../../api/apiSlice';
+import { toggleMutations } from '../../api/recordMutations';
 import { invalidates, listTags, withSyncedMutations, type Tag } from '../../api/tags';
 
 export type { RecurringSort } from '../../../contract/api/recurring';
@@ -30,6 +31,11 @@ const changed = (id: string): Tag[] => [
   { type: 'recurring', id: 'LIST' },
   ...recorded,
 ];
+
+const toggles = toggleMutations<Answer>(
+  { pause: 'pauseRecurring', resume: 'resumeRecurring' },
+  changed,
+);
 
 export const recurringApi = apiSlice.injectEndpoints({
   endpoints: (build) =>
@@ -55,14 +61,8 @@ export const recurringApi = apiSlice.injectEndpoints({
           { type: 'recurring', id: 'LIST' },
         ]),
       }),
-      pauseRecurring: build.mutation<Answer, z.input<typeof RecurringToggle>>({
-        query: (body) => request('pauseRecurring', { body }),
-        invalidatesTags: invalidates((_r, arg) => changed(arg.id)),
-      }),
-      resumeRecurring: build.mutation<Answer, z.input<typeof RecurringToggle>>({
-        query: (body) => request('resumeRecurring', { body }),
-        invalidatesTags: invalidates((_r, arg) => changed(arg.id)),
-      }),
+      pauseRecurring: build.mutation<Answer, z.input<typeof RecurringToggle>>(toggles.pause),
+      resumeRecurring: build.mutation<Answer, z.input<typeof RecurringToggle>>(toggles.resume),
     }),
 });
 

@@ -11,6 +11,7 @@ import type {
 } from '../../../contract/api/recurringPayments';
 import { reloadOf, request } from '../../api/endpoint';
 import { apiSlice } from '../../api/apiSlice';
+import { toggleMutations } from '../../api/recordMutations';
 import { invalidates, listTags, withSyncedMutations, type Tag } from '../../api/tags';
 
 export type { RecurringPaymentSort } from '../../../contract/api/recurringPayments';
@@ -33,6 +34,12 @@ const changed = (id: string, answer: Answer | undefined): Tag[] => [
   LIST,
   ...posted(answer),
 ];
+
+type Toggle = z.input<typeof RecurringPaymentToggle>;
+const toggles = toggleMutations<Answer>(
+  { pause: 'pauseRecurringPayment', resume: 'resumeRecurringPayment' },
+  changed,
+);
 
 export const recurringPaymentsApi = apiSlice.injectEndpoints({
   endpoints: (build) =>
@@ -60,14 +67,8 @@ export const recurringPaymentsApi = apiSlice.injectEndpoints({
         query: (id) => request('deleteRecurringPayment', { body: { id } }),
         invalidatesTags: invalidates((_r, id) => [{ type: 'recurringPayment', id }, LIST]),
       }),
-      pauseRecurringPayment: build.mutation<Answer, z.input<typeof RecurringPaymentToggle>>({
-        query: (body) => request('pauseRecurringPayment', { body }),
-        invalidatesTags: invalidates((answer, arg) => changed(arg.id, answer)),
-      }),
-      resumeRecurringPayment: build.mutation<Answer, z.input<typeof RecurringPaymentToggle>>({
-        query: (body) => request('resumeRecurringPayment', { body }),
-        invalidatesTags: invalidates((answer, arg) => changed(arg.id, answer)),
-      }),
+      pauseRecurringPayment: build.mutation<Answer, Toggle>(toggles.pause),
+      resumeRecurringPayment: build.mutation<Answer, Toggle>(toggles.resume),
     }),
 });
 
