@@ -227,6 +227,29 @@ export async function confirmSetup(
   });
 }
 
+/** What a change to a second factor that is on asks for: the password and a current code. */
+type ProofOfOwner = { password: string; code: string; address: string };
+
+/**
+ * The caller's own row once `input` proves it is theirs: the password first, then `allowed`
+ * (which refuses a change the row's state does not allow, before a code is spent), then a
+ * current code, counted against the caller's code attempts.
+ */
+async function provenOwner(
+  db: DbOrTx,
+  limits: Limits,
+  caller: Caller,
+  input: ProofOfOwner,
+  allowed: (own: Awaited<ReturnType<typeof ownRow>>) => unknown,
+) {
+  const user = await ownRow(db, caller);
+  await checkCurrentPassword(db, limits, user, input.password);
+  await allowed(user);
+  await countCodeAttempt(db, limits, caller.userId, input.address);
+  if (!(await checkCode(db, user, input.code))) throw wrongCode();
+  return user;
+}
+
 /**
  * New recovery codes (the old ones stop working), with the password and a current code: new
  * codes are a way past the second factor, so the password alone does not make them.
@@ -235,13 +258,11 @@ export async function regenerateRecoveryCodes(
   db: DbOrTx,
   limits: Limits,
   caller: Caller,
-  input: { password: string; code: string; address: string },
+  input: ProofOfOwner,
 ) {
-  const user = await ownRow(db, caller);
-  await checkCurrentPassword(db, limits, user, input.password);
-  if (!user.totpSecret) throw badRequest('Two-factor sign-in is off.', { code: 'wrong_state' });
-  await countCodeAttempt(db, limits, caller.userId, input.address);
-  if (!(await checkCode(db, user, input.code))) throw wrongCode();
+  const user = await provenOwner(db, limits, caller, input, (own) => {
+    if (!own.totpSecret) throw badRequest('Two-factor sign-in is off.', { code: 'wrong_state' });
+  });
   return db.transaction((tx) => replaceRecoveryCodes(tx, user.id));
 }
 
@@ -249,22 +270,15 @@ export async function regenerateRecoveryCodes(
  * Turns two-factor sign-in off, with the password and a current code. Refused while the
  * caller's company requires it.
  */
-export async function disable(
-  db: DbOrTx,
-  limits: Limits,
-  caller: Caller,
-  input: { password: string; code: string; address: string },
-) {
-  const user = await ownRow(db, caller);
-  await checkCurrentPassword(db, limits, user, input.password);
-  if (!user.totpSecret)
-    throw badRequest('Two-factor sign-in is already off.', { code: 'wrong_state' });
-  if (await requiredFor(db, user.companyId))
-    throw badRequest('Your company requires two-factor sign-in, so it cannot be turned off.', {
-      code: 'wrong_state',
-    });
-  await countCodeAttempt(db, limits, caller.userId, input.address);
-  if (!(await checkCode(db, user, input.code))) throw wrongCode();
+export async function disable(db: DbOrTx, limits: Limits, caller: Caller, input: ProofOfOwner) {
+  const user = await provenOwner(db, limits, caller, input, async (own) => {
+    if (!own.totpSecret)
+      throw badRequest('Two-factor sign-in is already off.', { code: 'wrong_state' });
+    if (await requiredFor(db, own.companyId))
+      throw badRequest('Your company requires two-factor sign-in, so it cannot be turned off.', {
+        code: 'wrong_state',
+      });
+  });
   await withAudit(db, caller, async (tx) => {
     await tx
       .update(users)

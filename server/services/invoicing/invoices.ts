@@ -322,14 +322,20 @@ export async function addDraft(db: DbOrTx, caller: Caller, draft: InvoiceDraft) 
   });
 }
 
-/** The company's draft, locked, at the version read: issued ones are never edited. */
-export async function lockDraft(tx: Tx, companyId: string, id: string, version?: number) {
+/** The company's invoice or credit note `id`, locked for the change the caller makes. */
+export async function lockInvoice(tx: Tx, companyId: string, id: string) {
   const [row] = await tx
     .select()
     .from(invoices)
     .where(and(eq(invoices.id, id), eq(invoices.companyId, companyId)))
     .for('update');
   if (!row) throw notFound('Invoice');
+  return row;
+}
+
+/** The company's draft, locked, at the version read: issued ones are never edited. */
+export async function lockDraft(tx: Tx, companyId: string, id: string, version?: number) {
+  const row = await lockInvoice(tx, companyId, id);
   if (row.status !== 'draft')
     throw conflict(
       'An issued invoice cannot be changed or deleted: cancel it with a credit note instead',

@@ -5,7 +5,7 @@ import { documentNumber, dueDate, financialYear, maxSerial } from '../../../cont
 import { rowsOf, type DbOrTx, type Tx } from '../../db/client';
 import { bankAccounts, clients, documentCounters, invoiceLines, invoices } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict } from '../../lib/errors';
 import { formatDmy, formatPaise } from '../../lib/format';
 import { withAudit } from '../audit';
 import { assertCompany } from '../tenancy';
@@ -16,6 +16,7 @@ import {
   lineRows,
   linesOf,
   lockDraft,
+  lockInvoice,
   pendingOf,
   storedTotals,
   type BuyerSnapshot,
@@ -140,12 +141,7 @@ export async function issueInvoice(db: DbOrTx, caller: Caller, id: string, versi
 
 /** The company's issued invoice, locked: credit notes are made against it one at a time. */
 async function lockIssued(tx: Tx, companyId: string, id: string) {
-  const [row] = await tx
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.id, id), eq(invoices.companyId, companyId)))
-    .for('update');
-  if (!row) throw notFound('Invoice');
+  const row = await lockInvoice(tx, companyId, id);
   if (row.kind !== 'invoice')
     throw badRequest('A credit note is made against an invoice, not a credit note', {
       field: 'invoiceId',
