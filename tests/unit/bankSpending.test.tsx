@@ -110,5 +110,5 @@ describe('Spending', () => {
     );
     expect(within(projects).queryByText('Vendor')).toBeNull();
     log.stop();
-  });
+  }, 30_000);
 });
