@@ -17,7 +17,14 @@ import { clientStatement, companyOf } from './receivables';
 
 const rupees = paiseToRupeesText;
 
-function checkRange(q: { from: string; to: string }) {
+/** A date range of a company's (an admin names one of its companies). */
+type RangeQuery = { companyId?: string; from: string; to: string };
+/** A GST month of a company's (an admin names one of its companies). */
+type MonthQuery = { companyId?: string; month: string };
+
+/** A range file is an admin's or a company's, for a range that ends on or after its start. */
+function checkRange(caller: Caller, q: RangeQuery) {
+  assertRole(caller, 'admin', 'company');
   if (q.from > q.to)
     throw badRequest('End date must be on or after the start date', { field: 'to' });
 }
@@ -27,13 +34,8 @@ const BUYER_GSTIN = sql`nullif(coalesce(i.buyer ->> 'gstin', c.gstin), '')`;
 const BUYER_NAME = sql`coalesce(i.buyer ->> 'name', c.name)`;
 
 /** Every issued invoice and credit note dated in [from, to], in date and number order. */
-export async function invoiceRegisterCsv(
-  db: DbOrTx,
-  caller: Caller,
-  q: { companyId?: string; from: string; to: string },
-) {
-  assertRole(caller, 'admin', 'company');
-  checkRange(q);
+export async function invoiceRegisterCsv(db: DbOrTx, caller: Caller, q: RangeQuery) {
+  checkRange(caller, q);
   const rows = rowsOf<Record<string, string>>(
     await db.execute(sql`select i.issue_date::text as date, i.kind, i.number, i.status,
         ${BUYER_NAME} as client, coalesce(${BUYER_GSTIN}, '') as gstin, i.place_of_supply,
@@ -101,13 +103,8 @@ export async function invoiceRegisterCsv(
 }
 
 /** Every receipt dated in [from, to], with the invoices it settled. */
-export async function receiptsCsv(
-  db: DbOrTx,
-  caller: Caller,
-  q: { companyId?: string; from: string; to: string },
-) {
-  assertRole(caller, 'admin', 'company');
-  checkRange(q);
+export async function receiptsCsv(db: DbOrTx, caller: Caller, q: RangeQuery) {
+  checkRange(caller, q);
   const rows = rowsOf<Record<string, string>>(
     await db.execute(sql`select r.date::text as date, c.name as client, r.mode, r.reference,
         a.account_no, r.amount_paise, r.tds_paise, r.advance_paise, r.reversed::text as reversed,
@@ -155,7 +152,7 @@ export async function clientStatementCsv(
   db: DbOrTx,
   caller: Caller,
   clientId: string,
-  q: { companyId?: string; from: string; to: string },
+  q: RangeQuery,
 ) {
   const s = await clientStatement(db, caller, clientId, q);
   const kinds = { invoice: 'Invoice', credit_note: 'Credit note', receipt: 'Receipt' };
@@ -247,11 +244,7 @@ const monthInvoices = (caller: Caller, companyId: string | undefined, month: str
  * value, its place of supply, reverse charge N, Regular B2B, that rate's taxable value and
  * no cess. Without a byte-order mark: the tool reads the header as it is.
  */
-export async function gstr1B2bCsv(
-  db: DbOrTx,
-  caller: Caller,
-  q: { companyId?: string; month: string },
-) {
+export async function gstr1B2bCsv(db: DbOrTx, caller: Caller, q: MonthQuery) {
   assertRole(caller, 'admin', 'company');
   const rows = rowsOf<Record<string, string>>(
     await db.execute(sql`select ${BUYER_GSTIN} as gstin, ${BUYER_NAME} as name, i.number,
@@ -288,11 +281,7 @@ export async function gstr1B2bCsv(
  * no e-commerce operator), leaving out exports (place of supply 96) and inter-state
  * invoices above ₹1 lakh, which GSTR-1 takes in EXP and B2CL.
  */
-export async function gstr1B2csCsv(
-  db: DbOrTx,
-  caller: Caller,
-  q: { companyId?: string; month: string },
-) {
+export async function gstr1B2csCsv(db: DbOrTx, caller: Caller, q: MonthQuery) {
   assertRole(caller, 'admin', 'company');
   const rows = rowsOf<Record<string, string>>(
     await db.execute(sql`select i.place_of_supply, l.gst_rate, sum(l.taxable_paise) as taxable
