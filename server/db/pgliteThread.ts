@@ -1,3 +1,4 @@
+import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 import { Channels, type Subscriber, type Unlisten } from './listener';
@@ -165,6 +166,11 @@ function spawnWorker(workerData: WorkerInit): Worker {
   // The worker's garbage is short-lived rows and messages; a young generation of 8 MB instead
   // of V8's default kept the server's peak RSS 30-90 MB lower in the benchmark's load.
   const options = { workerData, resourceLimits: { maxYoungGenerationSizeMb: 8 } };
+  // V8's flags are the process's, and a --max-semi-space-size given to node (`npm start`'s,
+  // for the main thread) would size this thread's young generation too, over the limit
+  // above: 16 MB of semi-spaces instead of ~5. The main thread's heap was sized when it
+  // started, so the flag can be cleared before the worker's heap is made.
+  v8.setFlagsFromString('--max-semi-space-size=0');
   if (import.meta.url.endsWith('.ts')) {
     const url = new URL('./pgliteWorker.ts', import.meta.url).href;
     return new Worker(

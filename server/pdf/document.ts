@@ -1,5 +1,11 @@
-import PDFDocument from 'pdfkit';
+import { createRequire } from 'node:module';
+import type PDFKit from 'pdfkit';
 import { paiseToRupeesText } from '../../contract/rules';
+
+// pdfkit (its fonts' metrics, fontkit; ~6 MB of heap and half a second to load) is loaded
+// with the first PDF rather than at start: most servers write a PDF rarely, or never.
+const require = createRequire(import.meta.url);
+let PDFDocument: typeof PDFKit | undefined;
 
 /**
  * What every PDF of the app starts from: an A4 page in the standard Helvetica, its bytes
@@ -13,6 +19,7 @@ export const A4 = { width: 595.28, height: 841.89, margin: 36 } as const;
  * keeps every page open until the end, for a document that writes on earlier pages last.
  */
 export function a4Document(info: { Title: string; Author: string }, { bufferPages = false } = {}) {
+  PDFDocument ??= require('pdfkit') as typeof PDFKit;
   const doc = new PDFDocument({ size: 'A4', margin: A4.margin, bufferPages, info });
   const chunks: Buffer[] = [];
   const bytes = new Promise<Buffer>((resolve, reject) => {
