@@ -15,10 +15,10 @@ import {
   addUser,
   bankAccountBody,
   createScratchDatabase,
+  projectBody,
   signUp,
   type Api,
   type TestServer,
-  projectBody,
 } from './helpers';
 import { useServer } from './fixtures/server';
 import { migrationsBeforeFunctions } from './migrationsBeforeFunctions';

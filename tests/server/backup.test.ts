@@ -20,10 +20,10 @@ import {
   addUser,
   bankAccountBody,
   createScratchDatabase,
+  projectBody,
   signUp,
   startTestServer,
   type TestServer,
-  projectBody,
 } from './helpers';
 
 let server: TestServer;

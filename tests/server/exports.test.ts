@@ -7,11 +7,11 @@ import { LIMITS } from '../../server/services/rateLimits';
 import {
   addUser,
   bankAccountBody,
+  projectBody,
   signUp,
   startTestServer,
   type Api,
   type TestServer,
-  projectBody,
 } from './helpers';
 import { useServer } from './fixtures/server';
 

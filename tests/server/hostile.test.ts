@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AUDITED_TABLES } from '../../contract/enums';
-import { addUser, signUp, type TestServer, projectBody } from './helpers';
+import { addUser, projectBody, signUp, type TestServer } from './helpers';
 import { useServer } from './fixtures/server';
 
 /**

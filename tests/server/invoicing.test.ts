@@ -13,12 +13,12 @@ import {
   addUser,
   bankAccountBody,
   createScratchDatabase,
+  projectBody,
   signUp,
   startTestServer,
   whileInsertsRefused,
   type Api,
   type TestServer,
-  projectBody,
 } from './helpers';
 
 let server: TestServer;

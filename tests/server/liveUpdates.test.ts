@@ -14,6 +14,7 @@ import {
   bankAccountBody,
   client,
   createScratchDatabase,
+  projectBody,
   signUp,
   startTestServer,
   type Api,
@@ -27,18 +28,17 @@ const expense = (description = 'Team lunch') => ({
   amount: 120.5,
   category: 'other',
 });
-const project = (projectManager: string) => ({
-  projectName: 'Website',
-  clientName: 'Acme',
-  clientNumber: '9876543210',
-  duration: '3 months',
-  price: 1500,
-  paymentStatus: 'pending',
-  status: '',
-  risk: 'low',
-  statusByPm: '',
-  projectManager,
-});
+const project = (projectManager: string) =>
+  projectBody({
+    clientName: 'Acme',
+    clientNumber: '9876543210',
+    duration: '3 months',
+    price: 1500,
+    status: '',
+    risk: 'low',
+    statusByPm: '',
+    projectManager,
+  });
 
 /** A second sign-in of a user: another device. */
 async function secondSession(server: TestServer, email: string, userType: string) {

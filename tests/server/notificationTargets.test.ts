@@ -5,10 +5,10 @@ import { runDueRecurringPayments } from '../../server/services/recurringPayments
 import {
   addUser,
   bankAccountBody,
+  projectBody,
   signUp,
   type Api,
   type TestServer,
-  projectBody,
 } from './helpers';
 import { useServer } from './fixtures/server';
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { notifyOverdueLends } from '../../server/services/notifications';
-import { PASSWORD, addUser, bankAccountBody, signUp, type Api, type TestServer } from './helpers';
+import {
+  PASSWORD,
+  addUser,
+  bankAccountBody,
+  projectBody,
+  signUp,
+  type Api,
+  type TestServer,
+} from './helpers';
 import { useServer } from './fixtures/server';
 import { openStream } from '../../support/liveStream';
 
@@ -57,18 +65,19 @@ describe('notifications', () => {
   });
 
   it('tells the company of its PM’s status updates, one per project, the latest unread', async () => {
-    const project = await acme.api.post('/company/createproject', {
-      projectName: 'Website',
-      clientName: 'Globex',
-      clientNumber: '9876543210',
-      duration: '3 months',
-      price: 1500,
-      paymentStatus: 'pending',
-      status: '',
-      risk: 'low',
-      statusByPm: '',
-      projectManager: pm.id,
-    });
+    const project = await acme.api.post(
+      '/company/createproject',
+      projectBody({
+        clientName: 'Globex',
+        clientNumber: '9876543210',
+        duration: '3 months',
+        price: 1500,
+        status: '',
+        risk: 'low',
+        statusByPm: '',
+        projectManager: pm.id,
+      }),
+    );
     const id = project.body.data._id as string;
     const update = (version: number, statusByPm: string) =>
       pm.api.post('/company/updateprojectstatus', { _id: id, version, statusByPm });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../server/env';
-import { addUser, signUp, type TestServer, projectBody } from './helpers';
+import { addUser, projectBody, signUp, type TestServer } from './helpers';
 import { useServer } from './fixtures/server';
 
 /**

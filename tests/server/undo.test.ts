@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/client';
-import { addUser, signUp, type TestServer, projectBody } from './helpers';
+import { addUser, projectBody, signUp, type TestServer } from './helpers';
 import { useServer } from './fixtures/server';
 
 let server: TestServer;

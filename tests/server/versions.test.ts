@@ -5,11 +5,11 @@ import { projects } from '../../server/db/schema';
 import {
   addUser,
   bankAccountBody,
+  projectBody,
   signUp,
   type Api,
   type ApiResponse,
   type TestServer,
-  projectBody,
 } from './helpers';
 import { useServer } from './fixtures/server';
 
