@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { counterparties, khataReminders, loans, users } from '../db/schema';
 import type { Caller } from '../lib/caller';
@@ -41,16 +41,16 @@ export async function sendLendReminder(
 }
 
 /**
- * Where a lend's reminder e-mail goes: the address typed on the lend, else its person's (a
- * person added by mobile may be given an e-mail later on their page), else nowhere (null).
+ * Where a lend's reminder e-mail goes: its person's address as it is now (a typo corrected
+ * on their page must stop mail to the wrong one; a person added by mobile may be given an
+ * e-mail later), else the address typed on the lend, else nowhere (null).
  */
 export async function reminderAddress(db: DbOrTx, lend: LendRow): Promise<string | null> {
-  if (lend.email) return lend.email;
   const [person] = await db
     .select({ email: counterparties.email })
     .from(counterparties)
-    .where(eq(counterparties.id, lend.counterpartyId));
-  return person?.email || null;
+    .where(and(eq(counterparties.id, lend.counterpartyId), eq(counterparties.userId, lend.userId)));
+  return person?.email || lend.email || null;
 }
 
 /**

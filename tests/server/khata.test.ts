@@ -520,6 +520,37 @@ describe('khata: limits', () => {
   let limited: TestServer;
   useServer((started) => (limited = started), { limits: LIMITS, trustProxy: ['127.0.0.1'] });
 
+  it("e-mails a person at the address corrected on their page, never the lend's old one", async () => {
+    const me = await signUp(server, { name: 'Asha' });
+    const mailer: Mailer = { kind: 'outbox', send: async (m) => void mailed.push(m) };
+    const ravi = (
+      await addPerson(me.api, { name: 'Ravi', mobile: '9000022222', email: 'ravi@exampel.com' })
+    ).body.data;
+    const gave = await entry(me.api, ravi._id, {
+      type: 'gave',
+      amount: 250,
+      date: '2026-12-01',
+      dueDate: '2026-12-10',
+      autoRemind: true,
+    });
+    const lendId = gave.body.data.newLoanId;
+    const edited = await me.api.raw('PUT', `/khata/people/${ravi._id}`, {
+      name: 'Ravi',
+      mobile: '9000022222',
+      email: 'ravi@example.com',
+      version: 1,
+    });
+    expect(edited.status).toBe(200);
+
+    expect(await runDueLendReminders(server.db, mailer, LIMITS, '2026-12-10')).toEqual({
+      reminded: 1,
+      emailed: 1,
+    });
+    expect((await me.api.post('/user/sendemaillend', { _id: lendId })).status).toBe(200);
+    expect(mailed.filter((m) => m.to === 'ravi@example.com')).toHaveLength(2);
+    expect(mailed.filter((m) => m.to === 'ravi@exampel.com')).toEqual([]);
+  });
+
   it('refuses its page and PDF together past the limit, for that address only', async () => {
     const me = await signUp(limited);
     const person = (await addPerson(me.api, { name: 'Ramesh', mobile: '9000000001' })).body.data;
