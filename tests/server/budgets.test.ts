@@ -7,7 +7,14 @@ import { DEFAULT_TIME_ZONE } from '../../contract/headers';
 import { backup, restore } from '../../server/db/backup';
 import { openDatabase, rowsOf } from '../../server/db/client';
 import { dayIn } from '../../server/lib/timeZone';
-import { addUser, createScratchDatabase, signUp, type Api, type TestServer } from './helpers';
+import {
+  addExpense,
+  addUser,
+  createScratchDatabase,
+  signUp,
+  type Api,
+  type TestServer,
+} from './helpers';
 import { useServer } from './fixtures/server';
 import { openStream } from '../../support/liveStream';
 
@@ -52,16 +59,6 @@ async function budgetsOf(api: Api, month?: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as { month: string; monthElapsedPercent: number; data: Budget[] };
 }
-
-const addExpense = async (api: Api, category: string, amount: number, date: string) => {
-  const res = await api.post('/expense/addexpense', {
-    date,
-    description: `${category} ${amount}`,
-    amount,
-    category,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-};
 
 async function budgetNotices(api: Api) {
   const res = await api.get('/notifications?pageSize=100');

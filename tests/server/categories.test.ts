@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/client';
-import { addUser, signUp, type Api, type TestServer } from './helpers';
+import { addExpense, addUser, signUp, type Api, type TestServer } from './helpers';
 import { useServer } from './fixtures/server';
 
 let server: TestServer;
@@ -26,17 +26,6 @@ async function categoryNamed(api: Api, name: string) {
   if (!found) throw new Error(`no category ${name}`);
   return found;
 }
-
-const addExpense = async (api: Api, category: string, amount = 10, date = '2026-11-20') => {
-  const res = await api.post('/expense/addexpense', {
-    date,
-    description: `${category} ${amount}`,
-    amount,
-    category,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data as { _id: string; category: string; version: number };
-};
 
 const addRecurring = async (api: Api, category: string) => {
   const res = await api.post('/expense/addrecurring', {

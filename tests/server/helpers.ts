@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
@@ -213,6 +214,21 @@ export const bankAccountBody = (overrides: Record<string, unknown> = {}) => ({
   address: '1 MG Road, Bengaluru',
   ...overrides,
 });
+
+/**
+ * An expense of `amount` rupees in `category` on `date`, added as `api`'s caller (201 checked):
+ * the expense as the answer gives it.
+ */
+export async function addExpense(api: Api, category: string, amount = 10, date = '2026-11-20') {
+  const res = await api.post('/expense/addexpense', {
+    date,
+    description: `${category} ${amount}`,
+    amount,
+    category,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data as { _id: string; category: string; version: number };
+}
 
 /** A valid `createproject` body (no project manager); tests override the fields they are about. */
 export const projectBody = (overrides: Record<string, unknown> = {}) => ({
