@@ -162,6 +162,11 @@ export const KhataEntryFields = z
   .refine((e) => !e.dueDate || e.dueDate >= e.date, {
     message: 'must be on or after the date',
     path: ['dueDate'],
+  })
+  // Without a due date a lend is due on its own date: reminders would go out at once.
+  .refine((e) => !e.autoRemind || !!e.dueDate, {
+    message: 'is needed for reminders on schedule',
+    path: ['dueDate'],
   });
 export const KhataEntryAnswer = z.object({
   success: z.boolean(),

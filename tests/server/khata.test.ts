@@ -276,6 +276,14 @@ describe('khata: a person by mobile number', () => {
     expect(paisa.status).toBe(400);
     expect(paisa.body).toMatchObject({ field: 'amount' });
     expect(paisa.body.message).toContain('at most 2 decimal places');
+    const remindNow = await entry(me.api, ravi.body.data._id, {
+      type: 'gave',
+      amount: 10,
+      autoRemind: true,
+    });
+    expect(remindNow.status).toBe(400);
+    expect(remindNow.body).toMatchObject({ field: 'dueDate' });
+    expect(remindNow.body.message).toContain('is needed for reminders on schedule');
     const upi = await me.api.raw('PUT', '/user/upi', { upiId: 'not a upi id' });
     expect(upi.status).toBe(400);
     expect(upi.body.field).toBe('upiId');
