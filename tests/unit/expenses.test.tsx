@@ -7,21 +7,14 @@ import { Message } from '../../contract/api/fields';
 import type { Expense } from '../../src/features/expenses/expensesApi';
 import { todayLocalISO } from '../../src/lib/dates';
 import { expectAmountRule, recordRequests, renderWithProviders } from './helpers';
+import { TEAM_LUNCH } from './fixtures/records';
 import { server } from './msw';
 import { renderApp, openDialog, refill, refusal } from './fixtures/screens';
 
 const LIST = '/api/expense/getuserallexpenses';
 
 const rows: Expense[] = [
-  {
-    _id: 'e1',
-    date: '2024-05-02',
-    description: 'Team lunch',
-    amount: 12345678.5,
-    category: 'other',
-    createdAt: '2024-05-02T08:00:00.000Z',
-    version: 1,
-  },
+  TEAM_LUNCH,
   {
     _id: 'e2',
     date: '2024-05-01',

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UserAnswer } from '../../contract/api/auth';
 import { ExpenseList } from '../../contract/api/expenses';
 import { accountHandlers, testUser } from './helpers';
+import { TEAM_LUNCH } from './fixtures/records';
 import { server } from './msw';
 import { renderApp } from './fixtures/screens';
 
@@ -14,17 +15,7 @@ const listHandler = () =>
     HttpResponse.json(
       ExpenseList.parse({
         success: true,
-        data: [
-          {
-            _id: 'e1',
-            date: '2024-05-02',
-            description: 'Team lunch',
-            amount: 12345678.5,
-            category: 'other',
-            createdAt: '2024-05-02T08:00:00.000Z',
-            version: 1,
-          },
-        ],
+        data: [TEAM_LUNCH],
         total: 1,
         page: 1,
         pageSize: 20,
