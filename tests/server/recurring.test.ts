@@ -65,13 +65,9 @@ describe('recurring expenses over HTTP', () => {
     expect(created.status).toBe(201);
     expect(created.body.message).toBe('Recurring expense created successfully');
     expect(created.body.created).toBe(0);
+    // The template as sent, and its schedule's state.
     expect(created.body.data).toMatchObject({
-      description: 'Flat rent',
-      amount: 25000.5,
-      category: 'other',
-      schedule: 'monthly',
-      day: 31,
-      startDate: '2030-01-31',
+      ...template(),
       endDate: null,
       nextDate: '2030-01-31',
       lastDate: null,
