@@ -79,13 +79,25 @@ const BATCHED = { minLength: 4096, periodicFlush: 250 };
 /** pino's lines begin with their level: 50 is error, 60 fatal. */
 const ERROR_LINE = /^\{"level":[56]\d,/;
 
-/** A batched destination that writes out what is waiting as soon as an error line joins it. */
+/** A sync write at most this often: an error storm must not hold the event loop. */
+const SYNC_EVERY_MS = 100;
+
+/**
+ * A batched destination that writes out what is waiting as soon as an error line joins it:
+ * synchronously (the process may be killed next) unless a batch is already on its way, which
+ * a sync write would overtake, or one was written under 100 ms ago; then asynchronously.
+ */
 function errorsAtOnce(batched: ReturnType<typeof pino.destination>) {
+  let lastSync = 0;
   return {
     write(line: string) {
       batched.write(line);
       if (!ERROR_LINE.test(line)) return;
+      const now = performance.now();
+      const inFlight = (batched as unknown as { _writing: boolean })._writing;
       try {
+        if (inFlight || now - lastSync < SYNC_EVERY_MS) return batched.flush();
+        lastSync = now;
         batched.flushSync();
       } catch {
         /* not open yet, or closing: the batch goes out as it would have */
