@@ -191,27 +191,21 @@ describe('profile', () => {
     const secondLogin = await login({ email: me.email, password: me.password, userType: 'admin' });
     const otherTab = server.api(secondLogin.body.data.token);
 
-    const wrong = await me.api.post('/user/updatepassword', {
-      currentPassword: 'not it at all',
-      newPassword: 'brand new secret',
-      confirmPassword: 'brand new secret',
-    });
+    const change = (currentPassword: string, confirmPassword = 'brand new secret') =>
+      me.api.post('/user/updatepassword', {
+        currentPassword,
+        newPassword: 'brand new secret',
+        confirmPassword,
+      });
+    const wrong = await change('not it at all');
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('Current password is incorrect');
 
-    const mismatch = await me.api.post('/user/updatepassword', {
-      currentPassword: me.password,
-      newPassword: 'brand new secret',
-      confirmPassword: 'brand new secreT',
-    });
+    const mismatch = await change(me.password, 'brand new secreT');
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.message).toBe('Passwords do not match');
 
-    const ok = await me.api.post('/user/updatepassword', {
-      currentPassword: me.password,
-      newPassword: 'brand new secret',
-      confirmPassword: 'brand new secret',
-    });
+    const ok = await change(me.password);
     expect(ok.status).toBe(200);
     expect(ok.body.message).toBe('Password updated successfully');
     expect((await me.api.get('/user/profile')).status).toBe(200);
