@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { NotificationKind, NotificationTarget } from '../../contract/api/notifications';
@@ -75,12 +75,20 @@ interface Lookup {
   search?: AnyPgColumn;
   /** Only its owner's (a lend, a person); else an admin reads its companies' too. */
   personal?: boolean;
-  /** It opens the record's history, which outlives the record: a deleted one still opens it. */
-  history?: boolean;
+  /**
+   * It opens the record's history (the audit kind named), which outlives the record: a
+   * deleted one still opens it, read by the Audit Trail's own rule (a company's entries).
+   */
+  history?: 'payments' | 'projects';
 }
 const LOOKUPS: Partial<Record<NotificationKind, Lookup>> = {
-  payment: { table: payments, id: payments.id, owner: payments.companyId, history: true },
-  project_status: { table: projects, id: projects.id, owner: projects.companyId, history: true },
+  payment: { table: payments, id: payments.id, owner: payments.companyId, history: 'payments' },
+  project_status: {
+    table: projects,
+    id: projects.id,
+    owner: projects.companyId,
+    history: 'projects',
+  },
   lend_overdue: {
     table: loans,
     id: loans.id,
@@ -125,7 +133,14 @@ async function existing(
     ? await db
         .selectDistinct({ id: auditLog.recordId, owner: auditLog.tenantId })
         .from(auditLog)
-        .where(and(inArray(auditLog.recordId, gone), readable(caller, auditLog.tenantId)))
+        .where(
+          and(
+            inArray(auditLog.recordId, gone),
+            eq(auditLog.kind, l.history!),
+            isNull(auditLog.ownerId),
+            readable(caller, auditLog.tenantId),
+          ),
+        )
     : [];
   for (const r of [...rows, ...histories] as {
     id: string;

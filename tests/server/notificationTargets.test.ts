@@ -115,12 +115,30 @@ describe('where a notification opens', () => {
       recordId: id,
       details: { projectName: 'Website', status: 'completed' },
     });
-    await server.db.insert(notifications).values([told(acme), told(beta)]);
+    const otherAdmin = await signUp(server);
+    const pm = await addUser(server, acme.api, 'Pia Histories', 'pm');
+    await server.db
+      .insert(notifications)
+      .values(
+        [
+          acme,
+          beta,
+          pm,
+          { id: admin.user._id as string },
+          { id: otherAdmin.user._id as string },
+        ].map(told),
+      );
     expect((await acme.api.post('/company/deleteproject', { id })).status).toBe(200);
 
-    // The project is gone; its history in the Audit Trail is not.
+    // The project is gone; its history in the Audit Trail is not: its company reads it, and
+    // its admin with the company named. No other company, admin or a PM does.
     expect((await bell(acme.api, 'project_status'))[0]!.target).toEqual({ id });
-    expect((await bell(beta.api, 'project_status'))[0]!.target).toBeNull();
+    expect((await bell(admin.api, 'project_status'))[0]!.target).toEqual({
+      id,
+      companyId: acme.id,
+    });
+    for (const reader of [beta, otherAdmin, pm])
+      expect((await bell(reader.api, 'project_status'))[0]!.target).toBeNull();
   });
 
   it("never opens another user's record, whatever a notification names", async () => {
