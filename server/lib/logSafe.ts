@@ -56,6 +56,10 @@ export function redactUrl(sent: string): string {
   const url = sent.replace(SECRET_PATH, '$1[redacted]');
   const q = url.indexOf('?');
   if (q < 0) return url;
+  // Most queries (a list's page, a search) name no secret: kept whole without being taken
+  // apart. An escaped or '+' name is decoded below before it is judged.
+  const query = url.slice(q + 1);
+  if (!SECRET_PARAM.test(query) && !/[%+]/.test(query)) return url;
   const params = url
     .slice(q + 1)
     .split('&')
