@@ -46,6 +46,12 @@ const lists = (companies: unknown[], pms: unknown[] = []) => [
   http.get('/api/company/getallpm', () => HttpResponse.json(page(pms))),
 ];
 
+/** Create New User answers 201 with `message` and the person it made. */
+const created = (message: string, data: unknown) =>
+  http.post('/api/user/createUser', () =>
+    HttpResponse.json(PersonAnswer.parse({ success: true, message, data }), { status: 201 }),
+  );
+
 type UserEv = ReturnType<typeof renderWithProviders>['user'];
 
 async function fillDetails(user: UserEv, dialog: HTMLElement) {
@@ -61,14 +67,7 @@ describe('Create New User for someone who signs in', () => {
   it('sends an invite by default: no password is asked for or sent', async () => {
     const message =
       'User created successfully. An invite to set a password was e-mailed to bluebird@example.com.';
-    server.use(
-      ...lists([]),
-      http.post('/api/user/createUser', () =>
-        HttpResponse.json(PersonAnswer.parse({ success: true, message, data: bluebird }), {
-          status: 201,
-        }),
-      ),
-    );
+    server.use(...lists([]), created(message, bluebird));
     const log = recordRequests();
     const { user } = renderAs('admin', '/app/company');
     await user.click(await screen.findByRole('button', { name: 'Add New Company' }));
@@ -94,16 +93,7 @@ describe('Create New User for someone who signs in', () => {
   it('Set a first password shows the password field and sends it', async () => {
     server.use(
       ...lists([]),
-      http.post('/api/user/createUser', () =>
-        HttpResponse.json(
-          PersonAnswer.parse({
-            success: true,
-            message: 'User created successfully',
-            data: { ...priya, invitePending: false },
-          }),
-          { status: 201 },
-        ),
-      ),
+      created('User created successfully', { ...priya, invitePending: false }),
     );
     const log = recordRequests();
     const { user } = renderAs('company', '/app/pm');
@@ -126,15 +116,7 @@ describe('Create New User for someone who signs in', () => {
   }, 15_000);
 
   it('back to Send an invite, a password typed is not sent', async () => {
-    server.use(
-      ...lists([]),
-      http.post('/api/user/createUser', () =>
-        HttpResponse.json(
-          PersonAnswer.parse({ success: true, message: 'User created successfully', data: priya }),
-          { status: 201 },
-        ),
-      ),
-    );
+    server.use(...lists([]), created('User created successfully', priya));
     const log = recordRequests();
     const { user } = renderAs('company', '/app/pm');
     await user.click(await screen.findByRole('button', { name: 'Add New PM' }));
