@@ -1030,6 +1030,8 @@ function khataSpecs(): Record<string, Spec> {
       allow: SIGNED_IN,
       absent: 404,
       fix: async (c) => {
+        // Reminders on schedule need a due date: the entry's own date at the least.
+        if (body(c).autoRemind && !body(c).dueDate) body(c).dueDate = body(c).date;
         orderDates(body(c), 'date', 'dueDate');
         await ofPerson()(c);
       },
