@@ -6,6 +6,7 @@ import type { Mailer } from '../../mail/mailer';
 import type { DueRunOptions } from '../dueTemplates';
 import type { Limits } from '../rateLimits';
 import { emailLendReminder, recordReminder, reminderAddress } from '../reminders';
+import { openEntries } from './ledger';
 import { runDueTemplates, type ScheduleKind } from '../schedules/engine';
 
 /**
@@ -74,6 +75,11 @@ function reminderKind(
         return { tally: { reminded: 0, emailed: 0 }, set: { nextDate: null } };
       // Days missed while no server ran make one reminder, on the last of them.
       const day = days.at(-1)!;
+      // Nothing owed on balance (the user owes the person as much or more): nothing to remind
+      // about this week, as the person's page would say; the schedule goes on.
+      const open = await openEntries(tx, lend.userId, lend.counterpartyId);
+      if (open.theyOwePaise - open.iOwePaise <= 0n)
+        return { tally: { reminded: 0, emailed: 0 }, set: { nextDate: addDays(day, 7) } };
       let emailed = false;
       const to = await reminderAddress(tx, lend);
       if (to) {
