@@ -11,7 +11,7 @@ import { styles } from './styles';
 /** From this many columns a list is wide: compact cells (Project List, All Bank, Lend, people). */
 const WIDE_LIST = 9;
 
-export interface ListScreenProps<T, S extends string = string> {
+interface ListScreenBase<T, S extends string> {
   /** e.g. 'Expenses List'. */
   title: string;
   /** e.g. 'Add New Expense'; without onAdd (read-only users) there is no button. */
@@ -21,8 +21,6 @@ export interface ListScreenProps<T, S extends string = string> {
   list: ListControls<S>;
   query: ListQuery<T>;
   columns: ReadonlyArray<Column<T, S>>;
-  /** A row's key (default: its `_id`; a list of rows without one gives its own). */
-  rowKey?: (row: T) => string;
   /** Totals for the filtered rows, shown in the header ('…' while new arguments load). */
   summary?: ReactNode;
   /**
@@ -35,6 +33,13 @@ export interface ListScreenProps<T, S extends string = string> {
   /** More buttons of the header, before Refresh (e.g. Export CSV). */
   actions?: ReactNode;
 }
+
+/** A row's key: its `_id` by default; a list of rows without one must give its own. */
+type RowKey<T> = T extends { _id: string }
+  ? { rowKey?: (row: T) => string }
+  : { rowKey: (row: T) => string };
+
+export type ListScreenProps<T, S extends string = string> = ListScreenBase<T, S> & RowKey<T>;
 
 const idOf = (row: unknown) => (row as { _id: string })._id;
 
