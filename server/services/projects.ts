@@ -133,7 +133,7 @@ export async function listProjects(db: DbOrTx, caller: Caller, q: ProjectQuery) 
   ]);
   const invoicing = await invoicingOf(
     db,
-    rows.map((r) => r.project.id),
+    rows.map((r) => r.project),
   );
   return pageAnswer(
     q,
@@ -146,23 +146,22 @@ export async function listProjects(db: DbOrTx, caller: Caller, q: ProjectQuery) 
 const NOTHING_INVOICED = { invoiced: 0, received: 0, pending: 0 };
 
 /**
- * What the page's projects invoiced, received and still have pending: the kept totals of
- * their issued invoices, summed in one query for the page (invoices_project_idx).
+ * What the page's projects invoiced, received and still have pending: project_receivables,
+ * kept by triggers on invoices for every owed invoice, read by its key for the page's rows
+ * (summing the invoices themselves cost a project's whole history on every page).
  */
-async function invoicingOf(db: DbOrTx, ids: string[]) {
-  if (ids.length === 0) return new Map<string, typeof NOTHING_INVOICED>();
+async function invoicingOf(db: DbOrTx, page: { id: string; companyId: string }[]) {
+  if (page.length === 0) return new Map<string, typeof NOTHING_INVOICED>();
   const rows = rowsOf<{ project_id: string; invoiced: string; received: string; pending: string }>(
     await db.execute(sql`select project_id,
-        sum(total_paise - credited_paise) as invoiced,
-        sum(received_paise + tds_paise) as received,
-        sum(total_paise - received_paise - tds_paise - credited_paise) as pending
-      from invoices
-     where project_id in (${sql.join(
-       ids.map((id) => sql`${id}`),
+        total_paise - credited_paise as invoiced,
+        received_paise + tds_paise as received,
+        total_paise - received_paise - tds_paise - credited_paise as pending
+      from project_receivables
+     where (company_id, project_id) in (${sql.join(
+       page.map((p) => sql`(${p.companyId}::uuid, ${p.id}::uuid)`),
        sql`, `,
-     )})
-       and kind = 'invoice' and status in ('issued', 'part_paid', 'paid')
-     group by project_id`),
+     )})`),
   );
   return new Map(
     rows.map((r) => [

@@ -243,6 +243,7 @@ describe('receivables', () => {
     const audited = (await admin.get('/user/getalldata?today=2026-11-26')).body.data.position;
     expect(audited).toMatchObject({ cash: null, accounts: [] });
     expect(paise(audited.receivable)).toBeGreaterThanOrEqual(paise(after.receivable));
+    expect(audited.recentInvoices[0]).toMatchObject({ _id: invoice.id, pending: 600 });
     expect(after.recentInvoices[0]).toMatchObject({ _id: invoice.id, pending: 600 });
 
     const projects = await company.get(`/company/getcompanyallproject?id=${projectId}`);

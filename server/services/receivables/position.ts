@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { paiseToRupees } from '../../../contract/rules';
 import { rowsOf, type DbOrTx } from '../../db/client';
 import { prepared, preparedShapes, rawQuery } from '../../db/prepared';
@@ -62,6 +62,19 @@ const figuresQuery = preparedShapes(
     ),
 );
 
+/**
+ * The latest five issued invoices (invoices_company_issued_at_idx). An admin's are the latest
+ * five of each of its companies, then the five latest of those: a scope of many companies
+ * cannot walk one index in order, and sorting every invoice they ever issued cost
+ * milliseconds a dashboard.
+ */
+const latestOf = (company: SQLWrapper) =>
+  sql`select i.id, i.number, i.client_id, i.issue_date, i.status, i.issued_at,
+             i.total_paise, i.received_paise, i.tds_paise, i.credited_paise
+        from invoices i
+       where i.company_id = ${company} and i.kind = 'invoice' and i.status <> 'draft'
+       order by i.issued_at desc nulls last, i.id desc nulls last limit 5`;
+
 const recentInvoicesQuery = preparedShapes(
   (role: Role) => role,
   (db, role) =>
@@ -69,8 +82,13 @@ const recentInvoicesQuery = preparedShapes(
       db,
       sql`select i.id, i.number, c.name as client, i.issue_date::text as date, i.status,
               i.total_paise, i.total_paise - i.received_paise - i.tds_paise - i.credited_paise as pending
-            from invoices i join clients c on c.id = i.client_id
-           where ${scope(role, 'i.company_id')} and i.kind = 'invoice' and i.status <> 'draft'
+            from ${
+              role === 'company'
+                ? sql`(${latestOf(me)}) i`
+                : sql`users co cross join lateral (${latestOf(sql`co.id`)}) i`
+            }
+            join clients c on c.id = i.client_id
+           ${role === 'company' ? sql`` : sql`where co.created_by = ${me} and co.role = 'company'`}
            order by i.issued_at desc nulls last, i.id desc nulls last limit 5`,
     ),
 );
