@@ -8,9 +8,10 @@ import type { Column } from '../../ui/DataTable';
 import { DetailsModal } from '../../ui/DetailsModal';
 import { DateRangeFields } from '../../ui/DateRangeFields';
 import { SelectField } from '../../ui/Field';
-import { BackIcon, RefreshIcon } from '../../ui/icons';
+import { RefreshIcon } from '../../ui/icons';
 import { PagedTable } from '../../ui/PagedTable';
 import { styles } from '../../ui/styles';
+import { BackToDashboard } from '../../ui/ScreenCard';
 import { useListParams, useUrlFilters } from '../../ui/useListParams';
 import { useSearchPeopleInfiniteQuery, type Person } from '../../api/peopleApi';
 import { useScope, type Scope } from '../../session/scope';
@@ -128,27 +129,19 @@ function RecordCell({
   entry: AuditEntry;
   historyOf: (id: string) => string;
 }) {
+  const historyLink = (id: string, name: string) => (
+    <Link to={historyOf(id)} className={styles.link} aria-label={`History of ${name}`}>
+      {name}
+    </Link>
+  );
   return (
     <div className="min-w-[8rem] max-w-[16rem] whitespace-normal break-words">
-      <Link
-        to={historyOf(entry.recordId)}
-        className={styles.link}
-        aria-label={`History of ${entry.record}`}
-      >
-        {entry.record}
-      </Link>
+      {historyLink(entry.recordId, entry.record)}
       {entry.related.length > 0 && (
         <ul className="mt-0.5 space-y-0.5 text-xs text-gray-700">
           {entry.related.map((r) => (
             <li key={`${r.relation}-${r.recordId}`}>
-              {RELATION_LABELS[r.relation]}:{' '}
-              <Link
-                to={historyOf(r.recordId)}
-                className={styles.link}
-                aria-label={`History of ${r.name}`}
-              >
-                {r.name}
-              </Link>
+              {RELATION_LABELS[r.relation]}: {historyLink(r.recordId, r.name)}
             </li>
           ))}
         </ul>
@@ -256,9 +249,7 @@ export default function AuditScreen() {
   const shown = badRange ? { ...query, data: NO_ENTRIES, currentData: NO_ENTRIES } : query;
   return (
     <section aria-labelledby="audit-title" className={`${styles.card} p-4 sm:p-6`}>
-      <Link to="/app/dashboard" className={`${styles.link} inline-flex items-center gap-1 text-sm`}>
-        <BackIcon className="h-4 w-4" /> Back to Dashboard
-      </Link>
+      <BackToDashboard />
       <div className="mt-3 flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id="audit-title" className="text-xl font-semibold text-gray-900">

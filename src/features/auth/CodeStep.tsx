@@ -9,6 +9,7 @@ import { styles } from '../../ui/styles';
 import { showToast } from '../../ui/toast';
 import { AuthLayout } from './AuthLayout';
 import { LOGIN_ERROR } from './LoginScreen';
+import { BusyButton } from '../../ui/BusyButton';
 
 /**
  * The second step of a sign-in with two-factor on: the 6-digit code from the authenticator
@@ -71,9 +72,13 @@ export function CodeStep({
           error={error}
           onChange={(e) => setCode(e.target.value)}
         />
-        <button type="submit" disabled={isLoading} className={`${styles.btnPrimary} w-full`}>
-          {isLoading ? 'Checking…' : 'Verify'}
-        </button>
+        <BusyButton
+          busy={isLoading}
+          type="submit"
+          className={`${styles.btnPrimary} w-full`}
+          label="Verify"
+          busyLabel="Checking…"
+        />
         <div className="flex flex-wrap justify-between gap-2 text-sm">
           <button
             type="button"

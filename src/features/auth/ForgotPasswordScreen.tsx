@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { failureMessage } from '../../api/errors';
-import { Field } from '../../ui/Field';
+import { EmailField } from '../../ui/AccountFields';
 import { MailIcon } from '../../ui/icons';
 import { AuthLayout, AuthLink, AuthSubmit } from './AuthLayout';
 import { useForgotPasswordMutation } from '../../api/authApi';
@@ -34,12 +34,9 @@ export default function ForgotPasswordScreen() {
         password.
       </p>
       <form onSubmit={submit} className="mt-4 space-y-4">
-        <Field
+        <EmailField
           id="forgot-email"
           label="Email Address"
-          type="email"
-          autoComplete="email"
-          required
           icon={<MailIcon />}
           value={email}
           onChange={(e) => setEmail(e.target.value)}

@@ -5,6 +5,21 @@ import { CheckIcon } from '../../ui/icons';
 import { styles } from '../../ui/styles';
 import { BRAND } from '../../lib/brand';
 
+/** Login and Register; the one this place leads to is the primary button. */
+function SignInLinks({ state, lead }: { state: unknown; lead: 'login' | 'register' }) {
+  const look = (link: typeof lead) => (link === lead ? styles.btnPrimary : styles.btnSecondary);
+  return (
+    <>
+      <Link to="/login" state={state} className={look('login')}>
+        Login
+      </Link>
+      <Link to="/register" className={look('register')}>
+        Register
+      </Link>
+    </>
+  );
+}
+
 export default function Landing() {
   const token = useAppSelector(selectToken);
   // A visitor sent here by the guard keeps the page they wanted on the way to Login.
@@ -23,12 +38,7 @@ export default function Landing() {
                 Dashboard
               </Link>
             )}
-            <Link to="/login" state={state} className={styles.btnSecondary}>
-              Login
-            </Link>
-            <Link to="/register" className={styles.btnPrimary}>
-              Register
-            </Link>
+            <SignInLinks state={state} lead="register" />
           </div>
         </nav>
       </header>
@@ -41,12 +51,7 @@ export default function Landing() {
             Record expenses, keep track of money lent and borrowed, and see your totals at a glance.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link to="/login" state={state} className={styles.btnPrimary}>
-              Login
-            </Link>
-            <Link to="/register" className={styles.btnSecondary}>
-              Register
-            </Link>
+            <SignInLinks state={state} lead="login" />
           </div>
         </div>
         <section aria-labelledby="company-heading" className={`${styles.card} p-8`}>

@@ -6,7 +6,10 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { roleLabel } from '../../lib/labels';
 import { redirectTarget } from '../../session/redirect';
 import { loggedIn, selectToken } from '../../session/sessionSlice';
-import { Field, SelectField } from '../../ui/Field';
+import { SelectField } from '../../ui/Field';
+import { CurrentPasswordField, EmailField } from '../../ui/AccountFields';
+import { fieldBinder, stateSetter } from '../../ui/fieldBinding';
+import { CheckField } from '../../ui/CheckField';
 import { LockIcon, MailIcon } from '../../ui/icons';
 import { styles } from '../../ui/styles';
 import { showToast } from '../../ui/toast';
@@ -68,29 +71,13 @@ export default function LoginScreen() {
     }
   };
 
+  const set = stateSetter(setForm);
+  const bind = fieldBinder('login', form, set);
   return (
     <AuthLayout title="Login">
       <form onSubmit={submit} className="space-y-4">
-        <Field
-          id="login-email"
-          label="Email Address"
-          type="email"
-          autoComplete="email"
-          required
-          icon={<MailIcon />}
-          value={form.email}
-          onChange={(e) => setForm({ ...form, email: e.target.value })}
-        />
-        <Field
-          id="login-password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          icon={<LockIcon />}
-          value={form.password}
-          onChange={(e) => setForm({ ...form, password: e.target.value })}
-        />
+        <EmailField label="Email Address" icon={<MailIcon />} {...bind('email')} />
+        <CurrentPasswordField label="Password" icon={<LockIcon />} {...bind('password')} />
         <SelectField
           id="login-type"
           label="User Type"
@@ -104,18 +91,12 @@ export default function LoginScreen() {
           }}
         />
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <div className="flex items-center gap-2">
-            <input
-              id="login-remember"
-              type="checkbox"
-              checked={form.remember}
-              onChange={(e) => setForm({ ...form, remember: e.target.checked })}
-              className={`h-4 w-4 rounded border-gray-400 text-indigo-700 ${styles.focus}`}
-            />
-            <label htmlFor="login-remember" className="text-sm text-gray-800">
-              Remember Me
-            </label>
-          </div>
+          <CheckField
+            checked={form.remember}
+            onChange={(remember) => setForm({ ...form, remember })}
+          >
+            Remember Me
+          </CheckField>
           <Link to="/forgot-password" className={`${styles.link} text-sm`}>
             Forgot Password
           </Link>

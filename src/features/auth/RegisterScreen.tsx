@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { httpStatus, serverMessage } from '../../api/errors';
-import { Field } from '../../ui/Field';
+import { EmailField, NameField } from '../../ui/AccountFields';
+import { fieldBinder, stateSetter } from '../../ui/fieldBinding';
 import { showToast } from '../../ui/toast';
 import { AuthLayout, AuthLink, AuthSubmit } from './AuthLayout';
 import { useRegisterMutation } from '../../api/authApi';
@@ -18,7 +19,8 @@ export default function RegisterScreen() {
   const [form, setForm] = useState(EMPTY);
   const newPassword = useNewPassword();
 
-  const set = (key: keyof typeof EMPTY, value: string) => setForm({ ...form, [key]: value });
+  const set = stateSetter(setForm);
+  const bind = fieldBinder('reg', form, set);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -45,23 +47,8 @@ export default function RegisterScreen() {
   return (
     <AuthLayout title="Admin Register">
       <form onSubmit={submit} className="space-y-4">
-        <Field
-          id="reg-name"
-          label="Full Name"
-          required
-          autoComplete="name"
-          value={form.name}
-          onChange={(e) => set('name', e.target.value)}
-        />
-        <Field
-          id="reg-email"
-          label="Email"
-          type="email"
-          required
-          autoComplete="email"
-          value={form.email}
-          onChange={(e) => set('email', e.target.value)}
-        />
+        <NameField label="Full Name" {...bind('name')} />
+        <EmailField label="Email" {...bind('email')} />
         <NewPasswordFields
           idPrefix="reg"
           labels={{ password: 'Password', confirm: 'Confirm Password' }}

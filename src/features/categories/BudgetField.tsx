@@ -5,6 +5,7 @@ import type { Category } from '../../api/categoriesApi';
 import { amountError, typedRupees } from '../../lib/amount';
 import { AmountField } from '../../ui/AmountField';
 import { styles } from '../../ui/styles';
+import { BusyButton } from '../../ui/BusyButton';
 
 /**
  * A category's monthly budget edited in its row: Save sets it (a change names the version
@@ -69,9 +70,7 @@ export function BudgetField({
         />
       </div>
       <div className="flex flex-wrap gap-2 pt-6">
-        <button type="submit" disabled={saving.isLoading} className={styles.btnPrimary}>
-          {saving.isLoading ? 'Saving…' : 'Save'}
-        </button>
+        <BusyButton busy={saving.isLoading} type="submit" label="Save" busyLabel="Saving…" />
         {budget && (
           <button
             type="button"

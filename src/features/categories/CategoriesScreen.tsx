@@ -18,6 +18,7 @@ import { BudgetField } from './BudgetField';
 import { MergeDialog } from './MergeDialog';
 import { RenameField } from './RenameField';
 import { whyNotDeletable } from './categoryRules';
+import { BusyButton } from '../../ui/BusyButton';
 
 /** Adds a category by name; the list refreshes with it. */
 function AddCategory() {
@@ -43,9 +44,7 @@ function AddCategory() {
           onChange={(e) => setName(e.target.value)}
         />
       </div>
-      <button type="submit" disabled={adding.isLoading} className={styles.btnPrimary}>
-        {adding.isLoading ? 'Adding…' : 'Add Category'}
-      </button>
+      <BusyButton busy={adding.isLoading} type="submit" label="Add Category" busyLabel="Adding…" />
     </form>
   );
 }
@@ -140,33 +139,28 @@ export default function CategoriesScreen() {
         const reasonId = `delete-reason-${row._id}`;
         return (
           <div className="flex flex-wrap items-center gap-2">
-            <button
-              type="button"
-              onClick={() => setRenaming(row._id)}
-              className={styles.btnGhost}
-              aria-label={`Rename ${row.name}`}
-            >
-              Rename
-            </button>
-            <button
-              type="button"
-              onClick={() => setMerging(row)}
-              disabled={all.length < 2}
-              className={styles.btnGhost}
-              aria-label={`Merge ${row.name}`}
-            >
-              Merge
-            </button>
-            <button
-              type="button"
-              onClick={() => setDeleting(row)}
-              disabled={!!blocked}
-              aria-describedby={blocked ? reasonId : undefined}
-              className={styles.btnGhost}
-              aria-label={`Delete ${row.name}`}
-            >
-              Delete
-            </button>
+            {[
+              { label: 'Rename', onClick: () => setRenaming(row._id) },
+              { label: 'Merge', onClick: () => setMerging(row), disabled: all.length < 2 },
+              {
+                label: 'Delete',
+                onClick: () => setDeleting(row),
+                disabled: !!blocked,
+                describedBy: blocked ? reasonId : undefined,
+              },
+            ].map((action) => (
+              <button
+                key={action.label}
+                type="button"
+                onClick={action.onClick}
+                disabled={action.disabled}
+                aria-describedby={action.describedBy}
+                className={styles.btnGhost}
+                aria-label={`${action.label} ${row.name}`}
+              >
+                {action.label}
+              </button>
+            ))}
             {blocked && (
               <span id={reasonId} className="text-xs text-gray-600">
                 {blocked}

@@ -3,6 +3,7 @@ import { CATEGORY_NAME_MAX } from '../../../contract/enums';
 import { notifyMutation } from '../../api/notify';
 import { useRenameCategoryMutation, type Category } from '../../api/categoriesApi';
 import { styles } from '../../ui/styles';
+import { BusyButton } from '../../ui/BusyButton';
 
 /** A category's name edited in its row: Enter or Save renames, Escape or Cancel leaves it. */
 export function RenameField({ category, onDone }: { category: Category; onDone: () => void }) {
@@ -36,9 +37,7 @@ export function RenameField({ category, onDone }: { category: Category; onDone: 
         onKeyDown={(e) => e.key === 'Escape' && onDone()}
         className={`${styles.input} w-48`}
       />
-      <button type="submit" disabled={renaming.isLoading} className={styles.btnPrimary}>
-        {renaming.isLoading ? 'Saving…' : 'Save'}
-      </button>
+      <BusyButton busy={renaming.isLoading} type="submit" label="Save" busyLabel="Saving…" />
       <button type="button" onClick={onDone} className={styles.btnSecondary}>
         Cancel
       </button>

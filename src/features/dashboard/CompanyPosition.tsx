@@ -18,6 +18,21 @@ function Figure({ label, value, note }: { label: string; value: number; note: st
   );
 }
 
+type FigureKey = 'cash' | 'receivable' | 'overdue' | 'invoicedThisMonth' | 'receivedThisMonth';
+
+/** The position's figures, in order: each one's field, label and what it counts. */
+const FIGURES: ReadonlyArray<[FigureKey, string, string]> = [
+  ['cash', 'Cash', 'Balance of every bank account, closed ones too'],
+  [
+    'receivable',
+    'Receivable',
+    'Still owed on issued invoices, after receipts, TDS and credit notes',
+  ],
+  ['overdue', 'Overdue', 'The part of it past its due date'],
+  ['invoicedThisMonth', 'Invoiced this month', 'Invoices issued this month, tax included'],
+  ['receivedThisMonth', 'Received this month', 'Receipts dated this month, reversed ones left out'],
+];
+
 /**
  * The company's position: cash in each bank account (a company's own; an admin reads them
  * company by company on the Bank screens), what clients owe and how much of it is
@@ -36,29 +51,11 @@ export function CompanyPosition({ position: p }: { position: Position }) {
         </Link>
       </div>
       <div className="mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-5">
-        {p.cash !== null && (
-          <Figure
-            label="Cash"
-            value={p.cash}
-            note="Balance of every bank account, closed ones too"
-          />
-        )}
-        <Figure
-          label="Receivable"
-          value={p.receivable}
-          note="Still owed on issued invoices, after receipts, TDS and credit notes"
-        />
-        <Figure label="Overdue" value={p.overdue} note="The part of it past its due date" />
-        <Figure
-          label="Invoiced this month"
-          value={p.invoicedThisMonth}
-          note="Invoices issued this month, tax included"
-        />
-        <Figure
-          label="Received this month"
-          value={p.receivedThisMonth}
-          note="Receipts dated this month, reversed ones left out"
-        />
+        {FIGURES.map(([key, label, note]) => {
+          const value = p[key];
+          // No cash where the accounts are not shown (cash is null).
+          return value !== null && <Figure key={key} label={label} value={value} note={note} />;
+        })}
       </div>
       <div className="mt-4">
         {p.cash !== null && (

@@ -186,6 +186,17 @@ function Figures({
     () => buildExpenseSeries(expensesByMonth, today),
     [expensesByMonth, today],
   );
+  /** The latest expenses and loans, under `title`. */
+  const latestEntries = (title: string) => (
+    <Panel title={title}>
+      <DataTable
+        caption={title}
+        columns={RECENT_COLUMNS}
+        rows={figures.recent}
+        rowKey={(row) => `${row.kind}-${row._id}`}
+      />
+    </Panel>
+  );
   return (
     <>
       {figures.position && <CompanyPosition position={figures.position} />}
@@ -232,24 +243,10 @@ function Figures({
                   rowKey={(row) => row._id}
                 />
               </Panel>
-              <Panel title="Latest entries">
-                <DataTable
-                  caption="Latest entries"
-                  columns={RECENT_COLUMNS}
-                  rows={figures.recent}
-                  rowKey={(row) => `${row.kind}-${row._id}`}
-                />
-              </Panel>
+              {latestEntries('Latest entries')}
             </div>
           ) : (
-            <Panel title="Recent Invoices">
-              <DataTable
-                caption="Recent Invoices"
-                columns={RECENT_COLUMNS}
-                rows={figures.recent}
-                rowKey={(row) => `${row.kind}-${row._id}`}
-              />
-            </Panel>
+            latestEntries('Recent Invoices')
           )}
         </div>
         <CustomerPanel lend={lend} borrowed={borrowed} repaidPercent={figures.lentRepaidPercent} />

@@ -1,6 +1,7 @@
 import { todayLocalISO } from '../../lib/dates';
 import { DateField } from '../../ui/DateField';
 import { RecordFormModal, recordMessages, useRecordForm } from '../../ui/useRecordForm';
+import { recordFieldBinder } from '../../ui/fieldBinding';
 import {
   useAddExpenseMutation,
   useLazyGetExpenseQuery,
@@ -52,26 +53,19 @@ export function ExpenseForm({
     compare: { labels: EXPENSE_LABELS },
     onClose,
   });
-  const { form, refused, set, save } = state;
+  const { form, save } = state;
 
   const submit = () =>
     void save(expenseProblems(form), () => ({ date: form.date, ...expenseInput(form) }));
 
+  const bind = recordFieldBinder('expense', state);
   return (
     <RecordFormModal
       state={state}
       title={{ add: 'Add New Expense', edit: 'Edit Expense' }}
       onSubmit={submit}
     >
-      <DateField
-        id="expense-date"
-        label="Date"
-        format="iso"
-        required
-        error={refused.errors.date}
-        value={form.date}
-        onChange={set('date')}
-      />
+      <DateField label="Date" format="iso" required {...bind('date')} />
       <ExpenseFields idPrefix="expense" state={state} current={expense?.category} />
     </RecordFormModal>
   );

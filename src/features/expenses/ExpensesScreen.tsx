@@ -13,6 +13,7 @@ import { PeriodPicker, usePeriod } from '../../ui/PeriodPicker';
 import { periodLabel } from '../../ui/period';
 import { useRecordModals } from '../../ui/useRecordModals';
 import { styles } from '../../ui/styles';
+import { BusyButton } from '../../ui/BusyButton';
 import { ExpenseForm } from './ExpenseForm';
 import { useExportExpensesCsv } from './exportCsv';
 import {
@@ -114,8 +115,10 @@ export default function ExpensesScreen() {
           />
           <ImportLink kind="expenses" />
           {/* Every expense of the current filter, in the list's order: not only this page. */}
-          <button
-            type="button"
+          <BusyButton
+            busy={exporting}
+            label="Export CSV"
+            busyLabel="Exporting…"
             onClick={() => {
               const { search, sort, order } = list.params;
               void exportCsv({
@@ -126,12 +129,8 @@ export default function ExpensesScreen() {
                 order,
               });
             }}
-            disabled={exporting}
-            aria-busy={exporting}
             className={styles.btnSecondary}
-          >
-            {exporting ? 'Exporting…' : 'Export CSV'}
-          </button>
+          />
         </>
       }
       columns={columns}

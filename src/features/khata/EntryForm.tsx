@@ -7,6 +7,8 @@ import { DateField } from '../../ui/DateField';
 import { Field } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
 import { useFieldErrors } from '../../ui/useFieldErrors';
+import { fieldBinder } from '../../ui/fieldBinding';
+import { CheckField } from '../../ui/CheckField';
 import { useAddKhataEntryMutation } from './khataApi';
 
 const FIELDS = ['amount', 'date', 'dueDate', 'note'] as const;
@@ -65,7 +67,7 @@ export function EntryForm({
     if (ok) onClose();
   };
 
-  const id = (field: string) => `khata-${type}-${field}`;
+  const bind = fieldBinder(`khata-${type}`, form, set, { amount: amountProblem }, refused.errors);
   return (
     <FormModal
       open
@@ -75,59 +77,30 @@ export function EntryForm({
       submitLabel="Save"
       busy={adding.isLoading}
     >
-      <AmountField
-        id={id('amount')}
-        value={form.amount}
-        error={amountProblem ?? refused.errors.amount}
-        onChange={set('amount')}
-      />
+      <AmountField {...bind('amount')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <DateField
-          id={id('date')}
-          label="Date"
-          format="dmy"
-          required
-          value={form.date}
-          error={refused.errors.date}
-          onChange={set('date')}
-        />
+        <DateField label="Date" format="dmy" required {...bind('date')} />
         {type === 'gave' && (
           <DateField
-            id={id('due-date')}
             label="Due date (optional)"
             format="dmy"
             min={form.date}
-            value={form.dueDate}
-            error={refused.errors.dueDate}
-            onChange={set('dueDate')}
+            {...bind('dueDate')}
           />
         )}
       </div>
-      <Field
-        id={id('note')}
-        label="Note (optional)"
-        maxLength={200}
-        autoComplete="off"
-        value={form.note}
-        error={refused.errors.note}
-        onChange={set('note')}
-      />
+      <Field label="Note (optional)" maxLength={200} autoComplete="off" {...bind('note')} />
       {type === 'gave' && (
-        <label className="flex items-start gap-2 text-sm text-gray-800">
-          <input
-            type="checkbox"
-            className="mt-0.5 h-4 w-4"
-            // Reminders go on the due date: there is none to remind on until one is given.
-            disabled={!form.dueDate}
-            checked={form.autoRemind && !!form.dueDate}
-            onChange={(e) => setForm({ ...form, autoRemind: e.target.checked })}
-          />
-          <span>
-            Remind me on the due date and every week after while it is unpaid (by e-mail to them
-            when they have an address, and in your notifications)
-            {!form.dueDate && ' — give a due date first'}
-          </span>
-        </label>
+        <CheckField
+          // Reminders go on the due date: there is none to remind on until one is given.
+          disabled={!form.dueDate}
+          checked={form.autoRemind && !!form.dueDate}
+          onChange={(autoRemind) => setForm({ ...form, autoRemind })}
+        >
+          Remind me on the due date and every week after while it is unpaid (by e-mail to them when
+          they have an address, and in your notifications)
+          {!form.dueDate && ' — give a due date first'}
+        </CheckField>
       )}
       <p className="text-xs text-gray-600">
         {type === 'gave'

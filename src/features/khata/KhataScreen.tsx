@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { LoadState } from '../../ui/LoadState';
+import { QueryState } from '../../ui/QueryState';
 import { Money } from '../../ui/Money';
 import { Pagination } from '../../ui/Pagination';
 import { PlusIcon, SearchIcon } from '../../ui/icons';
@@ -67,12 +67,7 @@ function People() {
           </button>
         </div>
       </div>
-      <LoadState
-        isLoading={query.isLoading}
-        isError={query.isError}
-        error={query.error}
-        onRetry={query.refetch}
-      >
+      <QueryState query={query}>
         {list && list.data.length === 0 ? (
           <p className={`${styles.card} p-6 text-center text-sm text-gray-700`}>
             No data. Add the people you lend to or borrow from, by name and mobile number.
@@ -99,7 +94,7 @@ function People() {
             ))}
           </ul>
         )}
-      </LoadState>
+      </QueryState>
       {list && (
         <Pagination page={page} pageSize={PAGE_SIZE} total={list.total} onPageChange={setPage} />
       )}

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { notifyMutation } from '../../api/notify';
-import { formatDMY, todayLocalISO } from '../../lib/dates';
+import { todayLocalISO } from '../../lib/dates';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { LoadState } from '../../ui/LoadState';
-import { Money } from '../../ui/Money';
+import { QueryState } from '../../ui/QueryState';
 import { BackIcon } from '../../ui/icons';
 import { styles } from '../../ui/styles';
 import { CHANNEL_LABELS, EVENT_LABELS, NetSentence, actionStyles, mobileShown } from './balance';
 import { EntryForm } from './EntryForm';
+import { EntryLine } from './EntryLine';
 import { ReminderSheet } from './ReminderSheet';
 import { PersonForm } from './PersonForm';
 import { ShareSheet } from './ShareSheet';
@@ -25,31 +25,16 @@ type Sheet = 'gave' | 'got' | 'remind' | 'share' | 'settle' | 'edit' | null;
 function EventRow({ event }: { event: KhataEvent }) {
   const reminder = event.kind === 'reminder';
   const out = event.change > 0;
+  const channel = reminder && event.channel ? ` ${CHANNEL_LABELS[event.channel]}` : '';
   return (
-    <li className="flex items-start justify-between gap-3 py-3">
-      <div className="min-w-0">
-        <p className="text-sm font-medium text-gray-900">
-          {EVENT_LABELS[event.kind]}
-          {reminder && event.channel ? ` ${CHANNEL_LABELS[event.channel]}` : ''}
-        </p>
-        <p className="text-xs text-gray-600">
-          {formatDMY(event.date)}
-          {event.note ? ` · ${event.note}` : ''}
-        </p>
-      </div>
-      <div className="shrink-0 text-right">
-        <p
-          className={`text-sm font-semibold ${reminder ? 'text-gray-700' : out ? 'text-red-800' : 'text-green-800'}`}
-        >
-          <Money value={event.amount} />
-        </p>
-        {!reminder && (
-          <p className="text-xs text-gray-600">
-            Balance <Money value={event.balance} />
-          </p>
-        )}
-      </div>
-    </li>
+    <EntryLine
+      what={EVENT_LABELS[event.kind] + channel}
+      date={event.date}
+      note={event.note}
+      amount={event.amount}
+      tone={reminder ? 'text-gray-700' : out ? 'text-red-800' : 'text-green-800'}
+      balance={reminder ? undefined : event.balance}
+    />
   );
 }
 
@@ -94,28 +79,24 @@ function Ledger({ ledger }: { ledger: KhataLedger }) {
           </button>
         </div>
         <div className="mt-3 flex flex-wrap gap-2">
-          <button
-            type="button"
-            onClick={() => setSheet('remind')}
-            disabled={net <= 0}
-            className={styles.btnSecondary}
-          >
-            Remind
-          </button>
-          <button
-            type="button"
-            onClick={() => setSheet('settle')}
-            disabled={ledger.theyOwe === 0 && ledger.iOwe === 0}
-            className={styles.btnSecondary}
-          >
-            Settle up
-          </button>
-          <button type="button" onClick={() => setSheet('share')} className={styles.btnSecondary}>
-            Share statement
-          </button>
-          <button type="button" onClick={() => setSheet('edit')} className={styles.btnSecondary}>
-            Edit
-          </button>
+          {(
+            [
+              ['remind', 'Remind', net <= 0],
+              ['settle', 'Settle up', ledger.theyOwe === 0 && ledger.iOwe === 0],
+              ['share', 'Share statement', false],
+              ['edit', 'Edit', false],
+            ] as const
+          ).map(([opens, label, disabled]) => (
+            <button
+              key={opens}
+              type="button"
+              onClick={() => setSheet(opens)}
+              disabled={disabled}
+              className={styles.btnSecondary}
+            >
+              {label}
+            </button>
+          ))}
         </div>
       </div>
 
@@ -171,14 +152,5 @@ function Ledger({ ledger }: { ledger: KhataLedger }) {
 /** A person's page: every entry with them, the running net, and the one-step actions. */
 export function PersonPage({ id }: { id: string }) {
   const query = useGetKhataLedgerQuery(id);
-  return (
-    <LoadState
-      isLoading={query.isLoading}
-      isError={query.isError}
-      error={query.error}
-      onRetry={query.refetch}
-    >
-      {query.data && <Ledger ledger={query.data.data} />}
-    </LoadState>
-  );
+  return <QueryState query={query}>{query.data && <Ledger ledger={query.data.data} />}</QueryState>;
 }

@@ -6,6 +6,7 @@ import { formatDMY } from '../../lib/dates';
 import { ErrorWithRetry, LoadState } from '../../ui/LoadState';
 import { Money } from '../../ui/Money';
 import { styles } from '../../ui/styles';
+import { EntryLine } from './EntryLine';
 import { useGetPublicStatementQuery } from './khataApi';
 
 /**
@@ -77,23 +78,14 @@ export default function PublicStatementScreen() {
                   <li className="py-6 text-center text-sm text-gray-700">No data</li>
                 )}
                 {s.events.map((e, i) => (
-                  <li key={i} className="flex items-start justify-between gap-3 py-3">
-                    <div className="min-w-0">
-                      <p className="text-sm font-medium text-gray-900">
-                        {STATEMENT_ENTRY_WORDS[e.kind]}
-                      </p>
-                      <p className="break-words text-xs text-gray-600">
-                        {formatDMY(e.date)}
-                        {e.note ? ` · ${e.note}` : ''}
-                      </p>
-                    </div>
-                    <div className="shrink-0 text-right text-sm">
-                      <Money value={e.amount} className="font-semibold" />
-                      <p className="text-xs text-gray-600">
-                        Balance <Money value={e.balance} />
-                      </p>
-                    </div>
-                  </li>
+                  <EntryLine
+                    key={i}
+                    what={STATEMENT_ENTRY_WORDS[e.kind]}
+                    date={e.date}
+                    note={e.note}
+                    amount={e.amount}
+                    balance={e.balance}
+                  />
                 ))}
               </ol>
             </>

@@ -18,6 +18,7 @@ import {
   useRecordKhataReminderMutation,
   type KhataLedger,
 } from './khataApi';
+import { BusyButton } from '../../ui/BusyButton';
 
 /**
  * The reminder, shown and editable before it goes: by WhatsApp or SMS from the user's own
@@ -127,14 +128,13 @@ export function ReminderSheet({ ledger, onClose }: { ledger: KhataLedger; onClos
                 An e-mail reminder is written by the app from the lend (amount and dates) and goes
                 to {person.email}; at most one a day per lend.
               </p>
-              <button
-                type="button"
+              <BusyButton
+                busy={emailing.isLoading}
                 onClick={() => void sendEmail()}
-                disabled={emailing.isLoading}
                 className={styles.btnSecondary}
-              >
-                {emailing.isLoading ? 'Sending…' : 'sendEmail'}
-              </button>
+                label="sendEmail"
+                busyLabel="Sending…"
+              />
             </div>
           )}
         </div>

@@ -4,7 +4,7 @@ import { failureMessage } from '../../api/errors';
 import { notifyMutation } from '../../api/notify';
 import { showToast } from '../../ui/toast';
 import { formatDMY } from '../../lib/dates';
-import { LoadState } from '../../ui/LoadState';
+import { QueryState } from '../../ui/QueryState';
 import { Modal } from '../../ui/Modal';
 import { styles } from '../../ui/styles';
 import { actionStyles } from './balance';
@@ -14,6 +14,7 @@ import {
   useRevokeKhataLinkMutation,
   type KhataLedger,
 } from './khataApi';
+import { BusyButton } from '../../ui/BusyButton';
 
 /**
  * The statement the person can open: a read-only page and its PDF, by a link that expires in
@@ -91,21 +92,14 @@ export function ShareSheet({ ledger, onClose }: { ledger: KhataLedger; onClose: 
             </div>
           </div>
         ) : (
-          <button
-            type="button"
+          <BusyButton
+            busy={creating.isLoading}
             onClick={() => void makeLink()}
-            disabled={creating.isLoading}
-            className={styles.btnPrimary}
-          >
-            {creating.isLoading ? 'Creating…' : 'Create link'}
-          </button>
+            label="Create link"
+            busyLabel="Creating…"
+          />
         )}
-        <LoadState
-          isLoading={links.isLoading}
-          isError={links.isError}
-          error={links.error}
-          onRetry={links.refetch}
-        >
+        <QueryState query={links}>
           {links.data && links.data.data.length > 0 && (
             <ul className="divide-y divide-gray-100 text-sm" aria-label="Statement links">
               {links.data.data.map((l) => (
@@ -136,7 +130,7 @@ export function ShareSheet({ ledger, onClose }: { ledger: KhataLedger; onClose: 
               ))}
             </ul>
           )}
-        </LoadState>
+        </QueryState>
       </div>
     </Modal>
   );

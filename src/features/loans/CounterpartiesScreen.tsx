@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { formatYMD } from '../../lib/dates';
 import { serialColumn, type Column } from '../../ui/DataTable';
 import { ListScreen } from '../../ui/ListScreen';
-import { LoadState } from '../../ui/LoadState';
+import { QueryState } from '../../ui/QueryState';
+import { PlainTable } from '../../ui/PlainTable';
 import { Modal } from '../../ui/Modal';
 import { Money } from '../../ui/Money';
 import { styles } from '../../ui/styles';
@@ -47,66 +48,42 @@ function HistoryModal({ person, onClose }: { person: Counterparty; onClose: () =
   return (
     <Modal open title={`History: ${person.name}`} onClose={onClose} size="lg">
       <p className="text-sm text-gray-700">{person.email}</p>
-      <LoadState
-        isLoading={query.isLoading}
-        isError={query.isError}
-        error={query.error}
-        onRetry={query.refetch}
-      >
+      <QueryState query={query}>
         {history && (
           <>
             <p className="mt-2 text-gray-900">
               <BalanceSentence name={history.name} balance={history.balance} />
             </p>
-            {/* Focusable, so keyboard users can scroll a table wider than the dialog. */}
-            <div
-              className="mt-4 overflow-x-auto"
-              tabIndex={0}
-              role="region"
-              aria-label={`History with ${history.name}`}
+            <PlainTable
+              caption={`History with ${history.name}`}
+              headers={['Date', 'Entry', 'Amount', 'Change', 'Balance', 'Remark']}
+              right={['Amount', 'Change', 'Balance']}
+              className="mt-4"
             >
-              <table className="min-w-full divide-y divide-gray-200 text-sm">
-                <caption className="sr-only">History with {history.name}</caption>
-                <thead className="bg-gray-50">
-                  <tr>
-                    {['Date', 'Entry', 'Amount', 'Change', 'Balance', 'Remark'].map((h, i) => (
-                      <th
-                        key={h}
-                        scope="col"
-                        className={`whitespace-nowrap px-3 py-2 font-semibold text-gray-800 ${i >= 2 && i <= 4 ? 'text-right' : 'text-left'}`}
-                      >
-                        {h}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-gray-100">
-                  {history.events.map((e, i) => (
-                    <tr key={`${e.loanId}-${e.kind}-${i}`}>
-                      <td className="whitespace-nowrap px-3 py-2">{formatYMD(e.date)}</td>
-                      <td className="whitespace-nowrap px-3 py-2">{EVENT_LABELS[e.kind]}</td>
-                      <td className="whitespace-nowrap px-3 py-2 text-right">
-                        <Money value={e.amount} />
-                      </td>
-                      <td className="whitespace-nowrap px-3 py-2 text-right">
-                        {e.change > 0 ? '+' : ''}
-                        <Money value={e.change} />
-                      </td>
-                      <td className="whitespace-nowrap px-3 py-2 text-right">
-                        <Money value={e.balance} />
-                      </td>
-                      <td className="px-3 py-2">{e.remark || '—'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+              {history.events.map((e, i) => (
+                <tr key={`${e.loanId}-${e.kind}-${i}`}>
+                  <td className="whitespace-nowrap px-3 py-2">{formatYMD(e.date)}</td>
+                  <td className="whitespace-nowrap px-3 py-2">{EVENT_LABELS[e.kind]}</td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right">
+                    <Money value={e.amount} />
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right">
+                    {e.change > 0 ? '+' : ''}
+                    <Money value={e.change} />
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right">
+                    <Money value={e.balance} />
+                  </td>
+                  <td className="px-3 py-2">{e.remark || '—'}</td>
+                </tr>
+              ))}
+            </PlainTable>
             <p className="mt-2 text-xs text-gray-600">
               Balance: positive when they owe you, negative when you owe them.
             </p>
           </>
         )}
-      </LoadState>
+      </QueryState>
     </Modal>
   );
 }

@@ -8,6 +8,8 @@ import { Field } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
 import { useEditConflict } from '../../ui/useEditConflict';
 import { useFieldErrors } from '../../ui/useFieldErrors';
+import { fieldBinder } from '../../ui/fieldBinding';
+import { CheckField } from '../../ui/CheckField';
 import type { LoanKind } from './loanKinds';
 import {
   useAddLoanMutation,
@@ -55,33 +57,33 @@ export function LoanForm({
     onReloaded: (fresh) => setForm(loanForm(fresh)),
     tags: (l) => [{ type: kind.direction, id: l._id }],
   });
-  const [amountProblem, setAmountProblem] = useState<string>();
-  const [contactProblem, setContactProblem] = useState<{
-    field: 'email' | 'mobile';
-    message: string;
-  }>();
+  /** The form's own checks: a contact's goes once either changes, the amount's at the next save. */
+  const [problems, setProblems] = useState<Partial<Record<'amount' | 'email' | 'mobile', string>>>(
+    {},
+  );
   const refused = useFieldErrors(FIELDS);
   const set =
     (key: Exclude<keyof typeof form, 'autoRemind'>) => (e: { target: { value: string } }) => {
       setForm({ ...form, [key]: e.target.value });
       refused.clear(key);
-      if (key === 'email' || key === 'mobile') setContactProblem(undefined);
+      if (key === 'email' || key === 'mobile') setProblems(({ amount }) => ({ amount }));
       // The server compares the two dates: either one changing may settle it.
       if (key === 'issueDate') refused.clear('repaymentDate');
     };
 
   const submit = async () => {
-    const problem = amountError(form.amount, 'positive');
-    setAmountProblem(problem);
     const mobile = form.mobile.trim();
-    const contact =
-      mobile && indianMobile(mobile) === null
-        ? { field: 'mobile' as const, message: `Mobile ${INDIAN_MOBILE_MESSAGE}` }
+    const found = {
+      amount: amountError(form.amount, 'positive'),
+      // One of the two is needed, and a mobile given must be one.
+      ...(mobile && indianMobile(mobile) === null
+        ? { mobile: `Mobile ${INDIAN_MOBILE_MESSAGE}` }
         : !mobile && !form.email.trim()
-          ? { field: 'email' as const, message: 'Enter a mobile number or an email address' }
-          : undefined;
-    setContactProblem(contact);
-    if (problem || contact) return;
+          ? { email: 'Enter a mobile number or an email address' }
+          : {}),
+    };
+    setProblems(found);
+    if (Object.values(found).some(Boolean)) return;
     const input = {
       name: form.name.trim(),
       email: form.email.trim(),
@@ -95,34 +97,20 @@ export function LoanForm({
       repaymentDate: form.repaymentDate,
     };
     const { direction } = kind;
-    const ok = loan
-      ? await conflict.save(
-          updateLoan({
+    const ok = await conflict.save(
+      loan
+        ? updateLoan({
             direction,
             input: { ...input, _id: loan._id, version: conflict.version },
-          }).unwrap(),
-          {
-            success: kind.success.update,
-            failure: kind.failure.save,
-          },
-          refused.capture,
-        )
-      : await conflict.save(
-          addLoan({ direction, input }).unwrap(),
-          {
-            success: kind.success.create,
-            failure: kind.failure.save,
-          },
-          refused.capture,
-        );
+          }).unwrap()
+        : addLoan({ direction, input }).unwrap(),
+      { success: loan ? kind.success.update : kind.success.create, failure: kind.failure.save },
+      refused.capture,
+    );
     if (ok) onClose();
   };
 
-  const id = (field: string) => `${kind.direction}-${field}`;
-  /** A contact field's message: the form's own check first, then the server's refusal. */
-  const contactError = (field: 'mobile' | 'email') =>
-    (contactProblem?.field === field ? contactProblem.message : undefined) ?? refused.errors[field];
-
+  const bind = fieldBinder(kind.direction, form, set, problems, refused.errors);
   return (
     <FormModal
       open
@@ -133,72 +121,35 @@ export function LoanForm({
       busy={adding.isLoading || updating.isLoading}
     >
       {conflict.notice}
+      <Field label="Name" required maxLength={100} autoComplete="off" {...bind('name')} />
       <Field
-        id={id('name')}
-        label="Name"
-        required
-        maxLength={100}
-        autoComplete="off"
-        error={refused.errors.name}
-        value={form.name}
-        onChange={set('name')}
-      />
-      <Field
-        id={id('mobile')}
         label="Mobile"
         type="tel"
         inputMode="tel"
         autoComplete="off"
         placeholder="98765 43210"
-        error={contactError('mobile')}
-        value={form.mobile}
-        onChange={set('mobile')}
+        {...bind('mobile')}
       />
       <Field
-        id={id('email')}
         label="Email"
         type="email"
         required={!form.mobile.trim()}
         hint="Not needed when a mobile number is given"
         autoComplete="off"
-        error={contactError('email')}
-        value={form.email}
-        onChange={set('email')}
+        {...bind('email')}
       />
-      <AmountField
-        id={id('amount')}
-        value={form.amount}
-        error={amountProblem ?? refused.errors.amount}
-        onChange={set('amount')}
-      />
+      <AmountField {...bind('amount')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <DateField
-          id={id('issue-date')}
-          label="Issue Date"
-          required
-          error={refused.errors.issueDate}
-          value={form.issueDate}
-          onChange={set('issueDate')}
-        />
-        <DateField
-          id={id('repayment-date')}
-          label="Repayment Date"
-          required
-          error={refused.errors.repaymentDate}
-          value={form.repaymentDate}
-          onChange={set('repaymentDate')}
-        />
+        <DateField label="Issue Date" required {...bind('issueDate')} />
+        <DateField label="Repayment Date" required {...bind('repaymentDate')} />
       </div>
       {kind.direction === 'lend' && (
-        <label className="flex items-start gap-2 text-sm text-gray-800">
-          <input
-            type="checkbox"
-            className="mt-0.5 h-4 w-4"
-            checked={form.autoRemind}
-            onChange={(e) => setForm({ ...form, autoRemind: e.target.checked })}
-          />
-          <span>Remind on the repayment date and every week after while unpaid</span>
-        </label>
+        <CheckField
+          checked={form.autoRemind}
+          onChange={(autoRemind) => setForm({ ...form, autoRemind })}
+        >
+          Remind on the repayment date and every week after while unpaid
+        </CheckField>
       )}
     </FormModal>
   );

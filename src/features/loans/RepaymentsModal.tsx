@@ -6,11 +6,13 @@ import { formatRupees } from '../../lib/money';
 import { AmountField } from '../../ui/AmountField';
 import { DateField } from '../../ui/DateField';
 import { Field } from '../../ui/Field';
-import { LoadState } from '../../ui/LoadState';
+import { QueryState } from '../../ui/QueryState';
+import { PlainTable } from '../../ui/PlainTable';
 import { Modal } from '../../ui/Modal';
 import { Money } from '../../ui/Money';
 import { styles } from '../../ui/styles';
 import { useFieldErrors } from '../../ui/useFieldErrors';
+import { fieldBinder } from '../../ui/fieldBinding';
 import { StatusBadge } from './loanColumns';
 import { REPAYMENT_FAILED, type LoanKind } from './loanKinds';
 import {
@@ -20,6 +22,7 @@ import {
   type Loan,
   type Repayment,
 } from './loansApi';
+import { BusyButton } from '../../ui/BusyButton';
 
 const EMPTY = () => ({ date: todayLocalISO(), amount: '', remark: '' });
 const FIELDS = ['date', 'amount', 'remark'] as const;
@@ -78,7 +81,7 @@ export function RepaymentsModal({
     setConfirming(null);
   };
 
-  const id = (field: string) => `repayment-${field}`;
+  const bind = fieldBinder('repayment', form, change, { amount: amountProblem }, refused.errors);
   return (
     <Modal open title={`Repayments: ${loan.name}`} onClose={onClose} size="lg">
       <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
@@ -98,112 +101,79 @@ export function RepaymentsModal({
       </dl>
 
       <div className="mt-4">
-        <LoadState
-          isLoading={query.isLoading}
-          isError={query.isError}
-          error={query.error}
-          onRetry={query.refetch}
-        >
+        <QueryState query={query}>
           {rows.length === 0 ? (
             <p className="py-4 text-center text-gray-700">No repayments yet</p>
           ) : (
-            <div className="overflow-x-auto">
-              <table className="min-w-full divide-y divide-gray-200 text-sm">
-                <caption className="sr-only">Repayments of {loan.name}</caption>
-                <thead className="bg-gray-50">
-                  <tr>
-                    {['Date', 'Amount', 'Remark', 'Action'].map((h) => (
-                      <th
-                        key={h}
-                        scope="col"
-                        className={`px-3 py-2 font-semibold text-gray-800 ${h === 'Amount' ? 'text-right' : 'text-left'}`}
+            <PlainTable
+              caption={`Repayments of ${loan.name}`}
+              headers={['Date', 'Amount', 'Remark', 'Action']}
+              right={['Amount']}
+            >
+              {rows.map((r) => (
+                <tr key={r._id}>
+                  <td className="whitespace-nowrap px-3 py-2">{formatYMD(r.date)}</td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right">
+                    <Money value={r.amount} />
+                  </td>
+                  <td className="px-3 py-2">{r.remark || '—'}</td>
+                  <td className="whitespace-nowrap px-3 py-2">
+                    {confirming === r._id ? (
+                      <span className="inline-flex gap-2">
+                        <button
+                          type="button"
+                          disabled={deleting.isLoading}
+                          onClick={() => remove(r)}
+                          className={`${styles.btnDanger} px-2 py-1`}
+                        >
+                          Confirm delete
+                        </button>
+                        <button
+                          type="button"
+                          onClick={() => setConfirming(null)}
+                          className={`${styles.btnSecondary} px-2 py-1`}
+                        >
+                          Cancel
+                        </button>
+                      </span>
+                    ) : (
+                      <button
+                        type="button"
+                        aria-label={`Delete repayment of ${formatYMD(r.date)}`}
+                        onClick={() => setConfirming(r._id)}
+                        className={`${styles.btnGhost} px-2 py-1 text-red-700`}
                       >
-                        {h}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-gray-100">
-                  {rows.map((r) => (
-                    <tr key={r._id}>
-                      <td className="whitespace-nowrap px-3 py-2">{formatYMD(r.date)}</td>
-                      <td className="whitespace-nowrap px-3 py-2 text-right">
-                        <Money value={r.amount} />
-                      </td>
-                      <td className="px-3 py-2">{r.remark || '—'}</td>
-                      <td className="whitespace-nowrap px-3 py-2">
-                        {confirming === r._id ? (
-                          <span className="inline-flex gap-2">
-                            <button
-                              type="button"
-                              disabled={deleting.isLoading}
-                              onClick={() => remove(r)}
-                              className={`${styles.btnDanger} px-2 py-1`}
-                            >
-                              Confirm delete
-                            </button>
-                            <button
-                              type="button"
-                              onClick={() => setConfirming(null)}
-                              className={`${styles.btnSecondary} px-2 py-1`}
-                            >
-                              Cancel
-                            </button>
-                          </span>
-                        ) : (
-                          <button
-                            type="button"
-                            aria-label={`Delete repayment of ${formatYMD(r.date)}`}
-                            onClick={() => setConfirming(r._id)}
-                            className={`${styles.btnGhost} px-2 py-1 text-red-700`}
-                          >
-                            Delete
-                          </button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                        Delete
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </PlainTable>
           )}
-        </LoadState>
+        </QueryState>
       </div>
 
       <form onSubmit={submit} className="mt-4 border-t border-gray-200 pt-4">
         <h3 className="text-base font-semibold text-gray-900">Record a repayment</h3>
         <div className="mt-3 grid gap-3 sm:grid-cols-3">
-          <DateField
-            id={id('date')}
-            label="Date"
-            required
-            error={refused.errors.date}
-            value={form.date}
-            onChange={change('date')}
-          />
+          <DateField label="Date" required {...bind('date')} />
           <AmountField
-            id={id('amount')}
-            value={form.amount}
-            error={amountProblem ?? refused.errors.amount}
+            {...bind('amount')}
             note={`Outstanding: ${formatRupees(loan.outstanding)}`}
-            onChange={change('amount')}
           />
-          <Field
-            id={id('remark')}
-            label="Remark"
-            maxLength={200}
-            error={refused.errors.remark}
-            value={form.remark}
-            onChange={change('remark')}
-          />
+          <Field label="Remark" maxLength={200} {...bind('remark')} />
         </div>
         <div className="mt-4 flex justify-end gap-2">
           <button type="button" onClick={onClose} className={styles.btnSecondary}>
             Close
           </button>
-          <button type="submit" disabled={adding.isLoading} className={styles.btnPrimary}>
-            {adding.isLoading ? 'Saving…' : 'Record Repayment'}
-          </button>
+          <BusyButton
+            busy={adding.isLoading}
+            type="submit"
+            label="Record Repayment"
+            busyLabel="Saving…"
+          />
         </div>
       </form>
     </Modal>

@@ -1,19 +1,19 @@
-import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { useState, type FormEvent } from 'react';
 import type { LoanDirection } from '../../../contract/enums';
 import { isBackwards, todayLocalISO } from '../../lib/dates';
 import { DatePresets, DateRangeFields } from '../../ui/DateRangeFields';
-import { BackIcon } from '../../ui/icons';
 import { loadingNewArguments, TotalsPending } from '../../ui/LoadState';
 import { Money } from '../../ui/Money';
 import { formatRupees } from '../../lib/money';
 import { PagedTable } from '../../ui/PagedTable';
 import { styles } from '../../ui/styles';
+import { ScreenCard } from '../../ui/ScreenCard';
 import { useListParams, useUrlFilters } from '../../ui/useListParams';
 import { useExportLoansCsv } from './exportCsv';
 import { LOAN_COLUMNS, LOAN_SORTS } from './loanColumns';
 import { DATES_REQUIRED, LOAN_KINDS } from './loanKinds';
 import { useGetLoansQuery, type LoanSort } from './loansApi';
+import { BusyButton } from '../../ui/BusyButton';
 
 const todayRange = () => ({ from: todayLocalISO(), to: todayLocalISO() });
 
@@ -24,7 +24,6 @@ const todayRange = () => ({ from: todayLocalISO(), to: todayLocalISO() });
  */
 export function ReportScreen({ direction }: { direction: LoanDirection }) {
   const kind = LOAN_KINDS[direction];
-  const titleId = useId();
   const list = useListParams<LoanSort>('issueDate', 'desc', { sorts: LOAN_SORTS });
   const [range, setRange] = useUrlFilters(todayRange());
   const [draft, setDraft] = useState(range);
@@ -81,14 +80,7 @@ export function ReportScreen({ direction }: { direction: LoanDirection }) {
   };
 
   return (
-    <section aria-labelledby={titleId} className={`${styles.card} p-4 sm:p-6`}>
-      <Link to="/app/dashboard" className={`${styles.link} inline-flex items-center gap-1 text-sm`}>
-        <BackIcon className="h-4 w-4" /> Back to Dashboard
-      </Link>
-      <h2 id={titleId} className="mt-3 text-xl font-semibold text-gray-900">
-        {kind.reportTitle}
-      </h2>
-
+    <ScreenCard title={kind.reportTitle}>
       <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-3">
         <DateRangeFields
           idPrefix={`${direction}-report`}
@@ -134,14 +126,13 @@ export function ReportScreen({ direction }: { direction: LoanDirection }) {
             </span>
           )}
         </div>
-        <button
-          type="button"
+        <BusyButton
+          busy={exporting}
           onClick={download}
-          disabled={exporting}
           className={styles.btnSecondary}
-        >
-          {exporting ? 'Exporting…' : 'Export CSV'}
-        </button>
+          label="Export CSV"
+          busyLabel="Exporting…"
+        />
       </div>
 
       <div className="mt-4">
@@ -154,7 +145,7 @@ export function ReportScreen({ direction }: { direction: LoanDirection }) {
           density="compact"
         />
       </div>
-    </section>
+    </ScreenCard>
   );
 }
 

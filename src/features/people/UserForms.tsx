@@ -15,6 +15,7 @@ import { FormModal } from '../../ui/Modal';
 import { NewPasswordField } from '../../ui/NewPasswordFields';
 import { useEditConflict, type ConflictForm } from '../../ui/useEditConflict';
 import { useFieldErrors } from '../../ui/useFieldErrors';
+import { fieldBinder } from '../../ui/fieldBinding';
 import {
   useCreateUserMutation,
   useEditCompanyMutation,
@@ -141,52 +142,30 @@ function DetailFields({
   /** Why the e-mail is read-only (someone who signs in with it); editable without it. */
   emailLocked?: string;
 }) {
+  const bind = fieldBinder('user', form, set, errors);
   return (
     <>
+      <Field label="Name" required maxLength={100} autoComplete="off" {...bind('name')} />
       <Field
-        id="user-name"
-        label="Name"
-        required
-        maxLength={100}
-        autoComplete="off"
-        value={form.name}
-        error={errors.name}
-        onChange={set('name')}
-      />
-      <Field
-        id="user-email"
         label={labels.email}
         type="email"
         required
         maxLength={254}
         autoComplete="off"
-        value={form.email}
-        error={errors.email}
-        onChange={set('email')}
+        {...bind('email')}
         readOnly={emailLocked !== undefined}
         hint={emailLocked}
       />
       <Field
-        id="user-mobile"
         label={labels.mobile}
         type="tel"
         required
         pattern={inputPattern(MOBILE_PATTERN)}
         title="A phone number: digits, spaces or dashes, 7 to 19 characters"
-        value={form.mobile}
-        error={errors.mobile}
-        onChange={set('mobile')}
+        {...bind('mobile')}
       />
       {afterContact}
-      <Field
-        id="user-registration"
-        label="Registration Number"
-        required
-        maxLength={50}
-        value={form.registration_number}
-        error={errors.registration_number}
-        onChange={set('registration_number')}
-      />
+      <Field label="Registration Number" required maxLength={50} {...bind('registration_number')} />
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { notifyMutation } from '../../api/notify';
 import type { User } from '../../api/types';
-import { Field } from '../../ui/Field';
+import { CurrentPasswordField, EmailField, NameField } from '../../ui/AccountFields';
+import { fieldBinder, stateSetter } from '../../ui/fieldBinding';
 import { FormModal } from '../../ui/Modal';
 import { NewPasswordFields, useNewPassword } from '../../ui/NewPasswordFields';
 import { useEditConflict } from '../../ui/useEditConflict';
@@ -42,6 +43,8 @@ export function ProfileForm({ user, onClose }: { user: User; onClose: () => void
     );
     if (ok) onClose();
   };
+  const set = stateSetter(setForm);
+  const bind = fieldBinder('profile', form, set);
   return (
     <FormModal
       open
@@ -52,33 +55,13 @@ export function ProfileForm({ user, onClose }: { user: User; onClose: () => void
       busy={isLoading}
     >
       {conflict.notice}
-      <Field
-        id="profile-name"
-        label="Name"
-        required
-        autoComplete="name"
-        value={form.name}
-        onChange={(e) => setForm({ ...form, name: e.target.value })}
-      />
-      <Field
-        id="profile-email"
-        label="Email"
-        type="email"
-        required
-        autoComplete="email"
-        value={form.email}
-        onChange={(e) => setForm({ ...form, email: e.target.value })}
-      />
+      <NameField label="Name" {...bind('name')} />
+      <EmailField label="Email" {...bind('email')} />
       {changesEmail && (
-        <Field
-          id="profile-current-password"
+        <CurrentPasswordField
           label="Current Password"
-          type="password"
-          required
-          autoComplete="current-password"
           hint="A new e-mail needs your password. It changes when you open the link we send to it; your old address is then told, with a link to undo it."
-          value={form.currentPassword}
-          onChange={(e) => setForm({ ...form, currentPassword: e.target.value })}
+          {...bind('currentPassword')}
         />
       )}
     </FormModal>
@@ -112,12 +95,9 @@ export function PasswordForm({ onClose }: { onClose: () => void }) {
       submitLabel="Update Password"
       busy={isLoading}
     >
-      <Field
+      <CurrentPasswordField
         id="pw-current"
         label="Current Password"
-        type="password"
-        required
-        autoComplete="current-password"
         value={currentPassword}
         onChange={(e) => setCurrentPassword(e.target.value)}
       />

@@ -15,6 +15,22 @@ import { TwoFactorSection } from './TwoFactorSection';
 import { UpiSection } from './UpiSection';
 import { useGetProfileQuery } from './profileApi';
 
+/** The user's own data to take away: all of it as one JSON file, or as spreadsheets. */
+const DOWNLOADS = [
+  {
+    format: 'json',
+    label: 'Download my data',
+    busyLabel: 'Download my data',
+    title: 'Everything that is yours, as one JSON file',
+  },
+  {
+    format: 'zip',
+    label: 'Export my data',
+    busyLabel: 'Exporting…',
+    title: 'Everything that is yours, as spreadsheets (CSV files in a ZIP)',
+  },
+] as const;
+
 export default function ProfileScreen() {
   const stored = useAppSelector(selectUser);
   // Refreshes the stored user from the server (the query writes it back to the session).
@@ -98,26 +114,19 @@ export default function ProfileScreen() {
               >
                 Update Password
               </button>
-              <button
-                type="button"
-                onClick={() => void downloadMine('json')}
-                disabled={downloading !== null}
-                aria-busy={downloading === 'json'}
-                title="Everything that is yours, as one JSON file"
-                className={styles.btnSecondary}
-              >
-                Download my data
-              </button>
-              <button
-                type="button"
-                onClick={() => void downloadMine('zip')}
-                disabled={downloading !== null}
-                aria-busy={downloading === 'zip'}
-                title="Everything that is yours, as spreadsheets (CSV files in a ZIP)"
-                className={styles.btnSecondary}
-              >
-                {downloading === 'zip' ? 'Exporting…' : 'Export my data'}
-              </button>
+              {DOWNLOADS.map((d) => (
+                <button
+                  key={d.format}
+                  type="button"
+                  onClick={() => void downloadMine(d.format)}
+                  disabled={downloading !== null}
+                  aria-busy={downloading === d.format}
+                  title={d.title}
+                  className={styles.btnSecondary}
+                >
+                  {downloading === d.format ? d.busyLabel : d.label}
+                </button>
+              ))}
               <button type="button" onClick={logout} className={styles.btnSecondary}>
                 Logout
               </button>

@@ -1,7 +1,8 @@
 import { toast } from 'react-toastify';
 import { notifyMutation } from '../../api/notify';
 import { formatWhen } from '../../lib/dates';
-import { LoadState } from '../../ui/LoadState';
+import { QueryState } from '../../ui/QueryState';
+import { PlainTable } from '../../ui/PlainTable';
 import { styles } from '../../ui/styles';
 import {
   useEndOtherSessionsMutation,
@@ -51,12 +52,7 @@ export function SessionsSection() {
           </button>
         )}
       </div>
-      <LoadState
-        isLoading={sessions.isLoading}
-        isError={sessions.isError}
-        error={sessions.error}
-        onRetry={sessions.refetch}
-      >
+      <QueryState query={sessions}>
         <ul className="mt-3 divide-y divide-gray-100 rounded-md border border-gray-200">
           {list.map((s) => (
             <li key={s._id} className="flex flex-wrap items-center justify-between gap-3 p-3">
@@ -96,7 +92,7 @@ export function SessionsSection() {
             </li>
           ))}
         </ul>
-      </LoadState>
+      </QueryState>
     </section>
   );
 }
@@ -110,46 +106,26 @@ export function SignInHistory() {
       <h3 id="signins-heading" className="text-lg font-semibold text-gray-900">
         Recent sign-ins
       </h3>
-      <LoadState
-        isLoading={history.isLoading}
-        isError={history.isError}
-        error={history.error}
-        onRetry={history.refetch}
-      >
-        <div
-          className={`mt-3 overflow-x-auto rounded-md border border-gray-200 ${styles.focus}`}
-          tabIndex={0}
-          role="region"
-          aria-label="Recent sign-ins"
+      <QueryState query={history}>
+        <PlainTable
+          caption="Recent sign-ins"
+          headers={['When', 'Result', 'Device', 'Address']}
+          className="mt-3 rounded-md border border-gray-200"
         >
-          <table className="min-w-full divide-y divide-gray-200 text-sm">
-            <caption className="sr-only">Recent sign-ins</caption>
-            <thead className="bg-gray-50">
-              <tr>
-                {['When', 'Result', 'Device', 'Address'].map((h) => (
-                  <th key={h} scope="col" className={`${CELL} font-semibold text-gray-800`}>
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {rows.map((r) => (
-                <tr key={r._id}>
-                  <td className={`${CELL} whitespace-nowrap`}>{formatWhen(r.at)}</td>
-                  <td
-                    className={`${CELL} whitespace-nowrap font-medium ${r.outcome === 'success' ? 'text-green-800' : 'text-red-700'}`}
-                  >
-                    {OUTCOMES[r.outcome]}
-                  </td>
-                  <td className={CELL}>{r.device}</td>
-                  <td className={`${CELL} whitespace-nowrap`}>{r.address}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </LoadState>
+          {rows.map((r) => (
+            <tr key={r._id}>
+              <td className={`${CELL} whitespace-nowrap`}>{formatWhen(r.at)}</td>
+              <td
+                className={`${CELL} whitespace-nowrap font-medium ${r.outcome === 'success' ? 'text-green-800' : 'text-red-700'}`}
+              >
+                {OUTCOMES[r.outcome]}
+              </td>
+              <td className={CELL}>{r.device}</td>
+              <td className={`${CELL} whitespace-nowrap`}>{r.address}</td>
+            </tr>
+          ))}
+        </PlainTable>
+      </QueryState>
     </section>
   );
 }

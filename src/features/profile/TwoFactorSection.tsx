@@ -4,6 +4,8 @@ import { failureMessage } from '../../api/errors';
 import { notifyMutation } from '../../api/notify';
 import type { User } from '../../api/types';
 import { Field } from '../../ui/Field';
+import { CurrentPasswordField } from '../../ui/AccountFields';
+import { CheckField } from '../../ui/CheckField';
 import { FormModal, Modal } from '../../ui/Modal';
 import { styles } from '../../ui/styles';
 import {
@@ -105,12 +107,9 @@ function PasswordStep({
       }}
     >
       {intro && <p className="text-sm text-gray-700">{intro}</p>}
-      <Field
+      <CurrentPasswordField
         id="tfa-password"
         label="Current Password"
-        type="password"
-        autoComplete="current-password"
-        required
         value={password}
         error={withCode ? undefined : error}
         onChange={(e) => setPassword(e.target.value)}
@@ -293,23 +292,21 @@ export function TwoFactorSection({ user }: { user: User }) {
         )}
       </div>
       {user.role === 'company' && (
-        <label className="mt-4 flex items-start gap-2 text-sm text-gray-800">
-          <input
-            type="checkbox"
-            checked={user.requireTwoFactor}
-            disabled={policy.isLoading}
-            onChange={(e) =>
-              void notifyMutation(setPolicy({ required: e.target.checked }).unwrap(), {
-                success: e.target.checked
-                  ? 'Your people must now use two-factor sign-in'
-                  : 'Two-factor sign-in is now up to each person',
-                failure: 'Failed to save. Please try again.',
-              })
-            }
-            className={`mt-0.5 h-4 w-4 rounded border-gray-400 text-indigo-700 ${styles.focus}`}
-          />
+        <CheckField
+          className="mt-4"
+          checked={user.requireTwoFactor}
+          disabled={policy.isLoading}
+          onChange={(required) =>
+            void notifyMutation(setPolicy({ required }).unwrap(), {
+              success: required
+                ? 'Your people must now use two-factor sign-in'
+                : 'Two-factor sign-in is now up to each person',
+              failure: 'Failed to save. Please try again.',
+            })
+          }
+        >
           Require two-factor sign-in of my project managers
-        </label>
+        </CheckField>
       )}
       {modal === 'on' && <TurnOnModal onClose={() => setModal(null)} onCodes={showCodes} />}
       {modal === 'off' && <TurnOffModal onClose={() => setModal(null)} />}

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { isValidVpa, normalizeVpa } from '../../../contract/upi';
 import { notifyMutation } from '../../api/notify';
 import { Field } from '../../ui/Field';
-import { styles } from '../../ui/styles';
 import { useFieldErrors } from '../../ui/useFieldErrors';
 import { useGetUpiSettingsQuery, useSaveUpiSettingsMutation } from './profileApi';
+import { BusyButton } from '../../ui/BusyButton';
 
 /**
  * The UPI ID the user's khata reminders ask to be paid to: with it, a WhatsApp or SMS
@@ -60,9 +60,7 @@ export function UpiSection() {
             }}
           />
         </div>
-        <button type="submit" disabled={saving.isLoading} className={styles.btnPrimary}>
-          {saving.isLoading ? 'Saving…' : 'Save UPI ID'}
-        </button>
+        <BusyButton busy={saving.isLoading} type="submit" label="Save UPI ID" busyLabel="Saving…" />
       </form>
     </section>
   );

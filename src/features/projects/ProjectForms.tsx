@@ -5,6 +5,7 @@ import { AmountField } from '../../ui/AmountField';
 import { DateField } from '../../ui/DateField';
 import { Field } from '../../ui/Field';
 import { textValues } from '../../ui/formValues';
+import { recordFieldBinder } from '../../ui/fieldBinding';
 import { FormModal } from '../../ui/Modal';
 import { RecordFormModal, recordMessages, useRecordForm } from '../../ui/useRecordForm';
 import { PeoplePicker } from '../../ui/PeoplePicker';
@@ -113,7 +114,7 @@ export function ProjectForm({
     onReloaded: setLoaded,
     onClose,
   });
-  const { form, setForm, problems, refused, set, save } = state;
+  const { form, setForm, refused, save } = state;
 
   // A chosen client's name and mobile fill the fields; clearing it leaves them to edit.
   const pickClient = (client: ProjectClient | null) => {
@@ -145,6 +146,7 @@ export function ProjectForm({
     }));
   };
 
+  const bind = recordFieldBinder('project', state);
   return (
     <RecordFormModal
       state={state}
@@ -165,34 +167,18 @@ export function ProjectForm({
         {TEXT_FIELDS.map(([key, label, max, required]) => (
           <Field
             key={key}
-            id={`project-${key}`}
             label={label}
             required={required}
             maxLength={max}
-            error={refused.errors[key]}
-            value={form[key]}
-            onChange={set(key)}
+            {...bind(key)}
             list={SUGGESTED.has(key) ? suggestionsId(key) : undefined}
             readOnly={Boolean(form.clientId) && CLIENT_FIELDS.has(key)}
             hint={form.clientId && CLIENT_FIELDS.has(key) ? "The client's" : undefined}
           />
         ))}
         <StatusSuggestionLists />
-        <AmountField
-          id="project-price"
-          label="Price (₹)"
-          error={problems.price ?? refused.errors.price}
-          value={form.price}
-          onChange={set('price')}
-        />
-        <DateField
-          id="project-date"
-          label="Date"
-          required
-          error={refused.errors.date}
-          value={form.date}
-          onChange={set('date')}
-        />
+        <AmountField label="Price (₹)" {...bind('price')} />
+        <DateField label="Date" required {...bind('date')} />
         <PeoplePicker
           kind="pm"
           id="project-pm"

@@ -1,13 +1,12 @@
 import { UndoableDeleteDialog } from '../../ui/DeleteDialog';
 import type { Column } from '../../ui/DataTable';
 import { DetailsModal } from '../../ui/DetailsModal';
-import { ListScreen } from '../../ui/ListScreen';
+import { ScopedListScreen } from '../../ui/ScopedListScreen';
 import { RowMenu } from '../../ui/RowMenu';
 import { styles } from '../../ui/styles';
 import { useListParams } from '../../ui/useListParams';
 import { useRecordModals } from '../../ui/useRecordModals';
-import { refuseAdminCreate, useScope } from '../../session/scope';
-import { ScopeBar } from '../../ui/CompanyPicker';
+import { useScope } from '../../session/scope';
 import {
   PROJECT_COLUMNS,
   PROJECT_SORTS,
@@ -68,43 +67,39 @@ export default function ProjectsScreen() {
   ];
 
   return (
-    <>
-      <ScopeBar scope={scope} />
-      <ListScreen
-        title="Project List"
-        addLabel="Add New Project"
-        onAdd={scope.isAdmin ? refuseAdminCreate : scope.isCompany ? modals.openCreate : undefined}
-        searchLabel="Search projects"
-        empty={
-          scope.isCompany
-            ? {
-                hint: "Add the company's projects: their prices make its turnover.",
-                action: 'Add your first project',
-              }
-            : { hint: 'No projects here yet.' }
-        }
-        list={list}
-        query={query}
-        columns={columns}
-        summary={<ProjectTotals page={query.currentData ?? query.data} />}
-      >
-        {modals.formOpen && <ProjectForm project={modals.editing} onClose={modals.closeForm} />}
-        {pmEditing.editing && (
-          <PmStatusForm project={pmEditing.editing} onClose={pmEditing.closeForm} />
-        )}
-        <DetailsModal
-          record={modals.showing && projectDetails(modals.showing)}
-          onClose={modals.closeShow}
-          render={projectDetailsRender}
-        />
-        <UndoableDeleteDialog
-          what="project"
-          nameOf={(row) => row.projectName}
-          modals={modals}
-          remove={remove}
-          restore={restore}
-        />
-      </ListScreen>
-    </>
+    <ScopedListScreen
+      scope={scope}
+      title="Project List"
+      addLabel="Add New Project"
+      onAdd={modals.openCreate}
+      refuseAdmin
+      searchLabel="Search projects"
+      rows="projects"
+      empty={{
+        hint: "Add the company's projects: their prices make its turnover.",
+        action: 'Add your first project',
+      }}
+      list={list}
+      query={query}
+      columns={columns}
+      summary={<ProjectTotals page={query.currentData ?? query.data} />}
+    >
+      {modals.formOpen && <ProjectForm project={modals.editing} onClose={modals.closeForm} />}
+      {pmEditing.editing && (
+        <PmStatusForm project={pmEditing.editing} onClose={pmEditing.closeForm} />
+      )}
+      <DetailsModal
+        record={modals.showing && projectDetails(modals.showing)}
+        onClose={modals.closeShow}
+        render={projectDetailsRender}
+      />
+      <UndoableDeleteDialog
+        what="project"
+        nameOf={(row) => row.projectName}
+        modals={modals}
+        remove={remove}
+        restore={restore}
+      />
+    </ScopedListScreen>
   );
 }

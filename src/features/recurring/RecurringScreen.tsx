@@ -12,10 +12,8 @@ import {
 } from '../../ui/schedules/scheduleList';
 import { RecurringForm } from './RecurringForm';
 import {
-  useDeleteRecurringMutation,
+  recurringRowActions,
   useGetRecurringQuery,
-  usePauseRecurringMutation,
-  useResumeRecurringMutation,
   type Recurring,
   type RecurringSort,
 } from './recurringApi';
@@ -37,9 +35,7 @@ export default function RecurringScreen() {
   const template = useTemplateList<Recurring, RecurringSort>({
     what: 'recurring expense',
     sorts: SORTS,
-    useDelete: useDeleteRecurringMutation,
-    usePause: usePauseRecurringMutation,
-    useResume: useResumeRecurringMutation,
+    ...recurringRowActions,
   });
   const { list, modals, pauseOrResume } = template;
   const query = useGetRecurringQuery(list.params);

@@ -71,7 +71,11 @@ export const {
   useLazyGetOneRecurringQuery,
   useAddRecurringMutation,
   useUpdateRecurringMutation,
-  useDeleteRecurringMutation,
-  usePauseRecurringMutation,
-  useResumeRecurringMutation,
 } = recurringApi;
+
+/** A template's row actions, as its list screen takes them (useTemplateList). */
+export const recurringRowActions = {
+  useDelete: recurringApi.useDeleteRecurringMutation,
+  usePause: recurringApi.usePauseRecurringMutation,
+  useResume: recurringApi.useResumeRecurringMutation,
+};

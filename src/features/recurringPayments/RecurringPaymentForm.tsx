@@ -5,6 +5,7 @@ import { AccountPicker } from '../../ui/AccountPicker';
 import { AmountField } from '../../ui/AmountField';
 import { Field, SelectField } from '../../ui/Field';
 import { RecordFormModal } from '../../ui/useRecordForm';
+import { recordFieldBinder } from '../../ui/fieldBinding';
 import {
   useAddRecurringPaymentMutation,
   useLazyGetOneRecurringPaymentQuery,
@@ -59,7 +60,7 @@ export function RecurringPaymentForm({
     update: useUpdateRecurringPaymentMutation(),
     onClose,
   });
-  const { form, setForm, refused, problems, clear, set, setSchedule, save } = state;
+  const { form, setForm, refused, problems, clear, setSchedule, save } = state;
 
   const submit = () => {
     const found = {
@@ -75,6 +76,7 @@ export function RecurringPaymentForm({
     }));
   };
 
+  const bind = recordFieldBinder('recurring-payment', state);
   return (
     <RecordFormModal
       state={state}
@@ -96,31 +98,15 @@ export function RecurringPaymentForm({
         }}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          id="recurring-payment-type"
-          label="Type"
-          options={TYPE_OPTIONS}
-          required
-          error={refused.errors.paymentType}
-          value={form.paymentType}
-          onChange={set('paymentType')}
-        />
-        <AmountField
-          id="recurring-payment-amount"
-          value={form.amount}
-          error={problems.amount ?? refused.errors.amount}
-          onChange={set('amount')}
-        />
+        <SelectField label="Type" options={TYPE_OPTIONS} required {...bind('paymentType')} />
+        <AmountField {...bind('amount')} />
       </div>
       <Field
-        id="recurring-payment-remark"
         label="Remark"
         required
         maxLength={200}
         placeholder="Salary: Ravi, office rent, car EMI…"
-        error={refused.errors.remark}
-        value={form.remark}
-        onChange={set('remark')}
+        {...bind('remark')}
       />
       <ScheduleFields
         idPrefix="recurring-payment"

@@ -2,10 +2,9 @@ import { accountLabel } from '../../api/accountsApi';
 import { formatYMD } from '../../lib/dates';
 import { formatEnum } from '../../lib/labels';
 import { useScope } from '../../session/scope';
-import { ScopeBar } from '../../ui/CompanyPicker';
 import { serialColumn, type Column } from '../../ui/DataTable';
 import { countOf } from '../../ui/countOf';
-import { ListScreen } from '../../ui/ListScreen';
+import { ScopedListScreen } from '../../ui/ScopedListScreen';
 import { recordMenuColumn } from '../../ui/RowMenu';
 import {
   TemplateDialogs,
@@ -17,10 +16,8 @@ import {
 } from '../../ui/schedules/scheduleList';
 import { RecurringPaymentForm } from './RecurringPaymentForm';
 import {
-  useDeleteRecurringPaymentMutation,
+  recurringPaymentRowActions,
   useGetRecurringPaymentsQuery,
-  usePauseRecurringPaymentMutation,
-  useResumeRecurringPaymentMutation,
   type RecurringPayment,
   type RecurringPaymentSort,
 } from './recurringPaymentsApi';
@@ -57,9 +54,7 @@ export default function RecurringPaymentsScreen() {
   const template = useTemplateList<RecurringPayment, RecurringPaymentSort>({
     what: 'recurring payment',
     sorts: SORTS,
-    useDelete: useDeleteRecurringPaymentMutation,
-    usePause: usePauseRecurringPaymentMutation,
-    useResume: useResumeRecurringPaymentMutation,
+    ...recurringPaymentRowActions,
   });
   const { list, modals, pauseOrResume } = template;
   const query = useGetRecurringPaymentsQuery({
@@ -99,38 +94,32 @@ export default function RecurringPaymentsScreen() {
 
   const page = query.currentData ?? query.data;
   return (
-    <>
-      <ScopeBar scope={scope} />
-      <ListScreen
-        title="Recurring Payments"
-        addLabel="Add Recurring Payment"
-        // An admin reads its companies' templates: no Add.
-        onAdd={scope.isCompany ? modals.openCreate : undefined}
-        searchLabel="Search recurring payments"
-        empty={
-          scope.isCompany
-            ? {
-                hint: 'Salaries, rent, EMIs: add them once, and each is paid on its day.',
-                action: 'Add your first recurring payment',
-              }
-            : { hint: 'No recurring payments here yet.' }
-        }
-        list={list}
-        query={query}
-        columns={columns}
-        summary={page && countOf(page.total, 'recurring payment')}
-      >
-        {modals.formOpen && (
-          <RecurringPaymentForm payment={modals.editing} onClose={modals.closeForm} />
-        )}
-        <TemplateDialogs
-          template={template}
-          details={details}
-          labels={detailsLabels}
-          nameOf={(row) => row.remark}
-          made="payments it already posted"
-        />
-      </ListScreen>
-    </>
+    <ScopedListScreen
+      scope={scope}
+      title="Recurring Payments"
+      addLabel="Add Recurring Payment"
+      onAdd={modals.openCreate}
+      searchLabel="Search recurring payments"
+      rows="recurring payments"
+      empty={{
+        hint: 'Salaries, rent, EMIs: add them once, and each is paid on its day.',
+        action: 'Add your first recurring payment',
+      }}
+      list={list}
+      query={query}
+      columns={columns}
+      summary={page && countOf(page.total, 'recurring payment')}
+    >
+      {modals.formOpen && (
+        <RecurringPaymentForm payment={modals.editing} onClose={modals.closeForm} />
+      )}
+      <TemplateDialogs
+        template={template}
+        details={details}
+        labels={detailsLabels}
+        nameOf={(row) => row.remark}
+        made="payments it already posted"
+      />
+    </ScopedListScreen>
   );
 }

@@ -77,7 +77,11 @@ export const {
   useLazyGetOneRecurringPaymentQuery,
   useAddRecurringPaymentMutation,
   useUpdateRecurringPaymentMutation,
-  useDeleteRecurringPaymentMutation,
-  usePauseRecurringPaymentMutation,
-  useResumeRecurringPaymentMutation,
 } = recurringPaymentsApi;
+
+/** A template's row actions, as its list screen takes them (useTemplateList). */
+export const recurringPaymentRowActions = {
+  useDelete: recurringPaymentsApi.useDeleteRecurringPaymentMutation,
+  usePause: recurringPaymentsApi.usePauseRecurringPaymentMutation,
+  useResume: recurringPaymentsApi.useResumeRecurringPaymentMutation,
+};

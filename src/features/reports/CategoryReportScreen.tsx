@@ -1,14 +1,13 @@
-import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { saveBlob } from '../../api/download';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { CategoryBars } from '../../ui/CategoryBars';
-import { BackIcon } from '../../ui/icons';
 import { loadErrorMessage } from '../../api/errors';
 import { Money } from '../../ui/Money';
 import { PeriodPicker, usePeriod } from '../../ui/PeriodPicker';
 import { periodLabel, thisMonth } from '../../ui/period';
 import { styles } from '../../ui/styles';
+import { ScreenCard } from '../../ui/ScreenCard';
 import { categoryReportCsv } from './categoryCsv';
 import { useGetCategoryReportQuery, type CategoryRow } from './reportsApi';
 import { countOf } from '../../ui/countOf';
@@ -25,7 +24,6 @@ const share = (part: number, whole: number) =>
  * Each category opens the Expenses list of that category and range.
  */
 export default function CategoryReportScreen() {
-  const titleId = useId();
   const { period, setPeriod } = usePeriod();
   const range = period ?? thisMonth();
   const query = useGetCategoryReportQuery(range);
@@ -77,13 +75,7 @@ export default function CategoryReportScreen() {
   };
 
   return (
-    <section aria-labelledby={titleId} className={`${styles.card} p-4 sm:p-6`}>
-      <Link to="/app/dashboard" className={`${styles.link} inline-flex items-center gap-1 text-sm`}>
-        <BackIcon className="h-4 w-4" /> Back to Dashboard
-      </Link>
-      <h2 id={titleId} className="mt-3 text-xl font-semibold text-gray-900">
-        Category Report
-      </h2>
+    <ScreenCard title="Category Report">
       <div className="mt-3 flex flex-wrap items-start justify-between gap-3">
         <PeriodPicker
           period={range}
@@ -128,6 +120,6 @@ export default function CategoryReportScreen() {
           emptyText={`No expenses in ${label}.`}
         />
       </div>
-    </section>
+    </ScreenCard>
   );
 }
