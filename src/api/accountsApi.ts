@@ -1,10 +1,9 @@
 import type { z } from 'zod';
 import { lastFourOf } from '../../contract/accountNumber';
 import type { AccountState, BankAccount, BankAccountList } from '../../contract/api/bank';
-import { reloadOf, request } from './endpoint';
+import { reloadOf } from './endpoint';
 import { apiSlice } from './apiSlice';
-import { pickerPaging, PICKER_PAGE_SIZE, searchParam } from './picker';
-import { listTags } from './tags';
+import { pickedTags, pickerEndpoint, type PickerSearch } from './picker';
 
 /**
  * The company's bank accounts as other screens than Banking's need them (a picker, one
@@ -16,9 +15,7 @@ export type Account = z.output<typeof BankAccount>;
 export type AccountPage = z.output<typeof BankAccountList>;
 
 /** A picker's search: the scope's accounts whose holder, number, branch or IFSC has `search`. */
-export interface AccountSearch {
-  search: string;
-  companyId?: string;
+export interface AccountSearch extends PickerSearch {
   /** Only the open accounts (a payment's), or only the closed ones; all when left out. */
   state?: AccountState;
   /** Every account but this one (a transfer's source is not its destination). */
@@ -32,24 +29,14 @@ export const accountsApi = apiSlice.injectEndpoints({
       reloadOf<Account>('listBankAccounts', 'accountId'),
     ),
     /** The account pickers page through the accounts by holder, as the user types and asks for more. */
-    searchAccounts: build.infiniteQuery<AccountPage, AccountSearch, number>({
-      infiniteQueryOptions: pickerPaging,
-      query: ({ queryArg: { companyId, search, state, exclude }, pageParam }) =>
-        request('listBankAccounts', {
-          query: {
-            search: searchParam(search),
-            page: pageParam,
-            pageSize: PICKER_PAGE_SIZE,
-            sort: 'holder_name',
-            order: 'asc',
-            companyId: companyId || undefined,
-            state,
-            excludeId: exclude || undefined,
-          },
-        }),
-      providesTags: (result) =>
-        listTags('bank')({ data: result?.pages.flatMap((p) => p.data) ?? [] }),
-    }),
+    searchAccounts: build.infiniteQuery<AccountPage, AccountSearch, number>(
+      pickerEndpoint('listBankAccounts', pickedTags('bank'), ({ state, exclude }) => ({
+        sort: 'holder_name',
+        order: 'asc',
+        state,
+        excludeId: exclude || undefined,
+      })),
+    ),
   }),
 });
 

@@ -9,7 +9,8 @@ import type {
 import type { Message } from '../../contract/api/fields';
 import { request } from './endpoint';
 import { apiSlice } from './apiSlice';
-import { invalidates, withSyncedMutations, type Tag } from './tags';
+import { sendBody, sendId } from './recordMutations';
+import { withSyncedMutations, type Tag } from './tags';
 
 /*
  * The signed-in user's monthly budgets: set on the Categories screen, shown against the
@@ -33,14 +34,12 @@ export const budgetsApi = apiSlice.injectEndpoints({
         // The spending follows every expense written anywhere; the names follow the categories.
         providesTags: [LIST, 'dashboard', { type: 'category', id: 'LIST' }],
       }),
-      setBudget: build.mutation<z.output<typeof BudgetAnswer>, z.input<typeof BudgetSet>>({
-        query: (body) => request('setBudget', { body }),
-        invalidatesTags: invalidates(() => [LIST]),
-      }),
-      deleteBudget: build.mutation<z.output<typeof Message>, string>({
-        query: (id) => request('deleteBudget', { body: { id } }),
-        invalidatesTags: invalidates(() => [LIST]),
-      }),
+      setBudget: build.mutation<z.output<typeof BudgetAnswer>, z.input<typeof BudgetSet>>(
+        sendBody('setBudget', [LIST]),
+      ),
+      deleteBudget: build.mutation<z.output<typeof Message>, string>(
+        sendId('deleteBudget', () => [LIST]),
+      ),
     }),
 });
 

@@ -10,7 +10,8 @@ import type {
 import type { Message } from '../../contract/api/fields';
 import { request } from './endpoint';
 import { apiSlice } from './apiSlice';
-import { invalidates, withSyncedMutations, type Tag } from './tags';
+import { sendBody, sendId } from './recordMutations';
+import { withSyncedMutations, type Tag } from './tags';
 
 /*
  * The signed-in user's expense categories: the Categories screen changes them, and every form
@@ -41,22 +42,18 @@ export const categoriesApi = apiSlice.injectEndpoints({
         // Their figures follow every expense and recurring expense written anywhere.
         providesTags: [LIST, 'dashboard', { type: 'recurring', id: 'LIST' }],
       }),
-      addCategory: build.mutation<Answer, z.input<typeof CategoryFields>>({
-        query: (body) => request('addCategory', { body }),
-        invalidatesTags: invalidates(() => [LIST]),
-      }),
-      renameCategory: build.mutation<Answer, z.input<typeof CategoryRename>>({
-        query: (body) => request('renameCategory', { body }),
-        invalidatesTags: invalidates(() => moved),
-      }),
-      mergeCategory: build.mutation<Answer, z.input<typeof CategoryMerge>>({
-        query: (body) => request('mergeCategory', { body }),
-        invalidatesTags: invalidates(() => moved),
-      }),
-      deleteCategory: build.mutation<z.output<typeof Message>, string>({
-        query: (id) => request('deleteCategory', { body: { id } }),
-        invalidatesTags: invalidates(() => [LIST]),
-      }),
+      addCategory: build.mutation<Answer, z.input<typeof CategoryFields>>(
+        sendBody('addCategory', [LIST]),
+      ),
+      renameCategory: build.mutation<Answer, z.input<typeof CategoryRename>>(
+        sendBody('renameCategory', moved),
+      ),
+      mergeCategory: build.mutation<Answer, z.input<typeof CategoryMerge>>(
+        sendBody('mergeCategory', moved),
+      ),
+      deleteCategory: build.mutation<z.output<typeof Message>, string>(
+        sendId('deleteCategory', () => [LIST]),
+      ),
     }),
 });
 

@@ -48,6 +48,9 @@ export function request<K extends RouteId>(id: K, ...args: PartsArg<K>): FetchAr
 /** A call whose path has no parameters. */
 export type PlainRoute = { [K in RouteId]: [PathParams<K>] extends [never] ? K : never }[RouteId];
 
+/** A call on the one record its path names by `:id` (`/vendors/:id`). */
+export type IdRoute = { [K in RouteId]: [PathParams<K>] extends ['id'] ? K : never }[RouteId];
+
 /**
  * An edit form's Reload, as an RTK Query endpoint: one record as its list shows it now, asked
  * of the list's call by its id (`key`: the query's name for it); always fetched, never cached.
@@ -57,3 +60,12 @@ export const reloadOf = <R>(list: PlainRoute, key = 'id') => ({
   transformResponse: (page: { data: R[] }) => page.data[0] ?? null,
   keepUnusedDataFor: 0,
 });
+
+/**
+ * A list call's request from its arguments as they are, but for the company: an admin's
+ * choice, left out when none is chosen ('').
+ */
+export const scopedList =
+  (call: PlainRoute) =>
+  ({ companyId, ...query }: { companyId?: string }) =>
+    request(call, { query: { ...query, companyId: companyId || undefined } });

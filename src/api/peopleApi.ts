@@ -18,7 +18,7 @@ import { request } from './endpoint';
 import { apiSlice } from './apiSlice';
 import { changedTags, createdTags, invalidates, listTags, withSyncedMutations } from './tags';
 import type { ListParams } from './types';
-import { pickerPaging, PICKER_PAGE_SIZE, searchParam } from './picker';
+import { pickedTags, pickerEndpoint, type PickerSearch } from './picker';
 
 export type { PeopleSort };
 
@@ -118,29 +118,18 @@ export const {
 } = peopleApi;
 
 /** A picker's search: people of a kind whose name, e-mail… contains `search`. */
-export interface PeopleSearch extends Pick<PeopleArgs, 'kind' | 'companyId'> {
-  search: string;
-}
+export type PeopleSearch = PickerSearch & Pick<PeopleArgs, 'kind'>;
 
 /** Pickers page through a people list by name, as the user types and asks for more. */
 export const peoplePickerApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    searchPeople: build.infiniteQuery<z.output<typeof PersonList>, PeopleSearch, number>({
-      infiniteQueryOptions: pickerPaging,
-      query: ({ queryArg: { kind, companyId, search }, pageParam }) =>
-        request(LIST_CALL[kind], {
-          query: {
-            search: searchParam(search),
-            page: pageParam,
-            pageSize: PICKER_PAGE_SIZE,
-            sort: 'name',
-            order: 'asc',
-            companyId: companyId || undefined,
-          },
-        }),
-      providesTags: (result) =>
-        listTags('users')({ data: result?.pages.flatMap((p) => p.data) ?? [] }),
-    }),
+    searchPeople: build.infiniteQuery<z.output<typeof PersonList>, PeopleSearch, number>(
+      pickerEndpoint(
+        ({ kind }: PeopleSearch) => LIST_CALL[kind],
+        pickedTags('users'),
+        () => ({ sort: 'name', order: 'asc' }),
+      ),
+    ),
   }),
 });
 

@@ -1,4 +1,4 @@
-import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { z } from 'zod';
 import type {
   BulkAnswer,
@@ -14,8 +14,10 @@ import type {
 } from '../../contract/api/reconciliation';
 import type { ReconciliationLineStatus } from '../../contract/reconciliation';
 import type { Message } from '../../contract/api/fields';
-import { apiSlice, baseQuery } from './apiSlice';
+import { apiSlice } from './apiSlice';
 import { request } from './endpoint';
+import { sendFile, UNREACHABLE, type StoreAccess } from './fileUpload';
+import { onRecord, onRecordId } from './recordMutations';
 import { invalidates, withSyncedMutations, type Tag } from './tags';
 
 /**
@@ -30,19 +32,18 @@ import { invalidates, withSyncedMutations, type Tag } from './tags';
 export type Reconciliation = z.output<typeof ReconciliationSchema>;
 export type ReconciliationPreview = z.output<typeof PreviewSchema>;
 export type ReconciliationLine = z.output<typeof LineSchema>;
-export type LinePage = z.output<typeof ReconciliationLines>;
-export type EntryPage = z.output<typeof UnmatchedEntries>;
-export type ReconciliationPage = z.output<typeof ReconciliationList>;
 
 const ALL: Tag = { type: 'reconciliation', id: 'LIST' };
 /** What a reconciliation's figures follow: its own work, and the account's payments. */
 const FOLLOWED: Tag[] = [ALL, { type: 'bank', id: 'LIST' }, 'bank'];
+/** What the work on a reconciliation changes: the reconciliations. */
+const worked = () => [ALL];
 
 export const reconciliationApi = apiSlice.injectEndpoints({
   endpoints: (build) =>
     withSyncedMutations({
       listReconciliations: build.query<
-        ReconciliationPage,
+        z.output<typeof ReconciliationList>,
         { accountId: string; page: number; pageSize: number }
       >({
         query: (query) => request('listReconciliations', { query }),
@@ -54,7 +55,7 @@ export const reconciliationApi = apiSlice.injectEndpoints({
         providesTags: FOLLOWED,
       }),
       listReconciliationLines: build.query<
-        LinePage,
+        z.output<typeof ReconciliationLines>,
         {
           id: string;
           page: number;
@@ -66,26 +67,23 @@ export const reconciliationApi = apiSlice.injectEndpoints({
         query: ({ id, ...query }) => request('listReconciliationLines', { params: { id }, query }),
         providesTags: FOLLOWED,
       }),
-      listUnmatchedEntries: build.query<EntryPage, { id: string; page: number; pageSize: number }>({
+      listUnmatchedEntries: build.query<
+        z.output<typeof UnmatchedEntries>,
+        { id: string; page: number; pageSize: number }
+      >({
         query: ({ id, ...query }) => request('listUnmatchedEntries', { params: { id }, query }),
         providesTags: FOLLOWED,
       }),
       confirmMatches: build.mutation<
         z.output<typeof BulkAnswer>,
         { id: string } & z.input<typeof LineSelection>
-      >({
-        query: ({ id, ...body }) =>
-          request('confirmReconciliationMatches', { params: { id }, body }),
-        invalidatesTags: invalidates(() => [ALL]),
-      }),
-      ignoreLines: build.mutation<z.output<typeof BulkAnswer>, { id: string; lineIds: string[] }>({
-        query: ({ id, ...body }) => request('ignoreReconciliationLines', { params: { id }, body }),
-        invalidatesTags: invalidates(() => [ALL]),
-      }),
-      suggestMatches: build.mutation<z.output<typeof BulkAnswer>, string>({
-        query: (id) => request('suggestReconciliationMatches', { params: { id } }),
-        invalidatesTags: invalidates(() => [ALL]),
-      }),
+      >(onRecord('confirmReconciliationMatches', worked)),
+      ignoreLines: build.mutation<z.output<typeof BulkAnswer>, { id: string; lineIds: string[] }>(
+        onRecord('ignoreReconciliationLines', worked),
+      ),
+      suggestMatches: build.mutation<z.output<typeof BulkAnswer>, string>(
+        onRecordId('suggestReconciliationMatches', worked),
+      ),
       createEntryFromLine: build.mutation<
         z.output<typeof LineAnswer>,
         { id: string; lineId: string } & z.input<typeof EntryFromLine>
@@ -98,10 +96,9 @@ export const reconciliationApi = apiSlice.injectEndpoints({
         query: (params) => request('undoReconciliationLine', { params }),
         invalidatesTags: invalidates(() => [ALL]),
       }),
-      deleteReconciliation: build.mutation<z.output<typeof Message>, string>({
-        query: (id) => request('deleteReconciliation', { params: { id } }),
-        invalidatesTags: invalidates(() => [ALL]),
-      }),
+      deleteReconciliation: build.mutation<z.output<typeof Message>, string>(
+        onRecordId('deleteReconciliation', worked),
+      ),
     }),
 });
 
@@ -118,25 +115,9 @@ export const {
   useDeleteReconciliationMutation,
 } = reconciliationApi;
 
-/** What the calls need of the store: its dispatch (a 401 ends the session) and state. */
-export interface StoreAccess {
-  dispatch: (action: never) => unknown;
-  getState: () => unknown;
-}
+export type { StoreAccess };
 
 export type FileOutcome<T> = { ok: true; value: T } | { ok: false; message: string };
-
-/** The body's media type, by the file's name: browsers type a .csv or .xls file variously. */
-function bodyType(file: File): string {
-  const name = file.name.toLowerCase();
-  if (name.endsWith('.csv')) return 'text/csv';
-  if (name.endsWith('.xlsx'))
-    return 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-  if (name.endsWith('.xls')) return 'application/vnd.ms-excel';
-  return 'application/octet-stream';
-}
-
-const UNREACHABLE = 'Could not reach the server. Check the connection and try again.';
 
 function messageOf(error: FetchBaseQueryError): string {
   if (typeof error.status !== 'number') return UNREACHABLE;
@@ -146,30 +127,15 @@ function messageOf(error: FetchBaseQueryError): string {
     : 'The server could not read the file. Please try again.';
 }
 
-async function sendFile<T>(
+async function sendStatement<T>(
   store: StoreAccess,
   endpoint: 'previewReconciliation' | 'createReconciliation',
   file: File,
   accountId: string,
   signal: AbortSignal,
 ): Promise<FileOutcome<T>> {
-  const args: FetchArgs = {
-    ...request(endpoint, { query: { accountId, fileName: file.name.slice(0, 200) }, body: file }),
-    headers: { 'content-type': bodyType(file) },
-  };
-  const result = await baseQuery(
-    args,
-    {
-      signal,
-      abort: () => undefined,
-      dispatch: store.dispatch as never,
-      getState: store.getState,
-      extra: undefined,
-      endpoint,
-      type: 'mutation',
-    },
-    {},
-  );
+  const query = { accountId, fileName: file.name.slice(0, 200) };
+  const result = await sendFile(store, endpoint, file, query, signal);
   if (result.error) return { ok: false, message: messageOf(result.error) };
   return { ok: true, value: (result.data as { data: T }).data };
 }
@@ -180,7 +146,7 @@ export const previewReconciliation = (
   file: File,
   accountId: string,
   signal: AbortSignal,
-) => sendFile<ReconciliationPreview>(store, 'previewReconciliation', file, accountId, signal);
+) => sendStatement<ReconciliationPreview>(store, 'previewReconciliation', file, accountId, signal);
 
 /** Starts a reconciliation from the bank's file; the new one's lists are refreshed. */
 export async function createReconciliation(
@@ -189,7 +155,7 @@ export async function createReconciliation(
   accountId: string,
   signal: AbortSignal,
 ) {
-  const outcome = await sendFile<Reconciliation>(
+  const outcome = await sendStatement<Reconciliation>(
     store,
     'createReconciliation',
     file,

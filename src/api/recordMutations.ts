@@ -1,5 +1,5 @@
 import type { TagType } from './apiSlice';
-import { request, type PlainRoute } from './endpoint';
+import { request, type IdRoute, type PlainRoute } from './endpoint';
 import { changedTags, createdTags, invalidates, type Tag } from './tags';
 
 /**
@@ -11,15 +11,9 @@ export function recordMutations(
   type: TagType,
   calls: { add: PlainRoute; update: PlainRoute; remove: PlainRoute; restore: PlainRoute },
 ) {
-  const byId = (call: PlainRoute) => ({
-    query: (id: string) => request(call, { body: { id } }),
-    invalidatesTags: invalidates((_r, id: string) => changedTags(type, id)),
-  });
+  const byId = (call: PlainRoute) => sendId(call, (id) => changedTags(type, id));
   return {
-    add: {
-      query: (body: object) => request(calls.add, { body }),
-      invalidatesTags: invalidates(() => createdTags(type)),
-    },
+    add: sendBody(calls.add, createdTags(type)),
     update: {
       query: (body: { _id: string }) => request(calls.update, { body }),
       invalidatesTags: invalidates((_r, arg: { _id: string }) => changedTags(type, arg._id)),
@@ -46,3 +40,30 @@ export function toggleMutations<A>(
   });
   return { pause: toggle(calls.pause), resume: toggle(calls.resume) };
 }
+
+/** A mutation that sends its argument as the body and, once it succeeded, refreshes `tags`. */
+export const sendBody = (call: PlainRoute, tags: Tag[]) => ({
+  query: (body: object) => request(call, { body }),
+  invalidatesTags: invalidates(() => tags),
+});
+
+/** A mutation whose argument is a record's id, sent as the body's `id` (a delete). */
+export const sendId = (call: PlainRoute, changed: (id: string) => Tag[]) => ({
+  query: (id: string) => request(call, { body: { id } }),
+  invalidatesTags: invalidates((_r, id: string) => changed(id)),
+});
+
+/**
+ * A mutation on the record its path names (`/vendors/:id`): the argument's `id` goes in the
+ * path, the rest is the body; once it succeeded it refreshes what `changed` names for the id.
+ */
+export const onRecord = (call: IdRoute, changed: (id: string) => Tag[]) => ({
+  query: ({ id, ...body }: { id: string }) => request(call, { params: { id }, body }),
+  invalidatesTags: invalidates((_r, arg: { id: string }) => changed(arg.id)),
+});
+
+/** A mutation on the record its path names whose argument is the id alone (a delete). */
+export const onRecordId = (call: IdRoute, changed: (id: string) => Tag[]) => ({
+  query: (id: string) => request(call, { params: { id } }),
+  invalidatesTags: invalidates((_r, id: string) => changed(id)),
+});

@@ -9,9 +9,10 @@ import type {
 } from '../../contract/api/vendors';
 import type { Message } from '../../contract/api/fields';
 import { apiSlice } from './apiSlice';
-import { request } from './endpoint';
-import { pickerPaging, PICKER_PAGE_SIZE, searchParam } from './picker';
-import { invalidates, withSyncedMutations, type Tag } from './tags';
+import { request, scopedList } from './endpoint';
+import { pickerEndpoint, type PickerSearch } from './picker';
+import { onRecord, onRecordId, sendBody } from './recordMutations';
+import { withSyncedMutations, type Tag } from './tags';
 
 /**
  * The company's vendors: the Vendors screen lists and edits them, Payment Mode picks one as
@@ -27,8 +28,7 @@ export const vendorsApi = apiSlice.injectEndpoints({
   endpoints: (build) =>
     withSyncedMutations({
       getVendors: build.query<VendorPage, z.input<typeof VendorListQuery>>({
-        query: ({ companyId, ...query }) =>
-          request('listVendors', { query: { ...query, companyId: companyId || undefined } }),
+        query: scopedList('listVendors'),
         providesTags: [VENDORS],
       }),
       /** One vendor as it is now, for an edit form's Reload: always fetched, never cached. */
@@ -38,39 +38,19 @@ export const vendorsApi = apiSlice.injectEndpoints({
         keepUnusedDataFor: 0,
       }),
       /** The vendor pickers page through the vendors as the user types. */
-      searchVendors: build.infiniteQuery<
-        VendorPage,
-        { search: string; companyId?: string },
-        number
-      >({
-        infiniteQueryOptions: pickerPaging,
-        query: ({ queryArg: { companyId, search }, pageParam }) =>
-          request('listVendors', {
-            query: {
-              companyId: companyId || undefined,
-              search: searchParam(search),
-              page: pageParam,
-              pageSize: PICKER_PAGE_SIZE,
-              order: 'asc',
-            },
-          }),
-        providesTags: [VENDORS],
-      }),
-      addVendor: build.mutation<z.output<typeof VendorAnswer>, z.input<typeof VendorFields>>({
-        query: (body) => request('addVendor', { body }),
-        invalidatesTags: invalidates(() => [VENDORS]),
-      }),
+      searchVendors: build.infiniteQuery<VendorPage, PickerSearch, number>(
+        pickerEndpoint('listVendors', [VENDORS]),
+      ),
+      addVendor: build.mutation<z.output<typeof VendorAnswer>, z.input<typeof VendorFields>>(
+        sendBody('addVendor', [VENDORS]),
+      ),
       updateVendor: build.mutation<
         z.output<typeof VendorAnswer>,
         { id: string } & z.input<typeof VendorUpdate>
-      >({
-        query: ({ id, ...body }) => request('updateVendor', { params: { id }, body }),
-        invalidatesTags: invalidates(() => [VENDORS]),
-      }),
-      deleteVendor: build.mutation<z.output<typeof Message>, string>({
-        query: (id) => request('deleteVendor', { params: { id } }),
-        invalidatesTags: invalidates(() => [VENDORS]),
-      }),
+      >(onRecord('updateVendor', () => [VENDORS])),
+      deleteVendor: build.mutation<z.output<typeof Message>, string>(
+        onRecordId('deleteVendor', () => [VENDORS]),
+      ),
     }),
 });
 

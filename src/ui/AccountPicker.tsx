@@ -1,8 +1,7 @@
-import { useState } from 'react';
-import { skipToken } from '@reduxjs/toolkit/query';
 import type { AccountState } from '../../contract/api/bank';
 import { accountLabel, useSearchAccountsInfiniteQuery, type Account } from '../api/accountsApi';
-import { pickerResults, SearchPicker, type SearchPickerProps } from './SearchPicker';
+import { SearchPicker, type SearchPickerProps } from './SearchPicker';
+import { useServerSearch } from './useServerSearch';
 
 const accountOption = (a: Account) => ({ value: a._id, label: accountLabel(a) });
 
@@ -20,11 +19,10 @@ export function AccountPicker({
   SearchPickerProps,
   'onSearch' | 'results'
 >) {
-  const [search, setSearch] = useState<string | null>(null);
-  const list = useSearchAccountsInfiniteQuery(
-    search === null ? skipToken : { search, companyId, state, exclude },
+  const search = useServerSearch(
+    useSearchAccountsInfiniteQuery,
+    { companyId, state, exclude },
+    accountOption,
   );
-  return (
-    <SearchPicker {...picker} onSearch={setSearch} results={pickerResults(list, accountOption)} />
-  );
+  return <SearchPicker {...picker} {...search.picker} />;
 }

@@ -48,27 +48,24 @@ export function DateRangeFields({
   const endError = isBackwards(range.from, range.to) ? END_BEFORE_START : error;
   return (
     <>
-      <div className={fieldClassName}>
-        <DateField
-          id={`${idPrefix}-from`}
-          label={labels[0]}
-          format={format}
-          required={required}
-          value={range.from}
-          onChange={(e) => onChange({ ...range, from: e.target.value })}
-        />
-      </div>
-      <div className={fieldClassName}>
-        <DateField
-          id={`${idPrefix}-to`}
-          label={labels[1]}
-          format={format}
-          required={required}
-          value={range.to}
-          error={endError}
-          onChange={(e) => onChange({ ...range, to: e.target.value })}
-        />
-      </div>
+      {(
+        [
+          ['from', labels[0]],
+          ['to', labels[1]],
+        ] as const
+      ).map(([end, label]) => (
+        <div key={end} className={fieldClassName}>
+          <DateField
+            id={`${idPrefix}-${end}`}
+            label={label}
+            format={format}
+            required={required}
+            value={range[end]}
+            error={end === 'to' ? endError : undefined}
+            onChange={(e) => onChange({ ...range, [end]: e.target.value })}
+          />
+        </div>
+      ))}
       {onPreset && <DatePresets range={range} onPick={onPreset} />}
     </>
   );

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes } from 'react';
 import { styles } from './styles';
 
 interface ShellProps {
@@ -105,6 +105,37 @@ export function SelectField({
           </option>
         ))}
       </select>
+    </FieldShell>
+  );
+}
+
+export interface FileFieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'type' | 'onChange'
+> {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  /** The file chosen (undefined when the choice was cancelled). */
+  onFile: (file: File | undefined) => void;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+/** A labelled file chooser: its button in the app's colour, what it takes said under it. */
+export function FileField({ id, label, error, hint, onFile, inputRef, ...input }: FileFieldProps) {
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint}>
+      <input
+        ref={inputRef}
+        id={id}
+        type="file"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        onChange={(e) => onFile(e.target.files?.[0])}
+        className={`block w-full rounded-md text-sm text-gray-800 file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-indigo-700 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-white hover:file:bg-indigo-800 ${styles.focus}`}
+        {...input}
+      />
     </FieldShell>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactElement, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Column } from './DataTable';
 import { loadingNewArguments, TotalsPending } from './LoadState';
@@ -34,16 +34,21 @@ interface ListScreenBase<T, S extends string> {
   actions?: ReactNode;
 }
 
-/** A row's key: its `_id` by default; a list of rows without one must give its own. */
-type RowKey<T> = T extends { _id: string }
-  ? { rowKey?: (row: T) => string }
-  : { rowKey: (row: T) => string };
-
-export type ListScreenProps<T, S extends string = string> = ListScreenBase<T, S> & RowKey<T>;
+export interface ListScreenProps<T, S extends string = string> extends ListScreenBase<T, S> {
+  /** A row's key: its `_id` unless given (rows without one must give it). */
+  rowKey?: (row: T) => string;
+}
 
 const idOf = (row: unknown) => (row as { _id: string })._id;
 
 /** A list screen: back link, title, summary, Refresh, Search, Add New …, table, pagination. */
+export function ListScreen<T extends { _id: string }, S extends string = string>(
+  props: ListScreenProps<T, S>,
+): ReactElement;
+/** A list of rows without an `_id`: the list gives each row's key (a type error otherwise). */
+export function ListScreen<T, S extends string = string>(
+  props: ListScreenProps<T, S> & { rowKey: (row: T) => string },
+): ReactElement;
 export function ListScreen<T, S extends string = string>({
   title,
   addLabel,

@@ -1,7 +1,6 @@
-import { useState } from 'react';
-import { skipToken } from '@reduxjs/toolkit/query';
 import { useSearchPeopleInfiniteQuery, type PeopleKind, type Person } from '../api/peopleApi';
-import { pickerResults, SearchPicker, type SearchPickerProps } from './SearchPicker';
+import { SearchPicker, type SearchPickerProps } from './SearchPicker';
+import { useServerSearch } from './useServerSearch';
 
 /** A person as a picker lists it. */
 export const personOption = (p: Person) => ({ value: p._id, label: p.name });
@@ -15,11 +14,6 @@ export function PeoplePicker({
   companyId,
   ...picker
 }: { kind: PeopleKind; companyId?: string } & Omit<SearchPickerProps, 'onSearch' | 'results'>) {
-  const [search, setSearch] = useState<string | null>(null);
-  const list = useSearchPeopleInfiniteQuery(
-    search === null ? skipToken : { kind, search, companyId },
-  );
-  return (
-    <SearchPicker {...picker} onSearch={setSearch} results={pickerResults(list, personOption)} />
-  );
+  const search = useServerSearch(useSearchPeopleInfiniteQuery, { kind, companyId }, personOption);
+  return <SearchPicker {...picker} {...search.picker} />;
 }

@@ -40,6 +40,15 @@ export function useUrlParams() {
   return [params, patch] as const;
 }
 
+/**
+ * A list's query within the scope's company (an admin's choice; left out when none is): the
+ * search (left out when empty), the page and the order.
+ */
+export const scopedListArgs = (
+  companyId: string,
+  { search, page, pageSize, order }: ListParams,
+) => ({ companyId: companyId || undefined, search: search || undefined, page, pageSize, order });
+
 /** The keys a list keeps in the address. */
 const KEYS = { search: 'q', page: 'page', sort: 'sort', order: 'order' } as const;
 

@@ -1,10 +1,10 @@
-import { useState, type InputHTMLAttributes } from 'react';
+import { useState } from 'react';
 import type { AccountDefaultStatus } from '../../../contract/enums';
 import { MOBILE_PATTERN } from '../../../contract/rules';
 import { typedRupees } from '../../lib/amount';
 import { inputPattern } from '../../lib/patterns';
 import { AmountField } from '../../ui/AmountField';
-import { Field, SelectField } from '../../ui/Field';
+import { Field, SelectField, type FieldProps } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
 import { useEditConflict } from '../../ui/useEditConflict';
 import { useFieldErrors } from '../../ui/useFieldErrors';
@@ -22,6 +22,9 @@ const DEFAULT_LABELS: Record<AccountDefaultStatus, string> = {
   active: 'active',
 };
 const DEFAULT_OPTIONS = Object.entries(DEFAULT_LABELS).map(([value, label]) => ({ value, label }));
+
+/** An account number is typed in digits, and no browser offers to fill it in. */
+const NUMBER_ATTRS = { inputMode: 'numeric', autoComplete: 'off' } as const;
 
 /** The fields a refusal may name (the server's names). */
 const FIELDS = [
@@ -56,6 +59,7 @@ const accountForm = (account: Account | null): AccountForm => ({
 /** Create (with the confirmation and the opening balance) or update a bank account. */
 export function BankForm({ account, onClose }: { account: Account | null; onClose: () => void }) {
   const creating = account === null;
+  const closed = !!account?.closedAt;
   const [createBank, created] = useCreateBankMutation();
   const [updateBank, updated] = useUpdateBankMutation();
   const [errors, setErrors] = useState<AccountErrors>({});
@@ -73,22 +77,19 @@ export function BankForm({ account, onClose }: { account: Account | null; onClos
     refused.clear(key);
   };
   const errorOf = (key: keyof AccountForm) => errors[key] ?? refused.errors[key];
+  /** A field's value, change and message. */
+  const bind = (key: keyof AccountForm) => ({
+    error: errorOf(key),
+    value: form[key],
+    onChange: set(key),
+  });
 
+  /** A required text field of the form, unless `attrs` says otherwise. */
   const textField = (
-    key: 'holder_name' | 'branch' | 'mobile' | 'address',
+    key: Exclude<keyof AccountForm, 'defaultStatus' | 'openingBalance' | 'overdraftLimit'>,
     label: string,
-    attrs: InputHTMLAttributes<HTMLInputElement>,
-  ) => (
-    <Field
-      id={`bank-${key}`}
-      label={label}
-      required
-      error={errorOf(key)}
-      {...attrs}
-      value={form[key]}
-      onChange={set(key)}
-    />
-  );
+    attrs: Partial<FieldProps>,
+  ) => <Field id={`bank-${key}`} label={label} required {...bind(key)} {...attrs} />;
 
   const submit = async () => {
     const found = accountErrors(form, creating);
@@ -141,85 +142,44 @@ export function BankForm({ account, onClose }: { account: Account | null; onClos
     >
       {conflict.notice}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          id="bank-bank_name"
-          label="Bank Name"
-          maxLength={100}
-          hint="Optional, e.g. State Bank of India"
-          error={errorOf('bank_name')}
-          value={form.bank_name}
-          onChange={set('bank_name')}
-        />
+        {textField('bank_name', 'Bank Name', {
+          required: false,
+          maxLength: 100,
+          hint: 'Optional, e.g. State Bank of India',
+        })}
         {textField('holder_name', 'Holder Name', { maxLength: 100, autoComplete: 'off' })}
-        <Field
-          id="bank-account_no"
-          label="Account Number"
-          inputMode="numeric"
-          autoComplete="off"
-          required
-          error={errorOf('account_no')}
-          value={form.account_no}
-          onChange={set('account_no')}
-        />
-        {creating && (
-          <Field
-            id="bank-confirm_no"
-            label="Confirm Account Number"
-            inputMode="numeric"
-            autoComplete="off"
-            required
-            error={errorOf('confirm_no')}
-            value={form.confirm_no}
-            onChange={set('confirm_no')}
-          />
-        )}
+        {textField('account_no', 'Account Number', NUMBER_ATTRS)}
+        {creating && textField('confirm_no', 'Confirm Account Number', NUMBER_ATTRS)}
         {textField('branch', 'Branch', { maxLength: 100 })}
-        <Field
-          id="bank-ifsc"
-          label="IFSC"
-          required
-          maxLength={11}
-          hint="e.g. SBIN0001234"
-          error={errorOf('ifsc')}
-          value={form.ifsc}
-          onChange={set('ifsc')}
-          className="uppercase"
-        />
+        {textField('ifsc', 'IFSC', {
+          maxLength: 11,
+          hint: 'e.g. SBIN0001234',
+          className: 'uppercase',
+        })}
         {textField('mobile', 'Mobile', { type: 'tel', pattern: inputPattern(MOBILE_PATTERN) })}
         {textField('address', 'Address', { maxLength: 300 })}
-        {account?.closedAt ? (
-          // Payments go to the default account, and a closed one takes none.
-          <div>
-            <SelectField
-              id="bank-default"
-              label="Default"
-              options={DEFAULT_OPTIONS}
-              value={form.defaultStatus}
-              onChange={set('defaultStatus')}
-              disabled
-              aria-describedby="bank-default-closed"
-            />
-            <p id="bank-default-closed" className="mt-1 text-xs text-gray-600">
-              This account is closed, so it cannot be the default. Reopen it first.
-            </p>
-          </div>
-        ) : (
+        <div>
           <SelectField
             id="bank-default"
             label="Default"
             options={DEFAULT_OPTIONS}
-            value={form.defaultStatus}
-            onChange={set('defaultStatus')}
+            {...bind('defaultStatus')}
+            disabled={closed}
+            aria-describedby={closed ? 'bank-default-closed' : undefined}
           />
-        )}
+          {/* Payments go to the default account, and a closed one takes none. */}
+          {closed && (
+            <p id="bank-default-closed" className="mt-1 text-xs text-gray-600">
+              This account is closed, so it cannot be the default. Reopen it first.
+            </p>
+          )}
+        </div>
         {creating && (
           <AmountField
             id="bank-opening"
             label="Opening Balance (₹)"
             required={false}
-            error={errorOf('openingBalance')}
-            value={form.openingBalance}
-            onChange={set('openingBalance')}
+            {...bind('openingBalance')}
           />
         )}
         <AmountField
@@ -227,9 +187,7 @@ export function BankForm({ account, onClose }: { account: Account | null; onClos
           label="Overdraft / Cash Credit Limit (₹)"
           required={false}
           note="0 for none: the balance may go down to minus this limit, never below."
-          error={errorOf('overdraftLimit')}
-          value={form.overdraftLimit}
-          onChange={set('overdraftLimit')}
+          {...bind('overdraftLimit')}
         />
       </div>
     </FormModal>

@@ -4,13 +4,12 @@ import { DeleteDialog } from '../../ui/DeleteDialog';
 import { amountColumn } from '../../ui/columns';
 import { serialColumn, type Column } from '../../ui/DataTable';
 import { DetailsModal } from '../../ui/DetailsModal';
-import { ListScreen } from '../../ui/ListScreen';
+import { ScopedListScreen } from '../../ui/ScopedListScreen';
 import { Money } from '../../ui/Money';
 import { RowMenu } from '../../ui/RowMenu';
 import { useListParams } from '../../ui/useListParams';
 import { useRecordModals } from '../../ui/useRecordModals';
 import { useScope } from '../../session/scope';
-import { ScopeBar } from '../../ui/CompanyPicker';
 import { BankForm } from './BankForm';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -193,90 +192,85 @@ export default function BankScreen() {
 
   const page = query.currentData ?? query.data;
   return (
-    <>
-      <ScopeBar scope={scope} />
-      <ListScreen
-        title="All Bank"
-        addLabel="Add New Bank"
-        // An admin reads its companies' accounts: no Add.
-        onAdd={scope.isCompany ? modals.openCreate : undefined}
-        searchLabel="Search bank accounts"
-        empty={
-          scope.isCompany
-            ? {
-                hint: 'Add the bank accounts the company pays from and into.',
-                action: 'Add your first bank account',
-              }
-            : { hint: 'No bank accounts here yet.' }
-        }
-        list={list}
-        query={query}
-        columns={columns}
-        rowKey={(row) => row._id}
-        summary={
-          page && (
+    // An admin reads its companies' accounts: no Add.
+    <ScopedListScreen
+      scope={scope}
+      rows="bank accounts"
+      title="All Bank"
+      addLabel="Add New Bank"
+      onAdd={modals.openCreate}
+      empty={{
+        hint: 'Add the bank accounts the company pays from and into.',
+        action: 'Add your first bank account',
+      }}
+      searchLabel="Search bank accounts"
+      list={list}
+      query={query}
+      columns={columns}
+      rowKey={(row) => row._id}
+      summary={
+        page && (
+          <>
+            Total Balance:{' '}
+            <Money value={page.totalAmount} className="font-semibold text-gray-900" /> ·{' '}
+            {page.total} {page.total === 1 ? 'account' : 'accounts'}
+          </>
+        )
+      }
+    >
+      {modals.formOpen && <BankForm account={modals.editing} onClose={modals.closeForm} />}
+      <DetailsModal
+        record={modals.showing}
+        onClose={modals.closeShow}
+        labels={detailsLabels}
+        render={detailsRender}
+      />
+      <DeleteDialog
+        record={modals.deleting}
+        title="Delete bank account"
+        message={(row) => (
+          <>
+            Delete the account <strong>{lastFourOf(row.account_no)}</strong> of {row.holder_name}?
+            This cannot be undone.
+          </>
+        )}
+        run={(row) => deleteBank(row._id).unwrap()}
+        messages={{
+          success: 'Bank account deleted successfully',
+          failure: 'Failed to delete bank account. Please try again.',
+        }}
+        onClose={modals.closeDelete}
+        busy={deleting.isLoading}
+      />
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending?.action === 'reopen' ? 'Reopen bank account' : 'Close bank account'}
+        confirmLabel={pending?.action === 'reopen' ? 'Reopen account' : 'Close account'}
+        message={
+          pending?.action === 'reopen' ? (
+            <p>
+              {named} will take payments again. It stays deActive until you make it the default.
+            </p>
+          ) : (
             <>
-              Total Balance:{' '}
-              <Money value={page.totalAmount} className="font-semibold text-gray-900" /> ·{' '}
-              {page.total} {page.total === 1 ? 'account' : 'accounts'}
+              <p>
+                {named} has payments, so it stays in the books: its payments, statement and balance
+                are kept, and it stays in All Bank and in the totals.
+              </p>
+              <p className="mt-3">
+                A closed account refuses new payments, transfers and reversals
+                {pending?.account.defaultStatus === 'active'
+                  ? ' and is no longer the default account'
+                  : ''}
+                . You can reopen it at any time.
+              </p>
             </>
           )
         }
-      >
-        {modals.formOpen && <BankForm account={modals.editing} onClose={modals.closeForm} />}
-        <DetailsModal
-          record={modals.showing}
-          onClose={modals.closeShow}
-          labels={detailsLabels}
-          render={detailsRender}
-        />
-        <DeleteDialog
-          record={modals.deleting}
-          title="Delete bank account"
-          message={(row) => (
-            <>
-              Delete the account <strong>{lastFourOf(row.account_no)}</strong> of {row.holder_name}?
-              This cannot be undone.
-            </>
-          )}
-          run={(row) => deleteBank(row._id).unwrap()}
-          messages={{
-            success: 'Bank account deleted successfully',
-            failure: 'Failed to delete bank account. Please try again.',
-          }}
-          onClose={modals.closeDelete}
-          busy={deleting.isLoading}
-        />
-        <ConfirmDialog
-          open={pending !== null}
-          title={pending?.action === 'reopen' ? 'Reopen bank account' : 'Close bank account'}
-          confirmLabel={pending?.action === 'reopen' ? 'Reopen account' : 'Close account'}
-          message={
-            pending?.action === 'reopen' ? (
-              <p>
-                {named} will take payments again. It stays deActive until you make it the default.
-              </p>
-            ) : (
-              <>
-                <p>
-                  {named} has payments, so it stays in the books: its payments, statement and
-                  balance are kept, and it stays in All Bank and in the totals.
-                </p>
-                <p className="mt-3">
-                  A closed account refuses new payments, transfers and reversals
-                  {pending?.account.defaultStatus === 'active'
-                    ? ' and is no longer the default account'
-                    : ''}
-                  . You can reopen it at any time.
-                </p>
-              </>
-            )
-          }
-          onConfirm={confirmPending}
-          onCancel={() => setPending(null)}
-          busy={closing.isLoading || reopening.isLoading}
-        />
-      </ListScreen>
-    </>
+        onConfirm={confirmPending}
+        onCancel={() => setPending(null)}
+        busy={closing.isLoading || reopening.isLoading}
+      />
+    </ScopedListScreen>
   );
 }

@@ -6,6 +6,7 @@ import { formatDMY, todayLocalISO } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { lastFourOf } from '../../ui/AccountNumber';
 import { AmountField } from '../../ui/AmountField';
+import type { Column } from '../../ui/DataTable';
 import { DateField } from '../../ui/DateField';
 import { Field, SelectField } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
@@ -20,6 +21,7 @@ import {
   type StatementEntry,
 } from './bankApi';
 import { addRupees } from './AccountCard';
+import { EntryDetails, type EntryDetailsOf } from './EntryDetails';
 import { MODE_OPTIONS } from './PaymentDetails';
 import type { PaymentMode } from '../../../contract/api/bank';
 
@@ -41,6 +43,29 @@ export function EntryLinks({ entry }: { entry: Linked }) {
   if (notes.length === 0) return null;
   return <span className="block text-xs font-medium text-gray-700">{notes.join(' · ')}</span>;
 }
+
+/**
+ * An entry's first columns in a list of them (latest payments, a statement): its date, then
+ * its remark, with what it says it was and how it is tied to others under it.
+ */
+export const entryColumns = <
+  T extends Linked & EntryDetailsOf & { date: string; remark: string },
+>(): Column<T>[] => [
+  { key: 'date', header: 'Date', render: (e) => formatDMY(e.date) },
+  {
+    key: 'remark',
+    header: 'Remark',
+    card: 'primary',
+    wrap: true,
+    render: (e) => (
+      <>
+        {e.remark}
+        <EntryDetails entry={e} />
+        <EntryLinks entry={e} />
+      </>
+    ),
+  },
+];
 
 /**
  * Whether a payment can still be corrected: once, never a correction itself, and not while a
@@ -86,10 +111,7 @@ export function ReverseDialog({ payment, onClose }: { payment: Payment; onClose:
         min={payment.date}
         error={refused.errors.date}
         value={date}
-        onChange={(e) => {
-          setDate(e.target.value);
-          refused.clear('date');
-        }}
+        onChange={refused.typed('date', setDate)}
       />
       <Field
         id="reverse-remark"
@@ -97,10 +119,7 @@ export function ReverseDialog({ payment, onClose }: { payment: Payment; onClose:
         maxLength={200}
         error={refused.errors.remark}
         value={remark}
-        onChange={(e) => {
-          setRemark(e.target.value);
-          refused.clear('remark');
-        }}
+        onChange={refused.typed('remark', setRemark)}
       />
     </FormModal>
   );

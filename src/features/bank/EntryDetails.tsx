@@ -11,7 +11,8 @@ export const MODE_LABELS: Record<PaymentMode, string> = {
   card: 'Card',
 };
 
-interface Details {
+/** What an entry may say it was. */
+export interface EntryDetailsOf {
   mode: PaymentMode | null;
   reference: string | null;
   party: { name: string } | null;
@@ -20,7 +21,7 @@ interface Details {
 }
 
 /** What an entry says it was, under its remark: mode and reference, party, project, category. */
-export function EntryDetails({ entry }: { entry: Details }) {
+export function EntryDetails({ entry }: { entry: EntryDetailsOf }) {
   const how = [entry.mode && MODE_LABELS[entry.mode], entry.reference].filter(Boolean).join(' ');
   const parts = [
     how,

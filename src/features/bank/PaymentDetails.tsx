@@ -1,13 +1,9 @@
-import { useState } from 'react';
-import { skipToken } from '@reduxjs/toolkit/query';
 import type { PartyKind, PaymentMode } from '../../../contract/api/bank';
 import { useCategoryOptions } from '../../api/categoriesApi';
-import { useSearchClientsInfiniteQuery } from '../../api/clientsApi';
-import { useSearchVendorsInfiniteQuery } from '../../api/vendorsApi';
 import { Field, SelectField } from '../../ui/Field';
 import { PeoplePicker } from '../../ui/PeoplePicker';
-import { pickerResults, SearchPicker, type SearchPickerProps } from '../../ui/SearchPicker';
-import { useSearchPaymentProjectsInfiniteQuery } from './bankApi';
+import { ClientPicker, ProjectPicker, VendorPicker } from '../../ui/recordPickers';
+import type { SearchPickerProps } from '../../ui/SearchPicker';
 import { MODE_LABELS } from './EntryDetails';
 
 export const MODE_OPTIONS = Object.entries(MODE_LABELS).map(([value, label]) => ({
@@ -79,45 +75,6 @@ export function detailsBody(d: DetailsForm) {
 
 type Picker = Omit<SearchPickerProps, 'onSearch' | 'results'>;
 
-function VendorPicker(picker: Picker) {
-  const [search, setSearch] = useState<string | null>(null);
-  const list = useSearchVendorsInfiniteQuery(search === null ? skipToken : { search });
-  return (
-    <SearchPicker
-      {...picker}
-      onSearch={setSearch}
-      results={pickerResults(list, (v) => ({ value: v._id, label: v.name }))}
-    />
-  );
-}
-
-function ClientPicker(picker: Picker) {
-  const [search, setSearch] = useState<string | null>(null);
-  const list = useSearchClientsInfiniteQuery(search === null ? skipToken : { search });
-  return (
-    <SearchPicker
-      {...picker}
-      onSearch={setSearch}
-      results={pickerResults(list, (c) => ({ value: c._id, label: c.name }))}
-    />
-  );
-}
-
-/** A picker of the company's projects (a payment's, a statement's filter). */
-export function PaymentProjectPicker({ companyId, ...picker }: Picker & { companyId?: string }) {
-  const [search, setSearch] = useState<string | null>(null);
-  const list = useSearchPaymentProjectsInfiniteQuery(
-    search === null ? skipToken : { search, companyId },
-  );
-  return (
-    <SearchPicker
-      {...picker}
-      onSearch={setSearch}
-      results={pickerResults(list, (p) => ({ value: p._id, label: p.projectName }))}
-    />
-  );
-}
-
 /** The record picker of a party kind (client, vendor, employee). */
 export function PartyPicker({ kind, ...picker }: Picker & { kind: PartyKind }) {
   if (kind === 'client') return <ClientPicker {...picker} />;
@@ -140,6 +97,17 @@ export function PaymentDetailsFields({
 }) {
   const categories = useCategoryOptions(value.category || undefined);
   const kind = value.partyKind as PartyKind | '';
+  /** A record picker's choice and its name, kept together in the form. */
+  const picked = (
+    key: 'partyId' | 'projectId',
+    label: 'partyLabel' | 'projectLabel',
+    field: DetailsField,
+  ) => ({
+    value: value[key],
+    selectedLabel: value[label] || undefined,
+    onChange: (id: string, option: { label: string } | null) =>
+      onChange({ [key]: id, [label]: option?.label ?? '' }, field),
+  });
   return (
     <>
       <SelectField
@@ -189,24 +157,16 @@ export function PaymentDetailsFields({
           label={PARTY_LABELS[kind]}
           placeholder={`Select the ${PARTY_LABELS[kind].toLowerCase()}`}
           error={errors.party}
-          value={value.partyId}
-          selectedLabel={value.partyLabel || undefined}
-          onChange={(id, option) =>
-            onChange({ partyId: id, partyLabel: option?.label ?? '' }, 'party')
-          }
+          {...picked('partyId', 'partyLabel', 'party')}
         />
       )}
-      <PaymentProjectPicker
+      <ProjectPicker
         id="payment-project"
         label="Project"
         placeholder="No project"
         emptyOption="No project"
         error={errors.projectId}
-        value={value.projectId}
-        selectedLabel={value.projectLabel || undefined}
-        onChange={(id, option) =>
-          onChange({ projectId: id, projectLabel: option?.label ?? '' }, 'projectId')
-        }
+        {...picked('projectId', 'projectLabel', 'projectId')}
       />
       <SelectField
         id="payment-category"

@@ -11,6 +11,7 @@ import { DateField } from '../../ui/DateField';
 import { Field, SelectField } from '../../ui/Field';
 import { ImportLink } from '../../ui/ImportLink';
 import { Money } from '../../ui/Money';
+import { BusyButton } from '../../ui/BusyButton';
 import { styles } from '../../ui/styles';
 import { useFieldErrors } from '../../ui/useFieldErrors';
 import { useUrlFilters } from '../../ui/useListParams';
@@ -18,7 +19,7 @@ import { useScope, type Scope } from '../../session/scope';
 import { CompanyPicker } from '../../ui/CompanyPicker';
 import { AccountCard, addRupees } from './AccountCard';
 import { AccountPicker } from '../../ui/AccountPicker';
-import { canReverse, EntryLinks, ReverseDialog, TransferDialog } from './Corrections';
+import { canReverse, entryColumns, ReverseDialog, TransferDialog } from './Corrections';
 import {
   detailsBody,
   emptyDetails,
@@ -27,7 +28,6 @@ import {
   type DetailsField,
   type DetailsForm,
 } from './PaymentDetails';
-import { EntryDetails } from './EntryDetails';
 import { usePreferredAccount } from './usePreferredAccount';
 import {
   accountLabel,
@@ -58,20 +58,7 @@ const TYPE_LABELS: Record<PaymentType, string> = { debit: 'Debit', credit: 'Cred
 const TYPE_OPTIONS = Object.entries(TYPE_LABELS).map(([value, label]) => ({ value, label }));
 
 const PAYMENT_COLUMNS: ReadonlyArray<Column<Payment>> = [
-  { key: 'date', header: 'Date', render: (p) => formatDMY(p.date) },
-  {
-    key: 'remark',
-    header: 'Remark',
-    card: 'primary',
-    wrap: true,
-    render: (p) => (
-      <>
-        {p.remark}
-        <EntryDetails entry={p} />
-        <EntryLinks entry={p} />
-      </>
-    ),
-  },
+  ...entryColumns<Payment>(),
   {
     key: 'type',
     header: 'Type',
@@ -261,6 +248,13 @@ export default function PaymentScreen() {
     if (ok) setForm(emptyForm());
   };
   const errorOf = (field: FormField) => missing[field] ?? refused.errors[field];
+  /** A field's id, value, change and message. */
+  const bind = (key: 'remark' | 'date' | 'paymentType' | 'amount') => ({
+    id: FIELD_IDS[key],
+    error: errorOf(key),
+    value: form[key],
+    onChange: set(key),
+  });
 
   return (
     <section aria-labelledby="payment-title" className={`${styles.card} p-4 sm:p-6`}>
@@ -317,37 +311,19 @@ export default function PaymentScreen() {
       {writable && (
         <form onSubmit={submit} aria-label="Payment" noValidate className="mt-4 space-y-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              id="payment-remark"
-              label="Remark"
-              maxLength={200}
-              error={errorOf('remark')}
-              value={form.remark}
-              onChange={set('remark')}
-            />
-            <DateField
-              id="payment-date"
-              label="Date"
-              error={errorOf('date')}
-              value={form.date}
-              onChange={set('date')}
-            />
+            <Field label="Remark" maxLength={200} {...bind('remark')} />
+            <DateField label="Date" {...bind('date')} />
             <SelectField
-              id="payment-type"
               label="Payment Type"
               placeholder="Select Payment Type"
               options={TYPE_OPTIONS}
-              error={errorOf('paymentType')}
-              value={form.paymentType}
-              onChange={set('paymentType')}
+              {...bind('paymentType')}
             />
             <AmountField
-              id="payment-amount"
               required={false}
+              {...bind('amount')}
               error={amountProblem ?? errorOf('amount')}
               note={account && balanceNote(account, form)}
-              value={form.amount}
-              onChange={set('amount')}
             />
             <PaymentDetailsFields
               value={form}
@@ -357,9 +333,7 @@ export default function PaymentScreen() {
               }
             />
           </div>
-          <button type="submit" disabled={adding.isLoading} className={styles.btnPrimary}>
-            {adding.isLoading ? 'Saving…' : 'Submit'}
-          </button>
+          <BusyButton type="submit" busy={adding.isLoading} label="Submit" busyLabel="Saving…" />
         </form>
       )}
       {account && (

@@ -1,4 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
+import { ProjectPicker } from '../../ui/recordPickers';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { useDownload } from '../../api/download';
@@ -16,9 +17,8 @@ import { useScope, type Scope } from '../../session/scope';
 import { CompanyPicker } from '../../ui/CompanyPicker';
 import { AccountCard } from './AccountCard';
 import { AccountPicker } from '../../ui/AccountPicker';
-import { EntryLinks } from './Corrections';
-import { EntryDetails } from './EntryDetails';
-import { MODE_OPTIONS, PARTY_OPTIONS, PaymentProjectPicker } from './PaymentDetails';
+import { entryColumns } from './Corrections';
+import { MODE_OPTIONS, PARTY_OPTIONS } from './PaymentDetails';
 import { Field, SelectField } from '../../ui/Field';
 import { usePreferredAccount } from './usePreferredAccount';
 import {
@@ -69,20 +69,7 @@ function BalanceRow({ line, className }: { line: BalanceLine; className?: string
 }
 
 const ENTRY_COLUMNS: Column<StatementEntry>[] = [
-  { key: 'date', header: 'Date', render: (e) => formatDMY(e.date) },
-  {
-    key: 'remark',
-    header: 'Remark',
-    card: 'primary',
-    wrap: true,
-    render: (e) => (
-      <span className="whitespace-normal">
-        {e.remark}
-        <EntryDetails entry={e} />
-        <EntryLinks entry={e} />
-      </span>
-    ),
-  },
+  ...entryColumns<StatementEntry>(),
   // The entry's own amount is what its card leads with on a phone (only one of the two is
   // filled, the empty cell is left off the card); the running balance follows as "Balance".
   {
@@ -349,7 +336,7 @@ export default function ReportScreen() {
           value={form.partyKind}
           onChange={(e) => setForm((f) => ({ ...f, partyKind: e.target.value }))}
         />
-        <PaymentProjectPicker
+        <ProjectPicker
           companyId={scope.companyId}
           id="report-project"
           label="Project"

@@ -6,7 +6,7 @@ import type {
   BankAccountUpdate,
   BankSort,
   NewBankAccount,
-  NewPayment as NewPaymentSchema,
+  NewPayment,
   NewTransfer,
   Payment as PaymentSchema,
   PaymentAnswer,
@@ -22,11 +22,10 @@ import type {
   SpendingQuery,
   TransferAnswer,
 } from '../../../contract/api/bank';
-import type { ProjectList } from '../../../contract/api/projects';
 import type { Message } from '../../../contract/api/fields';
-import { request } from '../../api/endpoint';
+import { request, scopedList, type PlainRoute } from '../../api/endpoint';
+import { onRecord, sendBody, sendId } from '../../api/recordMutations';
 import { apiSlice } from '../../api/apiSlice';
-import { pickerPaging, PICKER_PAGE_SIZE, searchParam } from '../../api/picker';
 import {
   changedTags,
   createdTags,
@@ -46,9 +45,6 @@ export type StatementEntry = z.output<typeof StatementEntrySchema>;
 /** The whole range's figures and `total` (its number of entries); `entries` is one page. */
 export type Statement = z.output<typeof StatementSchema>;
 
-/** What the forms send: amounts in rupees. */
-export type NewAccount = z.input<typeof NewBankAccount>;
-export type NewPayment = z.input<typeof NewPaymentSchema>;
 /** The account and days of a statement (its filters aside). */
 export type Spending = z.output<typeof SpendingList>;
 export type SpendingRow = Spending['data'][number];
@@ -64,19 +60,27 @@ type MessageAnswer = z.output<typeof Message>;
  * invalidates the row) refetches its balance, its latest payments and its statements.
  */
 const accountTag = (id: string): Tag => ({ type: 'bank', id });
+/** A read of one account's payments, refreshed with the account. */
+const ofAccount = (call: PlainRoute) => ({
+  query: (params: { accountId: string }) => request(call, { query: params }),
+  providesTags: (_r: unknown, _e: unknown, arg: { accountId: string }) => [
+    accountTag(arg.accountId),
+  ],
+});
+/** An account's row, the list and every total. */
+const accountChanged = (id: string) => changedTags('bank', id);
 
 export const bankApi = apiSlice.injectEndpoints({
   endpoints: (build) =>
     withSyncedMutations({
       getAccounts: build.query<AccountPage, z.output<typeof BankAccountListQuery>>({
-        query: ({ companyId, ...params }) =>
-          request('listBankAccounts', { query: { ...params, companyId: companyId || undefined } }),
+        query: scopedList('listBankAccounts'),
         providesTags: listTags('bank'),
       }),
-      createBank: build.mutation<z.output<typeof BankAccountAnswer>, NewAccount>({
-        query: (body) => request('createBankAccount', { body }),
-        invalidatesTags: invalidates(() => createdTags('bank')),
-      }),
+      createBank: build.mutation<
+        z.output<typeof BankAccountAnswer>,
+        z.input<typeof NewBankAccount>
+      >(sendBody('createBankAccount', createdTags('bank'))),
       updateBank: build.mutation<
         z.output<typeof BankAccountAnswer>,
         z.input<typeof BankAccountUpdate>
@@ -89,22 +93,15 @@ export const bankApi = apiSlice.injectEndpoints({
       closeBank: build.mutation<
         z.output<typeof BankAccountAnswer>,
         { id: string } & z.input<typeof BankAccountStateChange>
-      >({
-        query: ({ id, ...body }) => request('closeBankAccount', { params: { id }, body }),
-        invalidatesTags: invalidates((_r, arg) => changedTags('bank', arg.id)),
-      }),
+      >(onRecord('closeBankAccount', accountChanged)),
       reopenBank: build.mutation<
         z.output<typeof BankAccountAnswer>,
         { id: string } & z.input<typeof BankAccountStateChange>
-      >({
-        query: ({ id, ...body }) => request('reopenBankAccount', { params: { id }, body }),
-        invalidatesTags: invalidates((_r, arg) => changedTags('bank', arg.id)),
-      }),
-      deleteBank: build.mutation<MessageAnswer, string>({
-        query: (id) => request('deleteBankAccount', { body: { id } }),
-        invalidatesTags: invalidates((_r, id) => changedTags('bank', id)),
-      }),
-      addPayment: build.mutation<z.output<typeof PaymentAnswer>, NewPayment>({
+      >(onRecord('reopenBankAccount', accountChanged)),
+      deleteBank: build.mutation<MessageAnswer, string>(
+        sendId('deleteBankAccount', accountChanged),
+      ),
+      addPayment: build.mutation<z.output<typeof PaymentAnswer>, z.input<typeof NewPayment>>({
         query: (body) => request('recordPayment', { body }),
         invalidatesTags: invalidates((_r, arg) => changedTags('bank', arg.accountId)),
       }),
@@ -127,39 +124,16 @@ export const bankApi = apiSlice.injectEndpoints({
           ...(payment.transferAccount ? [accountTag(payment.transferAccount._id)] : []),
         ]),
       }),
-      getPayments: build.query<z.output<typeof PaymentList>, z.output<typeof PaymentListQuery>>({
-        query: (params) => request('listPayments', { query: params }),
-        providesTags: (_r, _e, arg) => [accountTag(arg.accountId)],
-      }),
-      getStatement: build.query<z.output<typeof StatementAnswer>, z.output<typeof StatementQuery>>({
-        query: (params) => request('bankStatement', { query: params }),
-        providesTags: (_r, _e, arg) => [accountTag(arg.accountId)],
-      }),
+      getPayments: build.query<z.output<typeof PaymentList>, z.output<typeof PaymentListQuery>>(
+        ofAccount('listPayments'),
+      ),
+      getStatement: build.query<z.output<typeof StatementAnswer>, z.output<typeof StatementQuery>>(
+        ofAccount('bankStatement'),
+      ),
       /** Spending by party or project: any payment may change it. */
       getSpending: build.query<Spending, z.output<typeof SpendingQuery>>({
-        query: ({ companyId, ...params }) =>
-          request('spending', { query: { ...params, companyId: companyId || undefined } }),
+        query: scopedList('spending'),
         providesTags: [{ type: 'bank', id: 'LIST' }],
-      }),
-      /** The project pickers of payments and statements page through the company's projects. */
-      searchPaymentProjects: build.infiniteQuery<
-        z.output<typeof ProjectList>,
-        { search: string; companyId?: string },
-        number
-      >({
-        infiniteQueryOptions: pickerPaging,
-        query: ({ queryArg: { companyId, search }, pageParam }) =>
-          request('listProjects', {
-            query: {
-              companyId: companyId || undefined,
-              search: searchParam(search),
-              page: pageParam,
-              pageSize: PICKER_PAGE_SIZE,
-              sort: 'projectName',
-              order: 'asc',
-            },
-          }),
-        providesTags: [{ type: 'project', id: 'LIST' }],
       }),
     }),
 });
@@ -177,7 +151,6 @@ export const {
   useGetPaymentsQuery,
   useGetStatementQuery,
   useGetSpendingQuery,
-  useSearchPaymentProjectsInfiniteQuery,
 } = bankApi;
 
 /** One account of the scope by id, fresh after each payment (nothing when it is not ours). */

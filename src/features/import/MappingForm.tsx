@@ -71,6 +71,21 @@ export function MappingForm({ preview, onChange }: MappingFormProps) {
   const { required, optional } = importFields(settings.kind, settings.amountStyle);
   const columnOptions = columns.map((c) => ({ value: String(c.column), label: columnName(c) }));
 
+  /** A setting's select (`import-date-format`…): its problem under it, a choice sent as it. */
+  const settingSelect = (
+    setting: 'sheet' | 'dateFormat' | 'amountStyle' | 'category',
+    label: string,
+    select: { options: { value: string; label: string }[]; value?: string; placeholder?: string },
+  ) => (
+    <SelectField
+      id={`import-${setting.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`}
+      label={label}
+      {...select}
+      error={problemOf(setting)}
+      onChange={(e) => e.target.value && onChange({ [setting]: e.target.value } as Overrides)}
+    />
+  );
+
   const fieldSelect = (field: ImportField, isOptional: boolean) => {
     const key = columnKey(field);
     const value = settings[key];
@@ -94,50 +109,31 @@ export function MappingForm({ preview, onChange }: MappingFormProps) {
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {sheets.length > 0 && (
-          <SelectField
-            id="import-sheet"
-            label="Sheet"
-            options={sheets.map((s) => ({ value: s, label: s }))}
-            value={settings.sheet ?? sheets[0]}
-            error={problemOf('sheet')}
-            onChange={(e) => onChange({ sheet: e.target.value })}
-          />
-        )}
+        {sheets.length > 0 &&
+          settingSelect('sheet', 'Sheet', {
+            options: sheets.map((sheet) => ({ value: sheet, label: sheet })),
+            value: settings.sheet ?? sheets[0],
+          })}
         <HeaderRowField
           value={settings.headerRow}
           error={problemOf('headerRow')}
           onChange={(headerRow) => onChange({ headerRow })}
         />
-        <SelectField
-          id="import-date-format"
-          label="Date format"
-          options={DATE_OPTIONS}
-          value={settings.dateFormat}
-          error={problemOf('dateFormat')}
-          onChange={(e) => onChange({ dateFormat: e.target.value as ImportDateFormat })}
-        />
-        {usesAmountStyle(settings.kind) && (
-          <SelectField
-            id="import-amount-style"
-            label="Amounts"
-            options={STYLE_OPTIONS}
-            value={settings.amountStyle}
-            error={problemOf('amountStyle')}
-            onChange={(e) => onChange({ amountStyle: e.target.value as ImportAmountStyle })}
-          />
-        )}
-        {settings.kind === 'expenses' && (
-          <SelectField
-            id="import-category"
-            label="Category of rows without one"
-            options={categoryOptions}
-            placeholder={settings.category === undefined ? 'Choose a category' : undefined}
-            value={settings.category ?? ''}
-            error={problemOf('category')}
-            onChange={(e) => e.target.value && onChange({ category: e.target.value })}
-          />
-        )}
+        {settingSelect('dateFormat', 'Date format', {
+          options: DATE_OPTIONS,
+          value: settings.dateFormat,
+        })}
+        {usesAmountStyle(settings.kind) &&
+          settingSelect('amountStyle', 'Amounts', {
+            options: STYLE_OPTIONS,
+            value: settings.amountStyle,
+          })}
+        {settings.kind === 'expenses' &&
+          settingSelect('category', 'Category of rows without one', {
+            options: categoryOptions,
+            placeholder: settings.category === undefined ? 'Choose a category' : undefined,
+            value: settings.category ?? '',
+          })}
       </div>
       <AboveHeader preview={preview} onPick={(headerRow) => onChange({ headerRow })} />
       <fieldset>

@@ -2,8 +2,7 @@ import { useId, useState } from 'react';
 import { IMPORT_MAX_BYTES, type ImportKind } from '../../../contract/imports';
 import { useGetAccountQuery, accountLabel } from '../../api/accountsApi';
 import { AccountPicker } from '../../ui/AccountPicker';
-import { SelectField } from '../../ui/Field';
-import { styles } from '../../ui/styles';
+import { FileField, SelectField } from '../../ui/Field';
 import { KINDS } from './importKinds';
 
 // A bank's ".xls" download is often a web page or text under an Excel name: the server reads it.
@@ -97,30 +96,15 @@ export function SourceForm({
           error={accountError}
         />
       )}
-      <div className="space-y-1">
-        <label htmlFor={fileId} className="block text-sm font-medium text-gray-800">
-          File (.csv or .xlsx)
-        </label>
-        <input
-          key={fileInputKey}
-          id={fileId}
-          type="file"
-          accept={ACCEPT}
-          aria-invalid={tooBig ? true : undefined}
-          aria-describedby={`${fileId}-note`}
-          onChange={(e) => choose(e.target.files?.[0])}
-          className={`block w-full rounded-md text-sm text-gray-800 file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-indigo-700 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-white hover:file:bg-indigo-800 ${styles.focus}`}
-        />
-        {tooBig ? (
-          <p id={`${fileId}-note`} role="alert" className="text-sm text-red-700">
-            {tooBig}
-          </p>
-        ) : (
-          <p id={`${fileId}-note`} className="text-xs text-gray-600">
-            A bank download or your own sheet, up to {formatSize(IMPORT_MAX_BYTES)}.
-          </p>
-        )}
-      </div>
+      <FileField
+        key={fileInputKey}
+        id={fileId}
+        label="File (.csv or .xlsx)"
+        accept={ACCEPT}
+        error={tooBig}
+        hint={`A bank download or your own sheet, up to ${formatSize(IMPORT_MAX_BYTES)}.`}
+        onFile={choose}
+      />
     </fieldset>
   );
 }

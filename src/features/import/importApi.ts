@@ -1,4 +1,4 @@
-import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type {
   CellProblem,
   ImportEvent,
@@ -6,17 +6,12 @@ import type {
   ImportQuery,
   ImportSettings,
 } from '../../../contract/api/imports';
-import { IMPORT_BODY_TYPES } from '../../../contract/imports';
-import { baseQuery } from '../../api/apiSlice';
-import { request } from '../../api/endpoint';
-import type { AppDispatch } from '../../app/store';
+import { sendFile, UNREACHABLE, type StoreAccess } from '../../api/fileUpload';
 import { readJsonLines } from './jsonLines';
 
 /**
- * The two calls of an import, through the app's one transport (`baseQuery`: the same base
- * URL, bearer token and time-zone header as every call, and a 401 ends the session). They
- * send the file itself as the body, so they are not RTK Query endpoints: a File has no
- * place in the cache, and the import's answer is read line by line as it comes.
+ * The two calls of an import: each sends the file itself (src/api/fileUpload.ts), and the
+ * import's answer is read line by line as it comes.
  */
 
 export type { CellProblem, ImportPreview };
@@ -37,21 +32,7 @@ export interface CallFailure {
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; failure: CallFailure };
 
-/** What the calls need of the store: its dispatch (a 401 ends the session) and state. */
-export interface StoreAccess {
-  dispatch: AppDispatch;
-  getState: () => unknown;
-}
-
-/** The body's media type, by the file's name: browsers type a .csv file variously, or not. */
-export function bodyType(file: File): (typeof IMPORT_BODY_TYPES)[number] {
-  const name = file.name.toLowerCase();
-  if (name.endsWith('.csv')) return 'text/csv';
-  if (name.endsWith('.xlsx'))
-    return 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-  if (name.endsWith('.xls')) return 'application/vnd.ms-excel';
-  return 'application/octet-stream';
-}
+export type { StoreAccess };
 
 /** The query string of a call: each setting given, as text. */
 export function queryOf(settings: Partial<ImportQuery>): Record<string, string> {
@@ -71,7 +52,6 @@ async function readError(response: Response): Promise<unknown> {
   }
 }
 
-const UNREACHABLE = 'Could not reach the server. Check the connection and try again.';
 const UNREADABLE = 'The server could not check the file. Please try again.';
 
 function failureOf(error: FetchBaseQueryError, response: Response | undefined): CallFailure {
@@ -97,33 +77,14 @@ function failureOf(error: FetchBaseQueryError, response: Response | undefined): 
   };
 }
 
-async function send(
+const send = (
   store: StoreAccess,
   endpoint: 'previewImport' | 'runImport',
   file: File,
   settings: Partial<ImportQuery>,
   responseHandler: (response: Response) => Promise<unknown>,
   signal: AbortSignal,
-) {
-  const args: FetchArgs = {
-    ...request(endpoint, { query: queryOf(settings), body: file }),
-    headers: { 'content-type': bodyType(file) },
-    responseHandler,
-  };
-  return baseQuery(
-    args,
-    {
-      signal,
-      abort: () => undefined,
-      dispatch: store.dispatch,
-      getState: store.getState,
-      extra: undefined,
-      endpoint,
-      type: 'mutation',
-    },
-    {},
-  );
-}
+) => sendFile(store, endpoint, file, queryOf(settings), signal, responseHandler);
 
 /** Reads the file with `settings` (the server fills in the others) and checks every row. */
 export async function previewImport(

@@ -16,10 +16,13 @@ interface KindInfo {
 const counted = (one: string, many: string) => (n: number) =>
   `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`;
 
-const loanTags = (direction: 'lend' | 'borrowed'): Tag[] => [
-  ...createdTags(direction),
-  { type: direction, id: 'PEOPLE' },
-];
+/** Lend or Borrowed entries: listed on their screen; a row changes its list and its people. */
+const loanKind = (direction: 'lend' | 'borrowed', label: string): KindInfo => ({
+  label,
+  count: counted(`${direction} entry`, `${direction} entries`),
+  links: () => [{ to: `/app/${direction}`, label: `Open the ${label} list` }],
+  tags: () => [...createdTags(direction), { type: direction, id: 'PEOPLE' }],
+});
 
 /** The first and last dates imported, when any row was. */
 export interface DateRange {
@@ -45,18 +48,8 @@ export const KINDS: Record<ImportKind, KindInfo> = {
     links: () => [{ to: '/app/expenses', label: 'Open the Expenses list' }],
     tags: () => createdTags('expense'),
   },
-  lend: {
-    label: 'Lend',
-    count: counted('lend entry', 'lend entries'),
-    links: () => [{ to: '/app/lend', label: 'Open the Lend list' }],
-    tags: () => loanTags('lend'),
-  },
-  borrowed: {
-    label: 'Borrowed',
-    count: counted('borrowed entry', 'borrowed entries'),
-    links: () => [{ to: '/app/borrowed', label: 'Open the Borrowed list' }],
-    tags: () => loanTags('borrowed'),
-  },
+  lend: loanKind('lend', 'Lend'),
+  borrowed: loanKind('borrowed', 'Borrowed'),
   payments: {
     label: 'Bank payments',
     count: counted('payment', 'payments'),

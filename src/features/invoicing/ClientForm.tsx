@@ -16,13 +16,13 @@ const FIELDS = ['name', 'gstin', 'stateCode', 'billingAddress', 'email', 'mobile
 const formOf = (c: Client | null) => textValues(c, FIELDS);
 
 /** Add or edit a client; its GSTIN is optional (an unregistered client) and checked as typed. */
-export function ClientForm({ client, onClose }: { client: Client | null; onClose: () => void }) {
+export function ClientForm({ record, onClose }: { record: Client | null; onClose: () => void }) {
   const [add, adding] = useAddClientMutation();
   const [update, updating] = useUpdateClientMutation();
   const [fetchClient] = useLazyGetClientQuery();
   const state = useCompanyRecordForm({
     what: 'client',
-    record: client,
+    record,
     fields: FIELDS,
     valuesOf: formOf,
     reload: (id) => fetchClient(id).unwrap(),

@@ -5,7 +5,7 @@ import { todayLocalISO } from '../../lib/today';
 import { useScope } from '../../session/scope';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { DateRangeFields } from '../../ui/DateRangeFields';
-import { LoadState } from '../../ui/LoadState';
+import { QueryState } from '../../ui/QueryState';
 import { Money } from '../../ui/Money';
 import { BackIcon } from '../../ui/icons';
 import { styles } from '../../ui/styles';
@@ -104,12 +104,7 @@ export function ClientStatementView({ clientId }: { clientId: string }) {
           </button>
         </div>
       </div>
-      <LoadState
-        isLoading={query.isLoading}
-        isError={query.isError}
-        error={query.error}
-        onRetry={query.refetch}
-      >
+      <QueryState query={query}>
         {s && (
           <div className="mt-4 space-y-3">
             <p className="text-sm text-gray-800">
@@ -127,7 +122,7 @@ export function ClientStatementView({ clientId }: { clientId: string }) {
             />
           </div>
         )}
-      </LoadState>
+      </QueryState>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ClientPicker, ProjectPicker } from '../../ui/recordPickers';
 import { Link } from 'react-router-dom';
 import { GST_RATES, OUTSIDE_INDIA } from '../../../contract/gst';
 import { dueDate } from '../../../contract/invoiceNumber';
@@ -7,6 +8,7 @@ import { Field, SelectField } from '../../ui/Field';
 import { DateField } from '../../ui/DateField';
 import { LoadState } from '../../ui/LoadState';
 import { PlusIcon } from '../../ui/icons';
+import { BusyButton } from '../../ui/BusyButton';
 import { styles } from '../../ui/styles';
 import { useEditConflict } from '../../ui/useEditConflict';
 import { useFieldErrors } from '../../ui/useFieldErrors';
@@ -31,7 +33,7 @@ import {
   type Invoice,
   type InvoiceProfile,
 } from './invoicingApi';
-import { ClientPicker, InvoicePage, Paise, PLACE_OPTIONS, ProjectPicker, TotalsBox } from './parts';
+import { InvoicePage, Paise, PLACE_OPTIONS, TotalsBox } from './parts';
 import { useInvoiceNav } from './useInvoiceNav';
 
 /** MAX_INVOICE_LINES of contract/api/invoices.ts, whose module would bring Zod into the bundle. */
@@ -299,13 +301,12 @@ function EditorForm({ profile, invoice }: { profile: InvoiceProfile; invoice: In
       </div>
 
       <div className="flex flex-wrap gap-2">
-        <button
+        <BusyButton
           type="submit"
-          className={styles.btnPrimary}
-          disabled={adding.isLoading || updating.isLoading}
-        >
-          {adding.isLoading || updating.isLoading ? 'Saving…' : 'Save draft'}
-        </button>
+          busy={adding.isLoading || updating.isLoading}
+          label="Save draft"
+          busyLabel="Saving…"
+        />
         <button
           type="button"
           className={styles.btnSecondary}

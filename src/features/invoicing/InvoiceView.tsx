@@ -10,7 +10,7 @@ import { useScope } from '../../session/scope';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Field } from '../../ui/Field';
 import { DateField } from '../../ui/DateField';
-import { LoadState } from '../../ui/LoadState';
+import { QueryState } from '../../ui/QueryState';
 import { FormModal } from '../../ui/Modal';
 import { Money } from '../../ui/Money';
 import { styles } from '../../ui/styles';
@@ -55,19 +55,21 @@ export function InvoiceView({ id }: { id: string }) {
   const query = useGetInvoiceQuery(id);
   return (
     <InvoicePage titleId="invoice-title">
-      <LoadState
-        isLoading={query.isLoading}
-        isError={query.isError}
-        error={query.error}
-        onRetry={query.refetch}
-      >
-        {query.data && <InvoiceDetails invoice={query.data} />}
-      </LoadState>
+      <QueryState query={query}>{query.data && <InvoiceDetails invoice={query.data} />}</QueryState>
     </InvoicePage>
   );
 }
 
 type Pending = 'issue' | 'delete' | 'cancel' | null;
+
+/** A button of an invoice's: shown when it applies, busy while its call is under way. */
+interface Action {
+  label: string;
+  shown: boolean;
+  primary?: boolean;
+  busy?: boolean;
+  onClick: () => void;
+}
 
 function InvoiceDetails({ invoice: inv }: { invoice: Invoice }) {
   const scope = useScope();
@@ -127,6 +129,41 @@ function InvoiceDetails({ invoice: inv }: { invoice: Invoice }) {
     window.open(whatsappShareLink(inv.buyer?.mobile ?? null, text), '_blank', 'noopener');
   };
 
+  // A draft is issued, edited or deleted; an issued invoice sent, paid or cancelled.
+  const sends = writes && live && inv.kind === 'invoice';
+  const actions: Action[] = [
+    { label: 'Issue', shown: writes && isDraft, primary: true, onClick: () => setPending('issue') },
+    { label: 'Edit draft', shown: writes && isDraft, onClick: () => nav.edit(inv._id) },
+    { label: 'Delete draft', shown: writes && isDraft, onClick: () => setPending('delete') },
+    {
+      label: 'Download PDF',
+      shown: inv.number !== null,
+      onClick: () =>
+        void download(invoicePdfPath(inv._id), {
+          filename: `${inv.number!.replace(/\//g, '-')}.pdf`,
+          failure: 'Could not download the PDF.',
+        }),
+    },
+    {
+      label: 'E-mail to client',
+      shown: sends,
+      busy: emailing.isLoading,
+      onClick: () =>
+        void notifyMutation(email(inv._id).unwrap(), {
+          success: 'E-mail sent',
+          failure: 'Could not send the e-mail.',
+        }),
+    },
+    {
+      label: 'Share on WhatsApp',
+      shown: sends,
+      busy: linking.isLoading,
+      onClick: () => void share(),
+    },
+    { label: 'Record receipt', shown: sends && inv.pending > 0, onClick: () => setReceiving(true) },
+    { label: 'Cancel by credit note', shown: sends, onClick: () => setPending('cancel') },
+  ];
+
   return (
     <div className="mt-3 space-y-5">
       <div className="flex flex-wrap items-center gap-3">
@@ -166,78 +203,19 @@ function InvoiceDetails({ invoice: inv }: { invoice: Invoice }) {
       </dl>
 
       <div className="flex flex-wrap gap-2">
-        {writes && isDraft && (
-          <>
-            <button type="button" className={styles.btnPrimary} onClick={() => setPending('issue')}>
-              Issue
-            </button>
-            <button type="button" className={styles.btnSecondary} onClick={() => nav.edit(inv._id)}>
-              Edit draft
-            </button>
+        {actions
+          .filter((action) => action.shown)
+          .map((action) => (
             <button
+              key={action.label}
               type="button"
-              className={styles.btnSecondary}
-              onClick={() => setPending('delete')}
+              className={action.primary ? styles.btnPrimary : styles.btnSecondary}
+              disabled={action.busy}
+              onClick={action.onClick}
             >
-              Delete draft
+              {action.label}
             </button>
-          </>
-        )}
-        {inv.number && (
-          <button
-            type="button"
-            className={styles.btnSecondary}
-            onClick={() =>
-              void download(invoicePdfPath(inv._id), {
-                filename: `${inv.number!.replace(/\//g, '-')}.pdf`,
-                failure: 'Could not download the PDF.',
-              })
-            }
-          >
-            Download PDF
-          </button>
-        )}
-        {writes && live && inv.kind === 'invoice' && (
-          <>
-            <button
-              type="button"
-              className={styles.btnSecondary}
-              disabled={emailing.isLoading}
-              onClick={() =>
-                void notifyMutation(email(inv._id).unwrap(), {
-                  success: 'E-mail sent',
-                  failure: 'Could not send the e-mail.',
-                })
-              }
-            >
-              E-mail to client
-            </button>
-            <button
-              type="button"
-              className={styles.btnSecondary}
-              disabled={linking.isLoading}
-              onClick={() => void share()}
-            >
-              Share on WhatsApp
-            </button>
-            {inv.pending > 0 && (
-              <button
-                type="button"
-                className={styles.btnSecondary}
-                onClick={() => setReceiving(true)}
-              >
-                Record receipt
-              </button>
-            )}
-            <button
-              type="button"
-              className={styles.btnSecondary}
-              onClick={() => setPending('cancel')}
-            >
-              Cancel by credit note
-            </button>
-          </>
-        )}
+          ))}
       </div>
 
       {shared && <SharedLink url={shared} />}

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
+import { ClientPicker } from '../../ui/recordPickers';
 import { isBackwards, formatDMY } from '../../lib/dates';
 import { useScope } from '../../session/scope';
 import { ScopeBar } from '../../ui/CompanyPicker';
@@ -8,13 +9,13 @@ import { SelectField } from '../../ui/Field';
 import { ListScreen } from '../../ui/ListScreen';
 import { Money } from '../../ui/Money';
 import { styles } from '../../ui/styles';
-import { useListParams, useUrlFilters } from '../../ui/useListParams';
+import { scopedListArgs, useListParams, useUrlFilters } from '../../ui/useListParams';
 import type { InvoiceStatus } from '../../../contract/api/invoices';
 import { InvoiceEditor } from './InvoiceEditor';
 import { InvoiceView } from './InvoiceView';
 import { useGetClientQuery, useGetInvoicesQuery, type InvoiceRow } from './invoicingApi';
 import { useInvoiceNav } from './useInvoiceNav';
-import { ClientPicker, STATUS_OPTIONS, StatusBadge } from './parts';
+import { STATUS_OPTIONS, StatusBadge } from './parts';
 import { countOf } from '../../ui/countOf';
 
 /**
@@ -40,14 +41,10 @@ function InvoiceList() {
   const list = useListParams<'issueDate'>('issueDate', 'desc');
   const [filters, setFilters] = useUrlFilters(FILTERS);
   // Next and Previous carry a row's position (after/before): the server reads from there.
-  const { search, page, pageSize, order, after, before } = list.params;
+  const { after, before } = list.params;
   const backwards = isBackwards(filters.from, filters.to);
   const query = useGetInvoicesQuery({
-    companyId: scope.companyId || undefined,
-    search: search || undefined,
-    page,
-    pageSize,
-    order,
+    ...scopedListArgs(scope.companyId, list.params),
     after,
     before,
     status: (filters.status || undefined) as InvoiceStatus | undefined,

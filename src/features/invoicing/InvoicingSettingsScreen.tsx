@@ -6,7 +6,8 @@ import { AccountPicker } from '../../ui/AccountPicker';
 import { ScopeBar } from '../../ui/CompanyPicker';
 import { Field, SelectField } from '../../ui/Field';
 import { textValues } from '../../ui/formValues';
-import { LoadState } from '../../ui/LoadState';
+import { QueryState } from '../../ui/QueryState';
+import { BusyButton } from '../../ui/BusyButton';
 import { styles } from '../../ui/styles';
 import { useEditConflict } from '../../ui/useEditConflict';
 import { useFieldErrors } from '../../ui/useFieldErrors';
@@ -72,12 +73,7 @@ export default function InvoicingSettingsScreen() {
         {waiting ? (
           <p className="mt-4 text-sm text-gray-700">Choose a company to see its settings.</p>
         ) : (
-          <LoadState
-            isLoading={query.isLoading}
-            isError={query.isError}
-            error={query.error}
-            onRetry={query.refetch}
-          >
+          <QueryState query={query}>
             {query.data && (
               <ProfileForm
                 key={query.data.data?._id ?? 'new'}
@@ -86,7 +82,7 @@ export default function InvoicingSettingsScreen() {
                 companyId={scope.companyId}
               />
             )}
-          </LoadState>
+          </QueryState>
         )}
       </section>
     </>
@@ -223,9 +219,12 @@ function ProfileForm({
         })}
       </div>
       {!readOnly && (
-        <button type="submit" className={styles.btnPrimary} disabled={saving.isLoading}>
-          {saving.isLoading ? 'Saving…' : 'Save settings'}
-        </button>
+        <BusyButton
+          type="submit"
+          busy={saving.isLoading}
+          label="Save settings"
+          busyLabel="Saving…"
+        />
       )}
     </form>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ClientPicker } from '../../ui/recordPickers';
 import type { ReceiptMode } from '../../../contract/api/receipts';
 import { amountInWords } from '../../../contract/amountInWords';
 import { parseRupees, rupeesToPaise } from '../../../contract/rules';
@@ -12,7 +13,7 @@ import { DateField } from '../../ui/DateField';
 import { FormModal } from '../../ui/Modal';
 import { useFieldErrors } from '../../ui/useFieldErrors';
 import { useGetInvoiceProfileQuery, useGetInvoicesQuery, type InvoiceRow } from './invoicingApi';
-import { ClientPicker, Paise } from './parts';
+import { Paise } from './parts';
 import { useAddReceiptMutation } from './receivablesApi';
 
 /** How a client paid, in the contract's order (RECEIPT_MODES). */
@@ -37,6 +38,12 @@ interface Share {
   amount: string;
   tds: string;
 }
+
+/** What a receipt puts on each invoice: the amount paid on it and the tax deducted (TDS). */
+const SHARE_FIELDS = [
+  ['amount', 'alloc', 'Paid on'],
+  ['tds', 'tds', 'TDS on'],
+] as const;
 
 /** The client's open invoices, oldest first, and what each still owes in paise. */
 function useOpenInvoices(clientId: string, companyId?: string) {
@@ -239,22 +246,17 @@ export function ReceiptForm({
                   <span className="font-semibold">{r.number}</span> of {formatDMY(r.issueDate)} ·
                   pending <Paise value={rupeesToPaise(r.pending) ?? 0} />
                 </p>
-                <AmountField
-                  id={`receipt-alloc-${i}`}
-                  label={`Paid on ${r.number}`}
-                  required={false}
-                  value={shareOf(r._id).amount}
-                  onChange={(e) => setShare(r._id, 'amount', e.target.value)}
-                  error={refused.errors[`allocations.${i}.amount`]}
-                />
-                <AmountField
-                  id={`receipt-tds-${i}`}
-                  label={`TDS on ${r.number}`}
-                  required={false}
-                  value={shareOf(r._id).tds}
-                  onChange={(e) => setShare(r._id, 'tds', e.target.value)}
-                  error={refused.errors[`allocations.${i}.tds`]}
-                />
+                {SHARE_FIELDS.map(([key, id, what]) => (
+                  <AmountField
+                    key={key}
+                    id={`receipt-${id}-${i}`}
+                    label={`${what} ${r.number}`}
+                    required={false}
+                    value={shareOf(r._id)[key]}
+                    onChange={(e) => setShare(r._id, key, e.target.value)}
+                    error={refused.errors[`allocations.${i}.${key}`]}
+                  />
+                ))}
               </li>
             ))}
           </ul>

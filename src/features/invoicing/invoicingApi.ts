@@ -13,7 +13,6 @@ import type {
   InvoiceDraftUpdate,
   InvoiceEmailAnswer,
   InvoiceLinkAnswer,
-  InvoiceLinkData,
   InvoiceLinkList,
   InvoiceList,
   InvoiceListQuery,
@@ -25,8 +24,8 @@ import type {
 import type { Message } from '../../../contract/api/fields';
 import type { ProjectList } from '../../../contract/api/projects';
 import { apiSlice } from '../../api/apiSlice';
-import { pathOf, request } from '../../api/endpoint';
-import { pickerPaging, PICKER_PAGE_SIZE, searchParam } from '../../api/picker';
+import { pathOf, request, type IdRoute } from '../../api/endpoint';
+import { onRecord, onRecordId, sendBody } from '../../api/recordMutations';
 import { invalidates, listTags, withSyncedMutations, type Tag } from '../../api/tags';
 
 /**
@@ -35,24 +34,27 @@ import { invalidates, listTags, withSyncedMutations, type Tag } from '../../api/
  * which the change feed names for every change of these tables.
  */
 
-/** The client pickers' search lives in src/api, shared with the project form. */
-export { useSearchClientsInfiniteQuery } from '../../api/clientsApi';
-
 export type InvoiceProfile = z.output<typeof InvoiceProfileData>;
 export type Client = z.output<typeof InvoiceClientData>;
-export type ClientPage = z.output<typeof InvoiceClientList>;
 export type InvoiceRow = z.output<typeof InvoiceSummary>;
 export type Invoice = z.output<typeof InvoiceDetail>;
-export type InvoicePage = z.output<typeof InvoiceList>;
-export type InvoiceLink = z.output<typeof InvoiceLinkData>;
-export type InvoiceListArgs = z.input<typeof InvoiceListQuery>;
 type MessageAnswer = z.output<typeof Message>;
 type Answer = z.output<typeof InvoiceAnswer>;
 
 const LIST: Tag = { type: 'invoice', id: 'LIST' };
 const row = (id: string): Tag => ({ type: 'invoice', id });
+const CLIENTS: Tag = { type: 'invoice', id: 'CLIENTS' };
+const clientChanged = (id: string) => [CLIENTS, row(id)];
 /** A change to invoices moves the company's figures too. */
 const changed = (...ids: string[]): Tag[] => [LIST, ...ids.map(row), 'dashboard'];
+
+/** An invoice's share links (and the e-mails that send one). */
+const links = (id: string): Tag[] => [{ type: 'invoice', id: `LINKS-${id}` }];
+/** A call that makes an invoice's link (e-mailing makes one too): its list refreshes. */
+const linkCall = (call: IdRoute) => ({
+  query: (id: string) => request(call, { params: { id }, body: {} }),
+  invalidatesTags: invalidates((_r, id: string) => links(id)),
+});
 
 /** The scope's company for an admin ('' = none chosen: left out). */
 const scoped = (companyId?: string) => ({ companyId: companyId || undefined });
@@ -67,39 +69,16 @@ export const invoicingApi = apiSlice.injectEndpoints({
       saveInvoiceProfile: build.mutation<
         z.output<typeof InvoiceProfileAnswer>,
         InvoiceProfileInput
+      >(sendBody('saveInvoiceProfile', [row('PROFILE')])),
+      getClients: build.query<
+        z.output<typeof InvoiceClientList>,
+        z.input<typeof InvoiceClientListQuery>
       >({
-        query: (body) => request('saveInvoiceProfile', { body }),
-        invalidatesTags: invalidates(() => [row('PROFILE')]),
-      }),
-      getClients: build.query<ClientPage, z.input<typeof InvoiceClientListQuery>>({
         query: ({ companyId, search, page, pageSize, order }) =>
           request('listInvoiceClients', {
             query: { ...scoped(companyId), search: search || undefined, page, pageSize, order },
           }),
-        providesTags: (result) => [
-          { type: 'invoice', id: 'CLIENTS' },
-          ...listTags('invoice')(result),
-        ],
-      }),
-      /** The project pickers of invoices: the company's projects by name. */
-      searchInvoiceProjects: build.infiniteQuery<
-        z.output<typeof ProjectList>,
-        { search: string; companyId?: string },
-        number
-      >({
-        infiniteQueryOptions: pickerPaging,
-        query: ({ queryArg: { companyId, search }, pageParam }) =>
-          request('listProjects', {
-            query: {
-              ...scoped(companyId),
-              search: searchParam(search),
-              page: pageParam,
-              pageSize: PICKER_PAGE_SIZE,
-              sort: 'projectName',
-              order: 'asc',
-            },
-          }),
-        providesTags: [{ type: 'project', id: 'LIST' }],
+        providesTags: (result) => [CLIENTS, ...listTags('invoice')(result)],
       }),
       /** One project's name, for a saved draft's project picker. */
       getInvoiceProject: build.query<string | null, string>({
@@ -112,22 +91,17 @@ export const invoicingApi = apiSlice.injectEndpoints({
         transformResponse: (answer: z.output<typeof InvoiceClientAnswer>) => answer.data,
         providesTags: (_r, _e, id) => [row(id)],
       }),
-      addClient: build.mutation<z.output<typeof InvoiceClientAnswer>, InvoiceClientInput>({
-        query: (body) => request('addInvoiceClient', { body }),
-        invalidatesTags: invalidates(() => [{ type: 'invoice', id: 'CLIENTS' }]),
-      }),
+      addClient: build.mutation<z.output<typeof InvoiceClientAnswer>, InvoiceClientInput>(
+        sendBody('addInvoiceClient', [CLIENTS]),
+      ),
       updateClient: build.mutation<
         z.output<typeof InvoiceClientAnswer>,
         { id: string } & z.input<typeof InvoiceClientUpdate>
-      >({
-        query: ({ id, ...body }) => request('updateInvoiceClient', { params: { id }, body }),
-        invalidatesTags: invalidates((_r, { id }) => [{ type: 'invoice', id: 'CLIENTS' }, row(id)]),
-      }),
-      deleteClient: build.mutation<MessageAnswer, string>({
-        query: (id) => request('deleteInvoiceClient', { params: { id } }),
-        invalidatesTags: invalidates((_r, id) => [{ type: 'invoice', id: 'CLIENTS' }, row(id)]),
-      }),
-      getInvoices: build.query<InvoicePage, InvoiceListArgs>({
+      >(onRecord('updateInvoiceClient', clientChanged)),
+      deleteClient: build.mutation<MessageAnswer, string>(
+        onRecordId('deleteInvoiceClient', clientChanged),
+      ),
+      getInvoices: build.query<z.output<typeof InvoiceList>, z.input<typeof InvoiceListQuery>>({
         query: (query) => request('listInvoices', { query }),
         providesTags: (result) => listTags('invoice')(result),
       }),
@@ -136,42 +110,31 @@ export const invoicingApi = apiSlice.injectEndpoints({
         transformResponse: (answer: Answer) => answer.data,
         providesTags: (_r, _e, id) => [row(id)],
       }),
-      addInvoice: build.mutation<Answer, InvoiceDraftInput>({
-        query: (body) => request('addInvoice', { body }),
-        invalidatesTags: invalidates(() => changed()),
-      }),
-      updateInvoice: build.mutation<Answer, { id: string } & z.input<typeof InvoiceDraftUpdate>>({
-        query: ({ id, ...body }) => request('updateInvoice', { params: { id }, body }),
-        invalidatesTags: invalidates((_r, { id }) => changed(id)),
-      }),
-      deleteInvoice: build.mutation<MessageAnswer, string>({
-        query: (id) => request('deleteInvoice', { params: { id } }),
-        invalidatesTags: invalidates((_r, id) => changed(id)),
-      }),
-      issueInvoice: build.mutation<Answer, { id: string; version: number }>({
-        query: ({ id, version }) => request('issueInvoice', { params: { id }, body: { version } }),
-        invalidatesTags: invalidates((_r, { id }) => changed(id)),
-      }),
+      addInvoice: build.mutation<Answer, InvoiceDraftInput>(sendBody('addInvoice', changed())),
+      updateInvoice: build.mutation<Answer, { id: string } & z.input<typeof InvoiceDraftUpdate>>(
+        onRecord('updateInvoice', changed),
+      ),
+      deleteInvoice: build.mutation<MessageAnswer, string>(onRecordId('deleteInvoice', changed)),
+      issueInvoice: build.mutation<Answer, { id: string; version: number }>(
+        onRecord('issueInvoice', changed),
+      ),
       /** Cancels by a credit note for the whole invoice: the answer is the credit note. */
-      cancelInvoice: build.mutation<Answer, { id: string } & z.input<typeof InvoiceCancel>>({
-        query: ({ id, ...body }) => request('cancelInvoice', { params: { id }, body }),
-        invalidatesTags: invalidates((_r, { id }) => changed(id)),
-      }),
-      emailInvoice: build.mutation<z.output<typeof InvoiceEmailAnswer>, string>({
-        query: (id) => request('emailInvoice', { params: { id }, body: {} }),
-        invalidatesTags: invalidates((_r, id) => [{ type: 'invoice', id: `LINKS-${id}` }]),
-      }),
-      createInvoiceLink: build.mutation<z.output<typeof InvoiceLinkAnswer>, string>({
-        query: (id) => request('createInvoiceLink', { params: { id }, body: {} }),
-        invalidatesTags: invalidates((_r, id) => [{ type: 'invoice', id: `LINKS-${id}` }]),
-      }),
+      cancelInvoice: build.mutation<Answer, { id: string } & z.input<typeof InvoiceCancel>>(
+        onRecord('cancelInvoice', changed),
+      ),
+      emailInvoice: build.mutation<z.output<typeof InvoiceEmailAnswer>, string>(
+        linkCall('emailInvoice'),
+      ),
+      createInvoiceLink: build.mutation<z.output<typeof InvoiceLinkAnswer>, string>(
+        linkCall('createInvoiceLink'),
+      ),
       getInvoiceLinks: build.query<z.output<typeof InvoiceLinkList>, string>({
         query: (id) => request('listInvoiceLinks', { params: { id } }),
-        providesTags: (_r, _e, id) => [{ type: 'invoice', id: `LINKS-${id}` }],
+        providesTags: (_r, _e, id) => links(id),
       }),
       revokeInvoiceLink: build.mutation<MessageAnswer, { id: string; linkId: string }>({
         query: (params) => request('revokeInvoiceLink', { params }),
-        invalidatesTags: invalidates((_r, { id }) => [{ type: 'invoice', id: `LINKS-${id}` }]),
+        invalidatesTags: invalidates((_r, { id }) => links(id)),
       }),
     }),
 });
@@ -181,7 +144,6 @@ export const {
   useLazyGetInvoiceProfileQuery,
   useSaveInvoiceProfileMutation,
   useGetClientsQuery,
-  useSearchInvoiceProjectsInfiniteQuery,
   useGetClientQuery,
   useGetInvoiceProjectQuery,
   useLazyGetClientQuery,

@@ -1,20 +1,13 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { BackIcon } from '../../ui/icons';
 import { styles } from '../../ui/styles';
 import { useInvoiceNav } from './useInvoiceNav';
-import { skipToken } from '@reduxjs/toolkit/query';
 import { amountInWords } from '../../../contract/amountInWords';
 import type { InvoiceStatus } from '../../../contract/api/invoices';
 import { GST_STATES, OUTSIDE_INDIA, gstState, placeOfSupplyName } from '../../../contract/gst';
 import type { TaxTreatment } from '../../../contract/invoiceMath';
 import { paiseToRupees } from '../../../contract/rules';
 import { Money } from '../../ui/Money';
-import { pickerResults, SearchPicker, type SearchPickerProps } from '../../ui/SearchPicker';
-import {
-  useSearchClientsInfiniteQuery,
-  useSearchInvoiceProjectsInfiniteQuery,
-  type Client,
-} from './invoicingApi';
 
 /** Paise as rupees on the screen. */
 export function Paise({ value, className }: { value: number; className?: string }) {
@@ -130,38 +123,6 @@ export function TotalsBox({
 
 const inr = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const fmt = (paise: number) => `₹${inr.format(paiseToRupees(paise))}`;
-
-const clientOption = (c: Client) => ({ value: c._id, label: c.name });
-
-/** A picker of the company's clients, searched on the server. */
-export function ClientPicker({
-  companyId,
-  ...picker
-}: { companyId?: string } & Omit<SearchPickerProps, 'onSearch' | 'results'>) {
-  const [search, setSearch] = useState<string | null>(null);
-  const list = useSearchClientsInfiniteQuery(search === null ? skipToken : { search, companyId });
-  return (
-    <SearchPicker {...picker} onSearch={setSearch} results={pickerResults(list, clientOption)} />
-  );
-}
-
-/** A picker of the company's projects (an invoice's optional project). */
-export function ProjectPicker({
-  companyId,
-  ...picker
-}: { companyId?: string } & Omit<SearchPickerProps, 'onSearch' | 'results'>) {
-  const [search, setSearch] = useState<string | null>(null);
-  const list = useSearchInvoiceProjectsInfiniteQuery(
-    search === null ? skipToken : { search, companyId },
-  );
-  return (
-    <SearchPicker
-      {...picker}
-      onSearch={setSearch}
-      results={pickerResults(list, (p) => ({ value: p._id, label: p.projectName }))}
-    />
-  );
-}
 
 /** The card of an invoice or the editor, with the way back to the list. */
 export function InvoicePage({ titleId, children }: { titleId: string; children: ReactNode }) {

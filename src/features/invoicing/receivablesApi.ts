@@ -12,7 +12,8 @@ import type {
 } from '../../../contract/api/receipts';
 import { apiSlice } from '../../api/apiSlice';
 import { pathOf, request } from '../../api/endpoint';
-import { invalidates, withSyncedMutations, type Tag } from '../../api/tags';
+import { onRecord, sendBody } from '../../api/recordMutations';
+import { withSyncedMutations, type Tag } from '../../api/tags';
 
 /**
  * Money received from clients, what each client and project still owes, and a client's
@@ -36,18 +37,13 @@ export const receivablesApi = apiSlice.injectEndpoints({
         query: (query) => request('listReceipts', { query }),
         providesTags: ['invoice'],
       }),
-      addReceipt: build.mutation<z.output<typeof ReceiptAnswer>, z.input<typeof NewReceipt>>({
-        query: (body) => request('addReceipt', { body }),
-        invalidatesTags: invalidates(() => moved),
-      }),
+      addReceipt: build.mutation<z.output<typeof ReceiptAnswer>, z.input<typeof NewReceipt>>(
+        sendBody('addReceipt', moved),
+      ),
       reverseReceipt: build.mutation<
         z.output<typeof ReceiptAnswer>,
         { id: string; version: number }
-      >({
-        query: ({ id, version }) =>
-          request('reverseReceipt', { params: { id }, body: { version } }),
-        invalidatesTags: invalidates(() => moved),
-      }),
+      >(onRecord('reverseReceipt', () => moved)),
       getReceivables: build.query<ReceivablePage, ReceivableArgs>({
         query: (query) => request('listReceivables', { query }),
         providesTags: ['invoice'],

@@ -1,4 +1,3 @@
-import { toast } from 'react-toastify';
 import {
   LINE_STATUS_LABELS,
   useCreateEntryFromLineMutation,
@@ -6,10 +5,12 @@ import {
   useUndoLineMutation,
   type ReconciliationLine,
 } from '../../api/reconciliationApi';
-import { failureMessage } from '../../api/errors';
 import { formatDMY } from '../../lib/dates';
 import { Money } from '../../ui/Money';
+import { CardTableHead, type CardHeading } from '../../ui/CardTableHead';
 import { styles } from '../../ui/styles';
+import { MONEY_HEADINGS, MoneyCells } from './MoneyCells';
+import { WorkButtons, type Work } from './WorkButtons';
 
 const STATUS_STYLES: Record<ReconciliationLine['status'], string> = {
   unmatched: 'bg-red-50 text-red-800',
@@ -19,16 +20,16 @@ const STATUS_STYLES: Record<ReconciliationLine['status'], string> = {
   ignored: 'bg-gray-100 text-gray-700',
 };
 
-/** The headings after the selection box, and how their cells align. */
-const HEADINGS: [string, string][] = [
-  ['Date', ''],
-  ['Narration', ''],
-  ['Money out', 'text-right'],
-  ['Money in', 'text-right'],
-  ['Balance', 'text-right'],
-  ['State', ''],
-  ['Entry in the books', ''],
+/** The headings after the selection box and before the buttons' (when one may write). */
+const HEADINGS: CardHeading[] = [
+  'Date',
+  'Narration',
+  ...MONEY_HEADINGS,
+  { label: 'Balance', align: 'right' },
+  'State',
+  'Entry in the books',
 ];
+const cell = 'px-2 py-2';
 
 const open = (line: ReconciliationLine) =>
   line.status === 'unmatched' || line.status === 'suggested';
@@ -61,12 +62,33 @@ export function LinesTable({
   const selectable = lines.filter(open);
   const allSelected = selectable.length > 0 && selectable.every((l) => selected.has(l._id));
 
-  const act = async (call: () => Promise<{ message: string }>) => {
-    try {
-      toast.success((await call()).message);
-    } catch (error) {
-      toast.error(failureMessage(error, 'That did not go through. Please try again.'));
-    }
+  /** An open line is matched by an entry made from it, or ignored; a closed one undone. */
+  const workOn = (line: ReconciliationLine): Work[] => {
+    const of = `the line of ${formatDMY(line.date)}: ${line.description}`;
+    const lineId = line._id;
+    if (!open(line))
+      return [
+        {
+          label: 'Undo',
+          name: `Undo ${of}`,
+          className: styles.btnGhost,
+          call: () => undo({ id, lineId }).unwrap(),
+        },
+      ];
+    return [
+      {
+        label: 'Create entry',
+        name: `Create an entry from ${of}`,
+        className: styles.btnSecondary,
+        call: () => create({ id, lineId }).unwrap(),
+      },
+      {
+        label: 'Ignore',
+        name: `Ignore ${of}`,
+        className: styles.btnGhost,
+        call: () => ignore({ id, lineIds: [lineId] }).unwrap(),
+      },
+    ];
   };
   const toggle = (lineId: string) => {
     const next = new Set(selected);
@@ -76,38 +98,27 @@ export function LinesTable({
   };
 
   if (lines.length === 0) return <p className="mt-3 text-sm text-gray-700">No lines here.</p>;
-  const th = 'px-2 py-2 font-medium';
   return (
     <div className="mt-3 overflow-x-auto">
       <table role="table" className="cards w-full text-left text-sm">
         {/* On cards the headings are read out only (none sorts). */}
-        <thead role="rowgroup" className="cards-sr-only text-gray-700">
-          <tr role="row">
-            {canWrite && (
-              <th role="columnheader" className={th}>
-                <input
-                  type="checkbox"
-                  aria-label="Select every open line on this page"
-                  checked={allSelected}
-                  disabled={selectable.length === 0}
-                  onChange={() =>
-                    onSelect(allSelected ? new Set() : new Set(selectable.map((l) => l._id)))
-                  }
-                />
-              </th>
-            )}
-            {HEADINGS.map(([heading, align]) => (
-              <th key={heading} role="columnheader" className={`${th} ${align}`}>
-                {heading}
-              </th>
-            ))}
-            {canWrite && (
-              <th role="columnheader" className={th}>
-                <span className="sr-only">Actions</span>
-              </th>
-            )}
-          </tr>
-        </thead>
+        <CardTableHead
+          headings={canWrite ? [...HEADINGS, { label: 'Actions', srOnly: true }] : HEADINGS}
+          cell={cell}
+          first={
+            canWrite && (
+              <input
+                type="checkbox"
+                aria-label="Select every open line on this page"
+                checked={allSelected}
+                disabled={selectable.length === 0}
+                onChange={() =>
+                  onSelect(allSelected ? new Set() : new Set(selectable.map((l) => l._id)))
+                }
+              />
+            )
+          }
+        />
         <tbody role="rowgroup">
           {lines.map((line) => (
             <tr key={line._id} role="row" className="border-t border-gray-100 align-top">
@@ -133,22 +144,7 @@ export function LinesTable({
                   <span className="block text-xs text-gray-600">Ref {line.reference}</span>
                 )}
               </td>
-              <td
-                role="cell"
-                data-label="Money out"
-                data-card="money"
-                className="px-2 py-2 text-right"
-              >
-                {line.paymentType === 'debit' && <Money value={line.amount} />}
-              </td>
-              <td
-                role="cell"
-                data-label="Money in"
-                data-card="money"
-                className="px-2 py-2 text-right"
-              >
-                {line.paymentType === 'credit' && <Money value={line.amount} />}
-              </td>
+              <MoneyCells row={line} cell={cell} />
               <td role="cell" data-label="Balance" className="px-2 py-2 text-right">
                 <Money value={line.balance} />
                 {line.balanceBreak && (
@@ -189,43 +185,7 @@ export function LinesTable({
               {canWrite && (
                 // Unlabelled: on a card the buttons end it, under the cells.
                 <td role="cell" className="whitespace-nowrap px-2 py-2">
-                  <div className="flex gap-1">
-                    {open(line) && (
-                      <>
-                        <button
-                          type="button"
-                          className={styles.btnSecondary}
-                          disabled={busy}
-                          aria-label={`Create an entry from the line of ${formatDMY(line.date)}: ${line.description}`}
-                          onClick={() => void act(() => create({ id, lineId: line._id }).unwrap())}
-                        >
-                          Create entry
-                        </button>
-                        <button
-                          type="button"
-                          className={styles.btnGhost}
-                          disabled={busy}
-                          aria-label={`Ignore the line of ${formatDMY(line.date)}: ${line.description}`}
-                          onClick={() =>
-                            void act(() => ignore({ id, lineIds: [line._id] }).unwrap())
-                          }
-                        >
-                          Ignore
-                        </button>
-                      </>
-                    )}
-                    {!open(line) && (
-                      <button
-                        type="button"
-                        className={styles.btnGhost}
-                        disabled={busy}
-                        aria-label={`Undo the line of ${formatDMY(line.date)}: ${line.description}`}
-                        onClick={() => void act(() => undo({ id, lineId: line._id }).unwrap())}
-                      >
-                        Undo
-                      </button>
-                    )}
-                  </div>
+                  <WorkButtons className="flex gap-1" busy={busy} work={workOn(line)} />
                 </td>
               )}
             </tr>

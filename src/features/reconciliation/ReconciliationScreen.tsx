@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useGetAccountQuery, accountLabel } from '../../api/accountsApi';
 import { useListReconciliationsQuery } from '../../api/reconciliationApi';
@@ -6,13 +5,15 @@ import { formatDMY } from '../../lib/dates';
 import { useScope } from '../../session/scope';
 import { AccountPicker } from '../../ui/AccountPicker';
 import { ScopeBar } from '../../ui/CompanyPicker';
-import { LoadState } from '../../ui/LoadState';
-import { Pagination } from '../../ui/Pagination';
+import { CardTableHead } from '../../ui/CardTableHead';
+import { PagedSection, usePaging } from '../../ui/PagedSection';
 import { styles } from '../../ui/styles';
 import { ReconciliationView } from './ReconciliationView';
 import { StartReconciliation } from './StartReconciliation';
 
 const PAGE_SIZE = 10;
+const HEADINGS = ['Period', 'Bank', 'File', 'Started', { label: 'Open', srOnly: true }];
+const cell = 'py-2 pr-3';
 
 /**
  * Bank reconciliation: an account's statement as the bank downloads it, set against the
@@ -80,78 +81,46 @@ function PastReconciliations({
   accountId: string;
   onOpen: (id: string) => void;
 }) {
-  const [page, setPage] = useState(1);
-  const list = useListReconciliationsQuery({ accountId, page, pageSize: PAGE_SIZE });
+  const paging = usePaging(PAGE_SIZE);
+  const list = useListReconciliationsQuery({ accountId, page: paging.page, pageSize: PAGE_SIZE });
   return (
-    <section className={`${styles.card} p-4`} aria-labelledby="past-reconciliations">
-      <h2 id="past-reconciliations" className="text-base font-semibold text-gray-900">
-        Reconciliations of this account
-      </h2>
-      <LoadState
-        isLoading={list.isLoading}
-        isError={list.isError}
-        error={list.error}
-        onRetry={list.refetch}
-      >
-        {list.data && list.data.total === 0 ? (
-          <p className="mt-2 text-sm text-gray-700">None yet.</p>
-        ) : (
-          // Below 640 px each reconciliation is a card (index.css, `table.cards`): its period
-          // and Open first, then its bank, file and day.
-          <table role="table" className="cards mt-3 w-full text-left text-sm">
-            <thead role="rowgroup" className="cards-sr-only text-gray-700">
-              <tr role="row">
-                <th role="columnheader" className="py-2 pr-3 font-medium">
-                  Period
-                </th>
-                <th role="columnheader" className="py-2 pr-3 font-medium">
-                  Bank
-                </th>
-                <th role="columnheader" className="py-2 pr-3 font-medium">
-                  File
-                </th>
-                <th role="columnheader" className="py-2 pr-3 font-medium">
-                  Started
-                </th>
-                <th role="columnheader" className="py-2 font-medium">
-                  <span className="sr-only">Open</span>
-                </th>
+    <PagedSection
+      id="past-reconciliations"
+      title="Reconciliations of this account"
+      query={list}
+      paging={paging}
+      empty="None yet."
+    >
+      {(rows) => (
+        // Below 640 px each reconciliation is a card (index.css, `table.cards`): its period
+        // and Open first, then its bank, file and day.
+        <table role="table" className="cards mt-3 w-full text-left text-sm">
+          <CardTableHead headings={HEADINGS} cell={cell} />
+          <tbody role="rowgroup">
+            {rows.map((r) => (
+              <tr key={r._id} role="row" className="border-t border-gray-100">
+                <td role="cell" data-card="primary" className={cell}>
+                  {formatDMY(r.from)} – {formatDMY(r.to)}
+                </td>
+                <td role="cell" data-label="Bank" className={cell}>
+                  {r.bank}
+                </td>
+                <td role="cell" data-label="File" className={`max-w-xs truncate ${cell}`}>
+                  {r.fileName || '—'}
+                </td>
+                <td role="cell" data-label="Started" className={cell}>
+                  {formatDMY(r.createdAt)}
+                </td>
+                <td role="cell" data-card="actions" className="py-2 text-right">
+                  <button type="button" className={styles.link} onClick={() => onOpen(r._id)}>
+                    Open
+                  </button>
+                </td>
               </tr>
-            </thead>
-            <tbody role="rowgroup">
-              {list.data?.data.map((r) => (
-                <tr key={r._id} role="row" className="border-t border-gray-100">
-                  <td role="cell" data-card="primary" className="py-2 pr-3">
-                    {formatDMY(r.from)} – {formatDMY(r.to)}
-                  </td>
-                  <td role="cell" data-label="Bank" className="py-2 pr-3">
-                    {r.bank}
-                  </td>
-                  <td role="cell" data-label="File" className="max-w-xs truncate py-2 pr-3">
-                    {r.fileName || '—'}
-                  </td>
-                  <td role="cell" data-label="Started" className="py-2 pr-3">
-                    {formatDMY(r.createdAt)}
-                  </td>
-                  <td role="cell" data-card="actions" className="py-2 text-right">
-                    <button type="button" className={styles.link} onClick={() => onOpen(r._id)}>
-                      Open
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-        {list.data && list.data.total > PAGE_SIZE && (
-          <Pagination
-            page={page}
-            pageSize={PAGE_SIZE}
-            total={list.data.total}
-            onPageChange={setPage}
-          />
-        )}
-      </LoadState>
-    </section>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </PagedSection>
   );
 }

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { RECONCILIATION_LINE_STATUSES } from '../../../contract/reconciliation';
 import type { ReconciliationLineStatus } from '../../../contract/reconciliation';
 import {
@@ -10,15 +9,15 @@ import {
   useListReconciliationLinesQuery,
   useSuggestMatchesMutation,
 } from '../../api/reconciliationApi';
-import { failureMessage } from '../../api/errors';
 import { formatDMY } from '../../lib/dates';
-import { LoadState } from '../../ui/LoadState';
+import { QueryState } from '../../ui/QueryState';
 import { lastFourOf } from '../../../contract/accountNumber';
 import { Pagination } from '../../ui/Pagination';
 import { styles } from '../../ui/styles';
 import { Balances } from './Balances';
 import { LinesTable } from './LinesTable';
 import { UnmatchedEntries } from './UnmatchedEntries';
+import { WorkButtons } from './WorkButtons';
 
 const PAGE_SIZE = 50;
 
@@ -51,15 +50,6 @@ export function ReconciliationView({
   const [suggest, suggesting] = useSuggestMatchesMutation();
   const busy = confirming.isLoading || ignoring.isLoading || suggesting.isLoading;
 
-  const run = async (call: () => Promise<{ message: string }>) => {
-    try {
-      const answer = await call();
-      toast.success(answer.message);
-      setSelected(new Set());
-    } catch (error) {
-      toast.error(failureMessage(error, 'That did not go through. Please try again.'));
-    }
-  };
   const filter = (next: ReconciliationLineStatus | '') => {
     setStatus(next);
     setPage(1);
@@ -68,12 +58,7 @@ export function ReconciliationView({
   const counts = rec.data?.counts;
 
   return (
-    <LoadState
-      isLoading={rec.isLoading}
-      isError={rec.isError}
-      error={rec.error}
-      onRetry={rec.refetch}
-    >
+    <QueryState query={rec}>
       {rec.data && (
         <div className="space-y-4">
           <section
@@ -134,47 +119,38 @@ export function ReconciliationView({
               })}
             </div>
             {canWrite && (
-              <div className="mt-3 flex flex-wrap gap-2">
-                <button
-                  type="button"
-                  className={styles.btnPrimary}
-                  disabled={busy || rec.data.counts.suggested === 0}
-                  onClick={() => void run(() => confirm({ id, all: true }).unwrap())}
-                >
-                  Confirm all suggested ({rec.data.counts.suggested.toLocaleString('en-IN')})
-                </button>
-                <button
-                  type="button"
-                  className={styles.btnSecondary}
-                  disabled={busy || selected.size === 0}
-                  onClick={() => void run(() => confirm({ id, lineIds: [...selected] }).unwrap())}
-                >
-                  Confirm selected
-                </button>
-                <button
-                  type="button"
-                  className={styles.btnSecondary}
-                  disabled={busy || selected.size === 0}
-                  onClick={() => void run(() => ignore({ id, lineIds: [...selected] }).unwrap())}
-                >
-                  Ignore selected
-                </button>
-                <button
-                  type="button"
-                  className={styles.btnGhost}
-                  disabled={busy}
-                  onClick={() => void run(() => suggest(id).unwrap())}
-                >
-                  Suggest matches again
-                </button>
-              </div>
+              <WorkButtons
+                className="mt-3 flex flex-wrap gap-2"
+                busy={busy}
+                onDone={() => setSelected(new Set())}
+                work={[
+                  {
+                    label: `Confirm all suggested (${rec.data.counts.suggested.toLocaleString('en-IN')})`,
+                    className: styles.btnPrimary,
+                    idle: rec.data.counts.suggested === 0,
+                    call: () => confirm({ id, all: true }).unwrap(),
+                  },
+                  {
+                    label: 'Confirm selected',
+                    className: styles.btnSecondary,
+                    idle: selected.size === 0,
+                    call: () => confirm({ id, lineIds: [...selected] }).unwrap(),
+                  },
+                  {
+                    label: 'Ignore selected',
+                    className: styles.btnSecondary,
+                    idle: selected.size === 0,
+                    call: () => ignore({ id, lineIds: [...selected] }).unwrap(),
+                  },
+                  {
+                    label: 'Suggest matches again',
+                    className: styles.btnGhost,
+                    call: () => suggest(id).unwrap(),
+                  },
+                ]}
+              />
             )}
-            <LoadState
-              isLoading={lines.isLoading}
-              isError={lines.isError}
-              error={lines.error}
-              onRetry={lines.refetch}
-            >
+            <QueryState query={lines}>
               {lines.data && (
                 <>
                   <LinesTable
@@ -197,12 +173,12 @@ export function ReconciliationView({
                   )}
                 </>
               )}
-            </LoadState>
+            </QueryState>
           </section>
 
           <UnmatchedEntries id={id} total={rec.data.unmatchedEntries} />
         </div>
       )}
-    </LoadState>
+    </QueryState>
   );
 }

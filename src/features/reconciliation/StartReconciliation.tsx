@@ -8,7 +8,9 @@ import {
   type ReconciliationPreview,
 } from '../../api/reconciliationApi';
 import { formatDMY } from '../../lib/dates';
+import { FileField } from '../../ui/Field';
 import { Money } from '../../ui/Money';
+import { BusyButton } from '../../ui/BusyButton';
 import { styles } from '../../ui/styles';
 import { Balances } from './Balances';
 
@@ -86,33 +88,17 @@ export function StartReconciliation({
       <h2 id={`${fileId}-title`} className="text-base font-semibold text-gray-900">
         New reconciliation
       </h2>
-      <div>
-        <label htmlFor={fileId} className="block text-sm font-medium text-gray-800">
-          Bank statement file
-        </label>
-        <input
-          ref={input}
-          id={fileId}
-          type="file"
-          accept={ACCEPT}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${fileId}-hint${error ? ` ${fileId}-error` : ''}`}
-          className="mt-1 block w-full text-sm text-gray-800 file:mr-3 file:rounded-md file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:font-semibold file:text-indigo-800"
-          onChange={(e) => {
-            const chosen = e.target.files?.[0];
-            if (chosen) void read(chosen);
-          }}
-        />
-        <p id={`${fileId}-hint`} className="mt-1 text-xs text-gray-600">
-          The statement as your bank downloads it: HDFC, ICICI, SBI, Axis, Kotak or any other with a
-          date, amounts and a balance column (CSV, Excel .xlsx, or the bank’s .xls).
-        </p>
-        {error && (
-          <p id={`${fileId}-error`} role="alert" className="mt-1 text-sm text-red-700">
-            {error}
-          </p>
-        )}
-      </div>
+      <FileField
+        inputRef={input}
+        id={fileId}
+        label="Bank statement file"
+        accept={ACCEPT}
+        error={error ?? undefined}
+        hint="The statement as your bank downloads it: HDFC, ICICI, SBI, Axis, Kotak or any other with a date, amounts and a balance column (CSV, Excel .xlsx, or the bank’s .xls)."
+        onFile={(chosen) => {
+          if (chosen) void read(chosen);
+        }}
+      />
       {step.at === 'reading' && <p className="text-sm text-gray-700">Reading the file…</p>}
       {preview && (
         <div className="space-y-3">
@@ -141,14 +127,12 @@ export function StartReconciliation({
             </div>
           )}
           <div className="flex gap-2">
-            <button
-              type="button"
-              className={styles.btnPrimary}
-              disabled={step.at === 'starting'}
+            <BusyButton
+              busy={step.at === 'starting'}
+              label="Start reconciliation"
+              busyLabel="Starting…"
               onClick={() => void start(preview)}
-            >
-              {step.at === 'starting' ? 'Starting…' : 'Start reconciliation'}
-            </button>
+            />
             <button
               type="button"
               className={styles.btnSecondary}

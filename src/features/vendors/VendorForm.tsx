@@ -18,13 +18,13 @@ const formOf = (v: Vendor | null): Record<Key, string> => ({
 });
 
 /** Add or edit a vendor: a name, and optionally its GSTIN, e-mail, mobile and address. */
-export function VendorForm({ vendor, onClose }: { vendor: Vendor | null; onClose: () => void }) {
+export function VendorForm({ record, onClose }: { record: Vendor | null; onClose: () => void }) {
   const [add, adding] = useAddVendorMutation();
   const [update, updating] = useUpdateVendorMutation();
   const [fetchVendor] = useLazyGetVendorQuery();
   const state = useCompanyRecordForm({
     what: 'vendor',
-    record: vendor,
+    record,
     fields: FIELDS,
     valuesOf: formOf,
     reload: (id) => fetchVendor(id).unwrap(),
