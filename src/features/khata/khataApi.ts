@@ -15,6 +15,7 @@ import type {
 } from '../../../contract/api/khata';
 import { request } from '../../api/endpoint';
 import { apiSlice } from '../../api/apiSlice';
+import { sendBody } from '../../api/recordMutations';
 import { invalidates, withSyncedMutations, type Tag } from '../../api/tags';
 
 export type KhataLedger = z.output<typeof KhataLedgerSchema>;
@@ -57,10 +58,7 @@ export const khataApi = apiSlice.injectEndpoints({
       addKhataPerson: build.mutation<
         z.output<typeof KhataPersonAnswer>,
         z.input<typeof KhataPersonFields>
-      >({
-        query: (body) => request('addKhataPerson', { body }),
-        invalidatesTags: invalidates(() => booksTags),
-      }),
+      >(sendBody('addKhataPerson', booksTags)),
       updateKhataPerson: build.mutation<
         z.output<typeof KhataPersonAnswer>,
         { id: string; input: z.input<typeof KhataPersonUpdate> }

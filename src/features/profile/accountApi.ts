@@ -12,12 +12,14 @@ import type {
 } from '../../../contract/api/account';
 import type { Message } from '../../../contract/api/fields';
 import { request } from '../../api/endpoint';
+import { onRecordId, sendBody } from '../../api/recordMutations';
 import { apiSlice } from '../../api/apiSlice';
 import { invalidates, withSyncedMutations, type Tag } from '../../api/tags';
 
 export type SessionInfo = z.output<typeof SessionList>['data'][number];
 export type SignIn = z.output<typeof SignInList>['data'][number];
 type MessageAnswer = z.output<typeof Message>;
+type Codes = z.output<typeof RecoveryCodes>;
 
 const ACCOUNT: Tag[] = ['account'];
 /** Two-factor changes what the profile says (on, pending) and the account's sections. */
@@ -31,10 +33,7 @@ export const accountApi = apiSlice.injectEndpoints({
         query: () => request('listSessions'),
         providesTags: ACCOUNT,
       }),
-      endSession: build.mutation<MessageAnswer, string>({
-        query: (id) => request('endSession', { params: { id } }),
-        invalidatesTags: invalidates(() => ACCOUNT),
-      }),
+      endSession: build.mutation<MessageAnswer, string>(onRecordId('endSession', () => ACCOUNT)),
       endOtherSessions: build.mutation<MessageAnswer, void>({
         query: () => request('endOtherSessions'),
         invalidatesTags: invalidates(() => ACCOUNT),
@@ -51,28 +50,18 @@ export const accountApi = apiSlice.injectEndpoints({
         z.output<typeof TwoFactorSetup>,
         z.input<typeof PasswordCheck>
       >({ query: (body) => request('startTwoFactor', { body }) }),
-      confirmTwoFactor: build.mutation<
-        z.output<typeof RecoveryCodes>,
-        z.input<typeof TwoFactorConfirm>
-      >({
-        query: (body) => request('confirmTwoFactor', { body }),
-        invalidatesTags: invalidates(() => ACCOUNT_AND_ME),
-      }),
-      disableTwoFactor: build.mutation<MessageAnswer, z.input<typeof TwoFactorDisable>>({
-        query: (body) => request('disableTwoFactor', { body }),
-        invalidatesTags: invalidates(() => ACCOUNT_AND_ME),
-      }),
-      newRecoveryCodes: build.mutation<
-        z.output<typeof RecoveryCodes>,
-        z.input<typeof TwoFactorDisable>
-      >({
-        query: (body) => request('newRecoveryCodes', { body }),
-        invalidatesTags: invalidates(() => ACCOUNT),
-      }),
-      setTwoFactorPolicy: build.mutation<MessageAnswer, z.input<typeof TwoFactorPolicy>>({
-        query: (body) => request('setTwoFactorPolicy', { body }),
-        invalidatesTags: invalidates(() => [{ type: 'users', id: 'ME' }]),
-      }),
+      confirmTwoFactor: build.mutation<Codes, z.input<typeof TwoFactorConfirm>>(
+        sendBody('confirmTwoFactor', ACCOUNT_AND_ME),
+      ),
+      disableTwoFactor: build.mutation<MessageAnswer, z.input<typeof TwoFactorDisable>>(
+        sendBody('disableTwoFactor', ACCOUNT_AND_ME),
+      ),
+      newRecoveryCodes: build.mutation<Codes, z.input<typeof TwoFactorDisable>>(
+        sendBody('newRecoveryCodes', ACCOUNT),
+      ),
+      setTwoFactorPolicy: build.mutation<MessageAnswer, z.input<typeof TwoFactorPolicy>>(
+        sendBody('setTwoFactorPolicy', [{ type: 'users', id: 'ME' }]),
+      ),
     }),
 });
 

@@ -12,11 +12,14 @@ import type {
   UpiSettingsSaved,
 } from '../../../contract/api/khata';
 import { request } from '../../api/endpoint';
+import { sendBody } from '../../api/recordMutations';
 import { apiSlice } from '../../api/apiSlice';
-import { invalidates, withSyncedMutations } from '../../api/tags';
+import { withSyncedMutations, type Tag } from '../../api/tags';
 import { userUpdated } from '../../session/sessionSlice';
 
 type ProfileAnswer = z.output<typeof UserAnswer>;
+/** The signed-in user's cache tag. */
+const ME: Tag = { type: 'users', id: 'ME' };
 
 /** Keeps the stored user in step with what the server says about the signed-in user. */
 async function storeUser({
@@ -39,19 +42,17 @@ export const profileApi = apiSlice.injectEndpoints({
     withSyncedMutations({
       getProfile: build.query<ProfileAnswer, void>({
         query: () => request('getProfile'),
-        providesTags: [{ type: 'users', id: 'ME' }],
+        providesTags: [ME],
         onQueryStarted: (_arg, api) => storeUser(api),
       }),
       updateProfile: build.mutation<z.output<typeof UpdateAnswer>, z.input<typeof UpdateProfile>>({
-        query: (body) => request('updateProfile', { body }),
-        invalidatesTags: invalidates(() => [{ type: 'users', id: 'ME' }]),
+        ...sendBody('updateProfile', [ME]),
         onQueryStarted: (_arg, api) => storeUser(api),
       }),
-      updatePassword: build.mutation<z.output<typeof Message>, z.input<typeof UpdatePassword>>({
-        query: (body) => request('updatePassword', { body }),
+      updatePassword: build.mutation<z.output<typeof Message>, z.input<typeof UpdatePassword>>(
         // A changed password ends the other sessions and may lift what was pending.
-        invalidatesTags: invalidates(() => ['account', { type: 'users', id: 'ME' }]),
-      }),
+        sendBody('updatePassword', ['account', ME]),
+      ),
       /** The UPI ID reminders ask to be paid to. */
       getUpiSettings: build.query<z.output<typeof UpiSettingsAnswer>, void>({
         query: () => request('getUpiSettings'),
@@ -60,10 +61,7 @@ export const profileApi = apiSlice.injectEndpoints({
       saveUpiSettings: build.mutation<
         z.output<typeof UpiSettingsSaved>,
         z.input<typeof UpiSettingsFields>
-      >({
-        query: (body) => request('saveUpiSettings', { body }),
-        invalidatesTags: invalidates(() => ['account']),
-      }),
+      >(sendBody('saveUpiSettings', ['account'])),
     }),
 });
 

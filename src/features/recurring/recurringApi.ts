@@ -11,7 +11,7 @@ import type {
 } from '../../../contract/api/recurring';
 import { reloadOf, request } from '../../api/endpoint';
 import { apiSlice } from '../../api/apiSlice';
-import { toggleMutations } from '../../api/recordMutations';
+import { sendBody, sendId, toggleMutations } from '../../api/recordMutations';
 import { invalidates, listTags, withSyncedMutations, type Tag } from '../../api/tags';
 
 export type { RecurringSort } from '../../../contract/api/recurring';
@@ -26,11 +26,8 @@ type Answer = z.output<typeof RecurringAnswer>;
  * total refresh with the template's list.
  */
 const recorded: Tag[] = [{ type: 'expense', id: 'LIST' }, 'dashboard'];
-const changed = (id: string): Tag[] => [
-  { type: 'recurring', id },
-  { type: 'recurring', id: 'LIST' },
-  ...recorded,
-];
+const LIST: Tag = { type: 'recurring', id: 'LIST' };
+const changed = (id: string): Tag[] => [{ type: 'recurring', id }, LIST, ...recorded];
 
 const toggles = toggleMutations<Answer>(
   { pause: 'pauseRecurring', resume: 'resumeRecurring' },
@@ -46,21 +43,16 @@ export const recurringApi = apiSlice.injectEndpoints({
       }),
       /** One template as it is now, for an edit form's Reload: always fetched, never cached. */
       getOneRecurring: build.query<Recurring | null, string>(reloadOf<Recurring>('listRecurring')),
-      addRecurring: build.mutation<Answer, RecurringInput>({
-        query: (body) => request('addRecurring', { body }),
-        invalidatesTags: invalidates(() => [{ type: 'recurring', id: 'LIST' }, ...recorded]),
-      }),
+      addRecurring: build.mutation<Answer, RecurringInput>(
+        sendBody('addRecurring', [LIST, ...recorded]),
+      ),
       updateRecurring: build.mutation<Answer, z.input<typeof RecurringUpdate>>({
         query: (body) => request('updateRecurring', { body }),
         invalidatesTags: invalidates((_r, arg) => changed(arg._id)),
       }),
-      deleteRecurring: build.mutation<z.output<typeof Message>, string>({
-        query: (id) => request('deleteRecurring', { body: { id } }),
-        invalidatesTags: invalidates((_r, id) => [
-          { type: 'recurring', id },
-          { type: 'recurring', id: 'LIST' },
-        ]),
-      }),
+      deleteRecurring: build.mutation<z.output<typeof Message>, string>(
+        sendId('deleteRecurring', (id) => [{ type: 'recurring', id }, LIST]),
+      ),
       pauseRecurring: build.mutation<Answer, z.input<typeof RecurringToggle>>(toggles.pause),
       resumeRecurring: build.mutation<Answer, z.input<typeof RecurringToggle>>(toggles.resume),
     }),

@@ -11,7 +11,7 @@ import type {
 } from '../../../contract/api/recurringPayments';
 import { reloadOf, request } from '../../api/endpoint';
 import { apiSlice } from '../../api/apiSlice';
-import { toggleMutations } from '../../api/recordMutations';
+import { sendId, toggleMutations } from '../../api/recordMutations';
 import { invalidates, listTags, withSyncedMutations, type Tag } from '../../api/tags';
 
 export type { RecurringPaymentSort } from '../../../contract/api/recurringPayments';
@@ -63,10 +63,9 @@ export const recurringPaymentsApi = apiSlice.injectEndpoints({
         query: (body) => request('updateRecurringPayment', { body }),
         invalidatesTags: invalidates((answer, arg) => changed(arg._id, answer)),
       }),
-      deleteRecurringPayment: build.mutation<z.output<typeof Message>, string>({
-        query: (id) => request('deleteRecurringPayment', { body: { id } }),
-        invalidatesTags: invalidates((_r, id) => [{ type: 'recurringPayment', id }, LIST]),
-      }),
+      deleteRecurringPayment: build.mutation<z.output<typeof Message>, string>(
+        sendId('deleteRecurringPayment', (id) => [{ type: 'recurringPayment', id }, LIST]),
+      ),
       pauseRecurringPayment: build.mutation<Answer, Toggle>(toggles.pause),
       resumeRecurringPayment: build.mutation<Answer, Toggle>(toggles.resume),
     }),
