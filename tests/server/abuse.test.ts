@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rateLimits } from '../../server/db/schema';
 import { loadEnv } from '../../server/env';
-import { hashingLoad } from '../../server/lib/password';
+import { PRODUCTION_COST, hashCost, hashingLoad } from '../../server/lib/password';
 import type { Mailer, MailMessage } from '../../server/mail/mailer';
 import { LIMITS } from '../../server/services/rateLimits';
 import type { AddressInfo } from 'node:net';
@@ -363,17 +363,25 @@ describe('bounded work', () => {
   it('refuses hashing past a short queue with 503 and Retry-After, at once', async () => {
     const { running, maxWaiting } = hashingLoad();
     const burst = Math.max(running, 1) + maxWaiting + 8;
-    // Each from its own address, so that no rate limit refuses them first.
-    const all = await Promise.all(
-      Array.from({ length: burst }, (_, i) =>
-        from(newAddress()).post('/user/registeruser', {
-          name: 'Burst',
-          email: `burst${i}@example.com`,
-          password: PASSWORD,
-          cpassword: PASSWORD,
-        }),
-      ),
-    );
+    // At the production cost (the test runner's is far cheaper): slow hashes fill the queue.
+    vi.stubEnv('NODE_ENV', 'production');
+    let all: ApiResponse[];
+    try {
+      expect(hashCost()).toBe(PRODUCTION_COST);
+      // Each from its own address, so that no rate limit refuses them first.
+      all = await Promise.all(
+        Array.from({ length: burst }, (_, i) =>
+          from(newAddress()).post('/user/registeruser', {
+            name: 'Burst',
+            email: `burst${i}@example.com`,
+            password: PASSWORD,
+            cpassword: PASSWORD,
+          }),
+        ),
+      );
+    } finally {
+      vi.unstubAllEnvs();
+    }
     const counts = statuses(all);
     expect(Object.keys(counts).sort()).toEqual(['201', '503']);
     const busy = all.find((r) => r.status === 503)!;
