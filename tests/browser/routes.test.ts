@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
+import { IMPORT_MAX_ROWS_EMBEDDED } from '../../contract/imports';
 import { screenshot, useBrowserSuite, visit, type PageWatch } from './harness';
 import { expectAlert, expectCount, expectPath, expectText, logIn, registerAdmin } from './helpers';
 
@@ -175,26 +176,30 @@ describe('routes', () => {
     await logIn(page, many);
     await expectPath(page, '/app/dashboard');
     const token = await page.evaluate(() => sessionStorage.getItem('token'));
-    // 10,001 matching rows and one that does not match, sixteen calls at a time.
-    const add = async (n: number) => {
-      const res = await fetch(url('/api/expense/addexpense'), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({
-          date: '2026-11-01',
-          description: n > 10_001 ? 'Rent for November' : `Cinema ticket ${n}`,
-          amount: 150,
-          category: 'other',
-        }),
-      });
-      expect(res.status).toBe(201);
-    };
-    let next = 1;
-    await Promise.all(
-      Array.from({ length: 16 }, async () => {
-        while (next <= 10_002) await add(next++);
-      }),
+    // 10,001 matching rows and one that does not match, imported as a spreadsheet's rows
+    // are, in files of the most the embedded database takes at once.
+    const rows = Array.from(
+      { length: 10_002 },
+      (_, i) =>
+        `2026-11-01,${i < 10_001 ? `Cinema ticket ${i + 1}` : 'Rent for November'},150,other`,
     );
+    for (let first = 0; first < rows.length; first += IMPORT_MAX_ROWS_EMBEDDED) {
+      const part = rows.slice(first, first + IMPORT_MAX_ROWS_EMBEDDED);
+      const res = await fetch(
+        url('/api/import/run?kind=expenses&dateFormat=YYYY-MM-DD&amountStyle=single'),
+        {
+          method: 'POST',
+          headers: { 'content-type': 'text/csv', authorization: `Bearer ${token}` },
+          body: ['Date,Description,Amount,Category', ...part].join('\n'),
+        },
+      );
+      const text = await res.text();
+      expect(res.status, text).toBe(200);
+      // The answer is a line of progress at a time, the result last.
+      expect(JSON.parse(text.trim().split('\n').at(-1)!).result).toMatchObject({
+        imported: part.length,
+      });
+    }
 
     // Every date: the list opens on this month, and these are dated over many.
     await page.goto(url('/app/expenses?q=cinema&dates=all'));
