@@ -52,14 +52,12 @@ export function EntryForm({
     const ok = await notifyMutation(
       addEntry({
         id: personId,
-        input: {
-          type,
-          amount: typedRupees(form.amount),
-          date: form.date,
-          note: form.note.trim(),
-          ...(type === 'gave' && form.dueDate ? { dueDate: form.dueDate } : {}),
-          ...(type === 'gave' ? { autoRemind: form.autoRemind && !!form.dueDate } : {}),
-        },
+        type,
+        amount: typedRupees(form.amount),
+        date: form.date,
+        note: form.note.trim(),
+        ...(type === 'gave' && form.dueDate ? { dueDate: form.dueDate } : {}),
+        ...(type === 'gave' ? { autoRemind: form.autoRemind && !!form.dueDate } : {}),
       }).unwrap(),
       { success: 'Entry recorded', failure: 'Failed to record the entry. Please try again.' },
       refused.capture,

@@ -49,7 +49,7 @@ export function PersonForm({
     }
     const input = { name: form.name.trim(), mobile, email: form.email.trim() };
     const call = person
-      ? update({ id: person._id, input: { ...input, version: person.version } })
+      ? update({ id: person._id, ...input, version: person.version })
       : add(input);
     let id: string | undefined;
     const ok = await notifyMutation(

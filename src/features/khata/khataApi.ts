@@ -15,7 +15,7 @@ import type {
 } from '../../../contract/api/khata';
 import { request } from '../../api/endpoint';
 import { apiSlice } from '../../api/apiSlice';
-import { sendBody } from '../../api/recordMutations';
+import { onRecord, sendBody } from '../../api/recordMutations';
 import { invalidates, withSyncedMutations, type Tag } from '../../api/tags';
 
 export type KhataLedger = z.output<typeof KhataLedgerSchema>;
@@ -61,33 +61,19 @@ export const khataApi = apiSlice.injectEndpoints({
       >(sendBody('addKhataPerson', booksTags)),
       updateKhataPerson: build.mutation<
         z.output<typeof KhataPersonAnswer>,
-        { id: string; input: z.input<typeof KhataPersonUpdate> }
-      >({
-        query: ({ id, input }) => request('updateKhataPerson', { params: { id }, body: input }),
-        invalidatesTags: invalidates(() => booksTags),
-      }),
-      addKhataEntry: build.mutation<
-        z.output<typeof KhataEntryAnswer>,
-        { id: string; input: EntryInput }
-      >({
-        query: ({ id, input }) => request('addKhataEntry', { params: { id }, body: input }),
-        invalidatesTags: invalidates(() => entryTags),
-      }),
+        { id: string } & z.input<typeof KhataPersonUpdate>
+      >(onRecord('updateKhataPerson', () => booksTags)),
+      addKhataEntry: build.mutation<z.output<typeof KhataEntryAnswer>, { id: string } & EntryInput>(
+        onRecord('addKhataEntry', () => entryTags),
+      ),
       settleKhataPerson: build.mutation<
         z.output<typeof KhataEntryAnswer>,
         { id: string; date: string }
-      >({
-        query: ({ id, date }) => request('settleKhataPerson', { params: { id }, body: { date } }),
-        invalidatesTags: invalidates(() => entryTags),
-      }),
+      >(onRecord('settleKhataPerson', () => entryTags)),
       recordKhataReminder: build.mutation<
         MessageAnswer,
         { id: string; channel: 'whatsapp' | 'sms' }
-      >({
-        query: ({ id, channel }) =>
-          request('recordKhataReminder', { params: { id }, body: { channel } }),
-        invalidatesTags: invalidates(() => booksTags),
-      }),
+      >(onRecord('recordKhataReminder', () => booksTags)),
       /** The e-mail reminder of a lend (the spec's sendEmail), recorded on the page. */
       emailKhataReminder: build.mutation<MessageAnswer, string>({
         query: (lendId) => request('sendLendReminder', { body: { _id: lendId } }),
