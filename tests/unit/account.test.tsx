@@ -12,6 +12,7 @@ import {
   renderWithProviders,
   signedIn,
   testUser,
+  thisSession,
 } from './helpers';
 import { server } from './msw';
 import { renderApp, refill, refusal, renderSignedOut } from './fixtures/screens';
@@ -236,15 +237,7 @@ describe('Profile security', () => {
 
   it('lists the sessions and signs another one out', async () => {
     const sessions = [
-      {
-        _id: 's1',
-        device: 'Chrome 131 on Windows 10',
-        address: '127.0.0.1',
-        signedInAt: '2026-11-20T10:00:00.000Z',
-        lastUsedAt: '2026-11-20T11:00:00.000Z',
-        remembered: true,
-        current: true,
-      },
+      thisSession,
       {
         _id: 's2',
         device: 'Firefox 133 on Linux',

@@ -32,6 +32,19 @@ function accounts(data: Account[]) {
 const cellOf = (holder: string) =>
   within(screen.getByText(holder).closest('tr')!).getAllByRole('cell')[3]!;
 
+/** `details` gives Account No by its last four digits, and the whole number on Show. */
+async function expectMaskedUntilShown(
+  user: ReturnType<typeof renderAs>['user'],
+  details: HTMLElement,
+) {
+  expect(details).toHaveTextContent('Account No••9012');
+  expect(details).not.toHaveTextContent('123456789012');
+  await user.click(
+    within(details).getByRole('button', { name: 'Show the account number of Lotus Current' }),
+  );
+  expect(details).toHaveTextContent('123456789012');
+}
+
 describe('account numbers, masked until shown', () => {
   it('writes a number by its last four digits, and one already so as it is', () => {
     expect(lastFourOf('123456789012')).toBe('••9012');
@@ -74,12 +87,7 @@ describe('account numbers, masked until shown', () => {
     const menu = await openRowMenu(user, 'Lotus Current ••9012');
     await user.click(within(menu).getByRole('button', { name: 'Show' }));
     const details = await screen.findByRole('dialog', { name: 'Data Details' });
-    expect(details).toHaveTextContent('Account No••9012');
-    expect(details).not.toHaveTextContent('123456789012');
-    await user.click(
-      within(details).getByRole('button', { name: 'Show the account number of Lotus Current' }),
-    );
-    expect(details).toHaveTextContent('123456789012');
+    await expectMaskedUntilShown(user, details);
   });
 
   it('gives an admin, who gets only the last four digits, nothing to show', async () => {
@@ -114,11 +122,6 @@ describe('account numbers, masked until shown', () => {
     );
     const { user } = renderAs('company', '/app/report?accountId=a1&from=2026-11-01&to=2026-11-30');
     const details = await screen.findByRole('group', { name: 'Account details' });
-    expect(details).toHaveTextContent('Account No••9012');
-    expect(details).not.toHaveTextContent('123456789012');
-    await user.click(
-      within(details).getByRole('button', { name: 'Show the account number of Lotus Current' }),
-    );
-    expect(details).toHaveTextContent('123456789012');
+    await expectMaskedUntilShown(user, details);
   });
 });

@@ -6,7 +6,7 @@ import { AuditEntry, AuditList } from '../../contract/api/audit';
 import { Person, PersonList } from '../../contract/api/people';
 import { apiSlice } from '../../src/api/apiSlice';
 import type { Role, User } from '../../src/api/types';
-import { pick, recordRequests, signedIn, testUser } from './helpers';
+import { pick, recordRequests, signedIn, testUser, textsOf } from './helpers';
 import { server } from './msw';
 import { renderApp } from './fixtures/screens';
 
@@ -155,11 +155,17 @@ function renderAs(role: Role) {
   return renderApp('/app/audit', signedIn(as(role)));
 }
 
+/** The trail as `role` opens it, its requests recorded, once its rows have come. */
+async function openTrail(role: Role) {
+  handlers();
+  const rec = recordRequests();
+  const rendered = renderAs(role);
+  await screen.findAllByText('Riverside Tower');
+  return { ...rendered, rec };
+}
+
 const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr')!;
-const cellsOf = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .map((c) => c.textContent);
+const cellsOf = (row: HTMLElement) => textsOf(row, 'cell');
 const lastCall = (calls: Request[]) => new URL(calls.at(-1)!.url).searchParams;
 
 describe('Audit Trail', () => {
@@ -338,10 +344,7 @@ describe('Audit Trail', () => {
   });
 
   it('filters send kind, from, to, user and companyId, and start again at page 1', async () => {
-    handlers();
-    const rec = recordRequests();
-    const { user } = renderAs('admin');
-    await screen.findAllByText('Riverside Tower');
+    const { user, rec } = await openTrail('admin');
     const calls = () => rec.to('/api/audit/getaudit');
     const first = lastCall(calls());
     expect(first.get('page')).toBe('1');
@@ -352,9 +355,7 @@ describe('Audit Trail', () => {
     await waitFor(() => expect(lastCall(calls()).get('companyId')).toBe('c1'));
     await user.selectOptions(screen.getByLabelText('Kind'), 'Projects');
     await waitFor(() => expect(lastCall(calls()).get('kind')).toBe('projects'));
-    const kinds = within(screen.getByLabelText('Kind'))
-      .getAllByRole('option')
-      .map((o) => o.textContent);
+    const kinds = textsOf(screen.getByLabelText('Kind'), 'option');
     expect(kinds).toEqual([
       'All kinds',
       'People',
@@ -390,10 +391,7 @@ describe('Audit Trail', () => {
   });
 
   it('an end date before the start date is not sent', async () => {
-    handlers();
-    const rec = recordRequests();
-    const { user } = renderAs('admin');
-    await screen.findAllByText('Riverside Tower');
+    const { user, rec } = await openTrail('admin');
     await user.type(screen.getByLabelText('From'), '2026-03-31');
     await user.type(screen.getByLabelText('To'), '2026-03-01');
     expect(await screen.findByText('End date must be on or after the start date')).toBeVisible();
@@ -450,16 +448,11 @@ describe('Audit Trail', () => {
   });
 
   it('a company reads its own trail: no company picker, its PMs in the user filter', async () => {
-    handlers();
-    const rec = recordRequests();
-    const { user } = renderAs('company');
-    await screen.findAllByText('Riverside Tower');
+    const { user, rec } = await openTrail('company');
     expect(screen.queryByLabelText('Company')).toBeNull();
     await user.click(screen.getByRole('combobox', { name: 'User' }));
     await screen.findByRole('option', { name: 'Priya Menon (PM)' });
-    const users = within(screen.getByRole('listbox', { name: 'User options' }))
-      .getAllByRole('option')
-      .map((o) => o.textContent);
+    const users = textsOf(screen.getByRole('listbox', { name: 'User options' }), 'option');
     expect(users).toEqual(['Everyone', 'Asha Rao (you)', 'Priya Menon (PM)']);
     expect(rec.to('/api/user/getadminallcompany')).toHaveLength(0);
     expect(lastCall(rec.to('/api/audit/getaudit')).has('companyId')).toBe(false);
@@ -467,10 +460,7 @@ describe('Audit Trail', () => {
   });
 
   it('any change elsewhere refreshes the trail', async () => {
-    handlers();
-    const rec = recordRequests();
-    const { store } = renderAs('company');
-    await screen.findAllByText('Riverside Tower');
+    const { store, rec } = await openTrail('company');
     const before = rec.to('/api/audit/getaudit').length;
     for (const type of ['project', 'expense', 'lend', 'borrowed', 'bank', 'users'] as const) {
       const count = rec.to('/api/audit/getaudit').length;

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type RequestHandler } from 'msw';
 import { describe, expect, it } from 'vitest';
 import {
   BankAccountAnswer,
-  BankAccountList,
   PaymentAnswer,
   PaymentList,
   StatementAnswer,
@@ -22,8 +21,9 @@ import {
   renderWithProviders,
   signedIn,
   testUser,
+  textsOf,
 } from './helpers';
-import { account, accountsHandler } from './bankFixtures';
+import { account, accountPage, accountsHandler } from './bankFixtures';
 import { server } from './msw';
 
 /** An entry that says nothing of what it was, and that no bank statement's line holds. */
@@ -36,10 +36,11 @@ const NO_DETAILS = {
   reconciled: false,
 };
 
-const paymentsHandler = () =>
+/** Latest payments: these entries (none unless given) on one page. */
+const paymentsHandler = (data: unknown[] = []) =>
   http.get('/api/company/getpayments', () =>
     HttpResponse.json(
-      PaymentList.parse({ success: true, data: [], total: 0, page: 1, pageSize: 10 }),
+      PaymentList.parse({ success: true, data, total: data.length, page: 1, pageSize: 10 }),
     ),
   );
 
@@ -54,16 +55,7 @@ const searchedAccountsHandler = (accounts: (typeof account)[]) =>
     if (query.get('state') === 'open') data = data.filter((a) => !a.closedAt);
     if (query.get('accountId')) data = data.filter((a) => a._id === query.get('accountId'));
     if (query.get('excludeId')) data = data.filter((a) => a._id !== query.get('excludeId'));
-    return HttpResponse.json(
-      BankAccountList.parse({
-        success: true,
-        data,
-        total: data.length,
-        page: 1,
-        pageSize: 20,
-        totalAmount: 0,
-      }),
-    );
+    return HttpResponse.json(accountPage(data, 0));
   });
 
 /** The ledger refusing a payment's debit, under its amount. */
@@ -101,6 +93,14 @@ async function typeCementDebit(user: ReturnType<typeof renderAs>['user']) {
 async function sentPayment(log: ReturnType<typeof recordRequests>) {
   await waitFor(() => expect(log.to('/api/company/addpayment')).toHaveLength(1));
   return log.to('/api/company/addpayment')[0]!.json();
+}
+
+/** Payment Mode as the company opens it, its account chosen; `handlers` answer first. */
+async function openPaymentMode(...handlers: RequestHandler[]) {
+  server.use(...handlers, accountsHandler(), paymentsHandler());
+  const rendered = renderAs('company', '/app/payment');
+  await chooseAccount(rendered.user, 'Account Holder');
+  return rendered;
 }
 
 function renderAs(role: Role, route: string) {
@@ -204,12 +204,7 @@ describe('All Bank', () => {
       'Balance',
       'Action',
     ]);
-    expect(
-      within(row)
-        .getAllByRole('cell')
-        .map((c) => c.textContent)
-        .slice(0, 9),
-    ).toEqual([
+    expect(textsOf(row, 'cell').slice(0, 9)).toEqual([
       '1',
       '01/02/2026',
       'Lotus Current',
@@ -288,14 +283,10 @@ describe('All Bank', () => {
     );
     const { user, log } = await openCreate();
     const dialog = await fill(user, fields);
-    await expectAmountRule(
-      user,
-      within(dialog).getByLabelText('Opening Balance (₹)'),
-      within(dialog).getByRole('button', { name: 'Create' }),
-      log,
-      '/api/company/createbank',
-      'openingBalance',
-    );
+    await expectAmountRule(user, dialog, log, '/api/company/createbank', {
+      label: 'Opening Balance (₹)',
+      key: 'openingBalance',
+    });
     log.stop();
   });
 
@@ -309,11 +300,7 @@ describe('All Bank', () => {
     const panel = document.getElementById(
       screen.getByRole('button', { name: /^Actions for/ }).getAttribute('aria-controls')!,
     )!;
-    expect(
-      within(panel)
-        .getAllByRole('button')
-        .map((b) => b.textContent),
-    ).toEqual(['Show']);
+    expect(textsOf(panel, 'button')).toEqual(['Show']);
   });
 
   it("a company's own All Bank has no Read-only badge", async () => {
@@ -369,9 +356,7 @@ describe('All Bank', () => {
       const toggle = await screen.findByRole('button', { name: `Actions for ${label}` });
       await user.click(toggle);
       const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
-      const names = within(panel)
-        .getAllByRole('button')
-        .map((b) => b.textContent);
+      const names = textsOf(panel, 'button');
       await user.keyboard('{Escape}');
       return names;
     };
@@ -483,11 +468,7 @@ describe('All Bank', () => {
       const toggle = screen.getByRole('button', { name: `Actions for ${label}` });
       await user.click(toggle);
       const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
-      expect(
-        within(panel)
-          .getAllByRole('button')
-          .map((b) => b.textContent),
-      ).toEqual(['Show']);
+      expect(textsOf(panel, 'button')).toEqual(['Show']);
       await user.keyboard('{Escape}');
     }
   });
@@ -513,10 +494,8 @@ describe('All Bank', () => {
 
 describe('Payment Mode', () => {
   it('names each missing field under it and sends nothing', async () => {
-    server.use(accountsHandler(), paymentsHandler());
+    const { user } = await openPaymentMode();
     const log = recordRequests();
-    const { user } = renderAs('company', '/app/payment');
-    await chooseAccount(user, 'Account Holder');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByLabelText('Remark')).toHaveAccessibleDescription('Enter a remark.');
     expect(screen.getByLabelText('Payment Type')).toHaveAccessibleDescription(
@@ -550,10 +529,8 @@ describe('Payment Mode', () => {
   });
 
   it('writes the payment date as DD/MM/YYYY and sends the day typed either way', async () => {
-    server.use(accountsHandler(), paymentsHandler(), shortOfBalance());
+    const { user } = await openPaymentMode(shortOfBalance());
     const log = recordRequests();
-    const { user } = renderAs('company', '/app/payment');
-    await chooseAccount(user, 'Account Holder');
     const date = screen.getByLabelText('Date');
     const [year, month, day] = todayLocalISO().split('-');
     expect(date).toHaveValue(`${day}/${month}/${year}`);
@@ -572,9 +549,7 @@ describe('Payment Mode', () => {
   });
 
   it('sends the mode, reference and party with the payment', async () => {
-    server.use(
-      accountsHandler(),
-      paymentsHandler(),
+    const { user } = await openPaymentMode(
       http.post('/api/company/addpayment', () =>
         HttpResponse.json(
           { success: false, message: 'Not now', code: 'internal' },
@@ -583,8 +558,6 @@ describe('Payment Mode', () => {
       ),
     );
     const log = recordRequests();
-    const { user } = renderAs('company', '/app/payment');
-    await chooseAccount(user, 'Account Holder');
     await typeCementDebit(user);
     await user.selectOptions(screen.getByLabelText('Mode'), 'neft');
     await user.type(screen.getByLabelText('Reference (UTR, cheque number)'), 'UTR42');
@@ -605,9 +578,7 @@ describe('Payment Mode', () => {
   });
 
   it('shows the chosen account; changing the type keeps the amount and shows the balance after', async () => {
-    server.use(accountsHandler(), paymentsHandler());
-    const { user } = renderAs('company', '/app/payment');
-    await chooseAccount(user, 'Account Holder');
+    const { user } = await openPaymentMode();
     const card = await screen.findByRole('group', { name: 'Account details' });
     expect(card).toHaveTextContent('₹3,801.00');
     expect(card).toHaveTextContent('SBIN0001234');
@@ -651,18 +622,8 @@ describe('Payment Mode', () => {
       http.get('/api/company/getallbankbyuserid', ({ request }) => {
         const query = new URL(request.url).searchParams;
         const data = query.get('defaultStatus') === 'active' ? [main] : [spare, main];
-        return HttpResponse.json(
-          BankAccountList.parse({
-            success: true,
-            data: query.get('accountId')
-              ? data.filter((a) => a._id === query.get('accountId'))
-              : data,
-            total: data.length,
-            page: 1,
-            pageSize: 20,
-            totalAmount: 0,
-          }),
-        );
+        const id = query.get('accountId');
+        return HttpResponse.json(accountPage(id ? data.filter((a) => a._id === id) : data, 0));
       }),
       paymentsHandler(),
     );
@@ -738,10 +699,8 @@ describe('Payment Mode', () => {
   });
 
   it('records a payment and shows "Insufficient balance" from the server', async () => {
-    server.use(accountsHandler(), paymentsHandler(), shortOfBalance());
+    const { user } = await openPaymentMode(shortOfBalance());
     const log = recordRequests();
-    const { user } = renderAs('company', '/app/payment');
-    await chooseAccount(user, 'Account Holder');
     await user.type(screen.getByLabelText('Remark'), 'Too much');
     await user.selectOptions(screen.getByLabelText('Payment Type'), 'debit');
     await user.type(screen.getByLabelText('Amount (₹)'), '5000');
@@ -793,13 +752,8 @@ describe('Payment Mode corrections', () => {
       }),
       entry({}),
     ];
-    server.use(
-      accountsHandler(),
-      http.get('/api/company/getpayments', () =>
-        HttpResponse.json(
-          PaymentList.parse({ success: true, data: rows, total: 4, page: 1, pageSize: 10 }),
-        ),
-      ),
+    const { user } = await openPaymentMode(
+      paymentsHandler(rows),
       http.post('/api/company/payments/:id/reverse', () =>
         ++reversals === 1
           ? HttpResponse.json(
@@ -822,8 +776,6 @@ describe('Payment Mode corrections', () => {
       ),
     );
     const log = recordRequests();
-    const { user } = renderAs('company', '/app/payment');
-    await chooseAccount(user, 'Account Holder');
     const table = await screen.findByRole('table', { name: /Latest payments/ });
     expect(within(table).getByText('Reversal')).toBeInTheDocument();
     expect(within(table).getByText('Reversed')).toBeInTheDocument();
@@ -847,15 +799,7 @@ describe('Payment Mode corrections', () => {
   });
 
   it('an admin sees the links but no Reverse or Transfer', async () => {
-    server.use(
-      accountsHandler(),
-      companiesHandler(),
-      http.get('/api/company/getpayments', () =>
-        HttpResponse.json(
-          PaymentList.parse({ success: true, data: [entry({})], total: 1, page: 1, pageSize: 10 }),
-        ),
-      ),
-    );
+    server.use(accountsHandler(), companiesHandler(), paymentsHandler([entry({})]));
     const { user } = renderAs('admin', '/app/payment');
     await chooseAccount(user, 'Account Holder');
     await screen.findByText('Invoice 9');
@@ -864,25 +808,12 @@ describe('Payment Mode corrections', () => {
   });
 
   it('marks a reconciled entry and offers no Reverse until its reconciliation is undone', async () => {
-    server.use(
-      accountsHandler(),
-      http.get('/api/company/getpayments', () =>
-        HttpResponse.json(
-          PaymentList.parse({
-            success: true,
-            data: [
-              entry({ _id: 'p1', remark: 'Rent April', reconciled: true }),
-              entry({ _id: 'p2', remark: 'Invoice 9' }),
-            ],
-            total: 2,
-            page: 1,
-            pageSize: 10,
-          }),
-        ),
-      ),
+    await openPaymentMode(
+      paymentsHandler([
+        entry({ _id: 'p1', remark: 'Rent April', reconciled: true }),
+        entry({ _id: 'p2', remark: 'Invoice 9' }),
+      ]),
     );
-    const { user } = renderAs('company', '/app/payment');
-    await chooseAccount(user, 'Account Holder');
     const table = await screen.findByRole('table', { name: /Latest payments/ });
     const rent = within(table).getByText('Rent April').closest('tr')!;
     expect(within(rent).getByText('Reconciled')).toBeInTheDocument();
@@ -932,10 +863,8 @@ describe('Payment Mode corrections', () => {
 
 describe('Payment Mode amounts', () => {
   it('sends 19.99, 1.10 and 0.29; says what is wrong with 1.234, -1 and 100000000000', async () => {
-    server.use(accountsHandler(), paymentsHandler(), shortOfBalance());
+    const { user } = await openPaymentMode(shortOfBalance());
     const log = recordRequests();
-    const { user } = renderAs('company', '/app/payment');
-    await chooseAccount(user, 'Account Holder');
     await user.type(screen.getByLabelText('Remark'), 'Rent');
     await user.selectOptions(screen.getByLabelText('Payment Type'), 'debit');
     const send = async (amount: string) => {
@@ -964,6 +893,21 @@ describe('Payment Mode amounts', () => {
 });
 
 describe('Report List', () => {
+  /** A line of account a1's statement, recorded on 5 November, that says nothing more. */
+  const statementLine = (
+    line: Pick<
+      Statement['entries'][number],
+      '_id' | 'date' | 'remark' | 'paymentType' | 'amount' | 'balance'
+    >,
+  ) => ({
+    accountId: 'a1',
+    createdAt: '2026-11-05T10:00:00.000Z',
+    reversesId: null,
+    reversedById: null,
+    transferAccount: null,
+    ...NO_DETAILS,
+    ...line,
+  });
   const statement: Statement = {
     account,
     matching: null,
@@ -978,36 +922,30 @@ describe('Report List', () => {
     pageSize: 20,
     cursors: null,
     entries: [
-      {
+      statementLine({
         _id: 'x1',
         date: '2026-11-03',
         remark: 'Invoice 17',
         paymentType: 'credit',
         amount: 5001.25,
         balance: 6001.75,
-        accountId: 'a1',
-        createdAt: '2026-11-05T10:00:00.000Z',
-        reversesId: null,
-        reversedById: null,
-        transferAccount: null,
-        ...NO_DETAILS,
-      },
-      {
+      }),
+      statementLine({
         _id: 'x2',
         date: '2026-11-04',
         remark: 'Office rent',
         paymentType: 'debit',
         amount: 1200.25,
         balance: 4801.5,
-        accountId: 'a1',
-        createdAt: '2026-11-05T10:00:00.000Z',
-        reversesId: null,
-        reversedById: null,
-        transferAccount: null,
-        ...NO_DETAILS,
-      },
+      }),
     ],
   };
+
+  /** The statement the server answers: November's unless told otherwise. */
+  const statementHandler = (data: Statement = statement) =>
+    http.get('/api/company/statement', () =>
+      HttpResponse.json(StatementAnswer.parse({ success: true, data })),
+    );
 
   /** Asks for the account's November statement. */
   async function showNovember(user: ReturnType<typeof renderAs>['user']) {
@@ -1020,12 +958,7 @@ describe('Report List', () => {
   }
 
   it('renders the opening balance, each entry with its running balance, and the closing', async () => {
-    server.use(
-      accountsHandler(),
-      http.get('/api/company/statement', () =>
-        HttpResponse.json(StatementAnswer.parse({ success: true, data: statement })),
-      ),
-    );
+    server.use(accountsHandler(), statementHandler());
     const log = recordRequests();
     const { user } = renderAs('company', '/app/report');
     await showNovember(user);
@@ -1061,18 +994,11 @@ describe('Report List', () => {
     const cashCredit = { ...account, balance: -2500.5, overdraftLimit: 20000 };
     server.use(
       accountsHandler([cashCredit]),
-      http.get('/api/company/statement', () =>
-        HttpResponse.json(
-          StatementAnswer.parse({
-            success: true,
-            data: {
-              ...statement,
-              account: cashCredit,
-              entries: [{ ...statement.entries[0]!, reconciled: true }, statement.entries[1]!],
-            },
-          }),
-        ),
-      ),
+      statementHandler({
+        ...statement,
+        account: cashCredit,
+        entries: [{ ...statement.entries[0]!, reconciled: true }, statement.entries[1]!],
+      }),
     );
     const { user } = renderAs('company', '/app/report');
     await showNovember(user);
@@ -1087,12 +1013,7 @@ describe('Report List', () => {
   }, 30_000);
 
   it("a statement entry's card leads with its own amount, the running balance labelled under it", async () => {
-    server.use(
-      accountsHandler(),
-      http.get('/api/company/statement', () =>
-        HttpResponse.json(StatementAnswer.parse({ success: true, data: statement })),
-      ),
-    );
+    server.use(accountsHandler(), statementHandler());
     const { user } = renderAs('company', '/app/report');
     await showNovember(user);
     const credit = (await screen.findByText('Invoice 17')).closest('tr')!;
@@ -1117,19 +1038,12 @@ describe('Report List', () => {
     };
     server.use(
       accountsHandler(),
-      http.get('/api/company/statement', () =>
-        HttpResponse.json(
-          StatementAnswer.parse({
-            success: true,
-            data: {
-              ...statement,
-              total: 1,
-              entries: [cheque],
-              matching: { credits: 0, debits: 1200.25 },
-            },
-          }),
-        ),
-      ),
+      statementHandler({
+        ...statement,
+        total: 1,
+        entries: [cheque],
+        matching: { credits: 0, debits: 1200.25 },
+      }),
     );
     const log = recordRequests();
     const { user } = renderAs('company', '/app/report?accountId=a1&from=2026-11-01&to=2026-11-30');
@@ -1165,12 +1079,7 @@ describe('Report List', () => {
   }, 30_000);
 
   it('starts on the only account; the statement shown is kept in the address', async () => {
-    server.use(
-      accountsHandler(),
-      http.get('/api/company/statement', () =>
-        HttpResponse.json(StatementAnswer.parse({ success: true, data: statement })),
-      ),
-    );
+    server.use(accountsHandler(), statementHandler());
     const { user, location } = renderAs('company', '/app/report');
     const picker = await screen.findByRole('combobox', { name: 'Bank Account' });
     await waitFor(() => expect(picker).toHaveValue('Lotus Current · ••9012'));
@@ -1187,12 +1096,7 @@ describe('Report List', () => {
   });
 
   it('opens the statement the address names, as a shared link or a reload does', async () => {
-    server.use(
-      accountsHandler(),
-      http.get('/api/company/statement', () =>
-        HttpResponse.json(StatementAnswer.parse({ success: true, data: statement })),
-      ),
-    );
+    server.use(accountsHandler(), statementHandler());
     renderAs('company', '/app/report?accountId=a1&from=2026-11-01&to=2026-11-30');
     expect(await screen.findByText('Office rent')).toBeInTheDocument();
     expect(screen.getByLabelText('Start Date')).toHaveValue('01/11/2026');
@@ -1218,19 +1122,15 @@ describe('Report List', () => {
 
   it("pages the entries: Next asks for page 2 and shows its rows, the figures stay the range's", async () => {
     // 25 credits of ₹10 from ₹1,000: entry n leaves ₹1,000 + 10n.
-    const entry = (n: number) => ({
-      _id: `e${n}`,
-      date: '2026-11-05',
-      remark: `Entry ${n}`,
-      paymentType: 'credit' as const,
-      amount: 10,
-      balance: 1000 + 10 * n,
-      accountId: 'a1',
-      createdAt: '2026-11-05T10:00:00.000Z',
-      reversesId: null,
-      reversedById: null,
-      transferAccount: null,
-    });
+    const entry = (n: number) =>
+      statementLine({
+        _id: `e${n}`,
+        date: '2026-11-05',
+        remark: `Entry ${n}`,
+        paymentType: 'credit',
+        amount: 10,
+        balance: 1000 + 10 * n,
+      });
     const figures = {
       account,
       openingBalance: 1000,

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { BankAccountList } from '../../contract/api/bank';
 import type { Account } from '../../src/features/bank/bankApi';
+import { onePage } from './fixtures/pages';
 
 /** A company's current account, as the server sends it to the company (its number whole). */
 export const account: Account = {
@@ -21,17 +22,12 @@ export const account: Account = {
   overdraftLimit: 0,
 };
 
+/** All Bank's answer: these accounts on one page, their balances summed unless told. */
+export const accountPage = (
+  data: Account[],
+  totalAmount = data.reduce((s, a) => s + a.balance, 0),
+) => BankAccountList.parse(onePage(data, { totalAmount }));
+
 /** All Bank's list: these accounts on one page. */
 export const accountsHandler = (data: Account[] = [account]) =>
-  http.get('/api/company/getallbankbyuserid', () =>
-    HttpResponse.json(
-      BankAccountList.parse({
-        success: true,
-        data,
-        total: data.length,
-        page: 1,
-        pageSize: 20,
-        totalAmount: data.reduce((s, a) => s + a.balance, 0),
-      }),
-    ),
-  );
+  http.get('/api/company/getallbankbyuserid', () => HttpResponse.json(accountPage(data)));

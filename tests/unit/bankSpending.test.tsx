@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SpendingList } from '../../contract/api/bank';
 import { AppRoutes } from '../../src/app/router';
 import { recordRequests, renderWithProviders, signedIn, testUser } from './helpers';
+import { onePage } from './fixtures/pages';
 import { server } from './msw';
 
 /** April's spending as the server sums it: by party, or by project. */
@@ -35,15 +36,7 @@ const spendingHandler = () =>
           { kind: null, id: null, name: 'No party', paid: 0, received: 125000, payments: 1 },
         ];
     return HttpResponse.json(
-      SpendingList.parse({
-        success: true,
-        data,
-        total: data.length,
-        page: 1,
-        pageSize: 20,
-        totalPaid: 47360,
-        totalReceived: 125000,
-      }),
+      SpendingList.parse(onePage(data, { totalPaid: 47360, totalReceived: 125000 })),
     );
   });
 

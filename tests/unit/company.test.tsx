@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { Message } from '../../contract/api/fields';
-import { Person, PersonAnswer, PersonList } from '../../contract/api/people';
+import { Person, PersonAnswer } from '../../contract/api/people';
 import { ProjectAnswer, ProjectList } from '../../contract/api/projects';
 import type { Role } from '../../src/api/types';
-import { expectAmountRule, pick, recordRequests } from './helpers';
+import { expectAmountRule, pick, recordRequests, textsOf } from './helpers';
+import { created, deactivates, DEACTIVATED, personPage } from './fixtures/people';
+import { onePage } from './fixtures/pages';
 import { riversideTower } from './fixtures/records';
 import { server } from './msw';
 import { openDialog, fill, refusal, renderAs, rowMenuItems } from './fixtures/screens';
@@ -26,36 +27,23 @@ const esha = Person.parse({
 
 const project = riversideTower();
 
-const page = <T,>(data: T[], extra: object = {}) => ({
-  success: true,
-  data,
-  total: data.length,
-  page: 1,
-  pageSize: 20,
-  ...extra,
-});
-
 const peopleHandlers = (data = [esha]) => [
-  http.get('/api/company/getcompanyallemployee', () =>
-    HttpResponse.json(PersonList.parse(page(data))),
-  ),
+  http.get('/api/company/getcompanyallemployee', () => HttpResponse.json(personPage(data))),
   http.get('/api/company/getallpm', () =>
-    HttpResponse.json(
-      PersonList.parse(page([{ ...esha, _id: 'pm-1', name: 'Priya Menon', role: 'pm' }])),
-    ),
+    HttpResponse.json(personPage([{ ...esha, _id: 'pm-1', name: 'Priya Menon', role: 'pm' }])),
   ),
   http.get('/api/user/getadminallcompany', () =>
     HttpResponse.json(
-      PersonList.parse(
-        page([{ ...esha, _id: 'c1', name: 'Acme Builders', role: 'company', employeeCount: 1 }]),
-      ),
+      personPage([
+        { ...esha, _id: 'c1', name: 'Acme Builders', role: 'company', employeeCount: 1 },
+      ]),
     ),
   ),
 ];
 
 const projectHandler = () =>
   http.get('/api/company/getcompanyallproject', () =>
-    HttpResponse.json(ProjectList.parse(page([project], { totalAmount: project.price }))),
+    HttpResponse.json(ProjectList.parse(onePage([project], { totalAmount: project.price }))),
   );
 
 describe('menu by role', () => {
@@ -63,9 +51,7 @@ describe('menu by role', () => {
     server.use(...peopleHandlers(), projectHandler());
     renderAs(role, '/app/project');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    return within(nav)
-      .getAllByRole('link')
-      .map((a) => a.textContent);
+    return textsOf(nav, 'link');
   };
 
   it('an admin gets the company screens, Payment Mode included (to read)', async () => {
@@ -100,9 +86,7 @@ describe('people lists', () => {
     server.use(...peopleHandlers([{ ...esha, mobile: '' }]));
     renderAs('company', '/app/employee');
     const row = (await screen.findByText('Esha Nair')).closest('tr')!;
-    const cells = within(row)
-      .getAllByRole('cell')
-      .map((c) => c.textContent);
+    const cells = textsOf(row, 'cell');
     expect(cells.slice(0, 8)).toEqual([
       '1',
       '05/01/2026',
@@ -115,17 +99,12 @@ describe('people lists', () => {
     ]);
   });
 
-  it('an admin reads only: no Add, and the row menu has Show alone', async () => {
+  it.each([
+    ['an admin reads only: no Add, and the row menu has Show alone', 'admin'],
+    ['a PM reads only too', 'pm'],
+  ] as const)('%s', async (_, role) => {
     server.use(...peopleHandlers());
-    const { user } = renderAs('admin', '/app/employee');
-    await screen.findByText('Esha Nair');
-    expect(screen.queryByRole('button', { name: 'Add New Employee' })).not.toBeInTheDocument();
-    expect(await rowMenuItems(user, 'Esha Nair')).toEqual(['Show']);
-  });
-
-  it('a PM reads only too', async () => {
-    server.use(...peopleHandlers());
-    const { user } = renderAs('pm', '/app/employee');
+    const { user } = renderAs(role, '/app/employee');
     await screen.findByText('Esha Nair');
     expect(screen.queryByRole('button', { name: 'Add New Employee' })).not.toBeInTheDocument();
     expect(await rowMenuItems(user, 'Esha Nair')).toEqual(['Show']);
@@ -138,15 +117,7 @@ describe('people lists', () => {
   });
 
   it('Add New Employee creates an employee (type preset and fixed)', async () => {
-    server.use(
-      ...peopleHandlers(),
-      http.post('/api/user/createUser', () =>
-        HttpResponse.json(
-          PersonAnswer.parse({ success: true, message: 'User created successfully', data: esha }),
-          { status: 201 },
-        ),
-      ),
-    );
+    server.use(...peopleHandlers(), created('User created successfully', esha));
     const log = recordRequests();
     const { user } = renderAs('company', '/app/employee');
     await user.click(await screen.findByRole('button', { name: 'Add New Employee' }));
@@ -154,11 +125,7 @@ describe('people lists', () => {
     const type = within(dialog).getByLabelText('User Type');
     expect(type).toBeDisabled();
     expect(type).toHaveValue('employee');
-    expect(
-      within(type)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['company', 'employee', 'pm', 'tl', 'team', 'Other']);
+    expect(textsOf(type, 'option')).toEqual(['company', 'employee', 'pm', 'tl', 'team', 'Other']);
     await fill(user, dialog, { Name: 'Ravi', Email: 'ravi@example.com', Contact: '9000000009' });
     // An employee never signs in: no password, no invite.
     expect(within(dialog).queryByLabelText('Password')).not.toBeInTheDocument();
@@ -259,26 +226,14 @@ describe('people lists', () => {
   });
 
   it('Deactivate asks first, then deactivates', async () => {
-    server.use(
-      ...peopleHandlers(),
-      http.delete('/api/users/:id', () =>
-        HttpResponse.json(
-          Message.parse({
-            success: true,
-            message: 'User deactivated. They can no longer sign in.',
-          }),
-        ),
-      ),
-    );
+    server.use(...peopleHandlers(), deactivates());
     const log = recordRequests();
     const { user } = renderAs('company', '/app/employee');
     await rowMenuItems(user, 'Esha Nair');
     const confirm = await openDialog(user, 'Deactivate', 'Deactivate employee');
     expect(log.to('/api/users/p1')).toHaveLength(0);
     await user.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
-    expect(
-      await screen.findByText('User deactivated. They can no longer sign in.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(DEACTIVATED)).toBeInTheDocument();
     expect(log.to('/api/users/p1')).toHaveLength(1);
     log.stop();
   });
@@ -300,15 +255,13 @@ describe('Project List', () => {
     server.use(
       http.get('/api/company/getcompanyallproject', () =>
         HttpResponse.json(
-          ProjectList.parse(page([{ ...project, invoicing }], { totalAmount: project.price })),
+          ProjectList.parse(onePage([{ ...project, invoicing }], { totalAmount: project.price })),
         ),
       ),
     );
     renderAs('company', '/app/project');
     const row = (await screen.findByText('Riverside Tower')).closest('tr')!;
-    const cells = within(row)
-      .getAllByRole('cell')
-      .map((c) => c.textContent);
+    const cells = textsOf(row, 'cell');
     expect(cells.slice(0, 11)).toEqual([
       '1',
       '15/03/2026',
@@ -381,14 +334,10 @@ describe('Project List', () => {
       'Payment Status',
     ])
       await user.type(within(dialog).getByLabelText(label), 'x');
-    await expectAmountRule(
-      user,
-      within(dialog).getByLabelText('Price (₹)'),
-      within(dialog).getByRole('button', { name: 'Create' }),
-      log,
-      '/api/company/createproject',
-      'price',
-    );
+    await expectAmountRule(user, dialog, log, '/api/company/createproject', {
+      label: 'Price (₹)',
+      key: 'price',
+    });
     log.stop();
   });
 

@@ -9,6 +9,7 @@ import { STALE_RECORD_MESSAGE } from '../../contract/rules';
 import type { Role } from '../../src/api/types';
 import { recordRequests, signedIn, testUser } from './helpers';
 import { riversideTower } from './fixtures/records';
+import { onePage } from './fixtures/pages';
 import { server } from './msw';
 import { renderApp, openDialog, refill } from './fixtures/screens';
 
@@ -31,14 +32,7 @@ function projectServer(updatePath: string) {
   const handlers = [
     http.get('/api/company/getcompanyallproject', () =>
       HttpResponse.json(
-        ProjectList.parse({
-          success: true,
-          data: [state.project],
-          total: 1,
-          page: 1,
-          pageSize: 20,
-          totalAmount: state.project.price,
-        }),
+        ProjectList.parse(onePage([state.project], { totalAmount: state.project.price })),
       ),
     ),
     http.get('/api/company/getallpm', () =>
@@ -87,6 +81,22 @@ function renderAs(role: Role) {
 }
 
 /**
+ * Retypes `values` in `dialog` and sends Update, which the server refuses because the record
+ * changed meanwhile: the alert that says so, in the dialog.
+ */
+async function updateRefusedAsStale(
+  user: ReturnType<typeof renderAs>['user'],
+  dialog: HTMLElement,
+  values: Record<string, string>,
+) {
+  await refill(user, dialog, values);
+  await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+  const alert = await within(dialog).findByRole('alert');
+  expect(alert).toHaveTextContent(STALE_RECORD_MESSAGE);
+  return alert;
+}
+
+/**
  * The company opens the project's edit form; another tab saves `elsewhere` meanwhile; this
  * one types a Duration of 8 months and presses Update, which is refused as stale.
  */
@@ -99,13 +109,7 @@ async function staleCompanyEdit(elsewhere: Partial<ProjectRow>) {
   const dialog = await openDialog(user, 'Edit', 'Edit Project');
 
   api.changeElsewhere(elsewhere);
-  const duration = within(dialog).getByLabelText('Duration');
-  await user.clear(duration);
-  await user.type(duration, '8 months');
-  await user.click(within(dialog).getByRole('button', { name: 'Update' }));
-
-  const alert = await within(dialog).findByRole('alert');
-  expect(alert).toHaveTextContent(STALE_RECORD_MESSAGE);
+  const alert = await updateRefusedAsStale(user, dialog, { Duration: '8 months' });
   return { api, log, user, dialog, alert };
 }
 
@@ -202,12 +206,7 @@ describe('an edit made stale by another tab', () => {
 
     // The company edits the project meanwhile.
     api.changeElsewhere({ price: 1300000, statusByPm: 'Piling done' });
-    const status = within(dialog).getByLabelText('Status by PM');
-    await user.clear(status);
-    await user.type(status, 'Slab cast');
-    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
-    const alert = await within(dialog).findByRole('alert');
-    expect(alert).toHaveTextContent(STALE_RECORD_MESSAGE);
+    const alert = await updateRefusedAsStale(user, dialog, { 'Status by PM': 'Slab cast' });
 
     await user.click(within(alert).getByRole('button', { name: 'Reload' }));
     await waitFor(() =>

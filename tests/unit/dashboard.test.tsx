@@ -5,7 +5,7 @@ import { Dashboard } from '../../contract/api/dashboard';
 import type { DashboardData } from '../../src/features/dashboard/dashboardApi';
 import { buildExpenseSeries, monthLabel } from '../../src/features/dashboard/expenseSeries';
 import { todayLocalISO } from '../../src/lib/dates';
-import { dashboardData, recordRequests, signedIn, testUser } from './helpers';
+import { dashboardData, recordRequests, signedIn, testUser, textsOf } from './helpers';
 import { server } from './msw';
 import { renderApp } from './fixtures/screens';
 
@@ -95,12 +95,10 @@ describe('Dashboard', () => {
     expect(card('Total Turnover Amount')).toHaveTextContent('not money received');
 
     const recent = screen.getByRole('table', { name: 'Recent Invoices' });
-    expect(
-      within(recent)
-        .getAllByRole('row')
-        .slice(1)
-        .map((r) => r.textContent),
-    ).toEqual(['LendRavi Kumar2025-05-03₹1,50,000.00', 'ExpenseTeam lunch2025-05-02₹850.50']);
+    expect(textsOf(recent, 'row').slice(1)).toEqual([
+      'LendRavi Kumar2025-05-03₹1,50,000.00',
+      'ExpenseTeam lunch2025-05-02₹850.50',
+    ]);
 
     const customer = screen.getByRole('region', { name: 'Customer' });
     expect(within(customer).getByText('33.3%')).toBeInTheDocument();
@@ -155,12 +153,9 @@ describe('Dashboard', () => {
     );
     renderApp('/app/dashboard', signedIn({ ...testUser, role: 'company', position: 2 }));
     const recent = await screen.findByRole('table', { name: 'Recent Invoices' });
-    expect(
-      within(recent)
-        .getAllByRole('row')
-        .slice(1)
-        .map((r) => r.textContent),
-    ).toEqual(['INV/2026-27/0001Acme Traders26/11/2026₹2,716.00₹0.00']);
+    expect(textsOf(recent, 'row').slice(1)).toEqual([
+      'INV/2026-27/0001Acme Traders26/11/2026₹2,716.00₹0.00',
+    ]);
     expect(within(recent).getByRole('link', { name: 'INV/2026-27/0001' })).toHaveAttribute(
       'href',
       '/app/invoices?invoice=i1',
@@ -171,12 +166,10 @@ describe('Dashboard', () => {
     expect(document.body).not.toHaveTextContent('998877665544');
     // The company's own latest expenses and loans stay on its dashboard, below.
     const latest = screen.getByRole('table', { name: 'Latest entries' });
-    expect(
-      within(latest)
-        .getAllByRole('row')
-        .slice(1)
-        .map((r) => r.textContent),
-    ).toEqual(['LendRavi Kumar2025-05-03₹1,50,000.00', 'ExpenseTeam lunch2025-05-02₹850.50']);
+    expect(textsOf(latest, 'row').slice(1)).toEqual([
+      'LendRavi Kumar2025-05-03₹1,50,000.00',
+      'ExpenseTeam lunch2025-05-02₹850.50',
+    ]);
   });
 
   it('has a text alternative for the chart: a summary and a table of every month', async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type RequestHandler } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ExpenseAnswer, ExpenseList } from '../../contract/api/expenses';
 import { Message } from '../../contract/api/fields';
@@ -53,8 +53,36 @@ async function rowAction(user: User, description: string, action: 'Show' | 'Edit
   await user.click(screen.getByRole('button', { name: action }));
 }
 
+/**
+ * A search matching more than the server counts: "10,000" and capped, no total; each page
+ * holds what `rowsOf` says for its number.
+ */
+const cappedSearch = (rowsOf: (pageNo: number) => Expense[]) =>
+  http.get(LIST, ({ request }) => {
+    const pageNo = Number(new URL(request.url).searchParams.get('page'));
+    return HttpResponse.json(
+      ExpenseList.parse({
+        success: true,
+        data: rowsOf(pageNo),
+        total: 10_000,
+        totalCapped: true,
+        totalAmount: null,
+        page: pageNo,
+        pageSize: 20,
+      }),
+    );
+  });
+
 function renderExpenses(route = '/app/expenses') {
   return renderApp(route);
+}
+
+/** Expenses with its list (Team lunch and the rest) in; `handlers` answer the rest. */
+async function openExpenses(...handlers: RequestHandler[]) {
+  server.use(listHandler(), ...handlers);
+  const rendered = renderExpenses();
+  await screen.findByText('Team lunch');
+  return rendered;
 }
 
 describe('Expenses list', () => {
@@ -195,25 +223,14 @@ describe('Expenses list', () => {
 
   it('a search matching more than it counts says 10,000+, shows no partial total, and pages on', async () => {
     server.use(
-      http.get(LIST, ({ request }) => {
-        const pageNo = Number(new URL(request.url).searchParams.get('page'));
-        return HttpResponse.json(
-          ExpenseList.parse({
-            success: true,
-            // Full pages up to 501, one row on 502, none past it.
-            data: Array.from({ length: pageNo <= 501 ? 20 : pageNo === 502 ? 1 : 0 }, (_, i) => ({
-              ...rows[0]!,
-              _id: `e-${pageNo}-${i}`,
-              description: i === 0 ? `Team lunch ${pageNo}` : `Team lunch ${pageNo}.${i}`,
-            })),
-            total: 10_000,
-            totalCapped: true,
-            totalAmount: null,
-            page: pageNo,
-            pageSize: 20,
-          }),
-        );
-      }),
+      // Full pages up to 501, one row on 502, none past it.
+      cappedSearch((pageNo) =>
+        Array.from({ length: pageNo <= 501 ? 20 : pageNo === 502 ? 1 : 0 }, (_, i) => ({
+          ...rows[0]!,
+          _id: `e-${pageNo}-${i}`,
+          description: i === 0 ? `Team lunch ${pageNo}` : `Team lunch ${pageNo}.${i}`,
+        })),
+      ),
     );
     const log = recordRequests();
     const { user } = renderExpenses('/app/expenses?q=team&page=500');
@@ -237,20 +254,9 @@ describe('Expenses list', () => {
 
   it('an address past the rows of a capped search steps back to the last counted page', async () => {
     server.use(
-      http.get(LIST, ({ request }) => {
-        const pageNo = Number(new URL(request.url).searchParams.get('page'));
-        return HttpResponse.json(
-          ExpenseList.parse({
-            success: true,
-            data: pageNo <= 502 ? [{ ...rows[0]!, description: `Team lunch ${pageNo}` }] : [],
-            total: 10_000,
-            totalCapped: true,
-            totalAmount: null,
-            page: pageNo,
-            pageSize: 20,
-          }),
-        );
-      }),
+      cappedSearch((pageNo) =>
+        pageNo <= 502 ? [{ ...rows[0]!, description: `Team lunch ${pageNo}` }] : [],
+      ),
     );
     renderExpenses('/app/expenses?q=team&page=9000');
     expect(await screen.findByText('Team lunch 500')).toBeInTheDocument();
@@ -258,13 +264,12 @@ describe('Expenses list', () => {
   });
 
   it('sorts on the server when a column header is clicked', async () => {
-    server.use(listHandler());
+    const { user } = await openExpenses();
     const log = recordRequests();
-    const { user } = renderExpenses();
-    await screen.findByText('Team lunch');
     await user.click(screen.getByRole('button', { name: /Amount/ }));
-    await waitFor(() => expect(log.to(LIST)).toHaveLength(2));
-    const params = new URL(log.to(LIST)[1]!.url).searchParams;
+    // The list is asked for again, sorted.
+    await waitFor(() => expect(log.to(LIST)).toHaveLength(1));
+    const params = new URL(log.to(LIST)[0]!.url).searchParams;
     expect(params.get('sort')).toBe('amount');
     expect(params.get('order')).toBe('asc');
     expect(screen.getByRole('columnheader', { name: /Amount/ })).toHaveAttribute(
@@ -309,35 +314,23 @@ describe('Expenses list', () => {
   });
 
   it('sends amounts of 19.99, 1.10 and 0.29; refuses 1.234, -1 and 100000000000', async () => {
-    server.use(
-      listHandler(),
+    const { user } = await openExpenses(
       http.post('/api/expense/addexpense', () => refusal('Refused')),
     );
     const log = recordRequests();
-    const { user } = renderExpenses();
-    await screen.findByText('Team lunch');
     const dialog = await openDialog(user, 'Add New Expense');
     await user.type(within(dialog).getByLabelText('Description'), 'Taxi');
     await user.selectOptions(within(dialog).getByLabelText('Category'), 'other');
-    await expectAmountRule(
-      user,
-      within(dialog).getByLabelText('Amount (₹)'),
-      within(dialog).getByRole('button', { name: 'Create' }),
-      log,
-      '/api/expense/addexpense',
-    );
+    await expectAmountRule(user, dialog, log, '/api/expense/addexpense');
     log.stop();
   });
 
   it("shows the server's 400 message when a create is refused, and keeps the form open", async () => {
-    server.use(
-      listHandler(),
+    const { user } = await openExpenses(
       http.post('/api/expense/addexpense', () =>
         refusal('amount must have at most 2 decimal places', { field: 'amount' }),
       ),
     );
-    const { user } = renderExpenses();
-    await screen.findByText('Team lunch');
     await createExpense(user, 'Taxi', '10');
     expect(
       await screen.findByText('amount must have at most 2 decimal places'),
@@ -349,14 +342,11 @@ describe('Expenses list', () => {
 
   it('puts a refusal under the field the answer names, whatever its words', async () => {
     let answer: Record<string, unknown> = {};
-    server.use(
-      listHandler(),
+    const { user } = await openExpenses(
       http.post('/api/expense/addexpense', () =>
         HttpResponse.json({ success: false, ...answer }, { status: 400 }),
       ),
     );
-    const { user } = renderExpenses();
-    await screen.findByText('Team lunch');
     // Words that name no field, with the field named beside them: under that field.
     answer = { message: 'Too many paise', code: 'validation', field: 'amount' };
     await createExpense(user, 'Taxi', '10');
@@ -371,14 +361,11 @@ describe('Expenses list', () => {
   });
 
   it('shows the generic failure when the create fails on the server side', async () => {
-    server.use(
-      listHandler(),
+    const { user } = await openExpenses(
       http.post('/api/expense/addexpense', () =>
         refusal('Something went wrong', { code: 'internal', status: 500 }),
       ),
     );
-    const { user } = renderExpenses();
-    await screen.findByText('Team lunch');
     await createExpense(user, 'Taxi', '10');
     expect(
       await screen.findByText('Failed to create expense. Please try again.'),
@@ -419,8 +406,7 @@ describe('Expenses list', () => {
   });
 
   it('asks for confirmation before deleting, then deletes and toasts', async () => {
-    server.use(
-      listHandler(),
+    const { user } = await openExpenses(
       http.post('/api/expense/deleteexpense', () =>
         HttpResponse.json(
           Message.parse({ success: true, message: 'Expense deleted successfully' }),
@@ -428,8 +414,6 @@ describe('Expenses list', () => {
       ),
     );
     const log = recordRequests();
-    const { user } = renderExpenses();
-    await screen.findByText('Team lunch');
     await rowAction(user, 'Team lunch', 'Delete');
     const confirm = screen.getByRole('dialog', { name: 'Delete expense' });
     expect(log.to('/api/expense/deleteexpense')).toHaveLength(0);
@@ -450,12 +434,9 @@ describe('Expenses list', () => {
   });
 
   it('toasts the delete failure', async () => {
-    server.use(
-      listHandler(),
+    const { user } = await openExpenses(
       http.post('/api/expense/deleteexpense', () => HttpResponse.error()),
     );
-    const { user } = renderExpenses();
-    await screen.findByText('Team lunch');
     await rowAction(user, 'Team lunch', 'Delete');
     await user.click(
       within(screen.getByRole('dialog', { name: 'Delete expense' })).getByRole('button', {
@@ -468,9 +449,7 @@ describe('Expenses list', () => {
   });
 
   it('Show opens the Data Details of the row', async () => {
-    server.use(listHandler());
-    const { user } = renderExpenses();
-    await screen.findByText('Team lunch');
+    const { user } = await openExpenses();
     await rowAction(user, 'Team lunch', 'Show');
     const details = screen.getByRole('dialog', { name: 'Data Details' });
     expect(within(details).getByText('02/05/2024')).toBeInTheDocument();

@@ -3,8 +3,9 @@ import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UserAnswer } from '../../contract/api/auth';
 import { ExpenseList } from '../../contract/api/expenses';
-import { accountHandlers, testUser } from './helpers';
+import { accountHandlers, captureSaves, testUser } from './helpers';
 import { TEAM_LUNCH } from './fixtures/records';
+import { onePage } from './fixtures/pages';
 import { server } from './msw';
 import { renderApp } from './fixtures/screens';
 
@@ -12,30 +13,8 @@ const CSV = '\uFEFFDate,Description,Category,Amount\r\n2024-05-02,Team lunch,Oth
 
 const listHandler = () =>
   http.get('/api/expense/getuserallexpenses', () =>
-    HttpResponse.json(
-      ExpenseList.parse({
-        success: true,
-        data: [TEAM_LUNCH],
-        total: 1,
-        page: 1,
-        pageSize: 20,
-        totalAmount: 12345678.5,
-      }),
-    ),
+    HttpResponse.json(ExpenseList.parse(onePage([TEAM_LUNCH], { totalAmount: 12345678.5 }))),
   );
-
-/** Records the links the app clicks to save a file, and the blobs behind them. */
-function captureSaves() {
-  const createObjectURL = vi.fn((_blob: Blob) => 'blob:csv');
-  Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
-  const clicked: HTMLAnchorElement[] = [];
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-    this: HTMLAnchorElement,
-  ) {
-    clicked.push(this);
-  });
-  return { clicked, blob: (n = 0) => createObjectURL.mock.calls[n]![0] };
-}
 
 describe('Expenses: Export CSV', () => {
   afterEach(() => vi.restoreAllMocks());

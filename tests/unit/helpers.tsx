@@ -1,10 +1,10 @@
 import type { ReactElement } from 'react';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within, type ByRoleMatcher } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import { http, HttpResponse } from 'msw';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { makeStore, type RootState } from '../../src/app/store';
 import type { Role, User } from '../../src/api/types';
 import type { DashboardData } from '../../src/features/dashboard/dashboardApi';
@@ -31,6 +31,12 @@ export const userAs = (role: Role): User => ({
   role,
   position: role === 'admin' ? 1 : role === 'company' ? 2 : 3,
 });
+
+/** A session kept in localStorage, as a signed-in tab leaves it: the app starts from it. */
+export function storeSession(token = 'tok-1') {
+  localStorage.setItem('user', JSON.stringify(testUser));
+  localStorage.setItem('token', token);
+}
 
 /** Preloaded state of a signed-in user. */
 export function signedIn(user: User = testUser, token = 'tok-1'): Partial<RootState> {
@@ -86,6 +92,12 @@ export async function pick(
   return box;
 }
 
+/** The text of each element of `role` inside `scope`, in order (a row's cells, a menu's links). */
+export const textsOf = (scope: HTMLElement, role: ByRoleMatcher) =>
+  within(scope)
+    .getAllByRole(role)
+    .map((element) => element.textContent);
+
 /** Records the requests msw answered, so a test can assert what was sent. */
 export function recordRequests() {
   const requests: Request[] = [];
@@ -115,19 +127,21 @@ export const dashboardData = (count = 0, totalAmount = 0): DashboardData => ({
 });
 
 /**
- * The contract's amount rule through a rendered form (contract/rules.ts amountProblem):
- * 1.234, -1 and 100000000000 are not sent to `path` (the last, which the field's step and
- * min let through, says why), then 19.99, 1.10 and 0.29 each are, as `key`. The server
- * must refuse them, so that the form stays open.
+ * The contract's amount rule through a rendered form (contract/rules.ts amountProblem), typed
+ * into `dialog`'s field `label` and sent with its button `button`: 1.234, -1 and 100000000000
+ * are not sent to `path` (the last, which the field's step and min let through, says why),
+ * then 19.99, 1.10 and 0.29 each are, as `key`. The server must refuse them, so that the
+ * form stays open.
  */
 export async function expectAmountRule(
   user: ReturnType<typeof userEvent.setup>,
-  field: HTMLElement,
-  submit: HTMLElement,
+  dialog: HTMLElement,
   log: ReturnType<typeof recordRequests>,
   path: string,
-  key = 'amount',
+  { label = 'Amount (₹)', button = 'Create', key = 'amount' } = {},
 ) {
+  const field = within(dialog).getByLabelText(label);
+  const submit = within(dialog).getByRole('button', { name: button });
   const send = async (amount: string) => {
     await user.clear(field);
     await user.type(field, amount);
@@ -144,6 +158,22 @@ export async function expectAmountRule(
   expect(sent.map((body) => body[key])).toEqual([19.99, 1.1, 0.29]);
 }
 
+/**
+ * Records the links the app clicks to save a file (each to the object URL `blob:csv`), and
+ * the blobs behind them.
+ */
+export function captureSaves() {
+  const createObjectURL = vi.fn((_blob: Blob) => 'blob:csv');
+  Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+  const clicked: HTMLAnchorElement[] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    clicked.push(this);
+  });
+  return { clicked, blob: (n = 0) => createObjectURL.mock.calls[n]![0] };
+}
+
 /** A dashboard answer, for screens that land on /app/dashboard. */
 export function dashboardHandler(count = 0, totalAmount = 0) {
   return http.get('/api/user/getalldata', () =>
@@ -151,25 +181,21 @@ export function dashboardHandler(count = 0, totalAmount = 0) {
   );
 }
 
+/** The session a signed-in test user is in, as Profile's list of sessions shows it. */
+export const thisSession = {
+  _id: 's1',
+  device: 'Chrome 131 on Windows 10',
+  address: '127.0.0.1',
+  signedInAt: '2026-11-20T10:00:00.000Z',
+  lastUsedAt: '2026-11-20T11:00:00.000Z',
+  remembered: true,
+  current: true,
+};
+
 /** What Profile's security sections read: one session (this one), no sign-ins, two-factor off. */
 export function accountHandlers() {
   return [
-    http.get('/api/user/sessions', () =>
-      HttpResponse.json({
-        success: true,
-        data: [
-          {
-            _id: 's1',
-            device: 'Chrome 131 on Windows 10',
-            address: '127.0.0.1',
-            signedInAt: '2026-11-20T10:00:00.000Z',
-            lastUsedAt: '2026-11-20T11:00:00.000Z',
-            remembered: true,
-            current: true,
-          },
-        ],
-      }),
-    ),
+    http.get('/api/user/sessions', () => HttpResponse.json({ success: true, data: [thisSession] })),
     http.get('/api/user/signins', () => HttpResponse.json({ success: true, data: [] })),
     http.get('/api/user/two-factor', () =>
       HttpResponse.json({ success: true, data: { enabled: false, recoveryCodesLeft: 0 } }),

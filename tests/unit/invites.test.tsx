@@ -2,8 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Message } from '../../contract/api/fields';
-import { Person, PersonAnswer, PersonList } from '../../contract/api/people';
-import { recordRequests, renderWithProviders } from './helpers';
+import { Person } from '../../contract/api/people';
+import { recordRequests, renderWithProviders, textsOf } from './helpers';
+import { created, personPage } from './fixtures/people';
+import {
+  chooseAfterMismatch,
+  expectNoTokenRefused,
+  expectUsedLinkRefused,
+  type LinkPage,
+} from './fixtures/linkPages';
 import { server } from './msw';
 import { fill, renderSignedOut, renderAs, openRowMenu } from './fixtures/screens';
 
@@ -15,6 +22,13 @@ beforeAll(async () => {
 }, 30_000);
 
 const INVALID = 'This invite link is invalid or has expired. Ask for a new one.';
+const INVITE_PAGE: LinkPage = {
+  path: '/invite',
+  endpoint: '/api/user/acceptinvite',
+  password: 'Password',
+  confirm: 'Confirm Password',
+  button: 'Set Password',
+};
 
 const bluebird = Person.parse({
   _id: 'c2',
@@ -39,18 +53,10 @@ const priya = Person.parse({
   employeeCount: undefined,
 });
 
-const page = (data: unknown[]) =>
-  PersonList.parse({ success: true, data, total: data.length, page: 1, pageSize: 20 });
 const lists = (companies: unknown[], pms: unknown[] = []) => [
-  http.get('/api/user/getadminallcompany', () => HttpResponse.json(page(companies))),
-  http.get('/api/company/getallpm', () => HttpResponse.json(page(pms))),
+  http.get('/api/user/getadminallcompany', () => HttpResponse.json(personPage(companies))),
+  http.get('/api/company/getallpm', () => HttpResponse.json(personPage(pms))),
 ];
-
-/** Create New User answers 201 with `message` and the person it made. */
-const created = (message: string, data: unknown) =>
-  http.post('/api/user/createUser', () =>
-    HttpResponse.json(PersonAnswer.parse({ success: true, message, data }), { status: 201 }),
-  );
 
 type UserEv = ReturnType<typeof renderWithProviders>['user'];
 
@@ -61,6 +67,17 @@ async function fillDetails(user: UserEv, dialog: HTMLElement) {
     Contact: '9000000002',
     'Registration Number': 'CO-2',
   });
+}
+
+/** Add New PM's Create New User, filled in, `pm` what the server answers it made. */
+async function fillNewPm(pm: unknown) {
+  server.use(...lists([]), created('User created successfully', pm));
+  const log = recordRequests();
+  const { user } = renderAs('company', '/app/pm');
+  await user.click(await screen.findByRole('button', { name: 'Add New PM' }));
+  const dialog = screen.getByRole('dialog', { name: 'Create New User' });
+  await fillDetails(user, dialog);
+  return { user, log, dialog };
 }
 
 describe('Create New User for someone who signs in', () => {
@@ -91,15 +108,7 @@ describe('Create New User for someone who signs in', () => {
   }, 15_000);
 
   it('Set a first password shows the password field and sends it', async () => {
-    server.use(
-      ...lists([]),
-      created('User created successfully', { ...priya, invitePending: false }),
-    );
-    const log = recordRequests();
-    const { user } = renderAs('company', '/app/pm');
-    await user.click(await screen.findByRole('button', { name: 'Add New PM' }));
-    const dialog = screen.getByRole('dialog', { name: 'Create New User' });
-    await fillDetails(user, dialog);
+    const { user, log, dialog } = await fillNewPm({ ...priya, invitePending: false });
     await user.click(within(dialog).getByRole('radio', { name: /Set a first password/ }));
     const password = within(dialog).getByLabelText('Password');
     expect(password).toBeRequired();
@@ -116,12 +125,7 @@ describe('Create New User for someone who signs in', () => {
   }, 15_000);
 
   it('back to Send an invite, a password typed is not sent', async () => {
-    server.use(...lists([]), created('User created successfully', priya));
-    const log = recordRequests();
-    const { user } = renderAs('company', '/app/pm');
-    await user.click(await screen.findByRole('button', { name: 'Add New PM' }));
-    const dialog = screen.getByRole('dialog', { name: 'Create New User' });
-    await fillDetails(user, dialog);
+    const { user, log, dialog } = await fillNewPm(priya);
     await user.click(within(dialog).getByRole('radio', { name: /Set a first password/ }));
     await user.type(within(dialog).getByLabelText('Password'), 'first secret');
     await user.click(within(dialog).getByRole('radio', { name: /Send an invite/ }));
@@ -133,7 +137,7 @@ describe('Create New User for someone who signs in', () => {
   }, 15_000);
 
   it('offers no choice for people who never sign in', async () => {
-    server.use(http.get('/api/company/getalltl', () => HttpResponse.json(page([]))));
+    server.use(http.get('/api/company/getalltl', () => HttpResponse.json(personPage([]))));
     const { user } = renderAs('company', '/app/tl');
     await user.click(await screen.findByRole('button', { name: 'Add New Tl' }));
     const dialog = screen.getByRole('dialog', { name: 'Create New User' });
@@ -167,11 +171,7 @@ describe('Resend invite', () => {
     await user.keyboard('{Escape}');
 
     const menu = await openRowMenu(user, 'Bluebird Traders');
-    expect(
-      within(menu)
-        .getAllByRole('button')
-        .map((b) => b.textContent),
-    ).toEqual(['Show', 'Edit', 'Resend invite', 'Deactivate']);
+    expect(textsOf(menu, 'button')).toEqual(['Show', 'Edit', 'Resend invite', 'Deactivate']);
     await user.click(within(menu).getByRole('button', { name: 'Resend invite' }));
     expect(await screen.findByText('Invite sent to bluebird@example.com.')).toBeInTheDocument();
     expect(log.to('/api/users/c2/invite')).toHaveLength(1);
@@ -201,11 +201,7 @@ describe('Resend invite', () => {
     const row = (await screen.findByText('Priya Menon')).closest('tr')!;
     expect(within(row).getByText('Invite pending')).toBeInTheDocument();
     const menu = await openRowMenu(user, 'Priya Menon');
-    expect(
-      within(menu)
-        .getAllByRole('button')
-        .map((b) => b.textContent),
-    ).toEqual(['Show']);
+    expect(textsOf(menu, 'button')).toEqual(['Show']);
   });
 });
 
@@ -224,15 +220,7 @@ describe('the invite page', () => {
     const password = screen.getByLabelText('Password');
     expect(password).toHaveAttribute('minLength', '8');
     expect(password).toHaveAttribute('maxLength', '128');
-    await user.type(password, 'my own secret');
-    await user.type(screen.getByLabelText('Confirm Password'), 'my own secrett');
-    await user.click(screen.getByRole('button', { name: 'Set Password' }));
-    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
-    expect(log.to('/api/user/acceptinvite')).toHaveLength(0);
-
-    await user.clear(screen.getByLabelText('Confirm Password'));
-    await user.type(screen.getByLabelText('Confirm Password'), 'my own secret');
-    await user.click(screen.getByRole('button', { name: 'Set Password' }));
+    await chooseAfterMismatch(user, INVITE_PAGE, log, 'my own secret', 'my own secrett');
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Your password is set. Please log in.',
     );
@@ -246,26 +234,11 @@ describe('the invite page', () => {
   });
 
   it("shows the server's message for a used or expired link and stays", async () => {
-    server.use(
-      http.post('/api/user/acceptinvite', () =>
-        HttpResponse.json(
-          { success: false, message: INVALID, code: 'invalid_link' },
-          { status: 400 },
-        ),
-      ),
-    );
-    const { user, location } = renderSignedOut('/invite?token=used');
-    await user.type(await screen.findByLabelText('Password'), 'my own secret');
-    await user.type(screen.getByLabelText('Confirm Password'), 'my own secret');
-    await user.click(screen.getByRole('button', { name: 'Set Password' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(INVALID);
-    expect(location().pathname).toBe('/invite');
+    await expectUsedLinkRefused(INVITE_PAGE, INVALID, 'my own secret');
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('a link without a token says so and cannot be sent', async () => {
-    renderSignedOut('/invite');
-    expect(await screen.findByRole('alert')).toHaveTextContent(INVALID);
-    expect(screen.getByRole('button', { name: 'Set Password' })).toBeDisabled();
+    await expectNoTokenRefused(INVITE_PAGE, INVALID);
   });
 });

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type RequestHandler } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { InvoiceAnswer, InvoiceLinkAnswer, InvoiceList } from '../../contract/api/invoices';
 import ClientsScreen from '../../src/features/invoicing/ClientsScreen';
@@ -31,18 +31,16 @@ function totalsLine(label: string | RegExp): string {
 
 type User = ReturnType<typeof renderWithProviders>['user'];
 
-async function typeLine(
-  user: User,
-  n: number,
-  line: {
-    description: string;
-    sac: string;
-    qty: string;
-    rate: string;
-    gst: string;
-    discount?: string;
-  },
-) {
+interface Line {
+  description: string;
+  sac: string;
+  qty: string;
+  rate: string;
+  gst: string;
+  discount?: string;
+}
+
+async function typeLine(user: User, n: number, line: Line) {
   await user.type(screen.getByLabelText(`Line ${n} description`), line.description);
   await user.type(screen.getByLabelText(`Line ${n} sac/hsn`), line.sac);
   const qty = screen.getByLabelText(`Line ${n} qty`);
@@ -53,19 +51,39 @@ async function typeLine(
   if (line.discount) await user.type(screen.getByLabelText(`Line ${n} discount`), line.discount);
 }
 
-function renderEditor(clientState: string) {
-  server.use(profileHandler(), ...clientHandlers([client({ stateCode: clientState })]));
-  return renderWithProviders(<InvoicesScreen />, {
-    route: '/app/invoices?edit=new',
-    preloadedState: company,
-  });
+/** The Invoices screen at `route`, signed in as the company unless `state` says otherwise. */
+const renderInvoices = (route: string, state = company) =>
+  renderWithProviders(<InvoicesScreen />, { route, preloadedState: state });
+
+/** The issued invoice INV/2026-27/0001, opened from the list by the user of `state`. */
+async function openIssuedFromList(state: typeof company) {
+  server.use(
+    listHandler([issued()]),
+    invoiceHandler(() => issued()),
+    ...clientHandlers(),
+  );
+  const rendered = renderInvoices('/app/invoices', state);
+  await rendered.user.click(await screen.findByRole('button', { name: 'INV/2026-27/0001' }));
+  await screen.findByRole('heading', { name: 'Invoice INV/2026-27/0001' });
+  return rendered;
+}
+
+/** A new draft for Acme Traders, a client in `clientState`, its first line typed. */
+async function startDraft(clientState: string, firstLine: Line, ...handlers: RequestHandler[]) {
+  server.use(
+    ...handlers,
+    profileHandler(),
+    ...clientHandlers([client({ stateCode: clientState })]),
+  );
+  const rendered = renderInvoices('/app/invoices?edit=new');
+  await pick(rendered.user, 'Client', 'Acme Traders');
+  await typeLine(rendered.user, 1, firstLine);
+  return rendered;
 }
 
 describe('the invoice editor', () => {
   it('adds up an intra-state draft as it is typed: CGST + SGST by rate, round-off, words', async () => {
-    const { user } = renderEditor('27');
-    await pick(user, 'Client', 'Acme Traders');
-    await typeLine(user, 1, {
+    const { user } = await startDraft('27', {
       description: 'Design',
       sac: '998391',
       qty: '1.5',
@@ -98,9 +116,7 @@ describe('the invoice editor', () => {
   });
 
   it('charges IGST to a client in another state, the odd paisa rounding down', async () => {
-    const { user } = renderEditor('29');
-    await pick(user, 'Client', 'Acme Traders');
-    await typeLine(user, 1, {
+    const { user } = await startDraft('29', {
       description: 'Stickers',
       sac: '4911',
       qty: '1',
@@ -121,8 +137,9 @@ describe('the invoice editor', () => {
   });
 
   it("puts a refusal under the line's field it names, keeping what was typed", async () => {
-    const { user } = renderEditor('27');
-    server.use(
+    const { user } = await startDraft(
+      '27',
+      { description: 'Design', sac: '99839', qty: '1', rate: '100', gst: '18' },
       http.post('/api/invoices', () =>
         HttpResponse.json(
           {
@@ -135,14 +152,6 @@ describe('the invoice editor', () => {
         ),
       ),
     );
-    await pick(user, 'Client', 'Acme Traders');
-    await typeLine(user, 1, {
-      description: 'Design',
-      sac: '99839',
-      qty: '1',
-      rate: '100',
-      gst: '18',
-    });
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
     const sac = screen.getByLabelText('Line 1 sac/hsn');
     await waitFor(() => expect(sac).toHaveAccessibleDescription(/SAC\/HSN code of 4, 6 or 8/));
@@ -163,10 +172,7 @@ describe('an invoice', () => {
       }),
       linksHandler(),
     );
-    const { user } = renderWithProviders(<InvoicesScreen />, {
-      route: `/app/invoices?invoice=${INVOICE_ID}`,
-      preloadedState: company,
-    });
+    const { user } = renderInvoices(`/app/invoices?invoice=${INVOICE_ID}`);
     await user.click(await screen.findByRole('button', { name: 'Issue' }));
     const dialog = screen.getByRole('dialog', { name: 'Issue invoice' });
     expect(dialog).toHaveTextContent('Numbers cannot be reused');
@@ -181,17 +187,7 @@ describe('an invoice', () => {
   });
 
   it('offers an admin only reading: no write buttons on the list or the invoice', async () => {
-    server.use(
-      listHandler([issued()]),
-      invoiceHandler(() => issued()),
-      ...clientHandlers(),
-    );
-    const { user } = renderWithProviders(<InvoicesScreen />, {
-      route: '/app/invoices',
-      preloadedState: admin,
-    });
-    await user.click(await screen.findByRole('button', { name: 'INV/2026-27/0001' }));
-    await screen.findByRole('heading', { name: 'Invoice INV/2026-27/0001' });
+    const { user } = await openIssuedFromList(admin);
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeVisible();
     for (const name of ['Issue', 'E-mail to client', 'Share on WhatsApp', 'Cancel by credit note'])
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
@@ -223,10 +219,7 @@ describe('an invoice', () => {
       }),
     );
     const log = recordRequests();
-    const { user } = renderWithProviders(<InvoicesScreen />, {
-      route: '/app/invoices',
-      preloadedState: company,
-    });
+    const { user } = renderInvoices('/app/invoices');
     await screen.findByRole('button', { name: 'INV/2026-27/0020' });
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByRole('button', { name: 'INV/2026-27/0040' });
@@ -334,10 +327,7 @@ describe('a stale draft', () => {
       }),
       linksHandler(),
     );
-    const { user } = renderWithProviders(<InvoicesScreen />, {
-      route: `/app/invoices?edit=${INVOICE_ID}`,
-      preloadedState: company,
-    });
+    const { user } = renderInvoices(`/app/invoices?edit=${INVOICE_ID}`);
     const description = await screen.findByLabelText('Line 1 description');
     // Someone else saves the draft meanwhile.
     version = 2;
@@ -364,17 +354,7 @@ describe('a stale draft', () => {
 
 describe('a project manager', () => {
   it("reads its projects' invoices with no write control", async () => {
-    server.use(
-      listHandler([issued()]),
-      invoiceHandler(() => issued()),
-      ...clientHandlers(),
-    );
-    const { user } = renderWithProviders(<InvoicesScreen />, {
-      route: '/app/invoices',
-      preloadedState: signedIn({ ...testUser, role: 'pm', position: 3 }),
-    });
-    await user.click(await screen.findByRole('button', { name: 'INV/2026-27/0001' }));
-    await screen.findByRole('heading', { name: 'Invoice INV/2026-27/0001' });
+    await openIssuedFromList(signedIn({ ...testUser, role: 'pm', position: 3 }));
     expect(screen.queryByRole('button', { name: 'Share on WhatsApp' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Record receipt' })).not.toBeInTheDocument();
   });
@@ -404,10 +384,7 @@ describe('an issued invoice', () => {
         ),
       ),
     );
-    const { user } = renderWithProviders(<InvoicesScreen />, {
-      route: `/app/invoices?invoice=${INVOICE_ID}`,
-      preloadedState: company,
-    });
+    const { user } = renderInvoices(`/app/invoices?invoice=${INVOICE_ID}`);
     await user.click(await screen.findByRole('button', { name: 'Share on WhatsApp' }));
     await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
     const url = new URL(open.mock.calls[0]![0] as string);
@@ -452,10 +429,7 @@ describe('an issued invoice', () => {
         ),
       ),
     );
-    const { user } = renderWithProviders(<InvoicesScreen />, {
-      route: `/app/invoices?invoice=${INVOICE_ID}`,
-      preloadedState: company,
-    });
+    const { user } = renderInvoices(`/app/invoices?invoice=${INVOICE_ID}`);
     await user.click(await screen.findByRole('button', { name: 'Cancel by credit note' }));
     const dialog = screen.getByRole('dialog', { name: 'Cancel by credit note' });
     await user.type(within(dialog).getByLabelText('Reason'), 'Billed twice');

@@ -12,16 +12,10 @@ import { datePresets } from '../../src/lib/dates';
 import { groupRupees, lakhCrore } from '../../src/lib/money';
 import { AmountField } from '../../src/ui/AmountField';
 import { DataTable, serialColumn, type Column } from '../../src/ui/DataTable';
-import {
-  dashboardHandler,
-  recordRequests,
-  renderWithProviders,
-  signedIn,
-  testUser,
-} from './helpers';
-import { emptyPage } from './fixtures/pages';
+import { dashboardHandler, recordRequests, renderWithProviders, textsOf } from './helpers';
+import { emptyPage, onePage } from './fixtures/pages';
 import { server } from './msw';
-import { renderApp, openDialog } from './fixtures/screens';
+import { renderApp, renderAs, openDialog } from './fixtures/screens';
 
 const LIST = '/api/expense/getuserallexpenses';
 
@@ -37,14 +31,7 @@ const lunch: Expense = {
 const cinema: Expense = { ...lunch, _id: 'e2', description: 'Cinema tickets', amount: 450 };
 
 const page = (data: Expense[]) =>
-  ExpenseList.parse({
-    success: true,
-    data,
-    total: data.length,
-    page: 1,
-    pageSize: 20,
-    totalAmount: data.reduce((s, r) => s + r.amount, 0),
-  });
+  ExpenseList.parse(onePage(data, { totalAmount: data.reduce((s, r) => s + r.amount, 0) }));
 
 /** The expense list: rows whose description holds the search, in the asked order. */
 const listHandler = (rows: Expense[] = [lunch, cinema]) =>
@@ -289,15 +276,11 @@ describe('admins read', () => {
 describe('the menu', () => {
   it('groups the links, the Dashboard first, Profile and Logout at its foot', async () => {
     server.use(dashboardHandler());
-    renderApp('/app/dashboard', signedIn({ ...testUser, role: 'company', position: 2 }));
+    renderAs('company', '/app/dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    const headings = within(nav)
-      .getAllByRole('heading')
-      .map((h) => h.textContent);
+    const headings = textsOf(nav, 'heading');
     expect(headings).toEqual(['Personal', 'Company', 'Banking', 'Reports', 'Audit']);
-    const links = within(nav)
-      .getAllByRole('link')
-      .map((a) => a.textContent);
+    const links = textsOf(nav, 'link');
     expect(links[0]).toBe('Dashboard');
     expect(links.at(-1)).toBe('Profile');
     // The spec's link names are all there.

@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type RequestHandler } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CounterpartyHistoryAnswer, CounterpartyList } from '../../contract/api/counterparties';
 import { Message } from '../../contract/api/fields';
 import { LoanAnswer, LoanList, RepaymentAnswer, RepaymentList } from '../../contract/api/loans';
 import type { Loan } from '../../src/features/loans/loansApi';
 import { todayLocalISO } from '../../src/lib/dates';
-import { expectAmountRule, recordRequests, renderWithProviders } from './helpers';
+import { captureSaves, expectAmountRule, recordRequests, renderWithProviders } from './helpers';
+import { onePage } from './fixtures/pages';
 import { server } from './msw';
 import { renderApp, openDialog, fill, refill, refusal } from './fixtures/screens';
 
@@ -51,16 +52,13 @@ const rows = [ravi, meera];
 function page(data: Loan[]) {
   const sum = (k: 'amount' | 'repaid' | 'outstanding') =>
     data.reduce((s, r) => s + Math.round(r[k] * 100), 0) / 100;
-  return LoanList.parse({
-    success: true,
-    data,
-    total: data.length,
-    page: 1,
-    pageSize: 20,
-    totalAmount: sum('amount'),
-    repaidAmount: sum('repaid'),
-    outstandingAmount: sum('outstanding'),
-  });
+  return LoanList.parse(
+    onePage(data, {
+      totalAmount: sum('amount'),
+      repaidAmount: sum('repaid'),
+      outstandingAmount: sum('outstanding'),
+    }),
+  );
 }
 
 const listHandler = (path = LEND_LIST, data: Loan[] = rows) =>
@@ -71,6 +69,25 @@ type User = ReturnType<typeof renderWithProviders>['user'];
 async function rowAction(user: User, name: string, action: string) {
   await user.click(screen.getByRole('button', { name: new RegExp(`^Actions for ${name}`) }));
   await user.click(screen.getByRole('button', { name: action }));
+}
+
+/** Lend created: the 201 answer naming `data`. */
+const lendCreated = (data: Loan) =>
+  http.post('/api/lend/addlend', () =>
+    HttpResponse.json(
+      LoanAnswer.parse({ success: true, message: 'Lend created successfully', data }),
+      { status: 201 },
+    ),
+  );
+
+/** All Lend's Add New Lend, opened; `addlend` answers its Create. */
+async function openAddLend(addlend: RequestHandler) {
+  server.use(listHandler(), addlend);
+  const log = recordRequests();
+  const { user } = renderApp('/app/lend');
+  await screen.findByText('Ravi Kumar');
+  const dialog = await openDialog(user, 'Add New Lend');
+  return { user, log, dialog };
 }
 
 describe('All Lend', () => {
@@ -163,19 +180,7 @@ describe('All Lend', () => {
   });
 
   it('creates a lend with every field, typed: email as email, amount as decimal text', async () => {
-    server.use(
-      listHandler(),
-      http.post('/api/lend/addlend', () =>
-        HttpResponse.json(
-          LoanAnswer.parse({ success: true, message: 'Lend created successfully', data: ravi }),
-          { status: 201 },
-        ),
-      ),
-    );
-    const log = recordRequests();
-    const { user } = renderApp('/app/lend');
-    await screen.findByText('Ravi Kumar');
-    const dialog = await openDialog(user, 'Add New Lend');
+    const { user, log, dialog } = await openAddLend(lendCreated(ravi));
     for (const label of ['Name', 'Email', 'Amount (₹)', 'Issue Date', 'Repayment Date']) {
       expect(within(dialog).getByLabelText(label)).toBeRequired();
     }
@@ -212,19 +217,7 @@ describe('All Lend', () => {
   });
 
   it('takes a person by mobile only: a wrong number is said under Mobile, Email is then not needed', async () => {
-    server.use(
-      listHandler(),
-      http.post('/api/lend/addlend', () =>
-        HttpResponse.json(
-          LoanAnswer.parse({ success: true, message: 'Lend created successfully', data: meera }),
-          { status: 201 },
-        ),
-      ),
-    );
-    const log = recordRequests();
-    const { user } = renderApp('/app/lend');
-    await screen.findByText('Ravi Kumar');
-    const dialog = await openDialog(user, 'Add New Lend');
+    const { user, log, dialog } = await openAddLend(lendCreated(meera));
     await fill(user, dialog, { Name: 'Meera', Mobile: '12345' });
     expect(within(dialog).getByLabelText('Email')).not.toBeRequired();
     await fill(user, dialog, { 'Amount (₹)': '2500', 'Repayment Date': '2099-06-01' });
@@ -245,26 +238,15 @@ describe('All Lend', () => {
   });
 
   it('sends amounts of 19.99, 1.10 and 0.29; refuses 1.234, -1 and 100000000000', async () => {
-    server.use(
-      listHandler(),
+    const { user, log, dialog } = await openAddLend(
       http.post('/api/lend/addlend', () => refusal('Refused')),
     );
-    const log = recordRequests();
-    const { user } = renderApp('/app/lend');
-    await screen.findByText('Ravi Kumar');
-    const dialog = await openDialog(user, 'Add New Lend');
     await fill(user, dialog, {
       Name: 'Anil',
       Email: 'anil@example.com',
       'Repayment Date': '2099-06-01',
     });
-    await expectAmountRule(
-      user,
-      within(dialog).getByLabelText('Amount (₹)'),
-      within(dialog).getByRole('button', { name: 'Create' }),
-      log,
-      '/api/lend/addlend',
-    );
+    await expectAmountRule(user, dialog, log, '/api/lend/addlend');
     log.stop();
   });
 
@@ -511,13 +493,9 @@ describe('Repayment amounts', () => {
     await rowAction(user, 'Ravi Kumar', 'Repayments');
     const dialog = screen.getByRole('dialog', { name: 'Repayments: Ravi Kumar' });
     await within(dialog).findByText('No repayments yet');
-    await expectAmountRule(
-      user,
-      within(dialog).getByLabelText('Amount (₹)'),
-      within(dialog).getByRole('button', { name: 'Record Repayment' }),
-      log,
-      '/api/lend/addrepayment',
-    );
+    await expectAmountRule(user, dialog, log, '/api/lend/addrepayment', {
+      button: 'Record Repayment',
+    });
     log.stop();
   });
 });
@@ -618,14 +596,7 @@ describe('Lend Report and Borrowed Report', () => {
           });
         }),
       );
-      const createObjectURL = vi.fn(() => 'blob:csv');
-      Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
-      const clicked: HTMLAnchorElement[] = [];
-      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-        this: HTMLAnchorElement,
-      ) {
-        clicked.push(this);
-      });
+      const { clicked, blob } = captureSaves();
       const { user } = renderApp('/app/lendreport');
       await screen.findByText('Ravi Kumar');
       await user.click(screen.getByRole('button', { name: 'Export CSV' }));
@@ -636,8 +607,7 @@ describe('Lend Report and Borrowed Report', () => {
       expect(params.get('to')).toBe(todayLocalISO());
       expect(clicked[0]!.download).toBe('lend-report-x.csv');
       expect(clicked[0]!.href).toBe('blob:csv');
-      const blob = (createObjectURL.mock.calls[0] as unknown as [Blob])[0];
-      expect(await blob.text()).toBe('S.no,Name\n1,Ravi Kumar\n');
+      expect(await blob().text()).toBe('S.no,Name\n1,Ravi Kumar\n');
     });
 
     it("tells the server's refusal, and a 401 ends the session like any other call", async () => {

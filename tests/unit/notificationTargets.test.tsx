@@ -7,6 +7,7 @@ import type { Loan } from '../../src/features/loans/loansApi';
 import type { Notification } from '../../src/api/notificationsApi';
 import { NotificationBell } from '../../src/ui/NotificationBell';
 import { renderWithProviders, signedIn } from './helpers';
+import { bellServer } from './fixtures/notifications';
 import { server } from './msw';
 
 const LEND = '11111111-1111-4111-8111-111111111111';
@@ -56,29 +57,8 @@ const EVERY_KIND: Notification[] = [
   told(9, 'lend_overdue', 'Your lend to Meera Iyer is overdue.', null),
 ];
 
-function bellServer(data: Notification[]) {
-  const marked: unknown[] = [];
-  server.use(
-    http.get('/api/notifications/unread', () =>
-      HttpResponse.json({ success: true, unread: data.length }),
-    ),
-    http.get('/api/notifications', () =>
-      HttpResponse.json({
-        success: true,
-        data,
-        total: data.length,
-        page: 1,
-        pageSize: 10,
-        unread: data.length,
-      }),
-    ),
-    http.post('/api/notifications/read', async ({ request }) => {
-      marked.push(await request.json());
-      return HttpResponse.json({ success: true, message: 'Marked as read', unread: 0 });
-    }),
-  );
-  return marked;
-}
+/** The bell listing `data`, all unread: what Mark as read is sent. */
+const bellOf = (data: Notification[]) => bellServer(() => data, data.length).marked;
 
 const loan = (id: string, name: string): Loan => ({
   _id: id,
@@ -126,7 +106,7 @@ const hrefOf = (panel: HTMLElement, text: RegExp) =>
 
 describe('a notification opens its record', () => {
   it('links each kind to the screen and record it tells of', async () => {
-    bellServer(EVERY_KIND);
+    bellOf(EVERY_KIND);
     const { user } = renderWithProviders(<NotificationBell />, {
       route: '/app/dashboard',
       preloadedState: signedIn(),
@@ -150,7 +130,7 @@ describe('a notification opens its record', () => {
   });
 
   it('says a deleted record is gone instead of opening it, and reads it', async () => {
-    const marked = bellServer(EVERY_KIND);
+    const marked = bellOf(EVERY_KIND);
     const { user, location } = renderWithProviders(<NotificationBell />, {
       route: '/app/dashboard',
       preloadedState: signedIn(),
@@ -169,7 +149,7 @@ describe('a notification opens its record', () => {
   });
 
   it('opens an overdue lend in the Lend list, narrowed to its name and its row marked', async () => {
-    bellServer([EVERY_KIND[2]!]);
+    bellOf([EVERY_KIND[2]!]);
     lendServer([loan(OTHER_LEND, 'Ravi Kumar Sr'), loan(LEND, 'Ravi Kumar'), loan('l3', 'Anu')]);
     const { user, location } = renderWithProviders(<AppRoutes />, {
       route: '/app/lend',

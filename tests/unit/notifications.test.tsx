@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startLiveUpdates } from '../../src/api/liveUpdates';
 import { NotificationBell } from '../../src/ui/NotificationBell';
 import { renderWithProviders, signedIn } from './helpers';
+import { bellServer } from './fixtures/notifications';
 import { server } from './msw';
 
 const note = (n: number, read = false) => ({
@@ -16,31 +17,9 @@ const note = (n: number, read = false) => ({
   read,
 });
 
-/** The server's notifications: `unread` of them unread; marking read reads them all. */
-function fakeServer(unread: number) {
-  const state = { unread, marked: [] as unknown[] };
-  server.use(
-    http.get('/api/notifications/unread', () =>
-      HttpResponse.json({ success: true, unread: state.unread }),
-    ),
-    http.get('/api/notifications', () =>
-      HttpResponse.json({
-        success: true,
-        data: [1, 2, 3].map((n) => note(n, n > state.unread)),
-        total: 3,
-        page: 1,
-        pageSize: 10,
-        unread: state.unread,
-      }),
-    ),
-    http.post('/api/notifications/read', async ({ request }) => {
-      state.marked.push(await request.json());
-      state.unread = 0;
-      return HttpResponse.json({ success: true, message: 'Marked as read', unread: 0 });
-    }),
-  );
-  return state;
-}
+/** The server's notifications: `unread` of the three unread; marking read reads them all. */
+const fakeServer = (unread: number) =>
+  bellServer((left) => [1, 2, 3].map((n) => note(n, n > left)), unread);
 
 const stops: (() => void)[] = [];
 afterEach(() => {

@@ -5,9 +5,22 @@ import { Message } from '../../contract/api/fields';
 import { recordRequests } from './helpers';
 import { renderSignedOut } from './fixtures/screens';
 import { server } from './msw';
+import {
+  chooseAfterMismatch,
+  expectNoTokenRefused,
+  expectUsedLinkRefused,
+  type LinkPage,
+} from './fixtures/linkPages';
 
 const NEUTRAL = 'If an account exists for that email, we have sent a link to reset the password.';
 const INVALID = 'This reset link is invalid or has expired. Please ask for a new one.';
+const RESET_PAGE: LinkPage = {
+  path: '/reset-password',
+  endpoint: '/api/user/resetpassword',
+  password: 'New Password',
+  confirm: 'Confirm New Password',
+  button: 'Reset Password',
+};
 
 describe('Forgot Password', () => {
   it('is linked from the login screen', async () => {
@@ -46,15 +59,7 @@ describe('Reset Password', () => {
     );
     const log = recordRequests();
     const { user, location } = renderSignedOut('/reset-password?token=abc123');
-    await user.type(await screen.findByLabelText('New Password'), 'a new password');
-    await user.type(screen.getByLabelText('Confirm New Password'), 'a new passwore');
-    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
-    expect(log.to('/api/user/resetpassword')).toHaveLength(0);
-
-    await user.clear(screen.getByLabelText('Confirm New Password'));
-    await user.type(screen.getByLabelText('Confirm New Password'), 'a new password');
-    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    await chooseAfterMismatch(user, RESET_PAGE, log, 'a new password', 'a new passwore');
     expect(await screen.findByText('Password has been reset. Please log in.')).toBeInTheDocument();
     await waitFor(() => expect(location().pathname).toBe('/login'));
     expect(await log.to('/api/user/resetpassword')[0]!.json()).toEqual({
@@ -66,20 +71,7 @@ describe('Reset Password', () => {
   });
 
   it("shows the server's message for an invalid or expired link", async () => {
-    server.use(
-      http.post('/api/user/resetpassword', () =>
-        HttpResponse.json(
-          { success: false, message: INVALID, code: 'invalid_link' },
-          { status: 400 },
-        ),
-      ),
-    );
-    const { user, location } = renderSignedOut('/reset-password?token=used');
-    await user.type(await screen.findByLabelText('New Password'), 'a new password');
-    await user.type(screen.getByLabelText('Confirm New Password'), 'a new password');
-    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(INVALID);
-    expect(location().pathname).toBe('/reset-password');
+    await expectUsedLinkRefused(RESET_PAGE, INVALID, 'a new password');
     expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
       'href',
       '/forgot-password',
@@ -87,8 +79,6 @@ describe('Reset Password', () => {
   });
 
   it('a link without a token says so and cannot be sent', async () => {
-    renderSignedOut('/reset-password');
-    expect(await screen.findByRole('alert')).toHaveTextContent(INVALID);
-    expect(screen.getByRole('button', { name: 'Reset Password' })).toBeDisabled();
+    await expectNoTokenRefused(RESET_PAGE, INVALID);
   });
 });

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Message } from '../../contract/api/fields';
-import { Person, PersonAnswer, PersonList } from '../../contract/api/people';
-import { recordRequests } from './helpers';
+import { Person, PersonAnswer } from '../../contract/api/people';
+import { recordRequests, textsOf } from './helpers';
+import { created, deactivates, DEACTIVATED, personPage } from './fixtures/people';
 import { server } from './msw';
 import { openDialog, fill, refusal, renderAs, rowMenuItems } from './fixtures/screens';
 
@@ -37,16 +37,36 @@ const esha = Person.parse({
   employeeCount: undefined,
 });
 
-const page = (data: unknown[]) =>
-  PersonList.parse({ success: true, data, total: data.length, page: 1, pageSize: 20 });
 const answer = (message: string, data: unknown) =>
   HttpResponse.json(PersonAnswer.parse({ success: true, message, data }));
+/** A status change answered with `message` and the person as it now is. */
+const statusChanged = (message: string, data: unknown) =>
+  http.post('/api/users/:id/status', () => answer(message, data));
+const COMPANY_BACK = 'Company reactivated. It and its people can sign in again.';
+const PERSON_BACK = 'User reactivated. They can sign in again.';
 
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr')!;
 
+type Log = ReturnType<typeof recordRequests>;
+
+/**
+ * Confirms Reactivate (its dialog `title`) from the row menu just opened: the server's
+ * `message` shows, and person `id`'s status is sent as active.
+ */
+async function confirmReactivate(
+  user: ReturnType<typeof renderAs>['user'],
+  log: Log,
+  { title, message, id }: { title: string; message: string; id: string },
+) {
+  const confirm = await openDialog(user, 'Reactivate', title);
+  await user.click(within(confirm).getByRole('button', { name: 'Reactivate' }));
+  expect(await screen.findByText(message)).toBeInTheDocument();
+  expect(await log.to(`/api/users/${id}/status`)[0]!.json()).toEqual({ status: 'active' });
+}
+
 describe("an admin's company list", () => {
   const companies = (data = [acme]) =>
-    http.get('/api/user/getadminallcompany', () => HttpResponse.json(page(data)));
+    http.get('/api/user/getadminallcompany', () => HttpResponse.json(personPage(data)));
 
   it('offers Edit and Deactivate on an active company', async () => {
     server.use(companies());
@@ -97,12 +117,10 @@ describe("an admin's company list", () => {
   it('Deactivate says what happens, sends nothing on Cancel, then deactivates', async () => {
     server.use(
       companies(),
-      http.post('/api/users/:id/status', () =>
-        answer('Company deactivated. It and its people can no longer sign in.', {
-          ...acme,
-          status: 'inactive',
-        }),
-      ),
+      statusChanged('Company deactivated. It and its people can no longer sign in.', {
+        ...acme,
+        status: 'inactive',
+      }),
     );
     const log = recordRequests();
     const { user } = renderAs('admin', '/app/company');
@@ -126,44 +144,28 @@ describe("an admin's company list", () => {
   });
 
   it('an inactive company shows Inactive and offers Reactivate, never Delete', async () => {
-    server.use(
-      companies([{ ...acme, status: 'inactive' }]),
-      http.post('/api/users/:id/status', () =>
-        answer('Company reactivated. It and its people can sign in again.', acme),
-      ),
-    );
+    server.use(companies([{ ...acme, status: 'inactive' }]), statusChanged(COMPANY_BACK, acme));
     const log = recordRequests();
     const { user } = renderAs('admin', '/app/company');
     // Marked by its name, the one cell of the wide list that always shows.
     const name = within(await rowOf('Acme Builders')).getAllByRole('cell')[2]!;
     expect(name).toHaveTextContent('Acme BuildersInactive');
     expect(await rowMenuItems(user, 'Acme Builders')).toEqual(['Show', 'Edit', 'Reactivate']);
-    const confirm = await openDialog(user, 'Reactivate', 'Reactivate company');
-    await user.click(within(confirm).getByRole('button', { name: 'Reactivate' }));
-    expect(
-      await screen.findByText('Company reactivated. It and its people can sign in again.'),
-    ).toBeInTheDocument();
-    expect(await log.to('/api/users/c1/status')[0]!.json()).toEqual({ status: 'active' });
+    await confirmReactivate(user, log, {
+      title: 'Reactivate company',
+      message: COMPANY_BACK,
+      id: 'c1',
+    });
     log.stop();
   });
 });
 
 describe("a company's people", () => {
   const employees = (data = [esha]) =>
-    http.get('/api/company/getcompanyallemployee', () => HttpResponse.json(page(data)));
+    http.get('/api/company/getcompanyallemployee', () => HttpResponse.json(personPage(data)));
 
   it('Deactivate explains the permanent delete, then deactivates through the delete call', async () => {
-    server.use(
-      employees(),
-      http.delete('/api/users/:id', () =>
-        HttpResponse.json(
-          Message.parse({
-            success: true,
-            message: 'User deactivated. They can no longer sign in.',
-          }),
-        ),
-      ),
-    );
+    server.use(employees(), deactivates());
     const log = recordRequests();
     const { user } = renderAs('company', '/app/employee');
     expect(await rowMenuItems(user, 'Esha Nair')).toEqual(['Show', 'Edit', 'Deactivate']);
@@ -174,9 +176,7 @@ describe("a company's people", () => {
       /deactivate them first, then choose Delete .* refused while they still own expenses/,
     );
     await user.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
-    expect(
-      await screen.findByText('User deactivated. They can no longer sign in.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(DEACTIVATED)).toBeInTheDocument();
     const [sent] = log.to('/api/users/p1');
     expect(sent!.method).toBe('DELETE');
     expect(new URL(sent!.url).search).toBe('');
@@ -184,22 +184,16 @@ describe("a company's people", () => {
   });
 
   it('an inactive person shows Inactive, is reactivated, or deleted for good', async () => {
-    server.use(
-      employees([{ ...esha, status: 'inactive' }]),
-      http.post('/api/users/:id/status', () =>
-        answer('User reactivated. They can sign in again.', esha),
-      ),
-    );
+    server.use(employees([{ ...esha, status: 'inactive' }]), statusChanged(PERSON_BACK, esha));
     const log = recordRequests();
     const { user } = renderAs('company', '/app/employee');
     expect(within(await rowOf('Esha Nair')).getByText('Inactive')).toBeInTheDocument();
     expect(await rowMenuItems(user, 'Esha Nair')).toEqual(['Show', 'Edit', 'Reactivate', 'Delete']);
-    const confirm = await openDialog(user, 'Reactivate', 'Reactivate employee');
-    await user.click(within(confirm).getByRole('button', { name: 'Reactivate' }));
-    expect(
-      await screen.findByText('User reactivated. They can sign in again.'),
-    ).toBeInTheDocument();
-    expect(await log.to('/api/users/p1/status')[0]!.json()).toEqual({ status: 'active' });
+    await confirmReactivate(user, log, {
+      title: 'Reactivate employee',
+      message: PERSON_BACK,
+      id: 'p1',
+    });
     log.stop();
   });
 
@@ -228,35 +222,30 @@ describe("a company's people", () => {
 describe('team and other lists', () => {
   const member = { ...esha, _id: 't1', name: 'Tara Team', role: 'team' };
   const other = { ...esha, _id: 'o1', name: 'Omar Other', role: 'other' };
+  /** The new team member's details, as typed into Create New User. */
+  const TARA = {
+    Name: 'Tara Team',
+    Email: 'tara@example.com',
+    Contact: '9000000009',
+    'Registration Number': 'TM-1',
+  };
 
   it('a company gets both in its menu and adds a team member', async () => {
     server.use(
-      http.get('/api/company/getallteam', () => HttpResponse.json(page([member]))),
-      http.post('/api/user/createUser', () =>
-        HttpResponse.json(
-          PersonAnswer.parse({ success: true, message: 'User created successfully', data: member }),
-          { status: 201 },
-        ),
-      ),
+      http.get('/api/company/getallteam', () => HttpResponse.json(personPage([member]))),
+      created('User created successfully', member),
     );
     const log = recordRequests();
     const { user } = renderAs('company', '/app/team');
     expect(await screen.findByRole('heading', { name: 'Team List' })).toBeInTheDocument();
     expect(await rowOf('Tara Team')).toHaveTextContent('Active');
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    const links = within(nav)
-      .getAllByRole('link')
-      .map((a) => a.textContent);
+    const links = textsOf(nav, 'link');
     expect(links).toEqual(expect.arrayContaining(['Team List', 'Other Users']));
 
     const dialog = await openDialog(user, 'Add New Team Member', 'Create New User');
     expect(within(dialog).getByLabelText('User Type')).toHaveValue('team');
-    await fill(user, dialog, {
-      Name: 'Tara Team',
-      Email: 'tara@example.com',
-      Contact: '9000000009',
-      'Registration Number': 'TM-1',
-    });
+    await fill(user, dialog, TARA);
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('User created successfully')).toBeInTheDocument();
     expect(await log.to('/api/user/createUser')[0]!.json()).toMatchObject({ userType: 'team' });
@@ -265,7 +254,7 @@ describe('team and other lists', () => {
 
   it('a taken e-mail shows under Email; the form keeps what was typed and the error goes on edit', async () => {
     server.use(
-      http.get('/api/company/getallteam', () => HttpResponse.json(page([member]))),
+      http.get('/api/company/getallteam', () => HttpResponse.json(personPage([member]))),
       http.post('/api/user/createUser', () =>
         refusal('An account with this email already exists', {
           code: 'duplicate',
@@ -277,12 +266,7 @@ describe('team and other lists', () => {
     const { user } = renderAs('company', '/app/team');
     await user.click(await screen.findByRole('button', { name: 'Add New Team Member' }));
     const dialog = screen.getByRole('dialog', { name: 'Create New User' });
-    await fill(user, dialog, {
-      Name: 'Tara Team',
-      Email: 'tara@example.com',
-      Contact: '9000000009',
-      'Registration Number': 'TM-1',
-    });
+    await fill(user, dialog, TARA);
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
 
     const email = within(dialog).getByLabelText('Email');
@@ -301,8 +285,8 @@ describe('team and other lists', () => {
 
   it('an admin reads the other users of a company, Show only', async () => {
     server.use(
-      http.get('/api/company/getallother', () => HttpResponse.json(page([other]))),
-      http.get('/api/user/getadminallcompany', () => HttpResponse.json(page([acme]))),
+      http.get('/api/company/getallother', () => HttpResponse.json(personPage([other]))),
+      http.get('/api/user/getadminallcompany', () => HttpResponse.json(personPage([acme]))),
     );
     const { user } = renderAs('admin', '/app/other');
     expect(await screen.findByRole('heading', { name: 'Other Users' })).toBeInTheDocument();
@@ -312,12 +296,10 @@ describe('team and other lists', () => {
   });
 
   it('a PM has neither', async () => {
-    server.use(http.get('/api/company/getalltl', () => HttpResponse.json(page([]))));
+    server.use(http.get('/api/company/getalltl', () => HttpResponse.json(personPage([]))));
     renderAs('pm', '/app/tl');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    const links = within(nav)
-      .getAllByRole('link')
-      .map((a) => a.textContent);
+    const links = textsOf(nav, 'link');
     expect(links).not.toContain('Team List');
     expect(links).not.toContain('Other Users');
   });

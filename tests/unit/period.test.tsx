@@ -6,7 +6,7 @@ import { Dashboard } from '../../contract/api/dashboard';
 import { Project, ProjectList, ProjectStatusHistory } from '../../contract/api/projects';
 import { monthOf, periodLabel, thisMonth } from '../../src/ui/period';
 import { dashboardData, recordRequests, signedIn, testUser } from './helpers';
-import { emptyPage } from './fixtures/pages';
+import { emptyPage, onePage } from './fixtures/pages';
 import { server } from './msw';
 import { renderApp, openDialog } from './fixtures/screens';
 
@@ -227,16 +227,7 @@ describe('Project status history', () => {
   it("shows who changed which status when in the project's details", async () => {
     server.use(
       http.get('/api/company/getcompanyallproject', () =>
-        HttpResponse.json(
-          ProjectList.parse({
-            success: true,
-            data: [project],
-            total: 1,
-            page: 1,
-            pageSize: 20,
-            totalAmount: 500,
-          }),
-        ),
+        HttpResponse.json(ProjectList.parse(onePage([project], { totalAmount: 500 }))),
       ),
       http.get('/api/company/projectstatushistory', () =>
         HttpResponse.json(

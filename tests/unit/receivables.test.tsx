@@ -11,6 +11,7 @@ import {
   listHandler,
   profileHandler,
 } from './invoicingFixtures';
+import { onePage } from './fixtures/pages';
 import { server } from './msw';
 
 const company = signedIn({ ...testUser, role: 'company', position: 2 });
@@ -19,51 +20,31 @@ const OLD = '00000000-0000-4000-8000-0000000000d2';
 const NEW = '00000000-0000-4000-8000-0000000000d3';
 
 const ageing = { notDue: 1000, days1to30: 500, days31to60: 0, days61to90: 0, over90: 0 };
+/** Acme Traders' figures, which are the whole list's too: it is the only client. */
+const figures = {
+  invoiced: 1500,
+  received: 0,
+  tds: 0,
+  credited: 0,
+  pending: 1500,
+  advance: 0,
+  ageing,
+};
 const receivables = () =>
   http.get('/api/receivables', () =>
     HttpResponse.json(
-      ReceivableList.parse({
-        success: true,
-        asOf: '2026-11-26',
-        data: [
-          {
-            _id: CLIENT_ID,
-            name: 'Acme Traders',
-            invoiced: 1500,
-            received: 0,
-            tds: 0,
-            credited: 0,
-            pending: 1500,
-            advance: 0,
-            ageing,
-          },
-        ],
-        totals: {
-          invoiced: 1500,
-          received: 0,
-          tds: 0,
-          credited: 0,
-          pending: 1500,
-          advance: 0,
-          ageing,
-        },
-        total: 1,
-        page: 1,
-        pageSize: 20,
-      }),
+      ReceivableList.parse(
+        onePage([{ _id: CLIENT_ID, name: 'Acme Traders', ...figures }], {
+          asOf: '2026-11-26',
+          totals: figures,
+        }),
+      ),
     ),
   );
 const receipts = () =>
   http.get('/api/receipts', () =>
     HttpResponse.json(
-      ReceiptList.parse({
-        success: true,
-        data: [],
-        totals: { amount: 0, tds: 0, advance: 0 },
-        total: 0,
-        page: 1,
-        pageSize: 20,
-      }),
+      ReceiptList.parse(onePage([], { totals: { amount: 0, tds: 0, advance: 0 } })),
     ),
   );
 const accounts = () =>

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { LoanList } from '../../contract/api/loans';
 import { todayLocalISO } from '../../src/lib/dates';
+import { onePage } from './fixtures/pages';
 import { server } from './msw';
 import { renderApp } from './fixtures/screens';
 
@@ -11,16 +12,9 @@ describe("a Lend/Borrowed Report's total", () => {
     server.use(
       http.get('/api/lend/getuseralllends', () =>
         HttpResponse.json(
-          LoanList.parse({
-            success: true,
-            data: [],
-            total: 0,
-            page: 1,
-            pageSize: 20,
-            totalAmount: 1500.5,
-            repaidAmount: 0,
-            outstandingAmount: 1500.5,
-          }),
+          LoanList.parse(
+            onePage([], { totalAmount: 1500.5, repaidAmount: 0, outstandingAmount: 1500.5 }),
+          ),
         ),
       ),
     );

@@ -1,8 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { UserAnswer } from '../../contract/api/auth';
-import { accountHandlers, dashboardHandler, recordRequests, signedIn, testUser } from './helpers';
+import {
+  accountHandlers,
+  captureSaves,
+  dashboardHandler,
+  recordRequests,
+  signedIn,
+  testUser,
+  textsOf,
+} from './helpers';
 import { server } from './msw';
 import { renderApp, openDialog, fill, refill, refusal, renderSignedOut } from './fixtures/screens';
 
@@ -36,9 +44,7 @@ describe('Shell', () => {
     server.use(dashboardHandler());
     const { user } = renderApp('/app/dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    const links = within(nav)
-      .getAllByRole('link')
-      .map((a) => a.textContent);
+    const links = textsOf(nav, 'link');
     // The Dashboard, then every role's own screens (the company screens of other roles
     // follow), Profile last.
     expect(links.slice(0, 7)).toEqual([
@@ -120,22 +126,14 @@ describe('Profile', () => {
         );
       }),
     );
-    const createObjectURL = vi.fn(() => 'blob:json');
-    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
-    const clicked: HTMLAnchorElement[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      clicked.push(this);
-    });
+    const { clicked, blob } = captureSaves();
     const { user } = renderApp('/app/profile');
     await screen.findByText('05/03/2024');
     await user.click(screen.getByRole('button', { name: 'Download my data' }));
     await waitFor(() => expect(clicked).toHaveLength(1));
     expect(auth).toMatch(/^Bearer /);
     expect(clicked[0]!.download).toBe('my-data.json');
-    const blob = (createObjectURL.mock.calls[0] as unknown as [Blob])[0];
-    expect(JSON.parse(await blob.text())).toMatchObject({ profile: { email: testUser.email } });
+    expect(JSON.parse(await blob().text())).toMatchObject({ profile: { email: testUser.email } });
   });
 
   it('Update Profile saves on the server and updates the stored user', async () => {

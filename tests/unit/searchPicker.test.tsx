@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { PersonList } from '../../contract/api/people';
@@ -13,7 +13,7 @@ import {
   SearchPicker,
   type PickerResults,
 } from '../../src/ui/SearchPicker';
-import { recordRequests, renderWithProviders, signedIn } from './helpers';
+import { recordRequests, renderWithProviders, signedIn, textsOf } from './helpers';
 import { server } from './msw';
 
 const LIST = '/api/user/getadminallcompany';
@@ -73,10 +73,7 @@ function renderPicker(route = '/') {
   const box = screen.getByRole('combobox', { name: 'Company' });
   const sent = () => rec.to(LIST).map((r) => Object.fromEntries(new URL(r.url).searchParams));
   const listbox = () => screen.getByRole('listbox', { name: 'Company options' });
-  const optionNames = () =>
-    within(listbox())
-      .getAllByRole('option')
-      .map((o) => o.textContent);
+  const optionNames = () => textsOf(listbox(), 'option');
   return { ...view, rec, box, sent, listbox, optionNames };
 }
 

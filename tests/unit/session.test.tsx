@@ -10,15 +10,11 @@ import {
   recordRequests,
   renderWithProviders,
   signedIn,
+  storeSession,
   testUser,
 } from './helpers';
 import { server } from './msw';
 import { renderApp, refusal, renderSignedOut } from './fixtures/screens';
-
-function storeSession(token = 'tok-1') {
-  localStorage.setItem('user', JSON.stringify(testUser));
-  localStorage.setItem('token', token);
-}
 
 describe('Guard', () => {
   it('sends a visitor without a token to / with the requested location', async () => {

@@ -7,7 +7,7 @@ import {
   recordRequests,
   renderWithProviders,
   signedIn,
-  testUser,
+  storeSession,
 } from './helpers';
 import { renderSignedOut } from './fixtures/screens';
 import { server } from './msw';
@@ -36,8 +36,7 @@ describe("the user's time zone", () => {
 
   it('goes with every API call, as X-Time-Zone', async () => {
     browserZone('Asia/Kolkata');
-    localStorage.setItem('user', JSON.stringify(testUser));
-    localStorage.setItem('token', 'tok-1');
+    storeSession();
     server.use(dashboardHandler(2, 10));
     const log = recordRequests();
     renderSignedOut('/app/dashboard');
