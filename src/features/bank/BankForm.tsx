@@ -7,6 +7,7 @@ import { AmountField } from '../../ui/AmountField';
 import { Field, SelectField, type FieldProps } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
 import { useEditConflict } from '../../ui/useEditConflict';
+import { fieldBinder } from '../../ui/fieldBinding';
 import { useFieldErrors } from '../../ui/useFieldErrors';
 import {
   useCreateBankMutation,
@@ -76,20 +77,15 @@ export function BankForm({ account, onClose }: { account: Account | null; onClos
     setForm((f) => ({ ...f, [key]: e.target.value }));
     refused.clear(key);
   };
-  const errorOf = (key: keyof AccountForm) => errors[key] ?? refused.errors[key];
-  /** A field's value, change and message. */
-  const bind = (key: keyof AccountForm) => ({
-    error: errorOf(key),
-    value: form[key],
-    onChange: set(key),
-  });
+  // A field's id, value, change and message: the form's own check, then the server's refusal.
+  const bind = fieldBinder('bank', form, set, errors, refused.errors);
 
   /** A required text field of the form, unless `attrs` says otherwise. */
   const textField = (
     key: Exclude<keyof AccountForm, 'defaultStatus' | 'openingBalance' | 'overdraftLimit'>,
     label: string,
     attrs: Partial<FieldProps>,
-  ) => <Field id={`bank-${key}`} label={label} required {...bind(key)} {...attrs} />;
+  ) => <Field label={label} required {...bind(key)} {...attrs} />;
 
   const submit = async () => {
     const found = accountErrors(form, creating);
@@ -160,10 +156,10 @@ export function BankForm({ account, onClose }: { account: Account | null; onClos
         {textField('address', 'Address', { maxLength: 300 })}
         <div>
           <SelectField
-            id="bank-default"
             label="Default"
             options={DEFAULT_OPTIONS}
             {...bind('defaultStatus')}
+            id="bank-default"
             disabled={closed}
             aria-describedby={closed ? 'bank-default-closed' : undefined}
           />
@@ -176,18 +172,18 @@ export function BankForm({ account, onClose }: { account: Account | null; onClos
         </div>
         {creating && (
           <AmountField
-            id="bank-opening"
             label="Opening Balance (₹)"
             required={false}
             {...bind('openingBalance')}
+            id="bank-opening"
           />
         )}
         <AmountField
-          id="bank-overdraft"
           label="Overdraft / Cash Credit Limit (₹)"
           required={false}
           note="0 for none: the balance may go down to minus this limit, never below."
           {...bind('overdraftLimit')}
+          id="bank-overdraft"
         />
       </div>
     </FormModal>

@@ -7,6 +7,7 @@ import { pathOf } from '../../api/endpoint';
 import { formatDMY, isBackwards, todayLocalISO } from '../../lib/dates';
 import type { Column } from '../../ui/DataTable';
 import { DateRangeFields } from '../../ui/DateRangeFields';
+import { FilterForm } from '../../ui/FilterForm';
 import { ImportLink } from '../../ui/ImportLink';
 import { LoadState } from '../../ui/LoadState';
 import { Money } from '../../ui/Money';
@@ -287,11 +288,7 @@ export default function ReportScreen() {
       <h2 id="report-title" className="text-xl font-semibold text-gray-900">
         Report List
       </h2>
-      <form
-        onSubmit={submit}
-        aria-label="Report filter"
-        className="mt-4 grid items-end gap-4 sm:grid-cols-2 lg:grid-cols-4 print:hidden"
-      >
+      <FilterForm label="Report filter" onSubmit={submit} className="print:hidden">
         {scope.isAdmin && <CompanyPicker scope={companyScope} id="report-company" />}
         <AccountPicker
           companyId={scope.companyId}
@@ -357,12 +354,7 @@ export default function ReportScreen() {
           value={form.search}
           onChange={(e) => setForm((f) => ({ ...f, search: e.target.value }))}
         />
-        <div className="flex gap-2">
-          <button type="submit" className={styles.btnPrimary}>
-            Submit
-          </button>
-        </div>
-      </form>
+      </FilterForm>
       {applied && (
         <div className="mt-6">
           <LoadState

@@ -6,6 +6,7 @@ import { isBackwards, todayLocalISO } from '../../lib/dates';
 import { CompanyPicker } from '../../ui/CompanyPicker';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { DateRangeFields } from '../../ui/DateRangeFields';
+import { FilterForm } from '../../ui/FilterForm';
 import { SelectField } from '../../ui/Field';
 import { Money } from '../../ui/Money';
 import { Pagination } from '../../ui/Pagination';
@@ -91,10 +92,16 @@ export default function SpendingScreen() {
       <h2 id="spending-title" className="text-xl font-semibold text-gray-900">
         Spending
       </h2>
-      <form
+      <FilterForm
+        label="Spending filter"
         onSubmit={submit}
-        aria-label="Spending filter"
-        className="mt-4 grid items-end gap-4 sm:grid-cols-2 lg:grid-cols-4"
+        actions={
+          applied && (
+            <button type="button" onClick={download} className={styles.btnSecondary}>
+              Download CSV
+            </button>
+          )
+        }
       >
         {scope.isAdmin && <CompanyPicker scope={scope} id="spending-company" />}
         <SelectField
@@ -109,17 +116,7 @@ export default function SpendingScreen() {
           range={form}
           onChange={(range) => setForm((f) => ({ ...f, ...range }))}
         />
-        <div className="flex gap-2">
-          <button type="submit" className={styles.btnPrimary}>
-            Submit
-          </button>
-          {applied && (
-            <button type="button" onClick={download} className={styles.btnSecondary}>
-              Download CSV
-            </button>
-          )}
-        </div>
-      </form>
+      </FilterForm>
       {applied && (
         <div className="mt-6">
           {data && (

@@ -71,8 +71,14 @@ const ofAccount = (call: PlainRoute) => ({
 const accountChanged = (id: string) => changedTags('bank', id);
 
 export const bankApi = apiSlice.injectEndpoints({
-  endpoints: (build) =>
-    withSyncedMutations({
+  endpoints: (build) => {
+    /** Closing and reopening an account: at the version read; the row and the list change. */
+    const stateChange = (call: 'closeBankAccount' | 'reopenBankAccount') =>
+      build.mutation<
+        z.output<typeof BankAccountAnswer>,
+        { id: string } & z.input<typeof BankAccountStateChange>
+      >(onRecord(call, accountChanged));
+    return withSyncedMutations({
       getAccounts: build.query<AccountPage, z.output<typeof BankAccountListQuery>>({
         query: scopedList('listBankAccounts'),
         providesTags: listTags('bank'),
@@ -89,15 +95,9 @@ export const bankApi = apiSlice.injectEndpoints({
         // Making one account the default changes the others: refetch the whole list.
         invalidatesTags: invalidates((_r, arg) => changedTags('bank', arg._id)),
       }),
-      /** Closes an account (the default one stops being it): the row and the list change. */
-      closeBank: build.mutation<
-        z.output<typeof BankAccountAnswer>,
-        { id: string } & z.input<typeof BankAccountStateChange>
-      >(onRecord('closeBankAccount', accountChanged)),
-      reopenBank: build.mutation<
-        z.output<typeof BankAccountAnswer>,
-        { id: string } & z.input<typeof BankAccountStateChange>
-      >(onRecord('reopenBankAccount', accountChanged)),
+      /** Closes an account (the default one stops being it). */
+      closeBank: stateChange('closeBankAccount'),
+      reopenBank: stateChange('reopenBankAccount'),
       deleteBank: build.mutation<MessageAnswer, string>(
         sendId('deleteBankAccount', accountChanged),
       ),
@@ -135,7 +135,8 @@ export const bankApi = apiSlice.injectEndpoints({
         query: scopedList('spending'),
         providesTags: [{ type: 'bank', id: 'LIST' }],
       }),
-    }),
+    });
+  },
 });
 
 export const {

@@ -11,6 +11,7 @@ import { PlusIcon } from '../../ui/icons';
 import { BusyButton } from '../../ui/BusyButton';
 import { styles } from '../../ui/styles';
 import { useEditConflict } from '../../ui/useEditConflict';
+import { fieldBinder } from '../../ui/fieldBinding';
 import { useFieldErrors } from '../../ui/useFieldErrors';
 import {
   draftBody,
@@ -165,6 +166,12 @@ function EditorForm({ profile, invoice }: { profile: InvoiceProfile; invoice: In
     if (ok && savedId) nav.view(savedId);
   };
 
+  const bind = fieldBinder<'issueDate' | 'termsDays'>(
+    'draft',
+    form,
+    (key) => (e) => patch({ [key]: e.target.value }, key),
+    refused.errors,
+  );
   const lineError = (i: number, key: string) => refused.errors[`lines.${i}.${key}`];
   return (
     <form onSubmit={submit} noValidate className="mt-4 space-y-5">
@@ -193,14 +200,7 @@ function EditorForm({ profile, invoice }: { profile: InvoiceProfile; invoice: In
           onChange={(value) => patch({ projectId: value }, 'projectId')}
           error={refused.errors.projectId}
         />
-        <DateField
-          id="draft-issueDate"
-          label="Issue date"
-          required
-          value={form.issueDate}
-          onChange={(e) => patch({ issueDate: e.target.value }, 'issueDate')}
-          error={refused.errors.issueDate}
-        />
+        <DateField label="Issue date" required {...bind('issueDate')} />
         <SelectField
           id="draft-placeOfSupply"
           label="Place of supply"
@@ -211,12 +211,9 @@ function EditorForm({ profile, invoice }: { profile: InvoiceProfile; invoice: In
           error={refused.errors.placeOfSupply}
         />
         <Field
-          id="draft-termsDays"
           label="Payment terms (days)"
           inputMode="numeric"
-          value={form.termsDays}
-          onChange={(e) => patch({ termsDays: e.target.value }, 'termsDays')}
-          error={refused.errors.termsDays}
+          {...bind('termsDays')}
           hint={due ? `Due on ${formatDMY(due)}` : '0 is due on receipt'}
         />
         {place === OUTSIDE_INDIA && (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ClientPicker } from '../../ui/recordPickers';
-import type { ReceiptMode } from '../../../contract/api/receipts';
+import { RECEIPT_MODES, type ReceiptMode } from '../../../contract/api/receipts';
 import { amountInWords } from '../../../contract/amountInWords';
 import { parseRupees, rupeesToPaise } from '../../../contract/rules';
 import { formatDMY, todayLocalISO } from '../../lib/dates';
@@ -13,19 +13,12 @@ import { DateField } from '../../ui/DateField';
 import { FormModal } from '../../ui/Modal';
 import { useFieldErrors } from '../../ui/useFieldErrors';
 import { useGetInvoiceProfileQuery, useGetInvoicesQuery, type InvoiceRow } from './invoicingApi';
+import { MODE_LABELS } from '../bank/EntryDetails';
 import { Paise } from './parts';
 import { useAddReceiptMutation } from './receivablesApi';
 
-/** How a client paid, in the contract's order (RECEIPT_MODES). */
-const MODES: ReadonlyArray<{ value: ReceiptMode; label: string }> = [
-  { value: 'upi', label: 'UPI' },
-  { value: 'neft', label: 'NEFT' },
-  { value: 'imps', label: 'IMPS' },
-  { value: 'rtgs', label: 'RTGS' },
-  { value: 'cheque', label: 'Cheque' },
-  { value: 'cash', label: 'Cash' },
-  { value: 'card', label: 'Card' },
-];
+/** How a client paid, in the contract's order, written as a payment's mode is. */
+const MODES = RECEIPT_MODES.map((mode) => ({ value: mode, label: MODE_LABELS[mode] }));
 
 const FIELDS = ['clientId', 'accountId', 'date', 'mode', 'reference', 'amount', 'allocations'];
 
