@@ -24,15 +24,14 @@ export function ScopedListScreen<T extends { _id: string }, S extends string = s
   ...list
 }: ScopedListScreenProps<T, S>) {
   const readerAdd = refuseAdmin && scope.isAdmin ? refuseAdminCreate : undefined;
-  const props = {
-    ...list,
-    onAdd: scope.isCompany ? onAdd : readerAdd,
-    empty: scope.isCompany ? empty : { hint: `No ${rows} here yet.` },
-  } as unknown as ListScreenProps<T, S>;
   return (
     <>
       <ScopeBar scope={scope} />
-      <ListScreen<T, S> {...props} />
+      <ListScreen<T, S>
+        {...list}
+        onAdd={scope.isCompany ? onAdd : readerAdd}
+        empty={scope.isCompany ? empty : { hint: `No ${rows} here yet.` }}
+      />
     </>
   );
 }
