@@ -9,23 +9,25 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it } from 'vitest';
 import { backup, restore } from '../../server/db/backup';
-import { openDatabase, rowsOf } from '../../server/db/client';
+import { rowsOf } from '../../server/db/client';
 import { accountName } from '../../server/services/auditNames';
 import {
   addUser,
   bankAccountBody,
-  createScratchDatabase,
+  companyWithAccount,
+  expenseBody,
+  loanBody,
+  openAccount,
+  paymentBody,
   projectBody,
   signUp,
   type Api,
-  type TestServer,
 } from './helpers';
+import { withNewDatabase } from './fixtures/databases';
 import { useServer } from './fixtures/server';
 import { migrationsBeforeFunctions } from './migrationsBeforeFunctions';
 
-let server: TestServer;
-
-useServer((started) => (server = started));
+const server = useServer();
 
 describe('audit trail', () => {
   it('records who changed what, before and after, readable by the company and its admin only', async () => {
@@ -168,19 +170,12 @@ describe('audit trail', () => {
   });
 
   it('names the company as the actor of a payment; the balance it moves is no entry of its own', async () => {
-    const admin = await signUp(server);
-    const acme = await addUser(server, admin.api, 'Payer Co', 'company');
-    const created = await acme.api.post(
-      '/company/createbank',
-      bankAccountBody({ openingBalance: 100 }),
+    const payer = await companyWithAccount(server, 'Payer Co', { openingBalance: 100 });
+    const { admin, company: acme, accountId } = payer;
+    const paid = await acme.api.post(
+      '/company/addpayment',
+      paymentBody({ accountId, remark: 'rent', paymentType: 'debit', amount: 40.5 }),
     );
-    const paid = await acme.api.post('/company/addpayment', {
-      accountId: created.body.data._id,
-      date: '2026-11-01',
-      remark: 'rent',
-      paymentType: 'debit',
-      amount: 40.5,
-    });
     expect(paid.status).toBe(201);
     const payments = (await acme.api.get('/audit/getaudit?kind=payments')).body.data;
     expect(payments).toHaveLength(1);
@@ -198,29 +193,17 @@ describe('audit trail', () => {
   });
 
   it('names each record as its screen does and links it to the records it is tied to', async () => {
-    const admin = await signUp(server);
-    const acme = await addUser(server, admin.api, 'Twin Co', 'company');
     // Two accounts of one holder: told apart by their last four digits.
-    const first = await acme.api.post(
-      '/company/createbank',
-      bankAccountBody({ holder_name: 'Asha Rao', openingBalance: 1000 }),
-    );
-    const second = await acme.api.post(
-      '/company/createbank',
-      bankAccountBody({
-        holder_name: 'Asha Rao',
-        account_no: '999988887777',
-        confirm_no: '999988887777',
-      }),
-    );
-    const [a, b] = [first.body.data._id as string, second.body.data._id as string];
-    const paid = await acme.api.post('/company/addpayment', {
-      accountId: a,
-      date: '2026-11-01',
-      remark: 'rent',
-      paymentType: 'debit',
-      amount: 40.5,
+    const { company: acme, accountId: a } = await companyWithAccount(server, 'Twin Co', {
+      holder_name: 'Asha Rao',
+      openingBalance: 1000,
     });
+    const b = (await openAccount(acme.api, { holder_name: 'Asha Rao', account_no: '999988887777' }))
+      ._id;
+    const paid = await acme.api.post(
+      '/company/addpayment',
+      paymentBody({ accountId: a, remark: 'rent', paymentType: 'debit', amount: 40.5 }),
+    );
     const paymentId = paid.body.data.payment._id as string;
     const reversed = await acme.api.post(`/company/payments/${paymentId}/reverse`, {});
     expect(reversed.body).toMatchObject({ success: true });
@@ -287,19 +270,8 @@ describe('audit trail', () => {
 
   it('leaves the lowercase copies kept for search out of the trail', async () => {
     const me = await signUp(server);
-    await me.api.post('/expense/addexpense', {
-      date: '2026-11-01',
-      description: 'Taxi',
-      amount: 5,
-      category: 'other',
-    });
-    await me.api.post('/lend/addlend', {
-      name: 'Ravi',
-      email: 'Ravi@Example.com',
-      amount: 10,
-      issueDate: '2026-11-01',
-      repaymentDate: '2026-12-01',
-    });
+    await me.api.post('/expense/addexpense', expenseBody({ description: 'Taxi', amount: 5 }));
+    await me.api.post('/lend/addlend', loanBody({ email: 'Ravi@Example.com' }));
     const rows = rowsOf<{ kind: string; after: Record<string, unknown> }>(
       await server.db.execute(
         sql`select kind, after from audit_log where actor_id = ${me.user._id} and kind in ('expenses', 'loans') order by id`,
@@ -318,13 +290,10 @@ describe('audit trail', () => {
     const before = (await acme.api.get('/audit/getaudit')).body.total;
     const bad = await acme.api.post('/company/createbank', bankAccountBody({ openingBalance: 0 }));
     const acc = bad.body.data._id;
-    const refused = await acme.api.post('/company/addpayment', {
-      accountId: acc,
-      date: '2026-11-01',
-      remark: 'x',
-      paymentType: 'debit',
-      amount: 1,
-    });
+    const refused = await acme.api.post(
+      '/company/addpayment',
+      paymentBody({ accountId: acc, paymentType: 'debit', amount: 1 }),
+    );
     expect(refused.status).toBe(400);
     const after = (await acme.api.get('/audit/getaudit')).body;
     expect(after.total).toBe(before + 1);
@@ -484,13 +453,7 @@ describe('audit trail', () => {
 
       // A backup made before the column carries no owner: the restore names it.
       const me = await signUp(server);
-      await me.api.post('/lend/addlend', {
-        name: 'Ravi',
-        email: 'ravi@example.com',
-        amount: 10,
-        issueDate: '2026-11-01',
-        repaymentDate: '2026-12-01',
-      });
+      await me.api.post('/lend/addlend', loanBody());
       const file = join(dir, 'older.ecm.gz');
       await backup(server.db, file);
       const lines = gunzipSync(readFileSync(file)).toString().split('\n');
@@ -502,18 +465,13 @@ describe('audit trail', () => {
       });
       expect(stripped.join('\n')).not.toContain('ownerId');
       writeFileSync(file, gzipSync(stripped.join('\n')));
-      const scratch = await createScratchDatabase();
-      const copy = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
-      try {
+      await withNewDatabase(async (copy) => {
         await restore(copy.db, file);
         const owners = sql`select id, owner_id from audit_log order by id`;
         const original = rowsOf<{ owner_id: string | null }>(await server.db.execute(owners));
         expect(original.filter((r) => r.owner_id).length).toBeGreaterThan(0);
         expect(rowsOf(await copy.db.execute(owners))).toEqual(original);
-      } finally {
-        await copy.close();
-        await scratch.drop();
-      }
+      });
     } finally {
       await pg.close();
       rmSync(dir, { recursive: true, force: true });

@@ -1,23 +1,24 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions, users } from '../../server/db/schema';
-import { signUp, type TestServer } from './helpers';
+import { expenseBody, signUp } from './helpers';
 import { useServer } from './fixtures/server';
 
-let server: TestServer;
-useServer((started) => (server = started));
+const server = useServer();
 
 const register = (body: Record<string, unknown>) => server.api().post('/user/registeruser', body);
 const login = (body: Record<string, unknown>) => server.api().post('/user/loginuser', body);
+/** A registration form filled in as it should be. */
+const registration = (name: string, email: string) => ({
+  name,
+  email,
+  password: 'longenough1',
+  cpassword: 'longenough1',
+});
 
 describe('register', () => {
   it('creates an admin who can then log in as admin with position 1', async () => {
-    const res = await register({
-      name: 'Asha Rao',
-      email: 'asha@example.com',
-      password: 'longenough1',
-      cpassword: 'longenough1',
-    });
+    const res = await register(registration('Asha Rao', 'asha@example.com'));
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ success: true, message: 'Registration successful. Please log in.' });
 
@@ -39,12 +40,7 @@ describe('register', () => {
   });
 
   it('refuses the same e-mail in another case with 409', async () => {
-    const res = await register({
-      name: 'Other',
-      email: 'Asha@Example.com',
-      password: 'longenough1',
-      cpassword: 'longenough1',
-    });
+    const res = await register(registration('Other', 'Asha@Example.com'));
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('An account with this email already exists');
   });
@@ -224,18 +220,8 @@ describe('my data', () => {
   it("downloads the caller's own records, and nobody else's, without password hashes", async () => {
     const me = await signUp(server);
     const other = await signUp(server);
-    await me.api.post('/expense/addexpense', {
-      date: '2026-11-01',
-      description: 'Mine',
-      amount: 12.34,
-      category: 'other',
-    });
-    await other.api.post('/expense/addexpense', {
-      date: '2026-11-01',
-      description: 'Theirs',
-      amount: 1,
-      category: 'other',
-    });
+    await me.api.post('/expense/addexpense', expenseBody({ description: 'Mine', amount: 12.34 }));
+    await other.api.post('/expense/addexpense', expenseBody({ description: 'Theirs', amount: 1 }));
     const res = await me.api.raw('GET', '/user/exportmydata');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toContain('my-data.json');

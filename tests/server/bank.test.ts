@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { addUser, bankAccountBody, signUp, type Api, type TestServer } from './helpers';
-import { useServer } from './fixtures/server';
+import { bankAccountBody, openAccount, paymentBody, type Api } from './helpers';
+import { useCast } from './fixtures/cast';
 
-let server: TestServer;
-let admin: Api;
-let company: Api;
-let stranger: Api;
+const { server, admin, company, other: stranger } = useCast();
 
 const account = (overrides: Record<string, unknown> = {}) =>
   bankAccountBody({ defaultStatus: 'deActive', ...overrides });
@@ -15,33 +12,18 @@ const pay = (
   amount: number,
   date = '2026-11-10',
 ) =>
-  company.post('/company/addpayment', {
-    accountId,
-    date,
-    remark: `${paymentType} ${amount}`,
-    paymentType,
-    amount,
-  });
+  company.post(
+    '/company/addpayment',
+    paymentBody({ accountId, date, remark: `${paymentType} ${amount}`, paymentType, amount }),
+  );
 
 /** A fresh account of the company with this number and opening balance. */
-const newAccount = async (accountNo: string, openingBalance: number) =>
-  (
-    await company.post(
-      '/company/createbank',
-      account({ account_no: accountNo, confirm_no: accountNo, openingBalance }),
-    )
-  ).body.data;
+const newAccount = (accountNo: string, openingBalance: number) =>
+  openAccount(company, { account_no: accountNo, openingBalance, defaultStatus: 'deActive' });
 
 /** The statement call's path: an account over [from, to], `more` adding page params. */
 const statementPath = (accountId: string, from: string, to: string, more = '') =>
   `/company/statement?accountId=${accountId}&from=${from}&to=${to}${more}`;
-
-useServer(async (started) => {
-  server = started;
-  admin = (await signUp(server)).api;
-  company = (await addUser(server, admin, 'Acme', 'company')).api;
-  stranger = (await addUser(server, (await signUp(server)).api, 'Other', 'company')).api;
-});
 
 describe('bank accounts', () => {
   it('creates accounts with checked fields and at most one default', async () => {
@@ -124,15 +106,8 @@ describe('bank accounts', () => {
     );
     expect(byAdmin.status).toBe(403);
     expect(
-      (
-        await admin.post('/company/addpayment', {
-          accountId: mine._id,
-          date: '2026-11-01',
-          remark: 'x',
-          paymentType: 'credit',
-          amount: 1,
-        })
-      ).status,
+      (await admin.post('/company/addpayment', paymentBody({ accountId: mine._id, amount: 1 })))
+        .status,
     ).toBe(403);
     expect(
       (
@@ -145,15 +120,8 @@ describe('bank accounts', () => {
     ).toBe(404);
     expect((await stranger.post('/company/deletebank', { id: mine._id })).status).toBe(404);
     expect(
-      (
-        await stranger.post('/company/addpayment', {
-          accountId: mine._id,
-          date: '2026-11-01',
-          remark: 'x',
-          paymentType: 'credit',
-          amount: 1,
-        })
-      ).status,
+      (await stranger.post('/company/addpayment', paymentBody({ accountId: mine._id, amount: 1 })))
+        .status,
     ).toBe(404);
     expect((await stranger.get(statementPath(mine._id, '2026-01-01', '2026-12-31'))).status).toBe(
       404,

@@ -1,31 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { addUser, bankAccountBody, signUp, type Api, type TestServer } from './helpers';
-import { useServer } from './fixtures/server';
+import {
+  addUser,
+  bankAccountBody,
+  clientBody,
+  openAccount,
+  projectBody,
+  type Api,
+} from './helpers';
+import { useCast } from './fixtures/cast';
 
 /**
  * Payments that say what they were (mode, reference, party, project, category), overdraft
  * and cash-credit limits, vendors, and spending by party and by project.
  */
-let server: TestServer;
-let admin: Api;
-let company: Api;
-let other: Api;
-let pmId: string;
 let clientId: string;
 let projectId: string;
 let othersVendorId: string;
 
 let accountNumber = 70000000;
-const newAccount = async (fields: Record<string, unknown> = {}) => {
-  const no = String(accountNumber++);
-  const made = await company.post(
-    '/company/createbank',
-    bankAccountBody({ account_no: no, confirm_no: no, defaultStatus: 'deActive', ...fields }),
-  );
-  expect(made.status).toBe(201);
-  return made.body.data;
-};
+const newAccount = (fields: Record<string, unknown> = {}) =>
+  openAccount(company, {
+    account_no: String(accountNumber++),
+    defaultStatus: 'deActive',
+    ...fields,
+  });
 const pay = (accountId: string, fields: Record<string, unknown>) =>
   company.post('/company/addpayment', {
     accountId,
@@ -34,34 +33,38 @@ const pay = (accountId: string, fields: Record<string, unknown>) =>
     paymentType: 'debit',
     ...fields,
   });
+/** ₹10 moved from one account of the company to another. */
+const sweep = (fromAccountId: string, toAccountId: string, fields: Record<string, unknown> = {}) =>
+  company.post('/company/transfer', {
+    fromAccountId,
+    toAccountId,
+    date: '2026-06-11',
+    remark: 'sweep',
+    amount: 10,
+    ...fields,
+  });
 const accountRow = async (id: string) =>
   (await company.get(`/company/getallbankbyuserid?accountId=${id}`)).body.data[0];
 
-useServer(async (started) => {
-  server = started;
-  admin = (await signUp(server)).api;
-  const acme = await addUser(server, admin, 'Acme', 'company');
-  company = acme.api;
-  pmId = (await addUser(server, company, 'Priya', 'pm')).id;
-  other = (await addUser(server, (await signUp(server)).api, 'Other', 'company')).api;
+const { server, admin, company, pm, other } = useCast(async (_, cast) => {
   clientId = (
-    await company.post('/invoicing/clients', {
-      name: 'Coastal Ports',
-      stateCode: '27',
-      billingAddress: 'Mumbai',
-    })
+    await cast.company.post(
+      '/invoicing/clients',
+      clientBody('Coastal Ports', { billingAddress: 'Mumbai' }),
+    )
   ).body.data._id;
   projectId = (
-    await company.post('/company/createproject', {
-      projectName: 'Harbour Wall',
-      clientName: 'Coastal Ports',
-      clientNumber: '1',
-      duration: '3 months',
-      price: 500,
-      paymentStatus: 'pending',
-    })
+    await cast.company.post(
+      '/company/createproject',
+      projectBody({
+        projectName: 'Harbour Wall',
+        clientName: 'Coastal Ports',
+        duration: '3 months',
+        price: 500,
+      }),
+    )
   ).body.data._id;
-  othersVendorId = (await other.post('/vendors', { name: 'Their Supplier' })).body.data._id;
+  othersVendorId = (await cast.other.post('/vendors', { name: 'Their Supplier' })).body.data._id;
 });
 
 describe('vendors', () => {
@@ -156,7 +159,7 @@ describe('payments that say what they were', () => {
     const toEmployee = await pay(acc._id, {
       amount: 300,
       mode: 'upi',
-      party: { kind: 'employee', id: pmId },
+      party: { kind: 'employee', id: pm.id },
     });
     expect(toEmployee.body.data.payment.party).toMatchObject({ kind: 'employee', name: 'Priya' });
     const toName = await pay(acc._id, {
@@ -282,15 +285,7 @@ describe('payments that say what they were', () => {
       reference: 'R-1',
       party: { kind: 'name', name: 'Plumber' },
     });
-    const moved = await company.post('/company/transfer', {
-      fromAccountId: acc._id,
-      toAccountId: to._id,
-      date: '2026-06-11',
-      remark: 'sweep',
-      amount: 10,
-      mode: 'rtgs',
-      reference: 'UTR9',
-    });
+    const moved = await sweep(acc._id, to._id, { mode: 'rtgs', reference: 'UTR9' });
     expect(moved.status).toBe(201);
     expect(moved.body.data.from).toMatchObject({ mode: 'rtgs', reference: 'UTR9' });
     expect(moved.body.data.to).toMatchObject({ mode: 'rtgs', reference: 'UTR9' });
@@ -470,13 +465,7 @@ describe('spending by party and by project', () => {
   it('show an account number whole to its company only; its admin reads the last four', async () => {
     const acc = await newAccount({ openingBalance: 100 });
     const to = await newAccount();
-    const moved = await company.post('/company/transfer', {
-      fromAccountId: acc._id,
-      toAccountId: to._id,
-      date: '2026-06-11',
-      remark: 'sweep',
-      amount: 10,
-    });
+    const moved = await sweep(acc._id, to._id);
     expect(moved.status).toBe(201);
     const whole = acc.account_no as string;
     const last4 = `••${whole.slice(-4)}`;

@@ -1,25 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIME_ZONE } from '../../contract/headers';
-import { backup, restore } from '../../server/db/backup';
-import { openDatabase, rowsOf } from '../../server/db/client';
+import { restore } from '../../server/db/backup';
+import { rowsOf } from '../../server/db/client';
 import { dayIn } from '../../server/lib/timeZone';
-import {
-  addExpense,
-  addUser,
-  createScratchDatabase,
-  signUp,
-  type Api,
-  type TestServer,
-} from './helpers';
+import { addExpense, addUser, signUp, type Api } from './helpers';
+import { withBackupOf, withNewDatabase } from './fixtures/databases';
 import { useServer } from './fixtures/server';
-import { openStream } from '../../support/liveStream';
+import { changesAfterAWhile, withStreams } from './fixtures/streams';
 
-let server: TestServer;
-useServer((started) => (server = started));
+const server = useServer();
 
 interface Budget {
   _id: string;
@@ -318,19 +308,16 @@ describe('live updates', () => {
     const login = await server
       .api()
       .post('/user/loginuser', { email: me.email, password: me.password, userType: 'admin' });
-    const mine = await openStream(server.origin, login.body.data.token);
-    const theirs = await openStream(server.origin, other.token);
-    try {
-      await Promise.all([mine.next('ready'), theirs.next('ready')]);
-      await setBudget(me.api, { categoryId: await categoryId(me.api, 'other'), amount: 10 });
-      const change = await mine.next('change', 'budget');
-      expect(change.data.tags).toEqual(['budget', 'dashboard']);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(theirs.changes()).toEqual([]);
-    } finally {
-      mine.close();
-      theirs.close();
-    }
+    await withStreams(
+      server.origin,
+      [login.body.data.token, other.token],
+      async ([mine, theirs]) => {
+        await setBudget(me.api, { categoryId: await categoryId(me.api, 'other'), amount: 10 });
+        const change = await mine.next('change', 'budget');
+        expect(change.data.tags).toEqual(['budget', 'dashboard']);
+        expect(await changesAfterAWhile(theirs)).toEqual([]);
+      },
+    );
   });
 });
 
@@ -344,25 +331,18 @@ describe('a restore', () => {
     await server.db.execute(
       sql`delete from notifications where user_id = ${userId} and kind = 'budget_over'`,
     );
-    const dir = mkdtempSync(join(tmpdir(), 'ecm-budgets-'));
-    const scratch = await createScratchDatabase();
-    const copy = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
-    try {
-      const file = join(dir, 'all.ecm.gz');
-      await backup(server.db, file);
-      await restore(copy.db, file);
-      const kept = rowsOf<{ amount: string; notices: number }>(
-        await copy.db.execute(sql`
+    await withBackupOf(server.db, (file) =>
+      withNewDatabase(async (copy) => {
+        await restore(copy.db, file);
+        const kept = rowsOf<{ amount: string; notices: number }>(
+          await copy.db.execute(sql`
           select b.amount_paise::text as amount,
                  (select count(*)::int from notifications n
                    where n.user_id = b.user_id and n.kind = 'budget_over') as notices
             from budgets b where b.user_id = ${userId}`),
-      );
-      expect(kept).toEqual([{ amount: '1000', notices: 0 }]);
-    } finally {
-      await copy.close();
-      await scratch.drop();
-      rmSync(dir, { recursive: true, force: true });
-    }
+        );
+        expect(kept).toEqual([{ amount: '1000', notices: 0 }]);
+      }),
+    );
   });
 });

@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/client';
-import { addExpense, addUser, signUp, type Api, type TestServer } from './helpers';
+import { addExpense, addUser, expenseBody, signUp, type Api } from './helpers';
 import { useServer } from './fixtures/server';
 
-let server: TestServer;
-useServer((started) => (server = started));
+const server = useServer();
 
 interface Category {
   _id: string;
@@ -39,6 +38,24 @@ const addRecurring = async (api: Api, category: string) => {
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data as { _id: string; category: string };
 };
+
+const rename = (api: Api, id: string, name: string) =>
+  api.post('/category/renamecategory', { _id: id, name });
+const merge = (api: Api, id: string, into: string) =>
+  api.post('/category/mergecategory', { _id: id, into });
+/** The dashboard's figures on 30 November 2026. */
+const november = async (api: Api) => (await api.get('/user/getalldata?today=2026-11-30')).body.data;
+
+/**
+ * A new user with these expenses ([category, rupees, date]) and a recurring expense in
+ * `recurringIn`: the user, that template and the dashboard before anything is renamed.
+ */
+async function spender(recurringIn: string, expenses: [string, number, string][]) {
+  const me = await signUp(server);
+  for (const [category, amount, date] of expenses) await addExpense(me.api, category, amount, date);
+  const template = await addRecurring(me.api, recurringIn);
+  return { me, template, before: await november(me.api) };
+}
 
 /** The list's expenses of every page, with its totals. */
 async function expensesOf(api: Api, query = '') {
@@ -114,24 +131,20 @@ describe('categories', () => {
     }
     expect((await me.api.post('/category/addcategory', { name: 'x'.repeat(50) })).status).toBe(201);
     const movie = await categoryNamed(me.api, 'movie');
-    const taken = await me.api.post('/category/renamecategory', { _id: movie._id, name: 'OTHER' });
+    const taken = await rename(me.api, movie._id, 'OTHER');
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe('You have a category named "other" already');
   });
 
   it('renames a category: every expense, month and recurring expense moves with it', async () => {
-    const me = await signUp(server);
-    await addExpense(me.api, 'shopping', 10, '2026-10-05');
-    await addExpense(me.api, 'shopping', 20, '2026-11-05');
-    await addExpense(me.api, 'movie', 5, '2026-11-06');
-    const template = await addRecurring(me.api, 'shopping');
-    const before = (await me.api.get('/user/getalldata?today=2026-11-30')).body.data;
+    const { me, template, before } = await spender('shopping', [
+      ['shopping', 10, '2026-10-05'],
+      ['shopping', 20, '2026-11-05'],
+      ['movie', 5, '2026-11-06'],
+    ]);
 
     const shopping = await categoryNamed(me.api, 'shopping');
-    const renamed = await me.api.post('/category/renamecategory', {
-      _id: shopping._id,
-      name: 'Groceries',
-    });
+    const renamed = await rename(me.api, shopping._id, 'Groceries');
     expect(renamed.status).toBe(200);
     expect(renamed.body.data).toMatchObject({
       _id: shopping._id,
@@ -144,7 +157,7 @@ describe('categories', () => {
     const list = await expensesOf(me.api, '&sort=date&order=asc');
     expect(list.data.map((e) => e.category)).toEqual(['Groceries', 'Groceries', 'movie']);
     expect(list.totalAmount).toBe(35);
-    const after = (await me.api.get('/user/getalldata?today=2026-11-30')).body.data;
+    const after = await november(me.api);
     expect(after.expenses).toEqual(before.expenses);
     expect(after.expensesByMonth).toEqual([
       { month: '2026-10', category: 'Groceries', amount: 10 },
@@ -154,39 +167,30 @@ describe('categories', () => {
     const recurring = await me.api.get(`/expense/getrecurring?id=${template._id}`);
     expect(recurring.body.data[0].category).toBe('Groceries');
     // The old name is no longer one of the caller's.
-    const old = await me.api.post('/expense/addexpense', {
-      date: '2026-11-01',
-      description: 'x',
-      amount: 1,
-      category: 'shopping',
-    });
+    const old = await me.api.post(
+      '/expense/addexpense',
+      expenseBody({ description: 'x', amount: 1, category: 'shopping' }),
+    );
     expect(old.status).toBe(400);
     expect(old.body.message).toBe(
       'category must be one of your categories: Groceries, movie, other',
     );
     // A change of case only is a rename too.
-    const cased = await me.api.post('/category/renamecategory', {
-      _id: shopping._id,
-      name: 'GROCERIES',
-    });
+    const cased = await rename(me.api, shopping._id, 'GROCERIES');
     expect(cased.body.data.name).toBe('GROCERIES');
     await monthsMatchExpenses();
   });
 
   it('merges one category into another: expenses, months and recurring expenses move', async () => {
-    const me = await signUp(server);
-    await addExpense(me.api, 'movie', 5, '2026-09-01');
-    await addExpense(me.api, 'movie', 7, '2026-11-01');
-    await addExpense(me.api, 'other', 3, '2026-11-02');
-    const template = await addRecurring(me.api, 'movie');
-    const before = (await me.api.get('/user/getalldata?today=2026-11-30')).body.data;
+    const { me, template, before } = await spender('movie', [
+      ['movie', 5, '2026-09-01'],
+      ['movie', 7, '2026-11-01'],
+      ['other', 3, '2026-11-02'],
+    ]);
     const movie = await categoryNamed(me.api, 'movie');
     const other = await categoryNamed(me.api, 'other');
 
-    const merged = await me.api.post('/category/mergecategory', {
-      _id: movie._id,
-      into: other._id,
-    });
+    const merged = await merge(me.api, movie._id, other._id);
     expect(merged.status).toBe(200);
     expect(merged.body.data).toMatchObject({
       name: 'other',
@@ -197,7 +201,7 @@ describe('categories', () => {
     expect((await categoriesOf(me.api)).map((c) => c.name)).toEqual(['other', 'shopping']);
     const list = await expensesOf(me.api);
     expect(list.data.every((e) => e.category === 'other')).toBe(true);
-    const after = (await me.api.get('/user/getalldata?today=2026-11-30')).body.data;
+    const after = await november(me.api);
     expect(after.expenses).toEqual(before.expenses);
     expect(after.expensesByMonth).toEqual([
       { month: '2026-09', category: 'other', amount: 5 },
@@ -206,15 +210,9 @@ describe('categories', () => {
     const recurring = await me.api.get(`/expense/getrecurring?id=${template._id}`);
     expect(recurring.body.data[0].category).toBe('other');
 
-    const again = await me.api.post('/category/mergecategory', {
-      _id: movie._id,
-      into: other._id,
-    });
+    const again = await merge(me.api, movie._id, other._id);
     expect(again.status).toBe(404);
-    const itself = await me.api.post('/category/mergecategory', {
-      _id: other._id,
-      into: other._id,
-    });
+    const itself = await merge(me.api, other._id, other._id);
     expect(itself.status).toBe(400);
     await monthsMatchExpenses();
   });
@@ -262,12 +260,10 @@ describe('categories', () => {
     const mine = await categoryNamed(me.api, 'other');
 
     expect((await categoriesOf(me.api)).some((c) => c.name === 'Secret stuff')).toBe(false);
-    const used = await me.api.post('/expense/addexpense', {
-      date: '2026-11-01',
-      description: 'x',
-      amount: 1,
-      category: 'Secret stuff',
-    });
+    const used = await me.api.post(
+      '/expense/addexpense',
+      expenseBody({ description: 'x', amount: 1, category: 'Secret stuff' }),
+    );
     expect(used.status).toBe(400);
     const filtered = await me.api.get('/expense/getuserallexpenses?category=Secret%20stuff');
     expect(filtered.status).toBe(400);

@@ -1,11 +1,10 @@
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { signUp, type TestServer } from './helpers';
+import { expenseBody, signUp } from './helpers';
 import { useServer } from './fixtures/server';
 
-let server: TestServer;
-useServer((started) => (server = started));
+const server = useServer();
 
 /** One call as a browser on a slow network makes it, the body as it travelled. */
 function call(
@@ -37,12 +36,14 @@ describe('compressed answers', () => {
   it('sends a page of a list compressed with what the client accepts, and the same JSON', async () => {
     const me = await signUp(server);
     for (let i = 0; i < 20; i++)
-      await me.api.post('/expense/addexpense', {
-        date: '2026-11-01',
-        description: `Groceries for the week, item ${i}`,
-        amount: 100 + i,
-        category: 'shopping',
-      });
+      await me.api.post(
+        '/expense/addexpense',
+        expenseBody({
+          description: `Groceries for the week, item ${i}`,
+          amount: 100 + i,
+          category: 'shopping',
+        }),
+      );
     const auth = { authorization: `Bearer ${me.token}` };
     const path = '/expense/getuserallexpenses';
     const plain = await call(path, auth);

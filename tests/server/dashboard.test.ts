@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { signUp, type TestServer } from './helpers';
+import { expenseBody, loanBody, signUp } from './helpers';
 import { useServer } from './fixtures/server';
 
-let server: TestServer;
-useServer((started) => (server = started));
+const server = useServer();
 
 describe('dashboard', () => {
   it('shows zeros for a new user', async () => {
@@ -19,41 +18,36 @@ describe('dashboard', () => {
   it('counts, sums and groups the user’s own entries, straight after each edit', async () => {
     const me = await signUp(server);
     const other = await signUp(server);
-    await other.api.post('/expense/addexpense', {
-      date: '2026-11-01',
-      description: 'x',
-      amount: 999,
-      category: 'movie',
-    });
+    await other.api.post(
+      '/expense/addexpense',
+      expenseBody({ description: 'x', amount: 999, category: 'movie' }),
+    );
 
     const add = (date: string, amount: number, category: string) =>
-      me.api.post('/expense/addexpense', {
-        date,
-        description: `${category} ${date}`,
-        amount,
-        category,
-      });
+      me.api.post(
+        '/expense/addexpense',
+        expenseBody({ date, description: `${category} ${date}`, amount, category }),
+      );
     await add('2025-11-30', 1, 'other'); // older than 12 months: not in the chart
     await add('2025-12-01', 2.5, 'movie');
     await add('2026-11-10', 10.25, 'shopping');
     await add('2026-11-12', 5, 'shopping');
     const lend = (
-      await me.api.post('/lend/addlend', {
-        name: 'Ravi',
-        email: 'ravi@example.com',
-        amount: 300,
-        issueDate: '2026-10-01',
-        repaymentDate: '2026-11-01',
-      })
+      await me.api.post(
+        '/lend/addlend',
+        loanBody({ amount: 300, issueDate: '2026-10-01', repaymentDate: '2026-11-01' }),
+      )
     ).body.data;
     await me.api.post('/lend/addrepayment', { loanId: lend._id, date: '2026-10-05', amount: 100 });
-    await me.api.post('/borrowed/addborrowed', {
-      name: 'Meena',
-      email: 'meena@example.com',
-      amount: 50.5,
-      issueDate: '2026-11-01',
-      repaymentDate: '2026-12-31',
-    });
+    await me.api.post(
+      '/borrowed/addborrowed',
+      loanBody({
+        name: 'Meena',
+        email: 'meena@example.com',
+        amount: 50.5,
+        repaymentDate: '2026-12-31',
+      }),
+    );
 
     const { data } = (await me.api.get('/user/getalldata?today=2026-11-22')).body;
     expect(data.expenses).toEqual({ count: 4, totalAmount: 18.75 });

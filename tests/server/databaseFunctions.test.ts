@@ -13,6 +13,7 @@ import { backup, restore } from '../../server/db/backup';
 import { openDatabase, type Database } from '../../server/db/client';
 import { functionFiles } from '../../server/db/functions';
 import { createScratchDatabase } from './helpers';
+import { withNewDatabase } from './fixtures/databases';
 import { migrationsBeforeFunctions } from './migrationsBeforeFunctions';
 
 /**
@@ -153,18 +154,6 @@ async function olderInstall(before?: string) {
     };
   } finally {
     await older.close();
-  }
-}
-
-/** Opens a new database with today's code; `use` gets it, and it is dropped after. */
-async function withNewDatabase<T>(use: (database: Database) => Promise<T>): Promise<T> {
-  const scratch = await createScratchDatabase();
-  const database = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
-  try {
-    return await use(database);
-  } finally {
-    await database.close();
-    await scratch.drop();
   }
 }
 

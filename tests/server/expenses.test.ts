@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { signUp, whileInsertsRefused, type TestServer } from './helpers';
+import { expenseBody, signUp, whileInsertsRefused } from './helpers';
 import { useServer } from './fixtures/server';
+import { expectRowPositionsPageAsNumbers } from './fixtures/rowPositions';
 
-let server: TestServer;
-useServer((started) => (server = started));
+const server = useServer();
 
-const expense = (overrides: Record<string, unknown> = {}) => ({
-  date: '2026-11-20',
-  description: 'Team lunch',
-  amount: 1234.56,
-  category: 'other',
-  ...overrides,
-});
+const expense = (overrides: Record<string, unknown> = {}) =>
+  expenseBody({ date: '2026-11-20', description: 'Team lunch', amount: 1234.56, ...overrides });
 
 describe('expenses', () => {
   it('adds, lists, edits and deletes, with totals exact to the paisa', async () => {
@@ -334,30 +329,11 @@ describe('paging', () => {
       [me.user._id],
     );
     const list = (query: string) => me.api.get(`/expense/getuserallexpenses?pageSize=10&${query}`);
-    const ids = (res: { body: { data: { _id: string }[] } }) => res.body.data.map((e) => e._id);
-    for (const sort of ['date', 'amount', 'description', 'category', 'createdAt'])
-      for (const order of ['asc', 'desc']) {
-        const by = `sort=${sort}&order=${order}`;
-        const numbered = [];
-        for (const page of [1, 2, 3, 4, 5]) numbered.push(ids(await list(`${by}&page=${page}`)));
-        // Forward with `after`, from page 1 to the end.
-        let res = await list(by);
-        const forward = [ids(res)];
-        for (const page of [2, 3, 4, 5]) {
-          res = await list(`${by}&page=${page}&after=${res.body.cursors.last}`);
-          expect(res.status).toBe(200);
-          expect(res.body).toMatchObject({ page, total: 47 });
-          forward.push(ids(res));
-        }
-        expect(forward).toEqual(numbered);
-        // Back with `before`, from the last page to the first.
-        const back = [ids(res)];
-        for (const page of [4, 3, 2, 1]) {
-          res = await list(`${by}&page=${page}&before=${res.body.cursors.first}`);
-          back.unshift(ids(res));
-        }
-        expect(back).toEqual(numbered);
-      }
+    await expectRowPositionsPageAsNumbers(
+      list,
+      ['date', 'amount', 'description', 'category', 'createdAt'],
+      47,
+    );
     // Past the last row: an empty page, and no positions to go on from.
     const last = await list('page=5&after=' + (await list('page=5')).body.cursors.last);
     expect(last.body).toMatchObject({ data: [], cursors: null });

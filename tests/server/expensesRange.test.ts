@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signUp, type Api, type TestServer } from './helpers';
+import { loanBody, signUp, type Api, type TestServer } from './helpers';
 import { useServer } from './fixtures/server';
 
 let server: TestServer;
@@ -106,13 +106,16 @@ describe('expenses of a month or range of days', () => {
   });
 
   it("gives the dashboard a range's figures beside the all-time ones", async () => {
-    await me.post('/lend/addlend', {
-      name: 'Asha',
-      email: 'asha@example.com',
-      amount: 500,
-      issueDate: '2026-11-10',
-      repaymentDate: '2026-12-10',
-    });
+    await me.post(
+      '/lend/addlend',
+      loanBody({
+        name: 'Asha',
+        email: 'asha@example.com',
+        amount: 500,
+        issueDate: '2026-11-10',
+        repaymentDate: '2026-12-10',
+      }),
+    );
     const dash = await me.get('/user/getalldata?today=2026-11-20&from=2026-11-01&to=2026-11-30');
     expect(dash.status).toBe(200);
     expect(dash.body.data.expenses).toEqual({ count: 7, totalAmount: 12346836.39 });

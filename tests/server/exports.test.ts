@@ -7,11 +7,14 @@ import { LIMITS } from '../../server/services/rateLimits';
 import {
   addUser,
   bankAccountBody,
+  expenseBody,
+  loanBody,
+  openAccount,
+  paymentBody,
   projectBody,
   signUp,
   startTestServer,
   type Api,
-  type TestServer,
 } from './helpers';
 import { useServer } from './fixtures/server';
 
@@ -21,11 +24,9 @@ import { useServer } from './fixtures/server';
  * batches, only the caller's rows.
  */
 
-let server: TestServer;
 const BATCH = 3;
 
-useServer(async (started) => {
-  server = started;
+const server = useServer(() => {
   // A few rows then cross many batch boundaries.
   exportBatch.size = BATCH;
 });
@@ -112,18 +113,10 @@ async function insertExpenses(
   );
 }
 
-const EXPENSE_HEADER = ['Date', 'Description', 'Category', 'Amount'];
-const LOAN_HEADER = [
-  'S.no',
-  'Name',
-  'Email',
-  'Amount',
-  'Repaid',
-  'Outstanding',
-  'Status',
-  'IssueDate',
-  'RepaymentDate',
-];
+/** Each file's first line, as it reads in the file. */
+const EXPENSE_HEADER = 'Date,Description,Category,Amount'.split(',');
+const LOAN_HEADER =
+  'S.no,Name,Email,Amount,Repaid,Outstanding,Status,IssueDate,RepaymentDate'.split(',');
 /** The files of anyone's "export my data" ZIP, in order; a company's has its own after them. */
 const OWN_FILES = [
   'profile.csv',
@@ -154,18 +147,24 @@ describe('expenses CSV', () => {
         category: ['shopping', 'movie', 'other'][i % 3],
       })),
     );
-    await me.api.post('/expense/addexpense', {
-      date: '2026-03-20',
-      description: 'राम की दुकान, "special" =SUM(A1)',
-      amount: 19.99,
-      category: 'shopping',
-    });
-    await me.api.post('/expense/addexpense', {
-      date: '2026-03-21',
-      description: '=HYPERLINK("http://x")',
-      amount: 0.07,
-      category: 'movie',
-    });
+    await me.api.post(
+      '/expense/addexpense',
+      expenseBody({
+        date: '2026-03-20',
+        description: 'राम की दुकान, "special" =SUM(A1)',
+        amount: 19.99,
+        category: 'shopping',
+      }),
+    );
+    await me.api.post(
+      '/expense/addexpense',
+      expenseBody({
+        date: '2026-03-21',
+        description: '=HYPERLINK("http://x")',
+        amount: 0.07,
+        category: 'movie',
+      }),
+    );
 
     const d = await download(me.token, '/expense/export');
     expect(d.headers.get('content-disposition')).toBe('attachment; filename="expenses.csv"');
@@ -336,24 +335,18 @@ describe('statement CSV', () => {
   });
 
   it('streams the entries in order with exact running, opening and closing balances', async () => {
-    const acc = (
-      await company.api.post(
-        '/company/createbank',
-        bankAccountBody({
-          account_no: '424242424242',
-          confirm_no: '424242424242',
-          openingBalance: 0.3,
-        }),
-      )
-    ).body.data;
+    const acc = await openAccount(company.api, { account_no: '424242424242', openingBalance: 0.3 });
     const pay = (paymentType: 'credit' | 'debit', amount: number, date: string) =>
-      company.api.post('/company/addpayment', {
-        accountId: acc._id,
-        date,
-        remark: `${paymentType} ${amount}`,
-        paymentType,
-        amount,
-      });
+      company.api.post(
+        '/company/addpayment',
+        paymentBody({
+          accountId: acc._id,
+          date,
+          remark: `${paymentType} ${amount}`,
+          paymentType,
+          amount,
+        }),
+      );
     expect((await pay('credit', 0.1, '2026-06-30')).status).toBe(201); // before the range
     const inRange: ['credit' | 'debit', number, string][] = [
       ['credit', 0.2, '2026-07-01'],
@@ -416,16 +409,10 @@ describe('statement CSV', () => {
   });
 
   it('states an empty range as its opening and closing balance', async () => {
-    const acc = (
-      await company.api.post(
-        '/company/createbank',
-        bankAccountBody({
-          account_no: '515151515151',
-          confirm_no: '515151515151',
-          openingBalance: 12.5,
-        }),
-      )
-    ).body.data;
+    const acc = await openAccount(company.api, {
+      account_no: '515151515151',
+      openingBalance: 12.5,
+    });
     const rows = csvRows(
       await download(
         company.token,
@@ -454,38 +441,39 @@ describe('export my data (ZIP)', () => {
         amountPaise: 1001 + i,
       })),
     );
-    await rival.api.post('/expense/addexpense', {
-      date: '2026-02-01',
-      description: 'rival expense',
-      amount: 1,
-      category: 'other',
-    });
-    await pm.api.post('/expense/addexpense', {
-      date: '2026-02-01',
-      description: 'pm expense',
-      amount: 1,
-      category: 'other',
-    });
-    const lend = await acme.api.post('/lend/addlend', {
-      name: 'Ravi Kumar',
-      email: 'ravi@example.com',
-      amount: 1500.5,
-      issueDate: '2026-01-01',
-      repaymentDate: '2099-01-01',
-    });
+    await rival.api.post(
+      '/expense/addexpense',
+      expenseBody({ date: '2026-02-01', description: 'rival expense', amount: 1 }),
+    );
+    await pm.api.post(
+      '/expense/addexpense',
+      expenseBody({ date: '2026-02-01', description: 'pm expense', amount: 1 }),
+    );
+    const lend = await acme.api.post(
+      '/lend/addlend',
+      loanBody({
+        name: 'Ravi Kumar',
+        amount: 1500.5,
+        issueDate: '2026-01-01',
+        repaymentDate: '2099-01-01',
+      }),
+    );
     await acme.api.post('/lend/addrepayment', {
       loanId: lend.body.data._id,
       date: '2026-01-10',
       amount: 500.25,
       remark: 'cash',
     });
-    await acme.api.post('/borrowed/addborrowed', {
-      name: 'Meena',
-      email: 'meena@example.com',
-      amount: 99.99,
-      issueDate: '2026-01-02',
-      repaymentDate: '2099-01-01',
-    });
+    await acme.api.post(
+      '/borrowed/addborrowed',
+      loanBody({
+        name: 'Meena',
+        email: 'meena@example.com',
+        amount: 99.99,
+        issueDate: '2026-01-02',
+        repaymentDate: '2099-01-01',
+      }),
+    );
     await acme.api.post(
       '/company/createproject',
       projectBody({ price: 123456.78, projectManager: pm.id }),
@@ -500,13 +488,15 @@ describe('export my data (ZIP)', () => {
     }
     for (let i = 0; i < 4; i++)
       for (const accountId of accounts)
-        await acme.api.post('/company/addpayment', {
-          accountId,
-          date: `2026-03-0${1 + i}`,
-          remark: `pay ${i}`,
-          paymentType: 'credit',
-          amount: 0.01 + i,
-        });
+        await acme.api.post(
+          '/company/addpayment',
+          paymentBody({
+            accountId,
+            date: `2026-03-0${1 + i}`,
+            remark: `pay ${i}`,
+            amount: 0.01 + i,
+          }),
+        );
     await rival.api.post('/company/createbank', bankAccountBody({ openingBalance: 5 }));
 
     const d = await download(acme.token, '/user/exportmydata/zip');
@@ -573,12 +563,10 @@ describe('export my data (ZIP)', () => {
 
   it("holds only a person's own records for an admin or a PM", async () => {
     const admin = await signUp(server);
-    await admin.api.post('/expense/addexpense', {
-      date: '2026-02-01',
-      description: 'admin lunch',
-      amount: 12.5,
-      category: 'other',
-    });
+    await admin.api.post(
+      '/expense/addexpense',
+      expenseBody({ date: '2026-02-01', description: 'admin lunch', amount: 12.5 }),
+    );
     await addUser(server, admin.api, 'Child Company', 'company');
     await admin.api.post('/expense/addrecurring', {
       description: 'Flat rent',
@@ -601,17 +589,7 @@ describe('export my data (ZIP)', () => {
         .sort(),
     ).toEqual(['movie', 'other', 'shopping']);
     expect(named('recurring-expenses.csv')).toEqual([
-      [
-        'Description',
-        'Category',
-        'Amount',
-        'Schedule',
-        'Day',
-        'Start',
-        'End',
-        'Next date',
-        'Paused',
-      ],
+      'Description,Category,Amount,Schedule,Day,Start,End,Next date,Paused'.split(','),
       ['Flat rent', 'other', '25000.50', 'monthly', '5', '2199-01-05', '', '2199-01-05', 'no'],
     ]);
     expect(parseCsv(files[2]!.text.slice(1))).toEqual([LOAN_HEADER]);

@@ -216,6 +216,58 @@ export const bankAccountBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 /**
+ * A bank account `api`'s company opens (`bankAccountBody` with `fields`, the number confirmed;
+ * 201 checked): the account as the answer gives it.
+ */
+export async function openAccount(api: Api, fields: Record<string, unknown> = {}) {
+  // The number typed twice, as the form asks, unless the test types it otherwise.
+  const confirm = { confirm_no: fields.account_no ?? bankAccountBody().confirm_no };
+  const res = await api.post('/company/createbank', bankAccountBody({ ...confirm, ...fields }));
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data as { _id: string; [field: string]: any };
+}
+
+/** A new admin's company `name` with a bank account opened with `account` (see openAccount). */
+export async function companyWithAccount(
+  server: TestServer,
+  name: string,
+  account: Record<string, unknown> = {},
+) {
+  const admin = await signUp(server);
+  const company = await addUser(server, admin.api, name, 'company');
+  const opened = await openAccount(company.api, account);
+  return { admin, company, account: opened, accountId: opened._id };
+}
+
+/** A valid `addpayment` body into `accountId`; tests override the fields they are about. */
+export const paymentBody = (overrides: { accountId: string } & Record<string, unknown>) => ({
+  date: '2026-11-01',
+  remark: 'x',
+  paymentType: 'credit',
+  amount: 10,
+  ...overrides,
+});
+
+/** A valid `addexpense` body; tests override the fields they are about. */
+export const expenseBody = (overrides: Record<string, unknown> = {}) => ({
+  date: '2026-11-01',
+  description: 'Spent',
+  amount: 10,
+  category: 'other',
+  ...overrides,
+});
+
+/** A valid `addlend` or `addborrowed` body (by e-mail); tests override the fields they are about. */
+export const loanBody = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Ravi',
+  email: 'ravi@example.com',
+  amount: 10,
+  issueDate: '2026-11-01',
+  repaymentDate: '2026-12-01',
+  ...overrides,
+});
+
+/**
  * An expense of `amount` rupees in `category` on `date`, added as `api`'s caller (201 checked):
  * the expense as the answer gives it.
  */
@@ -240,6 +292,30 @@ export const projectBody = (overrides: Record<string, unknown> = {}) => ({
   paymentStatus: 'pending',
   ...overrides,
 });
+
+/** A valid body for adding an invoicing client, in Maharashtra (state 27) unless overridden. */
+export const clientBody = (name: string, overrides: Record<string, unknown> = {}) => ({
+  name,
+  stateCode: '27',
+  billingAddress: 'Pune',
+  ...overrides,
+});
+
+/** A `createproject` body as the company's form sends it: with a PM, its statuses not set yet. */
+export const managedProjectBody = (
+  projectManager: string,
+  overrides: Record<string, unknown> = {},
+) =>
+  projectBody({
+    clientNumber: '9876543210',
+    duration: '3 months',
+    price: 1500,
+    status: '',
+    risk: 'low',
+    statusByPm: '',
+    projectManager,
+    ...overrides,
+  });
 
 /**
  * Runs `body` while the database refuses every insert into `table` whose `column` is

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AUDITED_TABLES } from '../../contract/enums';
-import { addUser, projectBody, signUp, type TestServer } from './helpers';
+import { addUser, expenseBody, loanBody, projectBody, signUp, type TestServer } from './helpers';
 import { useServer } from './fixtures/server';
 
 /**
@@ -40,19 +40,8 @@ useServer(async (started) => {
   tokens.company = acme.token;
   const c = acme.api;
   tokens.pm = (await addUser(server, c, 'Priya', 'pm')).token;
-  await admin.api.post('/expense/addexpense', {
-    date: '2026-11-01',
-    description: 'Saved',
-    amount: 10,
-    category: 'other',
-  });
-  await admin.api.post('/lend/addlend', {
-    name: 'Ravi',
-    email: 'ravi@example.com',
-    amount: 100,
-    issueDate: '2026-10-01',
-    repaymentDate: '2026-12-01',
-  });
+  await admin.api.post('/expense/addexpense', expenseBody({ description: 'Saved' }));
+  await admin.api.post('/lend/addlend', loanBody({ amount: 100, issueDate: '2026-10-01' }));
   await c.post(
     '/company/createproject',
     projectBody({ projectName: 'P', clientName: 'C', duration: '1', price: 5, paymentStatus: 'x' }),

@@ -1,26 +1,23 @@
 import { request as httpRequest } from 'node:http';
 import ExcelJS from 'exceljs';
 import yazl from 'yazl';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   IMPORT_MAX_CELL_CHARS,
   IMPORT_MAX_COLUMNS,
   IMPORT_MAX_ROWS_EMBEDDED,
   IMPORT_PREVIEW_CELL_CHARS,
 } from '../../contract/imports';
-import { addUser, bankAccountBody, signUp, startTestServer, type TestServer } from './helpers';
+import { companyWithAccount, paymentBody, signUp } from './helpers';
+import { useServer } from './fixtures/server';
 import { importCalls } from './importCalls';
 
 /** Hostile files and uploads: each is refused within its bounds, and nobody else waits. */
 
-let server: TestServer;
-beforeAll(async () => {
-  // A stalled body is ended after a second here (20 s in production).
-  server = await startTestServer({
-    bodyTimings: { idleMs: 1_000, graceMs: 1_500, minBytesPerSecond: 4096 },
-  });
+// A stalled body is ended after a second here (20 s in production).
+const server = useServer(undefined, {
+  bodyTimings: { idleMs: 1_000, graceMs: 1_500, minBytesPerSecond: 4096 },
 });
-afterAll(() => server.close());
 
 const { preview, run } = importCalls(() => server.origin);
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -264,14 +261,9 @@ describe('stalled and aborted uploads', () => {
 
 describe('imported money', () => {
   it('keeps the balance, the statement and its CSV equal to the paisa over 1,000 huge payments', async () => {
-    const admin = await signUp(server);
-    const co = await addUser(server, admin.api, 'Huge Co', 'company');
-    const account = await co.api.post(
-      '/company/createbank',
-      bankAccountBody({ openingBalance: 0 }),
-    );
-    expect(account.status).toBe(201);
-    const accountId = account.body.data._id as string;
+    const { company: co, accountId } = await companyWithAccount(server, 'Huge Co', {
+      openingBalance: 0,
+    });
     const rows = Array.from({ length: 1000 }, (_, i) =>
       i % 2 === 0
         ? `01/04/2026,in ${i},,"99,999,999,999.99"`
@@ -303,13 +295,16 @@ describe('imported money', () => {
       '2026-04-30,Closing balance,49999999999995.00,49999999999985.00,10.00',
     );
     // The account has ₹10.00: a debit of ₹22 is refused, and nothing moves.
-    const debit = await co.api.post('/company/addpayment', {
-      accountId,
-      date: '2026-04-02',
-      remark: 'too much',
-      paymentType: 'debit',
-      amount: 22,
-    });
+    const debit = await co.api.post(
+      '/company/addpayment',
+      paymentBody({
+        accountId,
+        date: '2026-04-02',
+        remark: 'too much',
+        paymentType: 'debit',
+        amount: 22,
+      }),
+    );
     expect(debit.status).toBe(400);
     const after = await co.api.get('/company/getallbankbyuserid?pageSize=10');
     expect(after.body.data.find((a: { _id: string }) => a._id === accountId).balance).toBe(10);

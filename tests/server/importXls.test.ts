@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addUser, bankAccountBody, signUp, type TestServer } from './helpers';
+import { companyWithAccount, signUp } from './helpers';
 import { useServer } from './fixtures/server';
 import { hdfcStatementRows, record, writeXls, type XlsCell } from './biffWriter';
 import { importCalls } from './importCalls';
 
-let server: TestServer;
-useServer((started) => (server = started));
+const server = useServer();
 
 const { preview, run } = importCalls(() => server.origin);
 const XLS = 'application/vnd.ms-excel';
@@ -15,10 +14,10 @@ const HDFC = readFileSync(join(import.meta.dirname, '../fixtures/banks/hdfc.xls'
 
 /** A company with an account opened at ₹50,000, the statement's opening balance. */
 async function company() {
-  const co = await addUser(server, (await signUp(server)).api, 'Acme Traders', 'company');
-  const bank = await co.api.post('/company/createbank', bankAccountBody({ openingBalance: 50000 }));
-  expect(bank.status).toBe(201);
-  return { co, accountId: bank.body.data._id as string };
+  const { company: co, accountId } = await companyWithAccount(server, 'Acme Traders', {
+    openingBalance: 50000,
+  });
+  return { co, accountId };
 }
 
 /** Sends a statement to a reconciliation call (a preview, or one to keep), as the SPA does. */

@@ -4,12 +4,11 @@ import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/client';
-import { addUser, bankAccountBody, signUp, type TestServer } from './helpers';
+import { addUser, companyWithAccount, signUp } from './helpers';
 import { useServer } from './fixtures/server';
 import { importCalls } from './importCalls';
 
-let server: TestServer;
-useServer((started) => (server = started));
+const server = useServer();
 
 const { send, preview, run } = importCalls(() => server.origin);
 
@@ -26,14 +25,11 @@ const BANK_CSV = [
 ].join('\r\n');
 
 async function company(overdraftLimit = 0) {
-  const admin = await signUp(server);
-  const co = await addUser(server, admin.api, 'Acme Traders', 'company');
-  const created = await co.api.post(
-    '/company/createbank',
-    bankAccountBody({ openingBalance: 10000, overdraftLimit }),
-  );
-  expect(created.status).toBe(201);
-  return { admin, co, accountId: created.body.data._id as string };
+  const made = await companyWithAccount(server, 'Acme Traders', {
+    openingBalance: 10000,
+    overdraftLimit,
+  });
+  return { admin: made.admin, co: made.company, accountId: made.accountId };
 }
 
 async function statementOf(token: string, accountId: string) {
@@ -407,13 +403,9 @@ describe('import rules', () => {
   });
 
   it("reads HDFC's web-page .xls whole: two-digit years, and its summary skipped", async () => {
-    const admin = await signUp(server);
-    const co = await addUser(server, admin.api, 'Acme Traders', 'company');
-    const bank = await co.api.post(
-      '/company/createbank',
-      bankAccountBody({ openingBalance: 50000 }),
-    );
-    const accountId = bank.body.data._id as string;
+    const { company: co, accountId } = await companyWithAccount(server, 'Acme Traders', {
+      openingBalance: 50000,
+    });
     const file = readFileSync(join(import.meta.dirname, '../fixtures/banks/hdfc-statement.xls'));
     const query = { kind: 'payments', accountId, fileName: 'hdfc-statement.xls' };
     const p = await preview(co.token, file, query, 'application/vnd.ms-excel');

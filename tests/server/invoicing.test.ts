@@ -6,13 +6,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceShareText, whatsappShareLink } from '../../contract/invoiceShare';
 import type { MailMessage, Mailer } from '../../server/mail/mailer';
-import { backup, restore } from '../../server/db/backup';
-import { openDatabase, rowsOf } from '../../server/db/client';
+import { restore } from '../../server/db/backup';
+import { rowsOf } from '../../server/db/client';
 import { LIMITS } from '../../server/services/rateLimits';
 import {
   addUser,
   bankAccountBody,
-  createScratchDatabase,
+  clientBody,
+  managedProjectBody,
   projectBody,
   signUp,
   startTestServer,
@@ -20,6 +21,7 @@ import {
   type Api,
   type TestServer,
 } from './helpers';
+import { withBackupOf, withNewDatabase } from './fixtures/databases';
 
 let server: TestServer;
 const sent: MailMessage[] = [];
@@ -118,37 +120,28 @@ describe('invoicing profile', () => {
   });
 });
 
+/** Adds a client of the company (see clientBody). */
+const newClient = (name: string, overrides?: Record<string, unknown>) =>
+  company.post('/invoicing/clients', clientBody(name, overrides));
+
 describe('clients', () => {
   it('adds, lists, edits and deletes clients of the company only', async () => {
-    const local = await company.post('/invoicing/clients', {
-      name: 'Local Buyer',
-      stateCode: '27',
-      billingAddress: 'Pune',
+    const local = await newClient('Local Buyer', {
       email: 'buyer@example.com',
       mobile: '98765 43210',
     });
     expect(local.status).toBe(201);
     expect(local.body.data).toMatchObject({ gstin: null, mobile: '+919876543210' });
     ids.local = local.body.data._id;
-    const delhi = await company.post('/invoicing/clients', {
-      name: 'Delhi Buyer',
+    const delhi = await newClient('Delhi Buyer', {
       gstin: '07AAGFF2194N1Z1',
       stateCode: '07',
       billingAddress: 'New Delhi',
     });
     ids.delhi = delhi.body.data._id;
-    const dup = await company.post('/invoicing/clients', {
-      name: 'local buyer',
-      stateCode: '27',
-      billingAddress: 'x',
-    });
+    const dup = await newClient('local buyer', { billingAddress: 'x' });
     expect(dup.status).toBe(409);
-    const wrongState = await company.post('/invoicing/clients', {
-      name: 'X',
-      gstin: '07AAGFF2194N1Z1',
-      stateCode: '27',
-      billingAddress: 'x',
-    });
+    const wrongState = await newClient('X', { gstin: '07AAGFF2194N1Z1', billingAddress: 'x' });
     expect(wrongState.body).toMatchObject({ field: 'gstin' });
 
     const list = await company.get('/invoicing/clients?search=delhi');
@@ -163,11 +156,7 @@ describe('clients', () => {
     expect((await other.get(`/invoicing/clients/${ids.local}`)).status).toBe(404);
     expect((await pm.get('/invoicing/clients')).status).toBe(403);
 
-    const temp = await company.post('/invoicing/clients', {
-      name: 'Temp',
-      stateCode: '29',
-      billingAddress: 'Bengaluru',
-    });
+    const temp = await newClient('Temp', { stateCode: '29', billingAddress: 'Bengaluru' });
     const edited = await put(company, `/invoicing/clients/${temp.body.data._id}`, {
       name: 'Temp Two',
       stateCode: '29',
@@ -320,19 +309,17 @@ describe('invoices', () => {
     expect(after).toMatchObject({ status: 'cancelled', credited: 1180, pending: 0 });
     expect(after.creditNotes).toHaveLength(1);
 
-    const tooMuch = await company.post('/credit-notes', {
-      invoiceId: ids.second,
-      issueDate: '2026-11-22',
-      reason: 'Discount',
-      lines: [line({ rate: 2000 })],
-    });
+    // A discount on the second invoice by a credit note of one line at `rate`.
+    const discount = (rate: number) =>
+      company.post('/credit-notes', {
+        invoiceId: ids.second,
+        issueDate: '2026-11-22',
+        reason: 'Discount',
+        lines: [line({ rate })],
+      });
+    const tooMuch = await discount(2000);
     expect(tooMuch.status).toBe(400);
-    const part = await company.post('/credit-notes', {
-      invoiceId: ids.second,
-      issueDate: '2026-11-22',
-      reason: 'Discount',
-      lines: [line({ rate: 100 })],
-    });
+    const part = await discount(100);
     expect(part.body.data).toMatchObject({ number: 'CN/2026-27/0002', total: 118 });
     expect((await company.get(`/invoices/${ids.second}`)).body.data).toMatchObject({
       status: 'issued',
@@ -453,18 +440,10 @@ describe('roles and tenancy', () => {
   });
 
   it('lets a PM read only the invoices of its own projects', async () => {
-    const project = await company.post('/company/createproject', {
-      projectName: 'Website',
-      clientName: 'Local',
-      clientNumber: '9876543210',
-      duration: '3 months',
-      price: 1000,
-      paymentStatus: 'pending',
-      status: '',
-      risk: 'low',
-      statusByPm: '',
-      projectManager: ids.pm,
-    });
+    const project = await company.post(
+      '/company/createproject',
+      managedProjectBody(ids.pm!, { clientName: 'Local', price: 1000 }),
+    );
     expect(project.status).toBe(201);
     const mine = await issued({ projectId: project.body.data._id, issueDate: '2026-11-25' });
     const seen = await pm.get('/invoices');
@@ -552,23 +531,22 @@ describe('projects of a client', () => {
 
 describe('backup', () => {
   it('restores issued invoices with their lines, credit notes and links', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'invoices-')), 'all.ecm.gz');
     // One row a page: a credit note may come before its invoice in the file.
-    const counts = await backup(server.db, file, { pageSize: 1 });
-    expect(counts.invoices).toBeGreaterThan(3);
-    const scratch = await createScratchDatabase();
-    const copy = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
-    try {
-      await restore(copy.db, file);
-      const figures = sql`select number, status, total_paise, credited_paise,
+    await withBackupOf(
+      server.db,
+      (file, counts) => {
+        expect(counts.invoices).toBeGreaterThan(3);
+        return withNewDatabase(async (copy) => {
+          await restore(copy.db, file);
+          const figures = sql`select number, status, total_paise, credited_paise,
         (select count(*) from invoice_lines l where l.invoice_id = i.id) as lines
         from invoices i order by number nulls last, id`;
-      const rows = async (db: typeof server.db) => rowsOf(await db.execute(figures));
-      expect(await rows(copy.db)).toEqual(await rows(server.db));
-    } finally {
-      await copy.close();
-      await scratch.drop();
-    }
+          const rows = async (db: typeof server.db) => rowsOf(await db.execute(figures));
+          expect(await rows(copy.db)).toEqual(await rows(server.db));
+        });
+      },
+      { pageSize: 1 },
+    );
   });
 });
 

@@ -8,7 +8,7 @@ import {
 import type { MailMessage, Mailer } from '../../server/mail/mailer';
 import { runDueLendReminders } from '../../server/services/khata/schedule';
 import { LIMITS } from '../../server/services/rateLimits';
-import { addUser, signUp, type Api, type TestServer } from './helpers';
+import { addUser, loanBody, signUp, type Api, type TestServer } from './helpers';
 import { useServer } from './fixtures/server';
 
 let server: TestServer;
@@ -30,6 +30,32 @@ const addPerson = (api: Api, body: Record<string, unknown>) => api.post('/khata/
 const ledger = (api: Api, id: string) => api.get(`/khata/people/${id}`);
 const entry = (api: Api, id: string, body: Record<string, unknown>) =>
   api.post(`/khata/people/${id}/entries`, { date: '2026-11-01', ...body });
+/** `amount` given on 1 December, due and reminded of from the 10th: the lend's id. */
+const giveDueOnTenth = async (api: Api, personId: string, amount: number) =>
+  (
+    await entry(api, personId, {
+      type: 'gave',
+      amount,
+      date: '2026-12-01',
+      dueDate: '2026-12-10',
+      autoRemind: true,
+    })
+  ).body.data.newLoanId as string;
+/** Gives a person an e-mail on their page, keeping their name and mobile (their first edit). */
+async function addEmail(
+  api: Api,
+  person: { _id: string; name: string },
+  mobile: string,
+  email: string,
+) {
+  const edited = await api.raw('PUT', `/khata/people/${person._id}`, {
+    name: person.name,
+    mobile,
+    email,
+    version: 1,
+  });
+  expect(edited.status).toBe(200);
+}
 
 describe('khata: a person by mobile number', () => {
   it('lends to a person with only a mobile, is repaid in part, reminds them and settles up', async () => {
@@ -211,14 +237,16 @@ describe('khata: a person by mobile number', () => {
       repaymentDate: '2026-12-01',
     });
     expect(borrowed.status).toBe(201);
-    const lent = await me.api.post('/lend/addlend', {
-      name: 'Suresh K',
-      email: 'suresh@example.com',
-      mobile: '+91 70000 12345',
-      amount: 100,
-      issueDate: '2026-10-02',
-      repaymentDate: '2026-12-01',
-    });
+    const lent = await me.api.post(
+      '/lend/addlend',
+      loanBody({
+        name: 'Suresh K',
+        email: 'suresh@example.com',
+        mobile: '+91 70000 12345',
+        amount: 100,
+        issueDate: '2026-10-02',
+      }),
+    );
     expect(lent.body.data.counterpartyId).toBe(borrowed.body.data.counterpartyId);
     const id = borrowed.body.data.counterpartyId;
     // The person gained the e-mail given with the lend.
@@ -459,15 +487,17 @@ describe('khata: reminders on schedule', () => {
     const me = await signUp(server);
     const outbox: MailMessage[] = [];
     const mailer: Mailer = { kind: 'outbox', send: async (m) => void outbox.push(m) };
-    const lent = await me.api.post('/lend/addlend', {
-      name: 'Gita',
-      email: 'gita@example.com',
-      mobile: '9123456789',
-      amount: 1200,
-      issueDate: '2026-11-01',
-      repaymentDate: '2026-11-10',
-      autoRemind: true,
-    });
+    const lent = await me.api.post(
+      '/lend/addlend',
+      loanBody({
+        name: 'Gita',
+        email: 'gita@example.com',
+        mobile: '9123456789',
+        amount: 1200,
+        repaymentDate: '2026-11-10',
+        autoRemind: true,
+      }),
+    );
     expect(lent.body.data.autoRemind).toBe(true);
     const run = (today: string) => runDueLendReminders(server.db, mailer, LIMITS, today);
 
@@ -500,25 +530,12 @@ describe('khata: reminders on schedule', () => {
     const mailer: Mailer = { kind: 'outbox', send: async (m) => void mailed.push(m) };
     const run = (today: string) => runDueLendReminders(server.db, mailer, LIMITS, today);
     const gopal = (await addPerson(me.api, { name: 'Gopal', mobile: '9000011111' })).body.data;
-    const gave = await entry(me.api, gopal._id, {
-      type: 'gave',
-      amount: 100,
-      date: '2026-12-01',
-      dueDate: '2026-12-10',
-      autoRemind: true,
-    });
-    const lendId = gave.body.data.newLoanId;
+    const lendId = await giveDueOnTenth(me.api, gopal._id, 100);
     // By mobile only: no e-mail, only the bell.
     expect(await run('2026-12-10')).toEqual({ reminded: 1, emailed: 0 });
     expect((await me.api.post('/user/sendemaillend', { _id: lendId })).status).toBe(400);
 
-    const edited = await me.api.raw('PUT', `/khata/people/${gopal._id}`, {
-      name: 'Gopal',
-      mobile: '9000011111',
-      email: 'gopal@example.com',
-      version: 1,
-    });
-    expect(edited.status).toBe(200);
+    await addEmail(me.api, gopal, '9000011111', 'gopal@example.com');
     expect(await run('2026-12-17')).toEqual({ reminded: 1, emailed: 1 });
     const sent = await me.api.post('/user/sendemaillend', { _id: lendId });
     expect(sent.status).toBe(200);
@@ -560,21 +577,8 @@ describe('khata: limits', () => {
     const ravi = (
       await addPerson(me.api, { name: 'Ravi', mobile: '9000022222', email: 'ravi@exampel.com' })
     ).body.data;
-    const gave = await entry(me.api, ravi._id, {
-      type: 'gave',
-      amount: 250,
-      date: '2026-12-01',
-      dueDate: '2026-12-10',
-      autoRemind: true,
-    });
-    const lendId = gave.body.data.newLoanId;
-    const edited = await me.api.raw('PUT', `/khata/people/${ravi._id}`, {
-      name: 'Ravi',
-      mobile: '9000022222',
-      email: 'ravi@example.com',
-      version: 1,
-    });
-    expect(edited.status).toBe(200);
+    const lendId = await giveDueOnTenth(me.api, ravi._id, 250);
+    await addEmail(me.api, ravi, '9000022222', 'ravi@example.com');
 
     expect(await runDueLendReminders(server.db, mailer, LIMITS, '2026-12-10')).toEqual({
       reminded: 1,
@@ -614,14 +618,10 @@ describe('khata: limits', () => {
 
   it('counts reminders sent from the phone with e-mail reminders, per sender', async () => {
     const me = await signUp(limited);
-    const lent = await me.api.post('/lend/addlend', {
-      name: 'Ravi',
-      email: 'ravi@example.com',
-      mobile: '9000000002',
-      amount: 10,
-      issueDate: '2026-11-01',
-      repaymentDate: '2026-11-01',
-    });
+    const lent = await me.api.post(
+      '/lend/addlend',
+      loanBody({ mobile: '9000000002', repaymentDate: '2026-11-01' }),
+    );
     const id = lent.body.data.counterpartyId;
     const { max, windowMs } = LIMITS.remindersPerAccount;
     for (let i = 0; i < max; i++) {

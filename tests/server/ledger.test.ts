@@ -1,42 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { addUser, bankAccountBody, signUp, type Api, type TestServer } from './helpers';
-import { useServer } from './fixtures/server';
+import { openAccount, paymentBody, type Api } from './helpers';
+import { useCast } from './fixtures/cast';
 
 /**
  * The books on every date: a debit may not take any day's running balance below zero, a
  * payment is corrected by a linked reversal, a transfer is one pair of entries, and the
  * Payment Mode list shows the statement's running balance.
  */
-let server: TestServer;
-let company: Api;
-let stranger: Api;
+const { company, other: stranger } = useCast();
 let accountNo = 70_000_000;
 
-useServer(async (started) => {
-  server = started;
-  const admin = (await signUp(server)).api;
-  company = (await addUser(server, admin, 'Ledger Co', 'company')).api;
-  stranger = (await addUser(server, (await signUp(server)).api, 'Other Co', 'company')).api;
-});
-
-async function newAccount(openingBalance = 0, api = company) {
-  const no = String(++accountNo);
-  const res = await api.post(
-    '/company/createbank',
-    bankAccountBody({ account_no: no, confirm_no: no, openingBalance, defaultStatus: 'deActive' }),
-  );
-  expect(res.status).toBe(201);
-  return res.body.data._id as string;
+async function newAccount(openingBalance = 0, api: Api = company) {
+  const fields = { account_no: String(++accountNo), openingBalance, defaultStatus: 'deActive' };
+  return (await openAccount(api, fields))._id;
 }
 
+/** Reverses a payment, as its row's Reverse does. */
+const reverse = (payment: { _id: string }, api: Api = company) =>
+  api.post(`/company/payments/${payment._id}/reverse`, {});
 const pay = (accountId: string, paymentType: 'credit' | 'debit', amount: number, date: string) =>
-  company.post('/company/addpayment', {
-    accountId,
-    date,
-    remark: `${paymentType} ${amount} on ${date}`,
-    paymentType,
-    amount,
-  });
+  company.post(
+    '/company/addpayment',
+    paymentBody({
+      accountId,
+      date,
+      remark: `${paymentType} ${amount} on ${date}`,
+      paymentType,
+      amount,
+    }),
+  );
 
 /** Every entry of the account's statement over 2026: [date, type, amount, balance]. */
 async function statementOf(accountId: string) {
@@ -127,7 +119,7 @@ describe('reversals', () => {
     const wrong = (await pay(acc, 'credit', 500, '2026-07-01')).body.data.payment;
     await pay(acc, 'debit', 50, '2026-07-05');
 
-    const res = await company.post(`/company/payments/${wrong._id}/reverse`, {});
+    const res = await reverse(wrong);
     expect(res.status).toBe(201);
     const reversal = res.body.data.payment;
     expect(reversal).toMatchObject({
@@ -148,10 +140,10 @@ describe('reversals', () => {
     expect(s.entries[0].reversedById).toBe(reversal._id);
     expect(s.entries[1].reversesId).toBe(wrong._id);
 
-    const again = await company.post(`/company/payments/${wrong._id}/reverse`, {});
+    const again = await reverse(wrong);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('This payment has already been reversed.');
-    const ofReversal = await company.post(`/company/payments/${reversal._id}/reverse`, {});
+    const ofReversal = await reverse(reversal);
     expect(ofReversal.status).toBe(400);
     expect(await balanceOf(acc)).toBe(50);
   });
@@ -160,7 +152,7 @@ describe('reversals', () => {
     const acc = await newAccount(0);
     const credit = (await pay(acc, 'credit', 300, '2026-08-01')).body.data.payment;
     await pay(acc, 'debit', 200, '2026-08-03');
-    const spent = await company.post(`/company/payments/${credit._id}/reverse`, {});
+    const spent = await reverse(credit);
     expect(spent.status).toBe(400);
     expect(spent.body.message).toContain('on 03/08/2026');
 
@@ -172,7 +164,7 @@ describe('reversals', () => {
     expect(early.body.message).toBe(
       'A reversal must be dated on or after the payment (04/08/2026)',
     );
-    const theirs = await stranger.post(`/company/payments/${debit._id}/reverse`, {});
+    const theirs = await reverse(debit, stranger);
     expect(theirs.status).toBe(404);
 
     const later = await company.post(`/company/payments/${debit._id}/reverse`, {
@@ -210,7 +202,7 @@ describe('transfers', () => {
     expect(rows(await statementOf(to))).toEqual([['2026-09-01', 'credit', 250.5, 250.5]]);
 
     // Reversing either leg reverses the pair.
-    const undo = await company.post(`/company/payments/${res.body.data.to._id}/reverse`, {});
+    const undo = await reverse(res.body.data.to);
     expect(undo.status).toBe(201);
     expect(await balanceOf(from)).toBe(1000);
     expect(await balanceOf(to)).toBe(0);

@@ -1,25 +1,25 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { backup, restore } from '../../server/db/backup';
+import { restore } from '../../server/db/backup';
 import { openDatabase } from '../../server/db/client';
 import { LIMITS, type Limits } from '../../server/services/rateLimits';
 import {
   PASSWORD,
   addUser,
-  bankAccountBody,
   client,
   createScratchDatabase,
-  projectBody,
+  loanBody,
+  managedProjectBody,
+  openAccount,
+  paymentBody,
   signUp,
   startTestServer,
   type Api,
   type TestServer,
 } from './helpers';
+import { withBackupOf, withNewDatabase } from './fixtures/databases';
 import { openStream, type Stream } from '../../support/liveStream';
 
 const expense = (description = 'Team lunch') => ({
@@ -29,16 +29,7 @@ const expense = (description = 'Team lunch') => ({
   category: 'other',
 });
 const project = (projectManager: string) =>
-  projectBody({
-    clientName: 'Acme',
-    clientNumber: '9876543210',
-    duration: '3 months',
-    price: 1500,
-    status: '',
-    risk: 'low',
-    statusByPm: '',
-    projectManager,
-  });
+  managedProjectBody(projectManager, { clientName: 'Acme' });
 
 /** A second sign-in of a user: another device. */
 async function secondSession(server: TestServer, email: string, userType: string) {
@@ -151,18 +142,16 @@ describe('live updates', () => {
     // The PM reads its own projects, not the trail.
     expect((await pmStream.next('change', 'project')).data.tags).toEqual(['project', 'dashboard']);
 
-    const account = await acme.api.post(
-      '/company/createbank',
-      bankAccountBody({ openingBalance: 100 }),
+    const account = await openAccount(acme.api, { openingBalance: 100 });
+    const paid = await acme.api.post(
+      '/company/addpayment',
+      paymentBody({
+        accountId: account._id,
+        date: '2026-11-10',
+        remark: 'Fees',
+        amount: 250,
+      }),
     );
-    expect(account.status).toBe(201);
-    const paid = await acme.api.post('/company/addpayment', {
-      accountId: account.body.data._id,
-      date: '2026-11-10',
-      remark: 'Fees',
-      paymentType: 'credit',
-      amount: 250,
-    });
     expect(paid.status).toBe(201);
     for (const s of [device, adminStream]) await s.next('change', 'bank');
     expect(await quiet([company, outsider, outsiderAdmin])).toEqual([0, 0, 0]);
@@ -186,13 +175,10 @@ describe('live updates', () => {
     expect(pmStream.changes()).toHaveLength(before + 1);
 
     // The PM's own lend is the PM's alone: not its company's, not the admin's.
-    const lent = await pm.api.post('/lend/addlend', {
-      name: 'Ravi',
-      email: 'ravi@example.com',
-      amount: 500,
-      issueDate: '2026-10-01',
-      repaymentDate: '2026-12-01',
-    });
+    const lent = await pm.api.post(
+      '/lend/addlend',
+      loanBody({ amount: 500, issueDate: '2026-10-01' }),
+    );
     expect(lent.status).toBe(201);
     expect(await quiet([device, adminStream, pmStream, outsider])).toEqual([0, 0, 0, 0]);
   });
@@ -203,25 +189,14 @@ describe('live updates', () => {
     const adminStream = await stream(admin.token);
     for (const s of [writer, device, adminStream]) await s.next('ready');
 
-    const open = async (accountNo: string, openingBalance: number) => {
-      const body = bankAccountBody({
-        account_no: accountNo,
-        confirm_no: accountNo,
-        openingBalance,
-      });
-      const res = await acme.api.post('/company/createbank', body);
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-      return res.body.data._id as string;
-    };
+    const open = async (accountNo: string, openingBalance: number) =>
+      (await openAccount(acme.api, { account_no: accountNo, openingBalance }))._id;
     const from = await open('500000000001', 1000);
     const to = await open('500000000002', 0);
-    const paid = await acme.api.post('/company/addpayment', {
-      accountId: from,
-      date: '2026-11-10',
-      remark: 'Fees',
-      paymentType: 'credit',
-      amount: 250,
-    });
+    const paid = await acme.api.post(
+      '/company/addpayment',
+      paymentBody({ accountId: from, date: '2026-11-10', remark: 'Fees', amount: 250 }),
+    );
     expect(paid.status).toBe(201);
     const moved = await acme.api.post('/company/transfer', {
       fromAccountId: from,
@@ -391,29 +366,22 @@ describe('live updates', () => {
 
 describe('a restore', () => {
   it('tells no one of the rows it copies, and leaves the feed on for what follows', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ecm-live-'));
-    const scratch = await createScratchDatabase();
-    const copy = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
-    try {
-      const file = join(dir, 'all.ecm.gz');
-      await backup(server.db, file);
-      const heard: string[] = [];
-      const stop = await copy.listen('ecm_changes', (payload) => heard.push(payload));
-      await restore(copy.db, file);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(heard).toEqual([]);
-      await copy.query(
-        `insert into expenses (user_id, date, description, amount_paise, category)
+    await withBackupOf(server.db, (file) =>
+      withNewDatabase(async (copy) => {
+        const heard: string[] = [];
+        const stop = await copy.listen('ecm_changes', (payload) => heard.push(payload));
+        await restore(copy.db, file);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(heard).toEqual([]);
+        await copy.query(
+          `insert into expenses (user_id, date, description, amount_paise, category)
          values ($1, '2026-11-20', 'After the restore', 100, 'other')`,
-        [acme.id],
-      );
-      await expect.poll(() => heard.length).toBe(1);
-      await stop();
-    } finally {
-      await copy.close();
-      await scratch.drop();
-      rmSync(dir, { recursive: true, force: true });
-    }
+          [acme.id],
+        );
+        await expect.poll(() => heard.length).toBe(1);
+        await stop();
+      }),
+    );
   });
 });
 

@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { loans } from '../../server/db/schema';
-import { signUp, type TestServer } from './helpers';
+import { loanBody, signUp } from './helpers';
 import { useServer } from './fixtures/server';
+import { expectRowPositionsPageAsNumbers } from './fixtures/rowPositions';
 
-let server: TestServer;
-useServer((started) => (server = started));
+const server = useServer();
 
-const entry = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Ravi Kumar',
-  email: 'ravi@example.com',
-  amount: 1000,
-  issueDate: '2026-10-01',
-  repaymentDate: '2026-12-01',
-  ...overrides,
-});
+const entry = (overrides: Record<string, unknown> = {}) =>
+  loanBody({ name: 'Ravi Kumar', amount: 1000, issueDate: '2026-10-01', ...overrides });
 const amounts = (rows: { amount: number }[]) => rows.map((r) => r.amount);
 
 describe('lend and borrowed', () => {
@@ -344,27 +338,11 @@ describe('paging a list by row position', () => {
     );
     const list = (query: string) =>
       me.api.get(`/borrowed/getuserallborroweds?pageSize=10&${query}`);
-    const ids = (res: { body: { data: { _id: string }[] } }) => res.body.data.map((e) => e._id);
-    for (const sort of ['issueDate', 'repaymentDate', 'amount', 'name', 'email', 'createdAt'])
-      for (const order of ['asc', 'desc']) {
-        const by = `sort=${sort}&order=${order}`;
-        const numbered = [];
-        for (const page of [1, 2, 3, 4, 5]) numbered.push(ids(await list(`${by}&page=${page}`)));
-        let res = await list(by);
-        const forward = [ids(res)];
-        for (const page of [2, 3, 4, 5]) {
-          res = await list(`${by}&page=${page}&after=${res.body.cursors.last}`);
-          expect(res.body).toMatchObject({ page, total: 47 });
-          forward.push(ids(res));
-        }
-        expect(forward, by).toEqual(numbered);
-        const back = [ids(res)];
-        for (const page of [4, 3, 2, 1]) {
-          res = await list(`${by}&page=${page}&before=${res.body.cursors.first}`);
-          back.unshift(ids(res));
-        }
-        expect(back, by).toEqual(numbered);
-      }
+    await expectRowPositionsPageAsNumbers(
+      list,
+      ['issueDate', 'repaymentDate', 'amount', 'name', 'email', 'createdAt'],
+      47,
+    );
     const forged = Buffer.from(JSON.stringify(['2026-02-30', 'x'])).toString('base64url');
     const refused = await list(`page=2&after=${forged}`);
     expect(refused.status).toBe(400);

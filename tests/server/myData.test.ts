@@ -1,20 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { MyData } from '../../contract/api/auth';
 import { exportBatch } from '../../server/db/keyset';
 import * as schema from '../../server/db/schema';
-import { addUser, bankAccountBody, signUp, startTestServer, type TestServer } from './helpers';
+import { addUser, bankAccountBody, expenseBody, paymentBody, signUp } from './helpers';
+import { useServer } from './fixtures/server';
 import { unzipTexts } from './myDataZip';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
+const server = useServer(() => {
   // A few rows cross many batches.
   exportBatch.size = 2;
 });
-afterAll(async () => {
+afterAll(() => {
   exportBatch.size = 2000;
-  await server.close();
 });
 
 /** The ZIP's file for each list of the JSON. */
@@ -44,12 +42,14 @@ describe('export my data', () => {
     await addUser(server, company.api, 'Both Ways PM', 'pm');
     const api = company.api;
     for (let i = 0; i < 5; i++)
-      await api.post('/expense/addexpense', {
-        date: `2026-02-0${1 + i}`,
-        description: i === 0 ? '=HYPERLINK("http://x")' : `expense ${i}`,
-        amount: 1 + i,
-        category: 'other',
-      });
+      await api.post(
+        '/expense/addexpense',
+        expenseBody({
+          date: `2026-02-0${1 + i}`,
+          description: i === 0 ? '=HYPERLINK("http://x")' : `expense ${i}`,
+          amount: 1 + i,
+        }),
+      );
     for (const [path, name] of [
       ['/lend/addlend', 'Ravi'],
       ['/lend/addlend', 'Asha'],
@@ -84,13 +84,15 @@ describe('export my data', () => {
     });
     const account = await api.post('/company/createbank', bankAccountBody({ openingBalance: 1 }));
     for (let i = 0; i < 3; i++)
-      await api.post('/company/addpayment', {
-        accountId: account.body.data._id,
-        date: `2026-03-0${1 + i}`,
-        remark: `pay ${i}`,
-        paymentType: 'credit',
-        amount: 1,
-      });
+      await api.post(
+        '/company/addpayment',
+        paymentBody({
+          accountId: account.body.data._id,
+          date: `2026-03-0${1 + i}`,
+          remark: `pay ${i}`,
+          amount: 1,
+        }),
+      );
 
     const people = (await api.get('/user/getcounterparties')).body.data as {
       _id: string;

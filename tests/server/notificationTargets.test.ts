@@ -5,15 +5,15 @@ import { runDueRecurringPayments } from '../../server/services/recurringPayments
 import {
   addUser,
   bankAccountBody,
+  expenseBody,
+  loanBody,
   projectBody,
   signUp,
   type Api,
-  type TestServer,
 } from './helpers';
 import { useServer } from './fixtures/server';
 
-let server: TestServer;
-useServer((started) => (server = started));
+const server = useServer();
 
 interface Told {
   kind: string;
@@ -28,13 +28,16 @@ const bell = async (api: Api, kind: string) =>
 describe('where a notification opens', () => {
   it('opens an overdue lend by its id and name, and nothing once the lend is deleted', async () => {
     const me = await signUp(server);
-    const lend = await me.api.post('/lend/addlend', {
-      name: 'Meera Nair',
-      email: 'meera@example.com',
-      amount: 500,
-      issueDate: '2020-01-01',
-      repaymentDate: '2020-02-01',
-    });
+    const lend = await me.api.post(
+      '/lend/addlend',
+      loanBody({
+        name: 'Meera Nair',
+        email: 'meera@example.com',
+        amount: 500,
+        issueDate: '2020-01-01',
+        repaymentDate: '2020-02-01',
+      }),
+    );
     const id = lend.body.data._id as string;
     await notifyOverdueLends(server.db, 'Asia/Kolkata');
     expect((await bell(me.api, 'lend_overdue'))[0]!.target).toEqual({ id, search: 'Meera Nair' });
@@ -59,12 +62,10 @@ describe('where a notification opens', () => {
       (await me.api.post('/budget/setbudget', { categoryId: shopping._id, amount: 10 })).status,
     ).toBe(200);
     const today = new Date().toISOString().slice(0, 10);
-    await me.api.post('/expense/addexpense', {
-      date: today,
-      description: 'Lunch',
-      amount: 25,
-      category: shopping.name,
-    });
+    await me.api.post(
+      '/expense/addexpense',
+      expenseBody({ date: today, description: 'Lunch', amount: 25, category: shopping.name }),
+    );
     const [notice] = await bell(me.api, 'budget_over');
     const month = today.slice(0, 7);
     expect(notice!.target).toEqual({
@@ -144,13 +145,16 @@ describe('where a notification opens', () => {
   it("never opens another user's record, whatever a notification names", async () => {
     const me = await signUp(server);
     const other = await signUp(server);
-    const theirs = await other.api.post('/lend/addlend', {
-      name: 'Kiran Rao',
-      email: 'kiran@example.com',
-      amount: 100,
-      issueDate: '2020-01-01',
-      repaymentDate: '2199-01-01',
-    });
+    const theirs = await other.api.post(
+      '/lend/addlend',
+      loanBody({
+        name: 'Kiran Rao',
+        email: 'kiran@example.com',
+        amount: 100,
+        issueDate: '2020-01-01',
+        repaymentDate: '2199-01-01',
+      }),
+    );
     expect(theirs.status, JSON.stringify(theirs.body)).toBe(201);
     const theirLend = theirs.body.data._id as string;
     const theirPerson = theirs.body.data.counterpartyId as string;

@@ -2,47 +2,41 @@ import { describe, expect, it } from 'vitest';
 import { notifyOverdueLends } from '../../server/services/notifications';
 import {
   PASSWORD,
-  addUser,
-  bankAccountBody,
-  projectBody,
+  loanBody,
+  managedProjectBody,
+  openAccount,
+  paymentBody,
   signUp,
   type Api,
-  type TestServer,
 } from './helpers';
-import { useServer } from './fixtures/server';
+import { useCast } from './fixtures/cast';
 import { openStream } from '../../support/liveStream';
 
-let server: TestServer;
-let admin: { token: string; api: Api };
-let acme: { id: string; email: string; token: string; api: Api };
-let pm: { id: string; token: string; api: Api };
 let outsider: { token: string; api: Api };
+const cast = useCast(async (started) => {
+  outsider = await signUp(started);
+});
+const { server, admin, pm, company: acme } = cast;
 
 const list = async (api: Api) => (await api.get('/notifications')).body;
-
-useServer(async (started) => {
-  server = started;
-  admin = await signUp(server);
-  acme = await addUser(server, admin.api, 'Acme', 'company');
-  pm = await addUser(server, acme.api, 'Priya', 'pm');
-  outsider = await signUp(server);
-});
 
 describe('notifications', () => {
   it('tells the admin, live, of a payment the company recorded; not the company itself', async () => {
     const stream = await openStream(server.origin, admin.token);
     await stream.next('ready');
-    const account = await acme.api.post(
-      '/company/createbank',
-      bankAccountBody({ holder_name: 'Acme Current', openingBalance: 100 }),
-    );
-    const paid = await acme.api.post('/company/addpayment', {
-      accountId: account.body.data._id,
-      date: '2026-11-10',
-      remark: 'Invoice 7',
-      paymentType: 'credit',
-      amount: 250.5,
+    const account = await openAccount(acme.api, {
+      holder_name: 'Acme Current',
+      openingBalance: 100,
     });
+    const paid = await acme.api.post(
+      '/company/addpayment',
+      paymentBody({
+        accountId: account._id,
+        date: '2026-11-10',
+        remark: 'Invoice 7',
+        amount: 250.5,
+      }),
+    );
     expect(paid.status).toBe(201);
     await stream.next('change', 'notifications');
     stream.close();
@@ -67,16 +61,7 @@ describe('notifications', () => {
   it('tells the company of its PM’s status updates, one per project, the latest unread', async () => {
     const project = await acme.api.post(
       '/company/createproject',
-      projectBody({
-        clientName: 'Globex',
-        clientNumber: '9876543210',
-        duration: '3 months',
-        price: 1500,
-        status: '',
-        risk: 'low',
-        statusByPm: '',
-        projectManager: pm.id,
-      }),
+      managedProjectBody(pm.id, { clientName: 'Globex' }),
     );
     const id = project.body.data._id as string;
     const update = (version: number, statusByPm: string) =>
@@ -101,13 +86,10 @@ describe('notifications', () => {
 
   it('tells a lender once of each lend that became overdue, and nobody else', async () => {
     const lend = (repaymentDate: string, amount = 1000) =>
-      pm.api.post('/lend/addlend', {
-        name: 'Ravi Kumar',
-        email: 'ravi@example.com',
-        amount,
-        issueDate: '2020-01-01',
-        repaymentDate,
-      });
+      pm.api.post(
+        '/lend/addlend',
+        loanBody({ name: 'Ravi Kumar', amount, issueDate: '2020-01-01', repaymentDate }),
+      );
     const overdue = await lend('2020-02-01');
     await lend('2999-01-01');
     const repaid = await lend('2020-03-01', 50);

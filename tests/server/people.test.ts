@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD, addUser, signUp, type Api, type TestServer } from './helpers';
+import { PASSWORD, addUser, expenseBody, signUp, type Api, type TestServer } from './helpers';
 import { useServer } from './fixtures/server';
 
 /**
@@ -91,12 +91,10 @@ describe('an admin deactivates and reactivates its company', () => {
   it('shuts the company and its people out at once, keeps everything, and lets them back', async () => {
     // Open sessions of the company and its PM, and a record of the PM's.
     expect((await C1.api.get('/company/getallpm')).status).toBe(200);
-    const expense = await P1.api.post('/expense/addexpense', {
-      date: '2026-11-01',
-      description: 'Cement',
-      amount: 100,
-      category: 'other',
-    });
+    const expense = await P1.api.post(
+      '/expense/addexpense',
+      expenseBody({ description: 'Cement', amount: 100 }),
+    );
     expect(expense.status).toBe(201);
 
     const off = await A.post(`/users/${C1.id}/status`, { status: 'inactive' });

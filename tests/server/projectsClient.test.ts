@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { addUser, signUp, type Api, type TestServer } from './helpers';
-import { useServer } from './fixtures/server';
+import { clientBody, type Api } from './helpers';
+import { useCast } from './fixtures/cast';
 
 /**
  * A project may name one of its company's clients: it then shows the client's name and
  * mobile, whatever the form typed; detaching keeps the last ones.
  */
-let server: TestServer;
-let admin: Api;
-let company: Api;
-let other: Api;
-let pm: Api;
-let pmId: string;
 let clientId: string;
 let othersClientId: string;
 
@@ -28,27 +22,13 @@ const FIELDS = {
 const listed = async (api: Api, id: string) =>
   (await api.get(`/company/getcompanyallproject?id=${id}`)).body.data[0];
 
-useServer(async (started) => {
-  server = started;
-  admin = (await signUp(server)).api;
-  const acme = await addUser(server, admin, 'Acme', 'company');
-  company = acme.api;
-  const priya = await addUser(server, company, 'Priya', 'pm');
-  pm = priya.api;
-  pmId = priya.id;
-  other = (await addUser(server, (await signUp(server)).api, 'Other', 'company')).api;
-  const client = await company.post('/invoicing/clients', {
-    name: 'Coastal Ports',
-    stateCode: '27',
-    billingAddress: 'Mumbai',
-    mobile: '98765 43210',
-  });
+const { admin, company, pm } = useCast(async (_, cast) => {
+  const client = await cast.company.post(
+    '/invoicing/clients',
+    clientBody('Coastal Ports', { billingAddress: 'Mumbai', mobile: '98765 43210' }),
+  );
   clientId = client.body.data._id;
-  const theirs = await other.post('/invoicing/clients', {
-    name: 'Not Yours',
-    stateCode: '27',
-    billingAddress: 'Pune',
-  });
+  const theirs = await cast.other.post('/invoicing/clients', clientBody('Not Yours'));
   othersClientId = theirs.body.data._id;
 });
 
@@ -57,7 +37,7 @@ describe('a project of a client', () => {
     const made = await company.post('/company/createproject', {
       ...FIELDS,
       clientId,
-      projectManager: pmId,
+      projectManager: pm.id,
     });
     expect(made.status).toBe(201);
     // The client wins over the typed name and number.

@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addUser, signUp, type Api, type TestServer } from './helpers';
-import { useServer } from './fixtures/server';
+import type { Api } from './helpers';
+import { useCast } from './fixtures/cast';
 
 /**
  * Every change of a project's statuses is kept with who made it and when, whichever call made
  * it; whoever reads the project reads its history, and nobody else learns it exists.
  */
-let server: TestServer;
-let admin: Api;
-let company: Api;
-let other: Api;
-let pm: Api;
-let pmId: string;
+const { admin, company, pm, other } = useCast();
 
 const FIELDS = {
   projectName: 'Harbour Wall',
@@ -28,21 +23,11 @@ const history = (api: Api, id: string, query = '') =>
   api.get(`/company/projectstatushistory?id=${id}${query}`);
 const suggestions = (api: Api, query: string) => api.get(`/company/projectsuggestions?${query}`);
 
-useServer(async (started) => {
-  server = started;
-  admin = (await signUp(server)).api;
-  company = (await addUser(server, admin, 'Acme', 'company')).api;
-  const priya = await addUser(server, company, 'Priya', 'pm');
-  pm = priya.api;
-  pmId = priya.id;
-  other = (await addUser(server, (await signUp(server)).api, 'Other', 'company')).api;
-});
-
 describe('project status history', () => {
   it('keeps who changed which status when, on a PM update and a company edit alike', async () => {
     const made = await company.post('/company/createproject', {
       ...FIELDS,
-      projectManager: pmId,
+      projectManager: pm.id,
     });
     expect(made.status).toBe(201);
     const id = made.body.data._id;

@@ -1,5 +1,5 @@
 import type { Caller } from '../../server/lib/caller';
-import { addUser, bankAccountBody, signUp, type TestServer } from './helpers';
+import { companyWithAccount, type TestServer } from './helpers';
 
 /**
  * Clients, projects and issued invoices written straight into the database, as issuing
@@ -12,13 +12,8 @@ import { addUser, bankAccountBody, signUp, type TestServer } from './helpers';
  * API, the company (its API and id) and the account's id.
  */
 export async function receivingCompany(server: TestServer, name: string) {
-  const admin = (await signUp(server)).api;
-  const company = await addUser(server, admin, name, 'company');
-  const account = await company.api.post(
-    '/company/createbank',
-    bankAccountBody({ defaultStatus: 'active' }),
-  );
-  return { admin, company, accountId: account.body.data._id as string };
+  const made = await companyWithAccount(server, name, { defaultStatus: 'active' });
+  return { admin: made.admin.api, company: made.company, accountId: made.accountId };
 }
 
 /** The company `userId` calling a service directly, as its session would. */

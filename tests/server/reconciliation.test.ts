@@ -2,11 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import yazl from 'yazl';
-import { addUser, bankAccountBody, signUp, type TestServer } from './helpers';
+import { companyWithAccount, paymentBody, signUp } from './helpers';
 import { useServer } from './fixtures/server';
 
-let server: TestServer;
-useServer((started) => (server = started));
+const server = useServer();
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/banks');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name));
@@ -34,23 +33,14 @@ async function send(
 let accountNo = 100000000000;
 /** A company with an account opened at ₹50,000, and its entries of April as its books have them. */
 async function company(entries = true) {
-  const admin = await signUp(server);
-  const co = await addUser(server, admin.api, 'Acme Traders', 'company');
-  const no = String(++accountNo);
-  const created = await co.api.post(
-    '/company/createbank',
-    bankAccountBody({ openingBalance: 50000, account_no: no, confirm_no: no }),
-  );
-  expect(created.status).toBe(201);
-  const accountId = created.body.data._id as string;
+  const account = { openingBalance: 50000, account_no: String(++accountNo) };
+  const made = await companyWithAccount(server, 'Acme Traders', account);
+  const { admin, company: co, accountId } = made;
   const pay = async (date: string, remark: string, paymentType: string, amount: number) => {
-    const res = await co.api.post('/company/addpayment', {
-      accountId,
-      date,
-      remark,
-      paymentType,
-      amount,
-    });
+    const res = await co.api.post(
+      '/company/addpayment',
+      paymentBody({ accountId, date, remark, paymentType, amount }),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.data.payment._id as string;
   };
@@ -254,15 +244,18 @@ describe('reconciling an account against each bank’s download', () => {
 describe('a new entry from a line', () => {
   it('takes its party and category from the account’s earlier entry most like it', async () => {
     const { co, accountId } = await company(false);
-    const earlier = await co.api.post('/company/addpayment', {
-      accountId,
-      date: '2026-03-10',
-      remark: 'Printer paper, Kaveri Stationers',
-      paymentType: 'debit',
-      amount: 800,
-      party: { kind: 'name', name: 'Kaveri Stationers' },
-      category: 'shopping',
-    });
+    const earlier = await co.api.post(
+      '/company/addpayment',
+      paymentBody({
+        accountId,
+        date: '2026-03-10',
+        remark: 'Printer paper, Kaveri Stationers',
+        paymentType: 'debit',
+        amount: 800,
+        party: { kind: 'name', name: 'Kaveri Stationers' },
+        category: 'shopping',
+      }),
+    );
     expect(earlier.status, JSON.stringify(earlier.body)).toBe(201);
     const created = await send(co.token, '', fixture('axis-statement.csv'), { accountId });
     const id = created.body.data._id as string;

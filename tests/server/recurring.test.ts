@@ -5,7 +5,7 @@ import { rowsOf } from '../../server/db/client';
 import { dayIn } from '../../server/lib/timeZone';
 import { runDueRecurring } from '../../server/services/recurring';
 import { addUser, signUp, whileInsertsRefused, type Api, type TestServer } from './helpers';
-import { openStream } from '../../support/liveStream';
+import { changesAfterAWhile, withStreams } from './fixtures/streams';
 import {
   addTemplate,
   racedTemplates,
@@ -446,21 +446,13 @@ describe('the recurring job', () => {
     await add(company.api, { description: 'Office rent', day: 1, startDate: '2037-01-01' });
     // The owner's open tab hears of the expense and of its template's next date; the
     // admin's does not.
-    const owner = await openStream(server.origin, company.token);
-    const admin = await openStream(server.origin, me.token);
-    try {
-      await owner.next('ready');
-      await admin.next('ready');
+    await withStreams(server.origin, [company.token, me.token], async ([owner, admin]) => {
       await runDueRecurring(server.db, '2037-01-01');
       const change = await owner.next('change', 'expense');
       expect(change.data.tags).toEqual(['expense', 'dashboard', 'audit']);
       await owner.next('change', 'recurring');
-      await new Promise((r) => setTimeout(r, 200));
-      expect(admin.changes()).toEqual([]);
-    } finally {
-      owner.close();
-      admin.close();
-    }
+      expect(await changesAfterAWhile(admin)).toEqual([]);
+    });
     const trail = await company.api.get('/audit/getaudit?kind=expenses');
     expect(trail.status).toBe(200);
     const entry = trail.body.data.find(

@@ -4,13 +4,14 @@ import { STALE_RECORD_MESSAGE } from '../../contract/rules';
 import { runDueRecurringPayments } from '../../server/services/recurringPayments';
 import {
   addUser,
-  bankAccountBody,
+  openAccount,
+  paymentBody,
   signUp,
   whileInsertsRefused,
   type Api,
   type TestServer,
 } from './helpers';
-import { openStream } from '../../support/liveStream';
+import { withStreams } from './fixtures/streams';
 import { addTemplate, racedTemplates, rowCount, templatesServer } from './scheduleHelpers';
 
 let server: TestServer;
@@ -18,13 +19,8 @@ templatesServer('recurring_payments', (started) => (server = started));
 
 let accounts = 0;
 async function account(api: Api, openingBalance = 0) {
-  const number = String(500_000_000 + ++accounts);
-  const res = await api.post(
-    '/company/createbank',
-    bankAccountBody({ account_no: number, confirm_no: number, openingBalance }),
-  );
-  if (res.status !== 201) throw new Error(`createbank: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data._id as string;
+  return (await openAccount(api, { account_no: String(500_000_000 + ++accounts), openingBalance }))
+    ._id;
 }
 
 const template = (accountId: string, overrides: Record<string, unknown> = {}) => ({
@@ -68,6 +64,10 @@ async function one(api: Api, id: string) {
 
 const paymentRows = () => rowCount(server, 'payments');
 
+/** The job's run on `today` (what it posted and skipped). */
+const runOn = (today: string, log?: Parameters<typeof runDueRecurringPayments>[2]) =>
+  runDueRecurringPayments(server.db, today, log);
+
 async function setUp() {
   const admin = await signUp(server);
   const company = await addUser(server, admin.api, `Acme ${++accounts}`, 'company');
@@ -86,15 +86,10 @@ describe('recurring payments over HTTP', () => {
       posted: 0,
       skipped: 0,
     });
+    // What was sent, as sent, with the account it pays from and the schedule's state.
     expect(created.body.data).toMatchObject({
-      accountId,
+      ...template(accountId),
       account: { holder_name: 'Acme Pvt Ltd', closed: false },
-      paymentType: 'debit',
-      amount: 400,
-      remark: 'Salary: Ravi',
-      schedule: 'monthly',
-      day: 5,
-      startDate: '2030-01-05',
       endDate: null,
       nextDate: '2030-01-05',
       lastDate: null,
@@ -154,7 +149,7 @@ describe('recurring payments over HTTP', () => {
     expect(
       (await company.api.post('/company/pauserecurringpayment', { id, version: 2 })).status,
     ).toBe(409);
-    await runDueRecurringPayments(server.db, '2030-03-31');
+    await runOn('2030-03-31');
     expect(await paymentsOf(company.api, accountId)).toEqual([]);
     const resumed = await company.api.post('/company/resumerecurringpayment', { id, version: 3 });
     expect(resumed.body.data).toMatchObject({ paused: false, nextDate: '2030-01-07', version: 4 });
@@ -241,19 +236,10 @@ describe('the recurring payments job', () => {
       startDate: '2031-01-31',
       endDate: '2031-04-30',
     });
-    expect(await runDueRecurringPayments(server.db, '2031-02-28')).toEqual({
-      posted: 2,
-      skipped: 0,
-    });
+    expect(await runOn('2031-02-28')).toEqual({ posted: 2, skipped: 0 });
     // Run again (a restart, another server): nothing more.
-    expect(await runDueRecurringPayments(server.db, '2031-02-28')).toEqual({
-      posted: 0,
-      skipped: 0,
-    });
-    expect(await runDueRecurringPayments(server.db, '2031-12-31')).toEqual({
-      posted: 2,
-      skipped: 0,
-    });
+    expect(await runOn('2031-02-28')).toEqual({ posted: 0, skipped: 0 });
+    expect(await runOn('2031-12-31')).toEqual({ posted: 2, skipped: 0 });
     const posted = await paymentsOf(company.api, accountId);
     expect(posted.map((p) => p.date)).toEqual([
       '2031-01-31',
@@ -277,10 +263,7 @@ describe('the recurring payments job', () => {
     for (const [i, { fields }] of raced.entries())
       await add(company.api, accountId, { remark: `Template ${i}`, ...fields });
     const before = await paymentRows();
-    const [a, b] = await Promise.all([
-      runDueRecurringPayments(server.db, '2032-06-30'),
-      runDueRecurringPayments(server.db, '2032-06-30'),
-    ]);
+    const [a, b] = await Promise.all([runOn('2032-06-30'), runOn('2032-06-30')]);
     expect(a.skipped + b.skipped).toBe(0);
     expect(a.posted + b.posted).toBe((await paymentRows()) - before);
     const posted = await paymentsOf(company.api, accountId);
@@ -298,10 +281,7 @@ describe('the recurring payments job', () => {
     const { admin, company } = await setUp();
     const accountId = await account(company.api, 1000);
     const { _id: id } = await add(company.api, accountId, { startDate: '2033-01-05' });
-    expect(await runDueRecurringPayments(server.db, '2033-03-31')).toEqual({
-      posted: 2,
-      skipped: 1,
-    });
+    expect(await runOn('2033-03-31')).toEqual({ posted: 2, skipped: 1 });
     expect((await paymentsOf(company.api, accountId)).map((p) => p.date)).toEqual([
       '2033-01-05',
       '2033-02-05',
@@ -329,17 +309,11 @@ describe('the recurring payments job', () => {
     ).toBe(false);
 
     // Money arrives; the next day is posted, the skipped one stays skipped.
-    await company.api.post('/company/addpayment', {
-      accountId,
-      date: '2033-04-01',
-      remark: 'Top-up',
-      paymentType: 'credit',
-      amount: 500,
-    });
-    expect(await runDueRecurringPayments(server.db, '2033-04-30')).toEqual({
-      posted: 1,
-      skipped: 0,
-    });
+    await company.api.post(
+      '/company/addpayment',
+      paymentBody({ accountId, date: '2033-04-01', remark: 'Top-up', amount: 500 }),
+    );
+    expect(await runOn('2033-04-30')).toEqual({ posted: 1, skipped: 0 });
     expect((await paymentsOf(company.api, accountId)).map((p) => p.date)).toEqual([
       '2033-01-05',
       '2033-02-05',
@@ -360,10 +334,7 @@ describe('the recurring payments job', () => {
       day: 1,
       startDate: '2036-01-01',
     });
-    expect(await runDueRecurringPayments(server.db, '2036-03-31')).toEqual({
-      posted: 6,
-      skipped: 0,
-    });
+    expect(await runOn('2036-03-31')).toEqual({ posted: 6, skipped: 0 });
     expect(await balanceOf(company.api, accountId)).toBe(1500);
   });
 
@@ -381,7 +352,7 @@ describe('the recurring payments job', () => {
       await add(company.api, other, { ...due, amount: 500, remark: 'Rent paid' });
       const told: object[] = [];
       expect(
-        await runDueRecurringPayments(server.db, '2037-01-31', {
+        await runOn('2037-01-31', {
           warn: (details) => told.push(details),
         }),
       ).toEqual({ posted: 2, skipped: 0 });
@@ -390,36 +361,30 @@ describe('the recurring payments job', () => {
       expect(await paymentsOf(company.api, held)).toEqual([]);
       expect(await balanceOf(company.api, other)).toBe(500);
     });
-    expect(await runDueRecurringPayments(server.db, '2037-01-31')).toEqual({
-      posted: 2,
-      skipped: 0,
-    });
+    expect(await runOn('2037-01-31')).toEqual({ posted: 2, skipped: 0 });
     expect(await balanceOf(company.api, held)).toBe(500);
   });
 
   it('a debit dated back is refused when a later day would go below zero', async () => {
     const { company } = await setUp();
     const accountId = await account(company.api, 0);
-    await company.api.post('/company/addpayment', {
-      accountId,
-      date: '2034-01-01',
-      remark: 'Capital',
-      paymentType: 'credit',
-      amount: 500,
-    });
-    await company.api.post('/company/addpayment', {
-      accountId,
-      date: '2034-03-01',
-      remark: 'Supplier',
-      paymentType: 'debit',
-      amount: 500,
-    });
+    await company.api.post(
+      '/company/addpayment',
+      paymentBody({ accountId, date: '2034-01-01', remark: 'Capital', amount: 500 }),
+    );
+    await company.api.post(
+      '/company/addpayment',
+      paymentBody({
+        accountId,
+        date: '2034-03-01',
+        remark: 'Supplier',
+        paymentType: 'debit',
+        amount: 500,
+      }),
+    );
     await add(company.api, accountId, { startDate: '2034-02-05', endDate: '2034-02-05' });
     // Posted on 5 February it would leave 100 for the debit of 1 March.
-    expect(await runDueRecurringPayments(server.db, '2034-03-31')).toEqual({
-      posted: 0,
-      skipped: 1,
-    });
+    expect(await runOn('2034-03-31')).toEqual({ posted: 0, skipped: 1 });
     expect(await balanceOf(company.api, accountId)).toBe(0);
   });
 
@@ -434,10 +399,7 @@ describe('the recurring payments job', () => {
       version: 1,
     });
     expect(closed.status).toBe(200);
-    expect(await runDueRecurringPayments(server.db, '2035-02-28')).toEqual({
-      posted: 0,
-      skipped: 2,
-    });
+    expect(await runOn('2035-02-28')).toEqual({ posted: 0, skipped: 2 });
     expect(await paymentsOf(company.api, accountId)).toEqual([]);
     expect(await one(company.api, id)).toMatchObject({
       skipped: 2,
@@ -458,12 +420,8 @@ describe('the recurring payments job', () => {
     const { admin, company } = await setUp();
     const accountId = await account(company.api, 0);
     await add(company.api, accountId, { paymentType: 'credit', startDate: '2036-01-05' });
-    const owner = await openStream(server.origin, company.token);
-    const reader = await openStream(server.origin, admin.token);
-    try {
-      await owner.next('ready');
-      await reader.next('ready');
-      await runDueRecurringPayments(server.db, '2036-01-05');
+    await withStreams(server.origin, [company.token, admin.token], async ([owner, reader]) => {
+      await runOn('2036-01-05');
       expect((await owner.next('change', 'bank')).data.tags).toEqual([
         'bank',
         'dashboard',
@@ -471,10 +429,7 @@ describe('the recurring payments job', () => {
       ]);
       await owner.next('change', 'recurringPayment');
       await reader.next('change', 'bank');
-    } finally {
-      owner.close();
-      reader.close();
-    }
+    });
     const trail = await company.api.get('/audit/getaudit?kind=payments');
     expect(trail.status).toBe(200);
     const entry = trail.body.data.find(

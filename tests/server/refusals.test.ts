@@ -1,15 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODE_LIST } from '../../contract/api/errorCodes';
-import {
-  addUser,
-  bankAccountBody,
-  signUp,
-  type Api,
-  type ApiResponse,
-  type TestServer,
-} from './helpers';
-import { useServer } from './fixtures/server';
+import { bankAccountBody, expenseBody, paymentBody, signUp, type ApiResponse } from './helpers';
+import { useCast } from './fixtures/cast';
 
 /**
  * Every refusal says what kind it is (`code`, one of contract/api/errorCodes.ts) and, where
@@ -17,15 +10,7 @@ import { useServer } from './fixtures/server';
  * reads the message's words. Over HTTP, one refusal of each kind a form meets.
  */
 
-let server: TestServer;
-let admin: Awaited<ReturnType<typeof signUp>>;
-let company: Api;
-
-useServer(async (started) => {
-  server = started;
-  admin = await signUp(server);
-  company = (await addUser(server, admin.api, 'Acme', 'company')).api;
-});
+const { server, admin, company } = useCast();
 
 function expectRefusal(res: ApiResponse, status: number, code: string, field?: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
@@ -35,23 +20,18 @@ function expectRefusal(res: ApiResponse, status: number, code: string, field?: s
   expect(ERROR_CODE_LIST).toContain(res.body.code);
 }
 
-const expense = (overrides: Record<string, unknown>) => ({
-  date: '2026-11-10',
-  description: 'Tea',
-  amount: 20,
-  category: 'other',
-  ...overrides,
-});
-
 describe('refusals', () => {
   it('a value that breaks a rule: validation, under its field', async () => {
-    const res = await admin.api.post('/expense/addexpense', expense({ amount: -1 }));
+    const res = await admin.api.post('/expense/addexpense', expenseBody({ amount: -1 }));
     expectRefusal(res, 400, 'validation', 'amount');
     // A rule the service checks names its field too.
-    const unknown = await admin.api.post('/expense/addexpense', expense({ category: 'nope' }));
+    const unknown = await admin.api.post('/expense/addexpense', expenseBody({ category: 'nope' }));
     expectRefusal(unknown, 400, 'validation', 'category');
     // A NUL character is refused under the field that holds it.
-    const nul = await admin.api.post('/expense/addexpense', expense({ description: 'a\u0000b' }));
+    const nul = await admin.api.post(
+      '/expense/addexpense',
+      expenseBody({ description: 'a\u0000b' }),
+    );
     expectRefusal(nul, 400, 'validation', 'description');
   });
 
@@ -72,13 +52,16 @@ describe('refusals', () => {
       bankAccountBody({ defaultStatus: 'deActive', openingBalance: 0 }),
     );
     expect(created.status).toBe(201);
-    const res = await company.post('/company/addpayment', {
-      accountId: created.body.data._id,
-      date: '2026-11-10',
-      remark: 'Rent',
-      paymentType: 'debit',
-      amount: 100,
-    });
+    const res = await company.post(
+      '/company/addpayment',
+      paymentBody({
+        accountId: created.body.data._id,
+        date: '2026-11-10',
+        remark: 'Rent',
+        paymentType: 'debit',
+        amount: 100,
+      }),
+    );
     expectRefusal(res, 400, 'insufficient_balance', 'amount');
   });
 

@@ -2,15 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../server/env';
-import { addUser, projectBody, signUp, type TestServer } from './helpers';
+import { addUser, projectBody, signUp } from './helpers';
 import { useServer } from './fixtures/server';
 
 /**
  * Days follow the caller's time zone (X-Time-Zone, Asia/Kolkata by default): "today" is the
  * calendar day there, and a from/to filter on a time of change covers whole days there.
  */
-let server: TestServer;
-useServer((started) => (server = started));
+const server = useServer();
 
 /** The calendar day in a zone now, as the test sees it. */
 const dayIn = (timeZone: string) =>

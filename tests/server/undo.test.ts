@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/client';
-import { addUser, projectBody, signUp, type TestServer } from './helpers';
+import { addUser, projectBody, signUp } from './helpers';
 import { useServer } from './fixtures/server';
 
-let server: TestServer;
-useServer((started) => (server = started));
+const server = useServer();
 
 const expense = {
   date: '2026-11-02',

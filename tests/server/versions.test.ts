@@ -5,13 +5,14 @@ import { projects } from '../../server/db/schema';
 import {
   addUser,
   bankAccountBody,
+  expenseBody,
+  paymentBody,
   projectBody,
   signUp,
   type Api,
   type ApiResponse,
-  type TestServer,
 } from './helpers';
-import { useServer } from './fixtures/server';
+import { useCast } from './fixtures/cast';
 
 /**
  * Every editable record carries a version; an update names the one it was read at. A stale
@@ -19,19 +20,7 @@ import { useServer } from './fixtures/server';
  * the version on. Over HTTP on a real database, for each kind of record.
  */
 
-let server: TestServer;
-let admin: Awaited<ReturnType<typeof signUp>>;
-let company: Awaited<ReturnType<typeof addUser>>;
-let otherCompany: Awaited<ReturnType<typeof addUser>>;
-let pm: Awaited<ReturnType<typeof addUser>>;
-
-useServer(async (started) => {
-  server = started;
-  admin = await signUp(server, { name: 'Admin' });
-  company = await addUser(server, admin.api, 'Acme', 'company');
-  otherCompany = await addUser(server, (await signUp(server)).api, 'Other', 'company');
-  pm = await addUser(server, company.api, 'Priya', 'pm');
-});
+const { server, admin, company, pm, other: otherCompany } = useCast();
 
 function expectStale(res: ApiResponse) {
   expect(res.status, JSON.stringify(res.body)).toBe(409);
@@ -199,13 +188,10 @@ describe('bank accounts', () => {
   });
 
   it('moves the old default on when another account takes over, but not for a payment', async () => {
-    const pay = await company.api.post('/company/addpayment', {
-      accountId: main,
-      date: '2026-11-01',
-      remark: 'in',
-      paymentType: 'credit',
-      amount: 10,
-    });
+    const pay = await company.api.post(
+      '/company/addpayment',
+      paymentBody({ accountId: main, remark: 'in' }),
+    );
     expect(pay.status, JSON.stringify(pay.body)).toBe(201);
     // The balance is the payments', not anyone's edit: an open form stays current.
     expect(await currentAccount(main)).toMatchObject({ balance: 110, version: 2 });
@@ -242,12 +228,10 @@ describe('bank accounts', () => {
 describe('expenses', () => {
   it('changes only the fields sent, at the current version only', async () => {
     const me = await signUp(server);
-    const created = await me.api.post('/expense/addexpense', {
-      date: '2026-11-01',
-      description: 'Lunch',
-      amount: 100,
-      category: 'other',
-    });
+    const created = await me.api.post(
+      '/expense/addexpense',
+      expenseBody({ description: 'Lunch', amount: 100 }),
+    );
     const id = created.body.data._id;
     expect(created.body.data.version).toBe(1);
     const ok = await me.api.post('/expense/updateexpense', { _id: id, version: 1, amount: 50 });
