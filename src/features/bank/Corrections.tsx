@@ -22,7 +22,7 @@ import {
 } from './bankApi';
 import { addRupees } from './AccountCard';
 import { EntryDetails, type EntryDetailsOf } from './EntryDetails';
-import { MODE_OPTIONS } from './PaymentDetails';
+import { MODE_OPTIONS } from '../../ui/paymentModes';
 import type { PaymentMode } from '../../../contract/api/bank';
 
 type Linked = Pick<

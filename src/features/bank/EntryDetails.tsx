@@ -1,15 +1,5 @@
 import type { PaymentMode } from '../../../contract/api/bank';
-
-/** How a mode is written on screens: UPI, NEFT… and Cheque, Cash, Card. */
-export const MODE_LABELS: Record<PaymentMode, string> = {
-  upi: 'UPI',
-  neft: 'NEFT',
-  imps: 'IMPS',
-  rtgs: 'RTGS',
-  cheque: 'Cheque',
-  cash: 'Cash',
-  card: 'Card',
-};
+import { MODE_LABELS } from '../../ui/paymentModes';
 
 /** What an entry may say it was. */
 export interface EntryDetailsOf {

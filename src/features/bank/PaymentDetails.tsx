@@ -4,12 +4,7 @@ import { Field, SelectField } from '../../ui/Field';
 import { PeoplePicker } from '../../ui/PeoplePicker';
 import { ClientPicker, ProjectPicker, VendorPicker } from '../../ui/recordPickers';
 import type { SearchPickerProps } from '../../ui/SearchPicker';
-import { MODE_LABELS } from './EntryDetails';
-
-export const MODE_OPTIONS = Object.entries(MODE_LABELS).map(([value, label]) => ({
-  value,
-  label,
-}));
+import { MODE_OPTIONS } from '../../ui/paymentModes';
 
 export const PARTY_LABELS: Record<PartyKind, string> = {
   client: 'Client',

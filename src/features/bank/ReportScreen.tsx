@@ -19,7 +19,8 @@ import { CompanyPicker } from '../../ui/CompanyPicker';
 import { AccountCard } from './AccountCard';
 import { AccountPicker } from '../../ui/AccountPicker';
 import { entryColumns } from './Corrections';
-import { MODE_OPTIONS, PARTY_OPTIONS } from './PaymentDetails';
+import { MODE_OPTIONS } from '../../ui/paymentModes';
+import { PARTY_OPTIONS } from './PaymentDetails';
 import { Field, SelectField } from '../../ui/Field';
 import { usePreferredAccount } from './usePreferredAccount';
 import {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ClientPicker } from '../../ui/recordPickers';
-import { RECEIPT_MODES, type ReceiptMode } from '../../../contract/api/receipts';
+import type { ReceiptMode } from '../../../contract/api/receipts';
 import { amountInWords } from '../../../contract/amountInWords';
 import { parseRupees, rupeesToPaise } from '../../../contract/rules';
 import { formatDMY, todayLocalISO } from '../../lib/dates';
@@ -11,14 +11,11 @@ import { AmountField } from '../../ui/AmountField';
 import { Field, SelectField } from '../../ui/Field';
 import { DateField } from '../../ui/DateField';
 import { FormModal } from '../../ui/Modal';
+import { MODE_OPTIONS } from '../../ui/paymentModes';
 import { useFieldErrors } from '../../ui/useFieldErrors';
 import { useGetInvoiceProfileQuery, useGetInvoicesQuery, type InvoiceRow } from './invoicingApi';
-import { MODE_LABELS } from '../bank/EntryDetails';
 import { Paise } from './parts';
 import { useAddReceiptMutation } from './receivablesApi';
-
-/** How a client paid, in the contract's order, written as a payment's mode is. */
-const MODES = RECEIPT_MODES.map((mode) => ({ value: mode, label: MODE_LABELS[mode] }));
 
 const FIELDS = ['clientId', 'accountId', 'date', 'mode', 'reference', 'amount', 'allocations'];
 
@@ -191,7 +188,7 @@ export function ReceiptForm({
         <SelectField
           id="receipt-mode"
           label="Mode"
-          options={MODES}
+          options={MODE_OPTIONS}
           value={mode}
           onChange={(e) => setMode(e.target.value as ReceiptMode)}
           error={refused.errors.mode}
