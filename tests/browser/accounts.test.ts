@@ -3,15 +3,16 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { useBrowserSuite, visit, type PageWatch } from './harness';
 import {
-  decodeQP,
   expectAlert,
   expectPath,
   expectText,
   journeySteps,
   logIn,
-  outbox,
+  mailsTo,
   registerAdmin,
+  signIn,
 } from './helpers';
+import { person } from './steps';
 
 /**
  * An account owner's security as they would use it: where they are signed in (and signing
@@ -20,12 +21,8 @@ import {
  * old address's.
  */
 
-const me = {
-  name: 'Farah Khan',
-  email: `farah.${Date.now()}@example.com`,
-  password: 'farah password 1',
-};
-const NEW_EMAIL = `farah.new.${Date.now()}@example.com`;
+const me = person('Farah Khan', 'farah', 'farah password 1');
+const NEW_EMAIL = person('Farah Khan', 'farah.new').email;
 
 const suite = useBrowserSuite();
 const url = suite.url;
@@ -59,9 +56,7 @@ describe.sequential('accounts people can trust', () => {
     await page.getByLabel('Remember Me').check();
     await logIn(page, me);
     await expectPath(page, '/app/dashboard');
-    await other.goto(url('/login'));
-    await logIn(other, me);
-    await expectPath(other, '/app/dashboard');
+    await signIn(suite, other, me);
 
     await openProfile(page);
     const sessions = page.getByRole('region', { name: 'Where you are signed in' }).or(
@@ -143,18 +138,19 @@ describe.sequential('accounts people can trust', () => {
     await expectAlert(page, `Open the link we sent to ${NEW_EMAIL}`);
 
     // Nothing changes until the new address confirms, in the other browser as from a mail app.
-    await expect.poll(() => outbox(suite.server.dataDir, NEW_EMAIL).length).toBe(1);
-    const confirmation = decodeQP(outbox(suite.server.dataDir, NEW_EMAIL)[0]!);
+    const mails = (to: string) => mailsTo(suite.server.dataDir, to);
+    await expect.poll(() => mails(NEW_EMAIL).length).toBe(1);
+    const confirmation = mails(NEW_EMAIL)[0]!;
     const confirm = /\/confirm-email\?token=([\w-]+)/.exec(confirmation)![1]!;
-    expect(outbox(suite.server.dataDir, me.email)).toHaveLength(0);
+    expect(mails(me.email)).toHaveLength(0);
     await other.goto(url(`/confirm-email?token=${confirm}`));
     await other.getByRole('button', { name: 'Confirm my new e-mail' }).waitFor();
     await visit(other, 'accounts-06-confirm-email');
     await other.getByRole('button', { name: 'Confirm my new e-mail' }).click();
     await expectText(other.getByRole('status'), `Your e-mail is now ${NEW_EMAIL}`);
 
-    await expect.poll(() => outbox(suite.server.dataDir, me.email).length).toBe(1);
-    const mail = decodeQP(outbox(suite.server.dataDir, me.email)[0]!);
+    await expect.poll(() => mails(me.email).length).toBe(1);
+    const mail = mails(me.email)[0]!;
     expect(mail).toContain(`from ${me.email} to ${NEW_EMAIL}`);
     const token = /\/revert-email\?token=([\w-]+)/.exec(mail)![1]!;
 

@@ -3,16 +3,22 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { useBrowserSuite, visit, watchPage, type PageWatch } from './harness';
 import {
+  addBankAccount,
+  apiCall,
   expectAlert,
   expectCount,
-  expectPath,
   expectText,
+  fillBankForm,
   journeySteps,
-  logIn,
+  mainMenu,
+  openScreen as openScreenOn,
   pickOption,
-  seedAdminAndCompany,
+  signedInPage,
+  typedAs,
+  type BankForm,
 } from './helpers';
-import { rowAction, rowMenuItems, rowMenuToggle } from './rows';
+import { LOTUS_CURRENT, person, seedCompany } from './steps';
+import { rowAction, rowMenuItems } from './rows';
 
 /**
  * Bank accounts, payments and statements as a company would use them: two bank accounts
@@ -23,74 +29,33 @@ import { rowAction, rowMenuItems, rowMenuToggle } from './rows';
  * refusing payments) and reopened.
  */
 
-const stamp = Date.now();
-const password = 'correct horse battery';
-const admin = { name: 'Kiran Shah', email: `kiran.${stamp}@example.com`, password };
-const company = { name: 'Lotus Exports', email: `lotus.${stamp}@example.com`, password };
+const admin = person('Kiran Shah', 'kiran');
+const company = { ...person('Lotus Exports', 'lotus'), mobile: '9876501234', reg: 'LOT-9' };
 
 const suite = useBrowserSuite();
 let page: Page;
 let watch: PageWatch;
 let tabB: Page | undefined;
 let watchB: PageWatch | undefined;
+let companyToken = '';
 
 beforeAll(async () => {
   // The company chooses its password from the invite.
-  await seedAdminAndCompany(
-    suite.server,
-    admin,
-    { ...company, mobile: '9876501234', reg: 'LOT-9' },
-    password,
-  );
+  ({ token: companyToken } = await seedCompany(suite, admin, company));
 });
 journeySteps(() => [watch, watchB]);
 
-const nav = (p: Page = page) => p.getByRole('navigation', { name: 'Main' });
 const dialog = (name: string) => page.getByRole('dialog', { name });
 const row = (text: string, p: Page = page) => p.getByRole('row').filter({ hasText: text });
 /** The Balance figure of the chosen account's card. */
 const card = () => page.getByLabel('Account details').getByRole('definition').first();
 
-async function openScreen(title: string, p: Page = page, heading = title) {
-  await nav(p).getByRole('link', { name: title, exact: true }).click();
-  await p.getByRole('heading', { level: 2, name: heading }).waitFor();
-}
+const openScreen = (title: string) => openScreenOn(page, title);
 
-interface AccountInput {
-  holder: string;
-  number: string;
-  confirm: string;
-  branch: string;
-  ifsc: string;
-  mobile: string;
-  address: string;
-  defaultStatus?: 'active' | 'deActive';
-  opening?: string;
-}
+const fillAccount = (a: BankForm) => fillBankForm(dialog('Add New Bank'), a);
 
-async function fillAccount(a: AccountInput) {
-  const form = dialog('Add New Bank');
-  await form.getByLabel('Holder Name').fill(a.holder);
-  await form.getByLabel('Account Number', { exact: true }).fill(a.number);
-  await form.getByLabel('Confirm Account Number').fill(a.confirm);
-  await form.getByLabel('Branch').fill(a.branch);
-  await form.getByLabel('IFSC').fill(a.ifsc);
-  await form.getByLabel('Mobile').fill(a.mobile);
-  await form.getByLabel('Address').fill(a.address);
-  if (a.defaultStatus) await form.getByLabel('Default').selectOption(a.defaultStatus);
-  if (a.opening !== undefined) await form.getByLabel('Opening Balance (₹)').fill(a.opening);
-}
-
-const first: AccountInput = {
-  holder: 'Lotus Current',
-  number: '123456789012',
-  confirm: '123456789012',
-  branch: 'Fort, Mumbai',
-  ifsc: 'SBIN0001234',
-  mobile: '9876501234',
-  address: '12 Marine Drive, Mumbai',
-};
-const second: AccountInput = {
+const first = typedAs(LOTUS_CURRENT);
+const second: BankForm = {
   holder: 'Lotus Savings',
   number: '998877665544',
   confirm: '998877665544',
@@ -112,10 +77,7 @@ async function pay(type: 'credit' | 'debit', amount: string, remark: string) {
 
 describe.sequential('bank', () => {
   test('the company adds two accounts; the form checks confirmation and IFSC first', async () => {
-    ({ page, watch } = await suite.newPage({ label: 'tab A' }));
-    await page.goto(suite.url('/login'));
-    await logIn(page, company, 'company');
-    await expectPath(page, '/app/dashboard');
+    ({ page, watch } = await signedInPage(suite, company, 'company', { label: 'tab A' }));
     await openScreen('All Bank');
     await page.getByText('No data').waitFor();
     await visit(page, 'bank-01-empty');
@@ -291,7 +253,7 @@ describe.sequential('bank', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.emulateMedia({ media: 'print' });
-    expect(await nav().isVisible()).toBe(false);
+    expect(await mainMenu(page).isVisible()).toBe(false);
     expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
     await visit(page, 'bank-08-report-print');
     await page.emulateMedia({ media: 'screen' });
@@ -308,25 +270,9 @@ describe.sequential('bank', () => {
   test("a long statement pages: page 2 carries on from page 1, the figures stay the range's", async () => {
     // A third account with 25 payments, recorded over the API as the company.
     const origin = suite.server.origin;
-    const login = await fetch(`${origin}/api/user/loginuser`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: company.email, password, userType: 'company' }),
-    });
-    const { data } = (await login.json()) as { data: { token: string } };
-    const post = async (path: string, body: object) => {
-      const res = await fetch(`${origin}/api${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${data.token}` },
-        body: JSON.stringify(body),
-      });
-      expect(res.status, path).toBe(201);
-      return (await res.json()) as { data: { _id: string } };
-    };
-    const payroll = await post('/company/createbank', {
+    const payroll = await addBankAccount(origin, companyToken, {
       holder_name: 'Lotus Payroll',
       account_no: '555566667777',
-      confirm_no: '555566667777',
       branch: 'Fort, Mumbai',
       ifsc: 'SBIN0001234',
       mobile: '9876501234',
@@ -334,8 +280,8 @@ describe.sequential('bank', () => {
       openingBalance: 1000,
     });
     for (let n = 1; n <= 25; n++) {
-      await post('/company/addpayment', {
-        accountId: payroll.data._id,
+      await apiCall(origin, companyToken, '/company/addpayment', {
+        accountId: payroll._id,
         date: `2026-03-${String(n).padStart(2, '0')}`,
         remark: `Salary ${n}`,
         paymentType: n % 5 === 0 ? 'debit' : 'credit',
@@ -419,17 +365,10 @@ describe.sequential('bank', () => {
 
   test('an account with payments is closed: kept in the books, not offered for payments; then reopened', async () => {
     const current = 'Lotus Current ••9012';
-    const pickAction = async (label: string, action: string) => {
-      await (await rowMenuToggle(page, label)).click();
-      await page.getByRole('button', { name: action, exact: true }).click();
-    };
-    expect(await rowMenuItems(page, current)).toEqual([
-      'Show',
-      'Edit',
-      'Reconcile',
-      'Close account',
-    ]);
-    await pickAction(current, 'Close account');
+    /** The row's menu: Show, Edit, Reconcile and the one that closes or reopens it. */
+    const menuOf = (last: string) => ['Show', 'Edit', 'Reconcile', last];
+    expect(await rowMenuItems(page, current)).toEqual(menuOf('Close account'));
+    await rowAction(page, current, 'Close account');
     const closing = dialog('Close bank account');
     await expectText(closing, 'it stays in the books');
     await expectText(closing, 'refuses new payments');
@@ -440,12 +379,7 @@ describe.sequential('bank', () => {
     // Still in the total, here and in the other tab.
     await expectText(page.getByText(/^Total Balance:/), '₹4,861.00');
     await expectText(row('Lotus Current', tabB!), 'Closed');
-    expect(await rowMenuItems(page, current)).toEqual([
-      'Show',
-      'Edit',
-      'Reconcile',
-      'Reopen account',
-    ]);
+    expect(await rowMenuItems(page, current)).toEqual(menuOf('Reopen account'));
     await visit(page, 'bank-11-closed');
 
     // Payment Mode starts on the only open account, and offers no other.
@@ -462,7 +396,7 @@ describe.sequential('bank', () => {
     await expectText(row('Closing Balance'), '₹3,801.00');
 
     await openScreen('All Bank');
-    await pickAction(current, 'Reopen account');
+    await rowAction(page, current, 'Reopen account');
     await dialog('Reopen bank account').getByRole('button', { name: 'Reopen account' }).click();
     await expectAlert(page, 'Bank account reopened successfully');
     await expectCount(row('Lotus Current').getByText('Closed', { exact: true }), 0);
@@ -477,7 +411,7 @@ describe.sequential('bank', () => {
 
     // The account's own menu leads to its reconciliation, the account already chosen.
     await openScreen('All Bank');
-    await pickAction(current, 'Reconcile');
+    await rowAction(page, current, 'Reconcile');
     await expect
       .poll(() => new URL(page.url()).pathname + new URL(page.url()).search)
       .toMatch(/^\/app\/reconciliation\?accountId=[0-9a-f-]+$/);

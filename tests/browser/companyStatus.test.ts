@@ -10,6 +10,7 @@ import {
   journeySteps,
   logIn,
   seedAdminAndCompany,
+  signedInPage,
 } from './helpers';
 import { person } from './steps';
 import { rowAction, rowMenuItems } from './rows';
@@ -34,11 +35,8 @@ beforeAll(async () => {
 journeySteps(() => watches);
 
 async function signIn(who: { email: string; password: string }, userType: 'admin' | 'company') {
-  const { page, watch } = await suite.newPage({ label: userType });
+  const { page, watch } = await signedInPage(suite, who, userType);
   watches.push(watch);
-  await page.goto(suite.url('/login'));
-  await logIn(page, who, userType);
-  await expectPath(page, '/app/dashboard');
   return page;
 }
 

@@ -2,15 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { STALE_RECORD_MESSAGE } from '../../contract/rules';
 import { useBrowserSuite, visit, watchPage, type PageWatch } from './harness';
-import {
-  apiCall,
-  apiPost,
-  expectAlert,
-  expectPath,
-  expectText,
-  journeySteps,
-  logIn,
-} from './helpers';
+import { apiCall, apiPost, expectAlert, expectText, journeySteps, signedInPage } from './helpers';
 import { person, seedCompany } from './steps';
 import { rowAction } from './rows';
 
@@ -32,7 +24,7 @@ let companyToken: string;
 
 beforeAll(async () => {
   // The company chooses its password from the invite.
-  companyToken = await seedCompany(suite, admin, company);
+  ({ token: companyToken } = await seedCompany(suite, admin, company));
   const project = await apiPost(
     suite.server.origin,
     '/company/createproject',
@@ -68,10 +60,9 @@ async function setField(dialog: Locator, label: string, value: string) {
 
 describe('two tabs edit one project', () => {
   test('both tabs open the edit form of the same project', async () => {
-    ({ page: tabA, watch: watchA } = await suite.newPage({ label: 'tab A' }));
-    await tabA.goto(suite.url('/login'));
-    await logIn(tabA, company, 'company');
-    await expectPath(tabA, '/app/dashboard');
+    ({ page: tabA, watch: watchA } = await signedInPage(suite, company, 'company', {
+      label: 'tab A',
+    }));
     await openProjects(tabA);
     await rowAction(tabA, 'Harbour View', 'Edit');
     await editDialog(tabA).waitFor();

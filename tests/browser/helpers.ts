@@ -137,6 +137,9 @@ export const decodeQP = (text: string) =>
     'latin1',
   ).toString('utf8');
 
+/** The mails the server wrote to `to`, oldest first, as their reader sees them (decoded). */
+export const mailsTo = (dataDir: string, to: string) => outbox(dataDir, to).map(decodeQP);
+
 /**
  * Accepts the newest invite e-mailed to `email` (the server's outbox) with `password`, as
  * its link's page would: for tests that are not about that page.
@@ -151,9 +154,9 @@ export async function acceptInvite(
     if (waited > TIMEOUT) throw new Error(`no invite e-mail to ${email}`);
     await new Promise((r) => setTimeout(r, 50));
   }
-  const token = decodeQP(outbox(server.dataDir, email).at(-1)!).match(
-    /\/invite\?token=([\w-]+)/,
-  )?.[1];
+  const token = mailsTo(server.dataDir, email)
+    .at(-1)!
+    .match(/\/invite\?token=([\w-]+)/)?.[1];
   const res = await fetch(`${server.origin}/api/user/acceptinvite`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -251,6 +254,12 @@ export async function seedAdminAndCompany(
   return { adminToken, companyId: created.body.data._id as string };
 }
 
+/** The page fits `width` px: nothing scrolls sideways but inside a table's own card. */
+export async function expectNoSidewaysScroll(page: Page, width: number): Promise<void> {
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(wide).toBeLessThanOrEqual(width);
+}
+
 /** Today in the date fields' form, YYYY-MM-DD, by the local clock. */
 export function todayIso(): string {
   const d = new Date();
@@ -271,30 +280,86 @@ export async function openScreen(page: Page, title: string, heading = title): Pr
   await page.getByRole('heading', { level: 2, name: heading }).waitFor();
 }
 
+/** Opens the Login form on `page`, signs `who` in as `userType` and waits for the dashboard. */
+export async function signIn(
+  suite: Pick<BrowserSuite, 'url'>,
+  page: Page,
+  who: { email: string; password: string },
+  userType: 'admin' | 'company' | 'pm' = 'admin',
+): Promise<void> {
+  await page.goto(suite.url('/login'));
+  await logIn(page, who, userType);
+  await expectPath(page, '/app/dashboard');
+}
+
 /**
- * A new page of `suite` (its own storage) on which `who` has signed in through the Login form
- * as `userType` and reached the dashboard.
+ * A new page of `suite` (its own storage; 1280 px unless `opts` says otherwise, labelled by
+ * `userType` unless named) on which `who` has signed in through the Login form as `userType`
+ * and reached the dashboard.
  */
 export async function signedInPage(
   suite: Pick<BrowserSuite, 'newPage' | 'url'>,
   who: { email: string; password: string },
   userType: 'admin' | 'company' | 'pm',
+  opts: { viewport?: { width: number; height: number }; label?: string } = {},
 ): Promise<{ page: Page; watch: PageWatch }> {
-  const { page, watch } = await suite.newPage({ label: userType });
-  await page.goto(suite.url('/login'));
-  await logIn(page, who, userType);
-  await expectPath(page, '/app/dashboard');
+  const { page, watch } = await suite.newPage({ label: userType, ...opts });
+  await signIn(suite, page, who, userType);
   return { page, watch };
 }
 
+/** What Add New Bank's form is filled with (Default and Opening Balance only when given). */
+export interface BankForm {
+  holder: string;
+  number: string;
+  confirm: string;
+  branch: string;
+  ifsc: string;
+  mobile: string;
+  address: string;
+  defaultStatus?: 'active' | 'deActive';
+  opening?: string;
+}
+
+/** Fills Add New Bank's `form` as typed: the confirmation and IFSC are the form's to check. */
+export async function fillBankForm(form: Locator, a: BankForm): Promise<void> {
+  await form.getByLabel('Holder Name').fill(a.holder);
+  await form.getByLabel('Account Number', { exact: true }).fill(a.number);
+  await form.getByLabel('Confirm Account Number').fill(a.confirm);
+  await form.getByLabel('Branch').fill(a.branch);
+  await form.getByLabel('IFSC').fill(a.ifsc);
+  await form.getByLabel('Mobile').fill(a.mobile);
+  await form.getByLabel('Address').fill(a.address);
+  if (a.defaultStatus) await form.getByLabel('Default').selectOption(a.defaultStatus);
+  if (a.opening !== undefined) await form.getByLabel('Opening Balance (₹)').fill(a.opening);
+}
+
+/** A bank account as the API takes it (its number confirmed as typed). */
+export interface BankAccountSeed {
+  holder_name: string;
+  account_no: string;
+  branch: string;
+  ifsc: string;
+  mobile: string;
+  address: string;
+  bank_name?: string;
+  openingBalance?: number;
+  defaultStatus?: 'active' | 'deActive';
+}
+
 /** A bank account the holder of `token` opens through the API (confirmed as typed): its data. */
-export const addBankAccount = (
-  origin: string,
-  token: string,
-  account: { holder_name: string; account_no: string; branch: string; ifsc: string } & {
-    mobile: string;
-    address: string;
-    openingBalance?: number;
-    defaultStatus?: 'active' | 'deActive';
-  },
-) => apiCall(origin, token, '/company/createbank', { ...account, confirm_no: account.account_no });
+export const addBankAccount = (origin: string, token: string, account: BankAccountSeed) =>
+  apiCall(origin, token, '/company/createbank', { ...account, confirm_no: account.account_no });
+
+/** `account` as one types it into Add New Bank, the number confirmed as it is. */
+export const typedAs = (account: BankAccountSeed): BankForm => ({
+  holder: account.holder_name,
+  number: account.account_no,
+  confirm: account.account_no,
+  branch: account.branch,
+  ifsc: account.ifsc,
+  mobile: account.mobile,
+  address: account.address,
+  defaultStatus: account.defaultStatus,
+  opening: account.openingBalance === undefined ? undefined : String(account.openingBalance),
+});

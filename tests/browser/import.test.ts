@@ -4,12 +4,14 @@ import { useBrowserSuite, visit } from './harness';
 import {
   expectAlert,
   expectCount,
-  expectPath,
   expectText,
-  logIn,
+  fillBankForm,
+  openScreen as openScreenOn,
   seedAdminAndCompany,
+  signIn,
+  typedAs,
 } from './helpers';
-import { journeyPage, person } from './steps';
+import { journeyPage, LOTUS_CURRENT, person } from './steps';
 
 /**
  * A bank download brought into an account as a company would: the file has the bank's
@@ -64,7 +66,6 @@ beforeAll(async () => {
 });
 journeyPage(suite, 'import', (opened) => (page = opened));
 
-const nav = () => page.getByRole('navigation', { name: 'Main' });
 const dialog = (name: string) => page.getByRole('dialog', { name });
 const previewRow = (text: string) =>
   page.getByRole('table', { name: 'The rows of the file' }).getByRole('row').filter({
@@ -72,27 +73,15 @@ const previewRow = (text: string) =>
   });
 const counts = () => page.getByText(/^\d+ rows?: /);
 
-async function openScreen(title: string, heading = title) {
-  await nav().getByRole('link', { name: title, exact: true }).click();
-  await page.getByRole('heading', { level: 2, name: heading }).waitFor();
-}
+const openScreen = (title: string) => openScreenOn(page, title);
 
 describe.sequential('import a bank download', () => {
   test('the company adds a bank account with ₹10,000 opening balance', async () => {
-    await page.goto(suite.url('/login'));
-    await logIn(page, company, 'company');
-    await expectPath(page, '/app/dashboard');
+    await signIn(suite, page, company, 'company');
     await openScreen('All Bank');
     await page.getByRole('button', { name: 'Add New Bank' }).click();
     const form = dialog('Add New Bank');
-    await form.getByLabel('Holder Name').fill('Lotus Current');
-    await form.getByLabel('Account Number', { exact: true }).fill('123456789012');
-    await form.getByLabel('Confirm Account Number').fill('123456789012');
-    await form.getByLabel('Branch').fill('Fort, Mumbai');
-    await form.getByLabel('IFSC').fill('SBIN0001234');
-    await form.getByLabel('Mobile').fill('9876501234');
-    await form.getByLabel('Address').fill('12 Marine Drive, Mumbai');
-    await form.getByLabel('Opening Balance (₹)').fill('10000');
+    await fillBankForm(form, typedAs({ ...LOTUS_CURRENT, openingBalance: 10000 }));
     await form.getByRole('button', { name: 'Create' }).click();
     await expectAlert(page, 'Bank account created successfully');
     await form.waitFor({ state: 'hidden' });

@@ -2,15 +2,17 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserSuite, visit, type PageWatch } from './harness';
 import {
-  decodeQP,
   expectAlert,
   expectPath,
   expectText,
   journeySteps,
-  logIn,
-  outbox,
+  mailsTo,
+  openScreen,
   registerAdmin,
+  signedInPage,
+  signIn,
 } from './helpers';
+import { person } from './steps';
 import { rowMenuItems, rowMenuToggle } from './rows';
 
 /**
@@ -20,18 +22,11 @@ import { rowMenuItems, rowMenuToggle } from './rows';
  * works. Each step needs the one before.
  */
 
-const stamp = Date.now();
-const admin = {
-  name: 'Meera Iyer',
-  email: `meera.invite.${stamp}@example.com`,
-  password: 'correct horse battery',
-};
+const admin = person('Meera Iyer', 'meera.invite');
 const company = {
-  name: 'Bluebird Traders',
-  email: `bluebird.invite.${stamp}@example.com`,
+  ...person('Bluebird Traders', 'bluebird.invite', 'bluebird own secret'),
   mobile: '9876543210',
   reg: 'BB-001',
-  password: 'bluebird own secret',
 };
 const INVALID = 'This invite link is invalid or has expired. Ask for a new one.';
 
@@ -46,21 +41,14 @@ journeySteps(() => [adminWatch, watch]);
 
 const dialog = (name: string) => page.getByRole('dialog', { name });
 const row = (text: string) => page.getByRole('row').filter({ hasText: text });
-const mails = () => outbox(suite.server.dataDir, company.email).map(decodeQP);
+const mails = () => mailsTo(suite.server.dataDir, company.email);
 const tokenOf = (mail: string) => mail.match(/\/invite\?token=([\w-]+)/)?.[1];
 
 describe.sequential('invites', () => {
   test('an admin creates a company by invite, then sends it again', async () => {
-    ({ page, watch: adminWatch } = await suite.newPage({ label: 'admin' }));
+    ({ page, watch: adminWatch } = await signedInPage(suite, admin, 'admin'));
     adminPage = page;
-    await page.goto(suite.url('/login'));
-    await logIn(page, admin, 'admin');
-    await expectPath(page, '/app/dashboard');
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Company List', exact: true })
-      .click();
-    await page.getByRole('heading', { level: 2, name: 'Company List' }).waitFor();
+    await openScreen(page, 'Company List');
 
     await page.getByRole('button', { name: 'Add New Company' }).click();
     const form = dialog('Create New User');
@@ -130,8 +118,7 @@ describe.sequential('invites', () => {
   });
 
   test('the company signs in with its own password; the admin sees no invite pending', async () => {
-    await logIn(page, { email: company.email, password: company.password }, 'company');
-    await expectPath(page, '/app/dashboard');
+    await signIn(suite, page, company, 'company');
     await page.getByRole('region', { name: 'Overview' }).waitFor();
     await expectText(page.getByRole('banner'), company.name);
     await visit(page, 'invites-06-company-signed-in');

@@ -5,15 +5,14 @@ import { screenshot, useBrowserSuite, visit, type PageWatch } from './harness';
 import {
   addBankAccount,
   apiCall,
-  apiToken,
   expectAlert,
-  expectPath,
+  expectNoSidewaysScroll,
   expectText,
   journeySteps,
-  logIn,
   pickOption,
-  seedAdminAndCompany,
+  signedInPage,
 } from './helpers';
+import { person, seedCompany } from './steps';
 
 /**
  * A company bills a client: its invoicing settings, a client, a project, a draft invoice
@@ -22,10 +21,8 @@ import {
  * a second; the company's admin reads it all, with no write control. At 1280 and 390 px.
  */
 
-const stamp = Date.now();
-const password = 'correct horse battery';
-const admin = { name: 'Meera Iyer', email: `meera.inv.${stamp}@example.com`, password };
-const company = { name: 'Lotus Works', email: `lotus.inv.${stamp}@example.com`, password };
+const admin = person('Meera Iyer', 'meera.inv');
+const company = { ...person('Lotus Works', 'lotus.inv'), mobile: '9876512345', reg: 'LOT-1' };
 
 const suite = useBrowserSuite();
 let page: Page;
@@ -38,13 +35,9 @@ let shareUrl = '';
 
 /** The admin, its company (with its password, from the invite), an account and a project. */
 async function setUp() {
-  ({ companyId } = await seedAdminAndCompany(
-    suite.server,
-    admin,
-    { ...company, mobile: '9876512345', reg: 'LOT-1' },
-    password,
-  ));
-  const token = await apiToken(suite.server.origin, company, 'company');
+  const seeded = await seedCompany(suite, admin, company);
+  const { token } = seeded;
+  companyId = seeded.companyId;
   await addBankAccount(suite.server.origin, token, {
     holder_name: 'Lotus Current',
     account_no: '998877665544',
@@ -64,17 +57,11 @@ async function setUp() {
   });
 }
 
-/** The page fits 390 px: nothing scrolls sideways but inside a table's own card. */
-async function expectNoSidewaysScroll(p: Page) {
-  const wide = await p.evaluate(() => document.documentElement.scrollWidth);
-  expect(wide).toBeLessThanOrEqual(390);
-}
-
 /** Both widths of one screen: a picture and an axe run at each. */
 async function bothWidths(p: Page, name: string) {
   await visit(p, `${name}-1280`);
   await p.setViewportSize({ width: 390, height: 844 });
-  await expectNoSidewaysScroll(p);
+  await expectNoSidewaysScroll(p, 390);
   await visit(p, `${name}-390`);
   await p.setViewportSize({ width: 1280, height: 800 });
 }
@@ -84,10 +71,7 @@ journeySteps(() => [watch, dashboardWatch, adminWatch]);
 describe.sequential('invoicing journey', () => {
   test('the company sets up invoicing: GSTIN checked as typed, PAN filled in', async () => {
     await setUp();
-    ({ page, watch } = await suite.newPage({ label: 'company' }));
-    await page.goto(suite.url('/login'));
-    await logIn(page, company, 'company');
-    await expectPath(page, '/app/dashboard');
+    ({ page, watch } = await signedInPage(suite, company, 'company'));
     await page.getByRole('link', { name: 'Invoicing Settings' }).click();
     await page.getByRole('heading', { name: 'Invoicing settings' }).waitFor();
     await page.getByLabel('Legal name').fill('Lotus Works Private Limited');
@@ -186,10 +170,9 @@ describe.sequential('invoicing journey', () => {
   });
 
   test('records the receipt; the dashboard in another tab shows it within a second', async () => {
-    ({ page: dashboard, watch: dashboardWatch } = await suite.newPage({ label: 'dashboard' }));
-    await dashboard.goto(suite.url('/login'));
-    await logIn(dashboard, company, 'company');
-    await expectPath(dashboard, '/app/dashboard');
+    ({ page: dashboard, watch: dashboardWatch } = await signedInPage(suite, company, 'company', {
+      label: 'dashboard',
+    }));
     const position = dashboard.getByRole('region', { name: 'Company position' });
     await expectText(position, /Receivable₹2,716\.00/);
     await page.getByRole('button', { name: 'Record receipt' }).click();
@@ -230,12 +213,9 @@ describe.sequential('invoicing journey', () => {
   });
 
   test('the admin reads the invoice, with no write control', async () => {
-    const adminSide = await suite.newPage({ label: 'admin' });
+    const adminSide = await signedInPage(suite, admin, 'admin');
     adminWatch = adminSide.watch;
     const a = adminSide.page;
-    await a.goto(suite.url('/login'));
-    await logIn(a, admin, 'admin');
-    await expectPath(a, '/app/dashboard');
     await a.goto(suite.url(`/app/invoices?companyId=${companyId}`));
     await a
       .getByRole('button', { name: /^INV\// })

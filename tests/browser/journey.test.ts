@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { useBrowserSuite, visit, watchPage, type PageWatch } from './harness';
 import { expectAlert, expectCount, expectPath, expectText, journeySteps, logIn } from './helpers';
+import { person } from './steps';
 
 /**
  * The walking skeleton's journey, as one person would take it in one browser: register,
@@ -10,11 +11,7 @@ import { expectAlert, expectCount, expectPath, expectText, journeySteps, logIn }
  * so after a failure the rest are skipped rather than failing for the same reason.
  */
 
-const admin = {
-  name: 'Asha Rao',
-  email: `asha.${Date.now()}@example.com`,
-  password: 'correct horse battery',
-};
+const admin = person('Asha Rao', 'asha');
 
 const suite = useBrowserSuite();
 const url = suite.url;

@@ -1,7 +1,14 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { useBrowserSuite, visit, type PageWatch } from './harness';
-import { expectText, journeySteps, logIn, registerAdmin } from './helpers';
+import {
+  expectNoSidewaysScroll,
+  expectText,
+  journeySteps,
+  registerAdmin,
+  signIn as signInOn,
+} from './helpers';
+import { person } from './steps';
 
 /**
  * The khata on a phone (390 px), as one person would use it: add a person by mobile number,
@@ -11,11 +18,7 @@ import { expectText, journeySteps, logIn, registerAdmin } from './helpers';
  * before.
  */
 
-const me = {
-  name: 'Kavya Nair',
-  email: `kavya.khata.${Date.now()}@example.com`,
-  password: 'first password 123',
-};
+const me = person('Kavya Nair', 'kavya.khata', 'first password 123');
 const PHONE = { width: 390, height: 844 };
 
 const suite = useBrowserSuite();
@@ -40,16 +43,9 @@ const dialog = (name: string) => page.getByRole('dialog', { name });
 const net = (p: Page) => p.getByTestId('khata-net');
 
 /** Nothing on the page scrolls sideways at 390 px. */
-async function fitsThePhone(p: Page) {
-  const wide = await p.evaluate(() => document.documentElement.scrollWidth);
-  expect(wide).toBeLessThanOrEqual(PHONE.width);
-}
+const fitsThePhone = (p: Page) => expectNoSidewaysScroll(p, PHONE.width);
 
-async function signIn(p: Page) {
-  await p.goto(suite.url('/login'));
-  await logIn(p, me);
-  await p.waitForURL(/\/app\/dashboard/);
-}
+const signIn = (p: Page) => signInOn(suite, p, me);
 
 describe.sequential('khata on a phone', () => {
   test('adds a person by name and mobile number', async () => {

@@ -3,16 +3,16 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserSuite, visit, type PageWatch } from './harness';
 import {
-  decodeQP,
   expectAlert,
   expectPath,
   expectText,
   journeySteps,
-  logIn,
+  mailsTo,
   menuLink,
-  outbox as outboxOf,
+  signIn,
   todayIso,
 } from './helpers';
+import { person } from './steps';
 
 /**
  * Lend and borrowed as one person would take them: register, lend and borrow, a partial
@@ -22,11 +22,7 @@ import {
  * the previous one.
  */
 
-const me = {
-  name: 'Kavya Nair',
-  email: `kavya.${Date.now()}@example.com`,
-  password: 'first password 123',
-};
+const me = person('Kavya Nair', 'kavya', 'first password 123');
 const NEW_PASSWORD = 'second password 456';
 const today = todayIso();
 
@@ -85,7 +81,7 @@ async function addLoan(
   await form.waitFor({ state: 'hidden' });
 }
 
-const outbox = (to: string) => outboxOf(suite.server.dataDir, to);
+const mails = (to: string) => mailsTo(suite.server.dataDir, to);
 
 describe.sequential('lend and borrowed', () => {
   test('a new user registers and logs in', async () => {
@@ -96,9 +92,7 @@ describe.sequential('lend and borrowed', () => {
     await page.getByLabel('Confirm Password').fill(me.password);
     await page.getByRole('button', { name: 'Register' }).click();
     await expectAlert(page, 'Registration successful. Please log in.');
-    await page.goto(url('/login'));
-    await logIn(page, me);
-    await expectPath(page, '/app/dashboard');
+    await signIn(suite, page, me);
     await expectText(card('Lend'), /^Lend\s*0/);
     await expectText(card('Total Lend'), '₹0.00');
     await page.getByText('No expenses in the last 12 months.').waitFor();
@@ -304,12 +298,12 @@ describe.sequential('lend and borrowed', () => {
   test('sends a reminder e-mail to the borrower', async () => {
     await menu('Lend').click();
     await row('ravi@example.com').waitFor();
-    expect(outbox('ravi@example.com')).toHaveLength(0);
+    expect(mails('ravi@example.com')).toHaveLength(0);
     await rowAction('Ravi', '2025-01-10', 'sendEmail');
     await expectAlert(page, 'Reminder email sent successfully');
-    const mails = outbox('ravi@example.com');
-    expect(mails).toHaveLength(1);
-    const body = decodeQP(mails[0]!);
+    const sent = mails('ravi@example.com');
+    expect(sent).toHaveLength(1);
+    const body = sent[0]!;
     expect(body).toContain('Amount: ₹1,500.50');
     expect(body).toContain('Still outstanding: ₹500.50');
     expect(body).toContain(me.name);
@@ -332,8 +326,8 @@ describe.sequential('lend and borrowed', () => {
     );
     await visit(page, 'lend-14-forgot-password');
 
-    await expect.poll(() => outbox(me.email).length).toBe(1);
-    const link = decodeQP(outbox(me.email)[0]!).match(/\/reset-password\?token=([\w-]+)/);
+    await expect.poll(() => mails(me.email).length).toBe(1);
+    const link = mails(me.email)[0]!.match(/\/reset-password\?token=([\w-]+)/);
     expect(link).not.toBeNull();
     await page.goto(url(`/reset-password?token=${link![1]}`));
     await page.getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD);
@@ -351,9 +345,7 @@ describe.sequential('lend and borrowed', () => {
     await expectAlert(page, 'This reset link is invalid or has expired. Please ask for a new one.');
     await visit(page, 'lend-16-reset-link-used');
 
-    await page.goto(url('/login'));
-    await logIn(page, { email: me.email, password: NEW_PASSWORD });
-    await expectPath(page, '/app/dashboard');
+    await signIn(suite, page, { email: me.email, password: NEW_PASSWORD });
     await expectText(card('Total Lend'), '₹3,500.50');
   });
 });

@@ -4,11 +4,10 @@ import { useBrowserSuite, visit, type PageWatch } from './harness';
 import {
   addBankAccount,
   expectAlert,
-  expectPath,
   expectText,
   journeySteps,
-  logIn,
   pickOption,
+  signedInPage,
 } from './helpers';
 import { person, seedCompany } from './steps';
 
@@ -29,7 +28,7 @@ let companyWatch: PageWatch;
 
 /** The admin, its company (with its own password, from the invite) and its account. */
 async function setUp() {
-  const token = await seedCompany(suite, admin, company);
+  const { token } = await seedCompany(suite, admin, company);
   await addBankAccount(suite.server.origin, token, {
     holder_name: 'Kaveri Current',
     account_no: '112233445566',
@@ -47,10 +46,7 @@ const row = (p: Page, text: string) => p.getByRole('row').filter({ hasText: text
 describe.sequential('live updates', () => {
   test('the admin opens the company’s bank accounts; the header says Live', async () => {
     await setUp();
-    ({ page: adminPage, watch: adminWatch } = await suite.newPage({ label: 'admin' }));
-    await adminPage.goto(suite.url('/login'));
-    await logIn(adminPage, admin, 'admin');
-    await expectPath(adminPage, '/app/dashboard');
+    ({ page: adminPage, watch: adminWatch } = await signedInPage(suite, admin, 'admin'));
     await adminPage.goto(suite.url('/app/account'));
     await adminPage.getByRole('heading', { level: 2, name: 'All Bank' }).waitFor();
     await expectText(row(adminPage, 'Kaveri Current'), '₹1,000.00');
@@ -60,10 +56,7 @@ describe.sequential('live updates', () => {
   });
 
   test('the company records a payment; the admin’s list and total follow within a second', async () => {
-    ({ page: companyPage, watch: companyWatch } = await suite.newPage({ label: 'company' }));
-    await companyPage.goto(suite.url('/login'));
-    await logIn(companyPage, company, 'company');
-    await expectPath(companyPage, '/app/dashboard');
+    ({ page: companyPage, watch: companyWatch } = await signedInPage(suite, company, 'company'));
     await companyPage.goto(suite.url('/app/payment'));
     await pickOption(companyPage, 'Account Holder', 'Kaveri Current · ••5566', 'Kaveri Current');
     await companyPage.getByLabel('Remark').fill('Invoice 42 paid');

@@ -1,15 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { useBrowserSuite, visit } from './harness';
-import {
-  acceptInvite,
-  apiCall,
-  apiToken,
-  expectPath,
-  logIn,
-  seedAdminAndCompany,
-  todayIso,
-} from './helpers';
+import { acceptInvite, addBankAccount, apiCall, apiToken, signedInPage, todayIso } from './helpers';
+import { LOTUS_CURRENT, person, seedCompany } from './steps';
 
 /**
  * A notification opens the record it tells of, and the company's account numbers read by
@@ -19,10 +12,12 @@ import {
  * overdue lend, two accounts.
  */
 
-const stamp = Date.now();
-const password = 'correct horse battery';
-const admin = { name: 'Kavya Rao', email: `kavya.n.${stamp}@example.com`, password };
-const company = { name: 'Lotus Exports', email: `lotus.n.${stamp}@example.com`, password };
+const admin = person('Kavya Rao', 'kavya.n');
+const company = {
+  ...person('Lotus Exports', 'lotus.n'),
+  mobile: '+91 98765 01234',
+  reg: 'U63090MH2019PTC654321',
+};
 const today = todayIso();
 const month = today.slice(0, 7);
 
@@ -34,30 +29,17 @@ const expectScreen = (page: Page, path: string) =>
 const seeded = { paymentId: '', accountId: '', lendId: '' };
 
 test('an admin and a company with news in their bells', async () => {
-  await seedAdminAndCompany(
-    suite.server,
-    admin,
-    { ...company, mobile: '+91 98765 01234', reg: 'U63090MH2019PTC654321' },
-    password,
-  );
-  const token = await apiToken(suite.server.origin, company, 'company');
+  const { token } = await seedCompany(suite, admin, company);
   const c = (path: string, body?: unknown) => apiCall(suite.server.origin, token, path, body);
-  const account = await c('/company/createbank', {
-    holder_name: 'Lotus Current',
+  const account = await addBankAccount(suite.server.origin, token, {
+    ...LOTUS_CURRENT,
     bank_name: 'State Bank of India',
-    account_no: '123456789012',
-    confirm_no: '123456789012',
-    branch: 'Fort, Mumbai',
-    ifsc: 'SBIN0001234',
-    mobile: '9876501234',
-    address: '12 Marine Drive, Mumbai',
     defaultStatus: 'active',
     openingBalance: 5000,
   });
-  await c('/company/createbank', {
+  await addBankAccount(suite.server.origin, token, {
     holder_name: 'Lotus Payroll',
     account_no: '998877665544',
-    confirm_no: '998877665544',
     branch: 'Indiranagar, Bengaluru',
     ifsc: 'HDFC0000456',
     mobile: '9876505678',
@@ -83,15 +65,15 @@ test('an admin and a company with news in their bells', async () => {
     category: 'shopping',
   });
   // A PM's status update of a project the company then deleted: news with nothing to open.
-  const pmWho = { email: `priya.n.${stamp}@example.com`, password };
+  const pmWho = person('Priya Nair', 'priya.n');
   const pm = await c('/user/createUser', {
-    name: 'Priya Nair',
+    name: pmWho.name,
     email: pmWho.email,
     mobile: '+91 98450 12345',
     registration_number: 'PM-2026-0001',
     userType: 'pm',
   });
-  await acceptInvite(suite.server, pmWho.email, password);
+  await acceptInvite(suite.server, pmWho.email, pmWho.password);
   const project = await c('/company/createproject', {
     projectName: 'Harbour Wall',
     clientName: 'Kapoor Estates',
@@ -114,7 +96,7 @@ test('an admin and a company with news in their bells', async () => {
   for (const name of ['Ravi Kumar', 'Ravi Kumar Sharma', 'Anita Desai']) {
     const lend = await c('/lend/addlend', {
       name,
-      email: `${name.replace(/ /g, '.').toLowerCase()}.${stamp}@example.com`,
+      email: person(name, name.replace(/ /g, '.').toLowerCase()).email,
       amount: 1500,
       issueDate: '2026-01-10',
       repaymentDate: '2026-02-10',
@@ -131,10 +113,10 @@ for (const viewport of [
     const w = viewport.width;
 
     test("the company's bell opens the budget's month, and its numbers show on demand", async () => {
-      const { page, watch } = await suite.newPage({ viewport, label: `company ${w}` });
-      await page.goto(suite.url('/login'));
-      await logIn(page, company, 'company');
-      await expectPath(page, '/app/dashboard');
+      const { page, watch } = await signedInPage(suite, company, 'company', {
+        viewport,
+        label: `company ${w}`,
+      });
 
       await page.getByRole('button', { name: /^Notifications/ }).click();
       const panel = page.getByRole('region', { name: 'Notifications' });
@@ -197,10 +179,10 @@ for (const viewport of [
     });
 
     test("the admin's bell opens the payment's history, the account by its last four", async () => {
-      const { page, watch } = await suite.newPage({ viewport, label: `admin ${w}` });
-      await page.goto(suite.url('/login'));
-      await logIn(page, admin, 'admin');
-      await expectPath(page, '/app/dashboard');
+      const { page, watch } = await signedInPage(suite, admin, 'admin', {
+        viewport,
+        label: `admin ${w}`,
+      });
       await page.getByRole('button', { name: /^Notifications/ }).click();
       const payment = page
         .getByRole('region', { name: 'Notifications' })

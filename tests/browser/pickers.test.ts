@@ -1,7 +1,17 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserSuite, visit, type PageWatch } from './harness';
-import { expectPath, expectText, journeySteps, logIn, registerAdmin } from './helpers';
+import {
+  addBankAccount,
+  apiCall,
+  apiToken,
+  expectText,
+  journeySteps,
+  openScreen as openScreenOn,
+  registerAdmin,
+  signedInPage,
+} from './helpers';
+import { person } from './steps';
 
 /**
  * Pickers search the server: an admin with 150 companies reaches the 150th, by typing part
@@ -9,12 +19,11 @@ import { expectPath, expectText, journeySteps, logIn, registerAdmin } from './he
  * project and bank account. Each step needs the one before.
  */
 
-const stamp = Date.now();
-const password = 'correct horse battery';
-const admin = { name: 'Nisha Verma', email: `nisha.pickers.${stamp}@example.com`, password };
+const admin = person('Nisha Verma', 'nisha.pickers');
+const { password } = admin;
 const COMPANIES = 150;
 const name = (n: number) => `Metro Traders ${String(n).padStart(3, '0')}`;
-const email = (n: number) => `metro${n}.pickers.${stamp}@example.com`;
+const email = (n: number) => person(name(n), `metro${n}.pickers`).email;
 const LAST = name(COMPANIES);
 const ACCOUNT = 'Harbour Current · ••0150';
 
@@ -22,96 +31,59 @@ const suite = useBrowserSuite();
 let page: Page;
 let watch: PageWatch;
 
-async function call(path: string, body: unknown, token?: string) {
-  const res = await fetch(suite.url(`/api${path}`), {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const answer = (await res.json()) as { data: { _id: string; token: string } };
-  expect(res.status, `${path}: ${JSON.stringify(answer)}`).toBeLessThan(300);
-  return answer.data;
-}
-
 // 150 companies over the API (one at a time: password hashing is bounded), the last with
 // a project and a bank account of its own.
 beforeAll(async () => {
-  await registerAdmin(suite.server.origin, admin);
-  const { token } = await call('/user/loginuser', { ...admin, userType: 'admin' });
+  const origin = suite.server.origin;
+  await registerAdmin(origin, admin);
+  const adminToken = await apiToken(origin, admin, 'admin');
   for (let n = 1; n <= COMPANIES; n++) {
-    await call(
-      '/user/createUser',
-      {
-        name: name(n),
-        email: email(n),
-        password,
-        mobile: '9876543210',
-        registration_number: `MT-${n}`,
-        userType: 'company',
-      },
-      token,
-    );
+    await apiCall(origin, adminToken, '/user/createUser', {
+      name: name(n),
+      email: email(n),
+      password,
+      mobile: '9876543210',
+      registration_number: `MT-${n}`,
+      userType: 'company',
+    });
   }
-  const last = await call('/user/loginuser', {
-    email: email(COMPANIES),
-    password,
-    userType: 'company',
-  });
+  const token = await apiToken(origin, { email: email(COMPANIES), password }, 'company');
   // A first password chosen by the admin is changed before anything else.
-  await call(
-    '/user/updatepassword',
-    { currentPassword: password, newPassword: `${password}!`, confirmPassword: `${password}!` },
-    last.token,
-  );
-  await call(
-    '/company/createproject',
-    {
-      projectName: 'Harbour Bridge',
-      clientName: 'Port Trust',
-      clientNumber: '9811122233',
-      duration: '1 year',
-      price: 750000,
-      paymentStatus: 'Advance paid',
-      date: '2026-03-15',
-    },
-    last.token,
-  );
-  await call(
-    '/company/createbank',
-    {
-      holder_name: 'Harbour Current',
-      account_no: '900000000150',
-      confirm_no: '900000000150',
-      branch: 'Fort, Mumbai',
-      ifsc: 'SBIN0001234',
-      mobile: '9876501234',
-      address: '1 Harbour Road',
-      openingBalance: 12345.5,
-    },
-    last.token,
-  );
+  await apiCall(origin, token, '/user/updatepassword', {
+    currentPassword: password,
+    newPassword: `${password}!`,
+    confirmPassword: `${password}!`,
+  });
+  await apiCall(origin, token, '/company/createproject', {
+    projectName: 'Harbour Bridge',
+    clientName: 'Port Trust',
+    clientNumber: '9811122233',
+    duration: '1 year',
+    price: 750000,
+    paymentStatus: 'Advance paid',
+    date: '2026-03-15',
+  });
+  await addBankAccount(origin, token, {
+    holder_name: 'Harbour Current',
+    account_no: '900000000150',
+    branch: 'Fort, Mumbai',
+    ifsc: 'SBIN0001234',
+    mobile: '9876501234',
+    address: '1 Harbour Road',
+    openingBalance: 12345.5,
+  });
 }, 300_000);
 journeySteps(() => [watch]);
 
-const nav = () => page.getByRole('navigation', { name: 'Main' });
 const row = (text: string) => page.getByRole('row').filter({ hasText: text });
 const combobox = (label: string) => page.getByRole('combobox', { name: label, exact: true });
 const status = (text: string) => page.getByRole('status').filter({ hasText: text });
 
-async function openScreen(title: string) {
-  await nav().getByRole('link', { name: title, exact: true }).click();
-  await page.getByRole('heading', { level: 2, name: title }).waitFor();
-}
+const openScreen = (title: string) => openScreenOn(page, title);
 
 describe.sequential('pickers', () => {
   test('the admin types part of the 150th company’s name and sees its projects', async () => {
-    ({ page, watch } = await suite.newPage({ label: 'admin' }));
-    await page.goto(suite.url('/login'));
-    await logIn(page, admin, 'admin');
-    await expectPath(page, '/app/dashboard');
+    ({ page, watch } = await signedInPage(suite, admin, 'admin'));
     await openScreen('Project List');
 
     const company = combobox('Company');

@@ -2,14 +2,8 @@ import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { join } from 'node:path';
 import { screenshotDir, useBrowserSuite, visit } from './harness';
-import {
-  addBankAccount,
-  apiCall,
-  apiToken,
-  expectPath,
-  logIn,
-  seedAdminAndCompany,
-} from './helpers';
+import { addBankAccount, apiCall, signedInPage } from './helpers';
+import { addPayments, person, seedCompany } from './steps';
 
 /**
  * Screens read without a guide: at 1280 px every list shows all of its columns without a
@@ -18,38 +12,24 @@ import {
  * the month's figures. Seeded through the API with the long values real records have.
  */
 
-const stamp = Date.now();
-const password = 'correct horse battery';
-const admin = { name: 'Kavya Rao', email: `kavya.r.${stamp}@example.com`, password };
+const admin = person('Kavya Rao', 'kavya.r');
 const company = {
-  name: 'Lotus Exports and Logistics Private Limited',
-  email: `lotus.logistics.${stamp}@example.com`,
-  password,
+  ...person('Lotus Exports and Logistics Private Limited', 'lotus.logistics'),
+  mobile: '+91 98765 01234',
+  reg: 'U63090MH2019PTC123456',
 };
 const today = new Date().toLocaleDateString('en-CA');
 const monthStart = `${today.slice(0, 8)}01`;
 
 const suite = useBrowserSuite();
-let companyToken = '';
-
-const call = (token: string, path: string, body?: unknown) =>
-  apiCall(suite.server.origin, token, path, body);
-const tokenOf = (who: { email: string; password: string }, userType: string) =>
-  apiToken(suite.server.origin, who, userType);
 
 test('a company with the long names, numbers and statuses of real records', async () => {
-  await seedAdminAndCompany(
-    suite.server,
-    admin,
-    { ...company, mobile: '+91 98765 01234', reg: 'U63090MH2019PTC123456' },
-    password,
-  );
-  companyToken = await tokenOf(company, 'company');
-  const c = (path: string, body?: unknown) => call(companyToken, path, body);
+  const { token } = await seedCompany(suite, admin, company);
+  const c = (path: string, body?: unknown) => apiCall(suite.server.origin, token, path, body);
 
   const pm = await c('/user/createUser', {
     name: 'Priyanka Venkataraman',
-    email: `priyanka.venkataraman.${stamp}@example.com`,
+    email: person('Priyanka Venkataraman', 'priyanka.venkataraman').email,
     mobile: '+91 98450 12345',
     registration_number: 'PM-2024-0001',
     userType: 'pm',
@@ -57,7 +37,7 @@ test('a company with the long names, numbers and statuses of real records', asyn
   for (const [i, userType] of (['tl', 'employee'] as const).entries())
     await c('/user/createUser', {
       name: `Sandeep Ramachandran ${i + 1}`,
-      email: `sandeep.ramachandran.${i}.${stamp}@example.com`,
+      email: person('Sandeep Ramachandran', `sandeep.ramachandran.${i}`).email,
       mobile: '+91 99000 11223',
       registration_number: `EMP-2024-00${i}`,
       userType,
@@ -78,11 +58,10 @@ test('a company with the long names, numbers and statuses of real records', asyn
       projectManager: pm._id,
       date: today,
     });
-  const main = await c('/company/createbank', {
+  const main = await addBankAccount(suite.server.origin, token, {
     holder_name: 'Lotus Exports Current Account',
     bank_name: 'State Bank of India',
     account_no: '123456789012345',
-    confirm_no: '123456789012345',
     branch: 'Fort, Mumbai Main Branch',
     ifsc: 'SBIN0001234',
     mobile: '9876501234',
@@ -90,7 +69,7 @@ test('a company with the long names, numbers and statuses of real records', asyn
     defaultStatus: 'active',
     openingBalance: 5000,
   });
-  await addBankAccount(suite.server.origin, companyToken, {
+  await addBankAccount(suite.server.origin, token, {
     holder_name: 'Lotus Exports Spare Account',
     account_no: '555566667777',
     branch: 'Indiranagar, Bengaluru',
@@ -99,17 +78,10 @@ test('a company with the long names, numbers and statuses of real records', asyn
     address: '4 CMH Road, Bengaluru',
     defaultStatus: 'deActive',
   });
-  for (const [paymentType, amount, remark] of [
-    ['credit', 2500000, 'Invoice 17 from Kapoor Estates'],
-    ['debit', 1200.25, 'Office rent'],
-  ] as const)
-    await c('/company/addpayment', {
-      accountId: main._id,
-      date: today,
-      remark,
-      paymentType,
-      amount,
-    });
+  await addPayments(suite, token, main._id, [
+    [today, 'credit', 2500000, 'Invoice 17 from Kapoor Estates'],
+    [today, 'debit', 1200.25, 'Office rent'],
+  ]);
   for (const [description, amount, category] of [
     ['Quarterly maintenance of the office air conditioning units', 1250000.5, 'other'],
     ['Cinema tickets', 450, 'movie'],
@@ -171,13 +143,11 @@ const LISTS = [
   { who: 'company', path: '/app/categoryreport', row: 'shopping', shot: 'category-report' },
 ] as const;
 
-async function signedIn(viewport: { width: number; height: number }, who: 'admin' | 'company') {
-  const opened = await suite.newPage({ viewport, label: `${who} ${viewport.width}` });
-  await opened.page.goto(suite.url('/login'));
-  await logIn(opened.page, who === 'admin' ? admin : company, who);
-  await expectPath(opened.page, '/app/dashboard');
-  return opened;
-}
+const signedIn = (viewport: { width: number; height: number }, who: 'admin' | 'company') =>
+  signedInPage(suite, who === 'admin' ? admin : company, who, {
+    viewport,
+    label: `${who} ${viewport.width}`,
+  });
 
 describe.sequential('at 1280 px', () => {
   test('every list shows its columns without scrolling sideways, its badges whole', async () => {

@@ -5,16 +5,14 @@ import type { Page } from 'playwright-core';
 import { useBrowserSuite, visit, type PageWatch } from './harness';
 import {
   addBankAccount,
-  apiCall,
-  apiToken,
   expectAlert,
-  expectPath,
   expectText,
   journeySteps,
-  logIn,
+  menuLink,
   pickOption,
-  seedAdminAndCompany,
+  signedInPage,
 } from './helpers';
+import { addPayments, person, seedCompany } from './steps';
 
 /**
  * A company reconciles its account against Axis Bank's download: the books have four of the
@@ -24,10 +22,11 @@ import {
  * tab of the company, open on the same reconciliation, shows it without a click.
  */
 
-const stamp = Date.now();
 const password = 'reconcile password 1';
-const admin = { name: 'Meera Iyer', email: `meera.${stamp}@example.com`, password };
-const company = { name: 'Acme Traders', email: `acme.${stamp}@example.com`, password };
+const admin = person('Meera Iyer', 'meera', password);
+const company = { ...person('Acme Traders', 'acme', password), mobile: '9876512345', reg: 'ACM-1' };
+/** The reconciliation screen's width: its statement and books side by side. */
+const WIDE = { width: 1400, height: 900 };
 const FILE = readFileSync(join(import.meta.dirname, '../fixtures/banks/axis-statement.csv'));
 
 const suite = useBrowserSuite();
@@ -38,13 +37,7 @@ let otherWatch: PageWatch;
 
 /** The admin, its company, the company's account at ₹50,000 and its April entries. */
 async function setUp() {
-  await seedAdminAndCompany(
-    suite.server,
-    admin,
-    { ...company, mobile: '9876512345', reg: 'ACM-1' },
-    password,
-  );
-  const token = await apiToken(suite.server.origin, company, 'company');
+  const { token } = await seedCompany(suite, admin, company);
   const account = await addBankAccount(suite.server.origin, token, {
     holder_name: 'Acme Current',
     account_no: '917020012345678',
@@ -54,20 +47,12 @@ async function setUp() {
     address: '12 Koramangala, Bengaluru',
     openingBalance: 50000,
   });
-  const accountId = account._id;
-  for (const [date, remark, paymentType, amount] of [
-    ['2026-04-01', 'Office rent April - Sharma Properties', 'debit', 45000],
-    ['2026-04-02', 'Payment from Acme Clients for INV 2041', 'credit', 125000],
-    ['2026-04-05', 'Electricity bill BESCOM', 'debit', 2360],
-    ['2026-04-14', 'Cheque 000123 from Globex', 'credit', 18000],
-  ] as const)
-    await apiCall(suite.server.origin, token, '/company/addpayment', {
-      accountId,
-      date,
-      remark,
-      paymentType,
-      amount,
-    });
+  await addPayments(suite, token, account._id, [
+    ['2026-04-01', 'debit', 45000, 'Office rent April - Sharma Properties'],
+    ['2026-04-02', 'credit', 125000, 'Payment from Acme Clients for INV 2041'],
+    ['2026-04-05', 'debit', 2360, 'Electricity bill BESCOM'],
+    ['2026-04-14', 'credit', 18000, 'Cheque 000123 from Globex'],
+  ]);
 }
 journeySteps(() => [watch, otherWatch]);
 
@@ -77,17 +62,8 @@ const line = (p: Page, text: string) => p.getByRole('row').filter({ hasText: tex
 describe.sequential('reconcile an account against the bank’s download', () => {
   test('the company reads Axis Bank’s file: the statement beside the books', async () => {
     await setUp();
-    ({ page, watch } = await suite.newPage({
-      label: 'company',
-      viewport: { width: 1400, height: 900 },
-    }));
-    await page.goto(suite.url('/login'));
-    await logIn(page, company, 'company');
-    await expectPath(page, '/app/dashboard');
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Reconciliation' })
-      .click();
+    ({ page, watch } = await signedInPage(suite, company, 'company', { viewport: WIDE }));
+    await menuLink(page, 'Reconciliation').click();
     await pickOption(page, 'Bank account', 'Acme Current · ••5678', 'Acme');
     await page.getByLabel('Bank statement file').setInputFiles({
       name: 'axis-statement.csv',
@@ -113,13 +89,10 @@ describe.sequential('reconcile an account against the bank’s download', () => 
     await visit(page, 'reconciliation-02-suggested');
 
     // The same reconciliation in a second tab of the company.
-    ({ page: other, watch: otherWatch } = await suite.newPage({
+    ({ page: other, watch: otherWatch } = await signedInPage(suite, company, 'company', {
       label: 'second tab',
-      viewport: { width: 1400, height: 900 },
+      viewport: WIDE,
     }));
-    await other.goto(suite.url('/login'));
-    await logIn(other, company, 'company');
-    await expectPath(other, '/app/dashboard');
     await other.goto(page.url());
     await expectText(status(other), 'Difference to explain');
 

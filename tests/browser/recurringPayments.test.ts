@@ -6,9 +6,9 @@ import {
   expectAlert,
   expectPath,
   expectText,
-  logIn,
   menuLink,
   pickOption,
+  signIn,
 } from './helpers';
 import { journeyPage, person, seedCompany } from './steps';
 
@@ -25,7 +25,7 @@ let page: Page;
 
 // The company and its account, through the API: the test's set-up, not its subject.
 beforeAll(async () => {
-  const token = await seedCompany(suite, admin, company);
+  const { token } = await seedCompany(suite, admin, company);
   await addBankAccount(suite.server.origin, token, {
     holder_name: 'Nila Current',
     account_no: '556677889900',
@@ -43,8 +43,7 @@ const menu = (name: string) => menuLink(page, name);
 
 describe.sequential('recurring payments', () => {
   test('the company opens Recurring Payments under Banking', async () => {
-    await page.goto(suite.url('/login'));
-    await logIn(page, company, 'company');
+    await signIn(suite, page, company, 'company');
     await menu('Recurring Payments').click();
     await expectPath(page, '/app/recurringpayments');
     await page.getByRole('heading', { level: 2, name: 'Recurring Payments' }).waitFor();

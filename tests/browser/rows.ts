@@ -30,7 +30,15 @@ export async function rowMenuItems(page: Page, label: string): Promise<string[]>
 export async function rowAction(
   page: Page,
   label: string,
-  action: 'Show' | 'Edit' | 'Delete' | 'Deactivate' | 'Reactivate',
+  action:
+    | 'Show'
+    | 'Edit'
+    | 'Delete'
+    | 'Deactivate'
+    | 'Reactivate'
+    | 'Reconcile'
+    | 'Close account'
+    | 'Reopen account',
 ) {
   await (await rowMenuToggle(page, label)).click();
   await page.getByRole('button', { name: action, exact: true }).click();

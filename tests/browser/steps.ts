@@ -2,12 +2,12 @@ import { beforeAll } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BrowserSuite, PageWatch } from './harness';
 import {
+  apiCall,
   apiToken,
-  expectPath,
   journeySteps,
-  logIn,
   registerAdmin,
   seedAdminAndCompany,
+  signIn,
 } from './helpers';
 
 /**
@@ -33,20 +33,55 @@ export const person = (name: string, slug: string, password = PASSWORD): Person 
   password,
 });
 
+/** Lotus Current, the company account most files open (through the API or the form). */
+export const LOTUS_CURRENT = {
+  holder_name: 'Lotus Current',
+  account_no: '123456789012',
+  branch: 'Fort, Mumbai',
+  ifsc: 'SBIN0001234',
+  mobile: '9876501234',
+  address: '12 Marine Drive, Mumbai',
+};
+
 /** A company as the admin creates it: a person with a mobile number and a registration. */
 export type CompanyPerson = Person & { mobile: string; reg: string };
 
 /**
  * Seeds `admin` and its `company` (which accepts its invite with its own password) and signs
- * the company in over the API: its token, for the file's own set-up calls.
+ * the company in over the API: its token, for the file's own set-up calls, and its id.
  */
 export async function seedCompany(
   suite: BrowserSuite,
   admin: Person,
   company: CompanyPerson,
-): Promise<string> {
-  await seedAdminAndCompany(suite.server, admin, company, company.password);
-  return apiToken(suite.server.origin, company, 'company');
+): Promise<{ token: string; companyId: string }> {
+  const { companyId } = await seedAdminAndCompany(suite.server, admin, company, company.password);
+  return { token: await apiToken(suite.server.origin, company, 'company'), companyId };
+}
+
+/** A payment to record on an account: its day, direction, rupees and remark. */
+export type PaymentSeed = readonly [
+  date: string,
+  paymentType: 'credit' | 'debit',
+  amount: number,
+  remark: string,
+];
+
+/** Records `payments` on the account `accountId` through the API, as the holder of `token`. */
+export async function addPayments(
+  suite: BrowserSuite,
+  token: string,
+  accountId: string,
+  payments: readonly PaymentSeed[],
+): Promise<void> {
+  for (const [date, paymentType, amount, remark] of payments)
+    await apiCall(suite.server.origin, token, '/company/addpayment', {
+      accountId,
+      date,
+      remark,
+      paymentType,
+      amount,
+    });
 }
 
 /**
@@ -70,7 +105,5 @@ export function journeyPage(
 /** Registers `me` as an admin and signs in on `page`: the dashboard opens. */
 export async function signUpAndIn(suite: BrowserSuite, page: Page, me: Person): Promise<void> {
   await registerAdmin(suite.server.origin, me);
-  await page.goto(suite.url('/login'));
-  await logIn(page, me);
-  await expectPath(page, '/app/dashboard');
+  await signIn(suite, page, me);
 }
