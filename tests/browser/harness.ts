@@ -222,9 +222,14 @@ export function useBrowserSuite(): BrowserSuite {
       return { context, page, watch: watchPage(page, label) };
     },
   };
+  // The server and Chromium start side by side (each waits mostly on its own start-up), and
+  // stop so at the end.
   beforeAll(async () => {
-    suite.server = await startAppServer();
-    suite.browser = await launchBrowser();
+    const [server, browser] = await Promise.allSettled([startAppServer(), launchBrowser()]);
+    if (server.status === 'fulfilled') suite.server = server.value;
+    if (browser.status === 'fulfilled') suite.browser = browser.value;
+    for (const started of [server, browser])
+      if (started.status === 'rejected') throw started.reason;
   });
   afterEach(async (ctx) => {
     // A failed test says what the server printed (LOG_LEVEL=warn) and whether it is up.
@@ -243,9 +248,11 @@ export function useBrowserSuite(): BrowserSuite {
     }
   });
   afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await suite.browser?.close();
-    await suite.server?.stop();
+    const closing = async () => {
+      for (const context of contexts) await context.close().catch(() => undefined);
+      await suite.browser?.close();
+    };
+    await Promise.all([closing(), suite.server?.stop()]);
   });
   return suite;
 }
