@@ -4,6 +4,7 @@ import { callerOf, originOf } from '../plugins/auth';
 import { addressOf } from '../plugins/rateLimit';
 import { BODY, errors } from '../lib/schemas';
 import { registerRoutes } from '../lib/registerRoutes';
+import { handlersOf } from './handlers';
 import { limitedPerAddress } from './emailedLinks';
 import { confirmEmailChange, revertEmail } from '../services/emailChange';
 import { listSessions, revokeOtherSessions, revokeOwnSession } from '../services/sessions';
@@ -14,6 +15,7 @@ import * as twoFactor from '../services/twoFactor';
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   // Every route but the links opened from an e-mail needs a session.
   const signedIn = { onRequest: app.authenticate };
+  const { mine, removed } = handlersOf(app);
   registerRoutes(app, accountEndpoints, {
     confirmEmail: {
       tags: ['profile'],
@@ -66,10 +68,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       answers: 'Open sessions',
       refusals: errors(400, 401),
       options: signedIn,
-      handler: async (request) => ({
-        success: true,
-        data: await listSessions(app.db, callerOf(request)),
-      }),
+      handler: mine(listSessions),
     },
 
     endSession: {
@@ -78,10 +77,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       answers: 'Signed out',
       refusals: errors(...BODY, 401, 404),
       options: signedIn,
-      handler: async (request) => {
-        await revokeOwnSession(app.db, callerOf(request), request.params.id);
-        return { success: true, message: 'That session is signed out' };
-      },
+      handler: removed('That session is signed out', revokeOwnSession),
     },
 
     endOtherSessions: {
@@ -103,10 +99,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       answers: 'Sign-in history',
       refusals: errors(400, 401),
       options: signedIn,
-      handler: async (request) => ({
-        success: true,
-        data: await listSignIns(app.db, callerOf(request)),
-      }),
+      handler: mine(listSignIns),
     },
 
     getTwoFactor: {

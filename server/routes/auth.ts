@@ -6,6 +6,7 @@ import { todayOf } from '../plugins/timeZone';
 import { addressOf, limitExports } from '../plugins/rateLimit';
 import { BODY, errors } from '../lib/schemas';
 import { registerRoutes } from '../lib/registerRoutes';
+import { handlersOf } from './handlers';
 import { assertSamePassword } from './emailedLinks';
 import * as auth from '../services/auth';
 import { ownEditAnswer } from '../services/emailChange';
@@ -16,6 +17,7 @@ import { passwordResetRoutes } from './passwordReset';
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Registering, logging in and a forgotten password need no session; the rest do.
   const signedIn = { onRequest: app.authenticate };
+  const { mine } = handlersOf(app);
   registerRoutes(app, authEndpoints, {
     registerAdmin: {
       tags: ['auth'],
@@ -102,10 +104,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       answers: 'The signed-in user',
       refusals: errors(400, 401),
       options: signedIn,
-      handler: async (request) => ({
-        success: true,
-        data: await auth.getProfile(app.db, callerOf(request)),
-      }),
+      handler: mine(auth.getProfile),
     },
 
     exportMyData: {

@@ -1,11 +1,10 @@
 import type { z } from 'zod';
 import { bankEndpoints, type BankAccountFields } from '../../contract/api/bank';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
 import { limitExports } from '../plugins/rateLimit';
 import { BODY, errors } from '../lib/schemas';
-import { registerRoutes } from '../lib/registerRoutes';
+import { inPaise, signedInRoutes } from './handlers';
 import { badRequest } from '../lib/errors';
 import {
   createAccount,
@@ -19,7 +18,6 @@ import { statement } from '../services/bank/statements';
 import { transfer } from '../services/bank/transfers';
 import { spending, spendingCsv } from '../services/bank/spending';
 import { statementCsv } from '../services/exports';
-import { sendCsv } from './csv';
 
 type AccountFields = Partial<z.output<typeof BankAccountFields>>;
 type Renamed = 'holder_name' | 'account_no' | 'bank_name' | 'overdraftLimit';
@@ -45,8 +43,10 @@ const toInput = <Fields extends AccountFields>({
     overdraftLimitPaise: Fields['overdraftLimit'];
   };
 
-export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
+export const bankRoutes = signedInRoutes(bankEndpoints)((
+  app,
+  { page, read, done, removedByBody, csv },
+) => {
   const tags = ['bank'];
   /** Closes (or reopens) the account of the path, as read at the body's `version`. */
   const closing =
@@ -63,17 +63,14 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
       return { success: true as const, message, data };
     };
 
-  registerRoutes(app, bankEndpoints, {
+  return {
     listBankAccounts: {
       tags,
       summary: "The company's bank accounts (an admin's companies'; companyId narrows)",
       description: 'Admins and companies only (403).',
       answers: 'One page of the accounts, with the total balance',
       refusals: errors(400, 401, 403),
-      handler: async (request) => ({
-        success: true,
-        ...(await listAccounts(app.db, callerOf(request), request.query)),
-      }),
+      handler: page(listAccounts),
     },
 
     createBankAccount: {
@@ -115,10 +112,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
       description: "Companies only (403); another company's account is not found (404).",
       answers: 'Deleted',
       refusals: errors(...BODY, 401, 403, 404, 409),
-      handler: async (request) => {
-        await deleteAccount(app.db, callerOf(request), request.body.id);
-        return { success: true, message: 'Bank account deleted successfully' };
-      },
+      handler: removedByBody('Bank account deleted successfully', deleteAccount),
     },
 
     closeBankAccount: {
@@ -150,14 +144,9 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
         "Companies only (403); another company's account, and a party (client, vendor, employee) or project that is not the company's, are not found (404). A closed account takes no payments (400: reopen it first). A debit that would take the running balance below zero, or below minus the account's overdraft limit, on its date or any later one is a 400 naming that day. A cheque (`mode`) needs its number in `reference` (400); a `category` must be one of the company's (400). The party's name is kept as it is when the payment is recorded.",
       answers: 'The entry, and the balance of the account after it',
       refusals: errors(...BODY, 401, 403, 404),
-      handler: async (request) => {
-        const { amount, ...rest } = request.body;
-        const data = await recordPayment(app.db, callerOf(request), {
-          ...rest,
-          amountPaise: amount,
-        });
-        return { success: true, message: 'Payment recorded successfully', data };
-      },
+      handler: done('Payment recorded successfully', (db, caller, { body }) =>
+        recordPayment(db, caller, inPaise(body)),
+      ),
     },
 
     transferBetweenAccounts: {
@@ -167,14 +156,9 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
         'Companies only (403); an account of another company is not found (404). `fromAccountId` and `toAccountId` must differ, neither may be closed, and the debit must keep the running balance of `fromAccountId` at or above its floor (zero, or minus its overdraft limit) on its date and every later one (400). Both legs carry `mode` and `reference`; a cheque needs its number (400).',
       answers: 'Both entries: the debit and the credit',
       refusals: errors(...BODY, 401, 403, 404),
-      handler: async (request) => {
-        const { amount, ...rest } = request.body;
-        const data = await transfer(app.db, callerOf(request), {
-          ...rest,
-          amountPaise: amount,
-        });
-        return { success: true, message: 'Transfer recorded successfully', data };
-      },
+      handler: done('Transfer recorded successfully', (db, caller, { body }) =>
+        transfer(db, caller, inPaise(body)),
+      ),
     },
 
     reversePayment: {
@@ -203,10 +187,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
         "Admins and companies only (403); an account that is not the caller's to read is not found (404). `search` matches the remark, the reference or the party's name.",
       answers: 'One page of the payments',
       refusals: errors(400, 401, 403, 404),
-      handler: async (request) => ({
-        success: true,
-        ...(await listPayments(app.db, callerOf(request), request.query)),
-      }),
+      handler: page(listPayments),
     },
 
     bankStatement: {
@@ -224,10 +205,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
       ].join(' '),
       answers: 'The statement',
       refusals: errors(400, 401, 403, 404),
-      handler: async (request) => ({
-        success: true,
-        data: await statement(app.db, callerOf(request), request.query),
-      }),
+      handler: read(statement),
     },
 
     bankStatementCsv: {
@@ -238,12 +216,9 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
       answers: 'A CSV file (attachment statement-….csv)',
       refusals: errors(400, 401, 403, 404, 429),
       options: { preHandler: limitExports(app) },
-      handler: async (request, reply) => {
-        // The account and the range are checked before the first byte (404, 400); then the
-        // entries are read and written a batch at a time.
-        const { name, lines } = await statementCsv(app.db, callerOf(request), request.query);
-        return sendCsv(reply, name, lines);
-      },
+      // The account and the range are checked before the first byte (404, 400); then the
+      // entries are read and written a batch at a time.
+      handler: csv(statementCsv),
     },
 
     spending: {
@@ -254,10 +229,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
         "Admins (`companyId` narrows to one of theirs) and companies only (403). `to` must be on or after `from` (400). Paid is debits less their reversals, received is credits less theirs; transfers between the company's own accounts are neither. Payments naming no party (or project) are one row with `kind` null.",
       answers: 'One page of the rows, with the totals of all of them',
       refusals: errors(400, 401, 403),
-      handler: async (request) => ({
-        success: true,
-        ...(await spending(app.db, callerOf(request), request.query)),
-      }),
+      handler: page(spending),
     },
 
     spendingCsv: {
@@ -268,10 +240,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
       answers: 'A CSV file (attachment spending-by-….csv)',
       refusals: errors(400, 401, 403, 429),
       options: { preHandler: limitExports(app) },
-      handler: async (request, reply) => {
-        const { name, lines } = await spendingCsv(app.db, callerOf(request), request.query);
-        return sendCsv(reply, name, lines);
-      },
+      handler: csv(spendingCsv),
     },
-  });
-};
+  };
+});

@@ -1,15 +1,12 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { categoryEndpoints } from '../../contract/api/categories';
 import { BODY, errors } from '../lib/schemas';
-import { registerRoutes } from '../lib/registerRoutes';
+import { signedInRoutes } from './handlers';
 import { callerOf } from '../plugins/auth';
 import * as categories from '../services/categories';
 
 /** Categories are personal, as expenses are: every role keeps its own, for its own expenses. */
-export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
-
-  registerRoutes(app, categoryEndpoints, {
+export const categoryRoutes = signedInRoutes(categoryEndpoints)(
+  (app, { mine, done, removedByBody }) => ({
     listCategories: {
       tags: ['expenses'],
       summary: "The caller's expense categories, with each one's expenses and their total",
@@ -17,10 +14,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
         'Every category of the caller, by name regardless of case: how many expenses it has and their total amount, and how many recurring expenses record into it.',
       answers: 'The categories',
       refusals: errors(400, 401),
-      handler: async (request) => ({
-        success: true,
-        data: await categories.listCategories(app.db, callerOf(request)),
-      }),
+      handler: mine(categories.listCategories),
     },
 
     addCategory: {
@@ -30,10 +24,9 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
         'Names are unique per user regardless of case (409 when the caller has one of that name). A user keeps at most 200 categories (409).',
       answers: 'The new category',
       refusals: errors(...BODY, 401, 409),
-      handler: async (request) => {
-        const data = await categories.addCategory(app.db, callerOf(request), request.body.name);
-        return { success: true, message: 'Category added', data };
-      },
+      handler: done('Category added', (db, caller, { body }) =>
+        categories.addCategory(db, caller, body.name),
+      ),
     },
 
     renameCategory: {
@@ -76,10 +69,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
         'A category that expenses or recurring expenses use is refused (409; merge it into another instead), as is the last one (409). Anyone else’s category is not found (404).',
       answers: 'Deleted',
       refusals: errors(...BODY, 401, 404, 409),
-      handler: async (request) => {
-        await categories.deleteCategory(app.db, callerOf(request), request.body.id);
-        return { success: true, message: 'Category deleted' };
-      },
+      handler: removedByBody('Category deleted', categories.deleteCategory),
     },
-  });
-};
+  }),
+);

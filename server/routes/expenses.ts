@@ -1,21 +1,12 @@
-import type { z } from 'zod';
-import { expenseEndpoints, type ExpenseFields } from '../../contract/api/expenses';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { expenseEndpoints } from '../../contract/api/expenses';
 import { callerOf } from '../plugins/auth';
 
 import { BODY, errors } from '../lib/schemas';
-import { registerRoutes } from '../lib/registerRoutes';
+import { inPaise, signedInRoutes } from './handlers';
 import * as expenses from '../services/expenses';
 
-const toInput = ({ amount, ...rest }: z.output<typeof ExpenseFields>) => ({
-  ...rest,
-  amountPaise: amount,
-});
-
-export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
-
-  registerRoutes(app, expenseEndpoints, {
+export const expenseRoutes = signedInRoutes(expenseEndpoints)(
+  (app, { page, done, removedByBody }) => ({
     listExpenses: {
       tags: ['expenses'],
       summary: "The caller's expenses, filtered, sorted and paged, with the filter's total",
@@ -32,10 +23,7 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
       ].join(' '),
       answers: 'One page of the expenses, with the total of the filter',
       refusals: errors(400, 401),
-      handler: async (request) => ({
-        success: true,
-        ...(await expenses.listExpenses(app.db, callerOf(request), request.query)),
-      }),
+      handler: page(expenses.listExpenses),
     },
 
     expenseCategoryReport: {
@@ -45,10 +33,7 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
         'Both days included; `to` must be on or after `from` (400). Categories largest first, each with its number of expenses and their amount; `count` and `totalAmount` are over the range.',
       answers: 'The spending by category of the range',
       refusals: errors(400, 401),
-      handler: async (request) => ({
-        success: true,
-        ...(await expenses.categoryReport(app.db, callerOf(request), request.query)),
-      }),
+      handler: page(expenses.categoryReport),
     },
 
     addExpense: {
@@ -56,10 +41,9 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Record an expense of the caller',
       answers: 'The new expense',
       refusals: errors(...BODY, 401),
-      handler: async (request) => {
-        const data = await expenses.createExpense(app.db, callerOf(request), toInput(request.body));
-        return { success: true, message: 'Expense created successfully', data };
-      },
+      handler: done('Expense created successfully', (db, caller, { body }) =>
+        expenses.createExpense(db, caller, inPaise(body)),
+      ),
     },
 
     updateExpense: {
@@ -69,14 +53,11 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
         "Changes only the fields sent, of the expense as read at `version` (409 when it changed since). Anyone else's expense is not found (404).",
       answers: 'The updated expense',
       refusals: errors(...BODY, 401, 404, 409),
-      handler: async (request) => {
-        const { _id, version, amount, ...fields } = request.body;
-        const data = await expenses.updateExpense(app.db, callerOf(request), _id, version, {
-          ...fields,
-          amountPaise: amount,
-        });
-        return { success: true, message: 'Expense updated successfully', data };
-      },
+      handler: done(
+        'Expense updated successfully',
+        (db, caller, { body: { _id, version, ...fields } }) =>
+          expenses.updateExpense(db, caller, _id, version, inPaise(fields)),
+      ),
     },
 
     deleteExpense: {
@@ -85,10 +66,7 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
       description: "Anyone else's expense is not found (404).",
       answers: 'Deleted',
       refusals: errors(...BODY, 401, 404),
-      handler: async (request) => {
-        await expenses.deleteExpense(app.db, callerOf(request), request.body.id);
-        return { success: true, message: 'Expense deleted successfully' };
-      },
+      handler: removedByBody('Expense deleted successfully', expenses.deleteExpense),
     },
 
     restoreExpense: {
@@ -103,5 +81,5 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
         return { success: true, message };
       },
     },
-  });
-};
+  }),
+);

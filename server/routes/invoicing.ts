@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { invoiceEndpoints } from '../../contract/api/invoices';
-import { HttpError } from '../lib/errors';
 import { pdfHeaders, sendPdf } from '../pdf/reply';
 import { registerRoutes } from '../lib/registerRoutes';
+import { signedInRoutes } from './handlers';
+import { mailing, remindersPerCaller } from './mailing';
 import { BODY, errors } from '../lib/schemas';
 import { Slots } from '../lib/slots';
 import { callerOf } from '../plugins/auth';
@@ -29,13 +30,15 @@ const READ =
 const WRITE =
   "Companies only (admins read, never write: 403); another company's record is not found (404).";
 
-export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
+export const invoicingRoutes = signedInRoutes(signedIn)((
+  app,
+  { page, one, added, updated, done, removed },
+) => {
   const slots = pdfSlots();
   const tags = ['invoicing'];
   const caller = callerOf;
 
-  registerRoutes(app, signedIn, {
+  return {
     getInvoiceProfile: {
       tags,
       summary: "The company's invoicing profile (the seller on its invoices), or null",
@@ -53,11 +56,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `${WRITE} \`version\` is required once there is a profile (409 when stale). The bank account must be one of the company's (404). Issued invoices keep the profile as it was at their issue.`,
       answers: 'The profile',
       refusals: errors(...BODY, 401, 403, 404, 409),
-      handler: async (request) => ({
-        success: true,
-        message: 'Invoicing profile saved',
-        data: await saveProfile(app.db, caller(request), request.body),
-      }),
+      handler: added('Invoicing profile saved', saveProfile),
     },
     listInvoiceClients: {
       tags,
@@ -65,10 +64,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       description: READ,
       answers: 'One page of the clients',
       refusals: errors(400, 401, 403),
-      handler: async (request) => ({
-        success: true,
-        ...(await clients.listClients(app.db, caller(request), request.query)),
-      }),
+      handler: page(clients.listClients),
     },
     getInvoiceClient: {
       tags,
@@ -76,10 +72,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       description: READ,
       answers: 'The client',
       refusals: errors(400, 401, 403, 404),
-      handler: async (request) => ({
-        success: true,
-        data: await clients.getClient(app.db, caller(request), request.params.id),
-      }),
+      handler: one(clients.getClient),
     },
     addInvoiceClient: {
       tags,
@@ -87,11 +80,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `${WRITE} A name the company has already (in any case) is a 409.`,
       answers: 'The new client',
       refusals: errors(...BODY, 401, 403, 409),
-      handler: async (request) => ({
-        success: true,
-        message: 'Client added',
-        data: await clients.addClient(app.db, caller(request), request.body),
-      }),
+      handler: added('Client added', clients.addClient),
     },
     updateInvoiceClient: {
       tags,
@@ -99,11 +88,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `${WRITE} 409 when stale or the name is taken. Issued invoices keep the client as it was at their issue; projects of the client show its new name and mobile.`,
       answers: 'The client',
       refusals: errors(...BODY, 401, 403, 404, 409),
-      handler: async (request) => ({
-        success: true,
-        message: 'Client updated',
-        data: await clients.updateClient(app.db, caller(request), request.params.id, request.body),
-      }),
+      handler: updated('Client updated', clients.updateClient),
     },
     deleteInvoiceClient: {
       tags,
@@ -111,10 +96,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       description: WRITE,
       answers: 'Deleted',
       refusals: errors(...BODY, 401, 403, 404, 409),
-      handler: async (request) => {
-        await clients.deleteClient(app.db, caller(request), request.params.id);
-        return { success: true, message: 'Client deleted' };
-      },
+      handler: removed('Client deleted', clients.deleteClient),
     },
     listInvoices: {
       tags,
@@ -123,10 +105,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       answers:
         'One page of the invoices, and the total, received and pending amounts of the filter',
       refusals: errors(400, 401, 403),
-      handler: async (request) => ({
-        success: true,
-        ...(await listInvoices(app.db, caller(request), request.query)),
-      }),
+      handler: page(listInvoices),
     },
     getInvoice: {
       tags,
@@ -134,10 +113,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `${READ} A PM reads the invoices of its own projects.`,
       answers: 'The invoice',
       refusals: errors(400, 401, 403, 404),
-      handler: async (request) => ({
-        success: true,
-        data: await invoices.getInvoice(app.db, caller(request), request.params.id),
-      }),
+      handler: one(invoices.getInvoice),
     },
     addInvoice: {
       tags,
@@ -145,11 +121,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `${WRITE} The client and project must be the company's (404). Totals are computed from the lines, never taken from the call.`,
       answers: 'The draft',
       refusals: errors(...BODY, 401, 403, 404),
-      handler: async (request) => ({
-        success: true,
-        message: 'Draft saved',
-        data: await invoices.addDraft(app.db, caller(request), request.body),
-      }),
+      handler: added('Draft saved', invoices.addDraft),
     },
     updateInvoice: {
       tags,
@@ -157,11 +129,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `${WRITE} An issued invoice is never edited (409 \`wrong_state\`: cancel it with a credit note).`,
       answers: 'The draft',
       refusals: errors(...BODY, 401, 403, 404, 409),
-      handler: async (request) => ({
-        success: true,
-        message: 'Draft saved',
-        data: await invoices.updateDraft(app.db, caller(request), request.params.id, request.body),
-      }),
+      handler: updated('Draft saved', invoices.updateDraft),
     },
     deleteInvoice: {
       tags,
@@ -169,10 +137,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       description: WRITE,
       answers: 'Deleted',
       refusals: errors(...BODY, 401, 403, 404, 409),
-      handler: async (request) => {
-        await invoices.deleteDraft(app.db, caller(request), request.params.id);
-        return { success: true, message: 'Draft deleted' };
-      },
+      handler: removed('Draft deleted', invoices.deleteDraft),
     },
     issueInvoice: {
       tags,
@@ -180,11 +145,9 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `${WRITE} Needs the invoicing profile (400 naming \`profile\`). Numbers run without gaps in date order: an issue date before the last issued invoice's is a 400 naming \`issueDate\`. 409 when stale or already issued.`,
       answers: 'The issued invoice',
       refusals: errors(...BODY, 401, 403, 404, 409),
-      handler: async (request) => ({
-        success: true,
-        message: 'Invoice issued',
-        data: await issueInvoice(app.db, caller(request), request.params.id, request.body.version),
-      }),
+      handler: done('Invoice issued', (db, caller, { params, body }) =>
+        issueInvoice(db, caller, params.id, body.version),
+      ),
     },
     cancelInvoice: {
       tags,
@@ -207,11 +170,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `${WRITE} One that settles the whole invoice cancels it.`,
       answers: 'The credit note',
       refusals: errors(...BODY, 401, 403, 404, 409),
-      handler: async (request) => ({
-        success: true,
-        message: 'Credit note issued',
-        data: await addCreditNote(app.db, caller(request), request.body),
-      }),
+      handler: added('Credit note issued', addCreditNote),
     },
     invoicePdf: {
       tags,
@@ -234,28 +193,16 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       answers: 'Sent: to whom, and when its link expires',
       refusals: errors(...BODY, 401, 403, 404, 409, 429, 502),
       options: {
-        preHandler: app.limitBy({
-          limit: app.limits.remindersPerAccount,
-          key: (request) => `reminder:account:${callerOf(request).userId}`,
-          message: 'You have sent many e-mails today. Please try again tomorrow.',
-        }),
+        preHandler: remindersPerCaller(
+          app,
+          'You have sent many e-mails today. Please try again tomorrow.',
+        ),
       },
-      handler: async (request) => {
-        try {
-          const data = await documents.emailInvoice(
-            app.db,
-            app,
-            caller(request),
-            request.params.id,
-            request.body.expiresInDays,
-          );
-          return { success: true, message: 'Invoice e-mailed', data };
-        } catch (error) {
-          if (error instanceof HttpError) throw error;
-          request.log.warn({ err: error }, 'invoice e-mail failed');
-          throw new HttpError(502, 'Failed to send email. Please try again.');
-        }
-      },
+      handler: done('Invoice e-mailed', (db, caller, request) =>
+        mailing(request, 'invoice', () =>
+          documents.emailInvoice(db, app, caller, request.params.id, request.body.expiresInDays),
+        ),
+      ),
     },
     createInvoiceLink: {
       tags,
@@ -263,17 +210,9 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `${WRITE} The URL is answered this once: only its hash is kept. A draft has none (409).`,
       answers: 'The link, with its URL',
       refusals: errors(...BODY, 401, 403, 404, 409),
-      handler: async (request) => ({
-        success: true,
-        message: 'Link created',
-        data: await documents.createLink(
-          app.db,
-          caller(request),
-          request.params.id,
-          request.body.expiresInDays,
-          app.publicUrl,
-        ),
-      }),
+      handler: done('Link created', (db, caller, { params, body }) =>
+        documents.createLink(db, caller, params.id, body.expiresInDays, app.publicUrl),
+      ),
     },
     listInvoiceLinks: {
       tags,
@@ -281,10 +220,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       description: READ,
       answers: 'The links',
       refusals: errors(400, 401, 403, 404),
-      handler: async (request) => ({
-        success: true,
-        data: await documents.listLinks(app.db, caller(request), request.params.id),
-      }),
+      handler: one(documents.listLinks),
     },
     revokeInvoiceLink: {
       tags,
@@ -302,8 +238,8 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
         return { success: true, message: 'Link revoked' };
       },
     },
-  });
-};
+  };
+});
 
 /** The PDF a share link opens, without a session. */
 export const publicInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { khataEndpoints } from '../../contract/api/khata';
 import { registerRoutes } from '../lib/registerRoutes';
+import { inPaise, signedInRoutes } from './handlers';
+import { remindersPerCaller } from './mailing';
 import { BODY, errors } from '../lib/schemas';
 import { callerOf } from '../plugins/auth';
 import { addressOf } from '../plugins/rateLimit';
@@ -26,12 +28,11 @@ const {
 const OWN =
   "Every role keeps its own khata: another user's person is not found (404), for admins too.";
 
-export const khataRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
+export const khataRoutes = signedInRoutes(signedIn)((app, { mine, one, added, updated, done }) => {
   const tags = ['lend', 'borrowed'];
   const caller = callerOf;
 
-  registerRoutes(app, signedIn, {
+  return {
     addKhataPerson: {
       tags,
       summary: 'Adds a person to the khata: a name and an Indian mobile number, or an e-mail',
@@ -39,11 +40,7 @@ export const khataRoutes: FastifyPluginAsyncZod = async (app) => {
         'The mobile is kept as +91 and 10 digits; one of mobile and e-mail is required (400). A number (or, without one, an e-mail) already kept is a 409.',
       answers: 'The person',
       refusals: errors(...BODY, 401, 409),
-      handler: async (request) => ({
-        success: true,
-        message: 'Person added',
-        data: await addPerson(app.db, caller(request), request.body),
-      }),
+      handler: added('Person added', addPerson),
     },
     getKhataLedger: {
       tags,
@@ -52,10 +49,7 @@ export const khataRoutes: FastifyPluginAsyncZod = async (app) => {
       description: OWN,
       answers: 'The ledger with the person',
       refusals: errors(400, 401, 404),
-      handler: async (request) => ({
-        success: true,
-        data: await personLedger(app.db, caller(request), request.params.id),
-      }),
+      handler: one(personLedger),
     },
     updateKhataPerson: {
       tags,
@@ -63,11 +57,7 @@ export const khataRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `${OWN} \`version\` as read (409 when stale); a number kept for another person is a 409. Their entries keep the name and contact typed on them.`,
       answers: 'The person',
       refusals: errors(...BODY, 401, 404, 409),
-      handler: async (request) => ({
-        success: true,
-        message: 'Person saved',
-        data: await updatePerson(app.db, caller(request), request.params.id, request.body),
-      }),
+      handler: updated('Person saved', updatePerson),
     },
     addKhataEntry: {
       tags,
@@ -75,14 +65,9 @@ export const khataRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `${OWN} You gave repays the caller's open borrowings from the person first (oldest first, those issued by the date), and the rest is a new lend due on \`dueDate\` (the date when none); You got repays the person's open lends first, and the rest is a new borrowing. The lend and borrowed books and their totals show each part.`,
       answers: 'What was repaid, the new entry (if any) and the net after it',
       refusals: errors(...BODY, 401, 404),
-      handler: async (request) => {
-        const { amount, ...entry } = request.body;
-        const data = await addEntry(app.db, caller(request), request.params.id, {
-          ...entry,
-          amountPaise: amount,
-        });
-        return { success: true, message: 'Entry recorded', data };
-      },
+      handler: done('Entry recorded', (db, caller, { params, body }) =>
+        addEntry(db, caller, params.id, inPaise(body)),
+      ),
     },
     settleKhataPerson: {
       tags,
@@ -90,11 +75,9 @@ export const khataRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `${OWN} Nothing open is a 400, and so is a date before the latest open entry's issue date. The net is zero after it.`,
       answers: 'What was repaid, and the net (zero)',
       refusals: errors(...BODY, 401, 404),
-      handler: async (request) => ({
-        success: true,
-        message: 'Settled up',
-        data: await settleUp(app.db, caller(request), request.params.id, request.body.date),
-      }),
+      handler: done('Settled up', (db, caller, { params, body }) =>
+        settleUp(db, caller, params.id, body.date),
+      ),
     },
     recordKhataReminder: {
       tags,
@@ -103,11 +86,10 @@ export const khataRoutes: FastifyPluginAsyncZod = async (app) => {
       answers: 'The reminder is on the person’s page',
       refusals: errors(...BODY, 401, 404, 429),
       options: {
-        preHandler: app.limitBy({
-          limit: app.limits.remindersPerAccount,
-          key: (request) => `reminder:account:${callerOf(request).userId}`,
-          message: 'You have sent many reminders today. Please try again tomorrow.',
-        }),
+        preHandler: remindersPerCaller(
+          app,
+          'You have sent many reminders today. Please try again tomorrow.',
+        ),
       },
       handler: async (request) => {
         await recordPhoneReminder(
@@ -126,10 +108,7 @@ export const khataRoutes: FastifyPluginAsyncZod = async (app) => {
       description: OWN,
       answers: 'The links (their tokens are never shown again)',
       refusals: errors(400, 401, 404),
-      handler: async (request) => ({
-        success: true,
-        data: await links.listLinks(app.db, caller(request), request.params.id),
-      }),
+      handler: one(links.listLinks),
     },
     createKhataLink: {
       tags,
@@ -137,17 +116,9 @@ export const khataRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `${OWN} The link opens that one ledger and nothing else, until it expires (1 to 90 days) or is revoked; its address is answered this once.`,
       answers: 'The link, with its page and PDF addresses',
       refusals: errors(...BODY, 401, 404),
-      handler: async (request) => ({
-        success: true,
-        message: 'Statement link created',
-        data: await links.createLink(
-          app.db,
-          caller(request),
-          request.params.id,
-          request.body.expiresInDays,
-          app.publicUrl,
-        ),
-      }),
+      handler: done('Statement link created', (db, caller, { params, body }) =>
+        links.createLink(db, caller, params.id, body.expiresInDays, app.publicUrl),
+      ),
     },
     revokeKhataLink: {
       tags,
@@ -165,10 +136,7 @@ export const khataRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "The caller's UPI ID, which reminders ask to be paid to, and their name",
       answers: 'The UPI ID (null when none) and name',
       refusals: errors(400, 401),
-      handler: async (request) => ({
-        success: true,
-        data: await upiSettings(app.db, caller(request)),
-      }),
+      handler: mine(upiSettings),
     },
     saveUpiSettings: {
       tags: ['profile'],
@@ -176,14 +144,12 @@ export const khataRoutes: FastifyPluginAsyncZod = async (app) => {
       description: 'A UPI ID (VPA) such as name@okhdfcbank, kept in lower case (400 otherwise).',
       answers: 'The UPI ID saved',
       refusals: errors(...BODY, 401),
-      handler: async (request) => ({
-        success: true,
-        message: 'UPI ID saved',
-        data: await saveUpiSettings(app.db, caller(request), request.body.upiId),
-      }),
+      handler: done('UPI ID saved', (db, caller, { body }) =>
+        saveUpiSettings(db, caller, body.upiId),
+      ),
     },
-  });
-};
+  };
+});
 
 /** The statement a link opens, without a session: limited per address, never cached. */
 export const publicKhataRoutes: FastifyPluginAsyncZod = async (app) => {

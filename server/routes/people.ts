@@ -1,9 +1,9 @@
 import { peopleEndpoints } from '../../contract/api/people';
 import type { StaffRole } from '../../contract/enums';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
 import { BODY, errors } from '../lib/schemas';
-import { registerRoutes, type Route } from '../lib/registerRoutes';
+import type { Route } from '../lib/registerRoutes';
+import { signedInRoutes } from './handlers';
 import { ownEditAnswer } from '../services/emailChange';
 import * as invites from '../services/invites';
 import { inviteMailOf } from './invites';
@@ -23,9 +23,7 @@ const STATUS_MESSAGES = {
   },
 } as const;
 
-export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
-
+export const peopleRoutes = signedInRoutes(peopleEndpoints)((app, { page, done }) => {
   const ownDetails = (as: 'admin' | 'company'): Route<(typeof peopleEndpoints)['updateAdmin']> => ({
     tags: ['people'],
     summary: `The signed-in ${as} edits its own details`,
@@ -63,7 +61,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   });
 
-  registerRoutes(app, peopleEndpoints, {
+  return {
     createUser: {
       tags: ['people'],
       summary: 'An admin creates a company; a company creates its PMs, TLs, employees',
@@ -88,11 +86,9 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
         "Changes only the fields sent, of the person as read at `version` (409 when it changed since, or when the e-mail is used by another account). Companies only (403); another company's person is not found (404). Setting `status` inactive ends their sessions. The e-mail of a PM (who signs in) is theirs alone to change, on their Profile: another one is a 400; a TL's, employee's, team member's or other's is their contact e-mail and may change. No password is ever set here.",
       answers: 'The updated person',
       refusals: errors(...BODY, 401, 403, 404, 409),
-      handler: async (request) => {
-        const { _id, ...input } = request.body;
-        const data = await people.editUser(app.db, callerOf(request), _id, input);
-        return { success: true, message: 'User edited successfully', data };
-      },
+      handler: done('User edited successfully', (db, caller, { body: { _id, ...input } }) =>
+        people.editUser(db, caller, _id, input),
+      ),
     },
 
     editCompany: {
@@ -102,11 +98,9 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
         "Changes only the fields sent, of the company as read at `version` (409 when it changed since). Admins only (403); another admin's company is not found (404). The company signs in with its e-mail, which only it changes, on its Profile: another one is a 400. No password is ever set here.",
       answers: 'The updated company',
       refusals: errors(...BODY, 401, 403, 404, 409),
-      handler: async (request) => {
-        const { _id, ...input } = request.body;
-        const data = await people.editCompany(app.db, callerOf(request), _id, input);
-        return { success: true, message: 'Company updated successfully', data };
-      },
+      handler: done('Company updated successfully', (db, caller, { body: { _id, ...input } }) =>
+        people.editCompany(db, caller, _id, input),
+      ),
     },
 
     setUserStatus: {
@@ -139,7 +133,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       answers: 'Deactivated or deleted',
       refusals: errors(...BODY, 401, 403, 404, 409),
       handler: async (request) => {
-        const done = await people.deleteUser(
+        const outcome = await people.deleteUser(
           app.db,
           callerOf(request),
           request.params.id,
@@ -148,7 +142,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
         return {
           success: true,
           message:
-            done === 'deleted' ? 'User deleted successfully' : STATUS_MESSAGES.person.inactive,
+            outcome === 'deleted' ? 'User deleted successfully' : STATUS_MESSAGES.person.inactive,
         };
       },
     },
@@ -159,10 +153,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       description: 'Admins only (403).',
       answers: 'One page of the companies',
       refusals: errors(400, 401, 403),
-      handler: async (request) => ({
-        success: true,
-        ...(await people.listCompanies(app.db, callerOf(request), request.query)),
-      }),
+      handler: page(people.listCompanies),
     },
 
     updateAdmin: ownDetails('admin'),
@@ -172,5 +163,5 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     listEmployees: peopleList('employee'),
     listTeam: peopleList('team', ADMINS_AND_COMPANIES),
     listOthers: peopleList('other', ADMINS_AND_COMPANIES),
-  });
-};
+  };
+});

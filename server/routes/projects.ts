@@ -1,11 +1,10 @@
 import type { z } from 'zod';
 import { projectEndpoints, type ProjectFields } from '../../contract/api/projects';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
 import { todayOf } from '../plugins/timeZone';
 
 import { BODY, errors } from '../lib/schemas';
-import { registerRoutes } from '../lib/registerRoutes';
+import { signedInRoutes } from './handlers';
 import * as projects from '../services/projects';
 
 const toInput = ({ price, projectManager, ...rest }: z.output<typeof ProjectFields>) => ({
@@ -18,10 +17,8 @@ const toInput = ({ price, projectManager, ...rest }: z.output<typeof ProjectFiel
 const CLIENT_RULE =
   "`clientId` must be one of the company's clients (400 naming `clientId`, also for another company's). While a project has a client, `clientName` and `clientNumber` are the client's name and mobile, whatever the call sends: the client wins.";
 
-export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
-
-  registerRoutes(app, projectEndpoints, {
+export const projectRoutes = signedInRoutes(projectEndpoints)(
+  (app, { page, done, removedByBody }) => ({
     listProjects: {
       tags: ['projects'],
       summary:
@@ -29,10 +26,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       description: '`to` must be on or after `from` (400).',
       answers: 'One page of the projects, with the total price of the filter',
       refusals: errors(400, 401),
-      handler: async (request) => ({
-        success: true,
-        ...(await projects.listProjects(app.db, callerOf(request), request.query)),
-      }),
+      handler: page(projects.listProjects),
     },
 
     createProject: {
@@ -79,10 +73,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       description: "Companies only (403); another company's project is not found (404).",
       answers: 'Deleted',
       refusals: errors(...BODY, 401, 403, 404),
-      handler: async (request) => {
-        await projects.deleteProject(app.db, callerOf(request), request.body.id);
-        return { success: true, message: 'Project deleted successfully' };
-      },
+      handler: removedByBody('Project deleted successfully', projects.deleteProject),
     },
 
     restoreProject: {
@@ -92,10 +83,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         "Companies only (403). The project comes back as it was, with its id and its audit trail (without its PM if the PM is gone). Only the company's own delete of the last minute (404 otherwise, the same answer as an unknown id: also for another's record, there or deleted); 409 when it is the caller's own and not deleted.",
       answers: 'Restored',
       refusals: errors(...BODY, 401, 403, 404, 409),
-      handler: async (request) => {
-        await projects.restoreProject(app.db, callerOf(request), request.body.id);
-        return { success: true, message: 'Project restored' };
-      },
+      handler: removedByBody('Project restored', projects.restoreProject),
     },
 
     projectStatusHistory: {
@@ -105,10 +93,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         'Latest first, a page at a time. Each entry holds Status, Payment Status, Risk and the status by PM as they were after the change, and the name and role of who made it (empty for the values the project held before its history was kept). Whoever may read the project may read its history (its company, the admin of its company, its PM); any other project is not found (404).',
       answers: "One page of the project's changes",
       refusals: errors(400, 401, 404),
-      handler: async (request) => ({
-        success: true,
-        ...(await projects.statusHistory(app.db, callerOf(request), request.query)),
-      }),
+      handler: page(projects.statusHistory),
     },
 
     projectSuggestions: {
@@ -136,16 +121,9 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         'PMs only (403), on a project assigned to them (404 otherwise), as read at `version` (409 when it changed since).',
       answers: 'The updated project',
       refusals: errors(...BODY, 401, 403, 404, 409),
-      handler: async (request) => {
-        const data = await projects.updateStatusByPm(
-          app.db,
-          callerOf(request),
-          request.body._id,
-          request.body.version,
-          request.body.statusByPm,
-        );
-        return { success: true, message: 'Project status updated successfully', data };
-      },
+      handler: done('Project status updated successfully', (db, caller, { body }) =>
+        projects.updateStatusByPm(db, caller, body._id, body.version, body.statusByPm),
+      ),
     },
-  });
-};
+  }),
+);

@@ -1,11 +1,10 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { receiptEndpoints } from '../../contract/api/receipts';
 import { callerOf } from '../plugins/auth';
 import { limitExports } from '../plugins/rateLimit';
 import { todayOf } from '../plugins/timeZone';
 import { BODY, errors } from '../lib/schemas';
-import { registerRoutes } from '../lib/registerRoutes';
+import { inPaise, signedInRoutes } from './handlers';
 import { pdfHeaders, sendPdf } from '../pdf/reply';
 import * as receipts from '../services/receivables/receipts';
 import * as receivables from '../services/receivables/receivables';
@@ -24,9 +23,11 @@ const csvReply = (reply: FastifyReply, file: CsvFile) =>
 
 const READERS = "Admins and companies only (403); another company's records are not found (404).";
 
-export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
+export const receiptRoutes = signedInRoutes(receiptEndpoints)((
+  app,
+  { page, read, updated, done },
+) => {
   const statementSlots = pdfSlots();
-  app.addHook('onRequest', app.authenticate);
   // Receivables are part of the invoicing area of the API document.
   const tags = ['invoicing'];
   /** A CSV of the books: read by admins and companies, counted against the export limit. */
@@ -44,7 +45,7 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
       csvReply(reply, await file(callerOf(request), request.query as Q)),
   });
 
-  registerRoutes(app, receiptEndpoints, {
+  return {
     listReceipts: {
       tags,
       summary: "Receipts from clients, newest first, with the filter's totals",
@@ -52,10 +53,7 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
         "A company's own, an admin's companies' (companyId narrows), a PM's: those settling an invoice of its projects.",
       answers: 'One page of receipts',
       refusals: errors(400, 401),
-      handler: async (request) => ({
-        success: true,
-        ...(await receipts.listReceipts(app.db, callerOf(request), request.query)),
-      }),
+      handler: page(receipts.listReceipts),
     },
 
     receiptsCsv: csvExport('The receipts dated in a range, as CSV', (caller, query) =>
@@ -68,11 +66,9 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
       description: 'Not the caller’s to read: 404.',
       answers: 'The receipt',
       refusals: errors(400, 401, 404),
-      handler: async (request) => ({
-        success: true,
-        message: 'Receipt',
-        data: await receipts.getReceipt(app.db, callerOf(request), request.params.id),
-      }),
+      handler: done('Receipt', (db, caller, { params }) =>
+        receipts.getReceipt(db, caller, params.id),
+      ),
     },
 
     addReceipt: {
@@ -105,14 +101,9 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
         "Companies only (403). `amount` may pass neither the receipt's advance nor what the invoice still owes (400). A receipt changed since `version` or reversed is a 409.",
       answers: 'The receipt',
       refusals: errors(...BODY, 401, 403, 404, 409),
-      handler: async (request) => {
-        const { amount, ...rest } = request.body;
-        const data = await receipts.applyAdvance(app.db, callerOf(request), request.params.id, {
-          ...rest,
-          amountPaise: amount,
-        });
-        return { success: true, message: 'Advance applied', data };
-      },
+      handler: done('Advance applied', (db, caller, { params, body }) =>
+        receipts.applyAdvance(db, caller, params.id, inPaise(body)),
+      ),
     },
 
     reverseReceipt: {
@@ -123,16 +114,7 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
         'Companies only (403). Dated the receipt’s day; a closed account (400) or a balance the reversal would take below zero (400) refuses it. Reversed already, or changed since `version`: 409.',
       answers: 'The reversed receipt',
       refusals: errors(...BODY, 401, 403, 404, 409),
-      handler: async (request) => ({
-        success: true,
-        message: 'Receipt reversed',
-        data: await receipts.reverseReceipt(
-          app.db,
-          callerOf(request),
-          request.params.id,
-          request.body,
-        ),
-      }),
+      handler: updated('Receipt reversed', receipts.reverseReceipt),
     },
 
     listReceivables: {
@@ -154,10 +136,7 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
       description: READERS,
       answers: 'TDS per client and year',
       refusals: errors(400, 401, 403),
-      handler: async (request) => ({
-        success: true,
-        data: await receivables.tdsByClient(app.db, callerOf(request), request.query),
-      }),
+      handler: read(receivables.tdsByClient),
     },
 
     clientStatement: {
@@ -243,5 +222,5 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
       "GSTR-1 B2CS for a month, as the GST offline tool's b2cs CSV",
       (caller, query) => monthEnd.gstr1B2csCsv(app.db, caller, query),
     ),
-  });
-};
+  };
+});

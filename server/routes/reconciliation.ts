@@ -1,9 +1,13 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../db/client';
+import type { Caller } from '../lib/caller';
 import { reconciliationEndpoints } from '../../contract/api/reconciliation';
 import { callerOf } from '../plugins/auth';
 import { limitImports } from '../plugins/rateLimit';
 import { BODY, errors } from '../lib/schemas';
-import { registerRoutes } from '../lib/registerRoutes';
+import { registerRoutes, type Routes } from '../lib/registerRoutes';
+import { handlersOf } from './handlers';
 import { FILE_TYPE_MESSAGE, fileRefusals, takeFiles, withUpload } from '../services/importUpload';
 import * as reconciliation from '../services/reconciliation/reconciliations';
 
@@ -88,20 +92,28 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
 export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fileRoutes);
   app.addHook('onRequest', app.authenticate);
+  const { page, pageIn, one, done, removed } = handlersOf(app);
   const read = 'The company and its admin; another company’s is not found (404).';
   const write = 'The company only (admins read: 403); another company’s is not found (404).';
+  /** How many lines a call changed, and what it did to them ('lines ignored'). */
+  const counted =
+    <R extends FastifyRequest>(
+      what: string,
+      change: (db: Db, caller: Caller, request: R) => Promise<number>,
+    ) =>
+    async (request: R) => {
+      const changed = await change(app.db, callerOf(request), request);
+      return { success: true as const, message: `${changed} ${what}`, data: { changed } };
+    };
 
-  registerRoutes(app, workEndpoints, {
+  const routes: Routes<typeof workEndpoints> = {
     listReconciliations: {
       tags,
       summary: "An account's reconciliations, newest first",
       description: read,
       answers: 'One page of the reconciliations',
       refusals: errors(400, 401, 403),
-      handler: async (request) => ({
-        success: true,
-        ...(await reconciliation.listReconciliations(app.db, callerOf(request), request.query)),
-      }),
+      handler: page(reconciliation.listReconciliations),
     },
     getReconciliation: {
       tags,
@@ -109,10 +121,7 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `The statement's opening and closing balances against the ledger's over the same days, and the differences (0 when reconciled). ${read}`,
       answers: 'The reconciliation',
       refusals: errors(400, 401, 403, 404),
-      handler: async (request) => ({
-        success: true,
-        data: await reconciliation.getReconciliation(app.db, callerOf(request), request.params.id),
-      }),
+      handler: one(reconciliation.getReconciliation),
     },
     deleteReconciliation: {
       tags,
@@ -120,10 +129,7 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `The entries created from its lines stay in the books. ${write}`,
       answers: 'Deleted',
       refusals: errors(...BODY, 401, 403, 404),
-      handler: async (request) => {
-        await reconciliation.deleteReconciliation(app.db, callerOf(request), request.params.id);
-        return { success: true, message: 'Reconciliation deleted' };
-      },
+      handler: removed('Reconciliation deleted', reconciliation.deleteReconciliation),
     },
     listReconciliationLines: {
       tags,
@@ -131,15 +137,7 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `With the entry each is matched, created or suggested to, and why its balance does not follow from the line before when it does not; by state, or searched in the narration and reference. ${read}`,
       answers: 'One page of the lines',
       refusals: errors(400, 401, 403, 404),
-      handler: async (request) => ({
-        success: true,
-        ...(await reconciliation.listLines(
-          app.db,
-          callerOf(request),
-          request.params.id,
-          request.query,
-        )),
-      }),
+      handler: pageIn(reconciliation.listLines),
     },
     listUnmatchedEntries: {
       tags,
@@ -147,15 +145,7 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `Reversed entries and reversals are left out (they cancel out). ${read}`,
       answers: 'One page of the entries',
       refusals: errors(400, 401, 403, 404),
-      handler: async (request) => ({
-        success: true,
-        ...(await reconciliation.listUnmatchedEntries(
-          app.db,
-          callerOf(request),
-          request.params.id,
-          request.query,
-        )),
-      }),
+      handler: pageIn(reconciliation.listUnmatchedEntries),
     },
     suggestReconciliationMatches: {
       tags,
@@ -163,14 +153,9 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `Entries recorded since are seen. ${write}`,
       answers: 'How many lines have a suggestion',
       refusals: errors(...BODY, 401, 403, 404),
-      handler: async (request) => {
-        const changed = await reconciliation.suggestAgain(
-          app.db,
-          callerOf(request),
-          request.params.id,
-        );
-        return { success: true, message: `${changed} matches suggested`, data: { changed } };
-      },
+      handler: counted('matches suggested', (db, caller, { params }) =>
+        reconciliation.suggestAgain(db, caller, params.id),
+      ),
     },
     confirmReconciliationMatches: {
       tags,
@@ -178,16 +163,9 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `Each line then holds its entry, which is reconciled: it cannot be reversed until the line is undone. An entry reversed or reconciled elsewhere meanwhile is left out. ${write}`,
       answers: 'How many were confirmed',
       refusals: errors(...BODY, 401, 403, 404, 409),
-      handler: async (request) => {
-        const body = request.body;
-        const changed = await reconciliation.confirmMatches(
-          app.db,
-          callerOf(request),
-          request.params.id,
-          'all' in body ? 'all' : body.lineIds,
-        );
-        return { success: true, message: `${changed} matches confirmed`, data: { changed } };
-      },
+      handler: counted('matches confirmed', (db, caller, { params, body }) =>
+        reconciliation.confirmMatches(db, caller, params.id, 'all' in body ? 'all' : body.lineIds),
+      ),
     },
     ignoreReconciliationLines: {
       tags,
@@ -195,15 +173,9 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `Lines matched or created already are left as they are. ${write}`,
       answers: 'How many were set aside',
       refusals: errors(...BODY, 401, 403, 404),
-      handler: async (request) => {
-        const changed = await reconciliation.ignoreLines(
-          app.db,
-          callerOf(request),
-          request.params.id,
-          request.body.lineIds,
-        );
-        return { success: true, message: `${changed} lines ignored`, data: { changed } };
-      },
+      handler: counted('lines ignored', (db, caller, { params, body }) =>
+        reconciliation.ignoreLines(db, caller, params.id, body.lineIds),
+      ),
     },
     createEntryFromLine: {
       tags,
@@ -211,16 +183,9 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `On the line's date, for its amount and direction, as any payment is recorded (a debit the balance cannot cover is refused, 400); the party and category are those of the account's earlier entry most like it unless given, the mode read from the narration. A line matched, created or ignored already is a 409. ${write}`,
       answers: 'The line, holding its new entry',
       refusals: errors(...BODY, 401, 403, 404, 409),
-      handler: async (request) => {
-        const data = await reconciliation.createEntryFromLine(
-          app.db,
-          callerOf(request),
-          request.params.id,
-          request.params.lineId,
-          request.body,
-        );
-        return { success: true, message: 'Entry recorded', data };
-      },
+      handler: done('Entry recorded', (db, caller, { params, body }) =>
+        reconciliation.createEntryFromLine(db, caller, params.id, params.lineId, body),
+      ),
     },
     undoReconciliationLine: {
       tags,
@@ -228,16 +193,10 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `Its entry is no longer reconciled (an entry created from it stays in the books, and may then be reversed). ${write}`,
       answers: 'The line',
       refusals: errors(...BODY, 401, 403, 404),
-      handler: async (request) => ({
-        success: true,
-        message: 'Undone',
-        data: await reconciliation.undoLine(
-          app.db,
-          callerOf(request),
-          request.params.id,
-          request.params.lineId,
-        ),
-      }),
+      handler: done('Undone', (db, caller, { params }) =>
+        reconciliation.undoLine(db, caller, params.id, params.lineId),
+      ),
     },
-  });
+  };
+  registerRoutes(app, workEndpoints, routes);
 };

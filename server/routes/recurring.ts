@@ -1,9 +1,7 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recurringEndpoints } from '../../contract/api/recurring';
 import { BODY, errors } from '../lib/schemas';
-import { registerRoutes } from '../lib/registerRoutes';
-import { callerOf } from '../plugins/auth';
-import { todayOf } from '../plugins/timeZone';
+import { signedInRoutes } from './handlers';
+import { scheduleHandlers } from './schedules';
 import * as recurring from '../services/recurring';
 
 const SCHEDULE_RULES = [
@@ -14,19 +12,18 @@ const SCHEDULE_RULES = [
   "server; days already due (today's included) are recorded by this call, and `created` says how many.",
 ].join(' ');
 
-export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
-
-  registerRoutes(app, recurringEndpoints, {
+export const recurringRoutes = signedInRoutes(recurringEndpoints)((
+  app,
+  { page, removedByBody },
+) => {
+  const schedule = scheduleHandlers(app, 'Recurring expense');
+  return {
     listRecurring: {
       tags: ['expenses'],
       summary: "The caller's recurring expenses, filtered, sorted and paged",
       answers: 'One page of the recurring expenses',
       refusals: errors(400, 401),
-      handler: async (request) => ({
-        success: true,
-        ...(await recurring.listRecurring(app.db, callerOf(request), request.query)),
-      }),
+      handler: page(recurring.listRecurring),
     },
 
     addRecurring: {
@@ -35,21 +32,7 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
       description: SCHEDULE_RULES,
       answers: 'The new recurring expense',
       refusals: errors(...BODY, 401),
-      handler: async (request) => {
-        const { amount, ...fields } = request.body;
-        const { data, created } = await recurring.createRecurring(
-          app.db,
-          callerOf(request),
-          { ...fields, amountPaise: amount },
-          todayOf(request),
-        );
-        return {
-          success: true,
-          message: 'Recurring expense created successfully',
-          data,
-          created,
-        };
-      },
+      handler: schedule.add(recurring.createRecurring),
     },
 
     updateRecurring: {
@@ -63,18 +46,7 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
       ].join(' '),
       answers: 'The updated recurring expense',
       refusals: errors(...BODY, 401, 404, 409),
-      handler: async (request) => {
-        const { _id, version, amount, ...fields } = request.body;
-        const { data, created } = await recurring.updateRecurring(
-          app.db,
-          callerOf(request),
-          _id,
-          version,
-          { ...fields, amountPaise: amount },
-          todayOf(request),
-        );
-        return { success: true, message: 'Recurring expense updated successfully', data, created };
-      },
+      handler: schedule.update(recurring.updateRecurring),
     },
 
     deleteRecurring: {
@@ -84,10 +56,7 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
         "The expenses it recorded stay. Anyone else's recurring expense is not found (404).",
       answers: 'Deleted',
       refusals: errors(...BODY, 401, 404),
-      handler: async (request) => {
-        await recurring.deleteRecurring(app.db, callerOf(request), request.body.id);
-        return { success: true, message: 'Recurring expense deleted successfully' };
-      },
+      handler: removedByBody('Recurring expense deleted successfully', recurring.deleteRecurring),
     },
 
     pauseRecurring: {
@@ -97,16 +66,7 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
         "Nothing is recorded from it until it is resumed. As read at `version` (409 when it changed since); anyone else's is not found (404).",
       answers: 'The paused recurring expense',
       refusals: errors(...BODY, 401, 404, 409),
-      handler: async (request) => {
-        const { id, version } = request.body;
-        const { data, created } = await recurring.pauseRecurring(
-          app.db,
-          callerOf(request),
-          id,
-          version,
-        );
-        return { success: true, message: 'Recurring expense paused', data, created };
-      },
+      handler: schedule.pause(recurring.pauseRecurring),
     },
 
     resumeRecurring: {
@@ -116,17 +76,7 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
         "The days that passed while it was paused are skipped: it goes on from today (today's expense, when due, is recorded at once). As read at `version` (409 when it changed since); anyone else's is not found (404).",
       answers: 'The resumed recurring expense',
       refusals: errors(...BODY, 401, 404, 409),
-      handler: async (request) => {
-        const { id, version } = request.body;
-        const { data, created } = await recurring.resumeRecurring(
-          app.db,
-          callerOf(request),
-          id,
-          version,
-          todayOf(request),
-        );
-        return { success: true, message: 'Recurring expense resumed', data, created };
-      },
+      handler: schedule.resume(recurring.resumeRecurring),
     },
-  });
-};
+  };
+});

@@ -1,9 +1,7 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recurringPaymentEndpoints } from '../../contract/api/recurringPayments';
 import { BODY, errors } from '../lib/schemas';
-import { registerRoutes } from '../lib/registerRoutes';
-import { callerOf } from '../plugins/auth';
-import { todayOf } from '../plugins/timeZone';
+import { signedInRoutes } from './handlers';
+import { scheduleHandlers } from './schedules';
 import * as recurring from '../services/recurringPayments';
 
 const SCHEDULE_RULES = [
@@ -20,21 +18,21 @@ const SCHEDULE_RULES = [
 const WHOSE =
   "As read at `version` (409 when it changed since). Companies only (403); another company's is not found (404).";
 
-export const recurringPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
+export const recurringPaymentRoutes = signedInRoutes(recurringPaymentEndpoints)((
+  app,
+  { page, removedByBody },
+) => {
   const tags = ['bank'];
+  const schedule = scheduleHandlers(app, 'Recurring payment');
 
-  registerRoutes(app, recurringPaymentEndpoints, {
+  return {
     listRecurringPayments: {
       tags,
       summary: "The company's recurring payments (an admin's companies'; companyId narrows)",
       description: 'Admins and companies only (403).',
       answers: 'One page of the recurring payments',
       refusals: errors(400, 401, 403),
-      handler: async (request) => ({
-        success: true,
-        ...(await recurring.listRecurringPayments(app.db, callerOf(request), request.query)),
-      }),
+      handler: page(recurring.listRecurringPayments),
     },
 
     addRecurringPayment: {
@@ -43,16 +41,7 @@ export const recurringPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       description: SCHEDULE_RULES,
       answers: 'The new recurring payment',
       refusals: errors(...BODY, 401, 403, 404),
-      handler: async (request) => {
-        const { amount, ...fields } = request.body;
-        const done = await recurring.createRecurringPayment(
-          app.db,
-          callerOf(request),
-          { ...fields, amountPaise: amount },
-          todayOf(request),
-        );
-        return { success: true, message: 'Recurring payment created successfully', ...done };
-      },
+      handler: schedule.add(recurring.createRecurringPayment),
     },
 
     updateRecurringPayment: {
@@ -66,18 +55,7 @@ export const recurringPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       ].join(' '),
       answers: 'The updated recurring payment',
       refusals: errors(...BODY, 401, 403, 404, 409),
-      handler: async (request) => {
-        const { _id, version, amount, ...fields } = request.body;
-        const done = await recurring.updateRecurringPayment(
-          app.db,
-          callerOf(request),
-          _id,
-          version,
-          { ...fields, amountPaise: amount },
-          todayOf(request),
-        );
-        return { success: true, message: 'Recurring payment updated successfully', ...done };
-      },
+      handler: schedule.update(recurring.updateRecurringPayment),
     },
 
     deleteRecurringPayment: {
@@ -87,10 +65,10 @@ export const recurringPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
         "The payments it posted stay. Companies only (403); another company's is not found (404).",
       answers: 'Deleted',
       refusals: errors(...BODY, 401, 403, 404),
-      handler: async (request) => {
-        await recurring.deleteRecurringPayment(app.db, callerOf(request), request.body.id);
-        return { success: true, message: 'Recurring payment deleted successfully' };
-      },
+      handler: removedByBody(
+        'Recurring payment deleted successfully',
+        recurring.deleteRecurringPayment,
+      ),
     },
 
     pauseRecurringPayment: {
@@ -99,11 +77,7 @@ export const recurringPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `Nothing is posted from it until it is resumed. ${WHOSE}`,
       answers: 'The paused recurring payment',
       refusals: errors(...BODY, 401, 403, 404, 409),
-      handler: async (request) => {
-        const { id, version } = request.body;
-        const done = await recurring.pauseRecurringPayment(app.db, callerOf(request), id, version);
-        return { success: true, message: 'Recurring payment paused', ...done };
-      },
+      handler: schedule.pause(recurring.pauseRecurringPayment),
     },
 
     resumeRecurringPayment: {
@@ -112,17 +86,7 @@ export const recurringPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `The days that passed while it was paused are not posted: it goes on from today (today's payment, when due, is posted at once). ${WHOSE}`,
       answers: 'The resumed recurring payment',
       refusals: errors(...BODY, 401, 403, 404, 409),
-      handler: async (request) => {
-        const { id, version } = request.body;
-        const done = await recurring.resumeRecurringPayment(
-          app.db,
-          callerOf(request),
-          id,
-          version,
-          todayOf(request),
-        );
-        return { success: true, message: 'Recurring payment resumed', ...done };
-      },
+      handler: schedule.resume(recurring.resumeRecurringPayment),
     },
-  });
-};
+  };
+});

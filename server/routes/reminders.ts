@@ -1,11 +1,11 @@
 import { loanEndpoints } from '../../contract/api/loans';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../plugins/auth';
-import { HttpError } from '../lib/errors';
 import { BODY, errors } from '../lib/schemas';
 import { registerRoutes } from '../lib/registerRoutes';
 import { sendLendReminder } from '../services/reminders';
 import { todayOf } from '../plugins/timeZone';
+import { mailing, remindersPerCaller } from './mailing';
 
 export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
   registerRoutes(
@@ -22,27 +22,22 @@ export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
         refusals: errors(...BODY, 401, 404, 429, 502),
         options: {
           onRequest: app.authenticate,
-          preHandler: app.limitBy({
-            limit: app.limits.remindersPerAccount,
-            key: (request) => `reminder:account:${callerOf(request).userId}`,
-            message: 'You have sent many reminders today. Please try again tomorrow.',
-          }),
+          preHandler: remindersPerCaller(
+            app,
+            'You have sent many reminders today. Please try again tomorrow.',
+          ),
         },
         handler: async (request) => {
-          try {
-            await sendLendReminder(
+          await mailing(request, 'reminder', () =>
+            sendLendReminder(
               app.db,
               app.mailer,
               app.limits,
               callerOf(request),
               request.body._id,
               todayOf(request),
-            );
-          } catch (error) {
-            if (error instanceof HttpError) throw error;
-            request.log.warn({ err: error }, 'reminder e-mail failed');
-            throw new HttpError(502, 'Failed to send email. Please try again.');
-          }
+            ),
+          );
           return { success: true, message: 'Reminder email sent successfully' };
         },
       },

@@ -1,30 +1,27 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { vendorEndpoints } from '../../contract/api/vendors';
-import { registerRoutes } from '../lib/registerRoutes';
 import { BODY, errors } from '../lib/schemas';
-import { callerOf } from '../plugins/auth';
 import * as vendors from '../services/vendors';
+import { signedInRoutes } from './handlers';
 
 const READ =
   "Companies read their own, their admin reads them (read-only); another company's is not found (404).";
 const WRITE =
   "Companies only (admins read, never write: 403); another company's vendor is not found (404).";
 
-export const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
+export const vendorRoutes = signedInRoutes(vendorEndpoints)((
+  _app,
+  { page, one, added, updated, removed },
+) => {
   const tags = ['bank'];
 
-  registerRoutes(app, vendorEndpoints, {
+  return {
     listVendors: {
       tags,
       summary: "The company's vendors, by name; `search` matches name or GSTIN",
       description: `${READ} An admin's list holds all its companies' vendors; \`companyId\` narrows it.`,
       answers: 'One page of the vendors',
       refusals: errors(400, 401, 403),
-      handler: async (request) => ({
-        success: true,
-        ...(await vendors.listVendors(app.db, callerOf(request), request.query)),
-      }),
+      handler: page(vendors.listVendors),
     },
     getVendor: {
       tags,
@@ -32,10 +29,7 @@ export const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
       description: READ,
       answers: 'The vendor',
       refusals: errors(400, 401, 403, 404),
-      handler: async (request) => ({
-        success: true,
-        data: await vendors.getVendor(app.db, callerOf(request), request.params.id),
-      }),
+      handler: one(vendors.getVendor),
     },
     addVendor: {
       tags,
@@ -43,11 +37,7 @@ export const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `${WRITE} A name the company has already (in any case) is a 409.`,
       answers: 'The new vendor',
       refusals: errors(...BODY, 401, 403, 409),
-      handler: async (request) => ({
-        success: true,
-        message: 'Vendor added',
-        data: await vendors.addVendor(app.db, callerOf(request), request.body),
-      }),
+      handler: added('Vendor added', vendors.addVendor),
     },
     updateVendor: {
       tags,
@@ -55,16 +45,7 @@ export const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `${WRITE} 409 when stale or the name is taken. Payments keep the name they were recorded with.`,
       answers: 'The vendor',
       refusals: errors(...BODY, 401, 403, 404, 409),
-      handler: async (request) => ({
-        success: true,
-        message: 'Vendor updated',
-        data: await vendors.updateVendor(
-          app.db,
-          callerOf(request),
-          request.params.id,
-          request.body,
-        ),
-      }),
+      handler: updated('Vendor updated', vendors.updateVendor),
     },
     deleteVendor: {
       tags,
@@ -72,10 +53,7 @@ export const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
       description: WRITE,
       answers: 'Deleted',
       refusals: errors(...BODY, 401, 403, 404, 409),
-      handler: async (request) => {
-        await vendors.deleteVendor(app.db, callerOf(request), request.params.id);
-        return { success: true, message: 'Vendor deleted' };
-      },
+      handler: removed('Vendor deleted', vendors.deleteVendor),
     },
-  });
-};
+  };
+});
