@@ -57,12 +57,4 @@ BEGIN
 END
 $$;
 
-CREATE OR REPLACE TRIGGER payments_days_insert AFTER INSERT ON payments
-  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION payments_to_account_days();
-
-CREATE OR REPLACE TRIGGER payments_days_update AFTER UPDATE ON payments
-  REFERENCING OLD TABLE AS removed NEW TABLE AS added
-  FOR EACH STATEMENT EXECUTE FUNCTION payments_to_account_days();
-
-CREATE OR REPLACE TRIGGER payments_days_delete AFTER DELETE ON payments
-  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION payments_to_account_days();
+statement_triggers(payments_days, payments, payments_to_account_days, insert, update, delete);

@@ -38,8 +38,4 @@ BEGIN
 END
 $$;
 
-CREATE OR REPLACE TRIGGER expense_months_budgets_insert AFTER INSERT ON expense_months
-  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION notify_budgets_overspent();
-
-CREATE OR REPLACE TRIGGER expense_months_budgets_update AFTER UPDATE ON expense_months
-  REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION notify_budgets_overspent();
+statement_triggers(expense_months_budgets, expense_months, notify_budgets_overspent, insert, update);

@@ -50,12 +50,4 @@ BEGIN
 END
 $$;
 
-CREATE OR REPLACE TRIGGER expenses_months_insert AFTER INSERT ON expenses
-  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION expenses_to_months();
-
-CREATE OR REPLACE TRIGGER expenses_months_update AFTER UPDATE ON expenses
-  REFERENCING OLD TABLE AS removed NEW TABLE AS added
-  FOR EACH STATEMENT EXECUTE FUNCTION expenses_to_months();
-
-CREATE OR REPLACE TRIGGER expenses_months_delete AFTER DELETE ON expenses
-  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION expenses_to_months();
+statement_triggers(expenses_months, expenses, expenses_to_months, insert, update, delete);

@@ -8,13 +8,45 @@ import { SECRET_COLUMNS, secretColumnNames } from '../secrets';
  * the migrations change the schema and the data only. Each file replaces what it defines
  * (CREATE OR REPLACE), so every file is applied after the migrations at each start, in one
  * transaction, in the order of their names. Answers the files' SQL in that order, with
- * `secret_columns(table)` written out from the one list of secret columns.
+ * `secret_columns(table)` written out from the one list of secret columns and each
+ * `statement_triggers(…);` as its triggers.
  */
 export function functionFiles(folder: string): string[] {
   return readdirSync(folder)
     .filter((name) => name.endsWith('.sql'))
     .sort()
-    .map((name) => withSecretColumns(readFileSync(join(folder, name), 'utf8')));
+    .map((name) =>
+      withStatementTriggers(withSecretColumns(readFileSync(join(folder, name), 'utf8'))),
+    );
+}
+
+/** What each statement-level trigger sees of the rows its statement changed, by operation. */
+const TRANSITION_TABLES = {
+  insert: 'NEW TABLE AS added',
+  update: 'OLD TABLE AS removed NEW TABLE AS added',
+  delete: 'OLD TABLE AS removed',
+} as const;
+
+/**
+ * `sql` with each `statement_triggers(name, table, function, operations…);` written out as
+ * one trigger per operation (insert, update, delete), `<name>_<operation>`, that runs
+ * `function()` once per statement on `table` with the rows it changed as `added` (new rows)
+ * and `removed` (old rows), as the totals tables and most notifications are fed.
+ */
+export function withStatementTriggers(sql: string): string {
+  return sql.replace(/\bstatement_triggers\(([^()]+)\);/g, (_, list: string) => {
+    const [name, table, fn, ...ops] = list.split(',').map((part) => part.trim());
+    return ops
+      .map((op) => {
+        if (!(op in TRANSITION_TABLES)) throw new Error(`statement_triggers: no operation ${op}`);
+        const rows = TRANSITION_TABLES[op as keyof typeof TRANSITION_TABLES];
+        return (
+          `CREATE OR REPLACE TRIGGER ${name}_${op} AFTER ${op.toUpperCase()} ON ${table}\n` +
+          `  REFERENCING ${rows} FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();`
+        );
+      })
+      .join('\n\n');
+  });
 }
 
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;

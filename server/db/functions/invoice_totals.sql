@@ -67,12 +67,4 @@ BEGIN
 END
 $$;
 
-CREATE OR REPLACE TRIGGER invoices_totals_insert AFTER INSERT ON invoices
-  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION invoices_to_totals();
-
-CREATE OR REPLACE TRIGGER invoices_totals_update AFTER UPDATE ON invoices
-  REFERENCING OLD TABLE AS removed NEW TABLE AS added
-  FOR EACH STATEMENT EXECUTE FUNCTION invoices_to_totals();
-
-CREATE OR REPLACE TRIGGER invoices_totals_delete AFTER DELETE ON invoices
-  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION invoices_to_totals();
+statement_triggers(invoices_totals, invoices, invoices_to_totals, insert, update, delete);

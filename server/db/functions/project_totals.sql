@@ -22,12 +22,4 @@ BEGIN
 END
 $$;
 
-CREATE OR REPLACE TRIGGER projects_totals_insert AFTER INSERT ON projects
-  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION projects_to_totals();
-
-CREATE OR REPLACE TRIGGER projects_totals_update AFTER UPDATE ON projects
-  REFERENCING OLD TABLE AS removed NEW TABLE AS added
-  FOR EACH STATEMENT EXECUTE FUNCTION projects_to_totals();
-
-CREATE OR REPLACE TRIGGER projects_totals_delete AFTER DELETE ON projects
-  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION projects_to_totals();
+statement_triggers(projects_totals, projects, projects_to_totals, insert, update, delete);

@@ -62,12 +62,4 @@ BEGIN
 END
 $$;
 
-CREATE OR REPLACE TRIGGER receivables_ageing_insert AFTER INSERT ON invoices
-  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION invoices_to_ageing();
-
-CREATE OR REPLACE TRIGGER receivables_ageing_update AFTER UPDATE ON invoices
-  REFERENCING OLD TABLE AS removed NEW TABLE AS added
-  FOR EACH STATEMENT EXECUTE FUNCTION invoices_to_ageing();
-
-CREATE OR REPLACE TRIGGER receivables_ageing_delete AFTER DELETE ON invoices
-  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION invoices_to_ageing();
+statement_triggers(receivables_ageing, invoices, invoices_to_ageing, insert, update, delete);

@@ -18,8 +18,4 @@ BEGIN
 END
 $$;
 
-CREATE OR REPLACE TRIGGER sessions_changes_update AFTER UPDATE ON sessions
-  REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION notify_sessions_ended();
-
-CREATE OR REPLACE TRIGGER sessions_changes_delete AFTER DELETE ON sessions
-  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION notify_sessions_ended();
+statement_triggers(sessions_changes, sessions, notify_sessions_ended, update, delete);
