@@ -3,7 +3,7 @@ import { ACCOUNT_DEFAULT_STATUSES, PAYMENT_TYPES } from '../enums';
 import { ACCOUNT_NO_PATTERN, IFSC_PATTERN } from '../rules';
 import type { Endpoint } from './endpoint';
 import {
-  CsvText,
+  csvGet,
   KeysetQuery,
   Message,
   PageQuery,
@@ -432,12 +432,7 @@ export const bankEndpoints = {
     answer: StatementAnswer,
   },
   /** The statement as CSV. */
-  bankStatementCsv: {
-    method: 'GET',
-    path: '/company/statement/export',
-    query: StatementRange,
-    download: { type: 'text/csv', schema: CsvText },
-  },
+  bankStatementCsv: csvGet('/company/statement/export', { query: StatementRange }),
   spending: {
     method: 'GET',
     path: '/company/spending',
@@ -445,10 +440,5 @@ export const bankEndpoints = {
     answer: SpendingList,
   },
   /** Spending by party or project as CSV. */
-  spendingCsv: {
-    method: 'GET',
-    path: '/company/spending/export',
-    query: SpendingRange,
-    download: { type: 'text/csv', schema: CsvText },
-  },
+  spendingCsv: csvGet('/company/spending/export', { query: SpendingRange }),
 } as const satisfies Record<string, Endpoint>;

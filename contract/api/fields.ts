@@ -180,6 +180,28 @@ export const CsvText = z
   .string()
   .meta({ description: 'CSV, UTF-8: a header line, then a line per row' });
 
+/** A PDF download. */
+export const PdfFile = z.string().meta({ format: 'binary', description: 'A PDF document' });
+
+/** What a GET reads a file from: its query, the path's parameters, or both. */
+type FileInputs = { query?: z.ZodType; params?: z.ZodType };
+
+/** A GET that answers a CSV file, made from its query or the record its path names. */
+export const csvGet = <P extends string, I extends FileInputs>(path: P, inputs: I) => ({
+  method: 'GET' as const,
+  path,
+  ...inputs,
+  download: { type: 'text/csv' as const, schema: CsvText },
+});
+
+/** A GET that answers a PDF of the record its path names. */
+export const pdfGet = <P extends string, I extends FileInputs>(path: P, inputs: I) => ({
+  method: 'GET' as const,
+  path,
+  ...inputs,
+  download: { type: 'application/pdf' as const, schema: PdfFile },
+});
+
 /** The answer of a call that only says how it went. */
 export const Message = z.object({ success: z.boolean(), message: z.string() });
 

@@ -39,6 +39,7 @@ import {
   rupeesInput,
   text,
   version,
+  pdfGet,
 } from './fields';
 
 /**
@@ -399,21 +400,28 @@ export const InvoiceClientData = z.object({
   version: z.number(),
   createdAt: z.string(),
 });
-export const InvoiceClientAnswer = z.object({
-  success: z.boolean(),
-  message: z.string().optional(),
-  data: InvoiceClientData,
-});
+
+/*
+ * What a company keeps of whom it deals with (its clients, its vendors): the answer of one,
+ * the query of their list and one page of it.
+ */
+
+/** One record as a call answers it. */
+export const recordAnswer = <T extends z.ZodType>(data: T) =>
+  z.object({ success: z.boolean(), message: z.string().optional(), data });
 /** By name, A to Z (`order: desc` for Z to A); `search` matches the name or the GSTIN. */
-export const InvoiceClientListQuery = PageQuery.extend({
-  companyId: id.optional(),
-  order: z.enum(['asc', 'desc']).default('asc'),
-});
-export const InvoiceClientList = z.object({
-  success: z.boolean(),
-  data: z.array(InvoiceClientData),
-  ...pageMeta,
-});
+export const recordListQuery = () =>
+  PageQuery.extend({
+    companyId: id.optional(),
+    order: z.enum(['asc', 'desc']).default('asc'),
+  });
+/** One page of the records. */
+export const recordList = <T extends z.ZodType>(data: T) =>
+  z.object({ success: z.boolean(), data: z.array(data), ...pageMeta });
+
+export const InvoiceClientAnswer = recordAnswer(InvoiceClientData);
+export const InvoiceClientListQuery = recordListQuery();
+export const InvoiceClientList = recordList(InvoiceClientData);
 export const IdParams = z.object({ id });
 
 /** A row of the invoice list: figures in rupees; `pending` is what is still to be paid. */
@@ -564,7 +572,6 @@ export const PublicInvoiceParams = z.object({
     .regex(/^[A-Za-z0-9_-]{20,100}$/, 'must be a link token')
     .meta({ description: 'The token of a share link' }),
 });
-export const PdfFile = z.string().meta({ format: 'binary', description: 'A PDF document' });
 
 export const invoiceEndpoints = {
   getInvoiceProfile: {
@@ -665,12 +672,7 @@ export const invoiceEndpoints = {
     status: 201,
     answer: InvoiceAnswer,
   },
-  invoicePdf: {
-    method: 'GET',
-    path: '/invoices/:id/pdf',
-    params: IdParams,
-    download: { type: 'application/pdf', schema: PdfFile },
-  },
+  invoicePdf: pdfGet('/invoices/:id/pdf', { params: IdParams }),
   emailInvoice: {
     method: 'POST',
     path: '/invoices/:id/email',
@@ -698,10 +700,5 @@ export const invoiceEndpoints = {
     params: InvoiceLinkParams,
     answer: Message,
   },
-  publicInvoicePdf: {
-    method: 'GET',
-    path: '/public/invoices/:token',
-    params: PublicInvoiceParams,
-    download: { type: 'application/pdf', schema: PdfFile },
-  },
+  publicInvoicePdf: pdfGet('/public/invoices/:token', { params: PublicInvoiceParams }),
 } as const satisfies Record<string, Endpoint>;

@@ -11,12 +11,12 @@ import {
   rupeesInput,
   text,
   version,
+  pdfGet,
 } from './fields';
 import {
   InvoiceLinkData,
   InvoiceLinkFields,
   InvoiceLinkParams,
-  PdfFile,
   PublicInvoiceParams,
 } from './invoices';
 
@@ -303,10 +303,5 @@ export const khataEndpoints = {
     params: PublicInvoiceParams,
     answer: PublicStatementAnswer,
   },
-  publicKhataStatementPdf: {
-    method: 'GET',
-    path: '/public/khata/:token/pdf',
-    params: PublicInvoiceParams,
-    download: { type: 'application/pdf', schema: PdfFile },
-  },
+  publicKhataStatementPdf: pdfGet('/public/khata/:token/pdf', { params: PublicInvoiceParams }),
 } as const satisfies Record<string, Endpoint>;

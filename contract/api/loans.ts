@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LOAN_STATUSES, type LoanDirection } from '../enums';
 import type { Endpoint } from './endpoint';
 import {
-  CsvText,
+  csvGet,
   KeysetQuery,
   Message,
   PageQuery,
@@ -172,12 +172,7 @@ function directionEndpoints<D extends LoanDirection>(direction: D) {
       answer: LoanList,
     },
     /** The filtered rows as CSV. */
-    export: {
-      method: 'GET',
-      path: `/${direction}/export`,
-      query: LoanFilter,
-      download: { type: 'text/csv', schema: CsvText },
-    },
+    export: csvGet(`/${direction}/export`, { query: LoanFilter }),
     add: {
       method: 'POST',
       path: `/${direction}/${paths.add}`,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Endpoint } from './endpoint';
 import {
-  CsvText,
+  csvGet,
+  pdfGet,
   PageQuery,
   balanceInput,
   calendarDate,
@@ -201,12 +202,7 @@ export const Gstr1Query = z.object({
 
 export const receiptEndpoints = {
   listReceipts: { method: 'GET', path: '/receipts', query: ReceiptListQuery, answer: ReceiptList },
-  receiptsCsv: {
-    method: 'GET',
-    path: '/receipts/export',
-    query: RegisterQuery,
-    download: { type: 'text/csv', schema: CsvText },
-  },
+  receiptsCsv: csvGet('/receipts/export', { query: RegisterQuery }),
   getReceipt: {
     method: 'GET',
     path: '/receipts/:id',
@@ -248,36 +244,15 @@ export const receiptEndpoints = {
     query: StatementRangeQuery,
     answer: ClientStatement,
   },
-  clientStatementCsv: {
-    method: 'GET',
-    path: '/receivables/clients/:id/statement/csv',
+  clientStatementCsv: csvGet('/receivables/clients/:id/statement/csv', {
     params: ClientParams,
     query: StatementRangeQuery,
-    download: { type: 'text/csv', schema: CsvText },
-  },
-  clientStatementPdf: {
-    method: 'GET',
-    path: '/receivables/clients/:id/statement/pdf',
+  }),
+  clientStatementPdf: pdfGet('/receivables/clients/:id/statement/pdf', {
     params: ClientParams,
     query: StatementRangeQuery,
-    download: { type: 'application/pdf', schema: z.string().meta({ format: 'binary' }) },
-  },
-  invoiceRegisterCsv: {
-    method: 'GET',
-    path: '/receivables/register/export',
-    query: RegisterQuery,
-    download: { type: 'text/csv', schema: CsvText },
-  },
-  gstr1B2bCsv: {
-    method: 'GET',
-    path: '/receivables/gstr1/b2b',
-    query: Gstr1Query,
-    download: { type: 'text/csv', schema: CsvText },
-  },
-  gstr1B2csCsv: {
-    method: 'GET',
-    path: '/receivables/gstr1/b2cs',
-    query: Gstr1Query,
-    download: { type: 'text/csv', schema: CsvText },
-  },
+  }),
+  invoiceRegisterCsv: csvGet('/receivables/register/export', { query: RegisterQuery }),
+  gstr1B2bCsv: csvGet('/receivables/gstr1/b2b', { query: Gstr1Query }),
+  gstr1B2csCsv: csvGet('/receivables/gstr1/b2cs', { query: Gstr1Query }),
 } as const satisfies Record<string, Endpoint>;

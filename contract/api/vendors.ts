@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import type { Endpoint } from './endpoint';
-import { Message, PageQuery, id, optionalText, pageMeta, text, version } from './fields';
-import { optionalEmail, optionalGstin, optionalMobile } from './invoices';
+import { Message, id, optionalText, text, version } from './fields';
+import {
+  optionalEmail,
+  optionalGstin,
+  optionalMobile,
+  recordAnswer,
+  recordList,
+  recordListQuery,
+} from './invoices';
 
 /**
  * A company's vendors: whom it pays (suppliers, landlords, contractors). Payments may name one
@@ -32,21 +39,9 @@ export const VendorData = z.object({
   version: z.number(),
   createdAt: z.string(),
 });
-export const VendorAnswer = z.object({
-  success: z.boolean(),
-  message: z.string().optional(),
-  data: VendorData,
-});
-/** By name, A to Z (`order: desc` for Z to A); `search` matches the name or the GSTIN. */
-export const VendorListQuery = PageQuery.extend({
-  companyId: id.optional(),
-  order: z.enum(['asc', 'desc']).default('asc'),
-});
-export const VendorList = z.object({
-  success: z.boolean(),
-  data: z.array(VendorData),
-  ...pageMeta,
-});
+export const VendorAnswer = recordAnswer(VendorData);
+export const VendorListQuery = recordListQuery();
+export const VendorList = recordList(VendorData);
 export const VendorIdParams = z.object({ id });
 
 export const vendorEndpoints = {
