@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   IMPORT_MAX_ROWS,
   IMPORT_MAX_ROWS_EMBEDDED,
@@ -166,6 +166,23 @@ async function accountOf(db: Db | Tx, caller: Caller, accountId: string | undefi
  * so that each one there answers for one row of the file: a file with two identical rows,
  * of which one is recorded, imports the other.
  */
+
+/** A duplicate check's key as a record of the batch's JSON (`k`) and as the columns read back. */
+interface KeyColumns {
+  columns: SQL;
+  key: SQL;
+}
+/** The key of an expense or a lend/borrowed entry: its date, amount and lower-case text. */
+const DATE_AMOUNT_TEXT: KeyColumns = {
+  columns: sql`k.d::text as d, k.a::text as a, k.t`,
+  key: sql`d date, a bigint, t text`,
+};
+/** The key of a payment: its date, type, amount and lower-case remark. */
+const DATE_TYPE_AMOUNT_TEXT: KeyColumns = {
+  columns: sql`k.d::text as d, k.ty, k.a::text as a, k.t`,
+  key: sql`d date, ty text, a bigint, t text`,
+};
+
 class Duplicates {
   private remaining = new Map<string, number>();
   constructor(
@@ -191,34 +208,36 @@ class Duplicates {
 
   private async count(entries: Entry[]): Promise<{ key: string; n: number }[]> {
     const s = this.settings;
-    // The batch's keys as one JSON parameter, whatever its size.
-    const keys = (rows: object[]) => sql`${JSON.stringify(rows)}::jsonb`;
     type Found = { d: string; ty?: string; a: string; t: string; n: number };
-    const found = (rows: Found[]) =>
-      rows.map((r) => ({
+    // Each key counted by its own index lookup (a correlated count): a join would let the
+    // planner scan all the rows a long import has written so far, for every batch. The
+    // batch's keys go as one JSON parameter, whatever its size; `k` is one of them.
+    const counted = async (list: object[], { columns, key }: KeyColumns, count: SQL) => {
+      const rows = rowsOf<Found>(
+        await this.db.execute(sql`
+          select * from (
+            select ${columns}, (${count}) as n
+              from (select distinct * from jsonb_to_recordset(${JSON.stringify(list)}::jsonb)
+                      as k(${key})) k) c
+           where n > 0`),
+      );
+      return rows.map((r) => ({
         key: r.ty ? duplicateKey(r.d, r.ty, Number(r.a), r.t) : duplicateKey(r.d, Number(r.a), r.t),
         n: r.n,
       }));
-    // Each key counted by its own index lookup (a correlated count): a join would let the
-    // planner scan all the rows a long import has written so far, for every batch.
+    };
     if (s.kind === 'expenses') {
       const list = (entries as ExpenseEntry[]).map((e) => ({
         d: e.date,
         a: e.amountPaise,
         t: e.description.toLowerCase(),
       }));
-      return found(
-        rowsOf<Found>(
-          await this.db.execute(sql`
-            select * from (
-              select k.d::text as d, k.a::text as a, k.t,
-                     (select count(*)::int from expenses e
-                       where e.user_id = ${this.caller.userId} and e.date = k.d
-                         and e.amount_paise = k.a and e.description_lower = k.t) as n
-                from (select distinct * from jsonb_to_recordset(${keys(list)})
-                        as k(d date, a bigint, t text)) k) c
-             where n > 0`),
-        ),
+      return counted(
+        list,
+        DATE_AMOUNT_TEXT,
+        sql`select count(*)::int from expenses e
+             where e.user_id = ${this.caller.userId} and e.date = k.d
+               and e.amount_paise = k.a and e.description_lower = k.t`,
       );
     }
     if (s.kind === 'payments') {
@@ -229,20 +248,14 @@ class Duplicates {
         t: e.remark.toLowerCase(),
       }));
       // A reversed entry and its reversal are as if never made: neither counts as there.
-      return found(
-        rowsOf<Found>(
-          await this.db.execute(sql`
-            select * from (
-              select k.d::text as d, k.ty, k.a::text as a, k.t,
-                     (select count(*)::int from payments p
-                       where p.account_id = ${s.accountId!} and p.date = k.d
-                         and p.type = k.ty::payment_type and p.amount_paise = k.a
-                         and lower(p.remark) = k.t and p.reverses_id is null
-                         and not exists (select 1 from payments r where r.reverses_id = p.id)) as n
-                from (select distinct * from jsonb_to_recordset(${keys(list)})
-                        as k(d date, ty text, a bigint, t text)) k) c
-             where n > 0`),
-        ),
+      return counted(
+        list,
+        DATE_TYPE_AMOUNT_TEXT,
+        sql`select count(*)::int from payments p
+             where p.account_id = ${s.accountId!} and p.date = k.d
+               and p.type = k.ty::payment_type and p.amount_paise = k.a
+               and lower(p.remark) = k.t and p.reverses_id is null
+               and not exists (select 1 from payments r where r.reverses_id = p.id)`,
       );
     }
     const list = (entries as LoanEntry[]).map((e) => ({
@@ -250,18 +263,12 @@ class Duplicates {
       a: e.amountPaise,
       t: e.name.toLowerCase(),
     }));
-    return found(
-      rowsOf<Found>(
-        await this.db.execute(sql`
-          select * from (
-            select k.d::text as d, k.a::text as a, k.t,
-                   (select count(*)::int from loans l
-                     where l.user_id = ${this.caller.userId} and l.direction = ${s.kind}
-                       and l.issue_date = k.d and l.amount_paise = k.a and l.name_lower = k.t) as n
-              from (select distinct * from jsonb_to_recordset(${keys(list)})
-                      as k(d date, a bigint, t text)) k) c
-           where n > 0`),
-      ),
+    return counted(
+      list,
+      DATE_AMOUNT_TEXT,
+      sql`select count(*)::int from loans l
+           where l.user_id = ${this.caller.userId} and l.direction = ${s.kind}
+             and l.issue_date = k.d and l.amount_paise = k.a and l.name_lower = k.t`,
     );
   }
 }

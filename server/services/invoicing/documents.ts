@@ -5,7 +5,6 @@ import type { DbOrTx } from '../../db/client';
 import { clients, invoiceLinks, invoices, users } from '../../db/schema';
 import { renderInvoicePdf, type InvoicePdfInput } from '../../invoices/pdf';
 import type { Caller } from '../../lib/caller';
-import { toIso } from '../../lib/dates';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Slots } from '../../lib/slots';
 import { newToken, sha256 } from '../../lib/tokens';
@@ -23,8 +22,7 @@ import {
   type InvoiceRow,
   type SellerSnapshot,
 } from './invoices';
-
-const DAY_MS = 24 * 60 * 60_000;
+import { expiresIn, linkToApi } from '../shareLinks';
 
 /** A draft has no number yet: it is neither printed nor shared. */
 function assertIssued(i: InvoiceRow) {
@@ -105,15 +103,6 @@ export async function publicInvoicePdf(db: DbOrTx, slots: Slots, token: string) 
   return rendered(db, slots, `link:${found.invoice.id}`, found.invoice);
 }
 
-type LinkRow = typeof invoiceLinks.$inferSelect;
-const linkToApi = (l: LinkRow) => ({
-  _id: l.id,
-  createdAt: toIso(l.createdAt),
-  expiresAt: toIso(l.expiresAt),
-  revokedAt: l.revokedAt ? toIso(l.revokedAt) : null,
-  active: !l.revokedAt && l.expiresAt.getTime() > Date.now(),
-});
-
 /** The address a link's token opens: the PDF itself, without a session. */
 export const publicPdfUrl = (publicUrl: string, token: string) =>
   `${publicUrl.replace(/\/$/, '')}/api/public/invoices/${token}`;
@@ -143,7 +132,7 @@ async function newLink(
         invoiceId: invoice.id,
         tokenHash: sha256(token),
         createdBy: caller.userId,
-        expiresAt: new Date(Date.now() + days * DAY_MS),
+        expiresAt: expiresIn(days),
       })
       .returning();
     return link!;

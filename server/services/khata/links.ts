@@ -12,23 +12,13 @@ import { DEFAULT_TIME_ZONE } from '../../../contract/headers';
 import { paiseToRupees } from '../../../contract/rules';
 import { ownPerson } from './people';
 import { renderKhataStatementPdf } from './statementPdf';
+import { expiresIn, linkToApi } from '../shareLinks';
 
 /**
  * A person's statement shared by a link: a token of 256 random bits (only its SHA-256 is
  * kept), expiring, revocable, opening that one ledger and nothing else of the user's (not
  * their e-mail, not other people, not reminders). Made, listed and revoked as invoice links.
  */
-
-const DAY_MS = 24 * 60 * 60_000;
-
-type LinkRow = typeof khataLinks.$inferSelect;
-const linkToApi = (l: LinkRow) => ({
-  _id: l.id,
-  createdAt: toIso(l.createdAt),
-  expiresAt: toIso(l.expiresAt),
-  revokedAt: l.revokedAt ? toIso(l.revokedAt) : null,
-  active: !l.revokedAt && l.expiresAt.getTime() > Date.now(),
-});
 
 /** The SPA's page a link opens, and the PDF's address. */
 const urls = (publicUrl: string, token: string) => {
@@ -51,7 +41,7 @@ export async function createLink(
       userId: caller.userId,
       counterpartyId: person.id,
       tokenHash: sha256(token),
-      expiresAt: new Date(Date.now() + days * DAY_MS),
+      expiresAt: expiresIn(days),
     })
     .returning();
   return { ...linkToApi(row!), ...urls(publicUrl, token) };
