@@ -39,6 +39,34 @@ export async function serverRssMb(origin: string, pid: number | undefined): Prom
 }
 
 /**
+ * Samples the server's resident memory every `sampleMs` from now until `stop()`: what it was
+ * at the start, and its peak. A sample the server does not answer is skipped.
+ */
+export async function rssSampler(origin: string, pid: number | undefined, sampleMs = 100) {
+  const beforeMb = await serverRssMb(origin, pid);
+  let peakMb = beforeMb;
+  let sampling = Promise.resolve();
+  const timer = setInterval(() => {
+    sampling = sampling.then(async () => {
+      try {
+        peakMb = Math.max(peakMb, await serverRssMb(origin, pid));
+      } catch {
+        /* the server is busy or gone: the next sample tells */
+      }
+    });
+  }, sampleMs);
+  return {
+    beforeMb,
+    /** Stops sampling and answers the peak, with the sample under way counted. */
+    async stop() {
+      clearInterval(timer);
+      await sampling;
+      return peakMb;
+    },
+  };
+}
+
+/**
  * Downloads `path` (default: every expense of the caller, oldest first) with `token`, counting
  * rows and bytes as they arrive and sampling the server's memory every `sampleMs`. The body is
  * never kept: the client's memory stays flat too.
@@ -49,18 +77,8 @@ export async function measureExport(
   opts: { pid?: number; path?: string; sampleMs?: number } = {},
 ): Promise<ExportMeasure> {
   const path = opts.path ?? '/expense/export?sort=date&order=asc';
-  const rssBeforeMb = await serverRssMb(origin, opts.pid);
-  let peakRssMb = rssBeforeMb;
-  let sampling = Promise.resolve();
-  const sampler = setInterval(() => {
-    sampling = sampling.then(async () => {
-      try {
-        peakRssMb = Math.max(peakRssMb, await serverRssMb(origin, opts.pid));
-      } catch {
-        /* the server is busy or gone: the next sample tells */
-      }
-    });
-  }, opts.sampleMs ?? 100);
+  const rss = await rssSampler(origin, opts.pid, opts.sampleMs);
+  let peakRssMb = rss.beforeMb;
 
   const started = performance.now();
   let bytes = 0;
@@ -89,8 +107,7 @@ export async function measureExport(
       request.on('error', reject);
     });
   } finally {
-    clearInterval(sampler);
-    await sampling;
+    peakRssMb = await rss.stop();
   }
   const seconds = (performance.now() - started) / 1000;
   peakRssMb = Math.max(peakRssMb, await serverRssMb(origin, opts.pid).catch(() => 0));
@@ -103,8 +120,8 @@ export async function measureExport(
     mbPerSecond: bytes / MB / seconds,
     rowsPerSecond: rows / seconds,
     bom: head !== undefined && head.equals(Buffer.from([0xef, 0xbb, 0xbf])),
-    rssBeforeMb,
+    rssBeforeMb: rss.beforeMb,
     peakRssMb,
-    rssGrowthMb: peakRssMb - rssBeforeMb,
+    rssGrowthMb: peakRssMb - rss.beforeMb,
   };
 }

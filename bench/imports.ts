@@ -1,7 +1,7 @@
 // An import under the benchmark: a bank download of `rows` payments (DD/MM/YYYY dates,
 // Indian-grouped amounts in withdrawal and deposit columns) previewed and imported into a
 // new account of the company, while the server's memory is watched. Used by bench/run.ts.
-import { serverRssMb } from './exports';
+import { rssSampler } from './exports';
 
 export interface ImportMeasure {
   rows: number;
@@ -57,18 +57,7 @@ export async function measureImport(
   const rows = opts.rows ?? 100_000;
   const file = bankDownload(rows);
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'text/csv' };
-  const rssBeforeMb = await serverRssMb(origin, opts.pid);
-  let peakRssMb = rssBeforeMb;
-  let sampling = Promise.resolve();
-  const sampler = setInterval(() => {
-    sampling = sampling.then(async () => {
-      try {
-        peakRssMb = Math.max(peakRssMb, await serverRssMb(origin, opts.pid));
-      } catch {
-        /* the server is busy or gone: the next sample tells */
-      }
-    });
-  }, opts.sampleMs ?? 100);
+  const rss = await rssSampler(origin, opts.pid, opts.sampleMs);
   try {
     let started = performance.now();
     const preview = await fetch(
@@ -106,8 +95,7 @@ export async function measureImport(
     const last = lines.at(-1)!;
     if (run.status !== 200 || !last.result)
       throw new Error(`import answered ${run.status}: ${JSON.stringify(last).slice(0, 300)}`);
-    clearInterval(sampler);
-    await sampling;
+    const peakRssMb = await rss.stop();
     return {
       rows,
       bytes: file.length,
@@ -116,11 +104,11 @@ export async function measureImport(
       rowsPerSecond: rows / importSeconds,
       imported: last.result.imported,
       progressLines: lines.length - 1,
-      rssBeforeMb,
+      rssBeforeMb: rss.beforeMb,
       peakRssMb,
-      rssGrowthMb: peakRssMb - rssBeforeMb,
+      rssGrowthMb: peakRssMb - rss.beforeMb,
     };
   } finally {
-    clearInterval(sampler);
+    await rss.stop();
   }
 }

@@ -1,8 +1,7 @@
 // `npm run restore FILE`: brings a backup back into an empty data folder or database.
 import { existsSync } from 'node:fs';
-import { openDatabase } from '../server/db/client';
 import { restore } from '../server/db/backup';
-import { loadEnv } from '../server/env';
+import { openEnvDatabase } from './database';
 
 const file = process.argv[2];
 if (!file) {
@@ -13,13 +12,7 @@ if (!existsSync(file)) {
   console.error(`No backup file at ${file}`);
   process.exit(2);
 }
-const env = loadEnv();
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir }).catch(
-  (error: Error) => {
-    console.error(error.message);
-    process.exit(1);
-  },
-);
+const database = await openEnvDatabase();
 try {
   const counts = await restore(database.db, file);
   console.log(`Restored ${file} into ${database.kind}:`, counts);
