@@ -92,12 +92,13 @@ export function PaymentDetailsFields({
 }) {
   const categories = useCategoryOptions(value.category || undefined);
   const kind = value.partyKind as PartyKind | '';
-  /** A record picker's choice and its name, kept together in the form. */
+  /** A record picker's choice and its name, kept together in the form, and its message. */
   const picked = (
     key: 'partyId' | 'projectId',
     label: 'partyLabel' | 'projectLabel',
     field: DetailsField,
   ) => ({
+    error: errors[field],
     value: value[key],
     selectedLabel: value[label] || undefined,
     onChange: (id: string, option: { label: string } | null) =>
@@ -151,7 +152,6 @@ export function PaymentDetailsFields({
           id="payment-party"
           label={PARTY_LABELS[kind]}
           placeholder={`Select the ${PARTY_LABELS[kind].toLowerCase()}`}
-          error={errors.party}
           {...picked('partyId', 'partyLabel', 'party')}
         />
       )}
@@ -160,7 +160,6 @@ export function PaymentDetailsFields({
         label="Project"
         placeholder="No project"
         emptyOption="No project"
-        error={errors.projectId}
         {...picked('projectId', 'projectLabel', 'projectId')}
       />
       <SelectField

@@ -333,21 +333,19 @@ function LineRow({
   const n = index + 1;
   const id = (key: string) => `line-${index}-${key}`;
   const taxable = lineTaxablePaise(line);
+  /** A field of the line: its id, its name with the line's number, its value and message. */
+  const bind = (key: keyof LineForm, name: string) => ({
+    id: id(key),
+    'aria-label': `Line ${n} ${name}`,
+    value: line[key],
+    onChange: (e: { target: { value: string } }) => onChange(key, e.target.value),
+    error: error(key),
+  });
   const input = (
     key: keyof LineForm,
     label: string,
     extra: Partial<Parameters<typeof Field>[0]> = {},
-  ) => (
-    <Field
-      id={id(key)}
-      label={label}
-      aria-label={`Line ${n} ${label.toLowerCase()}`}
-      value={line[key]}
-      onChange={(e) => onChange(key, e.target.value)}
-      error={error(key)}
-      {...extra}
-    />
-  );
+  ) => <Field label={label} {...bind(key, label.toLowerCase())} {...extra} />;
   return (
     <li className="rounded-md border border-gray-200 p-3">
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,1.2fr)_minmax(0,0.9fr)_minmax(0,1.2fr)_minmax(0,1fr)_minmax(9.5rem,1.8fr)_minmax(0,1.3fr)]">
@@ -357,24 +355,13 @@ function LineRow({
         {input('sacHsn', 'SAC/HSN', { inputMode: 'numeric', maxLength: 8 })}
         {input('quantity', 'Qty', { inputMode: 'decimal' })}
         {input('rate', 'Rate (₹)', { inputMode: 'decimal' })}
-        <SelectField
-          id={id('gstRate')}
-          label="GST"
-          aria-label={`Line ${n} GST rate`}
-          options={RATE_OPTIONS}
-          value={line.gstRate}
-          onChange={(e) => onChange('gstRate', e.target.value)}
-          error={error('gstRate')}
-        />
+        <SelectField label="GST" options={RATE_OPTIONS} {...bind('gstRate', 'GST rate')} />
         <div className="flex gap-1">
           <div className="w-16 shrink-0">
             <SelectField
-              id={id('discountKind')}
               label="In"
-              aria-label={`Line ${n} discount in`}
               options={DISCOUNT_KINDS}
-              value={line.discountKind}
-              onChange={(e) => onChange('discountKind', e.target.value)}
+              {...bind('discountKind', 'discount in')}
             />
           </div>
           <div className="min-w-0 flex-1">
