@@ -4,6 +4,8 @@ import { notifyMutation } from '../../api/notify';
 import { Field } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
 import { useFieldErrors } from '../../ui/useFieldErrors';
+import { fieldBinder } from '../../ui/fieldBinding';
+import { MobileField } from '../../ui/MobileField';
 import {
   useAddKhataPersonMutation,
   useUpdateKhataPersonMutation,
@@ -66,6 +68,7 @@ export function PersonForm({
     if (ok && id) onSaved(id);
   };
 
+  const bind = fieldBinder('khata-person', form, set, { mobile: mobileProblem }, refused.errors);
   return (
     <FormModal
       open
@@ -75,37 +78,9 @@ export function PersonForm({
       submitLabel={person ? 'Save' : 'Add'}
       busy={adding.isLoading || updating.isLoading}
     >
-      <Field
-        id="khata-person-name"
-        label="Name"
-        required
-        maxLength={100}
-        autoComplete="off"
-        value={form.name}
-        error={refused.errors.name}
-        onChange={set('name')}
-      />
-      <Field
-        id="khata-person-mobile"
-        label="Mobile"
-        type="tel"
-        inputMode="tel"
-        autoComplete="off"
-        placeholder="98765 43210"
-        hint="An Indian mobile number; +91 may be left out"
-        value={form.mobile}
-        error={mobileProblem ?? refused.errors.mobile}
-        onChange={set('mobile')}
-      />
-      <Field
-        id="khata-person-email"
-        label="Email (optional)"
-        type="email"
-        autoComplete="off"
-        value={form.email}
-        error={refused.errors.email}
-        onChange={set('email')}
-      />
+      <Field label="Name" required maxLength={100} autoComplete="off" {...bind('name')} />
+      <MobileField hint="An Indian mobile number; +91 may be left out" {...bind('mobile')} />
+      <Field label="Email (optional)" type="email" autoComplete="off" {...bind('email')} />
     </FormModal>
   );
 }

@@ -10,6 +10,7 @@ import { useEditConflict } from '../../ui/useEditConflict';
 import { useFieldErrors } from '../../ui/useFieldErrors';
 import { fieldBinder } from '../../ui/fieldBinding';
 import { CheckField } from '../../ui/CheckField';
+import { MobileField } from '../../ui/MobileField';
 import type { LoanKind } from './loanKinds';
 import {
   useAddLoanMutation,
@@ -122,14 +123,7 @@ export function LoanForm({
     >
       {conflict.notice}
       <Field label="Name" required maxLength={100} autoComplete="off" {...bind('name')} />
-      <Field
-        label="Mobile"
-        type="tel"
-        inputMode="tel"
-        autoComplete="off"
-        placeholder="98765 43210"
-        {...bind('mobile')}
-      />
+      <MobileField {...bind('mobile')} />
       <Field
         label="Email"
         type="email"
