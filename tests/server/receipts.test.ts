@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addUser, bankAccountBody, signUp, type Api, type TestServer } from './helpers';
-import { useServer } from './fixtures/server';
+import { addUser, bankAccountBody, signUp, type Api } from './helpers';
 import {
   addClient,
   addProject,
   invoiceRow,
   issueInvoice,
-  receivingCompany,
+  useReceivingCompany,
 } from './receiptsFixtures';
 
-let server: TestServer;
-let admin: Api;
-let company: Api;
-let companyId: string;
 let pm: Api;
 let stranger: Api;
 let accountId: string;
@@ -26,7 +21,7 @@ const receiptCount = async () =>
     (
       await server.database.query<{ n: string }>(
         'select count(*)::text as n from receipts where company_id = $1',
-        [companyId],
+        [company.id],
       )
     ).rows[0]!.n,
   );
@@ -40,17 +35,15 @@ const receipt = (overrides: Record<string, unknown>) =>
     ...overrides,
   });
 
-useServer(async (started) => {
-  server = started;
-  const made = await receivingCompany(server, 'Acme');
-  ({ admin, accountId } = made);
-  company = made.company.api;
-  companyId = made.company.id;
-  const pat = await addUser(server, company, 'Pat', 'pm');
+const { server, admin, company } = useReceivingCompany('Acme', async (started, made) => {
+  accountId = made.accountId;
+  const pat = await addUser(started, made.company, 'Pat', 'pm');
   pm = pat.api;
-  stranger = (await addUser(server, (await signUp(server)).api, 'Other', 'company')).api;
-  clientId = await addClient(server, companyId, 'Bharat Traders', { gstin: '29AAACB1234C1Z5' });
-  projectId = await addProject(server, companyId, 'Tower', pat.id);
+  stranger = (await addUser(started, (await signUp(started)).api, 'Other', 'company')).api;
+  clientId = await addClient(started, made.company.id, 'Bharat Traders', {
+    gstin: '29AAACB1234C1Z5',
+  });
+  projectId = await addProject(started, made.company.id, 'Tower', pat.id);
 });
 
 /** An invoice's status, and what it has received and had deducted as TDS (paise). */
@@ -61,7 +54,7 @@ const settled = async (invoiceId: string) => {
 
 describe('receipts', () => {
   it('posts one credit with TDS and a part payment, and its reversal restores everything', async () => {
-    const invoice = await issueInvoice(server, companyId, clientId, {
+    const invoice = await issueInvoice(server, company.id, clientId, {
       issueDate: '2026-11-01',
       dueDate: '2026-11-16',
       lines: [[18, 10_000_00]],
@@ -138,7 +131,7 @@ describe('receipts', () => {
   });
 
   it('keeps an excess as an advance and applies it to the next invoice', async () => {
-    const first = await issueInvoice(server, companyId, clientId, {
+    const first = await issueInvoice(server, company.id, clientId, {
       issueDate: '2026-11-02',
       lines: [[18, 1000_00]],
     });
@@ -150,7 +143,7 @@ describe('receipts', () => {
     expect(made.body.data.advance).toBe(320);
     expect((await invoiceRow(server, first.id)).status).toBe('paid');
 
-    const next = await issueInvoice(server, companyId, clientId, {
+    const next = await issueInvoice(server, company.id, clientId, {
       issueDate: '2026-11-05',
       lines: [[18, 500_00]],
     });
@@ -182,7 +175,7 @@ describe('receipts', () => {
   });
 
   it('refuses more than is pending, naming the field, and saves nothing', async () => {
-    const invoice = await issueInvoice(server, companyId, clientId, {
+    const invoice = await issueInvoice(server, company.id, clientId, {
       issueDate: '2026-11-03',
       lines: [[0, 1000_00]],
     });
@@ -229,7 +222,7 @@ describe('receipts', () => {
   });
 
   it("keeps another company's records not found and an admin's writes refused", async () => {
-    const invoice = await issueInvoice(server, companyId, clientId, {
+    const invoice = await issueInvoice(server, company.id, clientId, {
       issueDate: '2026-11-04',
       lines: [[5, 100_00]],
     });

@@ -1,5 +1,7 @@
 import type { Caller } from '../../server/lib/caller';
-import { companyWithAccount, type TestServer } from './helpers';
+import { companyWithAccount, type Api, type TestServer } from './helpers';
+import { member, type Person } from './fixtures/cast';
+import { lateBound, useServer } from './fixtures/server';
 
 /**
  * Clients, projects and issued invoices written straight into the database, as issuing
@@ -14,6 +16,28 @@ import { companyWithAccount, type TestServer } from './helpers';
 export async function receivingCompany(server: TestServer, name: string) {
   const made = await companyWithAccount(server, name, { defaultStatus: 'active' });
   return { admin: made.admin.api, company: made.company, accountId: made.accountId };
+}
+
+/**
+ * The file's server with a receiving company `name` (see receivingCompany), made before the
+ * file's tests; `ready` does the rest of the set-up. Its admin and company (a person and its
+ * API client) stand for them in the file's tests and hooks.
+ */
+export function useReceivingCompany(
+  name: string,
+  ready: (server: TestServer, made: { company: Person; accountId: string }) => unknown,
+) {
+  let made: { admin: Api; company: Person; accountId: string } | undefined;
+  const server = useServer(async (started) => {
+    const company = await receivingCompany(started, name);
+    made = { ...company, company: member(company.company) };
+    await ready(started, made);
+  });
+  return {
+    server,
+    admin: lateBound(() => made?.admin, `${name}'s admin`),
+    company: lateBound(() => made?.company, name),
+  };
 }
 
 /** The company `userId` calling a service directly, as its session would. */

@@ -1,35 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { notifyOverdueInvoices } from '../../server/services/receivables/overdue';
 import { listReceivables } from '../../server/services/receivables/receivables';
-import type { Api, TestServer } from './helpers';
-import { useServer } from './fixtures/server';
 import {
   addClient,
   addProject,
   companyCaller,
   issueInvoice,
-  receivingCompany,
+  useReceivingCompany,
 } from './receiptsFixtures';
 
-let admin: Api;
-let server: TestServer;
-let company: Api;
-let companyId: string;
 let accountId: string;
 let registered: string;
 let walkIn: string;
 let projectId: string;
-const caller = () => companyCaller(companyId);
+const caller = () => companyCaller(company.id);
 
-useServer(async (started) => {
-  server = started;
-  const made = await receivingCompany(server, 'Acme');
-  ({ admin, accountId } = made);
-  company = made.company.api;
-  companyId = made.company.id;
-  registered = await addClient(server, companyId, 'Bharat Traders', { gstin: '29AAACB1234C1Z5' });
-  walkIn = await addClient(server, companyId, 'Walk-in Buyer');
-  projectId = await addProject(server, companyId, 'Tower', null);
+const { server, admin, company } = useReceivingCompany('Acme', async (started, made) => {
+  accountId = made.accountId;
+  registered = await addClient(started, made.company.id, 'Bharat Traders', {
+    gstin: '29AAACB1234C1Z5',
+  });
+  walkIn = await addClient(started, made.company.id, 'Walk-in Buyer');
+  projectId = await addProject(started, made.company.id, 'Tower', null);
 });
 
 /** Rupees on the wire as exact paise, so sums compare exactly. */
@@ -48,7 +40,7 @@ describe('receivables', () => {
       '2026-08-27',
     ];
     for (const due of dues) {
-      await issueInvoice(server, companyId, walkIn, {
+      await issueInvoice(server, company.id, walkIn, {
         issueDate: '2026-08-01',
         dueDate: due,
         lines: [[0, 100_00]],
@@ -78,13 +70,13 @@ describe('receivables', () => {
   });
 
   it('tells the company once of an invoice that passed its due date unpaid', async () => {
-    const late = await addClient(server, companyId, 'Late Payer');
-    const overdue = await issueInvoice(server, companyId, late, {
+    const late = await addClient(server, company.id, 'Late Payer');
+    const overdue = await issueInvoice(server, company.id, late, {
       issueDate: '2021-01-01',
       dueDate: '2021-01-10',
       lines: [[0, 250_00]],
     });
-    const notYet = await issueInvoice(server, companyId, late, {
+    const notYet = await issueInvoice(server, company.id, late, {
       issueDate: '2021-01-01',
       dueDate: '2199-01-10',
       lines: [[0, 100_00]],
@@ -103,13 +95,13 @@ describe('receivables', () => {
   });
 
   it("writes a client's statement with the right closing, as JSON, CSV and PDF", async () => {
-    const invoice = await issueInvoice(server, companyId, registered, {
+    const invoice = await issueInvoice(server, company.id, registered, {
       issueDate: '2026-10-05',
       dueDate: '2026-10-20',
       lines: [[18, 1000_00]],
       gstin: '29AAACB1234C1Z5',
     });
-    await issueInvoice(server, companyId, registered, {
+    await issueInvoice(server, company.id, registered, {
       issueDate: '2026-10-10',
       lines: [[18, 100_00]],
       creditNoteOf: invoice.id,
@@ -157,7 +149,7 @@ describe('receivables', () => {
   });
 
   it('writes GSTR-1 B2B and B2CS for a month as the offline tool takes them', async () => {
-    await issueInvoice(server, companyId, registered, {
+    await issueInvoice(server, company.id, registered, {
       issueDate: '2026-12-03',
       lines: [
         [18, 1000_00],
@@ -165,20 +157,20 @@ describe('receivables', () => {
       ],
       gstin: '29AAACB1234C1Z5',
     });
-    await issueInvoice(server, companyId, walkIn, {
+    await issueInvoice(server, company.id, walkIn, {
       issueDate: '2026-12-04',
       placeOfSupply: '27',
       inter: true,
       lines: [[18, 300_00]],
     });
-    await issueInvoice(server, companyId, walkIn, {
+    await issueInvoice(server, company.id, walkIn, {
       issueDate: '2026-12-05',
       placeOfSupply: '27',
       inter: true,
       lines: [[18, 200_00]],
     });
     // Inter-state to an unregistered buyer above 1 lakh: B2CL, not B2CS.
-    await issueInvoice(server, companyId, walkIn, {
+    await issueInvoice(server, company.id, walkIn, {
       issueDate: '2026-12-06',
       placeOfSupply: '27',
       inter: true,
@@ -209,7 +201,7 @@ describe('receivables', () => {
 
   it('shows the position on the dashboard straight after a receipt, and per project', async () => {
     const before = (await company.get('/user/getalldata?today=2026-11-26')).body.data.position;
-    const invoice = await issueInvoice(server, companyId, walkIn, {
+    const invoice = await issueInvoice(server, company.id, walkIn, {
       issueDate: '2026-11-20',
       dueDate: '2026-11-25',
       lines: [[0, 1000_00]],

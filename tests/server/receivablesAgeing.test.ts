@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ageReceivables } from '../../server/services/receivables/ageing';
 import { listReceivables } from '../../server/services/receivables/receivables';
-import type { Api, TestServer } from './helpers';
-import { useServer } from './fixtures/server';
 import {
   addClient,
   addProject,
   companyCaller,
   issueInvoice,
-  receivingCompany,
+  useReceivingCompany,
 } from './receiptsFixtures';
 
 /**
@@ -16,14 +14,11 @@ import {
  * company sees to what its invoices give, on a day and on the next without any write, after a
  * receipt, its reversal, a credit note and a new invoice.
  */
-let server: TestServer;
-let company: Api;
-let companyId: string;
 let accountId: string;
 let clientId: string;
 let projectId: string;
 const ids: Record<string, string> = {};
-const caller = () => companyCaller(companyId);
+const caller = () => companyCaller(company.id);
 
 /** A day after the real one, so that the kept rows can be moved to it. */
 const DAY = '2030-01-10';
@@ -31,14 +26,10 @@ const NEXT = '2030-01-11';
 const before = (days: number) =>
   new Date(Date.parse(`${DAY}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
-useServer(async (started) => {
-  server = started;
-  const made = await receivingCompany(server, 'Ageing Co');
-  ({ accountId } = made);
-  company = made.company.api;
-  companyId = made.company.id;
-  clientId = await addClient(server, companyId, 'Kaveri Traders');
-  projectId = await addProject(server, companyId, 'Dam', null);
+const { server, company } = useReceivingCompany('Ageing Co', async (started, made) => {
+  accountId = made.accountId;
+  clientId = await addClient(started, made.company.id, 'Kaveri Traders');
+  projectId = await addProject(started, made.company.id, 'Dam', null);
   // Rupees at 0 % GST: due DAY, 30 and 90 days before it, 5 days after it, and no due date.
   for (const [key, due, rupees, project] of [
     ['a', DAY, 100, projectId],
@@ -48,7 +39,7 @@ useServer(async (started) => {
     ['f', undefined, 1600, undefined],
   ] as const) {
     ids[key] = (
-      await issueInvoice(server, companyId, clientId, {
+      await issueInvoice(started, made.company.id, clientId, {
         issueDate: '2026-11-01',
         dueDate: due,
         lines: [[0, rupees * 100]],
@@ -67,7 +58,7 @@ async function agedOn() {
     `select distinct aged_on::text as day from (
        select aged_on from client_receivables where company_id = $1
        union all select aged_on from project_receivables where company_id = $1) k`,
-    [companyId],
+    [company.id],
   );
   return rows.map((r) => r.day);
 }
@@ -137,7 +128,7 @@ describe('receivables ageing', () => {
     expect((await list('client', NEXT)).data[0]!.ageing).toEqual(ageing(2400, 100, 200, 0, 400));
 
     // 150 credited against the invoice 31 days late.
-    await issueInvoice(server, companyId, clientId, {
+    await issueInvoice(server, company.id, clientId, {
       issueDate: '2026-11-21',
       lines: [[0, 150_00]],
       creditNoteOf: ids.b,
@@ -147,7 +138,7 @@ describe('receivables ageing', () => {
     expect(credited.data[0]!.ageing).toEqual(ageing(2400, 100, 50, 0, 400));
 
     // A new invoice 61 days late, on a project's row of the new day.
-    await issueInvoice(server, companyId, clientId, {
+    await issueInvoice(server, company.id, clientId, {
       issueDate: '2026-11-01',
       dueDate: before(60),
       lines: [[0, 3200_00]],
