@@ -189,6 +189,23 @@ function ensureTemplate() {
   return path;
 }
 
+/**
+ * Rewrites `file` in ASCII: V8 keeps the source of every loaded script, two bytes a character
+ * if any character is beyond Latin-1, and esbuild leaves those in comments and regular
+ * expressions (₹, –, ‘’), which made the server's 0.9 MB bundle a 1.8 MB string. A character
+ * after a backslash stays as it is (`\₹` in a regular expression is not `\\u20b9`).
+ */
+function asciiOnly(file) {
+  const text = readFileSync(file, 'utf8');
+  const escaped = text.replace(/(?<!\\)[\u0080-\u{10ffff}]/gu, (c) =>
+    c
+      .split('')
+      .map((unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`)
+      .join(''),
+  );
+  if (escaped !== text) writeFileSync(file, escaped);
+}
+
 /** Bundles the server into a folder of its own and points build/server at it. */
 async function buildServer() {
   console.log('Bundling the server…');
@@ -210,6 +227,7 @@ async function buildServer() {
     logLevel: 'warning',
     metafile: true,
   });
+  for (const file of Object.keys(metafile.outputs)) if (file.endsWith('.js')) asciiOnly(file);
   cpSync('server/db/migrations', join(dir, 'migrations'), { recursive: true });
   // The functions and triggers, applied after the migrations (their loader is bundled).
   cpSync('server/db/functions', join(dir, 'functions'), {

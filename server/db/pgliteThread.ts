@@ -1,7 +1,13 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import { functionFiles } from './functions';
 import { Channels, type Subscriber, type Unlisten } from './listener';
+
+// Beside this file: server/db/functions from the sources, build/server/functions bundled.
+const functionsFolder = join(dirname(fileURLToPath(import.meta.url)), 'functions');
 
 /**
  * The main thread's side of the embedded database, which runs in `pgliteWorker.ts`. It offers
@@ -18,6 +24,12 @@ export interface WorkerInit {
    * instead of initdb and every migration; the test runs make one and start each file from it.
    */
   image?: string;
+  /**
+   * The SQL of the functions and triggers (server/db/functions), read here: writing out their
+   * secret columns takes the schema, and with it Drizzle's column classes, Zod and the
+   * contract, which the thread would otherwise load and keep for this alone (~5 MB of its heap).
+   */
+  functions: string[];
 }
 /**
  * How the database was opened: a folder that held one, a new folder from the template or made
@@ -64,7 +76,12 @@ export async function startPGliteThread(
   onLost: (error: Error) => void,
   options: { template?: string; image?: string } = {},
 ): Promise<PGliteThread> {
-  const worker = spawnWorker({ dataDir, template: options.template, image: options.image });
+  const worker = spawnWorker({
+    dataDir,
+    template: options.template,
+    image: options.image,
+    functions: functionFiles(functionsFolder),
+  });
   let closing = false;
   const pending = new Map<number, { resolve(value: unknown): void; reject(e: Error): void }>();
   let nextId = 1;
@@ -168,7 +185,7 @@ function spawnWorker(workerData: WorkerInit): Worker {
   const options = { workerData, resourceLimits: { maxYoungGenerationSizeMb: 8 } };
   // V8's flags are the process's, and a --max-semi-space-size given to node (`npm start`'s,
   // for the main thread) would size this thread's young generation too, over the limit
-  // above: 16 MB of semi-spaces instead of ~5. The main thread's heap was sized when it
+  // above: twice its size in semi-spaces instead of ~5 MB. The main thread's heap was sized when it
   // started, so the flag can be cleared before the worker's heap is made.
   v8.setFlagsFromString('--max-semi-space-size=0');
   if (import.meta.url.endsWith('.ts')) {

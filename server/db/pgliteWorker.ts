@@ -5,8 +5,10 @@
  * The main thread talks to it through `pgliteThread.ts`; messages are defined there.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -14,17 +16,15 @@ import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglit
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { functionFiles } from './functions';
 import { useNamedStatements } from './pgliteStatements';
 import { createFromTemplate, isEmptyDir } from './pgliteTemplate';
 import { startUpkeep } from './pgliteUpkeep';
 import type { Opened, Reply, Request, WorkerInit } from './pgliteThread';
 
 const port = parentPort!;
-const { dataDir, template, image } = workerData as WorkerInit;
-// Beside this file: server/db/migrations and functions from the sources, build/server/… bundled.
+const { dataDir, template, image, functions } = workerData as WorkerInit;
+// Beside this file: server/db/migrations from the sources, build/server/migrations bundled.
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
-const functionsFolder = join(dirname(fileURLToPath(import.meta.url)), 'functions');
 
 const reply = (message: Reply) => port.postMessage(message);
 const replyError = (id: number, error: unknown) => reply({ id, error: errorFields(error) });
@@ -69,14 +69,50 @@ const transactions = new Map<
 v8.setFlagsFromString('--wasm-num-compilation-tasks=1');
 
 const pgliteOptions = {
-  // 16 MB of shared buffers (PostgreSQL's default is 128): the buffers are all written at
-  // start, so each MB is one of RSS from the first second, and the pages also sit in the OS
-  // cache behind NODEFS, one read away (128 to 32 MB took ~115 MB off RSS, 32 to 16 another
-  // 16 MB, at no measurable cost to the lists).
-  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+  startParams: [
+    ...PGlite.defaultStartParams,
+    // 8 MB of shared buffers (PostgreSQL's default is 128): the buffers are all written at
+    // start, so each MB is one of RSS from the first second, and the pages also sit in the OS
+    // cache behind NODEFS, one read away (128 to 32 MB took ~115 MB off RSS, 32 to 16 another
+    // 16 MB, 16 to 8 another 6-8 MB, none at a measurable cost to the lists).
+    '-c',
+    'shared_buffers=8MB',
+    // One backend, not 100 connections, 16 autovacuum workers and 10 WAL senders: PostgreSQL
+    // sizes its process, lock and predicate-lock tables in shared memory by these slots, and
+    // writes them at start (4 MB). 512 locks a slot leave room for ~3,500 in one transaction
+    // (the migrations of a new database take a few hundred).
+    '-c',
+    'max_connections=4',
+    '-c',
+    'autovacuum_worker_slots=1',
+    '-c',
+    'max_wal_senders=0',
+    '-c',
+    'max_locks_per_transaction=512',
+  ],
   // The searches' trigram indexes (see migrations).
   extensions: { pg_trgm },
 };
+
+/** Node's WebAssembly global: the server's type declarations have its types, not the value. */
+const wasm = (
+  globalThis as unknown as {
+    WebAssembly: { compileStreaming(source: Response): Promise<WebAssembly.Module> };
+  }
+).WebAssembly;
+
+/**
+ * PostgreSQL's WebAssembly (9 MB), compiled as it is read in 64 KB pieces. PGlite itself reads
+ * the whole file into a buffer first, which then stays in the thread's memory beside V8's own
+ * copy until the thread's next full collection, in the very seconds the start peaks.
+ */
+async function compilePostgres(): Promise<WebAssembly.Module> {
+  const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  const file = Readable.toWeb(createReadStream(join(dist, 'pglite.wasm'))) as ReadableStream;
+  return wasm.compileStreaming(
+    new Response(file, { headers: { 'content-type': 'application/wasm' } }),
+  );
+}
 
 /**
  * PGlite on the data folder. A new (empty) folder is unpacked from the template of a new
@@ -85,19 +121,19 @@ const pgliteOptions = {
  * leaves the folder to initdb, as before.
  */
 async function open(): Promise<{ pg: PGlite; opened: Opened }> {
+  const options = { ...pgliteOptions, pgliteWasmModule: await compilePostgres() };
   if (dataDir.startsWith('memory://')) {
     // A copy of a migrated database: the migrations below then find nothing left to do.
     const loadDataDir = image ? new Blob([readFileSync(image)]) : undefined;
     return {
-      pg: await PGlite.create(dataDir, { ...pgliteOptions, loadDataDir }),
+      pg: await PGlite.create(dataDir, { ...options, loadDataDir }),
       opened: 'memory',
     };
   }
-  if (!isEmptyDir(dataDir))
-    return { pg: await PGlite.create(dataDir, pgliteOptions), opened: 'folder' };
+  if (!isEmptyDir(dataDir)) return { pg: await PGlite.create(dataDir, options), opened: 'folder' };
   try {
     await createFromTemplate(dataDir, template);
-    return { pg: await PGlite.create(dataDir, pgliteOptions), opened: 'template' };
+    return { pg: await PGlite.create(dataDir, options), opened: 'template' };
   } catch (error) {
     process.emitWarning(
       `The database template did not open (${String((error as Error)?.message ?? error)}); ` +
@@ -106,7 +142,7 @@ async function open(): Promise<{ pg: PGlite; opened: Opened }> {
     );
     rmSync(dataDir, { recursive: true, force: true });
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    return { pg: await PGlite.create(dataDir, pgliteOptions), opened: 'initdb' };
+    return { pg: await PGlite.create(dataDir, options), opened: 'initdb' };
   }
 }
 
@@ -122,15 +158,14 @@ const FUNCTIONS_STAMP = 'app_functions.sha256';
  * stopped in between) gets them again.
  */
 async function applyFunctions(pg: PGlite, folder: string | undefined): Promise<void> {
-  const files = functionFiles(functionsFolder);
   const stamp = createHash('sha256')
     .update(readFileSync(join(migrationsFolder, 'meta', '_journal.json')))
-    .update(files.join('\0'))
+    .update(functions.join('\0'))
     .digest('hex');
   const stampFile = folder && join(folder, FUNCTIONS_STAMP);
   if (stampFile && readIfThere(stampFile) === stamp) return;
   await pg.transaction(async (tx) => {
-    for (const file of files) await tx.exec(file);
+    for (const file of functions) await tx.exec(file);
   });
   if (stampFile) writeFileSync(stampFile, stamp, { mode: 0o600 });
 }
