@@ -7,7 +7,7 @@ import {
 } from '../../api/reconciliationApi';
 import { formatDMY } from '../../lib/dates';
 import { Money } from '../../ui/Money';
-import { CardTableHead, type CardHeading } from '../../ui/CardTableHead';
+import { CardTable, type CardHeading } from '../../ui/CardTable';
 import { styles } from '../../ui/styles';
 import { MONEY_HEADINGS, MoneyCells } from './MoneyCells';
 import { WorkButtons, type Work } from './WorkButtons';
@@ -100,98 +100,95 @@ export function LinesTable({
   if (lines.length === 0) return <p className="mt-3 text-sm text-gray-700">No lines here.</p>;
   return (
     <div className="mt-3 overflow-x-auto">
-      <table role="table" className="cards w-full text-left text-sm">
-        {/* On cards the headings are read out only (none sorts). */}
-        <CardTableHead
-          headings={canWrite ? [...HEADINGS, { label: 'Actions', srOnly: true }] : HEADINGS}
-          cell={cell}
-          first={
-            canWrite && (
-              <input
-                type="checkbox"
-                aria-label="Select every open line on this page"
-                checked={allSelected}
-                disabled={selectable.length === 0}
-                onChange={() =>
-                  onSelect(allSelected ? new Set() : new Set(selectable.map((l) => l._id)))
-                }
-              />
-            )
-          }
-        />
-        <tbody role="rowgroup">
-          {lines.map((line) => (
-            <tr key={line._id} role="row" className="border-t border-gray-100 align-top">
-              {canWrite && (
-                // On a card the box opens the first line.
-                <td role="cell" data-card="actions" className="px-2 py-2">
-                  {open(line) && (
-                    <input
-                      type="checkbox"
-                      aria-label={`Select the line of ${formatDMY(line.date)}: ${line.description}`}
-                      checked={selected.has(line._id)}
-                      onChange={() => toggle(line._id)}
-                    />
-                  )}
-                </td>
+      {/* On cards the headings are read out only (none sorts). */}
+      <CardTable
+        headings={canWrite ? [...HEADINGS, { label: 'Actions', srOnly: true }] : HEADINGS}
+        cell={cell}
+        first={
+          canWrite && (
+            <input
+              type="checkbox"
+              aria-label="Select every open line on this page"
+              checked={allSelected}
+              disabled={selectable.length === 0}
+              onChange={() =>
+                onSelect(allSelected ? new Set() : new Set(selectable.map((l) => l._id)))
+              }
+            />
+          )
+        }
+      >
+        {lines.map((line) => (
+          <tr key={line._id} role="row" className="border-t border-gray-100 align-top">
+            {canWrite && (
+              // On a card the box opens the first line.
+              <td role="cell" data-card="actions" className="px-2 py-2">
+                {open(line) && (
+                  <input
+                    type="checkbox"
+                    aria-label={`Select the line of ${formatDMY(line.date)}: ${line.description}`}
+                    checked={selected.has(line._id)}
+                    onChange={() => toggle(line._id)}
+                  />
+                )}
+              </td>
+            )}
+            <td role="cell" data-label="Date" className="whitespace-nowrap px-2 py-2">
+              {formatDMY(line.date)}
+            </td>
+            <td role="cell" data-card="primary" className="max-w-xs px-2 py-2">
+              <span className="break-words">{line.description}</span>
+              {line.reference && (
+                <span className="block text-xs text-gray-600">Ref {line.reference}</span>
               )}
-              <td role="cell" data-label="Date" className="whitespace-nowrap px-2 py-2">
-                {formatDMY(line.date)}
-              </td>
-              <td role="cell" data-card="primary" className="max-w-xs px-2 py-2">
-                <span className="break-words">{line.description}</span>
-                {line.reference && (
-                  <span className="block text-xs text-gray-600">Ref {line.reference}</span>
-                )}
-              </td>
-              <MoneyCells row={line} cell={cell} />
-              <td role="cell" data-label="Balance" className="px-2 py-2 text-right">
-                <Money value={line.balance} />
-                {line.balanceBreak && (
-                  <span
-                    className="block text-xs font-semibold text-amber-900"
-                    title={line.balanceBreak}
-                  >
-                    Does not follow
-                    <span className="sr-only">: {line.balanceBreak}</span>
-                  </span>
-                )}
-              </td>
-              <td role="cell" data-label="State" className="px-2 py-2">
+            </td>
+            <MoneyCells row={line} cell={cell} />
+            <td role="cell" data-label="Balance" className="px-2 py-2 text-right">
+              <Money value={line.balance} />
+              {line.balanceBreak && (
                 <span
-                  className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[line.status]}`}
+                  className="block text-xs font-semibold text-amber-900"
+                  title={line.balanceBreak}
                 >
-                  {LINE_STATUS_LABELS[line.status]}
+                  Does not follow
+                  <span className="sr-only">: {line.balanceBreak}</span>
                 </span>
-              </td>
-              <td
-                role="cell"
-                data-label="Entry in the books"
-                className="max-w-xs px-2 py-2 text-gray-800"
-              >
-                {line.entry ? (
-                  <>
-                    {formatDMY(line.entry.date)} · {line.entry.remark}
-                    {(line.entry.partyName || line.entry.category) && (
-                      <span className="block text-xs text-gray-600">
-                        {[line.entry.partyName, line.entry.category].filter(Boolean).join(' · ')}
-                      </span>
-                    )}
-                  </>
-                ) : (
-                  '—'
-                )}
-              </td>
-              {canWrite && (
-                // Unlabelled: on a card the buttons end it, under the cells.
-                <td role="cell" className="whitespace-nowrap px-2 py-2">
-                  <WorkButtons className="flex gap-1" busy={busy} work={workOn(line)} />
-                </td>
               )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+            </td>
+            <td role="cell" data-label="State" className="px-2 py-2">
+              <span
+                className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[line.status]}`}
+              >
+                {LINE_STATUS_LABELS[line.status]}
+              </span>
+            </td>
+            <td
+              role="cell"
+              data-label="Entry in the books"
+              className="max-w-xs px-2 py-2 text-gray-800"
+            >
+              {line.entry ? (
+                <>
+                  {formatDMY(line.entry.date)} · {line.entry.remark}
+                  {(line.entry.partyName || line.entry.category) && (
+                    <span className="block text-xs text-gray-600">
+                      {[line.entry.partyName, line.entry.category].filter(Boolean).join(' · ')}
+                    </span>
+                  )}
+                </>
+              ) : (
+                '—'
+              )}
+            </td>
+            {canWrite && (
+              // Unlabelled: on a card the buttons end it, under the cells.
+              <td role="cell" className="whitespace-nowrap px-2 py-2">
+                <WorkButtons className="flex gap-1" busy={busy} work={workOn(line)} />
+              </td>
+            )}
+          </tr>
+        ))}
+      </CardTable>
     </div>
   );
 }

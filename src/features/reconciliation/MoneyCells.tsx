@@ -1,5 +1,5 @@
 import { Money } from '../../ui/Money';
-import type { CardHeading } from '../../ui/CardTableHead';
+import type { CardHeading } from '../../ui/CardTable';
 
 const COLUMNS = [
   ['debit', 'Money out'],
