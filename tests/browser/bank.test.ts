@@ -5,6 +5,7 @@ import { useBrowserSuite, visit, watchPage, type PageWatch } from './harness';
 import {
   addBankAccount,
   apiCall,
+  type BankForm,
   expectAlert,
   expectCount,
   expectText,
@@ -14,8 +15,8 @@ import {
   openScreen as openScreenOn,
   pickOption,
   signedInPage,
+  submitDialog,
   typedAs,
-  type BankForm,
 } from './helpers';
 import { LOTUS_CURRENT, person, seedCompany } from './steps';
 import { rowAction, rowMenuItems } from './rows';
@@ -95,9 +96,7 @@ describe.sequential('bank', () => {
     expect(creates).toHaveLength(0);
 
     await fillAccount(first);
-    await dialog('Add New Bank').getByRole('button', { name: 'Create' }).click();
-    await expectAlert(page, 'Bank account created successfully');
-    await dialog('Add New Bank').waitFor({ state: 'hidden' });
+    await submitDialog(page, dialog('Add New Bank'), 'Create', 'Bank account created successfully');
     expect(creates).toHaveLength(1);
 
     await page.getByRole('button', { name: 'Add New Bank' }).click();

@@ -11,6 +11,7 @@ import {
   logIn,
   seedAdminAndCompany,
   signedInPage,
+  submitDialog,
 } from './helpers';
 import { person } from './steps';
 import { rowAction, rowMenuItems } from './rows';
@@ -65,9 +66,7 @@ describe.sequential('an admin deactivates its company', () => {
     await expectText(form, 'Only the company can change the e-mail it signs in with');
     await form.getByLabel('Contact Mobile').fill('9811100000');
     await visit(adminPage, 'company-status-01-edit');
-    await form.getByRole('button', { name: 'Update' }).click();
-    await expectAlert(adminPage, 'Company updated successfully');
-    await form.waitFor({ state: 'hidden' });
+    await submitDialog(adminPage, form, 'Update', 'Company updated successfully');
     await expectText(r, '9811100000');
   });
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { STALE_RECORD_MESSAGE } from '../../contract/rules';
 import { useBrowserSuite, visit, watchPage, type PageWatch } from './harness';
-import { apiCall, apiPost, expectAlert, expectText, journeySteps, signedInPage } from './helpers';
+import { apiCall, apiPost, expectText, journeySteps, signedInPage, submitDialog } from './helpers';
 import { person, seedCompany } from './steps';
 import { rowAction } from './rows';
 
@@ -81,9 +81,7 @@ describe('two tabs edit one project', () => {
 
   test('the first tab saves', async () => {
     await setField(editDialog(tabA), 'Client Name', 'Marine Traders');
-    await editDialog(tabA).getByRole('button', { name: 'Update' }).click();
-    await expectAlert(tabA, 'Project updated successfully');
-    await editDialog(tabA).waitFor({ state: 'hidden' });
+    await submitDialog(tabA, editDialog(tabA), 'Update', 'Project updated successfully');
     await expectText(row(tabA, 'Harbour View'), 'Marine Traders');
     await visit(tabA, 'conflicts-01-first-tab-saved');
   });
@@ -116,9 +114,7 @@ describe('two tabs edit one project', () => {
     await visit(tabB, 'conflicts-03-second-tab-reloaded');
 
     await setField(dialog, 'Duration', '9 months');
-    await dialog.getByRole('button', { name: 'Update' }).click();
-    await expectAlert(tabB, 'Project updated successfully');
-    await dialog.waitFor({ state: 'hidden' });
+    await submitDialog(tabB, dialog, 'Update', 'Project updated successfully');
     await expectText(row(tabB, 'Harbour View'), 'Marine Traders');
     await expectText(row(tabB, 'Harbour View'), '9 months');
     // The first tab's list follows without a reload.

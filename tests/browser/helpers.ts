@@ -45,6 +45,18 @@ export async function expectAlert(page: Page, text: string): Promise<void> {
   await page.getByRole('alert').filter({ hasText: text }).first().waitFor({ timeout: TIMEOUT });
 }
 
+/** Presses the dialog `form`'s `button`, waits for the toast `alert`, then for the dialog to close. */
+export async function submitDialog(
+  page: Page,
+  form: Locator,
+  button: string,
+  alert: string,
+): Promise<void> {
+  await form.getByRole('button', { name: button }).click();
+  await expectAlert(page, alert);
+  await form.waitFor({ state: 'hidden' });
+}
+
 /**
  * Waits for a toast with this text, then closes it, as one does once it is read: a toast
  * stays five seconds at the top right, over the buttons a screen has there, and a click

@@ -9,6 +9,7 @@ import {
   openScreen as openScreenOn,
   seedAdminAndCompany,
   signIn,
+  submitDialog,
   typedAs,
 } from './helpers';
 import { journeyPage, LOTUS_CURRENT, person } from './steps';
@@ -82,9 +83,7 @@ describe.sequential('import a bank download', () => {
     await page.getByRole('button', { name: 'Add New Bank' }).click();
     const form = dialog('Add New Bank');
     await fillBankForm(form, typedAs({ ...LOTUS_CURRENT, openingBalance: 10000 }));
-    await form.getByRole('button', { name: 'Create' }).click();
-    await expectAlert(page, 'Bank account created successfully');
-    await form.waitFor({ state: 'hidden' });
+    await submitDialog(page, form, 'Create', 'Bank account created successfully');
   });
 
   test('Payment Mode opens Import on that account; the preview flags the bad row', async () => {

@@ -1,7 +1,15 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { useBrowserSuite, visit, watchPage, type PageWatch } from './harness';
-import { expectAlert, expectCount, expectPath, expectText, journeySteps, logIn } from './helpers';
+import {
+  expectAlert,
+  expectCount,
+  expectPath,
+  expectText,
+  journeySteps,
+  logIn,
+  submitDialog,
+} from './helpers';
 import { person } from './steps';
 
 /**
@@ -56,9 +64,7 @@ async function addExpense(fields: {
 }) {
   await page.getByRole('button', { name: 'Add New Expense' }).click();
   await fillExpense('Add New Expense', fields);
-  await dialog('Add New Expense').getByRole('button', { name: 'Create' }).click();
-  await expectAlert(page, 'Expense created successfully');
-  await dialog('Add New Expense').waitFor({ state: 'hidden' });
+  await submitDialog(page, dialog('Add New Expense'), 'Create', 'Expense created successfully');
   await row(fields.description).waitFor();
 }
 
@@ -296,9 +302,7 @@ describe.sequential('journey', () => {
     const form = dialog('Update Profile');
     await form.getByLabel('Name').fill('Asha Rao Menon');
     await visit(page, 'journey-16-profile-edit');
-    await form.getByRole('button', { name: 'Update' }).click();
-    await expectAlert(page, 'Profile updated successfully');
-    await form.waitFor({ state: 'hidden' });
+    await submitDialog(page, form, 'Update', 'Profile updated successfully');
     await expectText(page.locator('main'), 'Asha Rao Menon');
     await expectText(mainNav().locator('..'), 'Asha Rao Menon');
   });

@@ -10,6 +10,7 @@ import {
   mailsTo,
   menuLink,
   signIn,
+  submitDialog,
   todayIso,
 } from './helpers';
 import { person } from './steps';
@@ -76,9 +77,7 @@ async function addLoan(
   await form.getByLabel('Amount').fill(loan.amount);
   await form.getByLabel('Issue Date', { exact: true }).fill(loan.issueDate);
   await form.getByLabel('Repayment Date', { exact: true }).fill(loan.repaymentDate);
-  await form.getByRole('button', { name: 'Create' }).click();
-  await expectAlert(page, `${kind} created successfully`);
-  await form.waitFor({ state: 'hidden' });
+  await submitDialog(page, form, 'Create', `${kind} created successfully`);
 }
 
 const mails = (to: string) => mailsTo(suite.server.dataDir, to);
@@ -110,9 +109,7 @@ describe.sequential('lend and borrowed', () => {
       await form.getByLabel('Description').fill(description);
       await form.getByLabel('Amount').fill(amount);
       await form.getByLabel('Category').selectOption(category);
-      await form.getByRole('button', { name: 'Create' }).click();
-      await expectAlert(page, 'Expense created successfully');
-      await form.waitFor({ state: 'hidden' });
+      await submitDialog(page, form, 'Create', 'Expense created successfully');
     }
     await expectText(summary(), '₹1,500.25');
   });
@@ -135,9 +132,7 @@ describe.sequential('lend and borrowed', () => {
     await form.getByRole('button', { name: 'Create' }).click();
     await expectAlert(page, 'repaymentDate must be on or after issueDate');
     await form.getByLabel('Repayment Date', { exact: true }).fill('2025-02-10');
-    await form.getByRole('button', { name: 'Create' }).click();
-    await expectAlert(page, 'Lend created successfully');
-    await form.waitFor({ state: 'hidden' });
+    await submitDialog(page, form, 'Create', 'Lend created successfully');
 
     await addLoan('Lend', {
       name: 'Meera',

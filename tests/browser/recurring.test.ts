@@ -2,7 +2,7 @@ import { describe, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ordinal } from '../../contract/schedule';
 import { useBrowserSuite, visit } from './harness';
-import { expectAlert, expectPath, expectText, menuLink, todayIso } from './helpers';
+import { expectAlert, expectPath, expectText, menuLink, submitDialog, todayIso } from './helpers';
 import { journeyPage, person, signUpAndIn } from './steps';
 import { rowMenuToggle } from './rows';
 
@@ -38,9 +38,7 @@ describe.sequential('recurring expenses', () => {
     await form.getByLabel('Amount').fill('25000.50');
     await form.getByLabel('Category').selectOption('other');
     // Monthly, on today's day of the month, from today: the form's defaults.
-    await form.getByRole('button', { name: 'Create' }).click();
-    await expectAlert(page, 'Recurring expense created successfully');
-    await form.waitFor({ state: 'hidden' });
+    await submitDialog(page, form, 'Create', 'Recurring expense created successfully');
     const rent = row('Flat rent');
     await expectText(rent, `Monthly on the ${ordinal(Number(today.slice(8)))}`);
     await expectText(rent, '₹25,000.50');

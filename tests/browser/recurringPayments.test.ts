@@ -3,12 +3,12 @@ import type { Page } from 'playwright-core';
 import { useBrowserSuite, visit } from './harness';
 import {
   addBankAccount,
-  expectAlert,
   expectPath,
   expectText,
   menuLink,
   pickOption,
   signIn,
+  submitDialog,
 } from './helpers';
 import { journeyPage, person, seedCompany } from './steps';
 
@@ -57,9 +57,7 @@ describe.sequential('recurring payments', () => {
     await form.getByLabel('Amount').fill('20000');
     await form.getByLabel('Remark').fill('Office rent');
     // Monthly, on today's day of the month, from today: the form's defaults.
-    await form.getByRole('button', { name: 'Create' }).click();
-    await expectAlert(page, 'Recurring payment created successfully');
-    await form.waitFor({ state: 'hidden' });
+    await submitDialog(page, form, 'Create', 'Recurring payment created successfully');
     await expectText(row('Office rent'), '₹20,000.00');
     await expectText(row('Office rent'), 'Active');
     await visit(page, 'recurring-payments-list');
