@@ -24,6 +24,7 @@ import {
   textsOf,
 } from './helpers';
 import { account, accountPage, accountsHandler } from './bankFixtures';
+import { pressInDialog } from './fixtures/screens';
 import { server } from './msw';
 
 /** An entry that says nothing of what it was, and that no bank statement's line holds. */
@@ -448,11 +449,7 @@ describe('All Bank', () => {
       await screen.findByRole('button', { name: 'Actions for Lotus Current ••9012' }),
     );
     await user.click(screen.getByRole('button', { name: 'Close account' }));
-    await user.click(
-      within(screen.getByRole('dialog', { name: 'Close bank account' })).getByRole('button', {
-        name: 'Close account',
-      }),
-    );
+    await pressInDialog(user, 'Close bank account', 'Close account');
     expect(
       await screen.findByText('This record was changed by someone else. Reload to see it.'),
     ).toBeInTheDocument();

@@ -9,7 +9,7 @@ import { todayLocalISO } from '../../src/lib/dates';
 import { expectAmountRule, recordRequests, renderWithProviders } from './helpers';
 import { TEAM_LUNCH } from './fixtures/records';
 import { server } from './msw';
-import { renderApp, openDialog, refill, refusal } from './fixtures/screens';
+import { renderApp, openDialog, refill, refusal, pressInDialog } from './fixtures/screens';
 
 const LIST = '/api/expense/getuserallexpenses';
 
@@ -423,11 +423,7 @@ describe('Expenses list', () => {
     expect(log.to('/api/expense/deleteexpense')).toHaveLength(0);
 
     await rowAction(user, 'Team lunch', 'Delete');
-    await user.click(
-      within(screen.getByRole('dialog', { name: 'Delete expense' })).getByRole('button', {
-        name: 'Delete',
-      }),
-    );
+    await pressInDialog(user, 'Delete expense', 'Delete');
     expect(await screen.findByText('Expense deleted successfully')).toBeInTheDocument();
     expect(await log.to('/api/expense/deleteexpense')[0]!.json()).toEqual({ id: 'e1' });
     log.stop();
@@ -438,11 +434,7 @@ describe('Expenses list', () => {
       http.post('/api/expense/deleteexpense', () => HttpResponse.error()),
     );
     await rowAction(user, 'Team lunch', 'Delete');
-    await user.click(
-      within(screen.getByRole('dialog', { name: 'Delete expense' })).getByRole('button', {
-        name: 'Delete',
-      }),
-    );
+    await pressInDialog(user, 'Delete expense', 'Delete');
     expect(
       await screen.findByText('Failed to delete expense. Please try again.'),
     ).toBeInTheDocument();

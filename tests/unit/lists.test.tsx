@@ -15,7 +15,7 @@ import { DataTable, serialColumn, type Column } from '../../src/ui/DataTable';
 import { dashboardHandler, recordRequests, renderWithProviders, textsOf } from './helpers';
 import { emptyPage, onePage } from './fixtures/pages';
 import { server } from './msw';
-import { renderApp, renderAs, openDialog } from './fixtures/screens';
+import { renderApp, renderAs, openDialog, pressInDialog } from './fixtures/screens';
 
 const LIST = '/api/expense/getuserallexpenses';
 
@@ -405,11 +405,7 @@ describe('money first', () => {
     const { user } = renderApp('/app/expenses');
     await user.click(await screen.findByRole('button', { name: 'Actions for Team lunch' }));
     await user.click(screen.getByRole('button', { name: 'Delete' }));
-    await user.click(
-      within(screen.getByRole('dialog', { name: 'Delete expense' })).getByRole('button', {
-        name: 'Delete',
-      }),
-    );
+    await pressInDialog(user, 'Delete expense', 'Delete');
     const said = await screen.findByText('Expense deleted successfully');
     await waitFor(() => expect(screen.queryByText('Team lunch')).not.toBeInTheDocument());
     // The row's menu is gone: the focus goes to the screen, not lost.
