@@ -74,6 +74,7 @@ export default defineConfig({
           // Every in-memory database starts from one migrated copy made before the files run
           // (on PostgreSQL, DATABASE_URL, each file makes its own database instead).
           globalSetup: ['tests/setup/database.ts'],
+          setupFiles: ['tests/setup/passwordCost.ts'],
           env: process.env.DATABASE_URL ? {} : { TEST_PGLITE_IMAGE },
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -13,14 +13,22 @@ export const PRODUCTION_COST = {
   parallelism: 1,
 } as const;
 
-// Under the test runner only (vitest sets NODE_ENV=test; `npm start` sets production and
-// development leaves it unset): 1 MiB and one pass. The tests register and sign in thousands
-// of times, and at the real cost each of those paid ~40 ms of CPU for nothing they check.
+// For the test runner's in-process servers only, switched on by its set-up file
+// (tests/setup/passwordCost.ts): 1 MiB and one pass. The tests register and sign in thousands
+// of times, and at the real cost each of those paid ~40 ms of CPU for nothing they check. No
+// environment variable reaches it, so no server started by hand can hash at this cost.
 // A hash records its own parameters, so either kind verifies under the other.
 export const TEST_COST = { ...PRODUCTION_COST, memoryCost: 1_024, timeCost: 1 } as const;
 
-/** The cost new hashes are made at; read at each hash, so a test may pose as production. */
-export const hashCost = () => (process.env.NODE_ENV === 'test' ? TEST_COST : PRODUCTION_COST);
+let cost: typeof PRODUCTION_COST | typeof TEST_COST = PRODUCTION_COST;
+
+/** The cost new hashes are made at. */
+export const hashCost = () => cost;
+
+/** The test runner's switch to TEST_COST (and back, for a test that needs real hashes). */
+export function hashCheaplyForTests(cheaply: boolean) {
+  cost = cheaply ? TEST_COST : PRODUCTION_COST;
+}
 
 // Hashing is deliberately CPU-heavy. Left alone, a burst of logins fills every libuv thread
 // and every core, and the database and the event loop starve: list calls slowed fivefold in

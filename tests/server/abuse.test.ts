@@ -1,8 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../../server/db/schema';
 import { loadEnv } from '../../server/env';
-import { PRODUCTION_COST, hashCost, hashingLoad } from '../../server/lib/password';
+import {
+  PRODUCTION_COST,
+  hashCheaplyForTests,
+  hashCost,
+  hashingLoad,
+} from '../../server/lib/password';
 import type { Mailer, MailMessage } from '../../server/mail/mailer';
 import { LIMITS } from '../../server/services/rateLimits';
 import type { AddressInfo } from 'node:net';
@@ -364,7 +369,7 @@ describe('bounded work', () => {
     const { running, maxWaiting } = hashingLoad();
     const burst = Math.max(running, 1) + maxWaiting + 8;
     // At the production cost (the test runner's is far cheaper): slow hashes fill the queue.
-    vi.stubEnv('NODE_ENV', 'production');
+    hashCheaplyForTests(false);
     let all: ApiResponse[];
     try {
       expect(hashCost()).toBe(PRODUCTION_COST);
@@ -380,7 +385,7 @@ describe('bounded work', () => {
         ),
       );
     } finally {
-      vi.unstubAllEnvs();
+      hashCheaplyForTests(true);
     }
     const counts = statuses(all);
     expect(Object.keys(counts).sort()).toEqual(['201', '503']);
