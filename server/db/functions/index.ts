@@ -28,13 +28,14 @@ const TRANSITION_TABLES = {
 } as const;
 
 /**
- * `sql` with each `statement_triggers(name, table, function, operations…);` written out as
+ * `sql` with each `statement_triggers(name, table, function, operations…);` line (at the start of
+ * a line, so that one in a comment stays a comment) written out as
  * one trigger per operation (insert, update, delete), `<name>_<operation>`, that runs
  * `function()` once per statement on `table` with the rows it changed as `added` (new rows)
  * and `removed` (old rows), as the totals tables and most notifications are fed.
  */
 export function withStatementTriggers(sql: string): string {
-  return sql.replace(/\bstatement_triggers\(([^()]+)\);/g, (_, list: string) => {
+  return sql.replace(/^statement_triggers\(([^()]+)\);/gm, (_, list: string) => {
     const [name, table, fn, ...ops] = list.split(',').map((part) => part.trim());
     return ops
       .map((op) => {
