@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_MODES } from './bank';
 import type { Endpoint } from './endpoint';
 import {
   csvGet,
@@ -19,8 +20,11 @@ import {
  * Amounts are rupees in both directions (paise inside).
  */
 
-/** How the client paid. A cheque needs its number as the reference. */
-export const RECEIPT_MODES = ['upi', 'neft', 'imps', 'rtgs', 'cheque', 'cash', 'card'] as const;
+/**
+ * How the client paid. A receipt is posted as a payment into the account, so it takes a
+ * payment's modes (and the screens their labels). A cheque needs its number as the reference.
+ */
+export const RECEIPT_MODES = PAYMENT_MODES;
 export type ReceiptMode = (typeof RECEIPT_MODES)[number];
 
 /** The part of a receipt that settles one invoice: paid, and TDS the client withheld. */

@@ -45,7 +45,7 @@ const toInput = <Fields extends AccountFields>({
 
 export const bankRoutes = signedInRoutes(bankEndpoints)((
   app,
-  { page, read, done, removedByBody, csv },
+  { page, read, done, doneToBodyId, csv },
 ) => {
   const tags = ['bank'];
   /** Closes (or reopens) the account of the path, as read at the body's `version`. */
@@ -112,7 +112,7 @@ export const bankRoutes = signedInRoutes(bankEndpoints)((
       description: "Companies only (403); another company's account is not found (404).",
       answers: 'Deleted',
       refusals: errors(...BODY, 401, 403, 404, 409),
-      handler: removedByBody('Bank account deleted successfully', deleteAccount),
+      handler: doneToBodyId('Bank account deleted successfully', deleteAccount),
     },
 
     closeBankAccount: {

@@ -6,7 +6,7 @@ import { todayOf } from '../plugins/timeZone';
 import * as budgets from '../services/budgets';
 
 /** Budgets are personal, as the expenses and categories they are of: every role keeps its own. */
-export const budgetRoutes = signedInRoutes(budgetEndpoints)((app, { done, removedByBody }) => ({
+export const budgetRoutes = signedInRoutes(budgetEndpoints)((app, { done, doneToBodyId }) => ({
   listBudgets: {
     tags: ['expenses'],
     summary: "The caller's monthly budgets, with a month's spending against each",
@@ -40,6 +40,6 @@ export const budgetRoutes = signedInRoutes(budgetEndpoints)((app, { done, remove
     description: 'The category stays, without a budget. Anyone else’s budget is not found (404).',
     answers: 'Removed',
     refusals: errors(...BODY, 401, 404),
-    handler: removedByBody('Budget removed', budgets.deleteBudget),
+    handler: doneToBodyId('Budget removed', budgets.deleteBudget),
   },
 }));

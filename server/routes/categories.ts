@@ -6,7 +6,7 @@ import * as categories from '../services/categories';
 
 /** Categories are personal, as expenses are: every role keeps its own, for its own expenses. */
 export const categoryRoutes = signedInRoutes(categoryEndpoints)(
-  (app, { mine, done, removedByBody }) => ({
+  (app, { mine, done, doneToBodyId }) => ({
     listCategories: {
       tags: ['expenses'],
       summary: "The caller's expense categories, with each one's expenses and their total",
@@ -69,7 +69,7 @@ export const categoryRoutes = signedInRoutes(categoryEndpoints)(
         'A category that expenses or recurring expenses use is refused (409; merge it into another instead), as is the last one (409). Anyone else’s category is not found (404).',
       answers: 'Deleted',
       refusals: errors(...BODY, 401, 404, 409),
-      handler: removedByBody('Category deleted', categories.deleteCategory),
+      handler: doneToBodyId('Category deleted', categories.deleteCategory),
     },
   }),
 );

@@ -6,7 +6,7 @@ import { inPaise, signedInRoutes } from './handlers';
 import * as expenses from '../services/expenses';
 
 export const expenseRoutes = signedInRoutes(expenseEndpoints)(
-  (app, { page, done, removedByBody }) => ({
+  (app, { page, done, doneToBodyId }) => ({
     listExpenses: {
       tags: ['expenses'],
       summary: "The caller's expenses, filtered, sorted and paged, with the filter's total",
@@ -66,7 +66,7 @@ export const expenseRoutes = signedInRoutes(expenseEndpoints)(
       description: "Anyone else's expense is not found (404).",
       answers: 'Deleted',
       refusals: errors(...BODY, 401, 404),
-      handler: removedByBody('Expense deleted successfully', expenses.deleteExpense),
+      handler: doneToBodyId('Expense deleted successfully', expenses.deleteExpense),
     },
 
     restoreExpense: {

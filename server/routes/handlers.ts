@@ -72,7 +72,10 @@ export function handlersOf(app: { db: Db }) {
         message,
         data: await update(app.db, callerOf(request), request.params.id, request.body),
       }),
-    /** What a service made or changed of the request (path, query, body), with what was done. */
+    /**
+     * What a service answers of the request (path, query, body) with a message: what it made
+     * or changed and what was done, or what it read and what that is.
+     */
     done:
       <R, T>(message: string, call: (db: Db, caller: Caller, request: R) => Promise<T>) =>
       async (request: R) => ({
@@ -85,8 +88,8 @@ export function handlersOf(app: { db: Db }) {
       await remove(app.db, callerOf(request), request.params.id);
       return { success: true as const, message };
     },
-    /** The record of the body's `id` removed: only what was done. */
-    removedByBody:
+    /** The record of the body's `id` deleted, or restored: only what was done. */
+    doneToBodyId:
       (message: string, remove: Service<[string], unknown>) =>
       async (request: WithBody<{ id: string }>) => {
         await remove(app.db, callerOf(request), request.body.id);

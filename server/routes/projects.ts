@@ -18,7 +18,7 @@ const CLIENT_RULE =
   "`clientId` must be one of the company's clients (400 naming `clientId`, also for another company's). While a project has a client, `clientName` and `clientNumber` are the client's name and mobile, whatever the call sends: the client wins.";
 
 export const projectRoutes = signedInRoutes(projectEndpoints)(
-  (app, { page, done, removedByBody }) => ({
+  (app, { page, done, doneToBodyId }) => ({
     listProjects: {
       tags: ['projects'],
       summary:
@@ -73,7 +73,7 @@ export const projectRoutes = signedInRoutes(projectEndpoints)(
       description: "Companies only (403); another company's project is not found (404).",
       answers: 'Deleted',
       refusals: errors(...BODY, 401, 403, 404),
-      handler: removedByBody('Project deleted successfully', projects.deleteProject),
+      handler: doneToBodyId('Project deleted successfully', projects.deleteProject),
     },
 
     restoreProject: {
@@ -83,7 +83,7 @@ export const projectRoutes = signedInRoutes(projectEndpoints)(
         "Companies only (403). The project comes back as it was, with its id and its audit trail (without its PM if the PM is gone). Only the company's own delete of the last minute (404 otherwise, the same answer as an unknown id: also for another's record, there or deleted); 409 when it is the caller's own and not deleted.",
       answers: 'Restored',
       refusals: errors(...BODY, 401, 403, 404, 409),
-      handler: removedByBody('Project restored', projects.restoreProject),
+      handler: doneToBodyId('Project restored', projects.restoreProject),
     },
 
     projectStatusHistory: {

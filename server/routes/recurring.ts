@@ -12,10 +12,7 @@ const SCHEDULE_RULES = [
   "server; days already due (today's included) are recorded by this call, and `created` says how many.",
 ].join(' ');
 
-export const recurringRoutes = signedInRoutes(recurringEndpoints)((
-  app,
-  { page, removedByBody },
-) => {
+export const recurringRoutes = signedInRoutes(recurringEndpoints)((app, { page, doneToBodyId }) => {
   const schedule = scheduleHandlers(app, 'Recurring expense');
   return {
     listRecurring: {
@@ -56,7 +53,7 @@ export const recurringRoutes = signedInRoutes(recurringEndpoints)((
         "The expenses it recorded stay. Anyone else's recurring expense is not found (404).",
       answers: 'Deleted',
       refusals: errors(...BODY, 401, 404),
-      handler: removedByBody('Recurring expense deleted successfully', recurring.deleteRecurring),
+      handler: doneToBodyId('Recurring expense deleted successfully', recurring.deleteRecurring),
     },
 
     pauseRecurring: {

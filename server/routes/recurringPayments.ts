@@ -20,7 +20,7 @@ const WHOSE =
 
 export const recurringPaymentRoutes = signedInRoutes(recurringPaymentEndpoints)((
   app,
-  { page, removedByBody },
+  { page, doneToBodyId },
 ) => {
   const tags = ['bank'];
   const schedule = scheduleHandlers(app, 'Recurring payment');
@@ -65,7 +65,7 @@ export const recurringPaymentRoutes = signedInRoutes(recurringPaymentEndpoints)(
         "The payments it posted stay. Companies only (403); another company's is not found (404).",
       answers: 'Deleted',
       refusals: errors(...BODY, 401, 403, 404),
-      handler: removedByBody(
+      handler: doneToBodyId(
         'Recurring payment deleted successfully',
         recurring.deleteRecurringPayment,
       ),

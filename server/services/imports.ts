@@ -161,12 +161,6 @@ async function accountOf(db: Db | Tx, caller: Caller, accountId: string | undefi
   return account;
 }
 
-/**
- * Counts, per row key, the matching records already there (same date, amount and text),
- * so that each one there answers for one row of the file: a file with two identical rows,
- * of which one is recorded, imports the other.
- */
-
 /** A duplicate check's key as a record of the batch's JSON (`k`) and as the columns read back. */
 interface KeyColumns {
   columns: SQL;
@@ -183,6 +177,11 @@ const DATE_TYPE_AMOUNT_TEXT: KeyColumns = {
   key: sql`d date, ty text, a bigint, t text`,
 };
 
+/**
+ * Counts, per row key, the matching records already there (same date, amount and text),
+ * so that each one there answers for one row of the file: a file with two identical rows,
+ * of which one is recorded, imports the other.
+ */
 class Duplicates {
   private remaining = new Map<string, number>();
   constructor(

@@ -34,9 +34,10 @@ export function WorkButtons({
   };
   return (
     <div className={className}>
-      {work.map((w) => (
+      {/* Keyed by place: a label carries a live count, and a new key would drop the focus. */}
+      {work.map((w, i) => (
         <button
-          key={w.label}
+          key={i}
           type="button"
           className={w.className}
           disabled={busy || w.idle}
