@@ -79,12 +79,15 @@ const pgliteOptions = {
     'shared_buffers=8MB',
     // One backend, not 100 connections, 16 autovacuum workers and 10 WAL senders: PostgreSQL
     // sizes its process, lock and predicate-lock tables in shared memory by these slots, and
-    // writes them at start (4 MB). 512 locks a slot leave room for ~3,500 in one transaction
-    // (the migrations of a new database take a few hundred).
+    // writes them at start (4 MB). 512 locks a slot (with the background workers' slots, ~14)
+    // leave room for thousands in one transaction (the migrations of a new database take a few
+    // hundred). At most as many autovacuum workers as their slots, or PostgreSQL warns.
     '-c',
     'max_connections=4',
     '-c',
     'autovacuum_worker_slots=1',
+    '-c',
+    'autovacuum_max_workers=1',
     '-c',
     'max_wal_senders=0',
     '-c',
