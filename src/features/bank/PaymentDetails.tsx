@@ -104,6 +104,12 @@ export function PaymentDetailsFields({
     onChange: (id: string, option: { label: string } | null) =>
       onChange({ [key]: id, [label]: option?.label ?? '' }, field),
   });
+  /** A typed or chosen field's text, its message, and its change (`field` names the message). */
+  const typed = (key: 'mode' | 'reference' | 'partyName' | 'category', field: DetailsField) => ({
+    error: errors[field],
+    value: value[key],
+    onChange: (e: { target: { value: string } }) => onChange({ [key]: e.target.value }, field),
+  });
   return (
     <>
       <SelectField
@@ -111,18 +117,14 @@ export function PaymentDetailsFields({
         label="Mode"
         placeholder="Not given"
         options={MODE_OPTIONS}
-        error={errors.mode}
-        value={value.mode}
-        onChange={(e) => onChange({ mode: e.target.value }, 'mode')}
+        {...typed('mode', 'mode')}
       />
       <Field
         id="payment-reference"
         label={value.mode === 'cheque' ? 'Cheque number' : 'Reference (UTR, cheque number)'}
         maxLength={40}
         required={value.mode === 'cheque'}
-        error={errors.reference}
-        value={value.reference}
-        onChange={(e) => onChange({ reference: e.target.value }, 'reference')}
+        {...typed('reference', 'reference')}
       />
       <SelectField
         id="payment-party-kind"
@@ -140,9 +142,7 @@ export function PaymentDetailsFields({
           id="payment-party-name"
           label="Party name"
           maxLength={200}
-          error={errors.party}
-          value={value.partyName}
-          onChange={(e) => onChange({ partyName: e.target.value }, 'party')}
+          {...typed('partyName', 'party')}
         />
       )}
       {kind && kind !== 'name' && (
@@ -167,9 +167,7 @@ export function PaymentDetailsFields({
         label="Category"
         placeholder="None"
         options={categories}
-        error={errors.category}
-        value={value.category}
-        onChange={(e) => onChange({ category: e.target.value }, 'category')}
+        {...typed('category', 'category')}
       />
     </>
   );

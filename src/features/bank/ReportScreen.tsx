@@ -230,6 +230,12 @@ export default function ReportScreen() {
         >[0])
       : skipToken,
   );
+  /** A typed or chosen filter's text, kept in the form until Apply. */
+  const typed = (key: 'mode' | 'partyKind' | 'search') => ({
+    value: form[key],
+    onChange: (e: { target: { value: string } }) =>
+      setForm((f) => ({ ...f, [key]: e.target.value })),
+  });
   // The default (or only) account is chosen until the user chooses.
   const [chose, setChose] = useState(form.accountId !== '');
   const preferred = usePreferredAccount(scope, chose);
@@ -323,16 +329,14 @@ export default function ReportScreen() {
           label="Mode"
           placeholder="Any mode"
           options={MODE_OPTIONS}
-          value={form.mode}
-          onChange={(e) => setForm((f) => ({ ...f, mode: e.target.value }))}
+          {...typed('mode')}
         />
         <SelectField
           id="report-party-kind"
           label="Party"
           placeholder="Any party"
           options={PARTY_OPTIONS}
-          value={form.partyKind}
-          onChange={(e) => setForm((f) => ({ ...f, partyKind: e.target.value }))}
+          {...typed('partyKind')}
         />
         <ProjectPicker
           companyId={scope.companyId}
@@ -352,8 +356,7 @@ export default function ReportScreen() {
           label="Search"
           hint="Remark, reference or party name"
           maxLength={100}
-          value={form.search}
-          onChange={(e) => setForm((f) => ({ ...f, search: e.target.value }))}
+          {...typed('search')}
         />
       </FilterForm>
       {applied && (

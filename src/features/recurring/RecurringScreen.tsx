@@ -1,9 +1,7 @@
 import { serialColumn, type Column } from '../../ui/DataTable';
-import { countOf } from '../../ui/countOf';
-import { ListScreen } from '../../ui/ListScreen';
 import { recordMenuColumn } from '../../ui/RowMenu';
 import {
-  TemplateDialogs,
+  TemplateListScreen,
   scheduleColumns,
   scheduleDetails,
   statusColumn,
@@ -50,30 +48,18 @@ export default function RecurringScreen() {
     recordMenuColumn(modals, (row) => row.description, { extra: (row) => [pauseOrResume(row)] }),
   ];
 
-  const page = query.currentData ?? query.data;
   return (
-    <ListScreen
+    <TemplateListScreen
+      template={template}
       title="Recurring Expenses"
-      addLabel="Add Recurring Expense"
-      onAdd={modals.openCreate}
-      searchLabel="Search recurring expenses"
-      empty={{
-        hint: 'Rent, salaries, EMIs: add them once, and each is recorded on its day.',
-        action: 'Add your first recurring expense',
-      }}
-      list={list}
+      hint="Rent, salaries, EMIs: add them once, and each is recorded on its day."
       query={query}
       columns={columns}
-      summary={page && countOf(page.total, 'recurring expense')}
-    >
-      {modals.formOpen && <RecurringForm recurring={modals.editing} onClose={modals.closeForm} />}
-      <TemplateDialogs
-        template={template}
-        details={details}
-        labels={detailsLabels}
-        nameOf={(row) => row.description}
-        made="expenses it already recorded"
-      />
-    </ListScreen>
+      form={(editing, onClose) => <RecurringForm recurring={editing} onClose={onClose} />}
+      details={details}
+      labels={detailsLabels}
+      nameOf={(row) => row.description}
+      made="expenses it already recorded"
+    />
   );
 }

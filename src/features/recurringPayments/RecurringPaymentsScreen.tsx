@@ -3,11 +3,9 @@ import { formatYMD } from '../../lib/dates';
 import { formatEnum } from '../../lib/labels';
 import { useScope } from '../../session/scope';
 import { serialColumn, type Column } from '../../ui/DataTable';
-import { countOf } from '../../ui/countOf';
-import { ScopedListScreen } from '../../ui/ScopedListScreen';
 import { recordMenuColumn } from '../../ui/RowMenu';
 import {
-  TemplateDialogs,
+  TemplateListScreen,
   scheduleColumns,
   scheduleDetails,
   statusColumn,
@@ -92,34 +90,19 @@ export default function RecurringPaymentsScreen() {
     }),
   ];
 
-  const page = query.currentData ?? query.data;
   return (
-    <ScopedListScreen
+    <TemplateListScreen
+      template={template}
       scope={scope}
       title="Recurring Payments"
-      addLabel="Add Recurring Payment"
-      onAdd={modals.openCreate}
-      searchLabel="Search recurring payments"
-      rows="recurring payments"
-      empty={{
-        hint: 'Salaries, rent, EMIs: add them once, and each is paid on its day.',
-        action: 'Add your first recurring payment',
-      }}
-      list={list}
+      hint="Salaries, rent, EMIs: add them once, and each is paid on its day."
       query={query}
       columns={columns}
-      summary={page && countOf(page.total, 'recurring payment')}
-    >
-      {modals.formOpen && (
-        <RecurringPaymentForm payment={modals.editing} onClose={modals.closeForm} />
-      )}
-      <TemplateDialogs
-        template={template}
-        details={details}
-        labels={detailsLabels}
-        nameOf={(row) => row.remark}
-        made="payments it already posted"
-      />
-    </ScopedListScreen>
+      form={(editing, onClose) => <RecurringPaymentForm payment={editing} onClose={onClose} />}
+      details={details}
+      labels={detailsLabels}
+      nameOf={(row) => row.remark}
+      made="payments it already posted"
+    />
   );
 }

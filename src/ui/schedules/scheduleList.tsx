@@ -1,11 +1,17 @@
+import type { ReactNode } from 'react';
 import type { RecurringSchedule } from '../../../contract/enums';
 import { scheduleInWords } from '../../../contract/schedule';
 import { notifyMutation } from '../../api/notify';
 import { formatYMD } from '../../lib/dates';
+import type { Scope } from '../../session/scope';
+import { countOf } from '../countOf';
 import type { Column } from '../DataTable';
 import { DeleteDialog } from '../DeleteDialog';
 import { DetailsModal } from '../DetailsModal';
+import { ListScreen } from '../ListScreen';
 import { Money } from '../Money';
+import type { ListQuery } from '../PagedTable';
+import { ScopedListScreen } from '../ScopedListScreen';
 import { useListParams } from '../useListParams';
 import { useRecordModals } from '../useRecordModals';
 
@@ -101,29 +107,21 @@ function pauseResumeAction(what: string, pause: Toggle, resume: Toggle) {
  * A template list's Data Details and delete confirmation: `nameOf` a row is what the
  * confirmation names, and `made` what of it stays ("expenses it already recorded").
  */
-export function TemplateDialogs<R extends Scheduled>({
+interface DialogsProps<R extends Scheduled> {
+  details: (row: R) => object;
+  labels: Record<string, string>;
+  nameOf: (row: R) => string;
+  made: string;
+}
+
+function TemplateDialogs<R extends Scheduled>({
   template: { what, modals, remove, deleting },
   details,
   labels,
   nameOf,
   made,
-}: {
-  /** The list's state (useTemplateList). */
-  template: {
-    what: string;
-    modals: {
-      showing: R | null;
-      closeShow: () => void;
-      deleting: R | null;
-      closeDelete: () => void;
-    };
-    remove: (id: string) => { unwrap: () => Done };
-    deleting: boolean;
-  };
-  details: (row: R) => object;
-  labels: Record<string, string>;
-  nameOf: (row: R) => string;
-  made: string;
+}: DialogsProps<R> & {
+  template: Pick<TemplateList<R, string>, 'what' | 'modals' | 'remove' | 'deleting'>;
 }) {
   return (
     <>
@@ -176,4 +174,59 @@ export function useTemplateList<R extends Scheduled, S extends string>(o: {
     deleting: deleting.isLoading,
     pauseOrResume: pauseResumeAction(o.what, pause, resume),
   };
+}
+
+/** A template list's state, as useTemplateList gives it. */
+type TemplateList<R extends Scheduled, S extends string> = ReturnType<typeof useTemplateList<R, S>>;
+
+/**
+ * A kind of template's list screen, worded by its name (`template.what`): Add, Search, the
+ * empty list's invitation and the count under the list; its create/edit `form`, Data Details
+ * and delete confirmation. With `scope`, a company's list as its readers see it.
+ */
+export function TemplateListScreen<R extends Scheduled, S extends string>({
+  template,
+  title,
+  hint,
+  query,
+  columns,
+  form,
+  scope,
+  ...dialogs
+}: DialogsProps<R> & {
+  template: TemplateList<R, S>;
+  title: string;
+  /** What an empty list says the kind is for ("Rent, salaries, EMIs: …"). */
+  hint: string;
+  query: ListQuery<R>;
+  columns: Column<R, S>[];
+  /** The create (null) or edit form, closed by `onClose`. */
+  form: (editing: R | null, onClose: () => void) => ReactNode;
+  scope?: Scope;
+}) {
+  const { what, list, modals } = template;
+  const Name = what.replace(/\b\w/g, (c) => c.toUpperCase());
+  const page = query.currentData ?? query.data;
+  const screen = {
+    title,
+    addLabel: `Add ${Name}`,
+    onAdd: modals.openCreate,
+    searchLabel: `Search ${what}s`,
+    empty: { hint, action: `Add your first ${what}` },
+    list,
+    query,
+    columns,
+    summary: page && countOf(page.total, what),
+    children: (
+      <>
+        {modals.formOpen && form(modals.editing, modals.closeForm)}
+        <TemplateDialogs template={template} {...dialogs} />
+      </>
+    ),
+  };
+  return scope ? (
+    <ScopedListScreen scope={scope} rows={`${what}s`} {...screen} />
+  ) : (
+    <ListScreen {...screen} />
+  );
 }
