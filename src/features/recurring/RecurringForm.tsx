@@ -5,12 +5,7 @@ import {
   expenseValues,
 } from '../../ui/ExpenseFields';
 import { RecordFormModal } from '../../ui/useRecordForm';
-import {
-  useAddRecurringMutation,
-  useLazyGetOneRecurringQuery,
-  useUpdateRecurringMutation,
-  type Recurring,
-} from './recurringApi';
+import { recurringFormCalls, type Recurring } from './recurringApi';
 import {
   SCHEDULE_FIELDS,
   ScheduleFields,
@@ -38,16 +33,12 @@ export function RecurringForm({
   recurring: Recurring | null;
   onClose: () => void;
 }) {
-  const [fetchOne] = useLazyGetOneRecurringQuery();
   const state = useTemplateForm({
     record: recurring,
     valuesOf: recurringForm,
-    reload: (id) => fetchOne(id).unwrap(),
-    tag: (id) => ({ type: 'recurring', id }),
     fields: FIELDS,
     what: 'recurring expense',
-    add: useAddRecurringMutation(),
-    update: useUpdateRecurringMutation(),
+    ...recurringFormCalls,
     onClose,
   });
   const { form, problems, refused, setSchedule, save } = state;

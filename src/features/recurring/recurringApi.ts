@@ -12,6 +12,7 @@ import type {
 import { reloadOf, request } from '../../api/endpoint';
 import { apiSlice } from '../../api/apiSlice';
 import { sendBody, sendId, toggleMutations } from '../../api/recordMutations';
+import type { TemplateCalls } from '../../ui/schedules/useTemplateForm';
 import { invalidates, listTags, withSyncedMutations, type Tag } from '../../api/tags';
 
 export type { RecurringSort } from '../../../contract/api/recurring';
@@ -58,12 +59,7 @@ export const recurringApi = apiSlice.injectEndpoints({
     }),
 });
 
-export const {
-  useGetRecurringQuery,
-  useLazyGetOneRecurringQuery,
-  useAddRecurringMutation,
-  useUpdateRecurringMutation,
-} = recurringApi;
+export const { useGetRecurringQuery } = recurringApi;
 
 /** A template's row actions, as its list screen takes them (useTemplateList). */
 export const recurringRowActions = {
@@ -71,3 +67,11 @@ export const recurringRowActions = {
   usePause: recurringApi.usePauseRecurringMutation,
   useResume: recurringApi.useResumeRecurringMutation,
 };
+
+/** A template's calls, as its create/edit form takes them (useTemplateForm). */
+export const recurringFormCalls = {
+  kind: 'recurring',
+  useOne: recurringApi.useLazyGetOneRecurringQuery,
+  useAdd: recurringApi.useAddRecurringMutation,
+  useUpdate: recurringApi.useUpdateRecurringMutation,
+} satisfies TemplateCalls<Recurring, RecurringInput>;

@@ -6,12 +6,7 @@ import { AmountField } from '../../ui/AmountField';
 import { Field, SelectField } from '../../ui/Field';
 import { RecordFormModal } from '../../ui/useRecordForm';
 import { recordFieldBinder } from '../../ui/fieldBinding';
-import {
-  useAddRecurringPaymentMutation,
-  useLazyGetOneRecurringPaymentQuery,
-  useUpdateRecurringPaymentMutation,
-  type RecurringPayment,
-} from './recurringPaymentsApi';
+import { recurringPaymentFormCalls, type RecurringPayment } from './recurringPaymentsApi';
 import {
   SCHEDULE_FIELDS,
   ScheduleFields,
@@ -48,16 +43,12 @@ export function RecurringPaymentForm({
   payment: RecurringPayment | null;
   onClose: () => void;
 }) {
-  const [fetchOne] = useLazyGetOneRecurringPaymentQuery();
   const state = useTemplateForm({
     record: payment,
     valuesOf: paymentForm,
-    reload: (id) => fetchOne(id).unwrap(),
-    tag: (id) => ({ type: 'recurringPayment', id }),
     fields: FIELDS,
     what: 'recurring payment',
-    add: useAddRecurringPaymentMutation(),
-    update: useUpdateRecurringPaymentMutation(),
+    ...recurringPaymentFormCalls,
     onClose,
   });
   const { form, setForm, refused, problems, clear, setSchedule, save } = state;

@@ -12,6 +12,7 @@ import type {
 import { reloadOf, request } from '../../api/endpoint';
 import { apiSlice } from '../../api/apiSlice';
 import { sendId, toggleMutations } from '../../api/recordMutations';
+import type { TemplateCalls } from '../../ui/schedules/useTemplateForm';
 import { invalidates, listTags, withSyncedMutations, type Tag } from '../../api/tags';
 
 export type { RecurringPaymentSort } from '../../../contract/api/recurringPayments';
@@ -71,12 +72,7 @@ export const recurringPaymentsApi = apiSlice.injectEndpoints({
     }),
 });
 
-export const {
-  useGetRecurringPaymentsQuery,
-  useLazyGetOneRecurringPaymentQuery,
-  useAddRecurringPaymentMutation,
-  useUpdateRecurringPaymentMutation,
-} = recurringPaymentsApi;
+export const { useGetRecurringPaymentsQuery } = recurringPaymentsApi;
 
 /** A template's row actions, as its list screen takes them (useTemplateList). */
 export const recurringPaymentRowActions = {
@@ -84,3 +80,11 @@ export const recurringPaymentRowActions = {
   usePause: recurringPaymentsApi.usePauseRecurringPaymentMutation,
   useResume: recurringPaymentsApi.useResumeRecurringPaymentMutation,
 };
+
+/** A template's calls, as its create/edit form takes them (useTemplateForm). */
+export const recurringPaymentFormCalls = {
+  kind: 'recurringPayment',
+  useOne: recurringPaymentsApi.useLazyGetOneRecurringPaymentQuery,
+  useAdd: recurringPaymentsApi.useAddRecurringPaymentMutation,
+  useUpdate: recurringPaymentsApi.useUpdateRecurringPaymentMutation,
+} satisfies TemplateCalls<RecurringPayment, RecurringPaymentInput>;
