@@ -1,4 +1,7 @@
-import QRCode from 'qrcode';
+import type QRCode from 'qrcode';
+import { onFirstUse } from '../lib/onFirstUse';
+
+const qrcode = onFirstUse<typeof QRCode>('qrcode');
 
 /**
  * A QR code as its grid of dark modules, drawn by the PDF as vector squares: sharp at any
@@ -10,7 +13,7 @@ export interface QrGrid {
 }
 
 export function qrGrid(text: string): QrGrid {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const { modules } = qrcode().create(text, { errorCorrectionLevel: 'M' });
   return {
     size: modules.size,
     isDark: (row, col) => modules.data[row * modules.size + col] === 1,

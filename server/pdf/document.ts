@@ -1,11 +1,10 @@
-import { createRequire } from 'node:module';
 import type PDFKit from 'pdfkit';
 import { paiseToRupeesText } from '../../contract/rules';
+import { onFirstUse } from '../lib/onFirstUse';
 
 // pdfkit (its fonts' metrics, fontkit; ~6 MB of heap and half a second to load) is loaded
 // with the first PDF rather than at start: most servers write a PDF rarely, or never.
-const require = createRequire(import.meta.url);
-let PDFDocument: typeof PDFKit | undefined;
+const pdfkit = onFirstUse<typeof PDFKit>('pdfkit');
 
 /**
  * What every PDF of the app starts from: an A4 page in the standard Helvetica, its bytes
@@ -19,8 +18,7 @@ export const A4 = { width: 595.28, height: 841.89, margin: 36 } as const;
  * keeps every page open until the end, for a document that writes on earlier pages last.
  */
 export function a4Document(info: { Title: string; Author: string }, { bufferPages = false } = {}) {
-  PDFDocument ??= require('pdfkit') as typeof PDFKit;
-  const doc = new PDFDocument({ size: 'A4', margin: A4.margin, bufferPages, info });
+  const doc = new (pdfkit())({ size: 'A4', margin: A4.margin, bufferPages, info });
   const chunks: Buffer[] = [];
   const bytes = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -2,9 +2,12 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { Transform } from 'node:stream';
 import { TextDecoder } from 'node:util';
-import Papa from 'papaparse';
+import type Papa from 'papaparse';
 import { IMPORT_MAX_LINE_CHARS } from '../../contract/imports';
 import { HttpError, badRequest } from '../lib/errors';
+import { onFirstUse } from '../lib/onFirstUse';
+
+const papa = onFirstUse<typeof Papa>('papaparse');
 
 /**
  * A CSV file's lines as cells, read in pieces of 16 KB. Each piece is parsed once, with the
@@ -23,7 +26,7 @@ export async function* csvLines(path: string): AsyncGenerator<string[]> {
     for await (const piece of source as AsyncIterable<string>) {
       const text = carried + piece;
       newline ??= newlineOf(text);
-      const { data, meta } = new Papa.Parser({ delimiter, newline }).parse(text, 0, true) as {
+      const { data, meta } = new (papa().Parser)({ delimiter, newline }).parse(text, 0, true) as {
         data: string[][];
         meta: { cursor: number };
       };
@@ -33,7 +36,7 @@ export async function* csvLines(path: string): AsyncGenerator<string[]> {
       yield* data;
     }
     if (carried) {
-      const { data } = new Papa.Parser({ delimiter, newline }).parse(carried, 0, false) as {
+      const { data } = new (papa().Parser)({ delimiter, newline }).parse(carried, 0, false) as {
         data: string[][];
       };
       yield* data;

@@ -3,16 +3,20 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import yauzl from 'yauzl';
-import yazl from 'yazl';
+import type Yauzl from 'yauzl';
+import type * as Yazl from 'yazl';
 import {
   IMPORT_MAX_COLUMNS,
   IMPORT_MAX_SHARED_STRINGS_BYTES,
   IMPORT_MAX_UNPACKED_BYTES,
 } from '../../contract/imports';
 import { HttpError, badRequest } from '../lib/errors';
+import { onFirstUse } from '../lib/onFirstUse';
 import { checkTime, tooManyColumns } from './importBounds';
 import type { Cell } from './importFile';
+
+const yauzl = onFirstUse<typeof Yauzl>('yauzl');
+const yazl = onFirstUse<typeof Yazl>('yazl');
 
 /**
  * An .xlsx workbook is a zip of XML files, and a small one can unpack to gigabytes. Before
@@ -24,12 +28,12 @@ import type { Cell } from './importFile';
  */
 export async function repackWorkbook(path: string, dir: string): Promise<string> {
   const out = join(dir, 'workbook.xlsx');
-  const packer = new yazl.ZipFile();
+  const packer = new (yazl().ZipFile)();
   const parts: string[] = [];
   const entries: { part: string; name: string }[] = [];
-  let zip: yauzl.ZipFile | undefined;
+  let zip: Yauzl.ZipFile | undefined;
   try {
-    zip = await yauzl.openPromise(path, { validateEntrySizes: true });
+    zip = await yauzl().openPromise(path, { validateEntrySizes: true });
     let total = 0;
     for await (const entry of zip.eachEntry()) {
       if (entry.fileName.endsWith('/')) continue;

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { ZipFile } from 'yazl';
+import type * as Yazl from 'yazl';
 import { MyData } from '../../contract/api/auth';
 import type { LoanDirection } from '../../contract/enums';
 import { paiseToRupeesText } from '../../contract/rules';
@@ -29,6 +29,9 @@ import { CSV_BOM, csvLine } from '../lib/format';
 import { getProfile } from './auth';
 import { EXPENSE_CSV_HEADER, LOAN_CSV_HEADER } from './exports';
 import { allLoans, statusOf } from './loans';
+import { onFirstUse } from '../lib/onFirstUse';
+
+const yazl = onFirstUse<typeof Yazl>('yazl');
 
 /*
  * "Export my data": what a person's data is, decided once here as a list of sections, and
@@ -556,7 +559,7 @@ export function myDataZip(db: DbOrTx, caller: Caller, today: string): Readable {
       () => csvOf(s),
     ]),
   ];
-  const zip = new ZipFile();
+  const zip = new (yazl().ZipFile)();
   const out = zip.outputStream as Readable;
   let current: Readable | undefined;
   let abandoned = false;

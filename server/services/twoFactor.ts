@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
+import type * as OTPAuth from 'otpauth';
 import { SIGN_IN_EXPIRED_MESSAGE } from '../../contract/rules';
 import type { DbOrTx } from '../db/client';
 import { recoveryCodes, signInChallenges, users } from '../db/schema';
@@ -10,6 +10,9 @@ import { badRequest, forbidden, notFound, unauthorized } from '../lib/errors';
 import { take, forgive, type Limits } from './rateLimits';
 import { withAudit } from './audit';
 import { checkCurrentPassword } from './currentPassword';
+import { onFirstUse } from '../lib/onFirstUse';
+
+const otpauth = onFirstUse<typeof OTPAuth>('otpauth');
 
 const ISSUER = 'Expense Manager';
 const PERIOD = 30;
@@ -20,7 +23,13 @@ const RECOVERY_CODES = 10;
 const CHALLENGE_TTL_MS = 5 * 60_000;
 
 const totpOf = (secret: string, label = '') =>
-  new TOTP({ issuer: ISSUER, label, period: PERIOD, digits: 6, secret: Secret.fromBase32(secret) });
+  new (otpauth().TOTP)({
+    issuer: ISSUER,
+    label,
+    period: PERIOD,
+    digits: 6,
+    secret: otpauth().Secret.fromBase32(secret),
+  });
 
 /** A recovery code as the user types it: case, spaces and dashes do not matter. */
 const normalizeRecovery = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
@@ -170,7 +179,7 @@ export async function startSetup(db: DbOrTx, limits: Limits, caller: Caller, pas
     throw badRequest('Two-factor sign-in is already on. Turn it off first to use a new key.', {
       code: 'wrong_state',
     });
-  const secret = new Secret({ size: 20 }).base32;
+  const secret = new (otpauth().Secret)({ size: 20 }).base32;
   await db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, user.id));
   const uri = totpOf(secret, user.email).toString();
   return {
