@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { CardTable, type CardHeading } from './CardTable';
 import { QueryState, type LoadingQuery } from './QueryState';
 import { Pagination } from './Pagination';
 import { styles } from './styles';
@@ -12,16 +13,18 @@ export type Paging = ReturnType<typeof usePaging>;
 
 /**
  * A card listing a server page at a time under its heading: the list's loading and error
- * states, `empty` when the page has no rows, else the rows as `children` lays them out, and
- * the pages under them when there is more than one.
+ * states, `empty` when the page has no rows, else the rows in a card table (each row's cells
+ * as `row` lays them out), and the pages under them when there is more than one.
  */
-export function PagedSection<T>({
+export function PagedSection<T extends { _id: string }>({
   id,
   title,
   query,
   paging: { page, pageSize, setPage },
   empty,
-  children,
+  headings,
+  cell,
+  row,
 }: {
   /** The heading's id, which names the section. */
   id: string;
@@ -29,7 +32,11 @@ export function PagedSection<T>({
   query: LoadingQuery & { data?: { data: readonly T[]; total: number } };
   paging: Paging;
   empty: string;
-  children: (rows: readonly T[]) => ReactNode;
+  headings: ReadonlyArray<CardHeading>;
+  /** The cells' padding. */
+  cell: string;
+  /** A row's cells. */
+  row: (row: T) => ReactNode;
 }) {
   const data = query.data;
   return (
@@ -41,7 +48,13 @@ export function PagedSection<T>({
         {data && data.data.length === 0 ? (
           <p className="mt-2 text-sm text-gray-700">{empty}</p>
         ) : (
-          children(data?.data ?? [])
+          <CardTable headings={headings} cell={cell} className="mt-3">
+            {(data?.data ?? []).map((r) => (
+              <tr key={r._id} role="row" className="border-t border-gray-100">
+                {row(r)}
+              </tr>
+            ))}
+          </CardTable>
         )}
         {data && data.total > pageSize && (
           <Pagination page={page} pageSize={pageSize} total={data.total} onPageChange={setPage} />

@@ -5,7 +5,6 @@ import { formatDMY } from '../../lib/dates';
 import { useScope } from '../../session/scope';
 import { AccountPicker } from '../../ui/AccountPicker';
 import { ScopeBar } from '../../ui/CompanyPicker';
-import { CardTable } from '../../ui/CardTable';
 import { PagedSection, usePaging } from '../../ui/PagedSection';
 import { styles } from '../../ui/styles';
 import { ReconciliationView } from './ReconciliationView';
@@ -90,34 +89,31 @@ function PastReconciliations({
       query={list}
       paging={paging}
       empty="None yet."
-    >
-      {(rows) => (
-        // Below 640 px each reconciliation is a card (index.css, `table.cards`): its period
-        // and Open first, then its bank, file and day.
-        <CardTable headings={HEADINGS} cell={cell} className="mt-3">
-          {rows.map((r) => (
-            <tr key={r._id} role="row" className="border-t border-gray-100">
-              <td role="cell" data-card="primary" className={cell}>
-                {formatDMY(r.from)} – {formatDMY(r.to)}
-              </td>
-              <td role="cell" data-label="Bank" className={cell}>
-                {r.bank}
-              </td>
-              <td role="cell" data-label="File" className={`max-w-xs truncate ${cell}`}>
-                {r.fileName || '—'}
-              </td>
-              <td role="cell" data-label="Started" className={cell}>
-                {formatDMY(r.createdAt)}
-              </td>
-              <td role="cell" data-card="actions" className="py-2 text-right">
-                <button type="button" className={styles.link} onClick={() => onOpen(r._id)}>
-                  Open
-                </button>
-              </td>
-            </tr>
-          ))}
-        </CardTable>
+      headings={HEADINGS}
+      cell={cell}
+      // Below 640 px each reconciliation is a card (index.css, `table.cards`): its period
+      // and Open first, then its bank, file and day.
+      row={(r) => (
+        <>
+          <td role="cell" data-card="primary" className={cell}>
+            {formatDMY(r.from)} – {formatDMY(r.to)}
+          </td>
+          <td role="cell" data-label="Bank" className={cell}>
+            {r.bank}
+          </td>
+          <td role="cell" data-label="File" className={`max-w-xs truncate ${cell}`}>
+            {r.fileName || '—'}
+          </td>
+          <td role="cell" data-label="Started" className={cell}>
+            {formatDMY(r.createdAt)}
+          </td>
+          <td role="cell" data-card="actions" className="py-2 text-right">
+            <button type="button" className={styles.link} onClick={() => onOpen(r._id)}>
+              Open
+            </button>
+          </td>
+        </>
       )}
-    </PagedSection>
+    />
   );
 }

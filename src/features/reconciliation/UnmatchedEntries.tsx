@@ -1,6 +1,5 @@
 import { useListUnmatchedEntriesQuery } from '../../api/reconciliationApi';
 import { formatDMY } from '../../lib/dates';
-import { CardTable } from '../../ui/CardTable';
 import { PagedSection, usePaging } from '../../ui/PagedSection';
 import { MONEY_HEADINGS, MoneyCells } from './MoneyCells';
 
@@ -23,30 +22,25 @@ export function UnmatchedEntries({ id, total }: { id: string; total: number }) {
       query={entries}
       paging={paging}
       empty="Every entry of the period is on the statement."
-    >
-      {(rows) => (
-        // Below 640 px each entry is a card (index.css, `table.cards`): its remark and amount
-        // first, then its date and party.
-        <CardTable headings={HEADINGS} cell={cell} className="mt-3">
-          {rows.map((e) => (
-            <tr key={e._id} role="row" className="border-t border-gray-100">
-              <td role="cell" data-label="Date" className={`whitespace-nowrap ${cell}`}>
-                {formatDMY(e.date)}
-              </td>
-              <td role="cell" data-card="primary" className={cell}>
-                {e.remark}
-                {e.reference && (
-                  <span className="block text-xs text-gray-600">Ref {e.reference}</span>
-                )}
-              </td>
-              <td role="cell" data-label="Party" className={cell}>
-                {e.partyName ?? '—'}
-              </td>
-              <MoneyCells row={e} cell={cell} />
-            </tr>
-          ))}
-        </CardTable>
+      headings={HEADINGS}
+      cell={cell}
+      // Below 640 px each entry is a card (index.css, `table.cards`): its remark and amount
+      // first, then its date and party.
+      row={(e) => (
+        <>
+          <td role="cell" data-label="Date" className={`whitespace-nowrap ${cell}`}>
+            {formatDMY(e.date)}
+          </td>
+          <td role="cell" data-card="primary" className={cell}>
+            {e.remark}
+            {e.reference && <span className="block text-xs text-gray-600">Ref {e.reference}</span>}
+          </td>
+          <td role="cell" data-label="Party" className={cell}>
+            {e.partyName ?? '—'}
+          </td>
+          <MoneyCells row={e} cell={cell} />
+        </>
       )}
-    </PagedSection>
+    />
   );
 }
