@@ -1,16 +1,15 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { useBrowserSuite, visit, type PageWatch } from './harness';
+import { useBrowserSuite, visit } from './harness';
 import {
   acceptInvite,
   expectAlert,
   expectText,
-  journeySteps,
   openScreen,
   pickOption,
   registerAdmin,
-  signedInPage,
 } from './helpers';
+import { person, signInSteps, startRiversideTower } from './steps';
 import { rowAction } from './rows';
 
 /**
@@ -20,12 +19,9 @@ import { rowAction } from './rows';
  * Each step needs the one before, so after a failure the rest are skipped.
  */
 
-const stamp = Date.now();
-const password = 'correct horse battery';
-const admin = { name: 'Meera Iyer', email: `meera.audit.${stamp}@example.com`, password };
+const admin = person('Meera Iyer', 'meera.audit');
 const company = {
-  name: 'Acme Builders',
-  email: `acme.audit.${stamp}@example.com`,
+  ...person('Acme Builders', 'acme.audit'),
   mobile: '9876543210',
   reg: 'ACME-001',
 };
@@ -34,18 +30,13 @@ const SCRIPT = '<script>window.__xss=2</script>';
 
 const suite = useBrowserSuite();
 let page: Page;
-let watch: PageWatch;
 
 beforeAll(() => registerAdmin(suite.server.origin, admin));
-journeySteps(() => [watch]);
+const signIn = signInSteps(suite, (opened) => (page = opened));
 
 const dialog = (name: string) => page.getByRole('dialog', { name });
 const row = (text: string) => page.getByRole('row').filter({ hasText: text });
 const xss = () => page.evaluate(() => (window as { __xss?: unknown }).__xss);
-
-async function signIn(who: { email: string }, userType: 'admin' | 'company') {
-  ({ page, watch } = await signedInPage(suite, { email: who.email, password }, userType));
-}
 
 /** Text shown as text: no markup made of it, and nothing of it ran. */
 async function expectLiteral(text: string) {
@@ -74,20 +65,13 @@ describe.sequential('audit trail', () => {
     await expectAlert(page, 'User created successfully');
     await row(company.email).waitFor();
     // Invited (the default): the company chooses its own password.
-    await acceptInvite(suite.server, company.email, password);
+    await acceptInvite(suite.server, company.email, company.password);
   });
 
   test('the company creates a project and changes its price', async () => {
     await signIn(company, 'company');
     await openScreen(page, 'Project List');
-    await page.getByRole('button', { name: 'Add New Project' }).click();
-    const form = dialog('Add New Project');
-    await form.getByLabel('Project Name').fill('Riverside Tower');
-    await form.getByLabel('Client Name').fill('Kapoor Estates');
-    await form.getByLabel('Client Number').fill('9811122233');
-    await form.getByLabel('Duration').fill('6 months');
-    await form.getByLabel('Payment Status').fill('Advance paid');
-    await form.getByLabel('Price (₹)').fill('1000');
+    const form = await startRiversideTower(page, '1000');
     await form.getByLabel('Date').fill('2026-03-15');
     await form.getByRole('button', { name: 'Create' }).click();
     await expectAlert(page, 'Project created successfully');
@@ -212,7 +196,11 @@ describe.sequential('audit trail', () => {
     const login = await fetch(suite.url('/api/user/loginuser'), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: company.email, password, userType: 'company' }),
+      body: JSON.stringify({
+        email: company.email,
+        password: company.password,
+        userType: 'company',
+      }),
     });
     const { token } = ((await login.json()) as { data: { token: string } }).data;
     for (let i = 1; i <= 25; i++) {
@@ -351,7 +339,7 @@ describe.sequential('audit trail', () => {
 async function companyToken() {
   const login = await api(undefined, '/user/loginuser', {
     email: company.email,
-    password,
+    password: company.password,
     userType: 'company',
   });
   return login.data.token as string;

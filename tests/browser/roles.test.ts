@@ -1,19 +1,18 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { useBrowserSuite, visit, type PageWatch } from './harness';
+import { useBrowserSuite, visit } from './harness';
 import {
   acceptInvite,
   dismissAlert,
   expectAlert,
   expectCount,
   expectText,
-  journeySteps,
   mainMenu,
   openScreen,
   pickOption,
   registerAdmin,
-  signedInPage,
 } from './helpers';
+import { person, signInSteps, startRiversideTower, type CompanyPerson } from './steps';
 import { rowAction, rowMenuItems } from './rows';
 
 /**
@@ -23,38 +22,29 @@ import { rowAction, rowMenuItems } from './rows';
  * before, so after a failure the rest are skipped.
  */
 
-const stamp = Date.now();
-const password = 'correct horse battery';
-const admin = { name: 'Meera Iyer', email: `meera.${stamp}@example.com`, password };
+const admin = person('Meera Iyer', 'meera');
 /** Someone to create: e-mail from the first name, unique to this run. */
-const person = (name: string, mobile: string, reg: string) => ({
-  name,
-  email: `${name.split(' ')[0]!.toLowerCase()}.${stamp}@example.com`,
+const member = (name: string, mobile: string, reg: string) => ({
+  ...person(name, name.split(' ')[0]!.toLowerCase()),
   mobile,
   reg,
 });
-const companyA = person('Acme Builders', '9876543210', 'ACME-001');
-const companyB = person('Bluebird Traders', '9123456780', 'BLUE-002');
-const pm = person('Priya Menon', '9000000001', 'PM-1');
-const tl = person('Tarun Lal', '9000000002', 'TL-1');
-const employee = person('Esha Nair', '9000000003', 'EMP-1');
-const temp = person('Temp Worker', '9000000004', 'EMP-2');
+const companyA = member('Acme Builders', '9876543210', 'ACME-001');
+const companyB = member('Bluebird Traders', '9123456780', 'BLUE-002');
+const pm = member('Priya Menon', '9000000001', 'PM-1');
+const tl = member('Tarun Lal', '9000000002', 'TL-1');
+const employee = member('Esha Nair', '9000000003', 'EMP-1');
+const temp = member('Temp Worker', '9000000004', 'EMP-2');
 
 const suite = useBrowserSuite();
 let page: Page;
-let watch: PageWatch;
 
 beforeAll(() => registerAdmin(suite.server.origin, admin));
-journeySteps(() => [watch]);
+const signIn = signInSteps(suite, (opened) => (page = opened));
 
 const nav = () => mainMenu(page);
 const dialog = (name: string) => page.getByRole('dialog', { name });
 const row = (text: string) => page.getByRole('row').filter({ hasText: text });
-
-/** A fresh browser context signed in as `who`. */
-async function signIn(who: { email: string }, userType: 'admin' | 'company' | 'pm') {
-  ({ page, watch } = await signedInPage(suite, { email: who.email, password }, userType));
-}
 
 async function menuLinks(): Promise<string[]> {
   await nav().getByRole('link').first().waitFor();
@@ -63,12 +53,12 @@ async function menuLinks(): Promise<string[]> {
 
 /**
  * Add New …: checks the preset (disabled) type, fills Create New User, expects success.
- * Someone who signs in is sent an invite (the default), accepted here with `password`.
+ * Someone who signs in is sent an invite (the default), accepted here with `who.password`.
  */
 async function createUser(
   addLabel: string,
   type: string,
-  who: { name: string; email: string; mobile: string; reg: string },
+  who: CompanyPerson,
   screenshotName?: string,
 ) {
   await page.getByRole('button', { name: addLabel }).click();
@@ -88,7 +78,7 @@ async function createUser(
   await row(who.email).waitFor();
   if (type === 'company' || type === 'pm') {
     await expectText(row(who.email), 'Invite pending');
-    await acceptInvite(suite.server, who.email, password);
+    await acceptInvite(suite.server, who.email, who.password);
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expectCount(row(who.email).getByText('Invite pending'), 0);
   }
@@ -184,14 +174,7 @@ describe.sequential('roles', () => {
   test('the company creates a project assigned to its PM', async () => {
     await openScreen(page, 'Project List');
     await page.getByText('No data').waitFor();
-    await page.getByRole('button', { name: 'Add New Project' }).click();
-    const form = dialog('Add New Project');
-    await form.getByLabel('Project Name').fill('Riverside Tower');
-    await form.getByLabel('Client Name').fill('Kapoor Estates');
-    await form.getByLabel('Client Number').fill('9811122233');
-    await form.getByLabel('Duration').fill('6 months');
-    await form.getByLabel('Payment Status').fill('Advance paid');
-    await form.getByLabel('Price (₹)').fill('1250000.50');
+    const form = await startRiversideTower(page, '1250000.50');
     await pickOption(form, 'Project Manager', pm.name, pm.name);
     await form.getByLabel('Date').fill('2026-03-15');
     await visit(page, 'roles-08-project-form');

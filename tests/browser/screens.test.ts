@@ -5,14 +5,13 @@ import { screenshotDir, useBrowserSuite, visit, type PageWatch } from './harness
 import {
   addBankAccount,
   apiCall,
-  apiToken,
   expectAlert,
   expectPath,
   expectText,
   journeySteps,
   logIn,
-  seedAdminAndCompany,
 } from './helpers';
+import { LOTUS_CURRENT, person, seedCompany } from './steps';
 import { rowMenuToggle } from './rows';
 
 /**
@@ -23,10 +22,8 @@ import { rowMenuToggle } from './rows';
  * the API; each width walks the same screens.
  */
 
-const stamp = Date.now();
-const password = 'correct horse battery';
-const admin = { name: 'Kavya Rao', email: `kavya.${stamp}@example.com`, password };
-const company = { name: 'Lotus Exports', email: `lotus.${stamp}@example.com`, password };
+const admin = person('Kavya Rao', 'kavya');
+const company = { ...person('Lotus Exports', 'lotus'), mobile: '9876501234', reg: 'LOT-9' };
 const today = new Date().toLocaleDateString('en-CA');
 const monthStart = `${today.slice(0, 8)}01`;
 const LONG = 'Quarterly maintenance of the office air conditioning units, all floors';
@@ -36,17 +33,9 @@ let companyToken = '';
 
 const call = (token: string, path: string, body?: unknown) =>
   apiCall(suite.server.origin, token, path, body);
-const tokenOf = (who: { email: string }, userType: string) =>
-  apiToken(suite.server.origin, { ...who, password }, userType);
 
 test("an admin, its company and the company's records", async () => {
-  await seedAdminAndCompany(
-    suite.server,
-    admin,
-    { ...company, mobile: '9876501234', reg: 'LOT-9' },
-    password,
-  );
-  companyToken = await tokenOf(company, 'company');
+  ({ token: companyToken } = await seedCompany(suite, admin, company));
   const c = (path: string, body?: unknown) => call(companyToken, path, body);
 
   for (const [description, amount, category] of [
@@ -82,12 +71,7 @@ test("an admin, its company and the company's records", async () => {
     date: today,
   });
   const main = await addBankAccount(suite.server.origin, companyToken, {
-    holder_name: 'Lotus Current',
-    account_no: '123456789012',
-    branch: 'Fort, Mumbai',
-    ifsc: 'SBIN0001234',
-    mobile: '9876501234',
-    address: '12 Marine Drive, Mumbai',
+    ...LOTUS_CURRENT,
     defaultStatus: 'active',
     openingBalance: 5000,
   });

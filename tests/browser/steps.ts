@@ -1,5 +1,5 @@
 import { beforeAll } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { BrowserSuite, PageWatch } from './harness';
 import {
   apiCall,
@@ -7,6 +7,7 @@ import {
   journeySteps,
   registerAdmin,
   seedAdminAndCompany,
+  signedInPage,
   signIn,
 } from './helpers';
 
@@ -100,6 +101,43 @@ export function journeyPage(
     opened(made.page, made.watch);
   });
   journeySteps(() => [watch]);
+}
+
+/**
+ * For a file whose steps sign in afresh (a new browser context each time) as one person after
+ * another: the returned sign-in hands each new page to `opened`; the latest page's console is
+ * checked after every step, and a failed step skips the rest (journeySteps).
+ */
+export function signInSteps(
+  suite: BrowserSuite,
+  opened: (page: Page) => void,
+): (who: Person, userType: 'admin' | 'company' | 'pm') => Promise<void> {
+  let watch: PageWatch | undefined;
+  journeySteps(() => [watch]);
+  return async (who, userType) => {
+    const made = await signedInPage(suite, who, userType);
+    watch = made.watch;
+    opened(made.page);
+  };
+}
+
+/**
+ * Opens Add New Project on the Project List and fills in Riverside Tower for Kapoor Estates at
+ * `price` (as typed): the form, for the fields a step fills in itself.
+ */
+export async function startRiversideTower(page: Page, price: string): Promise<Locator> {
+  await page.getByRole('button', { name: 'Add New Project' }).click();
+  const form = page.getByRole('dialog', { name: 'Add New Project' });
+  const fields = {
+    'Project Name': 'Riverside Tower',
+    'Client Name': 'Kapoor Estates',
+    'Client Number': '9811122233',
+    Duration: '6 months',
+    'Payment Status': 'Advance paid',
+    'Price (₹)': price,
+  };
+  for (const [label, value] of Object.entries(fields)) await form.getByLabel(label).fill(value);
+  return form;
 }
 
 /** Registers `me` as an admin and signs in on `page`: the dashboard opens. */
