@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import type { Endpoint } from './endpoint';
-import { Message, categoryName, rupeesInput, text } from './fields';
+import { categoryName, rupeesInput, text } from './fields';
 import {
   TemplateDelete,
   TemplateToggle,
   scheduleShown,
   stateShown,
   templateAnswer,
+  templateEndpoints,
   templateFields,
   templateList,
   templateListQuery,
@@ -56,42 +56,14 @@ export const RecurringListQuery = templateListQuery(RECURRING_SORTS);
 
 export const RecurringList = templateList(RecurringExpense);
 
-export const recurringEndpoints = {
-  listRecurring: {
-    method: 'GET',
-    path: '/expense/getrecurring',
+export const recurringEndpoints = templateEndpoints(
+  '/expense',
+  { one: 'Recurring', many: 'Recurring' },
+  {
     query: RecurringListQuery,
-    answer: RecurringList,
-  },
-  addRecurring: {
-    method: 'POST',
-    path: '/expense/addrecurring',
-    body: RecurringFields,
-    status: 201,
+    list: RecurringList,
+    fields: RecurringFields,
+    update: RecurringUpdate,
     answer: RecurringAnswer,
   },
-  updateRecurring: {
-    method: 'POST',
-    path: '/expense/updaterecurring',
-    body: RecurringUpdate,
-    answer: RecurringAnswer,
-  },
-  deleteRecurring: {
-    method: 'POST',
-    path: '/expense/deleterecurring',
-    body: RecurringDelete,
-    answer: Message,
-  },
-  pauseRecurring: {
-    method: 'POST',
-    path: '/expense/pauserecurring',
-    body: RecurringToggle,
-    answer: RecurringAnswer,
-  },
-  resumeRecurring: {
-    method: 'POST',
-    path: '/expense/resumerecurring',
-    body: RecurringToggle,
-    answer: RecurringAnswer,
-  },
-} as const satisfies Record<string, Endpoint>;
+);

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { PAYMENT_TYPES } from '../enums';
-import type { Endpoint } from './endpoint';
-import { Message, id, rupeesInput, text } from './fields';
+import { id, rupeesInput, text } from './fields';
 import {
   TemplateDelete,
   TemplateToggle,
   scheduleShown,
   stateShown,
   templateAnswer,
+  templateEndpoints,
   templateFields,
   templateList,
   templateListQuery,
@@ -74,42 +74,14 @@ export const RecurringPaymentListQuery = templateListQuery(RECURRING_PAYMENT_SOR
 
 export const RecurringPaymentList = templateList(RecurringPayment);
 
-export const recurringPaymentEndpoints = {
-  listRecurringPayments: {
-    method: 'GET',
-    path: '/company/getrecurringpayments',
+export const recurringPaymentEndpoints = templateEndpoints(
+  '/company',
+  { one: 'RecurringPayment', many: 'RecurringPayments' },
+  {
     query: RecurringPaymentListQuery,
-    answer: RecurringPaymentList,
-  },
-  addRecurringPayment: {
-    method: 'POST',
-    path: '/company/addrecurringpayment',
-    body: RecurringPaymentFields,
-    status: 201,
+    list: RecurringPaymentList,
+    fields: RecurringPaymentFields,
+    update: RecurringPaymentUpdate,
     answer: RecurringPaymentAnswer,
   },
-  updateRecurringPayment: {
-    method: 'POST',
-    path: '/company/updaterecurringpayment',
-    body: RecurringPaymentUpdate,
-    answer: RecurringPaymentAnswer,
-  },
-  deleteRecurringPayment: {
-    method: 'POST',
-    path: '/company/deleterecurringpayment',
-    body: RecurringPaymentDelete,
-    answer: Message,
-  },
-  pauseRecurringPayment: {
-    method: 'POST',
-    path: '/company/pauserecurringpayment',
-    body: RecurringPaymentToggle,
-    answer: RecurringPaymentAnswer,
-  },
-  resumeRecurringPayment: {
-    method: 'POST',
-    path: '/company/resumerecurringpayment',
-    body: RecurringPaymentToggle,
-    answer: RecurringPaymentAnswer,
-  },
-} as const satisfies Record<string, Endpoint>;
+);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RECURRING_SCHEDULES } from '../enums';
 import { scheduleDayProblem } from '../schedule';
-import { PageQuery, calendarDate, id, pageMeta, version } from './fields';
+import { Message, PageQuery, calendarDate, id, pageMeta, version } from './fields';
 
 /**
  * What every recurring entry's template shares (recurring expenses, recurring payments): its
@@ -119,3 +119,52 @@ export const templateAnswer = <T extends z.ZodType, C extends z.ZodRawShape>(
   template: T,
   counts: C,
 ) => z.object({ success: z.boolean(), message: z.string(), data: template, ...counts });
+
+/** A call that writes a template: its body and answer. */
+type Write<B, A> = { method: 'POST'; path: string; body: B; answer: A };
+
+/** The six calls of a kind of template, by operation id. */
+type TemplateEndpoints<One extends string, Many extends string, Q, L, F, U, A> = Record<
+  `list${Many}`,
+  { method: 'GET'; path: string; query: Q; answer: L }
+> &
+  Record<`add${One}`, Write<F, A> & { status: 201 }> &
+  Record<`update${One}`, Write<U, A>> &
+  Record<`delete${One}`, Write<typeof TemplateDelete, typeof Message>> &
+  Record<`${'pause' | 'resume'}${One}`, Write<typeof TemplateToggle, A>>;
+
+/**
+ * The calls of a kind of template: `list${many}`, `add${one}`, `update${one}`, `delete${one}`,
+ * `pause${one}` and `resume${one}`, reached at `${base}/get${many}`, `${base}/add${one}`, …
+ * (the name in lower case).
+ */
+export function templateEndpoints<
+  const One extends string,
+  const Many extends string,
+  Q extends z.ZodType,
+  L extends z.ZodType,
+  F extends z.ZodType,
+  U extends z.ZodType,
+  A extends z.ZodType,
+>(
+  base: string,
+  names: { one: One; many: Many },
+  schemas: { query: Q; list: L; fields: F; update: U; answer: A },
+): TemplateEndpoints<One, Many, Q, L, F, U, A> {
+  const path = (verb: string, name: string) => `${base}/${verb}${name.toLowerCase()}`;
+  const write = (verb: string, body: z.ZodType) => ({
+    method: 'POST' as const,
+    path: path(verb, names.one),
+    body,
+    answer: schemas.answer,
+  });
+  const list = { method: 'GET', path: path('get', names.many), query: schemas.query };
+  return {
+    [`list${names.many}`]: { ...list, answer: schemas.list },
+    [`add${names.one}`]: { ...write('add', schemas.fields), status: 201 },
+    [`update${names.one}`]: write('update', schemas.update),
+    [`delete${names.one}`]: { ...write('delete', TemplateDelete), answer: Message },
+    [`pause${names.one}`]: write('pause', TemplateToggle),
+    [`resume${names.one}`]: write('resume', TemplateToggle),
+  } as TemplateEndpoints<One, Many, Q, L, F, U, A>;
+}

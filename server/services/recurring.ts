@@ -10,17 +10,8 @@ import { containsAnyCase } from '../db/search';
 import { nameActor } from './audit';
 import { categoryLookup, ownCategory } from './categories';
 import type { DueRunOptions } from './dueTemplates';
-import {
-  createTemplate,
-  defaultToday,
-  deleteTemplate,
-  listTemplates,
-  pauseTemplate,
-  resumeTemplate,
-  runDueTemplates,
-  updateTemplate,
-  type ScheduleKind,
-} from './schedules/engine';
+import * as engine from './schedules/engine';
+import type { ScheduleKind } from './schedules/engine';
 
 export { checkStart, defaultToday, isDue, MAX_PER_RUN, nextDue } from './schedules/engine';
 
@@ -108,10 +99,10 @@ const recurringExpense: ScheduleKind<Row, 'created', ReturnType<typeof toApi>> =
  */
 export async function runDueRecurring(
   db: Db,
-  today: string = defaultToday(),
+  today: string = engine.defaultToday(),
   options: DueRunOptions = {},
 ): Promise<number> {
-  return (await runDueTemplates(db, recurringExpense, today, options)).created;
+  return (await engine.runDueTemplates(db, recurringExpense, today, options)).created;
 }
 
 const sortColumns = {
@@ -136,7 +127,7 @@ export async function listRecurring(db: DbOrTx, caller: Caller, q: RecurringQuer
       : undefined,
     q.id ? eq(recurringExpenses.id, q.id) : undefined,
   );
-  return listTemplates(db, recurringExpense, where, q, sortColumns);
+  return engine.listTemplates(db, recurringExpense, where, q, sortColumns);
 }
 
 /** Creates a template; the days already due (from a past start date) are recorded at once. */
@@ -146,7 +137,7 @@ export async function createRecurring(
   input: RecurringInput,
   today: string,
 ) {
-  return createTemplate(db, caller, recurringExpense, input, today, async (tx) => ({
+  return engine.createTemplate(db, caller, recurringExpense, input, today, async (tx) => ({
     userId: caller.userId,
     ...input,
     // After the start date's check, as the schedule's fields are checked first.
@@ -171,16 +162,17 @@ export async function updateRecurring(
     changes.category === undefined
       ? undefined
       : await ownCategory(db, caller.userId, changes.category);
-  return updateTemplate(db, caller, recurringExpense, id, version, { ...changes, category }, today);
+  const sent = { ...changes, category };
+  return engine.updateTemplate(db, caller, recurringExpense, id, version, sent, today);
 }
 
 /** Deletes a template; the expenses it recorded stay. */
 export const deleteRecurring = (db: DbOrTx, caller: Caller, id: string) =>
-  deleteTemplate(db, caller, recurringExpense, id);
+  engine.deleteTemplate(db, caller, recurringExpense, id);
 
 /** Pauses a template at `version`: nothing is recorded until it is resumed. */
 export const pauseRecurring = (db: DbOrTx, caller: Caller, id: string, version: number) =>
-  pauseTemplate(db, caller, recurringExpense, id, version);
+  engine.pauseTemplate(db, caller, recurringExpense, id, version);
 
 /**
  * Resumes a template at `version`. The days that passed while it was paused are skipped: the
@@ -192,4 +184,4 @@ export const resumeRecurring = (
   id: string,
   version: number,
   today: string,
-) => resumeTemplate(db, caller, recurringExpense, id, version, today);
+) => engine.resumeTemplate(db, caller, recurringExpense, id, version, today);

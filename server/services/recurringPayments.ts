@@ -10,17 +10,8 @@ import { toIso } from '../lib/dates';
 import { badRequest, notFound } from '../lib/errors';
 import { containsAnyCase } from '../db/search';
 import type { DueRunOptions } from './dueTemplates';
-import {
-  createTemplate,
-  defaultToday,
-  deleteTemplate,
-  listTemplates,
-  pauseTemplate,
-  resumeTemplate,
-  runDueTemplates,
-  updateTemplate,
-  type ScheduleKind,
-} from './schedules/engine';
+import * as engine from './schedules/engine';
+import type { ScheduleKind } from './schedules/engine';
 import { assertCompany, assertRole, companyScope } from './tenancy';
 
 /**
@@ -237,11 +228,11 @@ class CreditFailedFirst extends Error {
  */
 export function runDueRecurringPayments(
   db: Db,
-  today: string = defaultToday(),
+  today: string = engine.defaultToday(),
   options: DueRunOptions = {},
 ): Promise<{ posted: number; skipped: number }> {
   const creditFailed = new Set<string>();
-  return runDueTemplates(db, recurringPayment, today, options, {
+  return engine.runDueTemplates(db, recurringPayment, today, options, {
     // A credit due into this account failed in this run: its debits wait for the next run
     // with it, rather than be refused for the money that credit would have brought.
     hold: (t) => {
@@ -269,7 +260,7 @@ export async function listRecurringPayments(db: DbOrTx, caller: Caller, q: Recur
     q.accountId ? eq(recurringPayments.accountId, q.accountId) : undefined,
     q.id ? eq(recurringPayments.id, q.id) : undefined,
   );
-  const page = await listTemplates(db, recurringPayment, where, q, sortColumns);
+  const page = await engine.listTemplates(db, recurringPayment, where, q, sortColumns);
   // An admin reads each account by the last four digits of its number, as everywhere.
   for (const t of page.data) t.account.account_no = accountNoFor(caller, t.account.account_no);
   return page;
@@ -283,7 +274,7 @@ export async function createRecurringPayment(
   today: string,
 ) {
   assertCompany(caller);
-  return createTemplate(db, caller, recurringPayment, input, today, async (tx) => {
+  return engine.createTemplate(db, caller, recurringPayment, input, today, async (tx) => {
     await openAccount(tx, caller, input.accountId);
     const { paymentType, ...rest } = input;
     return { ...rest, type: paymentType, companyId: caller.userId };
@@ -305,7 +296,7 @@ export async function updateRecurringPayment(
 ) {
   assertCompany(caller);
   const { paymentType, ...rest } = changes;
-  return updateTemplate(
+  return engine.updateTemplate(
     db,
     caller,
     recurringPayment,
@@ -323,7 +314,7 @@ export async function updateRecurringPayment(
 /** Deletes a template; the payments it posted stay. */
 export async function deleteRecurringPayment(db: DbOrTx, caller: Caller, id: string) {
   assertCompany(caller);
-  await deleteTemplate(db, caller, recurringPayment, id);
+  await engine.deleteTemplate(db, caller, recurringPayment, id);
 }
 
 /** Pauses a template at `version`: nothing is posted until it is resumed. */
@@ -334,7 +325,7 @@ export async function pauseRecurringPayment(
   version: number,
 ) {
   assertCompany(caller);
-  return pauseTemplate(db, caller, recurringPayment, id, version);
+  return engine.pauseTemplate(db, caller, recurringPayment, id, version);
 }
 
 /**
@@ -349,5 +340,5 @@ export async function resumeRecurringPayment(
   today: string,
 ) {
   assertCompany(caller);
-  return resumeTemplate(db, caller, recurringPayment, id, version, today);
+  return engine.resumeTemplate(db, caller, recurringPayment, id, version, today);
 }
