@@ -527,20 +527,16 @@ const inQuery =
   (key = 'id') =>
   (c: Call, id: string) =>
     void (c.input.query[key] = id);
+type Naming = { runs?: number; prepare?: (c: Call) => void; absent?: number };
 /**
  * A call on one record (a record that does not exist: `absent`, 404 unless told). `prepare`
  * first makes the body one the operation accepts, for every call; then, unless the call is
- * `absent`, `put` names the record `id` gives.
+ * `absent`, `name` names the record.
  */
-function onRecord(
+function naming(
   allow: Spec['allow'],
-  id: RecordOf,
-  put: (c: Call, id: string) => void = inBody(),
-  {
-    runs,
-    prepare,
-    absent = 404,
-  }: { runs?: number; prepare?: (c: Call) => void; absent?: number } = {},
+  name: (c: Call) => Promise<void>,
+  { runs, prepare, absent = 404 }: Naming = {},
 ): Spec {
   return {
     allow,
@@ -548,15 +544,38 @@ function onRecord(
     runs,
     fix: async (c) => {
       prepare?.(c);
-      if (!c.absent) put(c, await id(c));
+      if (!c.absent) await name(c);
     },
   };
+}
+/** A call on the record `id` gives, which `put` names (see `naming`). */
+function onRecord(
+  allow: Spec['allow'],
+  id: RecordOf,
+  put: (c: Call, id: string) => void = inBody(),
+  options: Naming = {},
+): Spec {
+  return naming(allow, async (c) => put(c, await id(c)), options);
 }
 /** A fresh record of the caller's (the company's for a call with no session). */
 const freshOwn =
   (made: (role: SignedIn) => Promise<string>): RecordOf =>
   (c) =>
     made(actor(c, 'company'));
+/**
+ * A call on records of the caller's (the company's for a call with no session) that `put`
+ * makes and names (a record that does not exist: 404).
+ */
+function ofOwn(put: (c: Call, role: SignedIn) => Promise<void>): Spec {
+  return naming(SIGNED_IN, (c) => put(c, actor(c, 'company')));
+}
+/** A record of the caller's it has just deleted (posting `deletePath`), named `id` in the body. */
+const justDeleted = (made: (role: SignedIn) => Promise<string>, deletePath: string) =>
+  ofOwn(async (c, role) => {
+    const id = await made(role);
+    await must(role, 'POST', deletePath, { id });
+    body(c).id = id;
+  });
 /** A fresh record for a caller allowed to change it; the fixture's for one refused first. */
 const freshIfAllowed =
   (made: () => Promise<string>, fixture: () => string): RecordOf =>
@@ -590,16 +609,35 @@ function editOf(
   current: Current,
   { key = '_id', prepare }: { key?: string; prepare?: (c: Call) => void } = {},
 ): Spec {
-  return {
+  return naming(
     allow,
-    absent: 404,
-    fix: async (c) => {
-      prepare?.(c);
-      if (c.absent) return;
+    (c) => {
       const [id, version] = current(c);
-      await asRead(c, id, version, key);
+      return asRead(c, id, version, key);
     },
-  };
+    { prepare },
+  );
+}
+
+/**
+ * A change of the record `record` gives, named in the path, with the body fields it gives (its
+ * version, where the call is to get that far; a record that does not exist: 404). `prepare`
+ * first makes the body one the operation accepts, for every call.
+ */
+function inPathAt(
+  allow: Spec['allow'],
+  record: (c: Call) => Promise<{ id: string; body?: Record<string, unknown> }>,
+  prepare?: (c: Call) => void,
+): Spec {
+  return naming(
+    allow,
+    async (c) => {
+      const { id, body: fields } = await record(c);
+      c.input.path.id = id;
+      Object.assign(body(c), fields);
+    },
+    { prepare },
+  );
 }
 
 function loanSpecs(direction: 'lend' | 'borrowed'): Record<string, Spec> {
@@ -657,18 +695,10 @@ function loanSpecs(direction: 'lend' | 'borrowed'): Record<string, Spec> {
       },
     },
     [`delete${noun}`]: onRecord(SIGNED_IN, loan),
-    [`restore${noun}`]: {
-      allow: SIGNED_IN,
-      absent: 404,
-      // An entry the caller has just deleted.
-      fix: async (c) => {
-        if (c.absent) return;
-        const role = actor(c, 'company');
-        const id = await make.loan(role, direction);
-        await must(role, 'POST', `/${direction}/delete${direction}`, { id });
-        body(c).id = id;
-      },
-    },
+    [`restore${noun}`]: justDeleted(
+      (role) => make.loan(role, direction),
+      `/${direction}/delete${direction}`,
+    ),
     [`listRepaymentsOf${noun}`]: onRecord(
       SIGNED_IN,
       (c) => fx.own[actor(c, 'company')][direction],
@@ -775,6 +805,19 @@ function invoicingSpecs(): Record<string, Spec> {
     async () => (await invoicing.draft())._id,
     () => fx.draft,
   );
+  /**
+   * A company's change of the invoice `id` gives, named in the path, at the version it has now
+   * (one that does not exist: 404). `prepare` first makes the body one the operation accepts.
+   */
+  const atVersion = (id: RecordOf, prepare?: (c: Call) => void) =>
+    inPathAt(
+      ['company'],
+      async (c) => {
+        const at = await id(c);
+        return { id: at, body: { version: await invoicing.version(at) } };
+      },
+      prepare,
+    );
   return {
     getInvoiceProfile: { allow: ['admin', 'company'] },
     saveInvoiceProfile: {
@@ -796,17 +839,11 @@ function invoicingSpecs(): Record<string, Spec> {
     listInvoiceClients: { allow: ['admin', 'company'] },
     getInvoiceClient: onRecord(['admin', 'company'], () => fx.client, inPath),
     addInvoiceClient: { allow: ['company'], fix: (c) => invoicing.clientBody(body(c)) },
-    updateInvoiceClient: {
-      allow: ['company'],
-      absent: 404,
-      fix: async (c) => {
-        invoicing.clientBody(body(c));
-        if (c.absent) return;
-        const id = await invoicing.client();
-        c.input.path.id = id;
-        body(c).version = 1;
-      },
-    },
+    updateInvoiceClient: inPathAt(
+      ['company'],
+      async () => ({ id: await invoicing.client(), body: { version: 1 } }),
+      (c) => void invoicing.clientBody(body(c)),
+    ),
     deleteInvoiceClient: onRecord(
       ['company'],
       freshIfAllowed(invoicing.client, () => fx.client),
@@ -827,38 +864,13 @@ function invoicingSpecs(): Record<string, Spec> {
     },
     getInvoice: onRecord(SIGNED_IN, invoice, inPath),
     addInvoice: { allow: ['company'], fix: (c) => invoicing.draftBody(body(c)) },
-    updateInvoice: {
-      allow: ['company'],
-      absent: 404,
-      fix: async (c) => {
-        invoicing.draftBody(body(c));
-        if (c.absent) return;
-        c.input.path.id = fx.draft;
-        body(c).version = await invoicing.version(fx.draft);
-      },
-    },
+    updateInvoice: atVersion(
+      () => fx.draft,
+      (c) => void invoicing.draftBody(body(c)),
+    ),
     deleteInvoice: onRecord(['company'], draft, inPath),
-    issueInvoice: {
-      allow: ['company'],
-      absent: 404,
-      fix: async (c) => {
-        if (c.absent) return;
-        const id = await draft(c);
-        c.input.path.id = id;
-        body(c).version = await invoicing.version(id);
-      },
-    },
-    cancelInvoice: {
-      allow: ['company'],
-      absent: 404,
-      fix: async (c) => {
-        body(c).issueDate = INVOICE_DATE;
-        if (c.absent) return;
-        const id = await issuedOrFixture(c);
-        c.input.path.id = id;
-        body(c).version = await invoicing.version(id);
-      },
-    },
+    issueInvoice: atVersion(draft),
+    cancelInvoice: atVersion(issuedOrFixture, (c) => void (body(c).issueDate = INVOICE_DATE)),
     addCreditNote: {
       allow: ['company'],
       absent: 404,
@@ -1040,17 +1052,11 @@ function khataSpecs(): Record<string, Spec> {
     recordKhataReminder: { allow: SIGNED_IN, absent: 404, fix: ofPerson(true) },
     listKhataLinks: { allow: SIGNED_IN, absent: 404, fix: ofPerson() },
     createKhataLink: { allow: SIGNED_IN, absent: 404, fix: ofPerson() },
-    revokeKhataLink: {
-      allow: SIGNED_IN,
-      absent: 404,
-      fix: async (c) => {
-        if (c.absent) return;
-        const role = actor(c, 'company');
-        const id = await person(role);
-        c.input.path.id = id;
-        c.input.path.linkId = (await link(role, id))._id;
-      },
-    },
+    revokeKhataLink: ofOwn(async (c, role) => {
+      const id = await person(role);
+      c.input.path.id = id;
+      c.input.path.linkId = (await link(role, id))._id;
+    }),
     getUpiSettings: { allow: SIGNED_IN },
     saveUpiSettings: { allow: SIGNED_IN },
     publicKhataStatement: statement,
@@ -1101,34 +1107,18 @@ function receivableSpecs(): Record<string, Spec> {
           allocations: [],
         }),
     },
-    applyAdvance: {
-      allow: ['company'],
-      absent: 404,
-      fix: async (c) => {
-        if (c.absent) return;
-        if (!c.allowed) {
-          c.input.path.id = fx.receipt;
-          return;
-        }
-        const made = await receipt();
-        c.input.path.id = made._id;
-        Object.assign(body(c), {
-          invoiceId: await invoicing.issued(),
-          amount: 0.01,
-          version: made.version,
-        });
-      },
-    },
-    reverseReceipt: {
-      allow: ['company'],
-      absent: 404,
-      fix: async (c) => {
-        if (c.absent) return;
-        const made = c.allowed ? await receipt() : { _id: fx.receipt, version: 1 };
-        c.input.path.id = made._id;
-        body(c).version = made.version;
-      },
-    },
+    applyAdvance: inPathAt(['company'], async (c) => {
+      if (!c.allowed) return { id: fx.receipt };
+      const made = await receipt();
+      return {
+        id: made._id,
+        body: { invoiceId: await invoicing.issued(), amount: 0.01, version: made.version },
+      };
+    }),
+    reverseReceipt: inPathAt(['company'], async (c) => {
+      const made = c.allowed ? await receipt() : { _id: fx.receipt, version: 1 };
+      return { id: made._id, body: { version: made.version } };
+    }),
     listReceivables: { allow: readers },
     tdsByClient: { allow: readers },
     clientStatement: statement,
@@ -1406,32 +1396,18 @@ const SPECS: Record<string, Spec> = {
       () => fx.accountA,
     ),
   ),
-  closeBankAccount: {
-    allow: ['company'],
-    absent: 404,
-    // A fresh account each time: the accounts payments go to stay open.
-    fix: async (c) => {
-      if (c.absent) return;
-      c.input.path.id = c.allowed ? await make.account() : fx.accountForUpdates;
-      body(c).version = 1;
-    },
-  },
-  reopenBankAccount: {
-    allow: ['company'],
-    absent: 404,
-    // An account the company has just closed.
-    fix: async (c) => {
-      if (c.absent) return;
-      if (!c.allowed) {
-        c.input.path.id = fx.accountForUpdates;
-        return;
-      }
-      const id = await make.account();
-      await must('company', 'POST', `/company/bankaccounts/${id}/close`, { version: 1 });
-      c.input.path.id = id;
-      body(c).version = 2;
-    },
-  },
+  // A fresh account each time: the accounts payments go to stay open.
+  closeBankAccount: inPathAt(['company'], async (c) => ({
+    id: c.allowed ? await make.account() : fx.accountForUpdates,
+    body: { version: 1 },
+  })),
+  // An account the company has just closed.
+  reopenBankAccount: inPathAt(['company'], async (c) => {
+    if (!c.allowed) return { id: fx.accountForUpdates };
+    const id = await make.account();
+    await must('company', 'POST', `/company/bankaccounts/${id}/close`, { version: 1 });
+    return { id, body: { version: 2 } };
+  }),
   recordPayment: {
     allow: ['company'],
     absent: 404,
@@ -1502,16 +1478,11 @@ const SPECS: Record<string, Spec> = {
   listVendors: { allow: ['admin', 'company'] },
   getVendor: onRecord(['admin', 'company'], vendor, inPath),
   addVendor: { allow: ['company'], fix: (c) => vendorBody(body(c)) },
-  updateVendor: {
-    allow: ['company'],
-    absent: 404,
-    fix: async (c) => {
-      vendorBody(body(c));
-      if (c.absent) return;
-      c.input.path.id = await vendor();
-      body(c).version = 1;
-    },
-  },
+  updateVendor: inPathAt(
+    ['company'],
+    async () => ({ id: await vendor(), body: { version: 1 } }),
+    (c) => void vendorBody(body(c)),
+  ),
   deleteVendor: onRecord(['company'], vendor, inPath),
 
   listRecurringPayments: { allow: ['admin', 'company'] },
@@ -1571,18 +1542,7 @@ const SPECS: Record<string, Spec> = {
   addExpense: { allow: SIGNED_IN, fix: (c) => ownCategory(body(c)) },
   updateExpense: editOf(SIGNED_IN, ownAt('expense'), { prepare: (c) => ownCategory(body(c)) }),
   deleteExpense: onRecord(SIGNED_IN, freshOwn(make.expense)),
-  restoreExpense: {
-    allow: SIGNED_IN,
-    absent: 404,
-    // An expense the caller has just deleted.
-    fix: async (c) => {
-      if (c.absent) return;
-      const role = actor(c, 'company');
-      const id = await make.expense(role);
-      await must(role, 'POST', '/expense/deleteexpense', { id });
-      body(c).id = id;
-    },
-  },
+  restoreExpense: justDeleted(make.expense, '/expense/deleteexpense'),
 
   listRecurring: { allow: SIGNED_IN },
   addRecurring: {
@@ -1607,32 +1567,20 @@ const SPECS: Record<string, Spec> = {
   renameCategory: onRecord(SIGNED_IN, freshOwn(make.category), inBody('_id'), {
     prepare: (c) => void (body(c).name = freshName(body(c).name)),
   }),
-  mergeCategory: {
-    allow: SIGNED_IN,
-    absent: 404,
-    fix: async (c) => {
-      if (c.absent) return;
-      const role = actor(c, 'company');
-      body(c)._id = await make.category(role);
-      body(c).into = await make.category(role);
-    },
-  },
+  mergeCategory: ofOwn(async (c, role) => {
+    body(c)._id = await make.category(role);
+    body(c).into = await make.category(role);
+  }),
   deleteCategory: onRecord(SIGNED_IN, freshOwn(make.category)),
   listBudgets: { allow: SIGNED_IN },
-  setBudget: {
-    allow: SIGNED_IN,
-    absent: 404,
-    // A fresh category: its first budget, or (with a version) a change of one made here.
-    fix: async (c) => {
-      if (c.absent) return;
-      const role = actor(c, 'company');
-      const categoryId = await make.category(role);
-      body(c).categoryId = categoryId;
-      if (body(c).version === undefined) return;
-      await must(role, 'POST', '/budget/setbudget', { categoryId, amount: 1 });
-      body(c).version = 1;
-    },
-  },
+  // A fresh category: its first budget, or (with a version) a change of one made here.
+  setBudget: ofOwn(async (c, role) => {
+    const categoryId = await make.category(role);
+    body(c).categoryId = categoryId;
+    if (body(c).version === undefined) return;
+    await must(role, 'POST', '/budget/setbudget', { categoryId, amount: 1 });
+    body(c).version = 1;
+  }),
   deleteBudget: onRecord(SIGNED_IN, freshOwn(make.budget)),
 
   ...loanSpecs('lend'),
