@@ -16,10 +16,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backup, restore } from '../../server/db/backup';
 import { openDatabase, type Db } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
+import { withNewDatabase } from './fixtures/databases';
 import {
   addUser,
   bankAccountBody,
-  createScratchDatabase,
   projectBody,
   signUp,
   startTestServer,
@@ -28,6 +28,23 @@ import {
 
 let server: TestServer;
 const dir = mkdtempSync(join(tmpdir(), 'ecm-backup-'));
+
+/** A backup of the test server's database, as its lines (one a table's rows each). */
+async function backupLines(name: string) {
+  const file = join(dir, name);
+  await backup(server.db, file);
+  return gunzipSync(readFileSync(file)).toString().trimEnd().split('\n');
+}
+
+/** `lines` as an older version's backup file, restored into a new database for `check`. */
+async function restoreOlder(name: string, lines: string[], check: (db: Db) => Promise<void>) {
+  const olderFile = join(dir, name);
+  writeFileSync(olderFile, gzipSync(`${lines.join('\n')}\n`));
+  await withNewDatabase(async (copy) => {
+    await restore(copy.db, olderFile);
+    await check(copy.db);
+  });
+}
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -151,9 +168,7 @@ describe('backup and restore', () => {
     expect(counts.budgets).toBe(1);
     expect(counts.audit_log).toBeGreaterThan(30);
 
-    const scratch = await createScratchDatabase();
-    const copy = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
-    try {
+    await withNewDatabase(async (copy) => {
       await restore(copy.db, file);
       const [original, restored] = await Promise.all([dump(server.db), dump(copy.db)]);
       // Every table, including the derived totals: not in the file, rebuilt by triggers as
@@ -184,22 +199,17 @@ describe('backup and restore', () => {
 
       // Restoring twice is refused: it only goes into an empty database.
       await expect(restore(copy.db, file)).rejects.toThrow('The database is not empty');
-    } finally {
-      await copy.close();
-      await scratch.drop();
-    }
+    });
   });
 });
 
 describe('a backup made by an older version', () => {
   it('restores without its sessions, reset links and login attempts', async () => {
-    const file = join(dir, 'current.ecm.gz');
-    await backup(server.db, file);
-    const lines = gunzipSync(readFileSync(file)).toString().trimEnd().split('\n');
+    const lines = await backupLines('current.ecm.gz');
     const sessions = await server.db.select().from(schema.sessions);
     const older = [
-      lines[0],
-      lines[1], // the users come first
+      lines[0]!,
+      lines[1]!, // the users come first
       JSON.stringify({ table: 'sessions', rows: sessions }),
       JSON.stringify({
         table: 'login_attempts',
@@ -208,59 +218,36 @@ describe('a backup made by an older version', () => {
       ...lines.slice(2),
     ];
     expect(JSON.parse(lines[1]!).table).toBe('users');
-    const olderFile = join(dir, 'older.ecm.gz');
-    writeFileSync(olderFile, gzipSync(`${older.join('\n')}\n`));
-
-    const scratch = await createScratchDatabase();
-    const copy = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
-    try {
-      await restore(copy.db, olderFile);
-      expect(await copy.db.select().from(schema.sessions)).toEqual([]);
-      expect((await copy.db.select().from(schema.users)).length).toBeGreaterThan(0);
-    } finally {
-      await copy.close();
-      await scratch.drop();
-    }
+    await restoreOlder('older.ecm.gz', older, async (db) => {
+      expect(await db.select().from(schema.sessions)).toEqual([]);
+      expect((await db.select().from(schema.users)).length).toBeGreaterThan(0);
+    });
   });
 });
 
 describe('a backup made before categories of their own', () => {
   it('gives every user the starting three and the categories its records name', async () => {
-    const file = join(dir, 'categorised.ecm.gz');
-    await backup(server.db, file);
-    const lines = gunzipSync(readFileSync(file))
-      .toString()
-      .trimEnd()
-      .split('\n')
+    const lines = (await backupLines('categorised.ecm.gz'))
       // A backup from before categories had budgets neither.
       .filter(
         (line) =>
           !['categories', 'budgets'].includes((JSON.parse(line) as { table?: string }).table ?? ''),
       );
-    const olderFile = join(dir, 'uncategorised.ecm.gz');
-    writeFileSync(olderFile, gzipSync(`${lines.join('\n')}\n`));
-
-    const scratch = await createScratchDatabase();
-    const copy = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
-    try {
-      await restore(copy.db, olderFile);
-      const names = async (db: Db) =>
+    await restoreOlder('uncategorised.ecm.gz', lines, async (db) => {
+      const names = async () =>
         (await db.select().from(schema.categories)).map((c) => `${c.userId} ${c.name}`).sort();
-      const users = await copy.db.select().from(schema.users);
+      const users = await db.select().from(schema.users);
       const expected = users.flatMap((u) =>
         ['movie', 'other', 'shopping'].map((name) => `${u.id} ${name}`),
       );
       // The admin's renamed category, named by its expense, is there too; its added one,
       // which nothing named, is not.
-      const admin = (await copy.db.select().from(schema.expenses)).find(
+      const admin = (await db.select().from(schema.expenses)).find(
         (e) => e.category === 'Cinema',
       )!.userId;
-      expect(await names(copy.db)).toEqual([...expected, `${admin} Cinema`].sort());
-      expect((await copy.db.select().from(schema.expenses)).length).toBe(31);
-    } finally {
-      await copy.close();
-      await scratch.drop();
-    }
+      expect(await names()).toEqual([...expected, `${admin} Cinema`].sort());
+      expect((await db.select().from(schema.expenses)).length).toBe(31);
+    });
   });
 });
 
@@ -280,24 +267,15 @@ describe('a backup made before records had versions', () => {
         return JSON.stringify(entry);
       });
     expect((await server.db.select().from(schema.projects))[0]!.version).toBe(2);
-    const olderFile = join(dir, 'unversioned.ecm.gz');
-    writeFileSync(olderFile, gzipSync(`${lines.join('\n')}\n`));
-
-    const scratch = await createScratchDatabase();
-    const copy = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
-    try {
-      await restore(copy.db, olderFile);
-      const [project] = await copy.db.select().from(schema.projects);
+    await restoreOlder('unversioned.ecm.gz', lines, async (db) => {
+      const [project] = await db.select().from(schema.projects);
       expect(project).toMatchObject({ risk: 'low', version: 1 });
       for (const table of [schema.users, schema.expenses, schema.loans, schema.bankAccounts]) {
-        const rows = await copy.db.select().from(table);
+        const rows = await db.select().from(table);
         expect(rows.length).toBeGreaterThan(0);
         expect(new Set(rows.map((r) => r.version))).toEqual(new Set([1]));
       }
-    } finally {
-      await copy.close();
-      await scratch.drop();
-    }
+    });
   });
 });
 
