@@ -13,6 +13,7 @@ import {
 } from './helpers';
 import { LOTUS_CURRENT, person, seedCompany } from './steps';
 import { rowMenuToggle } from './rows';
+import { RIVERSIDE_TOWER } from '../unit/fixtures/records';
 
 /**
  * The screens as office staff, finance users and auditing admins meet them on a 1280 px
@@ -61,12 +62,7 @@ test("an admin, its company and the company's records", async () => {
     repaymentDate: '2027-04-01',
   });
   await c('/company/createproject', {
-    projectName: 'Riverside Tower',
-    clientName: 'Kapoor Estates',
-    clientNumber: '9811122233',
-    duration: '6 months',
-    price: 1250000.5,
-    paymentStatus: 'Advance paid',
+    ...RIVERSIDE_TOWER,
     status: 'Foundation done',
     date: today,
   });

@@ -7,12 +7,14 @@ import { recordRequests, renderWithProviders, textsOf } from './helpers';
 import { created, personPage } from './fixtures/people';
 import {
   chooseAfterMismatch,
+  expectPasswordSent,
+  openGoodLink,
   expectNoTokenRefused,
   expectUsedLinkRefused,
   type LinkPage,
 } from './fixtures/linkPages';
 import { server } from './msw';
-import { fill, renderSignedOut, renderAs, openRowMenu } from './fixtures/screens';
+import { fill, renderAs, openRowMenu } from './fixtures/screens';
 
 /** Create New User's invite or first password, Resend invite in a row's menu, the invite page. */
 
@@ -207,15 +209,7 @@ describe('Resend invite', () => {
 
 describe('the invite page', () => {
   it('sets the password twice, says so and links to Login', async () => {
-    server.use(
-      http.post('/api/user/acceptinvite', () =>
-        HttpResponse.json(
-          Message.parse({ success: true, message: 'Your password is set. Please log in.' }),
-        ),
-      ),
-    );
-    const log = recordRequests();
-    const { user } = renderSignedOut('/invite?token=abc123');
+    const { user, log } = openGoodLink(INVITE_PAGE, 'Your password is set. Please log in.');
     expect(await screen.findByRole('heading', { name: 'Set your password' })).toBeInTheDocument();
     const password = screen.getByLabelText('Password');
     expect(password).toHaveAttribute('minLength', '8');
@@ -225,12 +219,7 @@ describe('the invite page', () => {
       'Your password is set. Please log in.',
     );
     expect(screen.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/login');
-    expect(await log.to('/api/user/acceptinvite')[0]!.json()).toEqual({
-      token: 'abc123',
-      password: 'my own secret',
-      cpassword: 'my own secret',
-    });
-    log.stop();
+    await expectPasswordSent(INVITE_PAGE, log, 'my own secret');
   });
 
   it("shows the server's message for a used or expired link and stays", async () => {

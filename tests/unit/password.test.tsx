@@ -7,6 +7,8 @@ import { renderSignedOut } from './fixtures/screens';
 import { server } from './msw';
 import {
   chooseAfterMismatch,
+  expectPasswordSent,
+  openGoodLink,
   expectNoTokenRefused,
   expectUsedLinkRefused,
   type LinkPage,
@@ -50,24 +52,14 @@ describe('Forgot Password', () => {
 
 describe('Reset Password', () => {
   it('sets the new password, toasts the server message and goes to Login', async () => {
-    server.use(
-      http.post('/api/user/resetpassword', () =>
-        HttpResponse.json(
-          Message.parse({ success: true, message: 'Password has been reset. Please log in.' }),
-        ),
-      ),
+    const { user, location, log } = openGoodLink(
+      RESET_PAGE,
+      'Password has been reset. Please log in.',
     );
-    const log = recordRequests();
-    const { user, location } = renderSignedOut('/reset-password?token=abc123');
     await chooseAfterMismatch(user, RESET_PAGE, log, 'a new password', 'a new passwore');
     expect(await screen.findByText('Password has been reset. Please log in.')).toBeInTheDocument();
     await waitFor(() => expect(location().pathname).toBe('/login'));
-    expect(await log.to('/api/user/resetpassword')[0]!.json()).toEqual({
-      token: 'abc123',
-      password: 'a new password',
-      cpassword: 'a new password',
-    });
-    log.stop();
+    await expectPasswordSent(RESET_PAGE, log, 'a new password');
   });
 
   it("shows the server's message for an invalid or expired link", async () => {
