@@ -54,11 +54,13 @@ export const vendorsApi = apiSlice.injectEndpoints({
     }),
 });
 
-export const {
-  useGetVendorsQuery,
-  useLazyGetVendorQuery,
-  useSearchVendorsInfiniteQuery,
-  useAddVendorMutation,
-  useUpdateVendorMutation,
-  useDeleteVendorMutation,
-} = vendorsApi;
+export const { useGetVendorsQuery, useSearchVendorsInfiniteQuery, useDeleteVendorMutation } =
+  vendorsApi;
+
+/** A vendor's calls, as its form takes them (useCompanyRecordForm). */
+export const vendorFormCalls = {
+  useOne: vendorsApi.useLazyGetVendorQuery,
+  useAdd: vendorsApi.useAddVendorMutation,
+  useUpdate: vendorsApi.useUpdateVendorMutation,
+  tags: () => [VENDORS],
+};

@@ -1,11 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import type { Tag } from '../api/tags';
 import { Field } from './Field';
+import { textValues } from './formValues';
 import { FormModal } from './Modal';
 import { useEditConflict } from './useEditConflict';
 import { useFieldErrors } from './useFieldErrors';
 
 type Call = { unwrap: () => Promise<{ message?: string }> };
+/** A mutation hook of the record's kind, as its API module gives it. */
+type MutationHook<A> = () => readonly [(arg: A) => Call, { isLoading: boolean }];
 type FieldProps = Partial<Parameters<typeof Field>[0]>;
 
 /** The fields every company record (a client, a vendor) has besides its own. */
@@ -25,22 +28,28 @@ export function useCompanyRecordForm<
   record: R | null;
   /** The fields a refusal may name (the server's names). */
   fields: readonly K[];
-  /** The form's values of a record (a new one's when null). */
-  valuesOf: (record: R | null) => Record<K, string>;
-  /** The record as it is now. */
-  reload: (id: string) => Promise<R | null | undefined>;
+  /** The lazy query of one record as it is now (a stale edit's reload). */
+  useOne: () => readonly [
+    (id: string) => { unwrap: () => Promise<R | null | undefined> },
+    ...unknown[],
+  ];
   /** The cache tags that refresh the lists showing it. */
   tags: (record: R) => Tag[];
-  add: (body: Record<K, string>) => Call;
-  update: (body: Record<K, string> & { id: string; version: number }) => Call;
-  busy: boolean;
+  useAdd: MutationHook<Record<K, string>>;
+  useUpdate: MutationHook<Record<K, string> & { id: string; version: number }>;
   onClose: () => void;
 }) {
-  const [form, setForm] = useState(() => o.valuesOf(o.record));
+  const [add, adding] = o.useAdd();
+  const [update, updating] = o.useUpdate();
+  const [fetchOne] = o.useOne();
+  // Every field is text: a new record's, or one the record leaves blank, is empty.
+  const [form, setForm] = useState(() =>
+    textValues(o.record as Partial<Record<K, string>> | null, o.fields),
+  );
   const refused = useFieldErrors(o.fields);
   const conflict = useEditConflict({
     record: o.record,
-    reload: (r) => o.reload(r._id),
+    reload: (r) => fetchOne(r._id).unwrap(),
     // What was typed stays: the reload only takes the current version.
     onReloaded: () => undefined,
     tags: o.tags,
@@ -63,8 +72,8 @@ export function useCompanyRecordForm<
   const save = async (body: Record<K, string>) => {
     const ok = await conflict.save(
       o.record
-        ? o.update({ id: o.record._id, ...body, version: conflict.version }).unwrap()
-        : o.add(body).unwrap(),
+        ? update({ id: o.record._id, ...body, version: conflict.version }).unwrap()
+        : add(body).unwrap(),
       {
         success: o.record ? `${capitalised(o.what)} updated` : `${capitalised(o.what)} added`,
         failure: `Could not save the ${o.what}.`,
@@ -82,7 +91,7 @@ export function useCompanyRecordForm<
     save,
     record: o.record,
     what: o.what,
-    busy: o.busy,
+    busy: adding.isLoading || updating.isLoading,
     onClose: o.onClose,
   };
 }

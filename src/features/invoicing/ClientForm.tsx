@@ -1,35 +1,19 @@
 import { OUTSIDE_INDIA } from '../../../contract/gst';
 import { CompanyRecordForm, useCompanyRecordForm } from '../../ui/CompanyRecordForm';
 import { SelectField } from '../../ui/Field';
-import { textValues } from '../../ui/formValues';
 import { gstinMessage } from './InvoicingSettingsScreen';
-import {
-  useAddClientMutation,
-  useLazyGetClientQuery,
-  useUpdateClientMutation,
-  type Client,
-} from './invoicingApi';
+import { clientFormCalls, type Client } from './invoicingApi';
 import { PLACE_OPTIONS } from './parts';
 
 const FIELDS = ['name', 'gstin', 'stateCode', 'billingAddress', 'email', 'mobile'] as const;
 
-const formOf = (c: Client | null) => textValues(c, FIELDS);
-
 /** Add or edit a client; its GSTIN is optional (an unregistered client) and checked as typed. */
 export function ClientForm({ record, onClose }: { record: Client | null; onClose: () => void }) {
-  const [add, adding] = useAddClientMutation();
-  const [update, updating] = useUpdateClientMutation();
-  const [fetchClient] = useLazyGetClientQuery();
   const state = useCompanyRecordForm({
     what: 'client',
     record,
     fields: FIELDS,
-    valuesOf: formOf,
-    reload: (id) => fetchClient(id).unwrap(),
-    tags: (c) => [{ type: 'invoice', id: c._id }],
-    add,
-    update,
-    busy: adding.isLoading || updating.isLoading,
+    ...clientFormCalls,
     onClose,
   });
   const { form, refused } = state;

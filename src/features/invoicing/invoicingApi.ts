@@ -146,9 +146,6 @@ export const {
   useGetClientsQuery,
   useGetClientQuery,
   useGetInvoiceProjectQuery,
-  useLazyGetClientQuery,
-  useAddClientMutation,
-  useUpdateClientMutation,
   useDeleteClientMutation,
   useGetInvoicesQuery,
   useGetInvoiceQuery,
@@ -163,6 +160,14 @@ export const {
   useGetInvoiceLinksQuery,
   useRevokeInvoiceLinkMutation,
 } = invoicingApi;
+
+/** A client's calls, as its form takes them (useCompanyRecordForm). */
+export const clientFormCalls = {
+  useOne: invoicingApi.useLazyGetClientQuery,
+  useAdd: invoicingApi.useAddClientMutation,
+  useUpdate: invoicingApi.useUpdateClientMutation,
+  tags: (client: { _id: string }) => [row(client._id)],
+};
 
 /** Where an invoice's PDF is downloaded from (through the download helper). */
 export const invoicePdfPath = (id: string) => pathOf('invoicePdf', { params: { id } });
