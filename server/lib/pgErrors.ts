@@ -1,24 +1,28 @@
 import type { ErrorCode } from '../../contract/api/errorCodes';
 
-/** The PostgreSQL error code behind an error, looking through Drizzle's wrapping. */
-export function pgErrorCode(error: unknown): string | undefined {
+/**
+ * A field of a database error, looking through Drizzle's wrapping (its `cause`s): the first
+ * string `accepts` takes.
+ */
+function pgErrorField(
+  error: unknown,
+  field: 'code' | 'constraint' | 'table',
+  accepts: (value: string) => boolean = () => true,
+): string | undefined {
   for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    const value = (e as Record<string, unknown>)[field];
+    if (typeof value === 'string' && accepts(value)) return value;
     e = (e as { cause?: unknown }).cause;
   }
   return undefined;
 }
 
-/** The constraint a database error names, looking through Drizzle's wrapping. */
-function pgConstraint(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    const constraint = (e as { constraint?: unknown }).constraint;
-    if (typeof constraint === 'string') return constraint;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
+/** The PostgreSQL error code behind an error (five characters: not a driver's own code). */
+export const pgErrorCode = (error: unknown) =>
+  pgErrorField(error, 'code', (code) => /^[0-9A-Z]{5}$/.test(code));
+
+/** The constraint a database error names. */
+const pgConstraint = (error: unknown) => pgErrorField(error, 'constraint');
 
 /** What a write that breaks one of the schema's unique rules is refused with. */
 type Refused = { message: string; code: ErrorCode; field?: string };
@@ -84,15 +88,8 @@ export function reconciledViolation(error: unknown): Refused | undefined {
   };
 }
 
-/** The table a database error is about, looking through Drizzle's wrapping. */
-function pgTable(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    const table = (e as { table?: unknown }).table;
-    if (typeof table === 'string') return table;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
+/** The table a database error is about. */
+const pgTable = (error: unknown) => pgErrorField(error, 'table');
 
 /**
  * A record naming a category its owner does not have (renamed or merged away since the name

@@ -16,7 +16,7 @@ import {
   signsIn,
   type NewUser,
 } from './people';
-import { giveBack, take, type Limits } from './rateLimits';
+import { giveBackAll, takeInTurn, type Limits } from './rateLimits';
 import { assertRole } from './tenancy';
 
 /** The product's name, as the invite e-mail tells it. */
@@ -47,30 +47,19 @@ interface Invitee {
  * recipient's limits (429 past either, with nothing counted). Answers the keys counted, to
  * give back when no e-mail went out after all.
  */
-async function countInviteMail(db: DbOrTx, limits: Limits, caller: Caller, email: string) {
-  const perSender = `invite:account:${caller.userId}`;
-  const perRecipient = `invite:to:${email.toLowerCase()}`;
-  await take(
-    db,
-    [{ key: perSender, limit: limits.invitesPerAccount }],
-    'You have sent many invites today. Please try again tomorrow.',
-  );
-  try {
-    await take(
-      db,
-      [{ key: perRecipient, limit: limits.invitesPerRecipient }],
-      'This person has been sent enough invites for today. Please try again tomorrow.',
-    );
-  } catch (error) {
-    await giveBack(db, perSender);
-    throw error;
-  }
-  return [perSender, perRecipient];
-}
-
-async function giveBackAll(db: DbOrTx, keys: string[]) {
-  for (const key of keys) await giveBack(db, key);
-}
+const countInviteMail = (db: DbOrTx, limits: Limits, caller: Caller, email: string) =>
+  takeInTurn(db, [
+    {
+      key: `invite:account:${caller.userId}`,
+      limit: limits.invitesPerAccount,
+      message: 'You have sent many invites today. Please try again tomorrow.',
+    },
+    {
+      key: `invite:to:${email.toLowerCase()}`,
+      limit: limits.invitesPerRecipient,
+      message: 'This person has been sent enough invites for today. Please try again tomorrow.',
+    },
+  ]);
 
 /**
  * The invite e-mail: who invited them to which company, the link, and that it works once

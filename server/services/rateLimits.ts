@@ -176,6 +176,34 @@ export async function giveBack(db: DbOrTx, key: string) {
     .where(sql`${rateLimits.key} = ${key}`);
 }
 
+/** Gives back one call of each key: the work the calls were counted for did not happen. */
+export async function giveBackAll(db: DbOrTx, keys: string[]) {
+  for (const key of keys) await giveBack(db, key);
+}
+
+/**
+ * Counts one call against each limit in turn (a sender's, then its recipient's), each refusing
+ * with its own message (429). A refusal gives back what this call counted, so a refused call
+ * counts against none of them. Answers the keys counted, to give back (giveBackAll) when the
+ * work they were counted for then fails.
+ */
+export async function takeInTurn(
+  db: DbOrTx,
+  limits: { key: string; limit: Limit; message: string }[],
+) {
+  const counted: string[] = [];
+  try {
+    for (const { key, limit, message } of limits) {
+      counted.push(key);
+      await take(db, [{ key, limit }], message);
+    }
+  } catch (error) {
+    await giveBackAll(db, counted);
+    throw error;
+  }
+  return counted;
+}
+
 /** Deletes the counters whose window has ended; run on a schedule. */
 export async function sweepRateLimits(db: DbOrTx) {
   await db.delete(rateLimits).where(lt(rateLimits.resetAt, sql`now()`));

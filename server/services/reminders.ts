@@ -6,7 +6,7 @@ import { formatDmy, formatPaise } from '../lib/format';
 import { badRequest } from '../lib/errors';
 import type { Mailer } from '../mail/mailer';
 import { quotedInMail } from '../mail/quoted';
-import { giveBack, take, type Limits } from './rateLimits';
+import { giveBackAll, takeInTurn, type Limits } from './rateLimits';
 import { getLoan } from './loans';
 
 type LendRow = typeof loans.$inferSelect;
@@ -66,24 +66,23 @@ export async function emailLendReminder(
   lend: LendRow,
   to: string,
 ) {
-  const perLend = `reminder:lend:${lend.id}`;
-  const perRecipient = `reminder:to:${to.toLowerCase()}`;
-  await take(
-    db,
-    [{ key: perLend, limit: limits.remindersPerLend }],
-    'A reminder for this lend was sent in the last 24 hours. Please try again later.',
-  );
+  const counted = await takeInTurn(db, [
+    {
+      key: `reminder:lend:${lend.id}`,
+      limit: limits.remindersPerLend,
+      message: 'A reminder for this lend was sent in the last 24 hours. Please try again later.',
+    },
+    {
+      key: `reminder:to:${to.toLowerCase()}`,
+      limit: limits.remindersPerRecipient,
+      message: 'This borrower has had enough reminders for today. Please try again later.',
+    },
+  ]);
   try {
-    await take(
-      db,
-      [{ key: perRecipient, limit: limits.remindersPerRecipient }],
-      'This borrower has had enough reminders for today. Please try again later.',
-    );
     await send(mailer, db, userId, lend, to);
   } catch (error) {
     // Only a reminder that went out counts against the lend and its borrower.
-    await giveBack(db, perLend);
-    await giveBack(db, perRecipient);
+    await giveBackAll(db, counted);
     throw error;
   }
 }
