@@ -3,7 +3,7 @@ import { SIGN_IN_OUTCOMES } from '../enums';
 import { PASSWORD_MAX } from '../rules';
 import type { Endpoint } from './endpoint';
 import { LoginCode } from './auth';
-import { Message, NO_NUL_PATTERN, id, linkToken } from './fields';
+import { Message, NO_NUL_PATTERN, id, linkToken, savedAnswer } from './fields';
 
 /** The account owner's own sessions, sign-ins and second factor. */
 
@@ -58,11 +58,7 @@ export const TwoFactorDisable = z.object({
   code: LoginCode.shape.code,
 });
 /** Ten one-time recovery codes, shown this once: only their hashes are kept. */
-export const RecoveryCodes = z.object({
-  success: z.boolean(),
-  message: z.string(),
-  data: z.object({ recoveryCodes: z.array(z.string()) }),
-});
+export const RecoveryCodes = savedAnswer(z.object({ recoveryCodes: z.array(z.string()) }));
 export const TwoFactorStatus = z.object({
   success: z.boolean(),
   data: z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number() }),

@@ -6,9 +6,8 @@ import {
   PageQuery,
   calendarDate,
   id,
+  keysetPage,
   oneDirection,
-  pageCursors,
-  pageMeta,
   totalCapped,
 } from './fields';
 
@@ -75,13 +74,7 @@ export const AuditQuery = z
   .extend(KeysetQuery.shape)
   .refine(...oneDirection);
 /** One page of the trail, newest first. */
-export const AuditList = z.object({
-  success: z.boolean(),
-  data: z.array(AuditEntry),
-  ...pageMeta,
-  cursors: pageCursors,
-  totalCapped: totalCapped('entries'),
-});
+export const AuditList = keysetPage(AuditEntry, { totalCapped: totalCapped('entries') });
 
 export const auditEndpoints = {
   listAudit: { method: 'GET', path: '/audit/getaudit', query: AuditQuery, answer: AuditList },

@@ -9,6 +9,7 @@ import {
   email,
   linkToken,
   password,
+  savedAnswer,
   text,
   version,
 } from './fields';
@@ -60,11 +61,7 @@ export const Login = z.object({
 export const Session = z.object({ token: z.string(), user: User });
 /** The password was right and two-factor sign-in is on: send the code with this challenge. */
 export const CodeNeeded = z.object({ twoFactor: z.literal(true), challenge: z.string() });
-export const LoginAnswer = z.object({
-  success: z.boolean(),
-  message: z.string(),
-  data: z.union([Session, CodeNeeded]),
-});
+export const LoginAnswer = savedAnswer(z.union([Session, CodeNeeded]));
 /** The second step of a sign-in: a 6-digit code from the app, or a recovery code. */
 export const LoginCode = z.object({
   challenge: z
@@ -79,7 +76,7 @@ export const LoginCode = z.object({
     .max(20, 'must be the 6-digit code or a recovery code')
     .regex(/^[0-9A-Za-z -]+$/, 'must be the 6-digit code or a recovery code'),
 });
-export const SessionAnswer = z.object({ success: z.boolean(), message: z.string(), data: Session });
+export const SessionAnswer = savedAnswer(Session);
 
 /**
  * The account's own password, asked when a call changes the e-mail one signs in with (one's

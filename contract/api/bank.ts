@@ -3,22 +3,23 @@ import { ACCOUNT_DEFAULT_STATUSES, PAYMENT_TYPES } from '../enums';
 import { ACCOUNT_NO_PATTERN, IFSC_PATTERN } from '../rules';
 import type { Endpoint } from './endpoint';
 import {
-  csvGet,
   KeysetQuery,
   Message,
   PageQuery,
   balanceInput,
   calendarDate,
   confirmation,
+  csvGet,
   id,
   mobile,
+  oneDirection,
   optionalText,
   pageCursors,
   pageMeta,
   rupeesInput,
+  savedAnswer,
   text,
   version,
-  oneDirection,
 } from './fields';
 
 /** A company's bank accounts, their payments and their statements. */
@@ -175,11 +176,7 @@ export const BankAccountDelete = z.object({ id });
 export const BankAccountIdParams = z.object({ id });
 /** Closing or reopening names the version of the account it was asked from. */
 export const BankAccountStateChange = z.object({ version });
-export const BankAccountAnswer = z.object({
-  success: z.boolean(),
-  message: z.string(),
-  data: BankAccount,
-});
+export const BankAccountAnswer = savedAnswer(BankAccount);
 
 export const BankAccountListQuery = PageQuery.extend({
   sort: z.enum(BANK_SORTS).default('createdAt'),
@@ -243,11 +240,7 @@ export const NewPayment = z
     ...detailsInput,
   })
   .superRefine(chequeNeedsNumber);
-export const PaymentAnswer = z.object({
-  success: z.boolean(),
-  message: z.string(),
-  data: z.object({ payment: Payment, balance: z.number() }),
-});
+export const PaymentAnswer = savedAnswer(z.object({ payment: Payment, balance: z.number() }));
 
 /** Money moved between two of the company's accounts: a debit and a credit, together. */
 export const NewTransfer = z
@@ -261,11 +254,7 @@ export const NewTransfer = z
     reference: detailsInput.reference,
   })
   .superRefine(chequeNeedsNumber);
-export const TransferAnswer = z.object({
-  success: z.boolean(),
-  message: z.string(),
-  data: z.object({ from: Payment, to: Payment }),
-});
+export const TransferAnswer = savedAnswer(z.object({ from: Payment, to: Payment }));
 
 /** A reversal: dated the payment's day unless a later one is given. */
 export const PaymentReversal = z.object({

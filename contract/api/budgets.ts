@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Endpoint } from './endpoint';
-import { Message, id, rupeesInput, version } from './fields';
+import { Message, id, rupeesInput, savedAnswer, version } from './fields';
 
 /**
  * Each user's monthly budgets: an amount per category of its own, which every month's
@@ -63,7 +63,7 @@ export const BudgetSet = z.object({
   }),
 });
 
-export const BudgetAnswer = z.object({ success: z.boolean(), message: z.string(), data: Budget });
+export const BudgetAnswer = savedAnswer(Budget);
 export const BudgetDelete = z.object({ id });
 
 export const budgetEndpoints = {

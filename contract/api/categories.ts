@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Endpoint } from './endpoint';
-import { Message, categoryName, id } from './fields';
+import { Message, categoryName, id, savedAnswer } from './fields';
 
 /**
  * Each user's expense categories: the three every account starts with (shopping, movie,
@@ -24,11 +24,7 @@ export const Category = z.object({
 });
 
 export const CategoryList = z.object({ success: z.boolean(), data: z.array(Category) });
-export const CategoryAnswer = z.object({
-  success: z.boolean(),
-  message: z.string(),
-  data: Category,
-});
+export const CategoryAnswer = savedAnswer(Category);
 
 export const CategoryFields = z.object({ name: categoryName });
 export const CategoryRename = z.object({ _id: id, name: categoryName });

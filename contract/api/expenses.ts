@@ -1,19 +1,17 @@
 import { z } from 'zod';
 import type { Endpoint } from './endpoint';
 import {
-  KeysetQuery,
   Message,
-  PageQuery,
   calendarDate,
   categoryName,
   id,
-  pageCursors,
-  pageMeta,
+  keysetPage,
+  keysetQuery,
   rupeesInput,
+  savedAnswer,
   text,
   totalCapped,
   version,
-  oneDirection,
 } from './fields';
 
 /** The columns an expense list may be sorted by. */
@@ -41,9 +39,9 @@ export const ExpenseFields = z.object({
 export const ExpenseUpdate = ExpenseFields.partial().extend({ _id: id, version });
 export const ExpenseDelete = z.object({ id });
 
-export const ExpenseAnswer = z.object({ success: z.boolean(), message: z.string(), data: Expense });
+export const ExpenseAnswer = savedAnswer(Expense);
 
-export const ExpenseListQuery = PageQuery.extend({
+export const ExpenseListQuery = keysetQuery({
   sort: z.enum(EXPENSE_SORTS).default('date'),
   /** Only this expense (a form reloading it), when it is the caller's. */
   id: id.optional(),
@@ -53,17 +51,11 @@ export const ExpenseListQuery = PageQuery.extend({
   from: calendarDate.optional(),
   /** Only the expenses dated on or before this day (on or after `from`; 400 otherwise). */
   to: calendarDate.optional(),
-})
-  .extend(KeysetQuery.shape)
-  .refine(...oneDirection);
+});
 /** One page of the filter's expenses; `totalAmount` is over every row of the filter. */
-export const ExpenseList = z.object({
-  success: z.boolean(),
-  data: z.array(Expense),
+export const ExpenseList = keysetPage(Expense, {
   /** Over every matching row; null when a search matched more than it counts (totalCapped). */
   totalAmount: z.number().nullable(),
-  ...pageMeta,
-  cursors: pageCursors,
   totalCapped: totalCapped('expenses', 'totalAmount'),
 });
 

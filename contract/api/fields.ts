@@ -205,6 +205,10 @@ export const pdfGet = <P extends string, I extends FileInputs>(path: P, inputs: 
 /** The answer of a call that only says how it went. */
 export const Message = z.object({ success: z.boolean(), message: z.string() });
 
+/** The answer of a call that wrote a record: how it went, and what it wrote. */
+export const savedAnswer = <T extends z.ZodType>(data: T) =>
+  z.object({ success: z.boolean(), message: z.string(), data });
+
 /**
  * Every refusal: a real HTTP status, a message for a person, the kind of refusal as a code a
  * client branches on, and the input field at fault where there is one.
@@ -277,6 +281,29 @@ export const pageCursors = z
 
 /** What a page of a list says of the whole. */
 export const pageMeta = { total: z.number(), page: z.number(), pageSize: z.number() };
+
+/**
+ * A list query paged by number or from a row's position (after or before, not both): its own
+ * sort and filters (`shape`) on top of PageQuery's.
+ */
+export const keysetQuery = <S extends z.ZodRawShape>(shape: S) =>
+  PageQuery.extend(shape)
+    .extend(KeysetQuery.shape)
+    // The shape is generic here: the check reads only after and before, which KeysetQuery adds.
+    .refine((q) => oneDirection[0](q as z.output<typeof KeysetQuery>), oneDirection[1]);
+
+/**
+ * One page of a list paged as keysetQuery asks: its rows, `sums` over the whole filter, and
+ * where the page stands.
+ */
+export const keysetPage = <T extends z.ZodType, S extends z.ZodRawShape>(row: T, sums: S) =>
+  z.object({
+    success: z.boolean(),
+    data: z.array(row),
+    ...sums,
+    ...pageMeta,
+    cursors: pageCursors,
+  });
 
 /**
  * Set when a list matched more rows than it counts (COUNT_BOUND): `total` is then the bound

@@ -27,19 +27,19 @@ import { MAX_PAISE, MAX_RUPEES_TEXT } from '../rules';
 import { isValidVpa, normalizeVpa } from '../upi';
 import type { Endpoint } from './endpoint';
 import {
-  KeysetQuery,
   Message,
   PageQuery,
   calendarDate,
   id,
-  oneDirection,
+  keysetPage,
+  keysetQuery,
   optionalText,
-  pageCursors,
   pageMeta,
+  pdfGet,
   rupeesInput,
+  savedAnswer,
   text,
   version,
-  pdfGet,
 } from './fields';
 
 /**
@@ -504,7 +504,7 @@ export const InvoiceAnswer = z.object({
   data: InvoiceDetail,
 });
 
-export const InvoiceListQuery = PageQuery.extend({
+export const InvoiceListQuery = keysetQuery({
   companyId: id.optional(),
   clientId: id.optional(),
   projectId: id.optional(),
@@ -515,16 +515,10 @@ export const InvoiceListQuery = PageQuery.extend({
   /** Issue dates, both included. */
   from: calendarDate.optional(),
   to: calendarDate.optional(),
-})
-  .extend(KeysetQuery.shape)
-  .refine(...oneDirection);
+});
 /** One page of the invoices; `totals` sum the whole filter (in SQL). */
-export const InvoiceList = z.object({
-  success: z.boolean(),
-  data: z.array(InvoiceSummary),
+export const InvoiceList = keysetPage(InvoiceSummary, {
   totals: z.object({ total: z.number(), received: z.number(), pending: z.number() }),
-  ...pageMeta,
-  cursors: pageCursors,
 });
 
 /** Issuing names the version of the draft it was read at. */
@@ -553,18 +547,10 @@ export const InvoiceLinkFields = z.object({
     .default(DEFAULT_LINK_DAYS),
 });
 /** A new link: `url` is shown this once (only its hash is kept). */
-export const InvoiceLinkAnswer = z.object({
-  success: z.boolean(),
-  message: z.string(),
-  data: InvoiceLinkData.extend({ url: z.string() }),
-});
+export const InvoiceLinkAnswer = savedAnswer(InvoiceLinkData.extend({ url: z.string() }));
 export const InvoiceLinkList = z.object({ success: z.boolean(), data: z.array(InvoiceLinkData) });
 export const InvoiceLinkParams = z.object({ id, linkId: id });
-export const InvoiceEmailAnswer = z.object({
-  success: z.boolean(),
-  message: z.string(),
-  data: z.object({ to: z.string(), expiresAt: z.string() }),
-});
+export const InvoiceEmailAnswer = savedAnswer(z.object({ to: z.string(), expiresAt: z.string() }));
 /** A share link's token: 43 base64url characters. */
 export const PublicInvoiceParams = z.object({
   token: z

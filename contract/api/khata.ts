@@ -8,10 +8,11 @@ import {
   email,
   id,
   optionalText,
+  pdfGet,
   rupeesInput,
+  savedAnswer,
   text,
   version,
-  pdfGet,
 } from './fields';
 import {
   InvoiceLinkData,
@@ -82,11 +83,7 @@ export const KhataPersonFields = z
 export const KhataPersonUpdate = z
   .object({ name: text(100), mobile: optionalMobile, email: optionalEmail, version })
   .refine((p) => p.mobile || p.email, { message: PERSON_CONTACT_MESSAGE, path: ['mobile'] });
-export const KhataPersonAnswer = z.object({
-  success: z.boolean(),
-  message: z.string(),
-  data: KhataPerson,
-});
+export const KhataPersonAnswer = savedAnswer(KhataPerson);
 export const KhataPersonParams = z.object({ id });
 
 /**
@@ -183,11 +180,9 @@ export const KhataSettleFields = z.object({ date: calendarDate });
 export const KhataReminderFields = z.object({ channel: z.enum(['whatsapp', 'sms']) });
 
 export const KhataLinkList = z.object({ success: z.boolean(), data: z.array(InvoiceLinkData) });
-export const KhataLinkAnswer = z.object({
-  success: z.boolean(),
-  message: z.string(),
-  data: InvoiceLinkData.extend({ url: z.string(), pdfUrl: z.string() }),
-});
+export const KhataLinkAnswer = savedAnswer(
+  InvoiceLinkData.extend({ url: z.string(), pdfUrl: z.string() }),
+);
 
 /** What a shared statement shows: the two names and their ledger, nothing else. */
 export const PublicStatement = z.object({

@@ -2,20 +2,19 @@ import { z } from 'zod';
 import { LOAN_STATUSES, type LoanDirection } from '../enums';
 import type { Endpoint } from './endpoint';
 import {
-  csvGet,
-  KeysetQuery,
   Message,
   PageQuery,
   calendarDate,
+  csvGet,
   id,
+  keysetPage,
+  keysetQuery,
   optionalText,
-  pageCursors,
-  pageMeta,
   rupeesInput,
+  savedAnswer,
   text,
   totalCapped,
   version,
-  oneDirection,
 } from './fields';
 import { PERSON_CONTACT_MESSAGE, optionalEmail, optionalMobile } from './khata';
 
@@ -94,29 +93,23 @@ export const LoanFilter = z.object({
   to: calendarDate.optional(),
   today: calendarDate.optional(),
 });
-export const LoanListQuery = PageQuery.extend(LoanFilter.shape)
-  .extend({
-    sort: z.enum(LOAN_SORTS).default('issueDate'),
-    /** Only this entry (a form reloading it), when it is the caller's. */
-    id: id.optional(),
-  })
-  .extend(KeysetQuery.shape)
-  .refine(...oneDirection);
+export const LoanListQuery = keysetQuery({
+  ...LoanFilter.shape,
+  sort: z.enum(LOAN_SORTS).default('issueDate'),
+  /** Only this entry (a form reloading it), when it is the caller's. */
+  id: id.optional(),
+});
 /**
  * One page of the filter's rows; the amounts are over every row of the filter, null when a
  * search matched more than it counts (totalCapped).
  */
-export const LoanList = z.object({
-  success: z.boolean(),
-  data: z.array(Loan),
+export const LoanList = keysetPage(Loan, {
   totalAmount: z.number().nullable(),
   repaidAmount: z.number().nullable(),
   outstandingAmount: z.number().nullable(),
-  ...pageMeta,
-  cursors: pageCursors,
   totalCapped: totalCapped('entries', 'the three amounts'),
 });
-export const LoanAnswer = z.object({ success: z.boolean(), message: z.string(), data: Loan });
+export const LoanAnswer = savedAnswer(Loan);
 
 export const Repayment = z.object({
   _id: z.string(),
@@ -134,11 +127,7 @@ export const RepaymentFields = z.object({
 });
 export const RepaymentsQuery = z.object({ id });
 export const RepaymentList = z.object({ success: z.boolean(), data: z.array(Repayment) });
-export const RepaymentAnswer = z.object({
-  success: z.boolean(),
-  message: z.string(),
-  data: Repayment,
-});
+export const RepaymentAnswer = savedAnswer(Repayment);
 
 // The spec's other fields (email, amount, dates, userName) may be sent; the stored lend wins.
 export const LendReminder = z.object({ _id: id }).loose();

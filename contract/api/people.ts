@@ -2,7 +2,18 @@ import { z } from 'zod';
 import { CREATABLE_ROLES, ROLES, USER_STATUSES } from '../enums';
 import { currentPasswordForEmail, pendingEmail } from './auth';
 import type { Endpoint } from './endpoint';
-import { Message, PageQuery, email, id, mobile, pageMeta, password, text, version } from './fields';
+import {
+  Message,
+  PageQuery,
+  email,
+  id,
+  mobile,
+  pageMeta,
+  password,
+  savedAnswer,
+  text,
+  version,
+} from './fields';
 
 /** The columns a people list may be sorted by. */
 export const PEOPLE_SORTS = ['date', 'name', 'email', 'registration_number'] as const;
@@ -89,7 +100,7 @@ export const PeopleListQuery = PageQuery.extend({
   id: id.optional(),
 });
 export const PersonList = z.object({ success: z.boolean(), data: z.array(Person), ...pageMeta });
-export const PersonAnswer = z.object({ success: z.boolean(), message: z.string(), data: Person });
+export const PersonAnswer = savedAnswer(Person);
 /** The saved details; a new e-mail is still waiting for its link (`pendingEmail`). */
 export const OwnDetailsAnswer = PersonAnswer.extend({ pendingEmail });
 

@@ -8,6 +8,7 @@ import {
   optionalText,
   pageMeta,
   rupeesInput,
+  savedAnswer,
   text,
   version,
 } from './fields';
@@ -86,11 +87,7 @@ export const ProjectDelete = z.object({ id });
 /** The assigned PM's one edit. */
 export const ProjectStatusByPm = z.object({ _id: id, version, statusByPm: text(200) });
 
-export const ProjectAnswer = z.object({
-  success: z.boolean(),
-  message: z.string(),
-  data: Project,
-});
+export const ProjectAnswer = savedAnswer(Project);
 
 /** The Project List's query, and the Account Statement's (a PM's projects, a date range). */
 export const ProjectListQuery = PageQuery.extend({

@@ -2,15 +2,16 @@ import { z } from 'zod';
 import { PAYMENT_MODES } from './bank';
 import type { Endpoint } from './endpoint';
 import {
-  csvGet,
-  pdfGet,
   PageQuery,
   balanceInput,
   calendarDate,
+  csvGet,
   id,
   optionalText,
   pageMeta,
+  pdfGet,
   rupeesInput,
+  savedAnswer,
   version,
 } from './fields';
 
@@ -79,11 +80,7 @@ export const Receipt = z.object({
   createdAt: z.string(),
   allocations: z.array(ReceiptAllocation),
 });
-export const ReceiptAnswer = z.object({
-  success: z.boolean(),
-  message: z.string(),
-  data: Receipt,
-});
+export const ReceiptAnswer = savedAnswer(Receipt);
 
 const dateRange = { from: calendarDate.optional(), to: calendarDate.optional() };
 

@@ -7,7 +7,16 @@ import {
   STATEMENT_BANKS,
 } from '../reconciliation';
 import type { Endpoint } from './endpoint';
-import { Message, PageQuery, categoryName, id, optionalText, pageMeta, text } from './fields';
+import {
+  Message,
+  PageQuery,
+  categoryName,
+  id,
+  optionalText,
+  pageMeta,
+  savedAnswer,
+  text,
+} from './fields';
 
 /**
  * Reconciliation of a bank account against the bank's own download (a CSV, an .xlsx, or the
@@ -178,11 +187,7 @@ export const EntryFromLine = z.object({
   category: categoryName.optional(),
 });
 
-export const LineAnswer = z.object({
-  success: z.boolean(),
-  message: z.string(),
-  data: ReconciliationLine,
-});
+export const LineAnswer = savedAnswer(ReconciliationLine);
 
 export const reconciliationEndpoints = {
   previewReconciliation: {
