@@ -5,14 +5,7 @@ import { Message } from '../../contract/api/fields';
 import { Person } from '../../contract/api/people';
 import { recordRequests, renderWithProviders, textsOf } from './helpers';
 import { created, personPage } from './fixtures/people';
-import {
-  chooseAfterMismatch,
-  expectPasswordSent,
-  openGoodLink,
-  expectNoTokenRefused,
-  expectUsedLinkRefused,
-  type LinkPage,
-} from './fixtures/linkPages';
+import { linkPage } from './fixtures/linkPages';
 import { server } from './msw';
 import { fill, renderAs, openRowMenu } from './fixtures/screens';
 
@@ -24,13 +17,13 @@ beforeAll(async () => {
 }, 30_000);
 
 const INVALID = 'This invite link is invalid or has expired. Ask for a new one.';
-const INVITE_PAGE: LinkPage = {
+const INVITE_PAGE = linkPage({
   path: '/invite',
   endpoint: '/api/user/acceptinvite',
   password: 'Password',
   confirm: 'Confirm Password',
   button: 'Set Password',
-};
+});
 
 const bluebird = Person.parse({
   _id: 'c2',
@@ -209,25 +202,25 @@ describe('Resend invite', () => {
 
 describe('the invite page', () => {
   it('sets the password twice, says so and links to Login', async () => {
-    const { user, log } = openGoodLink(INVITE_PAGE, 'Your password is set. Please log in.');
+    const { user, log } = INVITE_PAGE.openGood('Your password is set. Please log in.');
     expect(await screen.findByRole('heading', { name: 'Set your password' })).toBeInTheDocument();
     const password = screen.getByLabelText('Password');
     expect(password).toHaveAttribute('minLength', '8');
     expect(password).toHaveAttribute('maxLength', '128');
-    await chooseAfterMismatch(user, INVITE_PAGE, log, 'my own secret', 'my own secrett');
+    await INVITE_PAGE.chooseAfterMismatch(user, log, 'my own secret', 'my own secrett');
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Your password is set. Please log in.',
     );
     expect(screen.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/login');
-    await expectPasswordSent(INVITE_PAGE, log, 'my own secret');
+    await INVITE_PAGE.expectPasswordSent(log, 'my own secret');
   });
 
   it("shows the server's message for a used or expired link and stays", async () => {
-    await expectUsedLinkRefused(INVITE_PAGE, INVALID, 'my own secret');
+    await INVITE_PAGE.expectUsedLinkRefused(INVALID, 'my own secret');
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('a link without a token says so and cannot be sent', async () => {
-    await expectNoTokenRefused(INVITE_PAGE, INVALID);
+    await INVITE_PAGE.expectNoTokenRefused(INVALID);
   });
 });

@@ -5,24 +5,17 @@ import { Message } from '../../contract/api/fields';
 import { recordRequests } from './helpers';
 import { renderSignedOut } from './fixtures/screens';
 import { server } from './msw';
-import {
-  chooseAfterMismatch,
-  expectPasswordSent,
-  openGoodLink,
-  expectNoTokenRefused,
-  expectUsedLinkRefused,
-  type LinkPage,
-} from './fixtures/linkPages';
+import { linkPage } from './fixtures/linkPages';
 
 const NEUTRAL = 'If an account exists for that email, we have sent a link to reset the password.';
 const INVALID = 'This reset link is invalid or has expired. Please ask for a new one.';
-const RESET_PAGE: LinkPage = {
+const RESET_PAGE = linkPage({
   path: '/reset-password',
   endpoint: '/api/user/resetpassword',
   password: 'New Password',
   confirm: 'Confirm New Password',
   button: 'Reset Password',
-};
+});
 
 describe('Forgot Password', () => {
   it('is linked from the login screen', async () => {
@@ -52,18 +45,15 @@ describe('Forgot Password', () => {
 
 describe('Reset Password', () => {
   it('sets the new password, toasts the server message and goes to Login', async () => {
-    const { user, location, log } = openGoodLink(
-      RESET_PAGE,
-      'Password has been reset. Please log in.',
-    );
-    await chooseAfterMismatch(user, RESET_PAGE, log, 'a new password', 'a new passwore');
+    const { user, location, log } = RESET_PAGE.openGood('Password has been reset. Please log in.');
+    await RESET_PAGE.chooseAfterMismatch(user, log, 'a new password', 'a new passwore');
     expect(await screen.findByText('Password has been reset. Please log in.')).toBeInTheDocument();
     await waitFor(() => expect(location().pathname).toBe('/login'));
-    await expectPasswordSent(RESET_PAGE, log, 'a new password');
+    await RESET_PAGE.expectPasswordSent(log, 'a new password');
   });
 
   it("shows the server's message for an invalid or expired link", async () => {
-    await expectUsedLinkRefused(RESET_PAGE, INVALID, 'a new password');
+    await RESET_PAGE.expectUsedLinkRefused(INVALID, 'a new password');
     expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
       'href',
       '/forgot-password',
@@ -71,6 +61,6 @@ describe('Reset Password', () => {
   });
 
   it('a link without a token says so and cannot be sent', async () => {
-    await expectNoTokenRefused(RESET_PAGE, INVALID);
+    await RESET_PAGE.expectNoTokenRefused(INVALID);
   });
 });
