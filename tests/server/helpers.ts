@@ -171,7 +171,7 @@ export type Api = ReturnType<typeof client>;
  * its id, e-mail and an API client with its session.
  */
 export async function addUser(
-  server: TestServer,
+  server: Pick<TestServer, 'api'>,
   creator: Api,
   name: string,
   userType: 'company' | 'pm',

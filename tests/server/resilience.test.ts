@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../../support/serverProcess';
-import { client, createScratchDatabase, signUp, startTestServer } from './helpers';
+import {
+  addUser,
+  client,
+  createScratchDatabase,
+  openAccount,
+  signUp,
+  startTestServer,
+} from './helpers';
 import { startTcpProxy } from './tcpProxy';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
@@ -23,6 +30,9 @@ async function freshStore() {
     },
   };
 }
+
+/** The servers' `api` for helpers that take a test server: a client of `origin`. */
+const at = (origin: string) => ({ api: (token?: string) => client(origin, token) });
 
 async function registerAndLogin(origin: string, email: string) {
   const api = client(origin);
@@ -99,39 +109,13 @@ describe('stopping and crashing', () => {
       // An admin for the expenses, and its company for the payments.
       const token = await registerAndLogin(server.origin, 'crash@example.com');
       const api = client(server.origin, token);
-      await api.post('/user/createUser', {
-        name: 'Acme',
-        email: 'acme.crash@example.com',
-        password: PASSWORD,
-        mobile: '9876543210',
-        registration_number: 'R1',
-        userType: 'company',
-      });
-      const companyLogin = await client(server.origin).post('/user/loginuser', {
-        email: 'acme.crash@example.com',
-        password: PASSWORD,
-        userType: 'company',
-      });
-      const companyToken = companyLogin.body.data.token as string;
-      const company = client(server.origin, companyToken);
-      // The admin chose the first password: the company changes it before anything else.
-      const changed = await company.post('/user/updatepassword', {
-        currentPassword: PASSWORD,
-        newPassword: `${PASSWORD} too`,
-        confirmPassword: `${PASSWORD} too`,
-      });
-      expect(changed.status).toBe(200);
-      const account = await company.post('/company/createbank', {
-        holder_name: 'Acme',
-        account_no: '12345678',
-        confirm_no: '12345678',
-        branch: 'MG Road',
-        ifsc: 'SBIN0001234',
-        mobile: '9876543210',
-        address: 'Bengaluru',
-        openingBalance: 1000,
-      });
-      const accountId = account.body.data._id as string;
+      const { token: companyToken, api: company } = await addUser(
+        at(server.origin),
+        api,
+        'Acme',
+        'company',
+      );
+      const { _id: accountId } = await openAccount(company, { openingBalance: 1000 });
 
       const expenses: string[] = [];
       const payments: string[] = [];
@@ -256,41 +240,10 @@ describe.skipIf(!onPostgres)('on PostgreSQL', () => {
       const adminToken = await registerAndLogin(a.origin, 'two@example.com');
       const admin = client(b.origin, adminToken);
       expect((await admin.get('/user/profile')).status).toBe(200);
-      await admin.post('/user/createUser', {
-        name: 'Acme',
-        email: 'acme@example.com',
-        password: PASSWORD,
-        mobile: '9876543210',
-        registration_number: 'R1',
-        userType: 'company',
-      });
-      const login = await client(a.origin).post('/user/loginuser', {
-        email: 'acme@example.com',
-        password: PASSWORD,
-        userType: 'company',
-      });
-      const token = login.body.data.token;
-      const onA = client(a.origin, token);
+      // Signed in on A, the company's session works on B as well.
+      const { token, api: onA } = await addUser(at(a.origin), admin, 'Acme', 'company');
       const onB = client(b.origin, token);
-      // The admin chose the first password: the company changes it before anything else.
-      const changed = await onA.post('/user/updatepassword', {
-        currentPassword: PASSWORD,
-        newPassword: `${PASSWORD} too`,
-        confirmPassword: `${PASSWORD} too`,
-      });
-      expect(changed.status).toBe(200);
-      const acc = await onB.post('/company/createbank', {
-        holder_name: 'Acme',
-        account_no: '12345678',
-        confirm_no: '12345678',
-        branch: 'MG Road',
-        ifsc: 'SBIN0001234',
-        mobile: '9876543210',
-        address: 'Bengaluru',
-        openingBalance: 100,
-      });
-      expect(acc.status).toBe(201);
-      const accountId = acc.body.data._id;
+      const { _id: accountId } = await openAccount(onB, { openingBalance: 100 });
 
       const answers = await Promise.all(
         Array.from({ length: 200 }, (_, i) =>
