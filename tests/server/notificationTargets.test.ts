@@ -25,19 +25,17 @@ const bell = async (api: Api, kind: string) =>
     (n) => n.kind === kind,
   );
 
+/** A lend of `amount` to `name`, made on 01/01/2020 and due on `repaymentDate`. */
+const lendOn2020 = (api: Api, name: string, email: string, amount: number, repaymentDate: string) =>
+  api.post(
+    '/lend/addlend',
+    loanBody({ name, email, amount, issueDate: '2020-01-01', repaymentDate }),
+  );
+
 describe('where a notification opens', () => {
   it('opens an overdue lend by its id and name, and nothing once the lend is deleted', async () => {
     const me = await signUp(server);
-    const lend = await me.api.post(
-      '/lend/addlend',
-      loanBody({
-        name: 'Meera Nair',
-        email: 'meera@example.com',
-        amount: 500,
-        issueDate: '2020-01-01',
-        repaymentDate: '2020-02-01',
-      }),
-    );
+    const lend = await lendOn2020(me.api, 'Meera Nair', 'meera@example.com', 500, '2020-02-01');
     const id = lend.body.data._id as string;
     await notifyOverdueLends(server.db, 'Asia/Kolkata');
     expect((await bell(me.api, 'lend_overdue'))[0]!.target).toEqual({ id, search: 'Meera Nair' });
@@ -145,16 +143,7 @@ describe('where a notification opens', () => {
   it("never opens another user's record, whatever a notification names", async () => {
     const me = await signUp(server);
     const other = await signUp(server);
-    const theirs = await other.api.post(
-      '/lend/addlend',
-      loanBody({
-        name: 'Kiran Rao',
-        email: 'kiran@example.com',
-        amount: 100,
-        issueDate: '2020-01-01',
-        repaymentDate: '2199-01-01',
-      }),
-    );
+    const theirs = await lendOn2020(other.api, 'Kiran Rao', 'kiran@example.com', 100, '2199-01-01');
     expect(theirs.status, JSON.stringify(theirs.body)).toBe(201);
     const theirLend = theirs.body.data._id as string;
     const theirPerson = theirs.body.data.counterpartyId as string;
