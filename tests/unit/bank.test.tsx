@@ -24,6 +24,7 @@ import {
   textsOf,
 } from './helpers';
 import { account, accountPage, accountsHandler } from './bankFixtures';
+import { BANK_LIST_HEADINGS } from './fixtures/bankList';
 import { pressInDialog } from './fixtures/screens';
 import { server } from './msw';
 
@@ -193,18 +194,7 @@ describe('All Bank', () => {
     const headers = screen
       .getAllByRole('columnheader')
       .map((h) => h.textContent!.replace(/[↕▲▼]/g, ''));
-    expect(headers).toEqual([
-      'S.no',
-      'Date',
-      'Holder_name',
-      'Account_no',
-      'Branch',
-      'IFSC',
-      'Mobile',
-      'Default',
-      'Balance',
-      'Action',
-    ]);
+    expect(headers).toEqual(BANK_LIST_HEADINGS);
     expect(textsOf(row, 'cell').slice(0, 9)).toEqual([
       '1',
       '01/02/2026',
