@@ -12,6 +12,7 @@ import {
   type Api,
   type TestServer,
 } from './helpers';
+import { rowsRead, type PlanNode } from './fixtures/plans';
 
 /**
  * Every hot call's queries use an index: the app's own SQL is captured as it runs against a
@@ -181,14 +182,6 @@ async function plans(query: string, params: unknown[]): Promise<Record<string, u
   return { custom: rows[0]?.['QUERY PLAN'], generic };
 }
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Actual Rows': number;
-  'Actual Loops': number;
-  Plans?: PlanNode[];
-}
-
 /**
  * Tables where one owner's rows run to a million (a user's expenses, an account's payments):
  * their lists must follow an index in every sort order, since sorting all of an owner's
@@ -238,23 +231,6 @@ async function explainAll() {
     }
   }
   return problems;
-}
-
-interface ReadNode extends PlanNode {
-  'Rows Removed by Filter'?: number;
-  'Rows Removed by Index Recheck'?: number;
-  Plans?: ReadNode[];
-}
-
-/** The rows a plan took from these tables: those it kept and those its filters threw away. */
-function rowsRead(node: ReadNode, tables: string[]): number {
-  const own = tables.includes(node['Relation Name'] ?? '')
-    ? (node['Actual Rows'] +
-        (node['Rows Removed by Filter'] ?? 0) +
-        (node['Rows Removed by Index Recheck'] ?? 0)) *
-      node['Actual Loops']
-    : 0;
-  return own + (node.Plans ?? []).reduce((n, child) => n + rowsRead(child, tables), 0);
 }
 
 describe('hot queries use indexes', () => {
@@ -333,7 +309,7 @@ describe('hot queries use indexes', () => {
       expect(res.status).toBe(200);
       for (const { query, params } of captured) {
         // Searches are planned for their term on each call: the plan for these values is the one.
-        const { rows } = await server.database.query<{ 'QUERY PLAN': [{ Plan: ReadNode }] }>(
+        const { rows } = await server.database.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
           `${EXPLAIN} ${query}`,
           params,
         );
@@ -357,7 +333,7 @@ describe('hot queries use indexes', () => {
       expect(res.status).toBe(200);
       expect(res.body.data).toHaveLength(20);
       for (const { query, params } of captured) {
-        const { rows } = await server.database.query<{ 'QUERY PLAN': [{ Plan: ReadNode }] }>(
+        const { rows } = await server.database.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
           `${EXPLAIN} ${query}`,
           params,
         );
@@ -383,7 +359,7 @@ describe('hot queries use indexes', () => {
     const statementQueries = captured.filter(({ query }) => query.includes('account_days'));
     expect(statementQueries).toHaveLength(1);
     for (const { query, params } of statementQueries) {
-      const { rows } = await server.database.query<{ 'QUERY PLAN': [{ Plan: ReadNode }] }>(
+      const { rows } = await server.database.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
         `${EXPLAIN} ${query}`,
         params,
       );
