@@ -73,7 +73,7 @@ describe.sequential('invoicing journey', () => {
     await setUp();
     ({ page, watch } = await signedInPage(suite, company, 'company'));
     await page.getByRole('link', { name: 'Invoicing Settings' }).click();
-    await page.getByRole('heading', { name: 'Invoicing settings' }).waitFor();
+    await page.getByRole('heading', { name: 'Invoicing settings', exact: true }).waitFor();
     await page.getByLabel('Legal name').fill('Lotus Works Private Limited');
     await page.getByLabel('State').selectOption('27');
     await page.getByLabel('Address').fill('12 Marine Drive, Fort, Mumbai 400001');
