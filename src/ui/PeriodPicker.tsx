@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { isWholeMonth, monthOf, periodLabel, periodOf, thisMonth, type Period } from './period';
-import { DateRangeFields } from './DateRangeFields';
+import { DateField } from './DateField';
 import { useUrlParams } from './useListParams';
 import { styles } from './styles';
 
@@ -93,17 +93,34 @@ export function PeriodPicker({
       </button>
       {editing && (
         <form onSubmit={apply} className="flex basis-full flex-wrap items-end gap-2">
-          <DateRangeFields
-            idPrefix={idPrefix}
-            range={editing}
-            onChange={setEditing}
-            labels={['From', 'To']}
-            required
-            fieldClassName="w-44"
-          />
+          <div className="w-44">
+            <DateField
+              id={`${idPrefix}-from`}
+              label="From"
+              required
+              value={editing.from}
+              onChange={(e) => setEditing({ ...editing, from: e.target.value })}
+            />
+          </div>
+          <div className="w-44">
+            <DateField
+              id={`${idPrefix}-to`}
+              label="To"
+              required
+              value={editing.to}
+              aria-invalid={backwards}
+              {...(backwards ? { 'aria-describedby': `${idPrefix}-error` } : {})}
+              onChange={(e) => setEditing({ ...editing, to: e.target.value })}
+            />
+          </div>
           <button type="submit" className={`${styles.btnPrimary} py-1.5`} disabled={backwards}>
             Show
           </button>
+          {backwards && (
+            <p id={`${idPrefix}-error`} role="alert" className="basis-full text-sm text-red-700">
+              End date must be on or after the start date
+            </p>
+          )}
         </form>
       )}
     </div>
