@@ -17,8 +17,13 @@ export interface ListScreenMeasure {
 }
 
 /** Resolves when a list call's response body has arrived. */
-const listCallFinished = (page: Page) =>
-  page.waitForEvent('requestfinished', (r) => r.url().includes(LIST_CALL));
+const listCallFinished = (page: Page) => {
+  const finished = page.waitForEvent('requestfinished', (r) => r.url().includes(LIST_CALL));
+  // Awaited later; until then a step's own error must be the one reported, not this wait's
+  // rejection when the browser closes.
+  finished.catch(() => {});
+  return finished;
+};
 
 const firstRowText = (page: Page) =>
   page.evaluate(() => document.querySelector('tbody tr')?.textContent ?? '');
@@ -69,7 +74,7 @@ export async function measureListScreen(origin: string, email: string): Promise<
 
     const before = await firstRowText(page);
     const next = listCallFinished(page);
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
     await next;
     started = performance.now();
     await page.waitForFunction(
