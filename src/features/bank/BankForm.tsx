@@ -8,6 +8,7 @@ import { Field, SelectField, type FieldProps } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
 import { useEditConflict } from '../../ui/useEditConflict';
 import { fieldBinder } from '../../ui/fieldBinding';
+import { useDialogCall } from '../../ui/useDialogCall';
 import { useFieldErrors } from '../../ui/useFieldErrors';
 import {
   useCreateBankMutation,
@@ -87,6 +88,21 @@ export function BankForm({ account, onClose }: { account: Account | null; onClos
     attrs: Partial<FieldProps>,
   ) => <Field label={label} required {...bind(key)} {...attrs} />;
 
+  const { dialog, send } = useDialogCall({
+    onClose,
+    running: { isLoading: created.isLoading || updated.isLoading },
+    messages: creating
+      ? {
+          success: 'Bank account created successfully',
+          failure: 'Failed to create bank account. Please try again.',
+        }
+      : {
+          success: 'Bank account updated successfully',
+          failure: 'Failed to update bank account. Please try again.',
+        },
+    onRefused: refused.capture,
+    notify: conflict.save,
+  });
   const submit = async () => {
     const found = accountErrors(form, creating);
     setErrors(found);
@@ -102,38 +118,23 @@ export function BankForm({ account, onClose }: { account: Account | null; onClos
       bank_name: form.bank_name.trim(),
       overdraftLimit: form.overdraftLimit.trim() ? typedRupees(form.overdraftLimit) : 0,
     };
-    const ok = creating
-      ? await conflict.save(
-          createBank({
+    await send(
+      creating
+        ? createBank({
             ...fields,
             confirm_no: form.confirm_no.trim(),
             openingBalance: form.openingBalance.trim() ? typedRupees(form.openingBalance) : 0,
-          }).unwrap(),
-          {
-            success: 'Bank account created successfully',
-            failure: 'Failed to create bank account. Please try again.',
-          },
-          refused.capture,
-        )
-      : await conflict.save(
-          updateBank({ ...fields, _id: account._id, version: conflict.version }).unwrap(),
-          {
-            success: 'Bank account updated successfully',
-            failure: 'Failed to update bank account. Please try again.',
-          },
-          refused.capture,
-        );
-    if (ok) onClose();
+          }).unwrap()
+        : updateBank({ ...fields, _id: account._id, version: conflict.version }).unwrap(),
+    );
   };
 
   return (
     <FormModal
-      open
+      {...dialog}
       title={creating ? 'Add New Bank' : 'Update Bank Account'}
-      onClose={onClose}
-      onSubmit={submit}
       submitLabel={creating ? 'Create' : 'Update'}
-      busy={created.isLoading || updated.isLoading}
+      onSubmit={submit}
       size="lg"
     >
       {conflict.notice}

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { notifyMutation } from '../../api/notify';
 import { amountError, typedRupees } from '../../lib/amount';
 import { formatDMY, todayLocalISO } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
@@ -10,6 +9,7 @@ import type { Column } from '../../ui/DataTable';
 import { DateField } from '../../ui/DateField';
 import { Field, SelectField } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
+import { useDialogCall } from '../../ui/useDialogCall';
 import { useFieldErrors } from '../../ui/useFieldErrors';
 import { AccountPicker } from '../../ui/AccountPicker';
 import {
@@ -82,24 +82,20 @@ export function ReverseDialog({ payment, onClose }: { payment: Payment; onClose:
   const [remark, setRemark] = useState(`Reversal: ${payment.remark}`);
   const [reverse, reversing] = useReversePaymentMutation();
   const refused = useFieldErrors(['date', 'remark'] as const);
-  const submit = async () => {
-    const ok = await notifyMutation(
-      reverse({ payment, date, remark: remark.trim() || undefined }).unwrap(),
-      { success: 'Payment reversed', failure: 'Failed to reverse the payment. Please try again.' },
-      refused.capture,
-    );
-    if (ok) onClose();
-  };
+  const { dialog, send } = useDialogCall({
+    onClose,
+    running: reversing,
+    messages: {
+      success: 'Payment reversed',
+      failure: 'Failed to reverse the payment. Please try again.',
+    },
+    onRefused: refused.capture,
+  });
+  const submit = () =>
+    send(reverse({ payment, date, remark: remark.trim() || undefined }).unwrap());
   const opposite = payment.paymentType === 'credit' ? 'debit' : 'credit';
   return (
-    <FormModal
-      open
-      title="Reverse payment"
-      onClose={onClose}
-      onSubmit={submit}
-      submitLabel="Reverse"
-      busy={reversing.isLoading}
-    >
+    <FormModal {...dialog} title="Reverse payment" submitLabel="Reverse" onSubmit={submit}>
       <p className="text-sm text-gray-800">
         A {opposite} of the same amount is recorded against this {payment.paymentType} of{' '}
         {formatDMY(payment.date)}; both stay in the statement, linked.
@@ -153,6 +149,15 @@ export function TransferDialog({ from, onClose }: { from: Account; onClose: () =
   // The fields Transfer found empty, each named under itself until it changes.
   const [missing, setMissing] = useState<Partial<Record<TransferField, string>>>({});
   const forget = (field: TransferField) => setMissing(({ [field]: _gone, ...rest }) => rest);
+  const { dialog, send } = useDialogCall({
+    onClose,
+    running: moving,
+    messages: {
+      success: 'Transfer recorded',
+      failure: 'Failed to record the transfer. Please try again.',
+    },
+    onRefused: refused.capture,
+  });
   const submit = async () => {
     const empty = missingTransferFields({ toId, date, amount, remark });
     setMissing(empty);
@@ -166,7 +171,7 @@ export function TransferDialog({ from, onClose }: { from: Account; onClose: () =
     const amountProblem = amountError(amount, 'positive');
     setProblem(amountProblem);
     if (amountProblem) return;
-    const ok = await notifyMutation(
+    await send(
       transfer({
         fromAccountId: from._id,
         toAccountId: toId,
@@ -176,19 +181,14 @@ export function TransferDialog({ from, onClose }: { from: Account; onClose: () =
         mode: (mode || undefined) as PaymentMode | undefined,
         reference: reference.trim() || undefined,
       }).unwrap(),
-      { success: 'Transfer recorded', failure: 'Failed to record the transfer. Please try again.' },
-      refused.capture,
     );
-    if (ok) onClose();
   };
   return (
     <FormModal
-      open
+      {...dialog}
       title="Transfer between accounts"
-      onClose={onClose}
-      onSubmit={submit}
       submitLabel="Transfer"
-      busy={moving.isLoading}
+      onSubmit={submit}
     >
       <p className="text-sm text-gray-800">
         From <strong>{accountLabel(from)}</strong>

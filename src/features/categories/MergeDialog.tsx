@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { paiseToRupees, rupeesToPaise } from '../../../contract/rules';
-import { notifyMutation } from '../../api/notify';
 import { useMergeCategoryMutation, type Category } from '../../api/categoriesApi';
 import type { Budget } from '../../api/budgetsApi';
 import { Money } from '../../ui/Money';
 import { SelectField } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
+import { useDialogCall } from '../../ui/useDialogCall';
 
 /**
  * What becomes of the merged category's monthly budget, as the server does it: it moves to
@@ -64,26 +64,22 @@ export function MergeDialog({
   const targets = all.filter((c) => c._id !== category._id);
   const [into, setInto] = useState('');
 
-  const submit = async () => {
-    // The select is required: the form is not sent without a choice.
-    if (!into) return;
-    const ok = await notifyMutation(merge({ _id: category._id, into }).unwrap(), {
-      // The server's message tells what became of the budget.
+  const { dialog, send } = useDialogCall({
+    onClose,
+    running: merging,
+    // The server's message tells what became of the budget.
+    messages: {
       success: 'Categories merged',
       failure: 'Failed to merge the categories. Please try again.',
-    });
-    if (ok) onClose();
+    },
+  });
+  const submit = () => {
+    // The select is required: the form is not sent without a choice.
+    if (into) void send(merge({ _id: category._id, into }).unwrap());
   };
 
   return (
-    <FormModal
-      open
-      title={`Merge "${category.name}"`}
-      onClose={onClose}
-      onSubmit={() => void submit()}
-      submitLabel="Merge"
-      busy={merging.isLoading}
-    >
+    <FormModal {...dialog} title={`Merge "${category.name}"`} submitLabel="Merge" onSubmit={submit}>
       <p className="text-sm text-gray-800">
         Its {category.expenses.toLocaleString('en-IN')}{' '}
         {category.expenses === 1 ? 'expense' : 'expenses'} and {category.recurring}{' '}

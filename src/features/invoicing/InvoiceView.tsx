@@ -14,6 +14,7 @@ import { QueryState } from '../../ui/QueryState';
 import { FormModal } from '../../ui/Modal';
 import { Money } from '../../ui/Money';
 import { styles } from '../../ui/styles';
+import { useDialogCall } from '../../ui/useDialogCall';
 import { useFieldErrors } from '../../ui/useFieldErrors';
 import {
   invoicePdfPath,
@@ -436,31 +437,31 @@ function CancelForm({ invoice, onClose }: { invoice: Invoice; onClose: () => voi
   const [reason, setReason] = useState('');
   const [issueDate, setIssueDate] = useState(todayLocalISO());
   const refused = useFieldErrors(['reason', 'issueDate'] as const);
+  const { dialog, send } = useDialogCall({
+    onClose,
+    running: cancelling,
+    messages: { success: 'Invoice cancelled', failure: 'Could not cancel the invoice.' },
+    onRefused: refused.capture,
+  });
   const submit = async () => {
     let noteId: string | undefined;
-    const ok = await notifyMutation(
+    const ok = await send(
       cancel({ id: invoice._id, version: invoice.version, reason, issueDate })
         .unwrap()
         .then((answer) => {
           noteId = answer.data._id;
           return { message: `Cancelled by credit note ${answer.data.number ?? ''}`.trim() };
         }),
-      { success: 'Invoice cancelled', failure: 'Could not cancel the invoice.' },
-      refused.capture,
     );
-    if (ok) {
-      onClose();
-      if (noteId) nav.view(noteId);
-    }
+    // Closed first, then on to the credit note.
+    if (ok && noteId) nav.view(noteId);
   };
   return (
     <FormModal
-      open
+      {...dialog}
       title="Cancel by credit note"
-      onClose={onClose}
-      onSubmit={submit}
       submitLabel="Cancel invoice"
-      busy={cancelling.isLoading}
+      onSubmit={submit}
     >
       <p className="text-sm text-gray-800">
         A credit note for the whole of {invoice.number} is issued with its own number; the invoice

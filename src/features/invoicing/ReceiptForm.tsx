@@ -5,13 +5,13 @@ import { amountInWords } from '../../../contract/amountInWords';
 import { parseRupees, rupeesToPaise } from '../../../contract/rules';
 import { formatDMY, todayLocalISO } from '../../lib/dates';
 import { accountLabel, useGetAccountQuery } from '../../api/accountsApi';
-import { notifyMutation } from '../../api/notify';
 import { AccountPicker } from '../../ui/AccountPicker';
 import { AmountField } from '../../ui/AmountField';
 import { Field, SelectField } from '../../ui/Field';
 import { DateField } from '../../ui/DateField';
 import { FormModal } from '../../ui/Modal';
 import { MODE_OPTIONS } from '../../ui/paymentModes';
+import { useDialogCall } from '../../ui/useDialogCall';
 import { useFieldErrors } from '../../ui/useFieldErrors';
 import { useGetInvoiceProfileQuery, useGetInvoicesQuery, type InvoiceRow } from './invoicingApi';
 import { Paise } from './parts';
@@ -110,6 +110,12 @@ export function ReceiptForm({
     setShares((s) => ({ ...s, [id]: { ...shareOf(id), [key]: typed } }));
 
   const referenceMissing = mode === 'cheque' && reference.trim() === '';
+  const { dialog, send } = useDialogCall({
+    onClose,
+    running: adding,
+    messages: { success: 'Receipt recorded', failure: 'Could not record the receipt.' },
+    onRefused: refused.capture,
+  });
   const submit = async () => {
     setChecked(true);
     if (referenceMissing) return;
@@ -123,7 +129,7 @@ export function ReceiptForm({
         amount: share.amount.trim() === '' ? 0 : parseRupees(share.amount),
         tds: share.tds.trim() === '' ? 0 : parseRupees(share.tds),
       }));
-    const ok = await notifyMutation(
+    await send(
       add({
         clientId,
         accountId: account,
@@ -133,20 +139,15 @@ export function ReceiptForm({
         amount: parseRupees(amount),
         allocations,
       }).unwrap(),
-      { success: 'Receipt recorded', failure: 'Could not record the receipt.' },
-      refused.capture,
     );
-    if (ok) onClose();
   };
 
   return (
     <FormModal
-      open
+      {...dialog}
       title="Record receipt"
-      onClose={onClose}
-      onSubmit={submit}
       submitLabel="Record receipt"
-      busy={adding.isLoading}
+      onSubmit={submit}
       size="lg"
     >
       <div className="grid gap-4 sm:grid-cols-2">

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { amountError, typedRupees } from '../../lib/amount';
 import { todayLocalISO } from '../../lib/dates';
-import { notifyMutation } from '../../api/notify';
 import { AmountField } from '../../ui/AmountField';
 import { DateField } from '../../ui/DateField';
 import { Field } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
+import { useDialogCall } from '../../ui/useDialogCall';
 import { useFieldErrors } from '../../ui/useFieldErrors';
 import { fieldBinder } from '../../ui/fieldBinding';
 import { CheckField } from '../../ui/CheckField';
@@ -45,11 +45,20 @@ export function EntryForm({
       if (key === 'amount') setAmountProblem(undefined);
     };
 
+  const { dialog, send } = useDialogCall({
+    onClose,
+    running: adding,
+    messages: {
+      success: 'Entry recorded',
+      failure: 'Failed to record the entry. Please try again.',
+    },
+    onRefused: refused.capture,
+  });
   const submit = async () => {
     const problem = amountError(form.amount, 'positive');
     setAmountProblem(problem);
     if (problem) return;
-    const ok = await notifyMutation(
+    await send(
       addEntry({
         id: personId,
         type,
@@ -59,21 +68,16 @@ export function EntryForm({
         ...(type === 'gave' && form.dueDate ? { dueDate: form.dueDate } : {}),
         ...(type === 'gave' ? { autoRemind: form.autoRemind && !!form.dueDate } : {}),
       }).unwrap(),
-      { success: 'Entry recorded', failure: 'Failed to record the entry. Please try again.' },
-      refused.capture,
     );
-    if (ok) onClose();
   };
 
   const bind = fieldBinder(`khata-${type}`, form, set, { amount: amountProblem }, refused.errors);
   return (
     <FormModal
-      open
+      {...dialog}
       title={type === 'gave' ? `You gave ${name}` : `You got from ${name}`}
-      onClose={onClose}
-      onSubmit={submit}
       submitLabel="Save"
-      busy={adding.isLoading}
+      onSubmit={submit}
     >
       <AmountField {...bind('amount')} />
       <div className="grid gap-4 sm:grid-cols-2">

@@ -7,6 +7,7 @@ import { DateField } from '../../ui/DateField';
 import { Field } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
 import { useEditConflict } from '../../ui/useEditConflict';
+import { useDialogCall } from '../../ui/useDialogCall';
 import { useFieldErrors } from '../../ui/useFieldErrors';
 import { fieldBinder } from '../../ui/fieldBinding';
 import { CheckField } from '../../ui/CheckField';
@@ -72,6 +73,16 @@ export function LoanForm({
       if (key === 'issueDate') refused.clear('repaymentDate');
     };
 
+  const { dialog, send } = useDialogCall({
+    onClose,
+    running: { isLoading: adding.isLoading || updating.isLoading },
+    messages: {
+      success: loan ? kind.success.update : kind.success.create,
+      failure: kind.failure.save,
+    },
+    onRefused: refused.capture,
+    notify: conflict.save,
+  });
   const submit = async () => {
     const mobile = form.mobile.trim();
     const found = {
@@ -98,28 +109,23 @@ export function LoanForm({
       repaymentDate: form.repaymentDate,
     };
     const { direction } = kind;
-    const ok = await conflict.save(
+    await send(
       loan
         ? updateLoan({
             direction,
             input: { ...input, _id: loan._id, version: conflict.version },
           }).unwrap()
         : addLoan({ direction, input }).unwrap(),
-      { success: loan ? kind.success.update : kind.success.create, failure: kind.failure.save },
-      refused.capture,
     );
-    if (ok) onClose();
   };
 
   const bind = fieldBinder(kind.direction, form, set, problems, refused.errors);
   return (
     <FormModal
-      open
+      {...dialog}
       title={loan ? `Edit ${kind.noun}` : kind.addLabel}
-      onClose={onClose}
-      onSubmit={submit}
       submitLabel={loan ? 'Update' : 'Create'}
-      busy={adding.isLoading || updating.isLoading}
+      onSubmit={submit}
     >
       {conflict.notice}
       <Field label="Name" required maxLength={100} autoComplete="off" {...bind('name')} />

@@ -7,12 +7,12 @@ import {
   type UserStatus,
 } from '../../../contract/enums';
 import { MOBILE_PATTERN } from '../../../contract/rules';
-import { notifyMutation } from '../../api/notify';
 import { formatEnum } from '../../lib/labels';
 import { inputPattern } from '../../lib/patterns';
 import { Field, SelectField } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
 import { NewPasswordField } from '../../ui/NewPasswordFields';
+import { useDialogCall } from '../../ui/useDialogCall';
 import { useEditConflict, type ConflictForm } from '../../ui/useEditConflict';
 import { useFieldErrors } from '../../ui/useFieldErrors';
 import { fieldBinder } from '../../ui/fieldBinding';
@@ -260,28 +260,26 @@ export function CreateUserForm({
     password: '',
   });
 
-  const submit = async () => {
-    const ok = await notifyMutation(
+  const { dialog, send } = useDialogCall({
+    onClose,
+    running: creating,
+    messages: {
+      success: 'User created successfully',
+      failure: 'Failed to create USER. Please try again.',
+    },
+    onRefused: refused.capture,
+  });
+  const submit = () =>
+    send(
       createUser({
         ...trimmedDetails(form),
         ...(signsIn && choice === 'password' ? { password: form.password } : {}),
         userType,
       }).unwrap(),
-      { success: 'User created successfully', failure: 'Failed to create USER. Please try again.' },
-      refused.capture,
     );
-    if (ok) onClose();
-  };
 
   return (
-    <FormModal
-      open
-      title="Create New User"
-      onClose={onClose}
-      onSubmit={submit}
-      submitLabel="Create"
-      busy={creating.isLoading}
-    >
+    <FormModal {...dialog} title="Create New User" submitLabel="Create" onSubmit={submit}>
       <DetailFields
         form={form}
         set={set}
@@ -341,34 +339,36 @@ function EditPersonForm({
     unlisted: company ? ['status'] : [],
   });
 
-  const submit = async () => {
+  const { dialog, send } = useDialogCall({
+    onClose,
+    running: { isLoading: editingUser.isLoading || editingCompany.isLoading },
+    messages: {
+      success: company ? 'Company updated successfully' : 'User edited successfully',
+      failure: 'Failed to update company. Please try again.',
+    },
+    onRefused: refused.capture,
+    notify: conflict.save,
+  });
+  const submit = () => {
     const details = {
       _id: person._id,
       version: conflict.version,
       ...editedDetails(form, person.role),
     };
-    const ok = await conflict.save(
+    return send(
       (company
         ? editCompany(details)
         : editUser({ ...details, status: form.status as UserStatus })
       ).unwrap(),
-      {
-        success: company ? 'Company updated successfully' : 'User edited successfully',
-        failure: 'Failed to update company. Please try again.',
-      },
-      refused.capture,
     );
-    if (ok) onClose();
   };
 
   return (
     <FormModal
-      open
+      {...dialog}
       title={company ? 'Update Company Details' : 'Update User Details'}
-      onClose={onClose}
-      onSubmit={submit}
       submitLabel="Update"
-      busy={editingUser.isLoading || editingCompany.isLoading}
+      onSubmit={submit}
     >
       {conflict.notice}
       <DetailFields

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { notifyMutation } from '../../api/notify';
 import type { User } from '../../api/types';
 import { CurrentPasswordField, EmailField, NameField } from '../../ui/AccountFields';
 import { fieldBinder, stateSetter } from '../../ui/fieldBinding';
 import { FormModal } from '../../ui/Modal';
 import { NewPasswordFields, useNewPassword } from '../../ui/NewPasswordFields';
+import { useDialogCall } from '../../ui/useDialogCall';
 import { useEditConflict } from '../../ui/useEditConflict';
 import {
   useLazyGetProfileQuery,
@@ -17,7 +17,7 @@ import {
  * once the link mailed to it is opened (the server's answer says so).
  */
 export function ProfileForm({ user, onClose }: { user: User; onClose: () => void }) {
-  const [updateProfile, { isLoading }] = useUpdateProfileMutation();
+  const [updateProfile, updating] = useUpdateProfileMutation();
   const [form, setForm] = useState({ name: user.name, email: user.email, currentPassword: '' });
   const changesEmail = form.email.trim().toLowerCase() !== user.email.toLowerCase();
   const [fetchProfile] = useLazyGetProfileQuery();
@@ -28,32 +28,28 @@ export function ProfileForm({ user, onClose }: { user: User; onClose: () => void
     onReloaded: (fresh) => setForm({ name: fresh.name, email: fresh.email, currentPassword: '' }),
     tags: () => [],
   });
-  const submit = async () => {
-    const ok = await conflict.save(
+  const { dialog, send } = useDialogCall({
+    onClose,
+    running: updating,
+    messages: {
+      success: 'Profile updated successfully',
+      failure: 'Failed to update profile. Please try again.',
+    },
+    notify: conflict.save,
+  });
+  const submit = () =>
+    send(
       updateProfile({
         version: conflict.version,
         name: form.name.trim(),
         email: form.email.trim(),
         ...(changesEmail ? { currentPassword: form.currentPassword } : {}),
       }).unwrap(),
-      {
-        success: 'Profile updated successfully',
-        failure: 'Failed to update profile. Please try again.',
-      },
     );
-    if (ok) onClose();
-  };
   const set = stateSetter(setForm);
   const bind = fieldBinder('profile', form, set);
   return (
-    <FormModal
-      open
-      title="Update Profile"
-      onClose={onClose}
-      onSubmit={submit}
-      submitLabel="Update"
-      busy={isLoading}
-    >
+    <FormModal {...dialog} title="Update Profile" submitLabel="Update" onSubmit={submit}>
       {conflict.notice}
       <NameField label="Name" {...bind('name')} />
       <EmailField label="Email" {...bind('email')} />
@@ -70,31 +66,29 @@ export function ProfileForm({ user, onClose }: { user: User; onClose: () => void
 
 /** 'Update Password': the current password and the new one twice. */
 export function PasswordForm({ onClose }: { onClose: () => void }) {
-  const [updatePassword, { isLoading }] = useUpdatePasswordMutation();
+  const [updatePassword, updating] = useUpdatePasswordMutation();
   const [currentPassword, setCurrentPassword] = useState('');
   const newPassword = useNewPassword();
-  const submit = async () => {
-    if (!newPassword.matches()) return;
-    const sent = updatePassword({
-      currentPassword,
-      newPassword: newPassword.password,
-      confirmPassword: newPassword.confirm,
-    });
-    const ok = await notifyMutation(sent.unwrap(), {
+  const { dialog, send } = useDialogCall({
+    onClose,
+    running: updating,
+    messages: {
       success: 'Password updated successfully',
       failure: 'Failed to update password. Please try again.',
-    });
-    if (ok) onClose();
+    },
+  });
+  const submit = async () => {
+    if (!newPassword.matches()) return;
+    await send(
+      updatePassword({
+        currentPassword,
+        newPassword: newPassword.password,
+        confirmPassword: newPassword.confirm,
+      }).unwrap(),
+    );
   };
   return (
-    <FormModal
-      open
-      title="Update Password"
-      onClose={onClose}
-      onSubmit={submit}
-      submitLabel="Update Password"
-      busy={isLoading}
-    >
+    <FormModal {...dialog} title="Update Password" submitLabel="Update Password" onSubmit={submit}>
       <CurrentPasswordField
         id="pw-current"
         label="Current Password"

@@ -9,6 +9,7 @@ import { recordFieldBinder } from '../../ui/fieldBinding';
 import { FormModal } from '../../ui/Modal';
 import { RecordFormModal, recordMessages, useRecordForm } from '../../ui/useRecordForm';
 import { PeoplePicker } from '../../ui/PeoplePicker';
+import { useDialogCall } from '../../ui/useDialogCall';
 import { useEditConflict, type ConflictForm } from '../../ui/useEditConflict';
 import { ProjectClientPicker, type ProjectClient } from './ProjectClientPicker';
 import { StatusSuggestionLists, SUGGESTED, suggestionsId } from './StatusSuggestions';
@@ -207,30 +208,26 @@ export function PmStatusForm({ project, onClose }: { project: Project; onClose: 
     set: (values) => setStatusByPm(values.statusByPm),
     labels: { statusByPm: 'Status by PM' },
   });
-  const submit = async () => {
-    // The PM's one field, with the version it read: nothing else of the project is sent.
-    const ok = await conflict.save(
+  const { dialog, send } = useDialogCall({
+    onClose,
+    running: updating,
+    messages: {
+      success: 'Project status updated successfully',
+      failure: 'Failed to update the status. Please try again.',
+    },
+    notify: conflict.save,
+  });
+  // The PM's one field, with the version it read: nothing else of the project is sent.
+  const submit = () =>
+    send(
       updateStatus({
         _id: project._id,
         version: conflict.version,
         statusByPm: statusByPm.trim(),
       }).unwrap(),
-      {
-        success: 'Project status updated successfully',
-        failure: 'Failed to update the status. Please try again.',
-      },
     );
-    if (ok) onClose();
-  };
   return (
-    <FormModal
-      open
-      title="Update Status by PM"
-      onClose={onClose}
-      onSubmit={submit}
-      submitLabel="Update"
-      busy={updating.isLoading}
-    >
+    <FormModal {...dialog} title="Update Status by PM" submitLabel="Update" onSubmit={submit}>
       {conflict.notice}
       <p className="text-sm text-gray-700">
         Project <strong>{project.projectName}</strong> for {project.clientName}
