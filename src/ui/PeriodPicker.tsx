@@ -22,6 +22,12 @@ export function usePeriod({ allowAll = false } = {}) {
   return { period, setPeriod };
 }
 
+/** The range's two date fields. */
+const RANGE_ENDS = [
+  { end: 'from', label: 'From' },
+  { end: 'to', label: 'To' },
+] as const;
+
 /**
  * Previous and next month around the period's name, This month, and a range of any days:
  * the one way every screen of personal money picks what its figures cover.
@@ -93,26 +99,21 @@ export function PeriodPicker({
       </button>
       {editing && (
         <form onSubmit={apply} className="flex basis-full flex-wrap items-end gap-2">
-          <div className="w-44">
-            <DateField
-              id={`${idPrefix}-from`}
-              label="From"
-              required
-              value={editing.from}
-              onChange={(e) => setEditing({ ...editing, from: e.target.value })}
-            />
-          </div>
-          <div className="w-44">
-            <DateField
-              id={`${idPrefix}-to`}
-              label="To"
-              required
-              value={editing.to}
-              aria-invalid={backwards}
-              {...(backwards ? { 'aria-describedby': `${idPrefix}-error` } : {})}
-              onChange={(e) => setEditing({ ...editing, to: e.target.value })}
-            />
-          </div>
+          {RANGE_ENDS.map(({ end, label }) => (
+            <div key={end} className="w-44">
+              <DateField
+                id={`${idPrefix}-${end}`}
+                label={label}
+                required
+                value={editing[end]}
+                // A range that ends before it starts: the end is what is wrong.
+                {...(end === 'to' && backwards
+                  ? { 'aria-invalid': true, 'aria-describedby': `${idPrefix}-error` }
+                  : {})}
+                onChange={(e) => setEditing({ ...editing, [end]: e.target.value })}
+              />
+            </div>
+          ))}
           <button type="submit" className={`${styles.btnPrimary} py-1.5`} disabled={backwards}>
             Show
           </button>
