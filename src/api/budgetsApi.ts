@@ -1,16 +1,10 @@
 import type { z } from 'zod';
-import type {
-  Budget as BudgetSchema,
-  BudgetAnswer,
-  BudgetList,
-  BudgetQuery,
-  BudgetSet,
-} from '../../contract/api/budgets';
-import type { Message } from '../../contract/api/fields';
+import type { Budget as BudgetSchema } from '../../contract/api/budgets';
+import type { AnswerOf, BodyOf, QueryOf } from './contractTypes';
 import { request } from './endpoint';
-import { apiSlice } from './apiSlice';
+import { injectEndpoints } from './injectEndpoints';
 import { sendBody, sendId } from './recordMutations';
-import { withSyncedMutations, type Tag } from './tags';
+import type { Tag } from './tags';
 
 /*
  * The signed-in user's monthly budgets: set on the Categories screen, shown against the
@@ -18,30 +12,27 @@ import { withSyncedMutations, type Tag } from './tags';
  */
 
 export type Budget = z.output<typeof BudgetSchema>;
-export type Budgets = z.output<typeof BudgetList>;
+export type Budgets = AnswerOf<'listBudgets'>;
 
 const LIST: Tag = { type: 'budget', id: 'LIST' };
 
-export const budgetsApi = apiSlice.injectEndpoints({
-  endpoints: (build) =>
-    withSyncedMutations({
-      /** A month's figures (YYYY-MM); absent, the current month in the browser's time zone. */
-      getBudgets: build.query<Budgets, string | void>({
-        query: (month) =>
-          request('listBudgets', {
-            query: (month ? { month } : {}) satisfies z.input<typeof BudgetQuery>,
-          }),
-        // The spending follows every expense written anywhere; the names follow the categories.
-        providesTags: [LIST, 'dashboard', { type: 'category', id: 'LIST' }],
+export const budgetsApi = injectEndpoints((build) => ({
+  /** A month's figures (YYYY-MM); absent, the current month in the browser's time zone. */
+  getBudgets: build.query<Budgets, string | void>({
+    query: (month) =>
+      request('listBudgets', {
+        query: (month ? { month } : {}) satisfies QueryOf<'listBudgets'>,
       }),
-      setBudget: build.mutation<z.output<typeof BudgetAnswer>, z.input<typeof BudgetSet>>(
-        sendBody('setBudget', [LIST]),
-      ),
-      deleteBudget: build.mutation<z.output<typeof Message>, string>(
-        sendId('deleteBudget', () => [LIST]),
-      ),
-    }),
-});
+    // The spending follows every expense written anywhere; the names follow the categories.
+    providesTags: [LIST, 'dashboard', { type: 'category', id: 'LIST' }],
+  }),
+  setBudget: build.mutation<AnswerOf<'setBudget'>, BodyOf<'setBudget'>>(
+    sendBody('setBudget', [LIST]),
+  ),
+  deleteBudget: build.mutation<AnswerOf<'deleteBudget'>, string>(
+    sendId('deleteBudget', () => [LIST]),
+  ),
+}));
 
 export const { useGetBudgetsQuery, useSetBudgetMutation, useDeleteBudgetMutation } = budgetsApi;
 

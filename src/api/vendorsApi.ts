@@ -1,18 +1,11 @@
 import type { z } from 'zod';
-import type {
-  VendorAnswer,
-  VendorData,
-  VendorFields,
-  VendorList,
-  VendorListQuery,
-  VendorUpdate,
-} from '../../contract/api/vendors';
-import type { Message } from '../../contract/api/fields';
-import { apiSlice } from './apiSlice';
+import type { VendorData } from '../../contract/api/vendors';
+import type { AnswerOf, BodyOf, QueryOf } from './contractTypes';
 import { request, scopedList } from './endpoint';
+import { injectEndpoints } from './injectEndpoints';
 import { pickerEndpoint, type PickerSearch } from './picker';
 import { onRecord, onRecordId, sendBody } from './recordMutations';
-import { withSyncedMutations, type Tag } from './tags';
+import type { Tag } from './tags';
 
 /**
  * The company's vendors: the Vendors screen lists and edits them, Payment Mode picks one as
@@ -20,39 +13,35 @@ import { withSyncedMutations, type Tag } from './tags';
  * change), under their own id.
  */
 export type Vendor = z.output<typeof VendorData>;
-export type VendorPage = z.output<typeof VendorList>;
+export type VendorPage = AnswerOf<'listVendors'>;
 
 const VENDORS: Tag = { type: 'bank', id: 'VENDORS' };
 
-export const vendorsApi = apiSlice.injectEndpoints({
-  endpoints: (build) =>
-    withSyncedMutations({
-      getVendors: build.query<VendorPage, z.input<typeof VendorListQuery>>({
-        query: scopedList('listVendors'),
-        providesTags: [VENDORS],
-      }),
-      /** One vendor as it is now, for an edit form's Reload: always fetched, never cached. */
-      getVendor: build.query<Vendor, string>({
-        query: (id) => request('getVendor', { params: { id } }),
-        transformResponse: (answer: z.output<typeof VendorAnswer>) => answer.data,
-        keepUnusedDataFor: 0,
-      }),
-      /** The vendor pickers page through the vendors as the user types. */
-      searchVendors: build.infiniteQuery<VendorPage, PickerSearch, number>(
-        pickerEndpoint('listVendors', [VENDORS]),
-      ),
-      addVendor: build.mutation<z.output<typeof VendorAnswer>, z.input<typeof VendorFields>>(
-        sendBody('addVendor', [VENDORS]),
-      ),
-      updateVendor: build.mutation<
-        z.output<typeof VendorAnswer>,
-        { id: string } & z.input<typeof VendorUpdate>
-      >(onRecord('updateVendor', () => [VENDORS])),
-      deleteVendor: build.mutation<z.output<typeof Message>, string>(
-        onRecordId('deleteVendor', () => [VENDORS]),
-      ),
-    }),
-});
+export const vendorsApi = injectEndpoints((build) => ({
+  getVendors: build.query<VendorPage, QueryOf<'listVendors'>>({
+    query: scopedList('listVendors'),
+    providesTags: [VENDORS],
+  }),
+  /** One vendor as it is now, for an edit form's Reload: always fetched, never cached. */
+  getVendor: build.query<Vendor, string>({
+    query: (id) => request('getVendor', { params: { id } }),
+    transformResponse: (answer: AnswerOf<'getVendor'>) => answer.data,
+    keepUnusedDataFor: 0,
+  }),
+  /** The vendor pickers page through the vendors as the user types. */
+  searchVendors: build.infiniteQuery<VendorPage, PickerSearch, number>(
+    pickerEndpoint('listVendors', [VENDORS]),
+  ),
+  addVendor: build.mutation<AnswerOf<'addVendor'>, BodyOf<'addVendor'>>(
+    sendBody('addVendor', [VENDORS]),
+  ),
+  updateVendor: build.mutation<AnswerOf<'updateVendor'>, { id: string } & BodyOf<'updateVendor'>>(
+    onRecord('updateVendor', () => [VENDORS]),
+  ),
+  deleteVendor: build.mutation<AnswerOf<'deleteVendor'>, string>(
+    onRecordId('deleteVendor', () => [VENDORS]),
+  ),
+}));
 
 export const { useGetVendorsQuery, useSearchVendorsInfiniteQuery, useDeleteVendorMutation } =
   vendorsApi;

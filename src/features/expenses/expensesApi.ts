@@ -1,26 +1,19 @@
 import type { z } from 'zod';
-import type {
-  Expense as ExpenseSchema,
-  ExpenseAnswer,
-  ExpenseFields,
-  ExpenseList,
-  ExpenseListQuery,
-  ExpenseUpdate,
-} from '../../../contract/api/expenses';
-import type { Message } from '../../../contract/api/fields';
+import type { Expense as ExpenseSchema } from '../../../contract/api/expenses';
+import type { AnswerOf, BodyOf, QueryOf } from '../../api/contractTypes';
 import { reloadOf, request } from '../../api/endpoint';
-import { apiSlice } from '../../api/apiSlice';
+import { injectEndpoints } from '../../api/injectEndpoints';
 import { recordMutations } from '../../api/recordMutations';
-import { listTags, withSyncedMutations } from '../../api/tags';
+import { listTags } from '../../api/tags';
 
 export type { ExpenseSort } from '../../../contract/api/expenses';
 export type Expense = z.output<typeof ExpenseSchema>;
 /** What the form sends: the amount in rupees. */
-export type ExpenseInput = z.input<typeof ExpenseFields>;
+export type ExpenseInput = BodyOf<'addExpense'>;
 /** One page, with `totalAmount` over every row matching the filter. */
-export type ExpensePage = z.output<typeof ExpenseList>;
+export type ExpensePage = AnswerOf<'listExpenses'>;
 
-type Answer = z.output<typeof ExpenseAnswer>;
+type Answer = AnswerOf<'addExpense'>;
 const calls = recordMutations('expense', {
   add: 'addExpense',
   update: 'updateExpense',
@@ -28,21 +21,18 @@ const calls = recordMutations('expense', {
   restore: 'restoreExpense',
 });
 
-export const expensesApi = apiSlice.injectEndpoints({
-  endpoints: (build) =>
-    withSyncedMutations({
-      getExpenses: build.query<ExpensePage, z.output<typeof ExpenseListQuery>>({
-        query: (params) => request('listExpenses', { query: params }),
-        providesTags: listTags('expense'),
-      }),
-      /** One expense as it is now, for an edit form's Reload: always fetched, never cached. */
-      getExpense: build.query<Expense | null, string>(reloadOf<Expense>('listExpenses')),
-      addExpense: build.mutation<Answer, ExpenseInput>(calls.add),
-      updateExpense: build.mutation<Answer, z.input<typeof ExpenseUpdate>>(calls.update),
-      deleteExpense: build.mutation<z.output<typeof Message>, string>(calls.remove),
-      restoreExpense: build.mutation<z.output<typeof Message>, string>(calls.restore),
-    }),
-});
+export const expensesApi = injectEndpoints((build) => ({
+  getExpenses: build.query<ExpensePage, QueryOf<'listExpenses'>>({
+    query: (params) => request('listExpenses', { query: params }),
+    providesTags: listTags('expense'),
+  }),
+  /** One expense as it is now, for an edit form's Reload: always fetched, never cached. */
+  getExpense: build.query<Expense | null, string>(reloadOf<Expense>('listExpenses')),
+  addExpense: build.mutation<Answer, ExpenseInput>(calls.add),
+  updateExpense: build.mutation<Answer, BodyOf<'updateExpense'>>(calls.update),
+  deleteExpense: build.mutation<AnswerOf<'deleteExpense'>, string>(calls.remove),
+  restoreExpense: build.mutation<AnswerOf<'restoreExpense'>, string>(calls.restore),
+}));
 
 export const {
   useGetExpensesQuery,

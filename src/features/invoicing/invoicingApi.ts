@@ -1,32 +1,15 @@
 import type { z } from 'zod';
 import type {
-  InvoiceAnswer,
-  InvoiceCancel,
-  InvoiceClientAnswer,
   InvoiceClientData,
-  InvoiceClientInput,
-  InvoiceClientList,
-  InvoiceClientListQuery,
-  InvoiceClientUpdate,
   InvoiceDetail,
-  InvoiceDraftInput,
-  InvoiceDraftUpdate,
-  InvoiceEmailAnswer,
-  InvoiceLinkAnswer,
-  InvoiceLinkList,
-  InvoiceList,
-  InvoiceListQuery,
-  InvoiceProfileAnswer,
   InvoiceProfileData,
-  InvoiceProfileInput,
   InvoiceSummary,
 } from '../../../contract/api/invoices';
-import type { Message } from '../../../contract/api/fields';
-import type { ProjectList } from '../../../contract/api/projects';
-import { apiSlice } from '../../api/apiSlice';
+import type { AnswerOf, BodyOf, QueryOf } from '../../api/contractTypes';
 import { pathOf, request, type IdRoute } from '../../api/endpoint';
+import { injectEndpoints } from '../../api/injectEndpoints';
 import { onRecord, onRecordId, sendBody } from '../../api/recordMutations';
-import { invalidates, listTags, withSyncedMutations, type Tag } from '../../api/tags';
+import { invalidates, listTags, type Tag } from '../../api/tags';
 
 /**
  * Invoicing's calls: the company's invoicing profile, its clients, invoices and credit notes
@@ -38,8 +21,7 @@ export type InvoiceProfile = z.output<typeof InvoiceProfileData>;
 export type Client = z.output<typeof InvoiceClientData>;
 export type InvoiceRow = z.output<typeof InvoiceSummary>;
 export type Invoice = z.output<typeof InvoiceDetail>;
-type MessageAnswer = z.output<typeof Message>;
-type Answer = z.output<typeof InvoiceAnswer>;
+type Answer = AnswerOf<'getInvoice'>;
 
 const LIST: Tag = { type: 'invoice', id: 'LIST' };
 const row = (id: string): Tag => ({ type: 'invoice', id });
@@ -59,85 +41,77 @@ const linkCall = (call: IdRoute) => ({
 /** The scope's company for an admin ('' = none chosen: left out). */
 const scoped = (companyId?: string) => ({ companyId: companyId || undefined });
 
-export const invoicingApi = apiSlice.injectEndpoints({
-  endpoints: (build) =>
-    withSyncedMutations({
-      getInvoiceProfile: build.query<z.output<typeof InvoiceProfileAnswer>, string | undefined>({
-        query: (companyId) => request('getInvoiceProfile', { query: scoped(companyId) }),
-        providesTags: [row('PROFILE')],
+export const invoicingApi = injectEndpoints((build) => ({
+  getInvoiceProfile: build.query<AnswerOf<'getInvoiceProfile'>, string | undefined>({
+    query: (companyId) => request('getInvoiceProfile', { query: scoped(companyId) }),
+    providesTags: [row('PROFILE')],
+  }),
+  saveInvoiceProfile: build.mutation<AnswerOf<'saveInvoiceProfile'>, BodyOf<'saveInvoiceProfile'>>(
+    sendBody('saveInvoiceProfile', [row('PROFILE')]),
+  ),
+  getClients: build.query<AnswerOf<'listInvoiceClients'>, QueryOf<'listInvoiceClients'>>({
+    query: ({ companyId, search, page, pageSize, order }) =>
+      request('listInvoiceClients', {
+        query: { ...scoped(companyId), search: search || undefined, page, pageSize, order },
       }),
-      saveInvoiceProfile: build.mutation<
-        z.output<typeof InvoiceProfileAnswer>,
-        InvoiceProfileInput
-      >(sendBody('saveInvoiceProfile', [row('PROFILE')])),
-      getClients: build.query<
-        z.output<typeof InvoiceClientList>,
-        z.input<typeof InvoiceClientListQuery>
-      >({
-        query: ({ companyId, search, page, pageSize, order }) =>
-          request('listInvoiceClients', {
-            query: { ...scoped(companyId), search: search || undefined, page, pageSize, order },
-          }),
-        providesTags: (result) => [CLIENTS, ...listTags('invoice')(result)],
-      }),
-      /** One project's name, for a saved draft's project picker. */
-      getInvoiceProject: build.query<string | null, string>({
-        query: (id) => request('listProjects', { query: { id } }),
-        transformResponse: (page: z.output<typeof ProjectList>) =>
-          page.data[0]?.projectName ?? null,
-      }),
-      getClient: build.query<Client, string>({
-        query: (id) => request('getInvoiceClient', { params: { id } }),
-        transformResponse: (answer: z.output<typeof InvoiceClientAnswer>) => answer.data,
-        providesTags: (_r, _e, id) => [row(id)],
-      }),
-      addClient: build.mutation<z.output<typeof InvoiceClientAnswer>, InvoiceClientInput>(
-        sendBody('addInvoiceClient', [CLIENTS]),
-      ),
-      updateClient: build.mutation<
-        z.output<typeof InvoiceClientAnswer>,
-        { id: string } & z.input<typeof InvoiceClientUpdate>
-      >(onRecord('updateInvoiceClient', clientChanged)),
-      deleteClient: build.mutation<MessageAnswer, string>(
-        onRecordId('deleteInvoiceClient', clientChanged),
-      ),
-      getInvoices: build.query<z.output<typeof InvoiceList>, z.input<typeof InvoiceListQuery>>({
-        query: (query) => request('listInvoices', { query }),
-        providesTags: (result) => listTags('invoice')(result),
-      }),
-      getInvoice: build.query<Invoice, string>({
-        query: (id) => request('getInvoice', { params: { id } }),
-        transformResponse: (answer: Answer) => answer.data,
-        providesTags: (_r, _e, id) => [row(id)],
-      }),
-      addInvoice: build.mutation<Answer, InvoiceDraftInput>(sendBody('addInvoice', changed())),
-      updateInvoice: build.mutation<Answer, { id: string } & z.input<typeof InvoiceDraftUpdate>>(
-        onRecord('updateInvoice', changed),
-      ),
-      deleteInvoice: build.mutation<MessageAnswer, string>(onRecordId('deleteInvoice', changed)),
-      issueInvoice: build.mutation<Answer, { id: string; version: number }>(
-        onRecord('issueInvoice', changed),
-      ),
-      /** Cancels by a credit note for the whole invoice: the answer is the credit note. */
-      cancelInvoice: build.mutation<Answer, { id: string } & z.input<typeof InvoiceCancel>>(
-        onRecord('cancelInvoice', changed),
-      ),
-      emailInvoice: build.mutation<z.output<typeof InvoiceEmailAnswer>, string>(
-        linkCall('emailInvoice'),
-      ),
-      createInvoiceLink: build.mutation<z.output<typeof InvoiceLinkAnswer>, string>(
-        linkCall('createInvoiceLink'),
-      ),
-      getInvoiceLinks: build.query<z.output<typeof InvoiceLinkList>, string>({
-        query: (id) => request('listInvoiceLinks', { params: { id } }),
-        providesTags: (_r, _e, id) => links(id),
-      }),
-      revokeInvoiceLink: build.mutation<MessageAnswer, { id: string; linkId: string }>({
-        query: (params) => request('revokeInvoiceLink', { params }),
-        invalidatesTags: invalidates((_r, { id }) => links(id)),
-      }),
-    }),
-});
+    providesTags: (result) => [CLIENTS, ...listTags('invoice')(result)],
+  }),
+  /** One project's name, for a saved draft's project picker. */
+  getInvoiceProject: build.query<string | null, string>({
+    query: (id) => request('listProjects', { query: { id } }),
+    transformResponse: (page: AnswerOf<'listProjects'>) => page.data[0]?.projectName ?? null,
+  }),
+  getClient: build.query<Client, string>({
+    query: (id) => request('getInvoiceClient', { params: { id } }),
+    transformResponse: (answer: AnswerOf<'getInvoiceClient'>) => answer.data,
+    providesTags: (_r, _e, id) => [row(id)],
+  }),
+  addClient: build.mutation<AnswerOf<'addInvoiceClient'>, BodyOf<'addInvoiceClient'>>(
+    sendBody('addInvoiceClient', [CLIENTS]),
+  ),
+  updateClient: build.mutation<
+    AnswerOf<'updateInvoiceClient'>,
+    { id: string } & BodyOf<'updateInvoiceClient'>
+  >(onRecord('updateInvoiceClient', clientChanged)),
+  deleteClient: build.mutation<AnswerOf<'deleteInvoiceClient'>, string>(
+    onRecordId('deleteInvoiceClient', clientChanged),
+  ),
+  getInvoices: build.query<AnswerOf<'listInvoices'>, QueryOf<'listInvoices'>>({
+    query: (query) => request('listInvoices', { query }),
+    providesTags: (result) => listTags('invoice')(result),
+  }),
+  getInvoice: build.query<Invoice, string>({
+    query: (id) => request('getInvoice', { params: { id } }),
+    transformResponse: (answer: Answer) => answer.data,
+    providesTags: (_r, _e, id) => [row(id)],
+  }),
+  addInvoice: build.mutation<Answer, BodyOf<'addInvoice'>>(sendBody('addInvoice', changed())),
+  updateInvoice: build.mutation<Answer, { id: string } & BodyOf<'updateInvoice'>>(
+    onRecord('updateInvoice', changed),
+  ),
+  deleteInvoice: build.mutation<AnswerOf<'deleteInvoice'>, string>(
+    onRecordId('deleteInvoice', changed),
+  ),
+  issueInvoice: build.mutation<Answer, { id: string; version: number }>(
+    onRecord('issueInvoice', changed),
+  ),
+  /** Cancels by a credit note for the whole invoice: the answer is the credit note. */
+  cancelInvoice: build.mutation<Answer, { id: string } & BodyOf<'cancelInvoice'>>(
+    onRecord('cancelInvoice', changed),
+  ),
+  emailInvoice: build.mutation<AnswerOf<'emailInvoice'>, string>(linkCall('emailInvoice')),
+  createInvoiceLink: build.mutation<AnswerOf<'createInvoiceLink'>, string>(
+    linkCall('createInvoiceLink'),
+  ),
+  getInvoiceLinks: build.query<AnswerOf<'listInvoiceLinks'>, string>({
+    query: (id) => request('listInvoiceLinks', { params: { id } }),
+    providesTags: (_r, _e, id) => links(id),
+  }),
+  revokeInvoiceLink: build.mutation<AnswerOf<'revokeInvoiceLink'>, { id: string; linkId: string }>({
+    query: (params) => request('revokeInvoiceLink', { params }),
+    invalidatesTags: invalidates((_r, { id }) => links(id)),
+  }),
+}));
 
 export const {
   useGetInvoiceProfileQuery,

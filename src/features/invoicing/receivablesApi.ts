@@ -1,19 +1,13 @@
 import type { z } from 'zod';
 import type {
-  ClientStatement,
-  NewReceipt,
   Receipt as ReceiptSchema,
-  ReceiptAnswer,
-  ReceiptList,
-  ReceiptListQuery,
   Receivable as ReceivableSchema,
-  ReceivableList,
-  ReceivableQuery,
 } from '../../../contract/api/receipts';
-import { apiSlice } from '../../api/apiSlice';
+import type { AnswerOf, BodyOf, QueryOf } from '../../api/contractTypes';
 import { pathOf, request } from '../../api/endpoint';
+import { injectEndpoints } from '../../api/injectEndpoints';
 import { onRecord, sendBody } from '../../api/recordMutations';
-import { withSyncedMutations, type Tag } from '../../api/tags';
+import type { Tag } from '../../api/tags';
 
 /**
  * Money received from clients, what each client and project still owes, and a client's
@@ -23,42 +17,38 @@ import { withSyncedMutations, type Tag } from '../../api/tags';
 
 export type Receipt = z.output<typeof ReceiptSchema>;
 export type Receivable = z.output<typeof ReceivableSchema>;
-export type ReceivablePage = z.output<typeof ReceivableList>;
-export type Statement = z.output<typeof ClientStatement>['data'];
-export type ReceivableArgs = z.input<typeof ReceivableQuery>;
+export type ReceivablePage = AnswerOf<'listReceivables'>;
+export type Statement = AnswerOf<'clientStatement'>['data'];
+export type ReceivableArgs = QueryOf<'listReceivables'>;
 
 /** A receipt moves invoices, receivables, the account's balance and the dashboard. */
 const moved: Tag[] = ['invoice', 'bank', 'dashboard'];
 
-export const receivablesApi = apiSlice.injectEndpoints({
-  endpoints: (build) =>
-    withSyncedMutations({
-      getReceipts: build.query<z.output<typeof ReceiptList>, z.input<typeof ReceiptListQuery>>({
-        query: (query) => request('listReceipts', { query }),
-        providesTags: ['invoice'],
-      }),
-      addReceipt: build.mutation<z.output<typeof ReceiptAnswer>, z.input<typeof NewReceipt>>(
-        sendBody('addReceipt', moved),
-      ),
-      reverseReceipt: build.mutation<
-        z.output<typeof ReceiptAnswer>,
-        { id: string; version: number }
-      >(onRecord('reverseReceipt', () => moved)),
-      getReceivables: build.query<ReceivablePage, ReceivableArgs>({
-        query: (query) => request('listReceivables', { query }),
-        providesTags: ['invoice'],
-      }),
-      getClientStatement: build.query<
-        Statement,
-        { clientId: string; from: string; to: string; companyId?: string }
-      >({
-        query: ({ clientId, ...query }) =>
-          request('clientStatement', { params: { id: clientId }, query }),
-        transformResponse: (answer: z.output<typeof ClientStatement>) => answer.data,
-        providesTags: ['invoice'],
-      }),
-    }),
-});
+export const receivablesApi = injectEndpoints((build) => ({
+  getReceipts: build.query<AnswerOf<'listReceipts'>, QueryOf<'listReceipts'>>({
+    query: (query) => request('listReceipts', { query }),
+    providesTags: ['invoice'],
+  }),
+  addReceipt: build.mutation<AnswerOf<'addReceipt'>, BodyOf<'addReceipt'>>(
+    sendBody('addReceipt', moved),
+  ),
+  reverseReceipt: build.mutation<AnswerOf<'reverseReceipt'>, { id: string; version: number }>(
+    onRecord('reverseReceipt', () => moved),
+  ),
+  getReceivables: build.query<ReceivablePage, ReceivableArgs>({
+    query: (query) => request('listReceivables', { query }),
+    providesTags: ['invoice'],
+  }),
+  getClientStatement: build.query<
+    Statement,
+    { clientId: string; from: string; to: string; companyId?: string }
+  >({
+    query: ({ clientId, ...query }) =>
+      request('clientStatement', { params: { id: clientId }, query }),
+    transformResponse: (answer: AnswerOf<'clientStatement'>) => answer.data,
+    providesTags: ['invoice'],
+  }),
+}));
 
 export const {
   useGetReceiptsQuery,

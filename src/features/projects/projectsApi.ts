@@ -1,23 +1,15 @@
 import type { z } from 'zod';
-import type { Message } from '../../../contract/api/fields';
 import type {
   Project as ProjectSchema,
-  ProjectAnswer,
-  ProjectFields,
-  ProjectList,
   ProjectListQuery,
   ProjectSort,
-  ProjectStatusByPm,
   ProjectStatusHistory,
-  ProjectStatusHistoryQuery,
-  ProjectSuggestions,
-  ProjectSuggestionsQuery,
-  ProjectUpdate,
 } from '../../../contract/api/projects';
+import type { AnswerOf, BodyOf, QueryOf } from '../../api/contractTypes';
 import { reloadOf, request } from '../../api/endpoint';
-import { apiSlice } from '../../api/apiSlice';
+import { injectEndpoints } from '../../api/injectEndpoints';
 import { recordMutations } from '../../api/recordMutations';
-import { changedTags, invalidates, listTags, withSyncedMutations } from '../../api/tags';
+import { changedTags, invalidates, listTags } from '../../api/tags';
 import type { ListParams } from '../../api/types';
 
 export type { ProjectSort };
@@ -30,9 +22,9 @@ export type ProjectArgs = ListParams<ProjectSort> &
   Pick<z.output<typeof ProjectListQuery>, 'companyId' | 'projectManagerId' | 'from' | 'to'>;
 
 /** What a company's form sends: the price in rupees, the PM by id (or null for none). */
-export type ProjectInput = z.input<typeof ProjectFields>;
+export type ProjectInput = BodyOf<'createProject'>;
 
-type Answer = z.output<typeof ProjectAnswer>;
+type Answer = AnswerOf<'createProject'>;
 const calls = recordMutations('project', {
   add: 'createProject',
   update: 'updateProject',
@@ -42,50 +34,49 @@ const calls = recordMutations('project', {
 
 const blankToUndefined = (v: string | undefined) => v || undefined;
 
-export const projectsApi = apiSlice.injectEndpoints({
-  endpoints: (build) =>
-    withSyncedMutations({
-      getProjects: build.query<z.output<typeof ProjectList>, ProjectArgs>({
-        query: ({ companyId, projectManagerId, from, to, ...params }) =>
-          request('listProjects', {
-            query: {
-              ...params,
-              companyId: blankToUndefined(companyId),
-              projectManagerId: blankToUndefined(projectManagerId),
-              from: blankToUndefined(from),
-              to: blankToUndefined(to),
-            },
-          }),
-        providesTags: listTags('project'),
+export const projectsApi = injectEndpoints((build) => ({
+  getProjects: build.query<AnswerOf<'listProjects'>, ProjectArgs>({
+    query: ({ companyId, projectManagerId, from, to, ...params }) =>
+      request('listProjects', {
+        query: {
+          ...params,
+          companyId: blankToUndefined(companyId),
+          projectManagerId: blankToUndefined(projectManagerId),
+          from: blankToUndefined(from),
+          to: blankToUndefined(to),
+        },
       }),
-      /** One project as it is now, for an edit form's Reload: always fetched, never cached. */
-      getProject: build.query<Project | null, string>(reloadOf<Project>('listProjects')),
-      createProject: build.mutation<Answer, ProjectInput>(calls.add),
-      updateProject: build.mutation<Answer, z.input<typeof ProjectUpdate>>(calls.update),
-      deleteProject: build.mutation<z.output<typeof Message>, string>(calls.remove),
-      restoreProject: build.mutation<z.output<typeof Message>, string>(calls.restore),
-      updateProjectStatus: build.mutation<Answer, z.input<typeof ProjectStatusByPm>>({
-        query: (body) => request('updateProjectStatusByPm', { body }),
-        invalidatesTags: invalidates((_r, arg) => changedTags('project', arg._id)),
-      }),
-      /** A page of a project's status changes, latest first. */
-      getProjectStatusHistory: build.query<
-        z.output<typeof ProjectStatusHistory>,
-        z.input<typeof ProjectStatusHistoryQuery>
-      >({
-        query: (query) => request('projectStatusHistory', { query }),
-        providesTags: (_r, _e, arg) => [{ type: 'project', id: arg.id }],
-      }),
-      /** The company's earlier values of a free-text field, the most used first. */
-      getProjectSuggestions: build.query<
-        z.output<typeof ProjectSuggestions>,
-        z.input<typeof ProjectSuggestionsQuery>
-      >({
-        query: (query) => request('projectSuggestions', { query }),
-        providesTags: [{ type: 'project', id: 'LIST' }],
-      }),
-    }),
-});
+    providesTags: listTags('project'),
+  }),
+  /** One project as it is now, for an edit form's Reload: always fetched, never cached. */
+  getProject: build.query<Project | null, string>(reloadOf<Project>('listProjects')),
+  createProject: build.mutation<Answer, ProjectInput>(calls.add),
+  updateProject: build.mutation<Answer, BodyOf<'updateProject'>>(calls.update),
+  deleteProject: build.mutation<AnswerOf<'deleteProject'>, string>(calls.remove),
+  restoreProject: build.mutation<AnswerOf<'restoreProject'>, string>(calls.restore),
+  updateProjectStatus: build.mutation<
+    AnswerOf<'updateProjectStatusByPm'>,
+    BodyOf<'updateProjectStatusByPm'>
+  >({
+    query: (body) => request('updateProjectStatusByPm', { body }),
+    invalidatesTags: invalidates((_r, arg) => changedTags('project', arg._id)),
+  }),
+  /** A page of a project's status changes, latest first. */
+  getProjectStatusHistory: build.query<
+    AnswerOf<'projectStatusHistory'>,
+    QueryOf<'projectStatusHistory'>
+  >({
+    query: (query) => request('projectStatusHistory', { query }),
+    providesTags: (_r, _e, arg) => [{ type: 'project', id: arg.id }],
+  }),
+  /** The company's earlier values of a free-text field, the most used first. */
+  getProjectSuggestions: build.query<AnswerOf<'projectSuggestions'>, QueryOf<'projectSuggestions'>>(
+    {
+      query: (query) => request('projectSuggestions', { query }),
+      providesTags: [{ type: 'project', id: 'LIST' }],
+    },
+  ),
+}));
 
 export const {
   useGetProjectsQuery,

@@ -1,26 +1,19 @@
 import type { z } from 'zod';
-import type { Message } from '../../../contract/api/fields';
-import type {
-  RecurringAnswer,
-  RecurringExpense as RecurringSchema,
-  RecurringFields,
-  RecurringList,
-  RecurringListQuery,
-  RecurringToggle,
-  RecurringUpdate,
-} from '../../../contract/api/recurring';
+import type { RecurringExpense as RecurringSchema } from '../../../contract/api/recurring';
+import type { AnswerOf, BodyOf, QueryOf } from '../../api/contractTypes';
 import { reloadOf, request } from '../../api/endpoint';
-import { apiSlice } from '../../api/apiSlice';
+import { injectEndpoints } from '../../api/injectEndpoints';
 import { sendBody, sendId, toggleMutations } from '../../api/recordMutations';
 import type { TemplateCalls } from '../../ui/schedules/useTemplateForm';
-import { invalidates, listTags, withSyncedMutations, type Tag } from '../../api/tags';
+import { invalidates, listTags, type Tag } from '../../api/tags';
 
 export type { RecurringSort } from '../../../contract/api/recurring';
 export type Recurring = z.output<typeof RecurringSchema>;
 /** What the form sends: the amount in rupees. */
-export type RecurringInput = z.input<typeof RecurringFields>;
-export type RecurringPage = z.output<typeof RecurringList>;
-type Answer = z.output<typeof RecurringAnswer>;
+export type RecurringInput = BodyOf<'addRecurring'>;
+export type RecurringPage = AnswerOf<'listRecurring'>;
+type Answer = AnswerOf<'addRecurring'>;
+type Toggle = BodyOf<'pauseRecurring'>;
 
 /**
  * A change of a template may record its expenses due at once: the expense list and every
@@ -35,29 +28,26 @@ const toggles = toggleMutations<Answer>(
   changed,
 );
 
-export const recurringApi = apiSlice.injectEndpoints({
-  endpoints: (build) =>
-    withSyncedMutations({
-      getRecurring: build.query<RecurringPage, z.output<typeof RecurringListQuery>>({
-        query: (params) => request('listRecurring', { query: params }),
-        providesTags: listTags('recurring'),
-      }),
-      /** One template as it is now, for an edit form's Reload: always fetched, never cached. */
-      getOneRecurring: build.query<Recurring | null, string>(reloadOf<Recurring>('listRecurring')),
-      addRecurring: build.mutation<Answer, RecurringInput>(
-        sendBody('addRecurring', [LIST, ...recorded]),
-      ),
-      updateRecurring: build.mutation<Answer, z.input<typeof RecurringUpdate>>({
-        query: (body) => request('updateRecurring', { body }),
-        invalidatesTags: invalidates((_r, arg) => changed(arg._id)),
-      }),
-      deleteRecurring: build.mutation<z.output<typeof Message>, string>(
-        sendId('deleteRecurring', (id) => [{ type: 'recurring', id }, LIST]),
-      ),
-      pauseRecurring: build.mutation<Answer, z.input<typeof RecurringToggle>>(toggles.pause),
-      resumeRecurring: build.mutation<Answer, z.input<typeof RecurringToggle>>(toggles.resume),
-    }),
-});
+export const recurringApi = injectEndpoints((build) => ({
+  getRecurring: build.query<RecurringPage, QueryOf<'listRecurring'>>({
+    query: (params) => request('listRecurring', { query: params }),
+    providesTags: listTags('recurring'),
+  }),
+  /** One template as it is now, for an edit form's Reload: always fetched, never cached. */
+  getOneRecurring: build.query<Recurring | null, string>(reloadOf<Recurring>('listRecurring')),
+  addRecurring: build.mutation<Answer, RecurringInput>(
+    sendBody('addRecurring', [LIST, ...recorded]),
+  ),
+  updateRecurring: build.mutation<Answer, BodyOf<'updateRecurring'>>({
+    query: (body) => request('updateRecurring', { body }),
+    invalidatesTags: invalidates((_r, arg) => changed(arg._id)),
+  }),
+  deleteRecurring: build.mutation<AnswerOf<'deleteRecurring'>, string>(
+    sendId('deleteRecurring', (id) => [{ type: 'recurring', id }, LIST]),
+  ),
+  pauseRecurring: build.mutation<Answer, Toggle>(toggles.pause),
+  resumeRecurring: build.mutation<Answer, Toggle>(toggles.resume),
+}));
 
 export const { useGetRecurringQuery } = recurringApi;
 

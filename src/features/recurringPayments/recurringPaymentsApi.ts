@@ -1,26 +1,19 @@
 import type { z } from 'zod';
-import type { Message } from '../../../contract/api/fields';
-import type {
-  RecurringPaymentAnswer,
-  RecurringPaymentFields,
-  RecurringPaymentList,
-  RecurringPaymentListQuery,
-  RecurringPayment as RecurringPaymentSchema,
-  RecurringPaymentToggle,
-  RecurringPaymentUpdate,
-} from '../../../contract/api/recurringPayments';
+import type { RecurringPayment as RecurringPaymentSchema } from '../../../contract/api/recurringPayments';
+import type { AnswerOf, BodyOf, QueryOf } from '../../api/contractTypes';
 import { reloadOf, request } from '../../api/endpoint';
-import { apiSlice } from '../../api/apiSlice';
+import { injectEndpoints } from '../../api/injectEndpoints';
 import { sendId, toggleMutations } from '../../api/recordMutations';
 import type { TemplateCalls } from '../../ui/schedules/useTemplateForm';
-import { invalidates, listTags, withSyncedMutations, type Tag } from '../../api/tags';
+import { invalidates, listTags, type Tag } from '../../api/tags';
 
 export type { RecurringPaymentSort } from '../../../contract/api/recurringPayments';
 export type RecurringPayment = z.output<typeof RecurringPaymentSchema>;
 /** What the form sends: the amount in rupees. */
-export type RecurringPaymentInput = z.input<typeof RecurringPaymentFields>;
-export type RecurringPaymentPage = z.output<typeof RecurringPaymentList>;
-type Answer = z.output<typeof RecurringPaymentAnswer>;
+export type RecurringPaymentInput = BodyOf<'addRecurringPayment'>;
+export type RecurringPaymentPage = AnswerOf<'listRecurringPayments'>;
+type Answer = AnswerOf<'addRecurringPayment'>;
+type Toggle = BodyOf<'pauseRecurringPayment'>;
 
 const LIST: Tag = { type: 'recurringPayment', id: 'LIST' };
 
@@ -36,41 +29,34 @@ const changed = (id: string, answer: Answer | undefined): Tag[] => [
   ...posted(answer),
 ];
 
-type Toggle = z.input<typeof RecurringPaymentToggle>;
 const toggles = toggleMutations<Answer>(
   { pause: 'pauseRecurringPayment', resume: 'resumeRecurringPayment' },
   changed,
 );
 
-export const recurringPaymentsApi = apiSlice.injectEndpoints({
-  endpoints: (build) =>
-    withSyncedMutations({
-      getRecurringPayments: build.query<
-        RecurringPaymentPage,
-        z.input<typeof RecurringPaymentListQuery>
-      >({
-        query: (params) => request('listRecurringPayments', { query: params }),
-        providesTags: listTags('recurringPayment'),
-      }),
-      /** One template as it is now, for an edit form's Reload: always fetched, never cached. */
-      getOneRecurringPayment: build.query<RecurringPayment | null, string>(
-        reloadOf<RecurringPayment>('listRecurringPayments'),
-      ),
-      addRecurringPayment: build.mutation<Answer, RecurringPaymentInput>({
-        query: (body) => request('addRecurringPayment', { body }),
-        invalidatesTags: invalidates((answer) => [LIST, ...posted(answer)]),
-      }),
-      updateRecurringPayment: build.mutation<Answer, z.input<typeof RecurringPaymentUpdate>>({
-        query: (body) => request('updateRecurringPayment', { body }),
-        invalidatesTags: invalidates((answer, arg) => changed(arg._id, answer)),
-      }),
-      deleteRecurringPayment: build.mutation<z.output<typeof Message>, string>(
-        sendId('deleteRecurringPayment', (id) => [{ type: 'recurringPayment', id }, LIST]),
-      ),
-      pauseRecurringPayment: build.mutation<Answer, Toggle>(toggles.pause),
-      resumeRecurringPayment: build.mutation<Answer, Toggle>(toggles.resume),
-    }),
-});
+export const recurringPaymentsApi = injectEndpoints((build) => ({
+  getRecurringPayments: build.query<RecurringPaymentPage, QueryOf<'listRecurringPayments'>>({
+    query: (params) => request('listRecurringPayments', { query: params }),
+    providesTags: listTags('recurringPayment'),
+  }),
+  /** One template as it is now, for an edit form's Reload: always fetched, never cached. */
+  getOneRecurringPayment: build.query<RecurringPayment | null, string>(
+    reloadOf<RecurringPayment>('listRecurringPayments'),
+  ),
+  addRecurringPayment: build.mutation<Answer, RecurringPaymentInput>({
+    query: (body) => request('addRecurringPayment', { body }),
+    invalidatesTags: invalidates((answer) => [LIST, ...posted(answer)]),
+  }),
+  updateRecurringPayment: build.mutation<Answer, BodyOf<'updateRecurringPayment'>>({
+    query: (body) => request('updateRecurringPayment', { body }),
+    invalidatesTags: invalidates((answer, arg) => changed(arg._id, answer)),
+  }),
+  deleteRecurringPayment: build.mutation<AnswerOf<'deleteRecurringPayment'>, string>(
+    sendId('deleteRecurringPayment', (id) => [{ type: 'recurringPayment', id }, LIST]),
+  ),
+  pauseRecurringPayment: build.mutation<Answer, Toggle>(toggles.pause),
+  resumeRecurringPayment: build.mutation<Answer, Toggle>(toggles.resume),
+}));
 
 export const { useGetRecurringPaymentsQuery } = recurringPaymentsApi;
 
