@@ -1,5 +1,6 @@
 import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { calendarDate } from '../../contract/api/fields';
+import { COUNT_BOUND } from '../../contract/rules';
 import { badRequest } from '../lib/errors';
 import { rowAfter } from './keyset';
 import type { PgSelect } from 'drizzle-orm/pg-core';
@@ -223,4 +224,63 @@ export function pageCursors(rows: readonly { sortValue: string; id: string | num
     first: encodePosition({ value: first.sortValue, key: String(first.id) }),
     last: encodePosition({ value: last.sortValue, key: String(last.id) }),
   };
+}
+
+/** What a list's page row carries for its position: its sort value as text, and its key. */
+type PositionedRow = { sortValue: string; id: string | number };
+
+/** The values of a keyset page's placeholders: its position (if any) and its window. */
+export type KeysetValues = {
+  afterValue?: string;
+  afterKey?: string;
+  limit: number;
+  offset: number;
+};
+
+/**
+ * One page of a list paged by number or from a row's position (`keyset`), with its filter's
+ * count and sums. `rows` reads the page in the query shape given, from the placeholders'
+ * `values`. A search (`bounded`) is counted up to COUNT_BOUND, by its own rows when a first
+ * page is short of full (rowsAndCount); past the bound the total is the bound and every sum
+ * null, rather than a part passed off as the whole. Any other filter is summed by `totals`
+ * (`count` unless given) beside the rows.
+ */
+export async function keysetListPage<
+  S extends string,
+  R extends PositionedRow,
+  C extends { total: number },
+  T,
+  X extends object,
+>(
+  q: SortRequest<S> & KeysetRequest & PageRequest,
+  checks: Record<S, PositionCheck>,
+  list: {
+    rows: (
+      shape: { keyset: KeysetShape<S>; offset: boolean },
+      values: KeysetValues,
+    ) => Promise<R[]>;
+    bounded: boolean;
+    own: (rows: R[]) => C;
+    count: () => Promise<C | undefined>;
+    totals?: () => Promise<C | undefined>;
+    data: (row: R) => T;
+    sums: (summary: C | undefined) => X;
+  },
+) {
+  const page = keyset(q, checks);
+  const window = q.after || q.before ? { limit: q.pageSize, offset: 0 } : pageWindow(q);
+  const pageRows = () =>
+    list.rows({ keyset: page.shape, offset: window.offset > 0 }, { ...page.values, ...window });
+  const [rows, summary] = list.bounded
+    ? await rowsAndCount<R, C | undefined>(q, pageRows, list.own, list.count)
+    : await Promise.all([pageRows(), (list.totals ?? list.count)()]);
+  if (page.reversed) rows.reverse();
+  const capped = list.bounded && (summary?.total ?? 0) > COUNT_BOUND;
+  const sums: { [K in keyof X]: X[K] | null } = list.sums(summary);
+  if (capped) for (const k in sums) sums[k] = null;
+  return pageAnswer(q, rows.map(list.data), capped ? COUNT_BOUND : summary?.total, {
+    ...sums,
+    cursors: pageCursors(rows),
+    ...(capped ? { totalCapped: true } : {}),
+  });
 }

@@ -2,14 +2,10 @@ import { and, asc, eq, getTableColumns, gte, inArray, lte, or, sql, type SQL } f
 import type { ExpenseSort } from '../../contract/api/expenses';
 import type { DbOrTx } from '../db/client';
 import {
-  keyset,
   keysetClauses,
-  pageAnswer,
-  pageCursors,
-  pageWindow,
+  keysetListPage,
   positionChecks,
   rowCount,
-  rowsAndCount,
   sumPaise,
   type KeysetShape,
 } from '../db/paging';
@@ -295,8 +291,6 @@ export async function listExpenses(db: DbOrTx, caller: Caller, q: ExpenseQuery) 
     from: !!q.from,
     to: !!q.to,
   };
-  const page = keyset(q, positionOf);
-  const window = q.after || q.before ? { limit: q.pageSize, offset: 0 } : pageWindow(q);
   const values: Record<string, unknown> = {
     userId: caller.userId,
     search: q.search ? searchPattern(q.search) : undefined,
@@ -304,43 +298,28 @@ export async function listExpenses(db: DbOrTx, caller: Caller, q: ExpenseQuery) 
     category,
     from: q.from,
     to: q.to,
-    ...(page.values as { afterValue?: string; afterKey?: string }),
-    limit: window.limit,
-    offset: window.offset,
   };
   for (let i = 0; i < matching.length; i++) values[matchingCategory(i)] = matching[i];
-  const pageRows = () =>
-    listPage(db, { ...filter, keyset: page.shape, offset: window.offset > 0 }).execute(values);
   // A search (or an id) is counted and summed up to the bound; a range of days is summed from
   // the date index; a category alone is totalled from its months, as the whole list is.
-  const filtered = !!q.search || !!q.id;
-  const totals = () =>
-    (filter.from || filter.to ? rangeTotals(db, filter) : monthTotals(db, filter.category))
-      .execute(values)
-      .then(([row]) => row);
-  const [rows, summary] = filtered
-    ? await rowsAndCount(
-        q,
-        pageRows,
-        (found) => ({ total: found.length, totalPaise: sumPaise(found.map((r) => r.amountPaise)) }),
-        () =>
-          listMatches(db, filter)
-            .execute(values)
-            .then(([totals]) => totals),
-      )
-    : await Promise.all([pageRows(), totals()]);
-  if (page.reversed) rows.reverse();
-  const capped = filtered && (summary?.total ?? 0) > COUNT_BOUND;
-  return pageAnswer(
-    q,
-    rows.map((r) => r.expense),
-    capped ? COUNT_BOUND : summary?.total,
-    {
-      totalAmount: capped ? null : paiseToRupees(summary?.totalPaise),
-      cursors: pageCursors(rows),
-      ...(capped ? { totalCapped: true } : {}),
-    },
-  );
+  return keysetListPage(q, positionOf, {
+    rows: (shape, at) => listPage(db, { ...filter, ...shape }).execute({ ...values, ...at }),
+    bounded: !!q.search || !!q.id,
+    own: (found) => ({
+      total: found.length,
+      totalPaise: sumPaise(found.map((r) => r.amountPaise)),
+    }),
+    count: () =>
+      listMatches(db, filter)
+        .execute(values)
+        .then(([totals]) => totals),
+    totals: () =>
+      (filter.from || filter.to ? rangeTotals(db, filter) : monthTotals(db, filter.category))
+        .execute(values)
+        .then(([row]) => row),
+    data: (r) => r.expense,
+    sums: (summary) => ({ totalAmount: paiseToRupees(summary?.totalPaise) }),
+  });
 }
 
 export async function createExpense(db: DbOrTx, caller: Caller, input: ExpenseInput) {

@@ -4,14 +4,10 @@ import { LOAN_NOUNS, type LoanSort } from '../../contract/api/loans';
 import type { DbOrTx, Tx } from '../db/client';
 import { keyText, keysetBatches, rowAfter } from '../db/keyset';
 import {
-  keyset,
   keysetClauses,
-  pageAnswer,
-  pageCursors,
-  pageWindow,
+  keysetListPage,
   positionChecks,
   rowCount,
-  rowsAndCount,
   sumPaise,
   type KeysetRequest,
   type KeysetShape,
@@ -206,49 +202,30 @@ export async function listLoans(
 ) {
   const filter = filterShape(q);
   const { today } = q;
-  const page = keyset(q, positionOf);
-  const window = q.after || q.before ? { limit: q.pageSize, offset: 0 } : pageWindow(q);
-  const values = {
-    ...filterValues(caller, direction, q),
-    ...page.values,
-    limit: window.limit,
-    offset: window.offset,
-  };
-  const pageRows = () =>
-    listPage(db, { ...filter, keyset: page.shape, offset: window.offset > 0 }).execute(values);
-  const counted = () =>
-    listMatches(db, filter)
-      .execute(values)
-      .then(([totals]) => totals);
-  const [rows, summary] = q.search
-    ? await rowsAndCount(
-        q,
-        pageRows,
-        (found) => ({
-          total: found.length,
-          amount: sumPaise(found.map((r) => r.amountPaise)),
-          repaid: sumPaise(found.map((r) => r.repaidPaise)),
-        }),
-        counted,
-      )
-    : await Promise.all([pageRows(), counted()]);
-  if (page.reversed) rows.reverse();
-  const capped = !!q.search && (summary?.total ?? 0) > COUNT_BOUND;
-  const amount = BigInt(summary?.amount ?? 0);
-  const repaid = BigInt(summary?.repaid ?? 0);
-  return pageAnswer(
-    q,
-    rows.map((r) => toApi(r, today)),
-    capped ? COUNT_BOUND : summary?.total,
-    {
-      // Past the bound nothing is summed: null rather than a part passed off as the whole.
-      totalAmount: capped ? null : paiseToRupees(amount),
-      repaidAmount: capped ? null : paiseToRupees(repaid),
-      outstandingAmount: capped ? null : paiseToRupees(amount - repaid),
-      cursors: pageCursors(rows),
-      ...(capped ? { totalCapped: true } : {}),
+  const values = filterValues(caller, direction, q);
+  return keysetListPage(q, positionOf, {
+    rows: (shape, at) => listPage(db, { ...filter, ...shape }).execute({ ...values, ...at }),
+    bounded: !!q.search,
+    own: (found) => ({
+      total: found.length,
+      amount: sumPaise(found.map((r) => r.amountPaise)),
+      repaid: sumPaise(found.map((r) => r.repaidPaise)),
+    }),
+    count: () =>
+      listMatches(db, filter)
+        .execute(values)
+        .then(([totals]) => totals),
+    data: (r) => toApi(r, today),
+    sums: (summary) => {
+      const amount = BigInt(summary?.amount ?? 0);
+      const repaid = BigInt(summary?.repaid ?? 0);
+      return {
+        totalAmount: paiseToRupees(amount),
+        repaidAmount: paiseToRupees(repaid),
+        outstandingAmount: paiseToRupees(amount - repaid),
+      };
     },
-  );
+  });
 }
 
 /**
