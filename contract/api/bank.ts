@@ -16,6 +16,7 @@ import {
   optionalText,
   pageCursors,
   pageMeta,
+  pageOf,
   rupeesInput,
   savedAnswer,
   text,
@@ -193,12 +194,7 @@ export const BankAccountListQuery = PageQuery.extend({
   state: z.enum(ACCOUNT_STATES, { error: 'must be open or closed' }).optional(),
 });
 /** One page of the accounts; `totalAmount` is the sum of the filter's balances. */
-export const BankAccountList = z.object({
-  success: z.boolean(),
-  data: z.array(BankAccount),
-  totalAmount: z.number(),
-  ...pageMeta,
-});
+export const BankAccountList = pageOf(BankAccount, { totalAmount: z.number() });
 
 /** A party as a payment names it: a client, vendor or person of the company's, or a name. */
 const partyInput = z.discriminatedUnion(
@@ -279,7 +275,7 @@ export const EntryFilters = z.object({
 });
 
 export const PaymentListQuery = Paging.extend({ accountId: id }).extend(EntryFilters.shape);
-export const PaymentList = z.object({ success: z.boolean(), data: z.array(Payment), ...pageMeta });
+export const PaymentList = pageOf(Payment);
 
 /** An account over a range of days (both included). */
 export const StatementRange = z
@@ -337,12 +333,9 @@ export const SpendingRow = z.object({
   received: z.number(),
   payments: z.number(),
 });
-export const SpendingList = z.object({
-  success: z.boolean(),
-  data: z.array(SpendingRow),
+export const SpendingList = pageOf(SpendingRow, {
   totalPaid: z.number(),
   totalReceived: z.number(),
-  ...pageMeta,
 });
 export const StatementAnswer = z.object({ success: z.boolean(), data: Statement });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOAN_DIRECTIONS } from '../enums';
 import type { Endpoint } from './endpoint';
-import { PageQuery, email, pageMeta } from './fields';
+import { PageQuery, email, pageOf } from './fields';
 
 /**
  * A person of the user's books (the khata's people), with what each side owes; `email` is
@@ -30,13 +30,10 @@ export const CounterpartyEvent = z.object({
 });
 
 export const CounterpartyListQuery = PageQuery.omit({ order: true });
-export const CounterpartyList = z.object({
-  success: z.boolean(),
-  data: z.array(Counterparty),
+export const CounterpartyList = pageOf(Counterparty, {
   theyOweAmount: z.number(),
   iOweAmount: z.number(),
   netAmount: z.number(),
-  ...pageMeta,
 });
 
 export const CounterpartyQuery = z.object({ email });

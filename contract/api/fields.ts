@@ -282,6 +282,12 @@ export const pageCursors = z
 /** What a page of a list says of the whole. */
 export const pageMeta = { total: z.number(), page: z.number(), pageSize: z.number() };
 
+/** One page of a list: its rows, `sums` over the whole filter (if any), and where it stands. */
+export const pageOf = <T extends z.ZodType, S extends z.ZodRawShape = Record<never, never>>(
+  row: T,
+  sums?: S,
+) => z.object({ success: z.boolean(), data: z.array(row), ...(sums as S), ...pageMeta });
+
 /**
  * A list query paged by number or from a row's position (after or before, not both): its own
  * sort and filters (`shape`) on top of PageQuery's.
@@ -297,13 +303,7 @@ export const keysetQuery = <S extends z.ZodRawShape>(shape: S) =>
  * where the page stands.
  */
 export const keysetPage = <T extends z.ZodType, S extends z.ZodRawShape>(row: T, sums: S) =>
-  z.object({
-    success: z.boolean(),
-    data: z.array(row),
-    ...sums,
-    ...pageMeta,
-    cursors: pageCursors,
-  });
+  pageOf(row, sums).extend({ cursors: pageCursors });
 
 /**
  * Set when a list matched more rows than it counts (COUNT_BOUND): `total` is then the bound

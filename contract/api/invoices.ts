@@ -34,7 +34,7 @@ import {
   keysetPage,
   keysetQuery,
   optionalText,
-  pageMeta,
+  pageOf,
   pdfGet,
   rupeesInput,
   savedAnswer,
@@ -416,8 +416,7 @@ export const recordListQuery = () =>
     order: z.enum(['asc', 'desc']).default('asc'),
   });
 /** One page of the records. */
-export const recordList = <T extends z.ZodType>(data: T) =>
-  z.object({ success: z.boolean(), data: z.array(data), ...pageMeta });
+export const recordList = <T extends z.ZodType>(data: T) => pageOf(data);
 
 export const InvoiceClientAnswer = recordAnswer(InvoiceClientData);
 export const InvoiceClientListQuery = recordListQuery();
@@ -550,6 +549,57 @@ export const InvoiceLinkFields = z.object({
 export const InvoiceLinkAnswer = savedAnswer(InvoiceLinkData.extend({ url: z.string() }));
 export const InvoiceLinkList = z.object({ success: z.boolean(), data: z.array(InvoiceLinkData) });
 export const InvoiceLinkParams = z.object({ id, linkId: id });
+
+/** The calls of a record's share links, by operation id. */
+type ShareLinkEndpoints<N extends string, P, A> = Record<
+  `create${N}Link`,
+  {
+    method: 'POST';
+    path: string;
+    params: P;
+    body: typeof InvoiceLinkFields;
+    status: 201;
+    answer: A;
+  }
+> &
+  Record<
+    `list${N}Links`,
+    { method: 'GET'; path: string; params: P; answer: typeof InvoiceLinkList }
+  > &
+  Record<
+    `revoke${N}Link`,
+    { method: 'POST'; path: string; params: typeof InvoiceLinkParams; answer: typeof Message }
+  >;
+
+/**
+ * The share links of a record at `base` (an invoice, a khata person): `create${name}Link`
+ * (answered with `answer`: the link and its addresses, this once), `list${name}Links` at
+ * `${base}/links`, and `revoke${name}Link` at `${base}/links/:linkId/revoke`.
+ */
+export function shareLinkEndpoints<
+  const N extends string,
+  P extends z.ZodType,
+  A extends z.ZodType,
+>(name: N, base: string, params: P, answer: A): ShareLinkEndpoints<N, P, A> {
+  const path = `${base}/links`;
+  return {
+    [`create${name}Link`]: {
+      method: 'POST',
+      path,
+      params,
+      body: InvoiceLinkFields,
+      status: 201,
+      answer,
+    },
+    [`list${name}Links`]: { method: 'GET', path, params, answer: InvoiceLinkList },
+    [`revoke${name}Link`]: {
+      method: 'POST',
+      path: `${path}/:linkId/revoke`,
+      params: InvoiceLinkParams,
+      answer: Message,
+    },
+  } as ShareLinkEndpoints<N, P, A>;
+}
 export const InvoiceEmailAnswer = savedAnswer(z.object({ to: z.string(), expiresAt: z.string() }));
 /** A share link's token: 43 base64url characters. */
 export const PublicInvoiceParams = z.object({
@@ -666,25 +716,6 @@ export const invoiceEndpoints = {
     body: InvoiceLinkFields,
     answer: InvoiceEmailAnswer,
   },
-  createInvoiceLink: {
-    method: 'POST',
-    path: '/invoices/:id/links',
-    params: IdParams,
-    body: InvoiceLinkFields,
-    status: 201,
-    answer: InvoiceLinkAnswer,
-  },
-  listInvoiceLinks: {
-    method: 'GET',
-    path: '/invoices/:id/links',
-    params: IdParams,
-    answer: InvoiceLinkList,
-  },
-  revokeInvoiceLink: {
-    method: 'POST',
-    path: '/invoices/:id/links/:linkId/revoke',
-    params: InvoiceLinkParams,
-    answer: Message,
-  },
+  ...shareLinkEndpoints('Invoice', '/invoices/:id', IdParams, InvoiceLinkAnswer),
   publicInvoicePdf: pdfGet('/public/invoices/:token', { params: PublicInvoiceParams }),
 } as const satisfies Record<string, Endpoint>;

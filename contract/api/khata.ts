@@ -16,9 +16,9 @@ import {
 } from './fields';
 import {
   InvoiceLinkData,
-  InvoiceLinkFields,
-  InvoiceLinkParams,
+  InvoiceLinkList,
   PublicInvoiceParams,
+  shareLinkEndpoints,
 } from './invoices';
 
 /**
@@ -179,7 +179,7 @@ export const KhataSettleFields = z.object({ date: calendarDate });
 
 export const KhataReminderFields = z.object({ channel: z.enum(['whatsapp', 'sms']) });
 
-export const KhataLinkList = z.object({ success: z.boolean(), data: z.array(InvoiceLinkData) });
+export const KhataLinkList = InvoiceLinkList;
 export const KhataLinkAnswer = savedAnswer(
   InvoiceLinkData.extend({ url: z.string(), pdfUrl: z.string() }),
 );
@@ -261,26 +261,7 @@ export const khataEndpoints = {
     status: 201,
     answer: Message,
   },
-  listKhataLinks: {
-    method: 'GET',
-    path: '/khata/people/:id/links',
-    params: KhataPersonParams,
-    answer: KhataLinkList,
-  },
-  createKhataLink: {
-    method: 'POST',
-    path: '/khata/people/:id/links',
-    params: KhataPersonParams,
-    body: InvoiceLinkFields,
-    status: 201,
-    answer: KhataLinkAnswer,
-  },
-  revokeKhataLink: {
-    method: 'POST',
-    path: '/khata/people/:id/links/:linkId/revoke',
-    params: InvoiceLinkParams,
-    answer: Message,
-  },
+  ...shareLinkEndpoints('Khata', '/khata/people/:id', KhataPersonParams, KhataLinkAnswer),
   getUpiSettings: {
     method: 'GET',
     path: '/user/upi',

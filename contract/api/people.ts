@@ -8,7 +8,7 @@ import {
   email,
   id,
   mobile,
-  pageMeta,
+  pageOf,
   password,
   savedAnswer,
   text,
@@ -99,7 +99,7 @@ export const PeopleListQuery = PageQuery.extend({
   /** Only this person (a form reloading it), when the list would show them. */
   id: id.optional(),
 });
-export const PersonList = z.object({ success: z.boolean(), data: z.array(Person), ...pageMeta });
+export const PersonList = pageOf(Person);
 export const PersonAnswer = savedAnswer(Person);
 /** The saved details; a new e-mail is still waiting for its link (`pendingEmail`). */
 export const OwnDetailsAnswer = PersonAnswer.extend({ pendingEmail });

@@ -6,7 +6,7 @@ import {
   calendarDate,
   id,
   optionalText,
-  pageMeta,
+  pageOf,
   rupeesInput,
   savedAnswer,
   text,
@@ -100,12 +100,7 @@ export const ProjectListQuery = PageQuery.extend({
   to: calendarDate.optional(),
 });
 /** One page of the filter's projects; `totalAmount` is the price over every row of it. */
-export const ProjectList = z.object({
-  success: z.boolean(),
-  data: z.array(Project),
-  totalAmount: z.number(),
-  ...pageMeta,
-});
+export const ProjectList = pageOf(Project, { totalAmount: z.number() });
 
 /** One change of a project's statuses: what they were after it, who made it and when. */
 export const ProjectStatusChange = z.object({
@@ -125,11 +120,7 @@ export const ProjectStatusHistoryQuery = PageQuery.pick({ page: true, pageSize: 
   id,
 });
 /** One page of a project's changes, latest first. */
-export const ProjectStatusHistory = z.object({
-  success: z.boolean(),
-  data: z.array(ProjectStatusChange),
-  ...pageMeta,
-});
+export const ProjectStatusHistory = pageOf(ProjectStatusChange);
 
 /** The free-text fields whose earlier values are offered as suggestions. */
 export const SUGGESTED_FIELDS = ['status', 'paymentStatus', 'risk'] as const;

@@ -9,6 +9,7 @@ import {
   id,
   optionalText,
   pageMeta,
+  pageOf,
   pdfGet,
   rupeesInput,
   savedAnswer,
@@ -90,12 +91,9 @@ export const ReceiptListQuery = PageQuery.extend({
   invoiceId: id.optional(),
   ...dateRange,
 });
-export const ReceiptList = z.object({
-  success: z.boolean(),
-  data: z.array(Receipt),
+export const ReceiptList = pageOf(Receipt, {
   /** The filter's received, TDS and advance (reversed receipts left out). */
   totals: z.object({ amount: z.number(), tds: z.number(), advance: z.number() }),
-  ...pageMeta,
 });
 
 /** What a client or a project was invoiced and still owes, by how late. */

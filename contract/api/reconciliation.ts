@@ -13,7 +13,7 @@ import {
   categoryName,
   id,
   optionalText,
-  pageMeta,
+  pageOf,
   savedAnswer,
   text,
 } from './fields';
@@ -107,13 +107,9 @@ export const ReconciliationAnswer = z.object({ success: z.boolean(), data: Recon
 export const ReconciliationListQuery = PageQuery.pick({ page: true, pageSize: true }).extend({
   accountId: id,
 });
-export const ReconciliationList = z.object({
-  success: z.boolean(),
-  data: z.array(
-    Reconciliation.omit({ balances: true, counts: true, breaks: true, unmatchedEntries: true }),
-  ),
-  ...pageMeta,
-});
+export const ReconciliationList = pageOf(
+  Reconciliation.omit({ balances: true, counts: true, breaks: true, unmatchedEntries: true }),
+);
 
 export const ReconciliationIdParams = z.object({ id });
 export const ReconciliationLineParams = z.object({ id, lineId: id });
@@ -151,18 +147,10 @@ export const ReconciliationLineQuery = PageQuery.pick({
     })
     .optional(),
 });
-export const ReconciliationLines = z.object({
-  success: z.boolean(),
-  data: z.array(ReconciliationLine),
-  ...pageMeta,
-});
+export const ReconciliationLines = pageOf(ReconciliationLine);
 
 export const UnmatchedEntryQuery = PageQuery.pick({ page: true, pageSize: true });
-export const UnmatchedEntries = z.object({
-  success: z.boolean(),
-  data: z.array(LedgerEntry),
-  ...pageMeta,
-});
+export const UnmatchedEntries = pageOf(LedgerEntry);
 
 const lineIds = z
   .array(id)

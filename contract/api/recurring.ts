@@ -1,17 +1,6 @@
 import { z } from 'zod';
 import { categoryName, rupeesInput, text } from './fields';
-import {
-  TemplateDelete,
-  TemplateToggle,
-  scheduleShown,
-  stateShown,
-  templateAnswer,
-  templateEndpoints,
-  templateFields,
-  templateList,
-  templateListQuery,
-  templateUpdate,
-} from './schedules';
+import { TemplateToggle, templateSchemas } from './schedules';
 
 /**
  * Recurring expenses: a template (rent, a salary, an EMI) with a schedule, from which the
@@ -22,48 +11,25 @@ import {
 export const RECURRING_SORTS = ['nextDate', 'description', 'amount', 'createdAt'] as const;
 export type RecurringSort = (typeof RECURRING_SORTS)[number];
 
-export const RecurringExpense = z.object({
-  _id: z.string(),
-  description: z.string(),
-  amount: z.number(),
-  category: z.string(),
-  ...scheduleShown,
-  ...stateShown,
+const recurring = templateSchemas({
+  base: '/expense',
+  names: { one: 'Recurring', many: 'Recurring' },
+  made: 'recorded',
+  sorts: RECURRING_SORTS,
+  shown: { description: z.string(), amount: z.number(), category: z.string() },
+  fields: { description: text(500), amount: rupeesInput, category: categoryName },
+  /** How many expenses the call recorded at once (days already due). */
+  counts: { created: z.number() },
 });
 
-const fields = {
-  description: text(500),
-  amount: rupeesInput,
-  category: categoryName,
-};
-
+export const RecurringExpense = recurring.template;
 /** What a form sends: the amount in rupees, handed on as paise. */
-export const RecurringFields = templateFields(fields, 'recorded');
-
+export const RecurringFields = recurring.fields;
 /** Changes only the fields sent (`endDate: null` removes the end). */
-export const RecurringUpdate = templateUpdate(fields, 'recorded');
-
-export const RecurringDelete = TemplateDelete;
+export const RecurringUpdate = recurring.update;
 /** Pause or resume: the template as read at `version`. */
 export const RecurringToggle = TemplateToggle;
-
-export const RecurringAnswer = templateAnswer(RecurringExpense, {
-  /** How many expenses the call recorded at once (days already due). */
-  created: z.number(),
-});
-
-export const RecurringListQuery = templateListQuery(RECURRING_SORTS);
-
-export const RecurringList = templateList(RecurringExpense);
-
-export const recurringEndpoints = templateEndpoints(
-  '/expense',
-  { one: 'Recurring', many: 'Recurring' },
-  {
-    query: RecurringListQuery,
-    list: RecurringList,
-    fields: RecurringFields,
-    update: RecurringUpdate,
-    answer: RecurringAnswer,
-  },
-);
+export const RecurringAnswer = recurring.answer;
+export const RecurringListQuery = recurring.query;
+export const RecurringList = recurring.list;
+export const recurringEndpoints = recurring.endpoints;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RECURRING_SCHEDULES } from '../enums';
 import { scheduleDayProblem } from '../schedule';
-import { Message, PageQuery, calendarDate, id, pageMeta, version } from './fields';
+import { Message, PageQuery, calendarDate, id, pageOf, version } from './fields';
 
 /**
  * What every recurring entry's template shares (recurring expenses, recurring payments): its
@@ -54,7 +54,7 @@ function checkSchedule(v: Dated, ctx: z.RefinementCtx) {
 }
 
 /** What a form sends to add a template: its own fields, then the schedule (no end: left out). */
-export function templateFields<S extends z.ZodRawShape>(own: S, made: Made) {
+function templateFields<S extends z.ZodRawShape>(own: S, made: Made) {
   const schedule = scheduleInput(made);
   return z
     .object({ ...own, ...schedule, endDate: schedule.endDate.optional() })
@@ -62,7 +62,7 @@ export function templateFields<S extends z.ZodRawShape>(own: S, made: Made) {
 }
 
 /** Changes only the fields sent (`endDate: null` removes the end). */
-export const templateUpdate = <S extends z.ZodRawShape>(own: S, made: Made) =>
+const templateUpdate = <S extends z.ZodRawShape>(own: S, made: Made) =>
   z
     .object({ ...own, ...scheduleInput(made) })
     .partial()
@@ -74,7 +74,7 @@ export const TemplateDelete = z.object({ id });
 export const TemplateToggle = z.object({ id, version });
 
 /** A template's schedule as the API shows it (after its own fields). */
-export const scheduleShown = {
+const scheduleShown = {
   schedule: z.enum(RECURRING_SCHEDULES),
   day: z.number(),
   startDate: z.string(),
@@ -86,7 +86,7 @@ export const scheduleShown = {
 };
 
 /** A template's state as the API shows it (its last fields). */
-export const stateShown = {
+const stateShown = {
   paused: z.boolean(),
   createdAt: z.string(),
   version: z.number(),
@@ -96,7 +96,7 @@ export const stateShown = {
  * The list query of templates: sorted by one of `sorts` (the next day first by default),
  * narrowed by a kind's own `filters`.
  */
-export const templateListQuery = <
+const templateListQuery = <
   S extends readonly ['nextDate', ...string[]],
   F extends z.ZodRawShape = Record<never, never>,
 >(
@@ -110,15 +110,9 @@ export const templateListQuery = <
     id: id.optional(),
   });
 
-/** One page of templates. */
-export const templateList = <T extends z.ZodType>(template: T) =>
-  z.object({ success: z.boolean(), data: z.array(template), ...pageMeta });
-
 /** The answer of a call that wrote a template, with what it made of the days already due. */
-export const templateAnswer = <T extends z.ZodType, C extends z.ZodRawShape>(
-  template: T,
-  counts: C,
-) => z.object({ success: z.boolean(), message: z.string(), data: template, ...counts });
+const templateAnswer = <T extends z.ZodType, C extends z.ZodRawShape>(template: T, counts: C) =>
+  z.object({ success: z.boolean(), message: z.string(), data: template, ...counts });
 
 /** A call that writes a template: its body and answer. */
 type Write<B, A> = { method: 'POST'; path: string; body: B; answer: A };
@@ -138,7 +132,7 @@ type TemplateEndpoints<One extends string, Many extends string, Q, L, F, U, A> =
  * `pause${one}` and `resume${one}`, reached at `${base}/get${many}`, `${base}/add${one}`, …
  * (the name in lower case).
  */
-export function templateEndpoints<
+function templateEndpoints<
   const One extends string,
   const Many extends string,
   Q extends z.ZodType,
@@ -167,4 +161,47 @@ export function templateEndpoints<
     [`pause${names.one}`]: write('pause', TemplateToggle),
     [`resume${names.one}`]: write('resume', TemplateToggle),
   } as TemplateEndpoints<One, Many, Q, L, F, U, A>;
+}
+
+/**
+ * Every schema of a kind of template, from what is its own: the fields it shows after `_id`
+ * (`shown`, then `tally` after the schedule), the fields a form sends (`fields`, the amount in
+ * rupees), what the server does of a day (`made`), its sorts and list filters, the counts of
+ * an answer (what it made of the days already due), and its six calls (templateEndpoints).
+ */
+export function templateSchemas<
+  const One extends string,
+  const Many extends string,
+  S extends z.ZodRawShape,
+  F extends z.ZodRawShape,
+  C extends z.ZodRawShape,
+  Sorts extends readonly ['nextDate', ...string[]],
+  T extends z.ZodRawShape = Record<never, never>,
+  Q extends z.ZodRawShape = Record<never, never>,
+>(spec: {
+  base: string;
+  names: { one: One; many: Many };
+  made: Made;
+  sorts: Sorts;
+  shown: S;
+  tally?: T;
+  fields: F;
+  counts: C;
+  filters?: Q;
+}) {
+  const template = z.object({
+    _id: z.string(),
+    ...spec.shown,
+    ...scheduleShown,
+    ...(spec.tally as T),
+    ...stateShown,
+  });
+  const schemas = {
+    query: templateListQuery(spec.sorts, spec.filters),
+    list: pageOf(template),
+    fields: templateFields(spec.fields, spec.made),
+    update: templateUpdate(spec.fields, spec.made),
+    answer: templateAnswer(template, spec.counts),
+  };
+  return { template, ...schemas, endpoints: templateEndpoints(spec.base, spec.names, schemas) };
 }

@@ -105,12 +105,11 @@ export async function runDueRecurring(
   return (await engine.runDueTemplates(db, recurringExpense, today, options)).created;
 }
 
-const sortColumns = {
-  nextDate: recurringExpenses.nextDate,
-  description: sql`lower(${recurringExpenses.description})`,
-  amount: recurringExpenses.amountPaise,
-  createdAt: recurringExpenses.createdAt,
-};
+const sortColumns = engine.templateSorts(
+  recurringExpenses,
+  'description',
+  recurringExpenses.description,
+);
 
 export async function listRecurring(db: DbOrTx, caller: Caller, q: RecurringQuery) {
   const term = q.search?.toLowerCase();

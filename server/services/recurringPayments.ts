@@ -244,12 +244,7 @@ export function runDueRecurringPayments(
   });
 }
 
-const sortColumns = {
-  nextDate: recurringPayments.nextDate,
-  remark: sql`lower(${recurringPayments.remark})`,
-  amount: recurringPayments.amountPaise,
-  createdAt: recurringPayments.createdAt,
-};
+const sortColumns = engine.templateSorts(recurringPayments, 'remark', recurringPayments.remark);
 
 /** The templates of the companies the caller reads (a company its own, an admin its companies'). */
 export async function listRecurringPayments(db: DbOrTx, caller: Caller, q: RecurringPaymentQuery) {

@@ -213,6 +213,22 @@ export function runDueTemplates<Row extends Template, K extends string, Shown>(
   });
 }
 
+/**
+ * The columns a list of templates sorts by: its next date, amount and creation, as every kind
+ * has them, and the kind's own text (`text`, case-blind) by the name `name`.
+ */
+export const templateSorts = <N extends string>(
+  table: { nextDate: PgColumn; amountPaise: PgColumn; createdAt: PgColumn },
+  name: N,
+  text: PgColumn,
+) =>
+  ({
+    nextDate: table.nextDate,
+    [name]: sql`lower(${text})`,
+    amount: table.amountPaise,
+    createdAt: table.createdAt,
+  }) as Record<'nextDate' | 'amount' | 'createdAt' | N, PgColumn | SQL>;
+
 /** One page of templates matching `where`, sorted by one of `sorts`, as the API shows them. */
 export async function listTemplates<
   Row extends Template,
