@@ -5,7 +5,7 @@ import {
   expenseValues,
 } from '../../ui/ExpenseFields';
 import { RecordFormModal } from '../../ui/useRecordForm';
-import { recurringFormCalls, type Recurring } from './recurringApi';
+import { recurringExpenses, type Recurring } from './recurringApi';
 import {
   SCHEDULE_FIELDS,
   ScheduleFields,
@@ -38,7 +38,7 @@ export function RecurringForm({
     valuesOf: recurringForm,
     fields: FIELDS,
     what: 'recurring expense',
-    ...recurringFormCalls,
+    ...recurringExpenses.formCalls,
     onClose,
   });
   const { form, problems, refused, setSchedule, save } = state;

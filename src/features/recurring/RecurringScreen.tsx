@@ -9,12 +9,7 @@ import {
   useTemplateList,
 } from '../../ui/schedules/scheduleList';
 import { RecurringForm } from './RecurringForm';
-import {
-  recurringRowActions,
-  useGetRecurringQuery,
-  type Recurring,
-  type RecurringSort,
-} from './recurringApi';
+import { recurringExpenses, type Recurring, type RecurringSort } from './recurringApi';
 import { titleColumn, amountColumn } from '../../ui/columns';
 
 const SORTS: readonly RecurringSort[] = ['nextDate', 'description', 'amount'];
@@ -33,10 +28,10 @@ export default function RecurringScreen() {
   const template = useTemplateList<Recurring, RecurringSort>({
     what: 'recurring expense',
     sorts: SORTS,
-    ...recurringRowActions,
+    ...recurringExpenses.rowActions,
   });
   const { list, modals, pauseOrResume } = template;
-  const query = useGetRecurringQuery(list.params);
+  const query = recurringExpenses.useList(list.params);
 
   const columns: Column<Recurring, RecurringSort>[] = [
     serialColumn(),

@@ -6,7 +6,7 @@ import { AmountField } from '../../ui/AmountField';
 import { Field, SelectField } from '../../ui/Field';
 import { RecordFormModal } from '../../ui/useRecordForm';
 import { recordFieldBinder } from '../../ui/fieldBinding';
-import { recurringPaymentFormCalls, type RecurringPayment } from './recurringPaymentsApi';
+import { recurringPayments, type RecurringPayment } from './recurringPaymentsApi';
 import {
   SCHEDULE_FIELDS,
   ScheduleFields,
@@ -48,7 +48,7 @@ export function RecurringPaymentForm({
     valuesOf: paymentForm,
     fields: FIELDS,
     what: 'recurring payment',
-    ...recurringPaymentFormCalls,
+    ...recurringPayments.formCalls,
     onClose,
   });
   const { form, setForm, refused, problems, clear, setSchedule, save } = state;

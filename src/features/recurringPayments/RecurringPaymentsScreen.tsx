@@ -14,8 +14,7 @@ import {
 } from '../../ui/schedules/scheduleList';
 import { RecurringPaymentForm } from './RecurringPaymentForm';
 import {
-  recurringPaymentRowActions,
-  useGetRecurringPaymentsQuery,
+  recurringPayments,
   type RecurringPayment,
   type RecurringPaymentSort,
 } from './recurringPaymentsApi';
@@ -52,10 +51,10 @@ export default function RecurringPaymentsScreen() {
   const template = useTemplateList<RecurringPayment, RecurringPaymentSort>({
     what: 'recurring payment',
     sorts: SORTS,
-    ...recurringPaymentRowActions,
+    ...recurringPayments.rowActions,
   });
   const { list, modals, pauseOrResume } = template;
-  const query = useGetRecurringPaymentsQuery({
+  const query = recurringPayments.useList({
     ...list.params,
     companyId: scope.companyId || undefined,
   });
