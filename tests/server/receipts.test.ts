@@ -10,7 +10,6 @@ import {
 
 let pm: Api;
 let stranger: Api;
-let accountId: string;
 let clientId: string;
 let projectId: string;
 
@@ -28,15 +27,14 @@ const receiptCount = async () =>
 const receipt = (overrides: Record<string, unknown>) =>
   company.post('/receipts', {
     clientId,
-    accountId,
+    accountId: account.id,
     date: '2026-11-10',
     mode: 'neft',
     reference: 'UTR123',
     ...overrides,
   });
 
-const { server, admin, company } = useReceivingCompany('Acme', async (started, made) => {
-  accountId = made.accountId;
+const { server, admin, company, account } = useReceivingCompany('Acme', async (started, made) => {
   const pat = await addUser(started, made.company, 'Pat', 'pm');
   pm = pat.api;
   stranger = (await addUser(started, (await signUp(started)).api, 'Other', 'company')).api;
@@ -74,8 +72,8 @@ describe('receipts', () => {
       allocations: [{ invoiceId: invoice.id, invoiceNumber: invoice.number, amount: 5000.5 }],
     });
     expect(await settled(invoice.id)).toEqual(['part_paid', 5000_50, 200_25]);
-    expect(await balanceOf(accountId)).toBe(5000.5);
-    const november = `/company/statement?accountId=${accountId}&from=2026-11-01&to=2026-11-30`;
+    expect(await balanceOf(account.id)).toBe(5000.5);
+    const november = `/company/statement?accountId=${account.id}&from=2026-11-01&to=2026-11-30`;
     const statement = await company.get(november);
     expect(statement.body.data.closingBalance).toBe(5000.5);
     expect(statement.body.data.entries).toHaveLength(1);
@@ -107,7 +105,7 @@ describe('receipts', () => {
     const alone = await company.post(`/company/payments/${credit}/reverse`, {});
     expect(alone.status).toBe(409);
     expect(alone.body.code).toBe('wrong_state');
-    expect(await balanceOf(accountId)).toBe(5000.5);
+    expect(await balanceOf(account.id)).toBe(5000.5);
 
     const reversed = await company.post(`/receipts/${made.body.data._id}/reverse`, {
       version: made.body.data.version,
@@ -115,7 +113,7 @@ describe('receipts', () => {
     expect(reversed.status).toBe(200);
     expect(reversed.body.data.reversed).toBe(true);
     expect(await settled(invoice.id)).toEqual(['issued', 0, 0]);
-    expect(await balanceOf(accountId)).toBe(0);
+    expect(await balanceOf(account.id)).toBe(0);
     const after = await company.get(november);
     expect(after.body.data.closingBalance).toBe(0);
     expect(after.body.data.entries.map((e: { paymentType: string }) => e.paymentType)).toEqual([
@@ -179,7 +177,7 @@ describe('receipts', () => {
       issueDate: '2026-11-03',
       lines: [[0, 1000_00]],
     });
-    const balance = await balanceOf(accountId);
+    const balance = await balanceOf(account.id);
     const count = await receiptCount();
     const over = await receipt({
       amount: 1000,
@@ -188,7 +186,7 @@ describe('receipts', () => {
     expect(over.status).toBe(400);
     expect(over.body.field).toBe('allocations.0.amount');
     expect(over.body.message).toContain(invoice.number);
-    expect(await balanceOf(accountId)).toBe(balance);
+    expect(await balanceOf(account.id)).toBe(balance);
     expect(await receiptCount()).toBe(count);
     expect((await invoiceRow(server, invoice.id)).received).toBe(0);
 
@@ -277,7 +275,10 @@ describe('receipts', () => {
     expect(String((await company.get(`/receipts/export?${range}`)).body)).toContain('123456789012');
     expect((await admin.get('/receivables')).status).toBe(200);
     for (const [path, body] of [
-      ['/receipts', { clientId, accountId, date: '2026-11-10', mode: 'upi', amount: 10 }],
+      [
+        '/receipts',
+        { clientId, accountId: account.id, date: '2026-11-10', mode: 'upi', amount: 10 },
+      ],
       [`/receipts/${id}/reverse`, { version: 1 }],
       [`/receipts/${id}/apply`, { invoiceId: invoice.id, amount: 1, version: 1 }],
     ] as const) {
@@ -297,7 +298,7 @@ describe('receipts', () => {
     }
     const pmWrite = await pm.post('/receipts', {
       clientId,
-      accountId,
+      accountId: account.id,
       date: '2026-11-10',
       mode: 'upi',
       amount: 10,

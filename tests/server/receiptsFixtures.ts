@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { Caller } from '../../server/lib/caller';
 import { companyWithAccount, type Api, type TestServer } from './helpers';
 import { member, type Person } from './fixtures/cast';
@@ -21,7 +22,8 @@ export async function receivingCompany(server: TestServer, name: string) {
 /**
  * The file's server with a receiving company `name` (see receivingCompany), made before the
  * file's tests; `ready` does the rest of the set-up. Its admin and company (a person and its
- * API client) stand for them in the file's tests and hooks.
+ * API client) and its account (`account.id`) stand for them in the file's tests and hooks;
+ * `caller()` is the company calling a service directly.
  */
 export function useReceivingCompany(
   name: string,
@@ -33,10 +35,13 @@ export function useReceivingCompany(
     made = { ...company, company: member(company.company) };
     await ready(started, made);
   });
+  const company = lateBound(() => made?.company, name);
   return {
     server,
     admin: lateBound(() => made?.admin, `${name}'s admin`),
-    company: lateBound(() => made?.company, name),
+    company,
+    account: lateBound(() => made && { id: made.accountId }, `${name}'s account`),
+    caller: () => companyCaller(company.id),
   };
 }
 
@@ -48,6 +53,13 @@ export const companyCaller = (userId: string): Caller => ({
   companyId: null,
   pending: null,
 });
+
+/** A receipt `api`'s company records (201 checked): the receipt as the answer gives it. */
+export async function recordReceipt(api: Api, receipt: Record<string, unknown>) {
+  const res = await api.post('/receipts', receipt);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data as { _id: string; version: number; advance: number };
+}
 
 export async function addClient(
   server: TestServer,

@@ -4,25 +4,25 @@ import { listReceivables } from '../../server/services/receivables/receivables';
 import {
   addClient,
   addProject,
-  companyCaller,
   issueInvoice,
+  recordReceipt,
   useReceivingCompany,
 } from './receiptsFixtures';
 
-let accountId: string;
 let registered: string;
 let walkIn: string;
 let projectId: string;
-const caller = () => companyCaller(company.id);
 
-const { server, admin, company } = useReceivingCompany('Acme', async (started, made) => {
-  accountId = made.accountId;
-  registered = await addClient(started, made.company.id, 'Bharat Traders', {
-    gstin: '29AAACB1234C1Z5',
-  });
-  walkIn = await addClient(started, made.company.id, 'Walk-in Buyer');
-  projectId = await addProject(started, made.company.id, 'Tower', null);
-});
+const { server, admin, company, account, caller } = useReceivingCompany(
+  'Acme',
+  async (started, made) => {
+    registered = await addClient(started, made.company.id, 'Bharat Traders', {
+      gstin: '29AAACB1234C1Z5',
+    });
+    walkIn = await addClient(started, made.company.id, 'Walk-in Buyer');
+    projectId = await addProject(started, made.company.id, 'Tower', null);
+  },
+);
 
 /** Rupees on the wire as exact paise, so sums compare exactly. */
 const paise = (rupees: number) => Math.round(rupees * 100);
@@ -106,16 +106,15 @@ describe('receivables', () => {
       lines: [[18, 100_00]],
       creditNoteOf: invoice.id,
     });
-    const paid = await company.post('/receipts', {
+    await recordReceipt(company, {
       clientId: registered,
-      accountId,
+      accountId: account.id,
       date: '2026-11-02',
       mode: 'cheque',
       reference: '004512',
       amount: 600,
       allocations: [{ invoiceId: invoice.id, amount: 500, tds: 20 }],
     });
-    expect(paid.status).toBe(201);
     const statement = await company.get(
       `/receivables/clients/${registered}/statement?from=2026-11-01&to=2026-11-30`,
     );
@@ -212,9 +211,9 @@ describe('receivables', () => {
     expect(paise(mid.overdue)).toBe(paise(before.overdue) + 1000_00);
     expect(paise(mid.invoicedThisMonth)).toBe(paise(before.invoicedThisMonth) + 1000_00);
     expect(mid.recentInvoices[0]).toMatchObject({ _id: invoice.id, total: 1000, pending: 1000 });
-    await company.post('/receipts', {
+    await recordReceipt(company, {
       clientId: walkIn,
-      accountId,
+      accountId: account.id,
       date: '2026-11-26',
       mode: 'upi',
       reference: 'UPI77',
@@ -225,10 +224,10 @@ describe('receivables', () => {
     expect(paise(after.receivable)).toBe(paise(mid.receivable) - 400_00);
     expect(paise(after.overdue)).toBe(paise(mid.overdue) - 400_00);
     expect(paise(after.receivedThisMonth)).toBe(paise(mid.receivedThisMonth) + 400_00);
-    const account = after.accounts.find((a: { _id: string }) => a._id === accountId);
-    expect(account).toMatchObject({ closed: false });
-    expect(paise(account.balance)).toBe(
-      paise(mid.accounts.find((a: { _id: string }) => a._id === accountId).balance) + 400_00,
+    const banked = after.accounts.find((a: { _id: string }) => a._id === account.id);
+    expect(banked).toMatchObject({ closed: false });
+    expect(paise(banked.balance)).toBe(
+      paise(mid.accounts.find((a: { _id: string }) => a._id === account.id).balance) + 400_00,
     );
     expect(paise(after.cash)).toBe(paise(mid.cash) + 400_00);
     // An admin's dashboard sums its companies' receivables; accounts are read per company.

@@ -4,8 +4,8 @@ import { listReceivables } from '../../server/services/receivables/receivables';
 import {
   addClient,
   addProject,
-  companyCaller,
   issueInvoice,
+  recordReceipt,
   useReceivingCompany,
 } from './receiptsFixtures';
 
@@ -14,11 +14,9 @@ import {
  * company sees to what its invoices give, on a day and on the next without any write, after a
  * receipt, its reversal, a credit note and a new invoice.
  */
-let accountId: string;
 let clientId: string;
 let projectId: string;
 const ids: Record<string, string> = {};
-const caller = () => companyCaller(company.id);
 
 /** A day after the real one, so that the kept rows can be moved to it. */
 const DAY = '2030-01-10';
@@ -26,28 +24,30 @@ const NEXT = '2030-01-11';
 const before = (days: number) =>
   new Date(Date.parse(`${DAY}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
-const { server, company } = useReceivingCompany('Ageing Co', async (started, made) => {
-  accountId = made.accountId;
-  clientId = await addClient(started, made.company.id, 'Kaveri Traders');
-  projectId = await addProject(started, made.company.id, 'Dam', null);
-  // Rupees at 0 % GST: due DAY, 30 and 90 days before it, 5 days after it, and no due date.
-  for (const [key, due, rupees, project] of [
-    ['a', DAY, 100, projectId],
-    ['b', before(30), 200, projectId],
-    ['c', before(90), 400, projectId],
-    ['e', before(-5), 800, projectId],
-    ['f', undefined, 1600, undefined],
-  ] as const) {
-    ids[key] = (
-      await issueInvoice(started, made.company.id, clientId, {
-        issueDate: '2026-11-01',
-        dueDate: due,
-        lines: [[0, rupees * 100]],
-        projectId: project,
-      })
-    ).id;
-  }
-});
+const { server, company, account, caller } = useReceivingCompany(
+  'Ageing Co',
+  async (started, made) => {
+    clientId = await addClient(started, made.company.id, 'Kaveri Traders');
+    projectId = await addProject(started, made.company.id, 'Dam', null);
+    // Rupees at 0 % GST: due DAY, 30 and 90 days before it, 5 days after it, and no due date.
+    for (const [key, due, rupees, project] of [
+      ['a', DAY, 100, projectId],
+      ['b', before(30), 200, projectId],
+      ['c', before(90), 400, projectId],
+      ['e', before(-5), 800, projectId],
+      ['f', undefined, 1600, undefined],
+    ] as const) {
+      ids[key] = (
+        await issueInvoice(started, made.company.id, clientId, {
+          issueDate: '2026-11-01',
+          dueDate: due,
+          lines: [[0, rupees * 100]],
+          projectId: project,
+        })
+      ).id;
+    }
+  },
+);
 
 const list = (by: 'client' | 'project', today: string) =>
   listReceivables(server.db, caller(), { by, page: 1, pageSize: 20 }, today);
@@ -107,22 +107,21 @@ describe('receivables ageing', () => {
   });
 
   it('moves a receipt, its reversal, a credit note and a new invoice into their buckets', async () => {
-    const receipt = await company.post('/receipts', {
+    const receipt = await recordReceipt(company, {
       clientId,
-      accountId,
+      accountId: account.id,
       date: '2026-11-20',
       mode: 'neft',
       reference: 'UTR77',
       amount: 60.5,
       allocations: [{ invoiceId: ids.a, amount: 60.5 }],
     });
-    expect(receipt.status).toBe(201);
     const paid = await list('client', NEXT);
     expect(paid.data[0]).toMatchObject({ pending: 3039.5, received: 60.5 });
     expect(paid.data[0]!.ageing).toEqual(ageing(2400, 39.5, 200, 0, 400));
 
-    const reversed = await company.post(`/receipts/${receipt.body.data._id}/reverse`, {
-      version: receipt.body.data.version,
+    const reversed = await company.post(`/receipts/${receipt._id}/reverse`, {
+      version: receipt.version,
     });
     expect(reversed.status).toBe(200);
     expect((await list('client', NEXT)).data[0]!.ageing).toEqual(ageing(2400, 100, 200, 0, 400));
