@@ -32,6 +32,13 @@ async function company(overdraftLimit = 0) {
   return { admin: made.admin, co: made.company, accountId: made.accountId };
 }
 
+/** A new admin previews the CSV of `lines` as an import of `kind`: the admin, CSV and preview. */
+async function newAdminPreview(kind: string, lines: string[]) {
+  const me = await signUp(server);
+  const csv = lines.join('\n');
+  return { me, csv, p: await preview(me.token, csv, { kind }) };
+}
+
 async function statementOf(token: string, accountId: string) {
   const res = await server
     .api(token)
@@ -148,6 +155,8 @@ describe("a bank download's balance column", () => {
 
   it("reads a bank's .xls that is a web page's table, and SBI's that is tab-separated text", async () => {
     const { co, accountId } = await company();
+    const previewXls = (file: string | Buffer) =>
+      preview(co.token, file, { kind: 'payments', accountId }, 'application/vnd.ms-excel');
     const cells = (tag: string, row: string[]) =>
       `<tr>${row.map((c) => `<${tag}>${c}</${tag}>`).join('')}</tr>`;
     const page = [
@@ -158,12 +167,7 @@ describe("a bank download's balance column", () => {
       cells('td', ['03/04/2026', 'UPI-RENT<br>APRIL', '45,000.00', '', '90,000.00']),
       '</table></body></html>',
     ].join('\n');
-    const html = await preview(
-      co.token,
-      page,
-      { kind: 'payments', accountId },
-      'application/vnd.ms-excel',
-    );
+    const html = await previewXls(page);
     expect(html.status, html.text).toBe(200);
     expect(html.body).toMatchObject({
       fileType: 'html',
@@ -176,12 +180,7 @@ describe("a bank download's balance column", () => {
     ]);
 
     const sbi = readFileSync(join(import.meta.dirname, '../fixtures/banks/sbi-statement.xls'));
-    const text = await preview(
-      co.token,
-      sbi,
-      { kind: 'payments', accountId },
-      'application/vnd.ms-excel',
-    );
+    const text = await previewXls(sbi);
     expect(text.status, text.text).toBe(200);
     expect(text.body).toMatchObject({
       fileType: 'csv',
@@ -194,15 +193,13 @@ describe("a bank download's balance column", () => {
 
 describe('import rules', () => {
   it('imports expenses in YYYY-MM-DD with categories, skipping money in', async () => {
-    const me = await signUp(server);
-    const csv = [
+    const { me, csv, p } = await newAdminPreview('expenses', [
       'Date,Particulars,Debit,Credit,Category',
       '2026-04-01,Groceries,"1,200.50",,shopping',
       '2026-04-02,Refund,,300,',
       '2026-04-03,Cinema,450,,Movie',
       '2026-04-04,Auto fare,80,,',
-    ].join('\n');
-    const p = await preview(me.token, csv, { kind: 'expenses' });
+    ]);
     expect(p.body.settings).toMatchObject({
       dateFormat: 'YYYY-MM-DD',
       amountStyle: 'debitCredit',
@@ -229,13 +226,11 @@ describe('import rules', () => {
   });
 
   it('imports lends, and keeps rows already there only when asked', async () => {
-    const me = await signUp(server);
-    const csv = [
+    const { me, csv, p } = await newAdminPreview('lend', [
       'Name,Email,Amount,Date,Repayment date',
       'Ravi Kumar,ravi@example.com,"5,000",05-Apr-26,05-May-26',
       'Ravi Kumar,ravi@example.com,"5,000",05-Apr-26,05-May-26',
-    ].join('\n');
-    const p = await preview(me.token, csv, { kind: 'lend' });
+    ]);
     expect(p.body.settings).toMatchObject({
       dateFormat: 'DD-MMM-YY',
       nameColumn: 1,
@@ -506,13 +501,11 @@ describe('optional columns', () => {
 
 describe('a long file', () => {
   it('reads every row past the lines the preview looks ahead at', async () => {
-    const me = await signUp(server);
     const rows = Array.from(
       { length: 250 },
       (_, i) => `${String((i % 28) + 1).padStart(2, '0')}/03/2026,Item ${i},${i + 1}`,
     );
-    const csv = ['Date,Description,Amount', ...rows].join('\n');
-    const p = await preview(me.token, csv, { kind: 'expenses' });
+    const { me, csv, p } = await newAdminPreview('expenses', ['Date,Description,Amount', ...rows]);
     expect(p.body.counts).toMatchObject({ rows: 250, ready: 250 });
     expect(p.body.rows).toHaveLength(100);
     const r = await run(me.token, csv, p.body.settings);
