@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { upiPaymentLink } from '../../contract/upi';
 import { renderInvoicePdf, type InvoicePdfInput } from '../../server/invoices/pdf';
+import { consultingLine } from '../unit/fixtures/invoiceLines';
 
 /**
  * The invoice PDF as a client gets it: a PDF whose text (read back with poppler's pdftotext)
@@ -83,14 +84,7 @@ const invoice: InvoicePdfInput = {
       ratePaise: 8_500_000,
       gstRate: 18,
     },
-    {
-      description: 'Consulting hours',
-      sacHsn: '998311',
-      quantityMilli: 12_500,
-      ratePaise: 250_000,
-      gstRate: 18,
-      discount: { kind: 'percent', basisPoints: 1000 },
-    },
+    consultingLine,
     {
       description: 'Printed manuals',
       sacHsn: '49011010',
