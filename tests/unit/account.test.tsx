@@ -123,7 +123,6 @@ describe('two-factor sign-in', () => {
       { challenge: 'ch-1', code: '000000' },
       { challenge: 'ch-1', code: 'abcde-fghij' },
     ]);
-    log.stop();
   });
 
   it('an expired sign-in goes back to the password, told by its code', async () => {
@@ -191,7 +190,6 @@ describe('Profile security', () => {
       currentPassword: 'my password',
     });
     expect(store.getState().session.user?.email).toBe(testUser.email);
-    log.stop();
   });
 
   it('the link mailed to a new address confirms it with a click, not the visit', async () => {
@@ -308,6 +306,5 @@ describe('Profile security', () => {
     const list = await screen.findByRole('list', { name: 'Recovery codes' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(10);
     expect(await log.to('/api/user/two-factor/confirm')[0]!.json()).toEqual({ code: '123456' });
-    log.stop();
   });
 });

@@ -2,11 +2,11 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { StatementAnswer } from '../../contract/api/bank';
-import { PersonList } from '../../contract/api/people';
 import type { Account, Statement } from '../../src/features/bank/bankApi';
 import { lastFourOf } from '../../src/ui/AccountNumber';
 import { account, accountsHandler } from './bankFixtures';
 import { openRowMenu, renderAs } from './fixtures/screens';
+import { adminCompanies } from './fixtures/people';
 import { server } from './msw';
 
 const lotus: Account = { ...account, bank_name: 'State Bank of India' };
@@ -19,14 +19,7 @@ const payroll: Account = {
 
 /** The accounts as the server sends them: whole to their company, the last four to its admin. */
 function accounts(data: Account[]) {
-  server.use(
-    accountsHandler(data),
-    http.get('/api/user/getadminallcompany', () =>
-      HttpResponse.json(
-        PersonList.parse({ success: true, data: [], total: 0, page: 1, pageSize: 100 }),
-      ),
-    ),
-  );
+  server.use(accountsHandler(data), adminCompanies());
 }
 
 const cellOf = (holder: string) =>

@@ -7,6 +7,7 @@ import { Person, PersonList } from '../../contract/api/people';
 import { apiSlice } from '../../src/api/apiSlice';
 import type { Role, User } from '../../src/api/types';
 import { pick, recordRequests, signedIn, testUser, textsOf } from './helpers';
+import { adminCompanies } from './fixtures/people';
 import { server } from './msw';
 import { renderApp } from './fixtures/screens';
 
@@ -132,17 +133,7 @@ function handlers(answer: (url: URL) => Answer = () => ({ data: [updated, create
         }),
       );
     }),
-    http.get('/api/user/getadminallcompany', () =>
-      HttpResponse.json(
-        PersonList.parse({
-          success: true,
-          data: [acme, bluebird],
-          total: 2,
-          page: 1,
-          pageSize: 100,
-        }),
-      ),
-    ),
+    adminCompanies([acme, bluebird]),
     http.get('/api/company/getallpm', () =>
       HttpResponse.json(
         PersonList.parse({ success: true, data: [priya], total: 1, page: 1, pageSize: 100 }),
@@ -340,7 +331,6 @@ describe('Audit Trail', () => {
     await user.click(screen.getByRole('button', { name: 'Every record' }));
     await rowOf('Debit of ₹40.50: rent');
     expect(screen.queryByText(/The history of one record/)).toBeNull();
-    rec.stop();
   });
 
   it('filters send kind, from, to, user and companyId, and start again at page 1', async () => {
@@ -387,7 +377,6 @@ describe('Audit Trail', () => {
     for (const label of ['Company', 'User', 'Kind', 'From', 'To'])
       expect(screen.getByLabelText(label)).toHaveValue('');
     expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
-    rec.stop();
   });
 
   it('an end date before the start date is not sent', async () => {
@@ -397,7 +386,6 @@ describe('Audit Trail', () => {
     expect(await screen.findByText('End date must be on or after the start date')).toBeVisible();
     const sent = rec.to('/api/audit/getaudit').map((r) => new URL(r.url).searchParams.get('to'));
     expect(sent).not.toContain('2026-03-01');
-    rec.stop();
   });
 
   it('a long trail says 500+ pages; Next and Previous go from the entries at the edges', async () => {
@@ -428,7 +416,6 @@ describe('Audit Trail', () => {
       'first-of-3',
       null,
     ]);
-    rec.stop();
   });
 
   it('pages on the server: Next sends page 2', async () => {
@@ -444,7 +431,6 @@ describe('Audit Trail', () => {
     expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
     expect(lastCall(rec.to('/api/audit/getaudit')).get('page')).toBe('2');
     expect(await screen.findByRole('button', { name: /^Details of created/ })).toBeInTheDocument();
-    rec.stop();
   });
 
   it('a company reads its own trail: no company picker, its PMs in the user filter', async () => {
@@ -456,7 +442,6 @@ describe('Audit Trail', () => {
     expect(users).toEqual(['Everyone', 'Asha Rao (you)', 'Priya Menon (PM)']);
     expect(rec.to('/api/user/getadminallcompany')).toHaveLength(0);
     expect(lastCall(rec.to('/api/audit/getaudit')).has('companyId')).toBe(false);
-    rec.stop();
   });
 
   it('any change elsewhere refreshes the trail', async () => {
@@ -468,6 +453,5 @@ describe('Audit Trail', () => {
       await waitFor(() => expect(rec.to('/api/audit/getaudit').length).toBe(count + 1));
     }
     expect(rec.to('/api/audit/getaudit').length).toBe(before + 6);
-    rec.stop();
   });
 });

@@ -7,25 +7,16 @@ import {
   PaymentList,
   StatementAnswer,
 } from '../../contract/api/bank';
-import { PersonList } from '../../contract/api/people';
 import { ReconciliationList } from '../../contract/api/reconciliation';
-import { AppRoutes } from '../../src/app/router';
 import type { Role } from '../../src/api/types';
 import type { Statement } from '../../src/features/bank/bankApi';
 import { accountErrors } from '../../src/features/bank/validation';
 import { todayLocalISO } from '../../src/lib/dates';
-import {
-  expectAmountRule,
-  pick,
-  recordRequests,
-  renderWithProviders,
-  signedIn,
-  testUser,
-  textsOf,
-} from './helpers';
+import { expectAmountRule, expectShown, pick, recordRequests, textsOf } from './helpers';
 import { account, accountPage, accountsHandler } from './bankFixtures';
 import { BANK_LIST_HEADINGS } from './fixtures/bankList';
-import { pressInDialog } from './fixtures/screens';
+import { pressInDialog, renderAs } from './fixtures/screens';
+import { adminCompanies } from './fixtures/people';
 import { server } from './msw';
 
 /** An entry that says nothing of what it was, and that no bank statement's line holds. */
@@ -73,12 +64,6 @@ const shortOfBalance = () =>
       { status: 400 },
     ),
   );
-const companiesHandler = () =>
-  http.get('/api/user/getadminallcompany', () =>
-    HttpResponse.json(
-      PersonList.parse({ success: true, data: [], total: 0, page: 1, pageSize: 100 }),
-    ),
-  );
 
 /** Picks the account once the server's answer lists it. */
 const chooseAccount = (user: ReturnType<typeof renderAs>['user'], label: string) =>
@@ -103,13 +88,6 @@ async function openPaymentMode(...handlers: RequestHandler[]) {
   const rendered = renderAs('company', '/app/payment');
   await chooseAccount(rendered.user, 'Account Holder');
   return rendered;
-}
-
-function renderAs(role: Role, route: string) {
-  return renderWithProviders(<AppRoutes />, {
-    route,
-    preloadedState: signedIn({ ...testUser, role, position: role === 'admin' ? 1 : 2 }),
-  });
 }
 
 const validForm = {
@@ -159,7 +137,7 @@ describe('bank form checks', () => {
 
 describe('All Bank', () => {
   async function openCreate(role: Role = 'company') {
-    server.use(accountsHandler(), companiesHandler());
+    server.use(accountsHandler(), adminCompanies());
     const log = recordRequests();
     const view = renderAs(role, '/app/account');
     await screen.findByText('Lotus Current');
@@ -215,7 +193,6 @@ describe('All Bank', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText('Account numbers do not match')).toBeInTheDocument();
     expect(log.to('/api/company/createbank')).toHaveLength(0);
-    log.stop();
   });
 
   it('a bad IFSC blocks the call', async () => {
@@ -224,7 +201,6 @@ describe('All Bank', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText(/Must be 4 letters, a 0/)).toBeInTheDocument();
     expect(log.to('/api/company/createbank')).toHaveLength(0);
-    log.stop();
   });
 
   it('a valid form is sent; the server refusal shows its message', async () => {
@@ -260,7 +236,6 @@ describe('All Bank', () => {
       bank_name: '',
       overdraftLimit: 0,
     });
-    log.stop();
   });
 
   it('the form sends opening balances of 19.99, 1.10 and 0.29; refuses 1.234, -1 and 100000000000', async () => {
@@ -278,11 +253,10 @@ describe('All Bank', () => {
       label: 'Opening Balance (₹)',
       key: 'openingBalance',
     });
-    log.stop();
   });
 
   it('an admin reads All Bank: Read-only in the header, no Add New Bank, only Show', async () => {
-    server.use(accountsHandler(), companiesHandler());
+    server.use(accountsHandler(), adminCompanies());
     const { user } = renderAs('admin', '/app/account');
     await screen.findByText('Lotus Current');
     expect(screen.getByRole('banner')).toHaveTextContent('Read-only');
@@ -391,7 +365,6 @@ describe('All Bank', () => {
     });
     expect(log.to('/api/company/deletebank')).toHaveLength(0);
     expect(log.to('/api/company/updatebankaccount')).toHaveLength(0);
-    log.stop();
   });
 
   it("Reconcile opens the account's reconciliation with the account chosen", async () => {
@@ -448,7 +421,7 @@ describe('All Bank', () => {
   it('an admin sees a closed account marked, and no Close or Reopen', async () => {
     const closed = { ...account, hasPayments: true, closedAt: '2026-11-20T10:00:00.000Z' };
     const used = { ...account, _id: 'a2', account_no: '998877665544', hasPayments: true };
-    server.use(accountsHandler([closed, used]), companiesHandler());
+    server.use(accountsHandler([closed, used]), adminCompanies());
     const { user } = renderAs('admin', '/app/account');
     expect(await screen.findByText('Closed')).toBeInTheDocument();
     for (const label of ['Lotus Current ••9012', 'Lotus Current ••5544']) {
@@ -512,7 +485,6 @@ describe('Payment Mode', () => {
     );
     expect(screen.queryByText('Please fill in all fields.')).not.toBeInTheDocument();
     expect(log.to('/api/company/addpayment')).toHaveLength(0);
-    log.stop();
   });
 
   it('writes the payment date as DD/MM/YYYY and sends the day typed either way', async () => {
@@ -532,7 +504,6 @@ describe('Payment Mode', () => {
     await user.tab();
     expect(date).toHaveValue('2026-11-06');
     expect(date).not.toHaveAccessibleDescription(/Enter the date/);
-    log.stop();
   });
 
   it('sends the mode, reference and party with the payment', async () => {
@@ -561,7 +532,6 @@ describe('Payment Mode', () => {
       reference: 'UTR42',
       party: { kind: 'name', name: 'Tea stall' },
     });
-    log.stop();
   });
 
   it('shows the chosen account; changing the type keeps the amount and shows the balance after', async () => {
@@ -649,7 +619,6 @@ describe('Payment Mode', () => {
       .filter((q) => q.get('sort') === 'holder_name');
     expect(searches.length).toBeGreaterThan(0);
     expect(searches.every((q) => q.get('state') === 'open')).toBe(true);
-    log.stop();
   });
 
   it('a closed account opened from the address shows its payments, with no form', async () => {
@@ -669,7 +638,7 @@ describe('Payment Mode', () => {
   });
 
   it("an admin reads its companies' accounts: Read-only, and no payment form", async () => {
-    server.use(accountsHandler(), paymentsHandler(), companiesHandler());
+    server.use(accountsHandler(), paymentsHandler(), adminCompanies());
     const { user } = renderAs('admin', '/app/payment');
     expect(
       await screen.findByRole('heading', { level: 2, name: 'Payment Mode' }),
@@ -704,7 +673,6 @@ describe('Payment Mode', () => {
     expect(amount).not.toHaveAccessibleDescription('Insufficient balance');
     const body = await log.to('/api/company/addpayment')[0]!.json();
     expect(body).toMatchObject({ accountId: 'a1', paymentType: 'debit', amount: 5000 });
-    log.stop();
   });
 });
 
@@ -764,9 +732,7 @@ describe('Payment Mode corrections', () => {
     );
     const log = recordRequests();
     const table = await screen.findByRole('table', { name: /Latest payments/ });
-    expect(within(table).getByText('Reversal')).toBeInTheDocument();
-    expect(within(table).getByText('Reversed')).toBeInTheDocument();
-    expect(within(table).getByText('Transfer to Site (••7766)')).toBeInTheDocument();
+    expectShown(table, ['Reversal', 'Reversed', 'Transfer to Site (••7766)']);
     // A reversal, and a payment already reversed, cannot be reversed again.
     expect(within(table).getAllByRole('button', { name: /^Reverse / })).toHaveLength(2);
 
@@ -782,11 +748,10 @@ describe('Payment Mode corrections', () => {
     expect(await screen.findByText('Payment reversed')).toBeInTheDocument();
     const [call] = log.to('/api/company/payments/p1/reverse');
     expect(await call!.json()).toEqual({ date: '2026-11-02', remark: 'Reversal: Invoice 9' });
-    log.stop();
   });
 
   it('an admin sees the links but no Reverse or Transfer', async () => {
-    server.use(accountsHandler(), companiesHandler(), paymentsHandler([entry({})]));
+    server.use(accountsHandler(), adminCompanies(), paymentsHandler([entry({})]));
     const { user } = renderAs('admin', '/app/payment');
     await chooseAccount(user, 'Account Holder');
     await screen.findByText('Invoice 9');
@@ -803,8 +768,7 @@ describe('Payment Mode corrections', () => {
     );
     const table = await screen.findByRole('table', { name: /Latest payments/ });
     const rent = within(table).getByText('Rent April').closest('tr')!;
-    expect(within(rent).getByText('Reconciled')).toBeInTheDocument();
-    expect(within(rent).getByText('Undo its reconciliation to reverse it')).toBeInTheDocument();
+    expectShown(rent, ['Reconciled', 'Undo its reconciliation to reverse it']);
     expect(within(rent).queryByRole('button', { name: /^Reverse / })).toBeNull();
     const other = within(table).getByText('Invoice 9').closest('tr')!;
     expect(within(other).queryByText('Reconciled')).toBeNull();
@@ -844,7 +808,6 @@ describe('Payment Mode corrections', () => {
       within(dialog).getByRole('combobox', { name: 'To account' }),
     ).not.toHaveAccessibleDescription('Choose the account to credit.');
     expect(within(dialog).getByLabelText('Remark')).toHaveAccessibleDescription('Enter a remark.');
-    log.stop();
   });
 });
 
@@ -875,7 +838,6 @@ describe('Payment Mode amounts', () => {
     }
     const sent = await Promise.all(log.to('/api/company/addpayment').map((r) => r.json()));
     expect(sent.map((b) => b.amount)).toEqual([19.99, 1.1, 0.29]);
-    log.stop();
   }, 15_000);
 });
 
@@ -974,7 +936,6 @@ describe('Report List', () => {
       page: '1',
       pageSize: '20',
     });
-    log.stop();
   }, 15_000);
 
   it("shows a cash-credit account's limit, drawn and available, and marks a reconciled entry", async () => {
@@ -1062,7 +1023,6 @@ describe('Report List', () => {
     expect((await screen.findByText('Office rent')).closest('tr')).toHaveTextContent(
       'Cheque 004512 · Party: Steel Traders',
     );
-    log.stop();
   }, 30_000);
 
   it('starts on the only account; the statement shown is kept in the address', async () => {
@@ -1104,7 +1064,6 @@ describe('Report List', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(log.to('/api/company/statement')).toHaveLength(0);
-    log.stop();
   });
 
   it("pages the entries: Next asks for page 2 and shows its rows, the figures stay the range's", async () => {
@@ -1212,7 +1171,6 @@ describe('Report List', () => {
       '1',
       null,
     ]);
-    log.stop();
   });
 });
 
@@ -1250,6 +1208,5 @@ describe('bank account update', () => {
       bank_name: '',
       overdraftLimit: 0,
     });
-    log.stop();
   });
 });

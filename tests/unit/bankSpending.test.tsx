@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SpendingList } from '../../contract/api/bank';
-import { AppRoutes } from '../../src/app/router';
-import { recordRequests, renderWithProviders, signedIn, testUser } from './helpers';
+import { recordRequests } from './helpers';
+import { renderAs } from './fixtures/screens';
 import { onePage } from './fixtures/pages';
 import { server } from './msw';
 
@@ -56,10 +56,7 @@ describe('Spending', () => {
     Object.assign(URL, { createObjectURL: () => 'blob:csv', revokeObjectURL: vi.fn() });
     const save = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const log = recordRequests();
-    const { user } = renderWithProviders(<AppRoutes />, {
-      route: '/app/spending',
-      preloadedState: signedIn({ ...testUser, role: 'company', position: 2 }),
-    });
+    const { user } = renderAs('company', '/app/spending');
     const from = await screen.findByLabelText('Start Date');
     await user.clear(from);
     await user.type(from, '01/04/2026');
@@ -102,6 +99,5 @@ describe('Spending', () => {
       '₹45,000.00',
     );
     expect(within(projects).queryByText('Vendor')).toBeNull();
-    log.stop();
   }, 30_000);
 });

@@ -111,7 +111,6 @@ describe('Categories budgets', () => {
     const after = await rowOf('shopping');
     expect(await within(after).findByText('On pace this month')).toBeInTheDocument();
     expect(within(after).getByText('₹5,000.00')).toBeInTheDocument();
-    log.stop();
   });
 
   it('changes a budget at the version read, refuses a bad amount, removes one', async () => {
@@ -151,6 +150,5 @@ describe('Categories budgets', () => {
     await user.click(within(row).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Budget removed')).toBeInTheDocument();
     expect(await log.to('/api/budget/deletebudget')[0]!.json()).toEqual({ id: budget()._id });
-    log.stop();
   });
 });

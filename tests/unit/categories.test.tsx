@@ -66,7 +66,6 @@ describe('Categories', () => {
     expect(await screen.findByText('Travel', { selector: 'td' })).toBeInTheDocument();
     expect(await log.to('/api/category/addcategory')[0]!.json()).toEqual({ name: 'Travel' });
     expect(screen.getByLabelText('New category')).toHaveValue('');
-    log.stop();
   });
 
   it("shows the server's refusal of a name that is taken", async () => {
@@ -115,7 +114,6 @@ describe('Categories', () => {
       _id: groceries._id,
       name: 'Food',
     });
-    log.stop();
   });
 
   it('merges a category into the one picked', async () => {
@@ -145,7 +143,6 @@ describe('Categories', () => {
       _id: groceries._id,
       into: movie._id,
     });
-    log.stop();
   });
 
   it('says in the merge dialog what becomes of the budget: moved, or added to the other', async () => {

@@ -5,7 +5,7 @@ import { Person, PersonAnswer } from '../../contract/api/people';
 import { ProjectAnswer, ProjectList } from '../../contract/api/projects';
 import type { Role } from '../../src/api/types';
 import { expectAmountRule, pick, recordRequests, textsOf } from './helpers';
-import { created, deactivates, DEACTIVATED, personPage } from './fixtures/people';
+import { adminCompanies, created, deactivates, DEACTIVATED, personPage } from './fixtures/people';
 import { onePage } from './fixtures/pages';
 import { riversideTower } from './fixtures/records';
 import { server } from './msw';
@@ -32,13 +32,9 @@ const peopleHandlers = (data = [esha]) => [
   http.get('/api/company/getallpm', () =>
     HttpResponse.json(personPage([{ ...esha, _id: 'pm-1', name: 'Priya Menon', role: 'pm' }])),
   ),
-  http.get('/api/user/getadminallcompany', () =>
-    HttpResponse.json(
-      personPage([
-        { ...esha, _id: 'c1', name: 'Acme Builders', role: 'company', employeeCount: 1 },
-      ]),
-    ),
-  ),
+  adminCompanies([
+    { ...esha, _id: 'c1', name: 'Acme Builders', role: 'company', employeeCount: 1 },
+  ]),
 ];
 
 const projectHandler = () =>
@@ -139,7 +135,6 @@ describe('people lists', () => {
       registration_number: 'EMP-9',
       userType: 'employee',
     });
-    log.stop();
   });
 
   it('a refused create shows the fallback message on a server error', async () => {
@@ -196,7 +191,6 @@ describe('people lists', () => {
       registration_number: 'EMP-1',
       status: 'inactive',
     });
-    log.stop();
   });
 
   it("Update User Details keeps a PM's sign-in e-mail read-only and does not send it", async () => {
@@ -222,7 +216,6 @@ describe('people lists', () => {
       registration_number: 'EMP-1',
       status: 'active',
     });
-    log.stop();
   });
 
   it('Deactivate asks first, then deactivates', async () => {
@@ -235,7 +228,6 @@ describe('people lists', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
     expect(await screen.findByText(DEACTIVATED)).toBeInTheDocument();
     expect(log.to('/api/users/p1')).toHaveLength(1);
-    log.stop();
   });
 });
 
@@ -313,7 +305,6 @@ describe('Project List', () => {
       price: 10.5,
       projectManager: 'pm-1',
     });
-    log.stop();
   });
 
   it('sends prices of 19.99, 1.10 and 0.29; refuses 1.234, -1 and 100000000000', async () => {
@@ -338,7 +329,6 @@ describe('Project List', () => {
       label: 'Price (₹)',
       key: 'price',
     });
-    log.stop();
   });
 
   it('the assigned PM updates Status by PM, and has no Edit', async () => {
@@ -371,7 +361,6 @@ describe('Project List', () => {
       version: 1,
       statusByPm: 'Foundation done',
     });
-    log.stop();
   });
 });
 
@@ -404,7 +393,6 @@ describe('Account Statement', () => {
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     expect(screen.queryByText('Riverside Tower')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Start Date')).toHaveValue('');
-    log.stop();
   });
 
   it('an admin must pick a company first, then reads its statement', async () => {
@@ -420,6 +408,5 @@ describe('Account Statement', () => {
     expect(
       new URL(log.to('/api/company/getcompanyallproject')[0]!.url).searchParams.get('companyId'),
     ).toBe('c1');
-    log.stop();
   });
 });

@@ -151,7 +151,6 @@ describe('an edit made stale by another tab', () => {
       duration: '8 months',
     });
     expect(api.state.project).toMatchObject({ duration: '8 months', version: 3 });
-    log.stop();
   });
 
   it("company: keeps the typing beside the other tab's changes; Save mine saves over them", async () => {
@@ -191,7 +190,6 @@ describe('an edit made stale by another tab', () => {
       duration: '8 months',
       version: 3,
     });
-    log.stop();
   });
 
   it('PM: sends only its status and version, and reloads the current status', async () => {
@@ -223,6 +221,5 @@ describe('an edit made stale by another tab', () => {
     ]);
     // The company's price stays: the PM's save sent nothing else.
     expect(api.state.project).toMatchObject({ price: 1300000, statusByPm: 'Slab cast' });
-    log.stop();
   });
 });

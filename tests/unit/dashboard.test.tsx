@@ -5,9 +5,9 @@ import { Dashboard } from '../../contract/api/dashboard';
 import type { DashboardData } from '../../src/features/dashboard/dashboardApi';
 import { buildExpenseSeries, monthLabel } from '../../src/features/dashboard/expenseSeries';
 import { todayLocalISO } from '../../src/lib/dates';
-import { dashboardData, recordRequests, signedIn, testUser, textsOf } from './helpers';
+import { dashboardData, recordRequests, textsOf } from './helpers';
 import { server } from './msw';
-import { renderApp } from './fixtures/screens';
+import { renderApp, renderAs } from './fixtures/screens';
 
 /** A new account's dashboard: nothing recorded yet. */
 const EMPTY = dashboardData();
@@ -61,7 +61,7 @@ describe('Dashboard', () => {
       '/app/company',
     );
     unmount();
-    renderApp('/app/dashboard', signedIn({ ...testUser, role: 'company', position: 2 }));
+    renderAs('company', '/app/dashboard');
     await screen.findByText('Total Turnover');
     expect(
       within(screen.getByRole('region', { name: 'Overview' })).queryByRole('link', {
@@ -107,7 +107,6 @@ describe('Dashboard', () => {
     expect(new URL(log.to('/api/user/getalldata')[0]!.url).searchParams.get('today')).toBe(
       todayLocalISO(),
     );
-    log.stop();
   });
 
   it("lists a company's real invoices under Recent Invoices and keeps its latest entries", async () => {
@@ -143,7 +142,7 @@ describe('Dashboard', () => {
         },
       }),
     );
-    renderApp('/app/dashboard', signedIn({ ...testUser, role: 'company', position: 2 }));
+    renderAs('company', '/app/dashboard');
     const recent = await screen.findByRole('table', { name: 'Recent Invoices' });
     expect(textsOf(recent, 'row').slice(1)).toEqual([
       'INV/2026-27/0001Acme Traders26/11/2026₹2,716.00₹0.00',

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import { http, HttpResponse } from 'msw';
-import { expect, vi } from 'vitest';
+import { expect, onTestFinished, vi } from 'vitest';
 import { makeStore, type RootState } from '../../src/app/store';
 import type { Role, User } from '../../src/api/types';
 import type { DashboardData } from '../../src/features/dashboard/dashboardApi';
@@ -75,6 +75,10 @@ export function renderWithProviders(
   return { ...result, store, user, location: () => current! };
 }
 
+/** `ui` alone (one screen, not the whole app) at `route`, signed in as the test user in `role`. */
+export const renderScreenAs = (role: Role, ui: ReactElement, route: string) =>
+  renderWithProviders(ui, { route, preloadedState: signedIn(userAs(role)) });
+
 /**
  * Opens the picker (combobox) labelled `label`, types `search` into it when given, and picks
  * the option `name` once the server's answer lists it.
@@ -98,17 +102,27 @@ export const textsOf = (scope: HTMLElement, role: ByRoleMatcher) =>
     .getAllByRole(role)
     .map((element) => element.textContent);
 
-/** Records the requests msw answered, so a test can assert what was sent. */
+/** Expects each of `texts` shown inside `scope` (a row, a dialog, a table), once. */
+export function expectShown(scope: HTMLElement, texts: (string | RegExp)[]) {
+  for (const text of texts) expect(within(scope).getByText(text)).toBeInTheDocument();
+}
+
+/**
+ * Records the requests msw answered, so a test can assert what was sent: from now until the
+ * test ends, or until `stop()` when the test goes on past what it records.
+ */
 export function recordRequests() {
   const requests: Request[] = [];
   const onStart = ({ request }: { request: Request }) => {
     requests.push(request.clone());
   };
   server.events.on('request:start', onStart);
+  const stop = () => server.events.removeListener('request:start', onStart);
+  onTestFinished(stop);
   return {
     requests,
     to: (path: string) => requests.filter((r) => new URL(r.url).pathname === path),
-    stop: () => server.events.removeListener('request:start', onStart),
+    stop,
   };
 }
 

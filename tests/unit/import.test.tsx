@@ -7,10 +7,10 @@ import { IMPORT_MAX_BYTES } from '../../contract/imports';
 import type { Account } from '../../src/api/accountsApi';
 import { dashboardApi } from '../../src/features/dashboard/dashboardApi';
 import { todayLocalISO } from '../../src/lib/dates';
-import { dashboardData, dashboardHandler, recordRequests, signedIn, testUser } from './helpers';
+import { dashboardData, dashboardHandler, recordRequests } from './helpers';
 import { accountsHandler, account as bankAccount } from './bankFixtures';
 import { server } from './msw';
-import { renderApp, refusal } from './fixtures/screens';
+import { renderAs, refusal } from './fixtures/screens';
 
 const PREVIEW = '/api/import/preview';
 const RUN = '/api/import/run';
@@ -85,11 +85,10 @@ const account: Account = {
   balance: 10000,
 };
 
-function renderAs(role: Role, route = '/app/import') {
-  return renderApp(route, signedIn({ ...testUser, role, position: role === 'admin' ? 1 : 2 }));
-}
+/** The import screen (or `route`), signed in as the test user in `role`. */
+const renderImport = (role: Role, route = '/app/import') => renderAs(role, route);
 
-type User = ReturnType<typeof renderAs>['user'];
+type User = ReturnType<typeof renderImport>['user'];
 
 async function chooseFile(user: User, file: File = csvFile()) {
   await user.upload(await screen.findByLabelText('File (.csv or .xlsx)'), file);
@@ -111,7 +110,7 @@ describe('Import', () => {
   it('previews a file: sends only the kind, then shows the guessed mapping and the rows', async () => {
     server.use(previewHandler());
     const log = recordRequests();
-    const { user } = renderAs('company');
+    const { user } = renderImport('company');
     await chooseFile(user);
 
     expect(await screen.findByLabelText('Date column')).toHaveDisplayValue('A · Bill date');
@@ -139,12 +138,11 @@ describe('Import', () => {
     expect(sent.headers.get('content-type')).toBe('text/csv');
     expect(sent.headers.get('authorization')).toBe('Bearer tok-1');
     expect(await sent.text()).toBe(CSV);
-    log.stop();
   });
 
   it('marks the bad cell, lists the problem and keeps Import disabled, saying why', async () => {
     server.use(previewHandler());
-    const { user } = renderAs('company');
+    const { user } = renderImport('company');
     await chooseFile(user);
 
     const row = await screen.findByRole('row', { name: /Cinema/ });
@@ -169,7 +167,7 @@ describe('Import', () => {
   it('checks the file again when a mapping changes, sending that setting', async () => {
     server.use(previewHandler());
     const log = recordRequests();
-    const { user } = renderAs('company');
+    const { user } = renderImport('company');
     await chooseFile(user);
     await screen.findByRole('row', { name: /Cinema/ });
 
@@ -187,7 +185,6 @@ describe('Import', () => {
     expect(within(screen.getByRole('row', { name: /Cinema/ })).getByText('Ready'));
     expect(screen.queryByRole('region', { name: 'Problems in the file' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Import 3 rows' })).toBeEnabled();
-    log.stop();
   });
 
   it('imports with the preview’s settings: the progress moves, then the result and its links', async () => {
@@ -208,7 +205,7 @@ describe('Import', () => {
       }),
     );
     const log = recordRequests();
-    const { user, store } = renderAs('company');
+    const { user, store } = renderImport('company');
     // The dashboard's totals are on screen elsewhere: an import must refresh them.
     const dashboard = store.dispatch(
       dashboardApi.endpoints.getDashboard.initiate({ today: todayLocalISO() }),
@@ -271,7 +268,6 @@ describe('Import', () => {
     expect(screen.queryByRole('region', { name: 'Import finished' })).toBeNull();
     expect(screen.getByLabelText('File (.csv or .xlsx)')).toHaveValue('');
     dashboard.unsubscribe();
-    log.stop();
   });
 
   it('shows why an import was refused and which rows, saving nothing', async () => {
@@ -290,7 +286,7 @@ describe('Import', () => {
         ),
       ),
     );
-    const { user } = renderAs('company');
+    const { user } = renderImport('company');
     await chooseFile(user);
     await user.click(await screen.findByRole('button', { name: 'Import 3 rows' }));
     const alert = await screen.findByRole('alert');
@@ -335,7 +331,7 @@ describe('Import', () => {
       ),
     );
     const log = recordRequests();
-    const { user } = renderAs('company');
+    const { user } = renderImport('company');
     await chooseFile(user);
     expect(
       within(await screen.findByRole('row', { name: /Groceries/ })).getByText('Already there'),
@@ -349,12 +345,11 @@ describe('Import', () => {
       within(result).getByText('Already there, imported anyway').nextSibling,
     ).toHaveTextContent('1 row');
     expect(new URL(log.to(RUN)[0]!.url).searchParams.get('keepDuplicates')).toBe('true');
-    log.stop();
   });
 
   it('refuses a file over 20 MB before sending it', async () => {
     const log = recordRequests();
-    const { user } = renderAs('company');
+    const { user } = renderImport('company');
     const big = new File([new Uint8Array(IMPORT_MAX_BYTES + 1)], 'everything.csv', {
       type: 'text/csv',
     });
@@ -365,7 +360,6 @@ describe('Import', () => {
     expect(screen.getByLabelText('File (.csv or .xlsx)')).toHaveAttribute('aria-invalid', 'true');
     await new Promise((r) => setTimeout(r, 400));
     expect(log.to(PREVIEW)).toHaveLength(0);
-    log.stop();
   });
 
   it('opens on a bank account’s payments from the address, and sends the account', async () => {
@@ -376,7 +370,7 @@ describe('Import', () => {
       ),
     );
     const log = recordRequests();
-    const { user } = renderAs('company', '/app/import?kind=payments&account=a1');
+    const { user } = renderImport('company', '/app/import?kind=payments&account=a1');
     expect(await screen.findByLabelText('Import as')).toHaveDisplayValue('Bank payments');
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Bank account' })).toHaveValue(
@@ -391,7 +385,6 @@ describe('Import', () => {
       kind: 'payments',
       accountId: 'a1',
     });
-    log.stop();
   });
 
   it("is in everyone's menu, for their own records; only a company imports payments", async () => {
@@ -405,7 +398,7 @@ describe('Import', () => {
       );
       unmount();
     }
-    renderAs('pm', '/app/import?kind=payments');
+    renderImport('pm', '/app/import?kind=payments');
     const kind = await screen.findByLabelText('Import as');
     expect(within(kind).queryByRole('option', { name: 'Bank payments' })).toBeNull();
     expect(kind).toHaveValue('expenses');

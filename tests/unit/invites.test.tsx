@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Message } from '../../contract/api/fields';
 import { Person } from '../../contract/api/people';
 import { recordRequests, renderWithProviders, textsOf } from './helpers';
-import { created, personPage } from './fixtures/people';
+import { adminCompanies, created, personPage } from './fixtures/people';
 import { linkPage } from './fixtures/linkPages';
 import { server } from './msw';
 import { fill, renderAs, openRowMenu } from './fixtures/screens';
@@ -49,7 +49,7 @@ const priya = Person.parse({
 });
 
 const lists = (companies: unknown[], pms: unknown[] = []) => [
-  http.get('/api/user/getadminallcompany', () => HttpResponse.json(personPage(companies))),
+  adminCompanies(companies),
   http.get('/api/company/getallpm', () => HttpResponse.json(personPage(pms))),
 ];
 
@@ -99,7 +99,6 @@ describe('Create New User for someone who signs in', () => {
       registration_number: 'CO-2',
       userType: 'company',
     });
-    log.stop();
   }, 15_000);
 
   it('Set a first password shows the password field and sends it', async () => {
@@ -116,7 +115,6 @@ describe('Create New User for someone who signs in', () => {
       userType: 'pm',
       password: 'first secret',
     });
-    log.stop();
   }, 15_000);
 
   it('back to Send an invite, a password typed is not sent', async () => {
@@ -128,7 +126,6 @@ describe('Create New User for someone who signs in', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(log.to('/api/user/createUser')).toHaveLength(1));
     expect(await log.to('/api/user/createUser')[0]!.json()).not.toHaveProperty('password');
-    log.stop();
   }, 15_000);
 
   it('offers no choice for people who never sign in', async () => {
@@ -170,7 +167,6 @@ describe('Resend invite', () => {
     await user.click(within(menu).getByRole('button', { name: 'Resend invite' }));
     expect(await screen.findByText('Invite sent to bluebird@example.com.')).toBeInTheDocument();
     expect(log.to('/api/users/c2/invite')).toHaveLength(1);
-    log.stop();
   });
 
   it("shows the server's refusal past the limit", async () => {

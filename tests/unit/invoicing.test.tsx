@@ -5,7 +5,8 @@ import { InvoiceAnswer, InvoiceLinkAnswer, InvoiceList } from '../../contract/ap
 import ClientsScreen from '../../src/features/invoicing/ClientsScreen';
 import InvoicesScreen from '../../src/features/invoicing/InvoicesScreen';
 import InvoicingSettingsScreen from '../../src/features/invoicing/InvoicingSettingsScreen';
-import { pick, recordRequests, renderWithProviders, signedIn, testUser } from './helpers';
+import type { Role } from '../../src/api/types';
+import { pick, recordRequests, renderScreenAs, renderWithProviders } from './helpers';
 import {
   INVOICE_ID,
   client,
@@ -18,9 +19,6 @@ import {
   profileHandler,
 } from './invoicingFixtures';
 import { server } from './msw';
-
-const company = signedIn({ ...testUser, role: 'company', position: 2 });
-const admin = signedIn({ ...testUser, role: 'admin' });
 
 /** The figure on the totals box's line named `label`. */
 function totalsLine(label: string | RegExp): string {
@@ -51,18 +49,18 @@ async function typeLine(user: User, n: number, line: Line) {
   if (line.discount) await user.type(screen.getByLabelText(`Line ${n} discount`), line.discount);
 }
 
-/** The Invoices screen at `route`, signed in as the company unless `state` says otherwise. */
-const renderInvoices = (route: string, state = company) =>
-  renderWithProviders(<InvoicesScreen />, { route, preloadedState: state });
+/** The Invoices screen at `route`, signed in as the company unless `role` says otherwise. */
+const renderInvoices = (route: string, role: Role = 'company') =>
+  renderScreenAs(role, <InvoicesScreen />, route);
 
-/** The issued invoice INV/2026-27/0001, opened from the list by the user of `state`. */
-async function openIssuedFromList(state: typeof company) {
+/** The issued invoice INV/2026-27/0001, opened from the list by the user in `role`. */
+async function openIssuedFromList(role: Role) {
   server.use(
     listHandler([issued()]),
     invoiceHandler(() => issued()),
     ...clientHandlers(),
   );
-  const rendered = renderInvoices('/app/invoices', state);
+  const rendered = renderInvoices('/app/invoices', role);
   await rendered.user.click(await screen.findByRole('button', { name: 'INV/2026-27/0001' }));
   await screen.findByRole('heading', { name: 'Invoice INV/2026-27/0001' });
   return rendered;
@@ -187,7 +185,7 @@ describe('an invoice', () => {
   });
 
   it('offers an admin only reading: no write buttons on the list or the invoice', async () => {
-    const { user } = await openIssuedFromList(admin);
+    const { user } = await openIssuedFromList('admin');
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeVisible();
     for (const name of ['Issue', 'E-mail to client', 'Share on WhatsApp', 'Cancel by credit note'])
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
@@ -239,7 +237,7 @@ describe('an invoice', () => {
 
   it('an admin reads clients without Add', async () => {
     server.use(...clientHandlers());
-    renderWithProviders(<ClientsScreen />, { route: '/app/clients', preloadedState: admin });
+    renderScreenAs('admin', <ClientsScreen />, '/app/clients');
     expect(await screen.findByText('Acme Traders')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add client' })).not.toBeInTheDocument();
   });
@@ -248,10 +246,7 @@ describe('an invoice', () => {
 describe('invoicing settings and clients', () => {
   it('checks the GSTIN as it is typed and fills the PAN from it', async () => {
     server.use(profileHandler(null));
-    const { user } = renderWithProviders(<InvoicingSettingsScreen />, {
-      route: '/app/invoicing',
-      preloadedState: company,
-    });
+    const { user } = renderScreenAs('company', <InvoicingSettingsScreen />, '/app/invoicing');
     await user.selectOptions(await screen.findByLabelText('State'), '27');
     const gstin = screen.getByLabelText('GSTIN');
     await user.type(gstin, '27AAPFU0939F1ZX');
@@ -279,10 +274,7 @@ describe('invoicing settings and clients', () => {
         ),
       ),
     );
-    const { user } = renderWithProviders(<ClientsScreen />, {
-      route: '/app/clients',
-      preloadedState: company,
-    });
+    const { user } = renderScreenAs('company', <ClientsScreen />, '/app/clients');
     await user.click(await screen.findByRole('button', { name: 'Add client' }));
     const dialog = screen.getByRole('dialog', { name: 'Add client' });
     await user.type(within(dialog).getByLabelText('Name'), 'Acme');
@@ -354,7 +346,7 @@ describe('a stale draft', () => {
 
 describe('a project manager', () => {
   it("reads its projects' invoices with no write control", async () => {
-    await openIssuedFromList(signedIn({ ...testUser, role: 'pm', position: 3 }));
+    await openIssuedFromList('pm');
     expect(screen.queryByRole('button', { name: 'Share on WhatsApp' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Record receipt' })).not.toBeInTheDocument();
   });

@@ -85,7 +85,6 @@ describe('a list keeps its place in the address', () => {
       'amount',
       'asc',
     ]);
-    log.stop();
   });
 
   it('ignores a sort the list does not offer, and a page that is not a number', async () => {
@@ -95,7 +94,6 @@ describe('a list keeps its place in the address', () => {
     await screen.findByText('Team lunch');
     const sent = new URL(log.to(LIST)[0]!.url).searchParams;
     expect([sent.get('sort'), sent.get('page')]).toEqual(['date', '1']);
-    log.stop();
   });
 
   it('a search that finds nothing says so and offers to clear it', async () => {
@@ -154,7 +152,6 @@ describe('useful starts', () => {
         }),
       ).toBe(true),
     );
-    log.stop();
   });
 });
 

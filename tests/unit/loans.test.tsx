@@ -6,7 +6,13 @@ import { Message } from '../../contract/api/fields';
 import { LoanAnswer, LoanList, RepaymentAnswer, RepaymentList } from '../../contract/api/loans';
 import type { Loan } from '../../src/features/loans/loansApi';
 import { todayLocalISO } from '../../src/lib/dates';
-import { captureSaves, expectAmountRule, recordRequests, renderWithProviders } from './helpers';
+import {
+  captureSaves,
+  expectAmountRule,
+  expectShown,
+  recordRequests,
+  renderWithProviders,
+} from './helpers';
 import { onePage } from './fixtures/pages';
 import { server } from './msw';
 import { renderApp, openDialog, fill, refill, refusal } from './fixtures/screens';
@@ -113,12 +119,14 @@ describe('All Lend', () => {
     expect(screen.getByRole('table')).toHaveAttribute('data-density', 'compact');
     expect(screen.getByRole('columnheader', { name: 'Actions' })).toHaveClass('sticky');
     expect(within(row).getAllByRole('cell').at(-1)).toHaveClass('sticky');
-    expect(within(row).getByText('ravi@example.com')).toBeInTheDocument();
-    expect(within(row).getByText('₹1,50,000.50')).toBeInTheDocument();
-    expect(within(row).getByText('₹1,00,000.50')).toBeInTheDocument();
-    expect(within(row).getByText('2025-01-10')).toBeInTheDocument();
-    expect(within(row).getByText('2025-02-10')).toBeInTheDocument();
-    expect(within(row).getByText('Overdue')).toBeInTheDocument();
+    expectShown(row, [
+      'ravi@example.com',
+      '₹1,50,000.50',
+      '₹1,00,000.50',
+      '2025-01-10',
+      '2025-02-10',
+      'Overdue',
+    ]);
     const settled = screen.getByText('Meera Iyer').closest('tr')!;
     expect(within(settled).getByText('Settled')).toBeInTheDocument();
 
@@ -130,7 +138,6 @@ describe('All Lend', () => {
     // Due/overdue are judged against the user's local date.
     const params = new URL(log.to(LEND_LIST)[0]!.url).searchParams;
     expect(params.get('today')).toBe(todayLocalISO());
-    log.stop();
   });
 
   it('totals follow the search (the server answers the filtered sums)', async () => {
@@ -213,7 +220,6 @@ describe('All Lend', () => {
       repaymentDate: '2025-06-01',
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    log.stop();
   });
 
   it('takes a person by mobile only: a wrong number is said under Mobile, Email is then not needed', async () => {
@@ -234,7 +240,6 @@ describe('All Lend', () => {
       mobile: '98765 43210',
       amount: 2500,
     });
-    log.stop();
   });
 
   it('sends amounts of 19.99, 1.10 and 0.29; refuses 1.234, -1 and 100000000000', async () => {
@@ -247,7 +252,6 @@ describe('All Lend', () => {
       'Repayment Date': '2099-06-01',
     });
     await expectAmountRule(user, dialog, log, '/api/lend/addlend');
-    log.stop();
   });
 
   it("shows the server's 400 (repayment before issue) under that field and keeps the form open", async () => {
@@ -280,7 +284,6 @@ describe('All Lend', () => {
     await user.clear(within(dialog).getByLabelText('Issue Date'));
     expect(repaymentDate).not.toHaveAttribute('aria-invalid');
     expect((await log.to('/api/lend/updatelend')[0]!.json())._id).toBe('l1');
-    log.stop();
   });
 
   it('shows the spec failure toast when a save fails on the server side', async () => {
@@ -319,7 +322,6 @@ describe('All Lend', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete lend. Please try again.')).toBeInTheDocument();
     expect(await log.to('/api/lend/deletelend')[0]!.json()).toEqual({ id: 'l1' });
-    log.stop();
   });
 
   it('a delete offers Undo, which brings the entry back and refreshes the list and totals', async () => {
@@ -354,7 +356,6 @@ describe('All Lend', () => {
       expect(screen.getByText(/^Total Amount:/)).toHaveTextContent('Total Amount: ₹1,52,500.50'),
     );
     expect(await log.to('/api/lend/restorelend')[0]!.json()).toEqual({ id: 'l1' });
-    log.stop();
   });
 
   it('sendEmail: success shows the server message, failure the spec text', async () => {
@@ -387,7 +388,6 @@ describe('All Lend', () => {
     await rowAction(user, 'Ravi Kumar', 'sendEmail');
     expect(await screen.findByText('Failed to send email. Please try again.')).toBeInTheDocument();
     expect(screen.queryByText(/SMTP said no/)).not.toBeInTheDocument();
-    log.stop();
   });
 
   it('Borrowed has the same screen without sendEmail', async () => {
@@ -451,8 +451,7 @@ describe('Repayments', () => {
     await rowAction(user, 'Ravi Kumar', 'Repayments');
     const dialog = screen.getByRole('dialog', { name: 'Repayments: Ravi Kumar' });
     const repaid = (await within(dialog).findByText('cash')).closest('tr')!;
-    expect(within(repaid).getByText('2025-01-20')).toBeInTheDocument();
-    expect(within(repaid).getByText('₹50,000.00')).toBeInTheDocument();
+    expectShown(repaid, ['2025-01-20', '₹50,000.00']);
     expect(within(dialog).getByText('₹1,00,000.50')).toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText('Amount (₹)'), '200000');
@@ -474,7 +473,6 @@ describe('Repayments', () => {
       amount: 500.25,
       remark: 'UPI',
     });
-    log.stop();
   });
 });
 
@@ -496,7 +494,6 @@ describe('Repayment amounts', () => {
     await expectAmountRule(user, dialog, log, '/api/lend/addrepayment', {
       button: 'Record Repayment',
     });
-    log.stop();
   });
 });
 
@@ -519,7 +516,6 @@ describe('Lend Report and Borrowed Report', () => {
     expect(screen.getByRole('button', { name: /^Total Amount:/ })).toHaveTextContent(
       '₹1,52,500.50',
     );
-    log.stop();
   });
 
   it(
@@ -573,7 +569,6 @@ describe('Lend Report and Borrowed Report', () => {
           todayLocalISO(),
         ),
       );
-      log.stop();
     },
   );
 
@@ -703,9 +698,7 @@ describe('People', () => {
     );
     const { user } = renderApp('/app/people');
     const row = (await screen.findByRole('button', { name: 'Ravi Kumar' })).closest('tr')!;
-    expect(within(row).getByText('₹1,000.00')).toBeInTheDocument();
-    expect(within(row).getByText('₹250.50')).toBeInTheDocument();
-    expect(within(row).getByText('₹749.50')).toBeInTheDocument();
+    expectShown(row, ['₹1,000.00', '₹250.50', '₹749.50']);
     expect(screen.getByText(/^They owe:/)).toHaveTextContent(
       'They owe: ₹1,000.00 · I owe: ₹250.50 · Net: ₹749.50',
     );

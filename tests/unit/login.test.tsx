@@ -32,7 +32,6 @@ describe('Login', () => {
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByText('Please select user type.')).toBeInTheDocument();
     expect(log.requests).toHaveLength(0);
-    log.stop();
   });
 
   it('on success stores token and user, toasts the server message and opens the dashboard', async () => {
@@ -55,7 +54,6 @@ describe('Login', () => {
       remember: true,
     });
     expect(await screen.findByText('₹1,500.00')).toBeInTheDocument();
-    log.stop();
   });
 
   it('shows "Loading..." on the button while the call runs', async () => {

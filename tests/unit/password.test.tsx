@@ -39,7 +39,6 @@ describe('Forgot Password', () => {
     expect(await log.to('/api/user/forgotpassword')[0]!.json()).toEqual({
       email: 'who@example.com',
     });
-    log.stop();
   });
 });
 

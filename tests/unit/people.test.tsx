@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Person, PersonAnswer } from '../../contract/api/people';
 import { recordRequests, textsOf } from './helpers';
-import { created, deactivates, DEACTIVATED, personPage } from './fixtures/people';
+import { adminCompanies, created, deactivates, DEACTIVATED, personPage } from './fixtures/people';
 import { server } from './msw';
 import { openDialog, fill, refusal, renderAs, rowMenuItems } from './fixtures/screens';
 
@@ -65,8 +65,7 @@ async function confirmReactivate(
 }
 
 describe("an admin's company list", () => {
-  const companies = (data = [acme]) =>
-    http.get('/api/user/getadminallcompany', () => HttpResponse.json(personPage(data)));
+  const companies = (data = [acme]) => adminCompanies(data);
 
   it('offers Edit and Deactivate on an active company', async () => {
     server.use(companies());
@@ -111,7 +110,6 @@ describe("an admin's company list", () => {
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Update Company Details' })).toBeNull(),
     );
-    log.stop();
   });
 
   it('Deactivate says what happens, sends nothing on Cancel, then deactivates', async () => {
@@ -140,7 +138,6 @@ describe("an admin's company list", () => {
       await screen.findByText('Company deactivated. It and its people can no longer sign in.'),
     ).toBeInTheDocument();
     expect(await log.to('/api/users/c1/status')[0]!.json()).toEqual({ status: 'inactive' });
-    log.stop();
   });
 
   it('an inactive company shows Inactive and offers Reactivate, never Delete', async () => {
@@ -156,7 +153,6 @@ describe("an admin's company list", () => {
       message: COMPANY_BACK,
       id: 'c1',
     });
-    log.stop();
   });
 });
 
@@ -180,7 +176,6 @@ describe("a company's people", () => {
     const [sent] = log.to('/api/users/p1');
     expect(sent!.method).toBe('DELETE');
     expect(new URL(sent!.url).search).toBe('');
-    log.stop();
   });
 
   it('an inactive person shows Inactive, is reactivated, or deleted for good', async () => {
@@ -194,7 +189,6 @@ describe("a company's people", () => {
       message: PERSON_BACK,
       id: 'p1',
     });
-    log.stop();
   });
 
   it("a refused permanent delete shows the server's reason", async () => {
@@ -215,7 +209,6 @@ describe("a company's people", () => {
     expect(await screen.findByText(reason)).toBeInTheDocument();
     const [sent] = log.to('/api/users/p1');
     expect(new URL(sent!.url).searchParams.get('hard')).toBe('true');
-    log.stop();
   });
 });
 
@@ -249,7 +242,6 @@ describe('team and other lists', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('User created successfully')).toBeInTheDocument();
     expect(await log.to('/api/user/createUser')[0]!.json()).toMatchObject({ userType: 'team' });
-    log.stop();
   });
 
   it('a taken e-mail shows under Email; the form keeps what was typed and the error goes on edit', async () => {
@@ -286,7 +278,7 @@ describe('team and other lists', () => {
   it('an admin reads the other users of a company, Show only', async () => {
     server.use(
       http.get('/api/company/getallother', () => HttpResponse.json(personPage([other]))),
-      http.get('/api/user/getadminallcompany', () => HttpResponse.json(personPage([acme]))),
+      adminCompanies([acme]),
     );
     const { user } = renderAs('admin', '/app/other');
     expect(await screen.findByRole('heading', { name: 'Other Users' })).toBeInTheDocument();

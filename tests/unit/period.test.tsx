@@ -5,10 +5,10 @@ import { CategoryReport, ExpenseList } from '../../contract/api/expenses';
 import { Dashboard } from '../../contract/api/dashboard';
 import { Project, ProjectList, ProjectStatusHistory } from '../../contract/api/projects';
 import { monthOf, periodLabel, thisMonth } from '../../src/ui/period';
-import { dashboardData, recordRequests, signedIn, testUser } from './helpers';
+import { dashboardData, recordRequests } from './helpers';
 import { emptyPage, onePage } from './fixtures/pages';
 import { server } from './msw';
-import { renderApp, openDialog } from './fixtures/screens';
+import { renderApp, renderAs, openDialog } from './fixtures/screens';
 
 /**
  * Personal money opens on this month: Previous and Next step a month, a range picks any days,
@@ -67,7 +67,6 @@ describe('Expenses by month', () => {
       ),
     ).toBeInTheDocument();
     expect(new URLSearchParams(location().search).get('dates')).toBe('all');
-    log.stop();
   });
 
   it('opens on the range its address names, and takes a new range of days', async () => {
@@ -103,7 +102,6 @@ describe('Expenses by month', () => {
       }),
     );
     expect(screen.getByText('10/03/2026 – 15/04/2026')).toBeInTheDocument();
-    log.stop();
   });
 });
 
@@ -153,7 +151,6 @@ describe('Dashboard by month', () => {
     expect(await screen.findByRole('region', { name: periodLabel(before) })).toBeInTheDocument();
     const calls = log.to('/api/user/getalldata').map(asked);
     expect(calls.at(-1)).toMatchObject(before);
-    log.stop();
   });
 });
 
@@ -257,10 +254,7 @@ describe('Project status history', () => {
         ),
       ),
     );
-    const { user } = renderApp(
-      '/app/project',
-      signedIn({ ...testUser, _id: 'company-1', role: 'company', position: 2 }),
-    );
+    const { user } = renderAs('company', '/app/project');
     await user.click(await screen.findByRole('button', { name: 'Actions for Harbour Wall' }));
     const dialog = await openDialog(user, 'Show', 'Data Details');
     const entries = await within(dialog).findAllByRole('listitem');
@@ -291,10 +285,7 @@ describe('Project status history', () => {
         }),
       ),
     );
-    const { user } = renderApp(
-      '/app/project',
-      signedIn({ ...testUser, _id: 'company-1', role: 'company', position: 2 }),
-    );
+    const { user } = renderAs('company', '/app/project');
     await user.click(await screen.findByRole('button', { name: 'Add New Project' }));
     const dialog = screen.getByRole('dialog', { name: 'Add New Project' });
     const status = within(dialog).getByLabelText('Status');

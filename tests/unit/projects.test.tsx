@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { Project, ProjectAnswer, ProjectList } from '../../contract/api/projects';
-import { pick, recordRequests, signedIn, testUser } from './helpers';
+import { pick, recordRequests } from './helpers';
 import { CLIENT_ID, client, clientHandlers } from './invoicingFixtures';
 import { server } from './msw';
-import { renderApp } from './fixtures/screens';
+import { renderAs } from './fixtures/screens';
 
 /** The project form's Client: a client of the company fills and locks its name and number. */
 
@@ -44,10 +44,7 @@ const handlers = () => [
 ];
 
 async function openForm() {
-  const rendered = renderApp(
-    '/app/project',
-    signedIn({ ...testUser, _id: 'company-1', role: 'company', position: 2 }),
-  );
+  const rendered = renderAs('company', '/app/project');
   await rendered.user.click(await screen.findByRole('button', { name: 'Add New Project' }));
   return { ...rendered, dialog: screen.getByRole('dialog', { name: 'Add New Project' }) };
 }
@@ -99,7 +96,6 @@ describe('Project form Client', () => {
       clientName: 'Acme Traders',
       clientNumber: '+919876543210',
     });
-    log.stop();
   });
 
   it('clearing the client leaves its name to edit and sends no client', async () => {
@@ -122,6 +118,5 @@ describe('Project form Client', () => {
       clientId: null,
       clientName: 'Walk-in',
     });
-    log.stop();
   });
 });

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ReceiptAnswer, ReceiptList, ReceivableList } from '../../contract/api/receipts';
 import ReceivablesScreen from '../../src/features/invoicing/ReceivablesScreen';
-import { pick, recordRequests, renderWithProviders, signedIn, testUser } from './helpers';
+import { pick, recordRequests, renderScreenAs } from './helpers';
 import {
   CLIENT_ID,
   clientHandlers,
@@ -14,7 +14,6 @@ import {
 import { onePage } from './fixtures/pages';
 import { server } from './msw';
 
-const company = signedIn({ ...testUser, role: 'company', position: 2 });
 const ACCOUNT_ID = '00000000-0000-4000-8000-0000000000e1';
 const OLD = '00000000-0000-4000-8000-0000000000d2';
 const NEW = '00000000-0000-4000-8000-0000000000d3';
@@ -55,10 +54,7 @@ const accounts = () =>
 describe('receivables', () => {
   it('shows each client by ageing bucket, with the totals', async () => {
     server.use(receivables(), receipts());
-    renderWithProviders(<ReceivablesScreen />, {
-      route: '/app/receivables',
-      preloadedState: company,
-    });
+    renderScreenAs('company', <ReceivablesScreen />, '/app/receivables');
     expect(await screen.findByText('Acme Traders')).toBeInTheDocument();
     for (const header of ['Not due', '1–30 days', '31–60 days', '61–90 days', 'Over 90 days'])
       expect(screen.getAllByRole('columnheader', { name: header }).length).toBeGreaterThan(0);
@@ -115,10 +111,7 @@ describe('receivables', () => {
         ),
       ),
     );
-    const { user } = renderWithProviders(<ReceivablesScreen />, {
-      route: '/app/receivables',
-      preloadedState: company,
-    });
+    const { user } = renderScreenAs('company', <ReceivablesScreen />, '/app/receivables');
     await user.click(await screen.findByRole('button', { name: 'Record receipt' }));
     const dialog = screen.getByRole('dialog', { name: 'Record receipt' });
     await pick(user, 'Client', 'Acme Traders');

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { RecurringAnswer, RecurringList } from '../../contract/api/recurring';
 import type { Recurring } from '../../src/features/recurring/recurringApi';
 import { todayLocalISO } from '../../src/lib/dates';
-import { recordRequests } from './helpers';
+import { expectShown, recordRequests } from './helpers';
 import { server } from './msw';
 import {
   asksBeforeDeleting,
@@ -50,13 +50,9 @@ describe('Recurring expenses', () => {
     const log = recordRequests();
     renderRecurring();
     const rent = (await screen.findByText('Flat rent')).closest('tr')!;
-    expect(within(rent).getByText('₹25,000.50')).toBeInTheDocument();
-    expect(within(rent).getByText('Monthly on the 1st')).toBeInTheDocument();
-    expect(within(rent).getByText('2026-12-01')).toBeInTheDocument();
-    expect(within(rent).getByText('Active')).toBeInTheDocument();
+    expectShown(rent, ['₹25,000.50', 'Monthly on the 1st', '2026-12-01', 'Active']);
     const cleaner = screen.getByText('Cleaner').closest('tr')!;
-    expect(within(cleaner).getByText('Weekly on Monday')).toBeInTheDocument();
-    expect(within(cleaner).getByText('Paused')).toBeInTheDocument();
+    expectShown(cleaner, ['Weekly on Monday', 'Paused']);
     expect(screen.getByText('2 recurring expenses')).toBeInTheDocument();
     // Sorted and paged on the server: by the next date, soonest first.
     const params = new URL(log.to(LIST)[0]!.url).searchParams;
@@ -65,7 +61,6 @@ describe('Recurring expenses', () => {
       'asc',
       '1',
     ]);
-    log.stop();
   });
 
   it("shows 'No data' and how to start when there are none", async () => {
@@ -105,7 +100,6 @@ describe('Recurring expenses', () => {
     });
     expect(await screen.findByText('Flat rent')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    log.stop();
   });
 
   it('weekly offers the weekdays; an end before the start is refused before sending', async () => {
@@ -136,7 +130,6 @@ describe('Recurring expenses', () => {
       'true',
     );
     expect(log.to('/api/expense/addrecurring')).toHaveLength(0);
-    log.stop();
   });
 
   it("shows the server's refusal under the field it names and keeps the form open", async () => {
@@ -193,8 +186,6 @@ describe('Recurring expenses', () => {
     await screen.findByText('Flat rent');
     await rowAction(user, 'Cleaner', 'Show');
     const details = screen.getByRole('dialog', { name: 'Data Details' });
-    expect(within(details).getByText('Weekly on Monday')).toBeInTheDocument();
-    expect(within(details).getByText('Paused')).toBeInTheDocument();
-    expect(within(details).getByText('₹700.00')).toBeInTheDocument();
+    expectShown(details, ['Weekly on Monday', 'Paused', '₹700.00']);
   });
 });

@@ -6,7 +6,8 @@ import type { Role } from '../../src/api/types';
 import { accountsHandler } from './bankFixtures';
 import type { RecurringPayment } from '../../src/features/recurringPayments/recurringPaymentsApi';
 import { todayLocalISO } from '../../src/lib/dates';
-import { pick, recordRequests, signedIn, testUser } from './helpers';
+import { expectShown, pick, recordRequests } from './helpers';
+import { adminCompanies } from './fixtures/people';
 import { server } from './msw';
 import {
   asksBeforeDeleting,
@@ -16,7 +17,7 @@ import {
   templatePages,
   type TemplateScreen,
 } from './scheduleScenarios';
-import { renderApp, openDialog, fill } from './fixtures/screens';
+import { renderAs, openDialog, fill } from './fixtures/screens';
 
 const LIST = '/api/company/getrecurringpayments';
 
@@ -53,12 +54,8 @@ const answer = (message: string, data: RecurringPayment, status = 200) =>
     { status },
   );
 
-function renderAs(role: Role) {
-  return renderApp(
-    '/app/recurringpayments',
-    signedIn({ ...testUser, role, position: role === 'admin' ? 1 : 2 }),
-  );
-}
+/** The Recurring Payments screen, signed in as the test user in `role`. */
+const renderPayments = (role: Role) => renderAs(role, '/app/recurringpayments');
 
 const paymentsScreen: TemplateScreen<RecurringPayment> = {
   what: 'recurring payment',
@@ -69,7 +66,7 @@ const paymentsScreen: TemplateScreen<RecurringPayment> = {
   },
   listHandler,
   answer: (message, data) => answer(message, data),
-  render: () => renderAs('company'),
+  render: () => renderPayments('company'),
   active: { id: 'p1', name: 'Salary: Ravi', version: 3, row: rows[0]! },
   paused: { id: 'p2', name: 'Parking rent', version: 1, row: rows[1]! },
 };
@@ -78,21 +75,16 @@ describe('Recurring payments', () => {
   it('lists each template with its account, type, schedule, skipped days and status', async () => {
     server.use(listHandler());
     const log = recordRequests();
-    renderAs('company');
+    renderPayments('company');
     const salary = (await screen.findByText('Salary: Ravi')).closest('tr')!;
-    expect(within(salary).getByText('Lotus Current · ••9012')).toBeInTheDocument();
-    expect(within(salary).getByText('Debit')).toBeInTheDocument();
-    expect(within(salary).getByText('₹45,000.00')).toBeInTheDocument();
-    expect(within(salary).getByText('Monthly on the 1st')).toBeInTheDocument();
+    expectShown(salary, ['Lotus Current · ••9012', 'Debit', '₹45,000.00', 'Monthly on the 1st']);
     expect(within(salary).getByTitle('Last skipped on 2026-10-01')).toHaveTextContent('2');
     expect(within(salary).getByText('Active')).toBeInTheDocument();
     const rent = screen.getByText('Parking rent').closest('tr')!;
-    expect(within(rent).getByText('Weekly on Monday')).toBeInTheDocument();
-    expect(within(rent).getByText('Paused')).toBeInTheDocument();
+    expectShown(rent, ['Weekly on Monday', 'Paused']);
     expect(screen.getByText('2 recurring payments')).toBeInTheDocument();
     const params = new URL(log.to(LIST)[0]!.url).searchParams;
     expect([params.get('sort'), params.get('order')]).toEqual(['nextDate', 'asc']);
-    log.stop();
   });
 
   it('adds a monthly debit on an open account: sends the payload and refetches', async () => {
@@ -106,7 +98,7 @@ describe('Recurring payments', () => {
       }),
     );
     const log = recordRequests();
-    const { user } = renderAs('company');
+    const { user } = renderPayments('company');
     await screen.findByText('Parking rent');
     const dialog = await openDialog(user, 'Add Recurring Payment');
     await fill(user, dialog, { 'Amount (₹)': '45000', Remark: 'Salary: Ravi' });
@@ -136,7 +128,6 @@ describe('Recurring payments', () => {
     expect(picked.get('state')).toBe('open');
     expect(await screen.findByText('Salary: Ravi')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    log.stop();
   });
 
   it('edits a template with its values and sends its id and version', () =>
@@ -169,13 +160,8 @@ describe('Recurring payments', () => {
     ));
 
   it("an admin reads its companies' templates: no Add, no writes in the row menu", async () => {
-    server.use(
-      listHandler(),
-      http.get('/api/user/getadminallcompany', () =>
-        HttpResponse.json({ success: true, data: [], total: 0, page: 1, pageSize: 100 }),
-      ),
-    );
-    const { user } = renderAs('admin');
+    server.use(listHandler(), adminCompanies());
+    const { user } = renderPayments('admin');
     await screen.findByText('Salary: Ravi');
     expect(screen.queryByRole('button', { name: 'Add Recurring Payment' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Actions for Salary: Ravi' }));

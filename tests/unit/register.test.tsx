@@ -24,7 +24,6 @@ describe('Register', () => {
     await user.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
     expect(log.requests).toHaveLength(0);
-    log.stop();
   });
 
   it('on success sends the payload, goes home and shows the server message', async () => {
@@ -48,7 +47,6 @@ describe('Register', () => {
       password: 'longpassword',
       cpassword: 'longpassword',
     });
-    log.stop();
   });
 
   it('shows the server message of a refusal (409)', async () => {

@@ -168,7 +168,6 @@ describe('Profile', () => {
     });
     await waitFor(() => expect(store.getState().session.user?.name).toBe('Asha Menon'));
     expect(JSON.parse(localStorage.getItem('user')!).name).toBe('Asha Menon');
-    log.stop();
   });
 
   it('Update Password checks the match, then sends the three fields', async () => {
@@ -202,6 +201,5 @@ describe('Profile', () => {
       newPassword: 'newpassword1',
       confirmPassword: 'newpassword1',
     });
-    log.stop();
   });
 });

@@ -74,12 +74,12 @@ function renderPicker(route = '/') {
   const sent = () => rec.to(LIST).map((r) => Object.fromEntries(new URL(r.url).searchParams));
   const listbox = () => screen.getByRole('listbox', { name: 'Company options' });
   const optionNames = () => textsOf(listbox(), 'option');
-  return { ...view, rec, box, sent, listbox, optionNames };
+  return { ...view, box, sent, listbox, optionNames };
 }
 
 describe('SearchPicker', () => {
   it('asks nothing until opened, then lists the first page by name with "All companies"', async () => {
-    const { user, box, sent, optionNames, rec } = renderPicker();
+    const { user, box, sent, optionNames } = renderPicker();
     expect(box).toHaveAttribute('aria-expanded', 'false');
     expect(box).toHaveAttribute('placeholder', 'All companies');
     expect(sent()).toHaveLength(0);
@@ -89,11 +89,10 @@ describe('SearchPicker', () => {
     expect(await screen.findByText('Showing 20 of 150')).toBeInTheDocument();
     expect(optionNames()).toEqual(['All companies', ...companies.slice(0, 20).map((c) => c.name)]);
     expect(sent()).toEqual([{ page: '1', pageSize: '20', sort: 'name', order: 'asc' }]);
-    rec.stop();
   });
 
   it('typing searches the server once the typing stops, and says when nothing matches', async () => {
-    const { user, box, sent, optionNames, rec } = renderPicker();
+    const { user, box, sent, optionNames } = renderPicker();
     await user.click(box);
     await screen.findByText('Showing 20 of 150');
     await user.type(box, 'company 14');
@@ -106,7 +105,6 @@ describe('SearchPicker', () => {
     await user.type(box, 'zzz');
     expect(await screen.findByText('No matches')).toBeInTheDocument();
     expect(screen.queryAllByRole('option')).toHaveLength(0);
-    rec.stop();
   });
 
   it('shows "Loading…" while the search is on its way', async () => {
@@ -129,7 +127,7 @@ describe('SearchPicker', () => {
   });
 
   it('picks with the keyboard: arrows move the active option, Enter picks, Escape closes', async () => {
-    const { user, box, location, rec } = renderPicker();
+    const { user, box, location } = renderPicker();
     await user.tab();
     expect(box).toHaveFocus();
     await user.keyboard('{ArrowDown}');
@@ -153,11 +151,10 @@ describe('SearchPicker', () => {
     expect(box).toHaveAttribute('aria-expanded', 'false');
     expect(box).toHaveValue('Company 001');
     expect(new URLSearchParams(location().search).get('companyId')).toBe('c001');
-    rec.stop();
   });
 
   it('ArrowDown past the last loaded row loads the next page', async () => {
-    const { user, box, sent, rec } = renderPicker();
+    const { user, box, sent } = renderPicker();
     box.focus();
     await user.keyboard('{ArrowDown}');
     await screen.findByText('Showing 20 of 150');
@@ -166,11 +163,10 @@ describe('SearchPicker', () => {
     expect(sent().map((q) => q.page)).toEqual(['1', '2']);
     await user.keyboard('{ArrowDown}{Enter}');
     expect(box).toHaveValue('Company 021');
-    rec.stop();
   });
 
   it('"Show more" reaches the last of 150 companies, page by page', async () => {
-    const { user, box, sent, location, rec } = renderPicker();
+    const { user, box, sent, location } = renderPicker();
     await user.click(box);
     await screen.findByText('Showing 20 of 150');
     for (let loaded = 40; loaded <= 160; loaded += 20) {
@@ -186,15 +182,13 @@ describe('SearchPicker', () => {
     await user.click(screen.getByRole('option', { name: 'Company 150' }));
     expect(box).toHaveValue('Company 150');
     expect(new URLSearchParams(location().search).get('companyId')).toBe('c150');
-    rec.stop();
   });
 
   it("shows the chosen company's name though it is on no loaded page", async () => {
-    const { box, sent, rec } = renderPicker('/?companyId=c150');
+    const { box, sent } = renderPicker('/?companyId=c150');
     await waitFor(() => expect(box).toHaveValue('Company 150'));
     // Looked up by its id alone.
     expect(sent()).toEqual([expect.objectContaining({ companyId: 'c150', pageSize: '1' })]);
-    rec.stop();
   });
 
   it("says so when the address names a company that is not the admin's", async () => {

@@ -39,7 +39,6 @@ describe('Guard', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(await screen.findByText('₹10.00')).toBeInTheDocument();
     expect(log.to('/api/user/getalldata')[0]!.headers.get('Authorization')).toBe('Bearer tok-1');
-    log.stop();
   });
 });
 
@@ -85,7 +84,6 @@ describe('Session end', () => {
     expect(location().state).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();
     expect(log.to('/api/logout')[0]!.headers.get('Authorization')).toBe('Bearer tok-1');
-    log.stop();
   });
 
   it('logout still ends the session when the server call fails', async () => {

@@ -43,7 +43,6 @@ describe("the user's time zone", () => {
     expect(await screen.findByText('₹10.00')).toBeInTheDocument();
     const [call] = log.to('/api/user/getalldata');
     expect(call!.headers.get('X-Time-Zone')).toBe('Asia/Kolkata');
-    log.stop();
   });
 
   it('goes with file downloads too, whatever the zone', async () => {

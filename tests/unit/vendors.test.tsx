@@ -3,9 +3,10 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { VendorList } from '../../contract/api/vendors';
 import type { Role } from '../../src/api/types';
-import { recordRequests, signedIn, testUser } from './helpers';
+import { recordRequests } from './helpers';
+import { adminCompanies } from './fixtures/people';
 import { server } from './msw';
-import { renderApp, openDialog, refusal } from './fixtures/screens';
+import { renderAs, openDialog, refusal } from './fixtures/screens';
 
 const vendor = {
   _id: 'v1',
@@ -25,12 +26,8 @@ const listHandler = () =>
     ),
   );
 
-function renderAs(role: Role) {
-  return renderApp(
-    '/app/vendors',
-    signedIn({ ...testUser, role, position: role === 'admin' ? 1 : 2 }),
-  );
-}
+/** The Vendors screen, signed in as the test user in `role`. */
+const renderVendors = (role: Role) => renderAs(role, '/app/vendors');
 
 describe('Vendors', () => {
   it('lists the vendors by name from the server and adds one, showing a refusal under its field', async () => {
@@ -45,7 +42,7 @@ describe('Vendors', () => {
       ),
     );
     const log = recordRequests();
-    const { user } = renderAs('company');
+    const { user } = renderVendors('company');
     expect(await screen.findByText('Steel Traders')).toBeInTheDocument();
     const asked = new URL(log.to('/api/vendors')[0]!.url).searchParams;
     expect(asked.get('order')).toBe('asc');
@@ -65,17 +62,11 @@ describe('Vendors', () => {
     ).toMatchObject({
       name: 'Steel Traders',
     });
-    log.stop();
   });
 
   it('an admin reads the vendors and cannot add or edit', async () => {
-    server.use(
-      listHandler(),
-      http.get('/api/user/getadminallcompany', () =>
-        HttpResponse.json({ success: true, data: [], total: 0, page: 1, pageSize: 100 }),
-      ),
-    );
-    const { user } = renderAs('admin');
+    server.use(listHandler(), adminCompanies());
+    const { user } = renderVendors('admin');
     expect(await screen.findByText('Steel Traders')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add vendor' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Actions for Steel Traders' }));
