@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { invoiceShareText } from '../../../contract/invoiceShare';
 import { OUTSIDE_INDIA } from '../../../contract/gst';
 import type { DbOrTx } from '../../db/client';
@@ -22,7 +22,7 @@ import {
   type InvoiceRow,
   type SellerSnapshot,
 } from './invoices';
-import { expiresIn, linkToApi } from '../shareLinks';
+import { expiresIn, linkToApi, recordLinks, revokeRecordLink } from '../shareLinks';
 
 /** A draft has no number yet: it is neither printed nor shared. */
 function assertIssued(i: InvoiceRow) {
@@ -153,25 +153,15 @@ export async function createLink(
 export async function listLinks(db: DbOrTx, caller: Caller, id: string) {
   assertRole(caller, 'admin', 'company');
   const invoice = await findInvoice(db, caller, id);
-  const rows = await db
-    .select()
-    .from(invoiceLinks)
-    .where(eq(invoiceLinks.invoiceId, invoice.id))
-    .orderBy(desc(invoiceLinks.createdAt));
-  return rows.map(linkToApi);
+  return recordLinks(db, invoiceLinks, invoiceLinks.invoiceId, invoice.id);
 }
 
 export async function revokeLink(db: DbOrTx, caller: Caller, id: string, linkId: string) {
   assertCompany(caller);
   const invoice = await findInvoice(db, caller, id);
-  await withAudit(db, caller, async (tx) => {
-    const [row] = await tx
-      .update(invoiceLinks)
-      .set({ revokedAt: sql`coalesce(${invoiceLinks.revokedAt}, now())` })
-      .where(and(eq(invoiceLinks.id, linkId), eq(invoiceLinks.invoiceId, invoice.id)))
-      .returning({ id: invoiceLinks.id });
-    if (!row) throw notFound('Link');
-  });
+  await withAudit(db, caller, (tx) =>
+    revokeRecordLink(tx, invoiceLinks, invoiceLinks.invoiceId, invoice.id, linkId),
+  );
 }
 
 /**

@@ -1,9 +1,9 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { counterparties, khataLinks, users } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
 import { toIso } from '../../lib/dates';
-import { HttpError, notFound } from '../../lib/errors';
+import { HttpError } from '../../lib/errors';
 import type { Slots } from '../../lib/slots';
 import { newToken, sha256 } from '../../lib/tokens';
 import { dayIn } from '../../lib/timeZone';
@@ -12,7 +12,7 @@ import { DEFAULT_TIME_ZONE } from '../../../contract/headers';
 import { paiseToRupees } from '../../../contract/rules';
 import { ownPerson } from './people';
 import { renderKhataStatementPdf } from './statementPdf';
-import { expiresIn, linkToApi } from '../shareLinks';
+import { expiresIn, linkToApi, recordLinks, revokeRecordLink } from '../shareLinks';
 
 /**
  * A person's statement shared by a link: a token of 256 random bits (only its SHA-256 is
@@ -49,23 +49,12 @@ export async function createLink(
 
 export async function listLinks(db: DbOrTx, caller: Caller, personId: string) {
   const person = await ownPerson(db, caller, personId);
-  const rows = await db
-    .select()
-    .from(khataLinks)
-    .where(eq(khataLinks.counterpartyId, person.id))
-    .orderBy(desc(khataLinks.createdAt))
-    .limit(50);
-  return rows.map(linkToApi);
+  return recordLinks(db, khataLinks, khataLinks.counterpartyId, person.id, 50);
 }
 
 export async function revokeLink(db: DbOrTx, caller: Caller, personId: string, linkId: string) {
   const person = await ownPerson(db, caller, personId);
-  const [row] = await db
-    .update(khataLinks)
-    .set({ revokedAt: sql`coalesce(${khataLinks.revokedAt}, now())` })
-    .where(and(eq(khataLinks.id, linkId), eq(khataLinks.counterpartyId, person.id)))
-    .returning({ id: khataLinks.id });
-  if (!row) throw notFound('Link');
+  await revokeRecordLink(db, khataLinks, khataLinks.counterpartyId, person.id, linkId);
 }
 
 const unusable = (message: string) => new HttpError(404, message, { code: 'invalid_link' });
