@@ -46,3 +46,44 @@ export function pdfTable(doc: PDFKit.PDFDocument, columns: readonly PdfColumn[],
     },
   };
 }
+
+/** The width of a statement's two amount columns. */
+const AMOUNT_WIDTH = 88;
+
+/**
+ * A statement's ruled table below what is written so far, its header row shaded: the date,
+ * the particulars (as wide as the other columns leave), two amounts titled `amounts`, and the
+ * running balance.
+ */
+export function statementTable(
+  doc: PDFKit.PDFDocument,
+  widths: { date: number; balance: number },
+  amounts: readonly [string, string],
+) {
+  const page = A4.width - 2 * A4.margin;
+  const particulars = page - widths.date - 2 * AMOUNT_WIDTH - widths.balance;
+  const columns = [
+    { title: 'Date', width: widths.date, align: 'left' },
+    { title: 'Particulars', width: particulars, align: 'left' },
+    { title: amounts[0], width: AMOUNT_WIDTH, align: 'right' },
+    { title: amounts[1], width: AMOUNT_WIDTH, align: 'right' },
+    { title: 'Balance', width: widths.balance, align: 'right' },
+  ] as const;
+  const table = pdfTable(doc, columns, doc.y + 12);
+  table.row(
+    columns.map((c) => c.title),
+    true,
+    '#f0f0f0',
+  );
+  return table;
+}
+
+/** A statement's small grey note at `y`, below its table. */
+export function statementNote(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  y: number,
+  options?: PDFKit.Mixins.TextOptions,
+) {
+  doc.font('Helvetica').fontSize(8.5).fillColor('#555555').text(text, A4.margin, y, options);
+}

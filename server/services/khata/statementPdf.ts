@@ -1,5 +1,5 @@
 import { A4, a4Document, pdfDate, pdfMoney, pdfText } from '../../pdf/document';
-import { pdfTable } from '../../pdf/table';
+import { statementNote, statementTable } from '../../pdf/table';
 import { STATEMENT_ENTRY_WORDS } from '../../../contract/khataShare';
 import type { LedgerEvent } from './ledger';
 
@@ -20,14 +20,6 @@ export interface StatementData {
   /** The day it was made (YYYY-MM-DD). */
   asOf: string;
 }
-
-const COLUMNS = [
-  { title: 'Date', width: 68, align: 'left' },
-  { title: 'Particulars', width: 151.28, align: 'left' },
-  { title: 'gave', width: 88, align: 'right' },
-  { title: 'got', width: 88, align: 'right' },
-  { title: 'Balance', width: 128, align: 'right' },
-] as const;
 
 /** Who owes whom: "Ramesh owes Asha Rs. 2,500.00". */
 export function balanceSentence(from: string, to: string, paise: bigint) {
@@ -56,14 +48,11 @@ export function renderKhataStatementPdf(s: StatementData): Promise<Buffer> {
     .fontSize(12)
     .fillColor('#000000')
     .text(pdfText(balanceSentence(s.from, s.to, s.netPaise)));
-  const table = pdfTable(doc, COLUMNS, doc.y + 12);
+  const table = statementTable(doc, { date: 68, balance: 128 }, [
+    `${s.from} gave`,
+    `${s.from} got`,
+  ]);
   const row = table.row;
-
-  const titles = COLUMNS.map((c, i) =>
-    i === 2 ? `${s.from} gave` : i === 3 ? `${s.from} got` : c.title,
-  );
-
-  row(titles, true, '#f0f0f0');
   for (const e of s.events) {
     // Money going to the person (a lend, a repayment of a borrowing) raises the balance.
     const gave = e.changePaise > 0n;
@@ -81,16 +70,12 @@ export function renderKhataStatementPdf(s: StatementData): Promise<Buffer> {
     ]);
   }
   if (s.events.length === 0) row(['', 'No entries', '', '', '0.00']);
-  doc
-    .font('Helvetica')
-    .fontSize(8.5)
-    .fillColor('#555555')
-    .text(
-      pdfText(`A statement shared by ${s.from} from their khata. Amounts in rupees.`),
-      left,
-      table.y + 10,
-      { width },
-    );
+  statementNote(
+    doc,
+    pdfText(`A statement shared by ${s.from} from their khata. Amounts in rupees.`),
+    table.y + 10,
+    { width },
+  );
   doc.end();
   return bytes;
 }

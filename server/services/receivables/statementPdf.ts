@@ -1,18 +1,11 @@
 import { A4, a4Document, pdfDate, pdfMoney, pdfText } from '../../pdf/document';
-import { pdfTable } from '../../pdf/table';
+import { statementNote, statementTable } from '../../pdf/table';
 import type { ClientStatementData } from './receivables';
 
 /** A client's statement on A4: the company, the client, the period, and a ruled table. */
 
 const MARGIN = A4.margin;
 
-const COLUMNS = [
-  { title: 'Date', width: 70, align: 'left' },
-  { title: 'Particulars', width: 185.28, align: 'left' },
-  { title: 'Debit', width: 88, align: 'right' },
-  { title: 'Credit', width: 88, align: 'right' },
-  { title: 'Balance', width: 92, align: 'right' },
-] as const;
 const KINDS = { invoice: 'Invoice', credit_note: 'Credit note', receipt: 'Receipt' };
 
 export function renderStatementPdf(s: ClientStatementData): Promise<Buffer> {
@@ -29,14 +22,9 @@ export function renderStatementPdf(s: ClientStatementData): Promise<Buffer> {
   doc.font('Helvetica').fontSize(9);
   if (s.client.gstin) doc.text(`GSTIN ${s.client.gstin}`);
   doc.text(`${pdfDate(s.from)} to ${pdfDate(s.to)}`);
-  const table = pdfTable(doc, COLUMNS, doc.y + 12);
+  const table = statementTable(doc, { date: 70, balance: 92 }, ['Debit', 'Credit']);
   const row = table.row;
 
-  row(
-    COLUMNS.map((c) => c.title),
-    true,
-    '#f0f0f0',
-  );
   row([pdfDate(s.from), 'Opening balance', '', '', pdfMoney(s.openingPaise)]);
   for (const l of s.lines) {
     row([
@@ -59,17 +47,13 @@ export function renderStatementPdf(s: ClientStatementData): Promise<Buffer> {
     '#f0f0f0',
   );
   doc.moveDown(1);
-  doc
-    .font('Helvetica')
-    .fontSize(8.5)
-    .fillColor('#555555')
-    .text(
-      s.closingPaise >= 0n
-        ? `Amount due: Rs. ${pdfMoney(s.closingPaise)}`
-        : `In credit (advance): Rs. ${pdfMoney(-s.closingPaise)}`,
-      MARGIN,
-      table.y + 10,
-    );
+  statementNote(
+    doc,
+    s.closingPaise >= 0n
+      ? `Amount due: Rs. ${pdfMoney(s.closingPaise)}`
+      : `In credit (advance): Rs. ${pdfMoney(-s.closingPaise)}`,
+    table.y + 10,
+  );
   doc.end();
   return done;
 }
