@@ -8,6 +8,7 @@ import {
   type ImportQuery,
   type ImportSettings,
 } from '../../contract/api/imports';
+import type { ImportKind } from '../../contract/imports';
 import { paiseToRupees } from '../../contract/rules';
 import { rowsOf, type Database, type Db, type DbOrTx, type Tx } from '../db/client';
 import { bankAccounts, expenses, loans, payments } from '../db/schema';
@@ -208,69 +209,64 @@ class Duplicates {
   private async count(entries: Entry[]): Promise<{ key: string; n: number }[]> {
     const s = this.settings;
     type Found = { d: string; ty?: string; a: string; t: string; n: number };
+    const { columns, key } = s.kind === 'payments' ? DATE_TYPE_AMOUNT_TEXT : DATE_AMOUNT_TEXT;
+    const list = entries.map(keyRecord[s.kind]);
     // Each key counted by its own index lookup (a correlated count): a join would let the
     // planner scan all the rows a long import has written so far, for every batch. The
     // batch's keys go as one JSON parameter, whatever its size; `k` is one of them.
-    const counted = async (list: object[], { columns, key }: KeyColumns, count: SQL) => {
-      const rows = rowsOf<Found>(
-        await this.db.execute(sql`
-          select * from (
-            select ${columns}, (${count}) as n
-              from (select distinct * from jsonb_to_recordset(${JSON.stringify(list)}::jsonb)
-                      as k(${key})) k) c
-           where n > 0`),
-      );
-      return rows.map((r) => ({
-        key: r.ty ? duplicateKey(r.d, r.ty, Number(r.a), r.t) : duplicateKey(r.d, Number(r.a), r.t),
-        n: r.n,
-      }));
-    };
-    if (s.kind === 'expenses') {
-      const list = (entries as ExpenseEntry[]).map((e) => ({
-        d: e.date,
-        a: e.amountPaise,
-        t: e.description.toLowerCase(),
-      }));
-      return counted(
-        list,
-        DATE_AMOUNT_TEXT,
-        sql`select count(*)::int from expenses e
+    const rows = rowsOf<Found>(
+      await this.db.execute(sql`
+        select * from (
+          select ${columns}, (${this.matching()}) as n
+            from (select distinct * from jsonb_to_recordset(${JSON.stringify(list)}::jsonb)
+                    as k(${key})) k) c
+         where n > 0`),
+    );
+    return rows.map((r) => ({
+      key: r.ty ? duplicateKey(r.d, r.ty, Number(r.a), r.t) : duplicateKey(r.d, Number(r.a), r.t),
+      n: r.n,
+    }));
+  }
+
+  /** How many records already there match the key `k`, of the import's kind. */
+  private matching(): SQL {
+    const s = this.settings;
+    if (s.kind === 'expenses')
+      return sql`select count(*)::int from expenses e
              where e.user_id = ${this.caller.userId} and e.date = k.d
-               and e.amount_paise = k.a and e.description_lower = k.t`,
-      );
-    }
-    if (s.kind === 'payments') {
-      const list = (entries as PaymentEntry[]).map((e) => ({
-        d: e.date,
-        ty: e.type,
-        a: e.amountPaise,
-        t: e.remark.toLowerCase(),
-      }));
-      // A reversed entry and its reversal are as if never made: neither counts as there.
-      return counted(
-        list,
-        DATE_TYPE_AMOUNT_TEXT,
-        sql`select count(*)::int from payments p
+               and e.amount_paise = k.a and e.description_lower = k.t`;
+    // A reversed entry and its reversal are as if never made: neither counts as there.
+    if (s.kind === 'payments')
+      return sql`select count(*)::int from payments p
              where p.account_id = ${s.accountId!} and p.date = k.d
                and p.type = k.ty::payment_type and p.amount_paise = k.a
                and lower(p.remark) = k.t and p.reverses_id is null
-               and not exists (select 1 from payments r where r.reverses_id = p.id)`,
-      );
-    }
-    const list = (entries as LoanEntry[]).map((e) => ({
-      d: e.issueDate,
-      a: e.amountPaise,
-      t: e.name.toLowerCase(),
-    }));
-    return counted(
-      list,
-      DATE_AMOUNT_TEXT,
-      sql`select count(*)::int from loans l
+               and not exists (select 1 from payments r where r.reverses_id = p.id)`;
+    return sql`select count(*)::int from loans l
            where l.user_id = ${this.caller.userId} and l.direction = ${s.kind}
-             and l.issue_date = k.d and l.amount_paise = k.a and l.name_lower = k.t`,
-    );
+             and l.issue_date = k.d and l.amount_paise = k.a and l.name_lower = k.t`;
   }
 }
+
+/** A lend's or borrowing's duplicate key as a record of the batch's JSON (see KeyColumns). */
+const loanKey = (e: Entry) => {
+  const x = e as LoanEntry;
+  return { d: x.issueDate, a: x.amountPaise, t: x.name.toLowerCase() };
+};
+
+/** An entry's duplicate key as a record of the batch's JSON (see KeyColumns), by kind. */
+const keyRecord: Record<ImportKind, (e: Entry) => object> = {
+  expenses: (e) => {
+    const x = e as ExpenseEntry;
+    return { d: x.date, a: x.amountPaise, t: x.description.toLowerCase() };
+  },
+  payments: (e) => {
+    const x = e as PaymentEntry;
+    return { d: x.date, ty: x.type, a: x.amountPaise, t: x.remark.toLowerCase() };
+  },
+  lend: loanKey,
+  borrowed: loanKey,
+};
 
 /** The most rows an import takes on this database (see IMPORT_MAX_ROWS_EMBEDDED). */
 export const maxRowsOn = (kind: Database['kind']) =>
