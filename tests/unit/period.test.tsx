@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { CategoryReport, ExpenseList } from '../../contract/api/expenses';
 import { Dashboard } from '../../contract/api/dashboard';
@@ -16,6 +16,16 @@ import { renderApp, renderAs, openDialog } from './fixtures/screens';
  */
 
 const EXPENSES = '/api/expense/getuserallexpenses';
+
+/** `path` answers what `answer` makes of the range the screen asked for (its from and to). */
+const rangeAnswer = (
+  path: string,
+  answer: (range: { from: string | null; to: string | null }) => JsonBodyType,
+) =>
+  http.get(path, ({ request }) => {
+    const q = new URL(request.url).searchParams;
+    return HttpResponse.json(answer({ from: q.get('from'), to: q.get('to') }));
+  });
 const emptyList = (totalAmount = 0) =>
   ExpenseList.parse({ success: true, data: [], total: 0, page: 1, pageSize: 20, totalAmount });
 
@@ -109,28 +119,24 @@ describe('Dashboard by month', () => {
   it("leads with the month's figures, steps a month, and keeps the all-time cards below", async () => {
     const log = recordRequests();
     server.use(
-      http.get('/api/user/getalldata', ({ request }) => {
-        const q = new URL(request.url).searchParams;
-        return HttpResponse.json(
-          Dashboard.parse({
-            success: true,
-            data: {
-              ...dashboardData(40, 99999),
-              period: {
-                from: q.get('from'),
-                to: q.get('to'),
-                expenses: { count: 3, totalAmount: 1500.5 },
-                lend: { count: 1, totalAmount: 200 },
-                borrowed: { count: 0, totalAmount: 0 },
-                byCategory: [
-                  { category: 'shopping', amount: 1000 },
-                  { category: 'movie', amount: 500.5 },
-                ],
-              },
+      rangeAnswer('/api/user/getalldata', (range) =>
+        Dashboard.parse({
+          success: true,
+          data: {
+            ...dashboardData(40, 99999),
+            period: {
+              ...range,
+              expenses: { count: 3, totalAmount: 1500.5 },
+              lend: { count: 1, totalAmount: 200 },
+              borrowed: { count: 0, totalAmount: 0 },
+              byCategory: [
+                { category: 'shopping', amount: 1000 },
+                { category: 'movie', amount: 500.5 },
+              ],
             },
-          }),
-        );
-      }),
+          },
+        }),
+      ),
     );
     const { user } = renderApp('/app/dashboard');
     const now = thisMonth();
@@ -157,22 +163,18 @@ describe('Dashboard by month', () => {
 describe('Category Report', () => {
   it("shows each category's sum and share over the range, linked to its expenses", async () => {
     server.use(
-      http.get('/api/expense/categoryreport', ({ request }) => {
-        const q = new URL(request.url).searchParams;
-        return HttpResponse.json(
-          CategoryReport.parse({
-            success: true,
-            from: q.get('from'),
-            to: q.get('to'),
-            data: [
-              { category: 'shopping', count: 2, amount: 750 },
-              { category: 'movie', count: 1, amount: 250 },
-            ],
-            count: 3,
-            totalAmount: 1000,
-          }),
-        );
-      }),
+      rangeAnswer('/api/expense/categoryreport', (range) =>
+        CategoryReport.parse({
+          success: true,
+          ...range,
+          data: [
+            { category: 'shopping', count: 2, amount: 750 },
+            { category: 'movie', count: 1, amount: 250 },
+          ],
+          count: 3,
+          totalAmount: 1000,
+        }),
+      ),
     );
     renderApp('/app/categoryreport?from=2026-10-01&to=2026-10-31');
     const table = await screen.findByRole('table', { name: 'Spending by category, October 2026' });
