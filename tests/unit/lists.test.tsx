@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { describe, expect, it } from 'vitest';
 import { ExpenseAnswer, ExpenseList } from '../../contract/api/expenses';
-import { Message } from '../../contract/api/fields';
 import { parseRupees } from '../../contract/rules';
 import type { Expense } from '../../src/features/expenses/expensesApi';
 import { datePresets } from '../../src/lib/dates';
@@ -14,6 +13,7 @@ import { AmountField } from '../../src/ui/AmountField';
 import { DataTable, serialColumn, type Column } from '../../src/ui/DataTable';
 import { dashboardHandler, recordRequests, renderWithProviders, textsOf } from './helpers';
 import { emptyPage, onePage } from './fixtures/pages';
+import { undoableDelete } from './fixtures/undo';
 import { server } from './msw';
 import { renderApp, renderAs, openDialog, pressInDialog } from './fixtures/screens';
 
@@ -380,19 +380,8 @@ describe('money first', () => {
   });
 
   it('a delete of an expense offers Undo, which restores it', async () => {
-    let rows = [lunch, cinema];
     server.use(
-      http.get(LIST, () => HttpResponse.json(page(rows))),
-      http.post('/api/expense/deleteexpense', () => {
-        rows = [cinema];
-        return HttpResponse.json(
-          Message.parse({ success: true, message: 'Expense deleted successfully' }),
-        );
-      }),
-      http.post('/api/expense/restoreexpense', () => {
-        rows = [lunch, cinema];
-        return HttpResponse.json(Message.parse({ success: true, message: 'Expense restored' }));
-      }),
+      ...undoableDelete('expense', LIST, page, [lunch, cinema], [cinema]),
       http.post('/api/expense/addexpense', () =>
         HttpResponse.json(ExpenseAnswer.parse({ success: true, message: 'x', data: lunch }), {
           status: 201,

@@ -14,6 +14,7 @@ import {
   renderWithProviders,
 } from './helpers';
 import { onePage } from './fixtures/pages';
+import { undoableDelete } from './fixtures/undo';
 import { server } from './msw';
 import { renderApp, openDialog, fill, refill, refusal } from './fixtures/screens';
 
@@ -325,20 +326,7 @@ describe('All Lend', () => {
   });
 
   it('a delete offers Undo, which brings the entry back and refreshes the list and totals', async () => {
-    let current = rows;
-    server.use(
-      http.get(LEND_LIST, () => HttpResponse.json(page(current))),
-      http.post('/api/lend/deletelend', () => {
-        current = [meera];
-        return HttpResponse.json(
-          Message.parse({ success: true, message: 'Lend deleted successfully' }),
-        );
-      }),
-      http.post('/api/lend/restorelend', () => {
-        current = rows;
-        return HttpResponse.json(Message.parse({ success: true, message: 'Lend restored' }));
-      }),
-    );
+    server.use(...undoableDelete('lend', LEND_LIST, page, rows, [meera]));
     const log = recordRequests();
     const { user } = renderApp('/app/lend');
     await screen.findByText('Ravi Kumar');
