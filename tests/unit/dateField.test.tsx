@@ -38,33 +38,29 @@ describe('a date field in an English (US) browser', () => {
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US']);
   };
 
-  it('writes DD/MM/YYYY as the lists do, takes a typed day first, and sends YYYY-MM-DD', async () => {
-    usBrowser();
-    const { user, saved } = renderForm('/app/project', '2026-11-26');
-    const field = screen.getByLabelText('Date');
-    expect(field).toHaveValue('26/11/2026');
-    expect(field).toHaveAttribute('placeholder', 'DD/MM/YYYY');
-    expect(field).toHaveAccessibleDescription('DD/MM/YYYY');
-    await user.clear(field);
-    // Not 3 November: the day comes first, whatever the browser's language.
-    await user.type(field, '11/03/2026');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(saved).toEqual(['2026-03-11']);
-    // The calendar is still there, beside the field.
-    expect(screen.getByRole('button', { name: 'Pick from a calendar' })).toBeEnabled();
-  });
-
-  it('writes YYYY-MM-DD on the expense, lend and borrowed screens', async () => {
-    usBrowser();
-    const { user, saved } = renderForm('/app/expenses', '2026-11-26');
-    const field = screen.getByLabelText('Date');
-    expect(field).toHaveValue('2026-11-26');
-    expect(field).toHaveAttribute('placeholder', 'YYYY-MM-DD');
-    await user.clear(field);
-    await user.type(field, '2026-01-05');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(saved).toEqual(['2026-01-05']);
-  });
+  // DD/MM/YYYY as the lists write dates, and a typed 11/03 is 11 March (not 3 November: the
+  // day comes first, whatever the browser's language); YYYY-MM-DD on the expense, lend and
+  // borrowed screens.
+  it.each([
+    ['DD/MM/YYYY', '/app/project', '26/11/2026', '11/03/2026', '2026-03-11'],
+    ['YYYY-MM-DD', '/app/expenses', '2026-11-26', '2026-01-05', '2026-01-05'],
+  ])(
+    'writes %s on %s, takes it typed, and sends YYYY-MM-DD',
+    async (pattern, route, shown, typed, sent) => {
+      usBrowser();
+      const { user, saved } = renderForm(route, '2026-11-26');
+      const field = screen.getByLabelText('Date');
+      expect(field).toHaveValue(shown);
+      expect(field).toHaveAttribute('placeholder', pattern);
+      expect(field).toHaveAccessibleDescription(pattern);
+      await user.clear(field);
+      await user.type(field, typed);
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(saved).toEqual([sent]);
+      // The calendar is still there, beside the field.
+      expect(screen.getByRole('button', { name: 'Pick from a calendar' })).toBeEnabled();
+    },
+  );
 
   it('says under the field when the text is no date, and the form is not sent with it', async () => {
     usBrowser();
