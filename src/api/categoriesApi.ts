@@ -9,9 +9,9 @@ import type {
 } from '../../contract/api/categories';
 import type { Message } from '../../contract/api/fields';
 import { request } from './endpoint';
-import { apiSlice } from './apiSlice';
+import { injectEndpoints } from './injectEndpoints';
 import { sendBody, sendId } from './recordMutations';
-import { withSyncedMutations, type Tag } from './tags';
+import type { Tag } from './tags';
 
 /*
  * The signed-in user's expense categories: the Categories screen changes them, and every form
@@ -33,29 +33,26 @@ const moved: Tag[] = [
   'dashboard',
 ];
 
-export const categoriesApi = apiSlice.injectEndpoints({
-  endpoints: (build) =>
-    withSyncedMutations({
-      getCategories: build.query<Category[], void>({
-        query: () => request('listCategories'),
-        transformResponse: (answer: z.output<typeof CategoryList>) => answer.data,
-        // Their figures follow every expense and recurring expense written anywhere.
-        providesTags: [LIST, 'dashboard', { type: 'recurring', id: 'LIST' }],
-      }),
-      addCategory: build.mutation<Answer, z.input<typeof CategoryFields>>(
-        sendBody('addCategory', [LIST]),
-      ),
-      renameCategory: build.mutation<Answer, z.input<typeof CategoryRename>>(
-        sendBody('renameCategory', moved),
-      ),
-      mergeCategory: build.mutation<Answer, z.input<typeof CategoryMerge>>(
-        sendBody('mergeCategory', moved),
-      ),
-      deleteCategory: build.mutation<z.output<typeof Message>, string>(
-        sendId('deleteCategory', () => [LIST]),
-      ),
-    }),
-});
+export const categoriesApi = injectEndpoints((build) => ({
+  getCategories: build.query<Category[], void>({
+    query: () => request('listCategories'),
+    transformResponse: (answer: z.output<typeof CategoryList>) => answer.data,
+    // Their figures follow every expense and recurring expense written anywhere.
+    providesTags: [LIST, 'dashboard', { type: 'recurring', id: 'LIST' }],
+  }),
+  addCategory: build.mutation<Answer, z.input<typeof CategoryFields>>(
+    sendBody('addCategory', [LIST]),
+  ),
+  renameCategory: build.mutation<Answer, z.input<typeof CategoryRename>>(
+    sendBody('renameCategory', moved),
+  ),
+  mergeCategory: build.mutation<Answer, z.input<typeof CategoryMerge>>(
+    sendBody('mergeCategory', moved),
+  ),
+  deleteCategory: build.mutation<z.output<typeof Message>, string>(
+    sendId('deleteCategory', () => [LIST]),
+  ),
+}));
 
 export const {
   useGetCategoriesQuery,

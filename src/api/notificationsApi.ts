@@ -7,8 +7,8 @@ import type {
   UnreadCount,
 } from '../../contract/api/notifications';
 import { request } from './endpoint';
-import { apiSlice } from './apiSlice';
-import { invalidates, withSyncedMutations } from './tags';
+import { injectEndpoints } from './injectEndpoints';
+import { invalidates } from './tags';
 
 /** One notification of the signed-in user (contract/api/notifications.ts). */
 export type Notification = z.output<typeof NotificationSchema>;
@@ -20,27 +20,21 @@ export const BELL_PAGE_SIZE = 10;
  * The bell's calls. New notifications come as the 'notifications' tag on the live stream,
  * so both queries refetch when one arrives, and when another tab or device reads them.
  */
-export const notificationsApi = apiSlice.injectEndpoints({
-  endpoints: (build) =>
-    withSyncedMutations({
-      getUnreadNotifications: build.query<number, void>({
-        query: () => request('countUnreadNotifications'),
-        transformResponse: (answer: z.output<typeof UnreadCount>) => answer.unread,
-        providesTags: ['notifications'],
-      }),
-      getNotifications: build.query<z.output<typeof NotificationList>, void>({
-        query: () => request('listNotifications', { query: { page: 1, pageSize: BELL_PAGE_SIZE } }),
-        providesTags: ['notifications'],
-      }),
-      markNotificationsRead: build.mutation<
-        z.output<typeof MarkReadAnswer>,
-        z.input<typeof MarkRead>
-      >({
-        query: (body) => request('markNotificationsRead', { body }),
-        invalidatesTags: invalidates(() => ['notifications']),
-      }),
-    }),
-});
+export const notificationsApi = injectEndpoints((build) => ({
+  getUnreadNotifications: build.query<number, void>({
+    query: () => request('countUnreadNotifications'),
+    transformResponse: (answer: z.output<typeof UnreadCount>) => answer.unread,
+    providesTags: ['notifications'],
+  }),
+  getNotifications: build.query<z.output<typeof NotificationList>, void>({
+    query: () => request('listNotifications', { query: { page: 1, pageSize: BELL_PAGE_SIZE } }),
+    providesTags: ['notifications'],
+  }),
+  markNotificationsRead: build.mutation<z.output<typeof MarkReadAnswer>, z.input<typeof MarkRead>>({
+    query: (body) => request('markNotificationsRead', { body }),
+    invalidatesTags: invalidates(() => ['notifications']),
+  }),
+}));
 
 export const {
   useGetUnreadNotificationsQuery,

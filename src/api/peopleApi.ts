@@ -16,7 +16,8 @@ import type { CreatableRole } from '../../contract/enums';
 import type { RouteId } from '../../contract/routes';
 import { request } from './endpoint';
 import { apiSlice } from './apiSlice';
-import { changedTags, createdTags, invalidates, listTags, withSyncedMutations } from './tags';
+import { injectEndpoints } from './injectEndpoints';
+import { changedTags, createdTags, invalidates, listTags } from './tags';
 import type { ListParams } from './types';
 import { pickedTags, pickerEndpoint, type PickerSearch } from './picker';
 
@@ -44,66 +45,63 @@ const LIST_CALL = {
   other: 'listOthers',
 } as const satisfies Record<PeopleKind, RouteId>;
 
-export const peopleApi = apiSlice.injectEndpoints({
-  endpoints: (build) =>
-    withSyncedMutations({
-      getPeople: build.query<z.output<typeof PersonList>, PeopleArgs>({
-        query: ({ kind, companyId, ...params }) =>
-          request(LIST_CALL[kind], { query: { ...params, companyId: companyId || undefined } }),
-        providesTags: listTags('users'),
-      }),
-      /** One person as their list shows them now, for an edit form's Reload: never cached. */
-      getPerson: build.query<Person | null, { kind: PeopleKind; id: string }>({
-        query: ({ kind, id }) => request(LIST_CALL[kind], { query: { id } }),
-        transformResponse: (page: z.output<typeof PersonList>) => page.data[0] ?? null,
-        keepUnusedDataFor: 0,
-      }),
-      createUser: build.mutation<z.output<typeof PersonAnswer>, z.input<typeof NewUser>>({
-        query: (body) => request('createUser', { body }),
-        invalidatesTags: invalidates(() => createdTags('users')),
-      }),
-      editUser: build.mutation<z.output<typeof PersonAnswer>, z.input<typeof EditUser>>({
-        query: (body) => request('editUser', { body }),
-        // A PM's new name shows in the project list too.
-        invalidatesTags: invalidates((_r, arg) => [
-          ...changedTags('users', arg._id),
-          { type: 'project', id: 'LIST' },
-        ]),
-      }),
-      editCompany: build.mutation<z.output<typeof PersonAnswer>, z.input<typeof EditCompany>>({
-        query: (body) => request('editCompany', { body }),
-        invalidatesTags: invalidates((_r, arg) => changedTags('users', arg._id)),
-      }),
-      /** Deactivates or reactivates: an admin its company, a company one of its people. */
-      setUserStatus: build.mutation<
-        z.output<typeof PersonAnswer>,
-        { id: string } & z.input<typeof UserStatusBody>
-      >({
-        query: ({ id, status }) => request('setUserStatus', { params: { id }, body: { status } }),
-        invalidatesTags: invalidates((_r, arg) => changedTags('users', arg.id)),
-      }),
-      /** Deactivates one of the company's people; `hard` deletes them for good. */
-      deleteUser: build.mutation<z.output<typeof Message>, { id: string; hard?: boolean }>({
-        query: ({ id, hard }) =>
-          request('deleteUser', { params: { id }, query: hard ? { hard: 'true' } : undefined }),
-        invalidatesTags: invalidates((_r, { id }) => [
-          ...changedTags('users', id),
-          { type: 'project', id: 'LIST' },
-        ]),
-      }),
-      /** E-mails a fresh invite to a company or PM who has not set a password yet. */
-      resendInvite: build.mutation<z.output<typeof Message>, { id: string }>({
-        query: ({ id }) => request('resendInvite', { params: { id } }),
-        // Their row reloads: it shows whether the invite is still pending.
-        invalidatesTags: invalidates((_r, { id }) => [{ type: 'users', id }]),
-      }),
-      /** The invited person sets their own password (no session): their row is no longer pending. */
-      acceptInvite: build.mutation<z.output<typeof Message>, z.input<typeof AcceptInvite>>({
-        query: (body) => request('acceptInvite', { body }),
-        invalidatesTags: invalidates(() => [{ type: 'users', id: 'LIST' }]),
-      }),
-    }),
-});
+export const peopleApi = injectEndpoints((build) => ({
+  getPeople: build.query<z.output<typeof PersonList>, PeopleArgs>({
+    query: ({ kind, companyId, ...params }) =>
+      request(LIST_CALL[kind], { query: { ...params, companyId: companyId || undefined } }),
+    providesTags: listTags('users'),
+  }),
+  /** One person as their list shows them now, for an edit form's Reload: never cached. */
+  getPerson: build.query<Person | null, { kind: PeopleKind; id: string }>({
+    query: ({ kind, id }) => request(LIST_CALL[kind], { query: { id } }),
+    transformResponse: (page: z.output<typeof PersonList>) => page.data[0] ?? null,
+    keepUnusedDataFor: 0,
+  }),
+  createUser: build.mutation<z.output<typeof PersonAnswer>, z.input<typeof NewUser>>({
+    query: (body) => request('createUser', { body }),
+    invalidatesTags: invalidates(() => createdTags('users')),
+  }),
+  editUser: build.mutation<z.output<typeof PersonAnswer>, z.input<typeof EditUser>>({
+    query: (body) => request('editUser', { body }),
+    // A PM's new name shows in the project list too.
+    invalidatesTags: invalidates((_r, arg) => [
+      ...changedTags('users', arg._id),
+      { type: 'project', id: 'LIST' },
+    ]),
+  }),
+  editCompany: build.mutation<z.output<typeof PersonAnswer>, z.input<typeof EditCompany>>({
+    query: (body) => request('editCompany', { body }),
+    invalidatesTags: invalidates((_r, arg) => changedTags('users', arg._id)),
+  }),
+  /** Deactivates or reactivates: an admin its company, a company one of its people. */
+  setUserStatus: build.mutation<
+    z.output<typeof PersonAnswer>,
+    { id: string } & z.input<typeof UserStatusBody>
+  >({
+    query: ({ id, status }) => request('setUserStatus', { params: { id }, body: { status } }),
+    invalidatesTags: invalidates((_r, arg) => changedTags('users', arg.id)),
+  }),
+  /** Deactivates one of the company's people; `hard` deletes them for good. */
+  deleteUser: build.mutation<z.output<typeof Message>, { id: string; hard?: boolean }>({
+    query: ({ id, hard }) =>
+      request('deleteUser', { params: { id }, query: hard ? { hard: 'true' } : undefined }),
+    invalidatesTags: invalidates((_r, { id }) => [
+      ...changedTags('users', id),
+      { type: 'project', id: 'LIST' },
+    ]),
+  }),
+  /** E-mails a fresh invite to a company or PM who has not set a password yet. */
+  resendInvite: build.mutation<z.output<typeof Message>, { id: string }>({
+    query: ({ id }) => request('resendInvite', { params: { id } }),
+    // Their row reloads: it shows whether the invite is still pending.
+    invalidatesTags: invalidates((_r, { id }) => [{ type: 'users', id }]),
+  }),
+  /** The invited person sets their own password (no session): their row is no longer pending. */
+  acceptInvite: build.mutation<z.output<typeof Message>, z.input<typeof AcceptInvite>>({
+    query: (body) => request('acceptInvite', { body }),
+    invalidatesTags: invalidates(() => [{ type: 'users', id: 'LIST' }]),
+  }),
+}));
 
 export const {
   useGetPeopleQuery,

@@ -15,10 +15,11 @@ import type {
 import type { ReconciliationLineStatus } from '../../contract/reconciliation';
 import type { Message } from '../../contract/api/fields';
 import { apiSlice } from './apiSlice';
+import { injectEndpoints } from './injectEndpoints';
 import { request } from './endpoint';
 import { sendFile, UNREACHABLE, type StoreAccess } from './fileUpload';
 import { onRecord, onRecordId } from './recordMutations';
-import { invalidates, withSyncedMutations, type Tag } from './tags';
+import { invalidates, type Tag } from './tags';
 
 /**
  * Reconciliation of a bank account against the bank's download. The file is sent as the
@@ -39,68 +40,65 @@ const FOLLOWED: Tag[] = [ALL, { type: 'bank', id: 'LIST' }, 'bank'];
 /** What the work on a reconciliation changes: the reconciliations. */
 const worked = () => [ALL];
 
-export const reconciliationApi = apiSlice.injectEndpoints({
-  endpoints: (build) =>
-    withSyncedMutations({
-      listReconciliations: build.query<
-        z.output<typeof ReconciliationList>,
-        { accountId: string; page: number; pageSize: number }
-      >({
-        query: (query) => request('listReconciliations', { query }),
-        providesTags: [ALL],
-      }),
-      getReconciliation: build.query<Reconciliation, string>({
-        query: (id) => request('getReconciliation', { params: { id } }),
-        transformResponse: (answer: { data: Reconciliation }) => answer.data,
-        providesTags: FOLLOWED,
-      }),
-      listReconciliationLines: build.query<
-        z.output<typeof ReconciliationLines>,
-        {
-          id: string;
-          page: number;
-          pageSize: number;
-          status?: ReconciliationLineStatus;
-          search?: string;
-        }
-      >({
-        query: ({ id, ...query }) => request('listReconciliationLines', { params: { id }, query }),
-        providesTags: FOLLOWED,
-      }),
-      listUnmatchedEntries: build.query<
-        z.output<typeof UnmatchedEntries>,
-        { id: string; page: number; pageSize: number }
-      >({
-        query: ({ id, ...query }) => request('listUnmatchedEntries', { params: { id }, query }),
-        providesTags: FOLLOWED,
-      }),
-      confirmMatches: build.mutation<
-        z.output<typeof BulkAnswer>,
-        { id: string } & z.input<typeof LineSelection>
-      >(onRecord('confirmReconciliationMatches', worked)),
-      ignoreLines: build.mutation<z.output<typeof BulkAnswer>, { id: string; lineIds: string[] }>(
-        onRecord('ignoreReconciliationLines', worked),
-      ),
-      suggestMatches: build.mutation<z.output<typeof BulkAnswer>, string>(
-        onRecordId('suggestReconciliationMatches', worked),
-      ),
-      createEntryFromLine: build.mutation<
-        z.output<typeof LineAnswer>,
-        { id: string; lineId: string } & z.input<typeof EntryFromLine>
-      >({
-        query: ({ id, lineId, ...body }) =>
-          request('createEntryFromLine', { params: { id, lineId }, body }),
-        invalidatesTags: invalidates(() => [ALL, { type: 'bank', id: 'LIST' }, 'dashboard']),
-      }),
-      undoLine: build.mutation<z.output<typeof LineAnswer>, { id: string; lineId: string }>({
-        query: (params) => request('undoReconciliationLine', { params }),
-        invalidatesTags: invalidates(() => [ALL]),
-      }),
-      deleteReconciliation: build.mutation<z.output<typeof Message>, string>(
-        onRecordId('deleteReconciliation', worked),
-      ),
-    }),
-});
+export const reconciliationApi = injectEndpoints((build) => ({
+  listReconciliations: build.query<
+    z.output<typeof ReconciliationList>,
+    { accountId: string; page: number; pageSize: number }
+  >({
+    query: (query) => request('listReconciliations', { query }),
+    providesTags: [ALL],
+  }),
+  getReconciliation: build.query<Reconciliation, string>({
+    query: (id) => request('getReconciliation', { params: { id } }),
+    transformResponse: (answer: { data: Reconciliation }) => answer.data,
+    providesTags: FOLLOWED,
+  }),
+  listReconciliationLines: build.query<
+    z.output<typeof ReconciliationLines>,
+    {
+      id: string;
+      page: number;
+      pageSize: number;
+      status?: ReconciliationLineStatus;
+      search?: string;
+    }
+  >({
+    query: ({ id, ...query }) => request('listReconciliationLines', { params: { id }, query }),
+    providesTags: FOLLOWED,
+  }),
+  listUnmatchedEntries: build.query<
+    z.output<typeof UnmatchedEntries>,
+    { id: string; page: number; pageSize: number }
+  >({
+    query: ({ id, ...query }) => request('listUnmatchedEntries', { params: { id }, query }),
+    providesTags: FOLLOWED,
+  }),
+  confirmMatches: build.mutation<
+    z.output<typeof BulkAnswer>,
+    { id: string } & z.input<typeof LineSelection>
+  >(onRecord('confirmReconciliationMatches', worked)),
+  ignoreLines: build.mutation<z.output<typeof BulkAnswer>, { id: string; lineIds: string[] }>(
+    onRecord('ignoreReconciliationLines', worked),
+  ),
+  suggestMatches: build.mutation<z.output<typeof BulkAnswer>, string>(
+    onRecordId('suggestReconciliationMatches', worked),
+  ),
+  createEntryFromLine: build.mutation<
+    z.output<typeof LineAnswer>,
+    { id: string; lineId: string } & z.input<typeof EntryFromLine>
+  >({
+    query: ({ id, lineId, ...body }) =>
+      request('createEntryFromLine', { params: { id, lineId }, body }),
+    invalidatesTags: invalidates(() => [ALL, { type: 'bank', id: 'LIST' }, 'dashboard']),
+  }),
+  undoLine: build.mutation<z.output<typeof LineAnswer>, { id: string; lineId: string }>({
+    query: (params) => request('undoReconciliationLine', { params }),
+    invalidatesTags: invalidates(() => [ALL]),
+  }),
+  deleteReconciliation: build.mutation<z.output<typeof Message>, string>(
+    onRecordId('deleteReconciliation', worked),
+  ),
+}));
 
 export const {
   useListReconciliationsQuery,

@@ -25,15 +25,8 @@ import type {
 import type { Message } from '../../../contract/api/fields';
 import { request, scopedList, type PlainRoute } from '../../api/endpoint';
 import { onRecord, sendBody, sendId } from '../../api/recordMutations';
-import { apiSlice } from '../../api/apiSlice';
-import {
-  changedTags,
-  createdTags,
-  invalidates,
-  listTags,
-  type Tag,
-  withSyncedMutations,
-} from '../../api/tags';
+import { injectEndpoints } from '../../api/injectEndpoints';
+import { changedTags, createdTags, invalidates, listTags, type Tag } from '../../api/tags';
 import type { Account, AccountPage } from '../../api/accountsApi';
 
 export type { BankSort };
@@ -70,73 +63,68 @@ const ofAccount = (call: PlainRoute) => ({
 /** An account's row, the list and every total. */
 const accountChanged = (id: string) => changedTags('bank', id);
 
-export const bankApi = apiSlice.injectEndpoints({
-  endpoints: (build) => {
-    /** Closing and reopening an account: at the version read; the row and the list change. */
-    const stateChange = (call: 'closeBankAccount' | 'reopenBankAccount') =>
-      build.mutation<
-        z.output<typeof BankAccountAnswer>,
-        { id: string } & z.input<typeof BankAccountStateChange>
-      >(onRecord(call, accountChanged));
-    return withSyncedMutations({
-      getAccounts: build.query<AccountPage, z.output<typeof BankAccountListQuery>>({
-        query: scopedList('listBankAccounts'),
-        providesTags: listTags('bank'),
-      }),
-      createBank: build.mutation<
-        z.output<typeof BankAccountAnswer>,
-        z.input<typeof NewBankAccount>
-      >(sendBody('createBankAccount', createdTags('bank'))),
-      updateBank: build.mutation<
-        z.output<typeof BankAccountAnswer>,
-        z.input<typeof BankAccountUpdate>
-      >({
-        query: (body) => request('updateBankAccount', { body }),
-        // Making one account the default changes the others: refetch the whole list.
-        invalidatesTags: invalidates((_r, arg) => changedTags('bank', arg._id)),
-      }),
-      /** Closes an account (the default one stops being it). */
-      closeBank: stateChange('closeBankAccount'),
-      reopenBank: stateChange('reopenBankAccount'),
-      deleteBank: build.mutation<MessageAnswer, string>(
-        sendId('deleteBankAccount', accountChanged),
-      ),
-      addPayment: build.mutation<z.output<typeof PaymentAnswer>, z.input<typeof NewPayment>>({
-        query: (body) => request('recordPayment', { body }),
-        invalidatesTags: invalidates((_r, arg) => changedTags('bank', arg.accountId)),
-      }),
-      transfer: build.mutation<z.output<typeof TransferAnswer>, z.input<typeof NewTransfer>>({
-        query: (body) => request('transferBetweenAccounts', { body }),
-        invalidatesTags: invalidates((_r, arg) => [
-          ...changedTags('bank', arg.fromAccountId),
-          accountTag(arg.toAccountId),
-        ]),
-      }),
-      /** Reverses a payment (a transfer: both legs, so both accounts change). */
-      reversePayment: build.mutation<
-        z.output<typeof PaymentAnswer>,
-        { payment: Payment } & z.input<typeof PaymentReversal>
-      >({
-        query: ({ payment, ...body }) =>
-          request('reversePayment', { params: { id: payment._id }, body }),
-        invalidatesTags: invalidates((_r, { payment }) => [
-          ...changedTags('bank', payment.accountId),
-          ...(payment.transferAccount ? [accountTag(payment.transferAccount._id)] : []),
-        ]),
-      }),
-      getPayments: build.query<z.output<typeof PaymentList>, z.output<typeof PaymentListQuery>>(
-        ofAccount('listPayments'),
-      ),
-      getStatement: build.query<z.output<typeof StatementAnswer>, z.output<typeof StatementQuery>>(
-        ofAccount('bankStatement'),
-      ),
-      /** Spending by party or project: any payment may change it. */
-      getSpending: build.query<Spending, z.output<typeof SpendingQuery>>({
-        query: scopedList('spending'),
-        providesTags: [{ type: 'bank', id: 'LIST' }],
-      }),
-    });
-  },
+export const bankApi = injectEndpoints((build) => {
+  /** Closing and reopening an account: at the version read; the row and the list change. */
+  const stateChange = (call: 'closeBankAccount' | 'reopenBankAccount') =>
+    build.mutation<
+      z.output<typeof BankAccountAnswer>,
+      { id: string } & z.input<typeof BankAccountStateChange>
+    >(onRecord(call, accountChanged));
+  return {
+    getAccounts: build.query<AccountPage, z.output<typeof BankAccountListQuery>>({
+      query: scopedList('listBankAccounts'),
+      providesTags: listTags('bank'),
+    }),
+    createBank: build.mutation<z.output<typeof BankAccountAnswer>, z.input<typeof NewBankAccount>>(
+      sendBody('createBankAccount', createdTags('bank')),
+    ),
+    updateBank: build.mutation<
+      z.output<typeof BankAccountAnswer>,
+      z.input<typeof BankAccountUpdate>
+    >({
+      query: (body) => request('updateBankAccount', { body }),
+      // Making one account the default changes the others: refetch the whole list.
+      invalidatesTags: invalidates((_r, arg) => changedTags('bank', arg._id)),
+    }),
+    /** Closes an account (the default one stops being it). */
+    closeBank: stateChange('closeBankAccount'),
+    reopenBank: stateChange('reopenBankAccount'),
+    deleteBank: build.mutation<MessageAnswer, string>(sendId('deleteBankAccount', accountChanged)),
+    addPayment: build.mutation<z.output<typeof PaymentAnswer>, z.input<typeof NewPayment>>({
+      query: (body) => request('recordPayment', { body }),
+      invalidatesTags: invalidates((_r, arg) => changedTags('bank', arg.accountId)),
+    }),
+    transfer: build.mutation<z.output<typeof TransferAnswer>, z.input<typeof NewTransfer>>({
+      query: (body) => request('transferBetweenAccounts', { body }),
+      invalidatesTags: invalidates((_r, arg) => [
+        ...changedTags('bank', arg.fromAccountId),
+        accountTag(arg.toAccountId),
+      ]),
+    }),
+    /** Reverses a payment (a transfer: both legs, so both accounts change). */
+    reversePayment: build.mutation<
+      z.output<typeof PaymentAnswer>,
+      { payment: Payment } & z.input<typeof PaymentReversal>
+    >({
+      query: ({ payment, ...body }) =>
+        request('reversePayment', { params: { id: payment._id }, body }),
+      invalidatesTags: invalidates((_r, { payment }) => [
+        ...changedTags('bank', payment.accountId),
+        ...(payment.transferAccount ? [accountTag(payment.transferAccount._id)] : []),
+      ]),
+    }),
+    getPayments: build.query<z.output<typeof PaymentList>, z.output<typeof PaymentListQuery>>(
+      ofAccount('listPayments'),
+    ),
+    getStatement: build.query<z.output<typeof StatementAnswer>, z.output<typeof StatementQuery>>(
+      ofAccount('bankStatement'),
+    ),
+    /** Spending by party or project: any payment may change it. */
+    getSpending: build.query<Spending, z.output<typeof SpendingQuery>>({
+      query: scopedList('spending'),
+      providesTags: [{ type: 'bank', id: 'LIST' }],
+    }),
+  };
 });
 
 export const {

@@ -26,15 +26,8 @@ import type {
 import type { LoanDirection } from '../../../contract/enums';
 import { pathOf, request } from '../../api/endpoint';
 import type { RouteId } from '../../../contract/routes';
-import { apiSlice } from '../../api/apiSlice';
-import {
-  changedTags,
-  createdTags,
-  invalidates,
-  listTags,
-  type Tag,
-  withSyncedMutations,
-} from '../../api/tags';
+import { injectEndpoints } from '../../api/injectEndpoints';
+import { changedTags, createdTags, invalidates, listTags, type Tag } from '../../api/tags';
 
 export type { LoanSort } from '../../../contract/api/loans';
 
@@ -91,100 +84,94 @@ const peopleTags: Tag[] = [
   { type: 'borrowed', id: 'PEOPLE' },
 ];
 
-export const loansApi = apiSlice.injectEndpoints({
-  endpoints: (build) =>
-    withSyncedMutations({
-      getLoans: build.query<LoanPage, LoanListArgs>({
-        query: ({ direction, ...params }) =>
-          request(loanCall('list', direction), { query: params }),
-        providesTags: (result, _error, { direction }) => listTags(direction)(result),
+export const loansApi = injectEndpoints((build) => ({
+  getLoans: build.query<LoanPage, LoanListArgs>({
+    query: ({ direction, ...params }) => request(loanCall('list', direction), { query: params }),
+    providesTags: (result, _error, { direction }) => listTags(direction)(result),
+  }),
+  /** One entry as it is now, for an edit form's Reload: always fetched, never cached. */
+  getLoan: build.query<Loan | null, { direction: LoanDirection; id: string } & Today>({
+    query: ({ direction, id, today }) =>
+      request(loanCall('list', direction), { query: { id, today } }),
+    transformResponse: (page: LoanPage) => page.data[0] ?? null,
+    keepUnusedDataFor: 0,
+  }),
+  addLoan: build.mutation<
+    z.output<typeof LoanAnswer>,
+    { direction: LoanDirection; input: LoanInput }
+  >({
+    query: ({ direction, input }) => request(loanCall('add', direction), { body: input }),
+    invalidatesTags: invalidates((_r, { direction }) => [
+      ...createdTags(direction),
+      { type: direction, id: 'PEOPLE' },
+    ]),
+  }),
+  updateLoan: build.mutation<
+    z.output<typeof LoanAnswer>,
+    { direction: LoanDirection; input: z.input<typeof LoanUpdate> }
+  >({
+    query: ({ direction, input }) => request(loanCall('update', direction), { body: input }),
+    invalidatesTags: invalidates((_r, { direction, input }) => loanChanged(direction, input._id)),
+  }),
+  deleteLoan: build.mutation<MessageAnswer, { direction: LoanDirection; id: string }>({
+    query: ({ direction, id }) => request(loanCall('delete', direction), { body: { id } }),
+    invalidatesTags: invalidates((_r, { direction, id }) => loanChanged(direction, id)),
+  }),
+  /** Undoes a delete of moments ago: the entry and its repayments come back. */
+  restoreLoan: build.mutation<MessageAnswer, { direction: LoanDirection; id: string }>({
+    query: ({ direction, id }) => request(loanCall('restore', direction), { body: { id } }),
+    invalidatesTags: invalidates((_r, { direction, id }) => loanChanged(direction, id)),
+  }),
+  getRepayments: build.query<
+    z.output<typeof RepaymentList>,
+    { direction: LoanDirection; id: string }
+  >({
+    query: ({ direction, id }) =>
+      request(loanCall('listRepaymentsOf', direction), { query: { id } }),
+    // Tagged with the loan's own tag: any change of the loan refetches its repayments.
+    providesTags: (_r, _e, { direction, id }) => [{ type: direction, id }],
+  }),
+  addRepayment: build.mutation<
+    z.output<typeof RepaymentAnswer>,
+    { direction: LoanDirection; input: RepaymentInput }
+  >({
+    query: ({ direction, input }) =>
+      request(loanCall('addRepaymentTo', direction), { body: input }),
+    invalidatesTags: invalidates((_r, { direction, input }) =>
+      loanChanged(direction, input.loanId),
+    ),
+  }),
+  deleteRepayment: build.mutation<
+    MessageAnswer,
+    { direction: LoanDirection; id: string; loanId: string }
+  >({
+    query: ({ direction, id }) =>
+      request(loanCall('deleteRepaymentOf', direction), { body: { id } }),
+    invalidatesTags: invalidates((_r, { direction, loanId }) => loanChanged(direction, loanId)),
+  }),
+  sendLendReminder: build.mutation<MessageAnswer, Loan>({
+    // The server builds the mail from the stored lend; the spec's fields ride along.
+    query: (lend) =>
+      request('sendLendReminder', {
+        body: {
+          _id: lend._id,
+          email: lend.email,
+          amount: lend.amount,
+          issueDate: lend.issueDate,
+          repaymentDate: lend.repaymentDate,
+        } satisfies z.input<typeof LendReminder>,
       }),
-      /** One entry as it is now, for an edit form's Reload: always fetched, never cached. */
-      getLoan: build.query<Loan | null, { direction: LoanDirection; id: string } & Today>({
-        query: ({ direction, id, today }) =>
-          request(loanCall('list', direction), { query: { id, today } }),
-        transformResponse: (page: LoanPage) => page.data[0] ?? null,
-        keepUnusedDataFor: 0,
-      }),
-      addLoan: build.mutation<
-        z.output<typeof LoanAnswer>,
-        { direction: LoanDirection; input: LoanInput }
-      >({
-        query: ({ direction, input }) => request(loanCall('add', direction), { body: input }),
-        invalidatesTags: invalidates((_r, { direction }) => [
-          ...createdTags(direction),
-          { type: direction, id: 'PEOPLE' },
-        ]),
-      }),
-      updateLoan: build.mutation<
-        z.output<typeof LoanAnswer>,
-        { direction: LoanDirection; input: z.input<typeof LoanUpdate> }
-      >({
-        query: ({ direction, input }) => request(loanCall('update', direction), { body: input }),
-        invalidatesTags: invalidates((_r, { direction, input }) =>
-          loanChanged(direction, input._id),
-        ),
-      }),
-      deleteLoan: build.mutation<MessageAnswer, { direction: LoanDirection; id: string }>({
-        query: ({ direction, id }) => request(loanCall('delete', direction), { body: { id } }),
-        invalidatesTags: invalidates((_r, { direction, id }) => loanChanged(direction, id)),
-      }),
-      /** Undoes a delete of moments ago: the entry and its repayments come back. */
-      restoreLoan: build.mutation<MessageAnswer, { direction: LoanDirection; id: string }>({
-        query: ({ direction, id }) => request(loanCall('restore', direction), { body: { id } }),
-        invalidatesTags: invalidates((_r, { direction, id }) => loanChanged(direction, id)),
-      }),
-      getRepayments: build.query<
-        z.output<typeof RepaymentList>,
-        { direction: LoanDirection; id: string }
-      >({
-        query: ({ direction, id }) =>
-          request(loanCall('listRepaymentsOf', direction), { query: { id } }),
-        // Tagged with the loan's own tag: any change of the loan refetches its repayments.
-        providesTags: (_r, _e, { direction, id }) => [{ type: direction, id }],
-      }),
-      addRepayment: build.mutation<
-        z.output<typeof RepaymentAnswer>,
-        { direction: LoanDirection; input: RepaymentInput }
-      >({
-        query: ({ direction, input }) =>
-          request(loanCall('addRepaymentTo', direction), { body: input }),
-        invalidatesTags: invalidates((_r, { direction, input }) =>
-          loanChanged(direction, input.loanId),
-        ),
-      }),
-      deleteRepayment: build.mutation<
-        MessageAnswer,
-        { direction: LoanDirection; id: string; loanId: string }
-      >({
-        query: ({ direction, id }) =>
-          request(loanCall('deleteRepaymentOf', direction), { body: { id } }),
-        invalidatesTags: invalidates((_r, { direction, loanId }) => loanChanged(direction, loanId)),
-      }),
-      sendLendReminder: build.mutation<MessageAnswer, Loan>({
-        // The server builds the mail from the stored lend; the spec's fields ride along.
-        query: (lend) =>
-          request('sendLendReminder', {
-            body: {
-              _id: lend._id,
-              email: lend.email,
-              amount: lend.amount,
-              issueDate: lend.issueDate,
-              repaymentDate: lend.repaymentDate,
-            } satisfies z.input<typeof LendReminder>,
-          }),
-      }),
-      getCounterparties: build.query<CounterpartyPage, z.output<typeof CounterpartyListQuery>>({
-        query: ({ search, page, pageSize }) =>
-          request('listCounterparties', { query: { search, page, pageSize } }),
-        providesTags: peopleTags,
-      }),
-      getCounterparty: build.query<z.output<typeof CounterpartyHistoryAnswer>, string>({
-        query: (email) => request('counterpartyHistory', { query: { email } }),
-        providesTags: peopleTags,
-      }),
-    }),
-});
+  }),
+  getCounterparties: build.query<CounterpartyPage, z.output<typeof CounterpartyListQuery>>({
+    query: ({ search, page, pageSize }) =>
+      request('listCounterparties', { query: { search, page, pageSize } }),
+    providesTags: peopleTags,
+  }),
+  getCounterparty: build.query<z.output<typeof CounterpartyHistoryAnswer>, string>({
+    query: (email) => request('counterpartyHistory', { query: { email } }),
+    providesTags: peopleTags,
+  }),
+}));
 
 export const {
   useGetLoansQuery,

@@ -13,8 +13,8 @@ import type {
 import type { Message } from '../../../contract/api/fields';
 import { request } from '../../api/endpoint';
 import { onRecordId, sendBody } from '../../api/recordMutations';
-import { apiSlice } from '../../api/apiSlice';
-import { invalidates, withSyncedMutations, type Tag } from '../../api/tags';
+import { injectEndpoints } from '../../api/injectEndpoints';
+import { invalidates, type Tag } from '../../api/tags';
 
 export type SessionInfo = z.output<typeof SessionList>['data'][number];
 export type SignIn = z.output<typeof SignInList>['data'][number];
@@ -26,44 +26,40 @@ const ACCOUNT: Tag[] = ['account'];
 const ACCOUNT_AND_ME: Tag[] = ['account', { type: 'users', id: 'ME' }];
 
 /** The signed-in user's sessions, sign-in history and second factor (Profile). */
-export const accountApi = apiSlice.injectEndpoints({
-  endpoints: (build) =>
-    withSyncedMutations({
-      getSessions: build.query<z.output<typeof SessionList>, void>({
-        query: () => request('listSessions'),
-        providesTags: ACCOUNT,
-      }),
-      endSession: build.mutation<MessageAnswer, string>(onRecordId('endSession', () => ACCOUNT)),
-      endOtherSessions: build.mutation<MessageAnswer, void>({
-        query: () => request('endOtherSessions'),
-        invalidatesTags: invalidates(() => ACCOUNT),
-      }),
-      getSignIns: build.query<z.output<typeof SignInList>, void>({
-        query: () => request('listSignIns'),
-        providesTags: ACCOUNT,
-      }),
-      getTwoFactor: build.query<z.output<typeof TwoFactorStatus>, void>({
-        query: () => request('getTwoFactor'),
-        providesTags: ACCOUNT,
-      }),
-      startTwoFactor: build.mutation<
-        z.output<typeof TwoFactorSetup>,
-        z.input<typeof PasswordCheck>
-      >({ query: (body) => request('startTwoFactor', { body }) }),
-      confirmTwoFactor: build.mutation<Codes, z.input<typeof TwoFactorConfirm>>(
-        sendBody('confirmTwoFactor', ACCOUNT_AND_ME),
-      ),
-      disableTwoFactor: build.mutation<MessageAnswer, z.input<typeof TwoFactorDisable>>(
-        sendBody('disableTwoFactor', ACCOUNT_AND_ME),
-      ),
-      newRecoveryCodes: build.mutation<Codes, z.input<typeof TwoFactorDisable>>(
-        sendBody('newRecoveryCodes', ACCOUNT),
-      ),
-      setTwoFactorPolicy: build.mutation<MessageAnswer, z.input<typeof TwoFactorPolicy>>(
-        sendBody('setTwoFactorPolicy', [{ type: 'users', id: 'ME' }]),
-      ),
-    }),
-});
+export const accountApi = injectEndpoints((build) => ({
+  getSessions: build.query<z.output<typeof SessionList>, void>({
+    query: () => request('listSessions'),
+    providesTags: ACCOUNT,
+  }),
+  endSession: build.mutation<MessageAnswer, string>(onRecordId('endSession', () => ACCOUNT)),
+  endOtherSessions: build.mutation<MessageAnswer, void>({
+    query: () => request('endOtherSessions'),
+    invalidatesTags: invalidates(() => ACCOUNT),
+  }),
+  getSignIns: build.query<z.output<typeof SignInList>, void>({
+    query: () => request('listSignIns'),
+    providesTags: ACCOUNT,
+  }),
+  getTwoFactor: build.query<z.output<typeof TwoFactorStatus>, void>({
+    query: () => request('getTwoFactor'),
+    providesTags: ACCOUNT,
+  }),
+  startTwoFactor: build.mutation<z.output<typeof TwoFactorSetup>, z.input<typeof PasswordCheck>>({
+    query: (body) => request('startTwoFactor', { body }),
+  }),
+  confirmTwoFactor: build.mutation<Codes, z.input<typeof TwoFactorConfirm>>(
+    sendBody('confirmTwoFactor', ACCOUNT_AND_ME),
+  ),
+  disableTwoFactor: build.mutation<MessageAnswer, z.input<typeof TwoFactorDisable>>(
+    sendBody('disableTwoFactor', ACCOUNT_AND_ME),
+  ),
+  newRecoveryCodes: build.mutation<Codes, z.input<typeof TwoFactorDisable>>(
+    sendBody('newRecoveryCodes', ACCOUNT),
+  ),
+  setTwoFactorPolicy: build.mutation<MessageAnswer, z.input<typeof TwoFactorPolicy>>(
+    sendBody('setTwoFactorPolicy', [{ type: 'users', id: 'ME' }]),
+  ),
+}));
 
 export const {
   useGetSessionsQuery,

@@ -13,8 +13,8 @@ import type {
 } from '../../../contract/api/khata';
 import { request } from '../../api/endpoint';
 import { sendBody } from '../../api/recordMutations';
-import { apiSlice } from '../../api/apiSlice';
-import { withSyncedMutations, type Tag } from '../../api/tags';
+import { injectEndpoints } from '../../api/injectEndpoints';
+import type { Tag } from '../../api/tags';
 import { userUpdated } from '../../session/sessionSlice';
 
 type ProfileAnswer = z.output<typeof UserAnswer>;
@@ -37,33 +37,30 @@ async function storeUser({
   }
 }
 
-export const profileApi = apiSlice.injectEndpoints({
-  endpoints: (build) =>
-    withSyncedMutations({
-      getProfile: build.query<ProfileAnswer, void>({
-        query: () => request('getProfile'),
-        providesTags: [ME],
-        onQueryStarted: (_arg, api) => storeUser(api),
-      }),
-      updateProfile: build.mutation<z.output<typeof UpdateAnswer>, z.input<typeof UpdateProfile>>({
-        ...sendBody('updateProfile', [ME]),
-        onQueryStarted: (_arg, api) => storeUser(api),
-      }),
-      updatePassword: build.mutation<z.output<typeof Message>, z.input<typeof UpdatePassword>>(
-        // A changed password ends the other sessions and may lift what was pending.
-        sendBody('updatePassword', ['account', ME]),
-      ),
-      /** The UPI ID reminders ask to be paid to. */
-      getUpiSettings: build.query<z.output<typeof UpiSettingsAnswer>, void>({
-        query: () => request('getUpiSettings'),
-        providesTags: ['account'],
-      }),
-      saveUpiSettings: build.mutation<
-        z.output<typeof UpiSettingsSaved>,
-        z.input<typeof UpiSettingsFields>
-      >(sendBody('saveUpiSettings', ['account'])),
-    }),
-});
+export const profileApi = injectEndpoints((build) => ({
+  getProfile: build.query<ProfileAnswer, void>({
+    query: () => request('getProfile'),
+    providesTags: [ME],
+    onQueryStarted: (_arg, api) => storeUser(api),
+  }),
+  updateProfile: build.mutation<z.output<typeof UpdateAnswer>, z.input<typeof UpdateProfile>>({
+    ...sendBody('updateProfile', [ME]),
+    onQueryStarted: (_arg, api) => storeUser(api),
+  }),
+  updatePassword: build.mutation<z.output<typeof Message>, z.input<typeof UpdatePassword>>(
+    // A changed password ends the other sessions and may lift what was pending.
+    sendBody('updatePassword', ['account', ME]),
+  ),
+  /** The UPI ID reminders ask to be paid to. */
+  getUpiSettings: build.query<z.output<typeof UpiSettingsAnswer>, void>({
+    query: () => request('getUpiSettings'),
+    providesTags: ['account'],
+  }),
+  saveUpiSettings: build.mutation<
+    z.output<typeof UpiSettingsSaved>,
+    z.input<typeof UpiSettingsFields>
+  >(sendBody('saveUpiSettings', ['account'])),
+}));
 
 export const {
   useGetProfileQuery,
