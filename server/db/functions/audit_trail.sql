@@ -37,16 +37,6 @@ BEGIN
 END
 $$;
 
-CREATE OR REPLACE TRIGGER users_audit AFTER INSERT OR UPDATE OR DELETE ON users FOR EACH ROW EXECUTE FUNCTION audit_row();
-
-CREATE OR REPLACE TRIGGER expenses_audit AFTER INSERT OR UPDATE OR DELETE ON expenses FOR EACH ROW EXECUTE FUNCTION audit_row();
-
-CREATE OR REPLACE TRIGGER loans_audit AFTER INSERT OR UPDATE OR DELETE ON loans FOR EACH ROW EXECUTE FUNCTION audit_row();
-
-CREATE OR REPLACE TRIGGER repayments_audit AFTER INSERT OR UPDATE OR DELETE ON repayments FOR EACH ROW EXECUTE FUNCTION audit_row();
-
-CREATE OR REPLACE TRIGGER projects_audit AFTER INSERT OR UPDATE OR DELETE ON projects FOR EACH ROW EXECUTE FUNCTION audit_row();
-
-CREATE OR REPLACE TRIGGER bank_accounts_audit AFTER INSERT OR UPDATE OR DELETE ON bank_accounts FOR EACH ROW EXECUTE FUNCTION audit_row();
-
-CREATE OR REPLACE TRIGGER payments_audit AFTER INSERT OR UPDATE OR DELETE ON payments FOR EACH ROW EXECUTE FUNCTION audit_row();
+-- Each audited table's trigger `<table>_audit` runs audit_row() after every row's insert,
+-- update and delete (written out by the functions loader).
+audit_triggers(users, expenses, loans, repayments, projects, bank_accounts, payments);

@@ -8,15 +8,18 @@ import { SECRET_COLUMNS, secretColumnNames } from '../secrets';
  * the migrations change the schema and the data only. Each file replaces what it defines
  * (CREATE OR REPLACE), so every file is applied after the migrations at each start, in one
  * transaction, in the order of their names. Answers the files' SQL in that order, with
- * `secret_columns(table)` written out from the one list of secret columns and each
- * `statement_triggers(…);` as its triggers.
+ * `secret_columns(table)` written out from the one list of secret columns, each
+ * `statement_triggers(…);` as its triggers and each `audit_triggers(…);` as its tables' audit
+ * triggers.
  */
 export function functionFiles(folder: string): string[] {
   return readdirSync(folder)
     .filter((name) => name.endsWith('.sql'))
     .sort()
     .map((name) =>
-      withStatementTriggers(withSecretColumns(readFileSync(join(folder, name), 'utf8'))),
+      withAuditTriggers(
+        withStatementTriggers(withSecretColumns(readFileSync(join(folder, name), 'utf8'))),
+      ),
     );
 }
 
@@ -48,6 +51,25 @@ export function withStatementTriggers(sql: string): string {
       })
       .join('\n\n');
   });
+}
+
+/**
+ * `sql` with each `audit_triggers(table, …);` line (at the start of a line) written out as one
+ * trigger per table, `<table>_audit`, that runs audit_row() after each row's insert, update
+ * and delete: the table's every change goes into the audit trail.
+ */
+export function withAuditTriggers(sql: string): string {
+  return sql.replace(/^audit_triggers\(([^()]+)\);/gm, (_, list: string) =>
+    list
+      .split(',')
+      .map((table) => table.trim())
+      .map(
+        (table) =>
+          `CREATE OR REPLACE TRIGGER ${table}_audit AFTER INSERT OR UPDATE OR DELETE ON ${table} ` +
+          'FOR EACH ROW EXECUTE FUNCTION audit_row();',
+      )
+      .join('\n\n'),
+  );
 }
 
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;

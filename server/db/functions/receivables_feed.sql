@@ -2,19 +2,8 @@
 -- every change is in the company's trail, and reaches its open tabs and its admin's. An
 -- invoice names its project's PM too, who reads the invoices of its own projects. Lines
 -- and allocations change only with their invoice or receipt, whose own change is the news.
-CREATE OR REPLACE TRIGGER invoice_profiles_audit AFTER INSERT OR UPDATE OR DELETE ON invoice_profiles FOR EACH ROW EXECUTE FUNCTION audit_row();
-
-CREATE OR REPLACE TRIGGER clients_audit AFTER INSERT OR UPDATE OR DELETE ON clients FOR EACH ROW EXECUTE FUNCTION audit_row();
-
-CREATE OR REPLACE TRIGGER invoices_audit AFTER INSERT OR UPDATE OR DELETE ON invoices FOR EACH ROW EXECUTE FUNCTION audit_row();
-
-CREATE OR REPLACE TRIGGER invoice_lines_audit AFTER INSERT OR UPDATE OR DELETE ON invoice_lines FOR EACH ROW EXECUTE FUNCTION audit_row();
-
-CREATE OR REPLACE TRIGGER invoice_links_audit AFTER INSERT OR UPDATE OR DELETE ON invoice_links FOR EACH ROW EXECUTE FUNCTION audit_row();
-
-CREATE OR REPLACE TRIGGER receipts_audit AFTER INSERT OR UPDATE OR DELETE ON receipts FOR EACH ROW EXECUTE FUNCTION audit_row();
-
-CREATE OR REPLACE TRIGGER receipt_allocations_audit AFTER INSERT OR UPDATE OR DELETE ON receipt_allocations FOR EACH ROW EXECUTE FUNCTION audit_row();
+audit_triggers(invoice_profiles, clients, invoices, invoice_lines, invoice_links, receipts,
+  receipt_allocations);
 
 SELECT change_feed_install('invoice_profiles', $$jsonb_build_object('c', r.company_id)$$);
 
