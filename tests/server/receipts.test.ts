@@ -44,6 +44,13 @@ const { server, admin, company, account } = useReceivingCompany('Acme', async (s
   projectId = await addProject(started, made.company.id, 'Tower', pat.id);
 });
 
+/** An invoice to the file's client, issued on `issueDate` with `lines` (see issueInvoice). */
+const invoiceOf = (
+  issueDate: string,
+  lines: [number, number][],
+  more: { dueDate?: string; projectId?: string } = {},
+) => issueInvoice(server, company.id, clientId, { issueDate, lines, ...more });
+
 /** An invoice's status, and what it has received and had deducted as TDS (paise). */
 const settled = async (invoiceId: string) => {
   const row = await invoiceRow(server, invoiceId);
@@ -52,10 +59,8 @@ const settled = async (invoiceId: string) => {
 
 describe('receipts', () => {
   it('posts one credit with TDS and a part payment, and its reversal restores everything', async () => {
-    const invoice = await issueInvoice(server, company.id, clientId, {
-      issueDate: '2026-11-01',
+    const invoice = await invoiceOf('2026-11-01', [[18, 10_000_00]], {
       dueDate: '2026-11-16',
-      lines: [[18, 10_000_00]],
       projectId,
     });
     expect(invoice.totalPaise).toBe(11_800_00);
@@ -129,10 +134,7 @@ describe('receipts', () => {
   });
 
   it('keeps an excess as an advance and applies it to the next invoice', async () => {
-    const first = await issueInvoice(server, company.id, clientId, {
-      issueDate: '2026-11-02',
-      lines: [[18, 1000_00]],
-    });
+    const first = await invoiceOf('2026-11-02', [[18, 1000_00]]);
     const made = await receipt({
       amount: 1500,
       allocations: [{ invoiceId: first.id, amount: 1180 }],
@@ -141,10 +143,7 @@ describe('receipts', () => {
     expect(made.body.data.advance).toBe(320);
     expect((await invoiceRow(server, first.id)).status).toBe('paid');
 
-    const next = await issueInvoice(server, company.id, clientId, {
-      issueDate: '2026-11-05',
-      lines: [[18, 500_00]],
-    });
+    const next = await invoiceOf('2026-11-05', [[18, 500_00]]);
     const tooMuch = await company.post(`/receipts/${made.body.data._id}/apply`, {
       invoiceId: next.id,
       amount: 320.01,
@@ -173,10 +172,7 @@ describe('receipts', () => {
   });
 
   it('refuses more than is pending, naming the field, and saves nothing', async () => {
-    const invoice = await issueInvoice(server, company.id, clientId, {
-      issueDate: '2026-11-03',
-      lines: [[0, 1000_00]],
-    });
+    const invoice = await invoiceOf('2026-11-03', [[0, 1000_00]]);
     const balance = await balanceOf(account.id);
     const count = await receiptCount();
     const over = await receipt({
@@ -220,10 +216,7 @@ describe('receipts', () => {
   });
 
   it("keeps another company's records not found and an admin's writes refused", async () => {
-    const invoice = await issueInvoice(server, company.id, clientId, {
-      issueDate: '2026-11-04',
-      lines: [[5, 100_00]],
-    });
+    const invoice = await invoiceOf('2026-11-04', [[5, 100_00]]);
     const made = await receipt({
       amount: 50,
       allocations: [{ invoiceId: invoice.id, amount: 50 }],
