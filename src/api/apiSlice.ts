@@ -1,7 +1,13 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
-import type { FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import type {
+  EndpointDefinitions,
+  FetchArgs,
+  FetchBaseQueryError,
+  FetchBaseQueryMeta,
+} from '@reduxjs/toolkit/query';
 import { TIME_ZONE_HEADER } from '../../contract/headers';
 import { sessionEnded, type SessionState } from '../session/sessionSlice';
+import { withSyncedMutations } from './tags';
 
 export const TAG_TYPES = [
   'lend',
@@ -82,10 +88,24 @@ export const baseQuery: BaseQueryFn<
   return result;
 };
 
-/** The one API of the app; features add endpoints with `apiSlice.injectEndpoints`. */
+/** The one API of the app; features add endpoints with `injectEndpoints` below. */
 export const apiSlice = createApi({
   reducerPath: 'api',
   baseQuery,
   tagTypes: TAG_TYPES,
   endpoints: () => ({}),
 });
+
+/** What an API file defines its endpoints with (`build.query`, `build.mutation`…). */
+export type EndpointBuild = Parameters<
+  Parameters<typeof apiSlice.injectEndpoints>[0]['endpoints']
+>[0];
+
+/**
+ * An API file's endpoints, added to the one API slice, with its mutations registered so
+ * that what a successful one invalidated here is sent to the other open tabs as well.
+ * (Here, with the slice, so that every page's first script has it.)
+ */
+export const injectEndpoints = <D extends EndpointDefinitions>(
+  endpoints: (build: EndpointBuild) => D,
+) => apiSlice.injectEndpoints({ endpoints: (build) => withSyncedMutations(endpoints(build)) });

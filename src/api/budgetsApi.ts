@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Budget as BudgetSchema } from '../../contract/api/budgets';
 import type { AnswerOf, BodyOf, QueryOf } from './contractTypes';
 import { request } from './endpoint';
-import { injectEndpoints } from './injectEndpoints';
+import { injectEndpoints } from './apiSlice';
 import { sendBody, sendId } from './recordMutations';
 import type { Tag } from './tags';
 

@@ -9,7 +9,7 @@ import type {
 } from '../../contract/api/categories';
 import type { Message } from '../../contract/api/fields';
 import { request } from './endpoint';
-import { injectEndpoints } from './injectEndpoints';
+import { injectEndpoints } from './apiSlice';
 import { sendBody, sendId } from './recordMutations';
 import type { Tag } from './tags';
 

@@ -7,7 +7,7 @@ import type {
   UnreadCount,
 } from '../../contract/api/notifications';
 import { request } from './endpoint';
-import { injectEndpoints } from './injectEndpoints';
+import { injectEndpoints } from './apiSlice';
 import { invalidates } from './tags';
 
 /** One notification of the signed-in user (contract/api/notifications.ts). */

@@ -15,8 +15,7 @@ import type {
 import type { CreatableRole } from '../../contract/enums';
 import type { RouteId } from '../../contract/routes';
 import { request } from './endpoint';
-import { apiSlice } from './apiSlice';
-import { injectEndpoints } from './injectEndpoints';
+import { apiSlice, injectEndpoints } from './apiSlice';
 import { changedTags, createdTags, invalidates, listTags } from './tags';
 import type { ListParams } from './types';
 import { pickedTags, pickerEndpoint, type PickerSearch } from './picker';

@@ -14,8 +14,7 @@ import type {
 } from '../../contract/api/reconciliation';
 import type { ReconciliationLineStatus } from '../../contract/reconciliation';
 import type { Message } from '../../contract/api/fields';
-import { apiSlice } from './apiSlice';
-import { injectEndpoints } from './injectEndpoints';
+import { apiSlice, injectEndpoints } from './apiSlice';
 import { request } from './endpoint';
 import { sendFile, UNREACHABLE, type StoreAccess } from './fileUpload';
 import { onRecord, onRecordId } from './recordMutations';

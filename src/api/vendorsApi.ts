@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { VendorData } from '../../contract/api/vendors';
 import type { AnswerOf, BodyOf, QueryOf } from './contractTypes';
 import { request, scopedList } from './endpoint';
-import { injectEndpoints } from './injectEndpoints';
+import { injectEndpoints } from './apiSlice';
 import { pickerEndpoint, type PickerSearch } from './picker';
 import { onRecord, onRecordId, sendBody } from './recordMutations';
 import type { Tag } from './tags';

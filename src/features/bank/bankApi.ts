@@ -25,7 +25,7 @@ import type {
 import type { Message } from '../../../contract/api/fields';
 import { request, scopedList, type PlainRoute } from '../../api/endpoint';
 import { onRecord, sendBody, sendId } from '../../api/recordMutations';
-import { injectEndpoints } from '../../api/injectEndpoints';
+import { injectEndpoints } from '../../api/apiSlice';
 import { changedTags, createdTags, invalidates, listTags, type Tag } from '../../api/tags';
 import type { Account, AccountPage } from '../../api/accountsApi';
 

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Expense as ExpenseSchema } from '../../../contract/api/expenses';
 import type { AnswerOf, BodyOf, QueryOf } from '../../api/contractTypes';
 import { reloadOf, request } from '../../api/endpoint';
-import { injectEndpoints } from '../../api/injectEndpoints';
+import { injectEndpoints } from '../../api/apiSlice';
 import { recordMutations } from '../../api/recordMutations';
 import { listTags } from '../../api/tags';
 

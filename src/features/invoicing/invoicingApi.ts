@@ -7,7 +7,7 @@ import type {
 } from '../../../contract/api/invoices';
 import type { AnswerOf, BodyOf, QueryOf } from '../../api/contractTypes';
 import { pathOf, request, type IdRoute } from '../../api/endpoint';
-import { injectEndpoints } from '../../api/injectEndpoints';
+import { injectEndpoints } from '../../api/apiSlice';
 import { onRecord, onRecordId, sendBody } from '../../api/recordMutations';
 import { invalidates, listTags, type Tag } from '../../api/tags';
 

@@ -5,7 +5,7 @@ import type {
 } from '../../../contract/api/receipts';
 import type { AnswerOf, BodyOf, QueryOf } from '../../api/contractTypes';
 import { pathOf, request } from '../../api/endpoint';
-import { injectEndpoints } from '../../api/injectEndpoints';
+import { injectEndpoints } from '../../api/apiSlice';
 import { onRecord, sendBody } from '../../api/recordMutations';
 import type { Tag } from '../../api/tags';
 

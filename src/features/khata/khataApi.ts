@@ -14,7 +14,7 @@ import type {
   UpiSettings as UpiSettingsSchema,
 } from '../../../contract/api/khata';
 import { request } from '../../api/endpoint';
-import { injectEndpoints } from '../../api/injectEndpoints';
+import { injectEndpoints } from '../../api/apiSlice';
 import { onRecord, sendBody } from '../../api/recordMutations';
 import { invalidates, type Tag } from '../../api/tags';
 

@@ -26,7 +26,7 @@ import type {
 import type { LoanDirection } from '../../../contract/enums';
 import { pathOf, request } from '../../api/endpoint';
 import type { RouteId } from '../../../contract/routes';
-import { injectEndpoints } from '../../api/injectEndpoints';
+import { injectEndpoints } from '../../api/apiSlice';
 import { changedTags, createdTags, invalidates, listTags, type Tag } from '../../api/tags';
 
 export type { LoanSort } from '../../../contract/api/loans';

@@ -13,7 +13,7 @@ import type {
 import type { Message } from '../../../contract/api/fields';
 import { request } from '../../api/endpoint';
 import { onRecordId, sendBody } from '../../api/recordMutations';
-import { injectEndpoints } from '../../api/injectEndpoints';
+import { injectEndpoints } from '../../api/apiSlice';
 import { invalidates, type Tag } from '../../api/tags';
 
 export type SessionInfo = z.output<typeof SessionList>['data'][number];

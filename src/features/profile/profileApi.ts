@@ -13,7 +13,7 @@ import type {
 } from '../../../contract/api/khata';
 import { request } from '../../api/endpoint';
 import { sendBody } from '../../api/recordMutations';
-import { injectEndpoints } from '../../api/injectEndpoints';
+import { injectEndpoints } from '../../api/apiSlice';
 import type { Tag } from '../../api/tags';
 import { userUpdated } from '../../session/sessionSlice';
 

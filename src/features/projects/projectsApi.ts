@@ -7,7 +7,7 @@ import type {
 } from '../../../contract/api/projects';
 import type { AnswerOf, BodyOf, QueryOf } from '../../api/contractTypes';
 import { reloadOf, request } from '../../api/endpoint';
-import { injectEndpoints } from '../../api/injectEndpoints';
+import { injectEndpoints } from '../../api/apiSlice';
 import { recordMutations } from '../../api/recordMutations';
 import { changedTags, invalidates, listTags } from '../../api/tags';
 import type { ListParams } from '../../api/types';

@@ -3,10 +3,9 @@ import type {
   TypedUseMutation,
   TypedUseQuery,
 } from '@reduxjs/toolkit/query/react';
-import type { baseQuery, TagType } from '../../api/apiSlice';
 import type { AnswerOf, BodyOf, QueryOf } from '../../api/contractTypes';
 import { reloadOf, request, type PlainRoute } from '../../api/endpoint';
-import { injectEndpoints } from '../../api/injectEndpoints';
+import { injectEndpoints, type baseQuery, type TagType } from '../../api/apiSlice';
 import { sendId, toggleMutations } from '../../api/recordMutations';
 import { invalidates, listTags, type Tag } from '../../api/tags';
 
