@@ -47,6 +47,11 @@ export interface ServerProcess {
   exited: Promise<number | string>;
   /** SIGTERM, then SIGKILL after 10 s. */
   stop(): Promise<number | string>;
+  /**
+   * SIGKILL: ended at once, without the clean shutdown (the database's checkpoint took seconds),
+   * for a server whose data folder is thrown away next.
+   */
+  kill(): Promise<number | string>;
 }
 
 export async function startServerProcess(opts: {
@@ -102,6 +107,10 @@ export async function startServerProcess(opts: {
         clearTimeout(timer);
         return result;
       }
+      return exited;
+    },
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       return exited;
     },
   };
