@@ -38,6 +38,9 @@ async function current(api: Api, listPath: string, id: string, param = 'id') {
   expect(res.body.data).toHaveLength(1);
   return res.body.data[0];
 }
+
+/** Where a PM saves a project's status. */
+const STATUS = '/company/updateprojectstatus';
 const currentProject = (id: string) => current(company.api, '/company/getcompanyallproject', id);
 
 describe('projects', () => {
@@ -51,12 +54,16 @@ describe('projects', () => {
     id = created.body.data._id;
   });
 
+  /** `api` saves `fields` of the project as at `version`: an update, or a PM's status (`path`). */
+  const save = (
+    api: Api,
+    version: number,
+    fields: Record<string, unknown>,
+    path = '/company/updateproject',
+  ) => api.post(path, { _id: id, version, ...fields });
+
   it('refuses a stale version and changes nothing; a current one changes only what was sent', async () => {
-    const ok = await company.api.post('/company/updateproject', {
-      _id: id,
-      version: 1,
-      price: 2500.5,
-    });
+    const ok = await save(company.api, 1, { price: 2500.5 });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     // The fields left out are kept, the project manager included.
     expect(ok.body.data).toMatchObject({
@@ -76,11 +83,7 @@ describe('projects', () => {
 
   it("refuses the company's edit made before the PM's status update", async () => {
     const { version } = await currentProject(id);
-    const byPm = await pm.api.post('/company/updateprojectstatus', {
-      _id: id,
-      version,
-      statusByPm: 'Design done',
-    });
+    const byPm = await save(pm.api, version, { statusByPm: 'Design done' }, STATUS);
     expect(byPm.status).toBe(200);
     expect(byPm.body.data).toMatchObject({ statusByPm: 'Design done', version: version + 1 });
     // The company's form still holds the version it opened with, and the old status.
@@ -92,31 +95,21 @@ describe('projects', () => {
     );
     expect((await currentProject(id)).statusByPm).toBe('Design done');
     // So does a PM's second tab.
-    expectStale(
-      await pm.api.post('/company/updateprojectstatus', { _id: id, version, statusByPm: 'x' }),
-    );
+    expectStale(await save(pm.api, version, { statusByPm: 'x' }, STATUS));
   });
 
   it('unassigns the PM only when told to (null)', async () => {
     let { version } = await currentProject(id);
-    const renamed = await company.api.post('/company/updateproject', {
-      _id: id,
-      version,
-      projectName: 'Website v2',
-    });
+    const renamed = await save(company.api, version, { projectName: 'Website v2' });
     expect(renamed.body.data).toMatchObject({ projectManagerId: pm.id, version: ++version });
-    const unassigned = await company.api.post('/company/updateproject', {
-      _id: id,
-      version,
-      projectManager: null,
-    });
+    const unassigned = await save(company.api, version, { projectManager: null });
     expect(unassigned.body.data).toMatchObject({ projectManagerId: null, projectManager: '' });
   });
 
   it("answers 404 for another company's project, whatever the version", async () => {
     const { version } = await currentProject(id);
     for (const v of [version, version + 5]) {
-      const res = await otherCompany.api.post('/company/updateproject', { _id: id, version: v });
+      const res = await save(otherCompany.api, v, {});
       expect(res.status).toBe(404);
       expect(res.body.message).toBe('Project not found');
     }
@@ -126,9 +119,7 @@ describe('projects', () => {
   it('lets exactly one of two saves at the same version through', async () => {
     const { version } = await currentProject(id);
     const [a, b] = await Promise.all(
-      ['Tab A', 'Tab B'].map((name) =>
-        company.api.post('/company/updateproject', { _id: id, version, clientName: name }),
-      ),
+      ['Tab A', 'Tab B'].map((name) => save(company.api, version, { clientName: name })),
     );
     expect([a!.status, b!.status].sort()).toEqual([200, 409]);
     const winner = a!.status === 200 ? 'Tab A' : 'Tab B';
