@@ -1,3 +1,13 @@
+-- invoices_signed_rows(TG_OP) is the query of the rows an invoices statement-level trigger
+-- sees, each with its `sign`: the added rows counted in (1), the removed rows counted out
+-- (-1). A SQL function of one CASE, inlined where it is called.
+CREATE OR REPLACE FUNCTION invoices_signed_rows(op text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE op
+    WHEN 'INSERT' THEN 'SELECT 1 AS sign, * FROM added'
+    WHEN 'UPDATE' THEN 'SELECT 1 AS sign, * FROM added UNION ALL SELECT -1, * FROM removed'
+    ELSE 'SELECT -1 AS sign, * FROM removed' END
+$$;
+
 -- invoice_totals, client_receivables, project_receivables and receivable_dues follow
 -- invoices whatever writes them: a draft saved or issued, a cancellation, a credit note
 -- crediting its invoice, a receipt's allocation or its reversal moving what was received and
@@ -7,10 +17,7 @@
 CREATE OR REPLACE FUNCTION invoices_to_totals() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   -- The statement's rows, added counted in and removed counted out.
-  changed text := CASE TG_OP
-    WHEN 'INSERT' THEN 'SELECT 1 AS sign, * FROM added'
-    WHEN 'UPDATE' THEN 'SELECT 1 AS sign, * FROM added UNION ALL SELECT -1, * FROM removed'
-    ELSE 'SELECT -1 AS sign, * FROM removed' END;
+  changed text := invoices_signed_rows(TG_OP);
   -- Receivables count owed invoices only: issued, part paid or paid.
   owed constant text := $s$kind = 'invoice' AND status IN ('issued', 'part_paid', 'paid')$s$;
   money constant text := 'sum(sign)::int AS invoices, sum(sign * total_paise) AS total_paise, '

@@ -8,10 +8,7 @@
 -- makes and locks the kept rows.
 CREATE OR REPLACE FUNCTION invoices_to_ageing() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  changed text := CASE TG_OP
-    WHEN 'INSERT' THEN 'SELECT 1 AS sign, * FROM added'
-    WHEN 'UPDATE' THEN 'SELECT 1 AS sign, * FROM added UNION ALL SELECT -1, * FROM removed'
-    ELSE 'SELECT -1 AS sign, * FROM removed' END;
+  changed text := invoices_signed_rows(TG_OP);
   kept record;
   -- What the statement changed of what is still pending, per company, key and due date.
   delta text;
