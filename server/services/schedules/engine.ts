@@ -271,39 +271,33 @@ export async function createTemplate<Row extends Template, K extends string, Sho
   });
 }
 
-/** Locks the caller's template `id` as read at `version`, in `tx`. */
-async function lockAt<Row extends Template, K extends string, Shown>(
-  tx: Tx,
+/**
+ * Locks the caller's template `id` as read at `version`, writes what `change` makes of it as a
+ * new version, and answers as `answer` (the days then due made at once).
+ */
+async function rewrite<Row extends Template, K extends string, Shown>(
+  db: DbOrTx,
   caller: Caller,
   kind: ScheduleKind<Row, K, Shown>,
-  id: string,
-  version: number,
-) {
-  const [current] = (await tx
-    .select()
-    .from(kind.table)
-    .where(own(kind, caller, id))
-    .for('update')) as Row[];
-  if (!current) throw notFound(kind.what);
-  if (current.version !== version) throw staleRecord();
-  return current;
-}
-
-/** Writes `changes` to the locked template `id` as a new version, and answers as `answer`. */
-async function saved<Row extends Template, K extends string, Shown>(
-  tx: Tx,
-  kind: ScheduleKind<Row, K, Shown>,
-  id: string,
-  changes: Record<string, unknown>,
-  today: string,
+  at: { id: string; version: number; today: string },
+  change: (tx: Tx, current: Row) => Promise<Record<string, unknown>> | Record<string, unknown>,
 ) {
   const { table } = kind;
-  const [row] = await tx
-    .update(table)
-    .set({ ...changes, version: nextVersion(table), updatedAt: sql`now()` })
-    .where(eq(table.id, id))
-    .returning();
-  return answer(tx, kind, row as Row, today);
+  return withAudit(db, caller, async (tx) => {
+    const [current] = (await tx
+      .select()
+      .from(table)
+      .where(own(kind, caller, at.id))
+      .for('update')) as Row[];
+    if (!current) throw notFound(kind.what);
+    if (current.version !== at.version) throw staleRecord();
+    const [row] = await tx
+      .update(table)
+      .set({ ...(await change(tx, current)), version: nextVersion(table), updatedAt: sql`now()` })
+      .where(eq(table.id, current.id))
+      .returning();
+    return answer(tx, kind, row as Row, at.today);
+  });
 }
 
 /**
@@ -322,8 +316,7 @@ export async function updateTemplate<Row extends Template, K extends string, Sho
   today: string,
   check?: (tx: Tx, current: Row, sent: Partial<Row>) => Promise<void>,
 ) {
-  return withAudit(db, caller, async (tx) => {
-    const current = await lockAt(tx, caller, kind, id, version);
+  return rewrite(db, caller, kind, { id, version, today }, async (tx, current) => {
     const sent = Object.fromEntries(
       Object.entries(changes).filter(([, value]) => value !== undefined),
     ) as Partial<Row>;
@@ -347,7 +340,7 @@ export async function updateTemplate<Row extends Template, K extends string, Sho
     const nextDate = rescheduled
       ? nextDue(merged, current.lastDate ? addDays(current.lastDate, 1) : merged.startDate)
       : current.nextDate;
-    return saved(tx, kind, current.id, { ...sent, endDate: merged.endDate, nextDate }, today);
+    return { ...sent, endDate: merged.endDate, nextDate };
   });
 }
 
@@ -401,12 +394,11 @@ export async function resumeTemplate<Row extends Template, K extends string, Sho
   version: number,
   today: string,
 ) {
-  return withAudit(db, caller, async (tx) => {
-    const current = await lockAt(tx, caller, kind, id, version);
+  return rewrite(db, caller, kind, { id, version, today }, (_tx, current) => {
     const after = current.lastDate ? addDays(current.lastDate, 1) : current.startDate;
     const nextDate = current.paused
       ? nextDue(current, after > today ? after : today)
       : current.nextDate;
-    return saved(tx, kind, current.id, { paused: false, nextDate }, today);
+    return { paused: false, nextDate };
   });
 }
