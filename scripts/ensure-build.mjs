@@ -29,7 +29,8 @@ import {
   writeFileSync,
   writeSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { build } from 'esbuild';
 
@@ -206,6 +207,51 @@ function asciiOnly(file) {
   if (escaped !== text) writeFileSync(file, escaped);
 }
 
+/**
+ * The main thread reaches PGlite's thread through Drizzle's PGlite driver, which imports PGlite
+ * itself for two things only: the type ids of four date and time types, and a PGlite of its
+ * own when it is given none (never, here). This bundles the driver (for server/db/client.ts)
+ * with those ids, read from PGlite now, in place of PGlite, so that PGlite's script (~1 MB of
+ * heap) loads in the database thread alone; the rest of Drizzle it imports stays Drizzle's own
+ * modules, shared with the app.
+ */
+const GENERATED = 'driver-without-pglite';
+async function driverWithoutPGlite() {
+  const driverDir = dirname(createRequire(import.meta.url).resolve('drizzle-orm/pglite'));
+  const drizzleDir = dirname(driverDir);
+  const { types } = await import('@electric-sql/pglite');
+  const inDriver = (path) => path.startsWith(driverDir + sep);
+  return {
+    name: 'drizzle-pglite-driver-without-pglite',
+    setup(bundler) {
+      bundler.onResolve({ filter: /^drizzle-orm\/pglite$/ }, ({ importer }) =>
+        importer.endsWith(join('server', 'db', 'client.ts'))
+          ? { path: join(driverDir, 'index.js') }
+          : undefined,
+      );
+      bundler.onResolve({ filter: /^\.\.?\// }, ({ importer, path }) => {
+        if (!inDriver(importer)) return undefined;
+        const target = resolve(dirname(importer), path);
+        if (inDriver(target)) return { path: target };
+        const subpath = relative(drizzleDir, target).split(sep).join('/');
+        return { path: `drizzle-orm/${subpath.replace(/(\/index)?\.js$/, '')}`, external: true };
+      });
+      bundler.onResolve({ filter: /^@electric-sql\/pglite$/ }, ({ importer }) =>
+        inDriver(importer) ? { path: 'pglite', namespace: GENERATED } : undefined,
+      );
+      bundler.onLoad({ filter: /.*/, namespace: GENERATED }, () => ({
+        loader: 'js',
+        contents: `export const types = ${JSON.stringify(types)};
+export class PGlite {
+  constructor() {
+    throw new Error('The server gives Drizzle its PGlite thread; it makes no PGlite of its own');
+  }
+}`,
+      }));
+    },
+  };
+}
+
 /** Bundles the server into a folder of its own and points build/server at it. */
 async function buildServer() {
   console.log('Bundling the server…');
@@ -226,6 +272,7 @@ async function buildServer() {
     packages: 'external',
     logLevel: 'warning',
     metafile: true,
+    plugins: [await driverWithoutPGlite()],
   });
   for (const file of Object.keys(metafile.outputs)) if (file.endsWith('.js')) asciiOnly(file);
   cpSync('server/db/migrations', join(dir, 'migrations'), { recursive: true });
@@ -236,7 +283,8 @@ async function buildServer() {
   });
   const template = ensureTemplate();
   if (template) cpSync(template, join(dir, 'pgliteTemplate.tar.br'));
-  const inputs = Object.keys(metafile.inputs);
+  // The files bundled, not the module the plugin above makes (which no change can make stale).
+  const inputs = Object.keys(metafile.inputs).filter((input) => !input.startsWith(`${GENERATED}:`));
   writeFileSync(join(dir, 'inputs.json'), JSON.stringify({ startedAt, inputs }));
 
   const before = currentServer();

@@ -100,6 +100,8 @@ export async function openDatabase(opts: {
     };
   }
 
+  // Bundled for `npm start` without PGlite itself, which runs in its thread alone
+  // (driverWithoutPGlite in scripts/ensure-build.mjs).
   const { drizzle } = await import('drizzle-orm/pglite');
   const inMemory = opts.dataDir.startsWith('memory://');
   const dataDir = inMemory ? opts.dataDir : join(opts.dataDir, 'pg');

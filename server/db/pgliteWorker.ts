@@ -5,7 +5,16 @@
  * The main thread talks to it through `pgliteThread.ts`; messages are defined there.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  createReadStream,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -14,8 +23,6 @@ import v8 from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { useNamedStatements } from './pgliteStatements';
 import { createFromTemplate, isEmptyDir } from './pgliteTemplate';
 import { startUpkeep } from './pgliteUpkeep';
@@ -104,17 +111,61 @@ const wasm = (
   }
 ).WebAssembly;
 
+/** PGlite's own files: its WebAssembly, its file bundle and the script that lists its files. */
+const pgliteDist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+
 /**
  * PostgreSQL's WebAssembly (9 MB), compiled as it is read in 64 KB pieces. PGlite itself reads
  * the whole file into a buffer first, which then stays in the thread's memory beside V8's own
  * copy until the thread's next full collection, in the very seconds the start peaks.
  */
 async function compilePostgres(): Promise<WebAssembly.Module> {
-  const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-  const file = Readable.toWeb(createReadStream(join(dist, 'pglite.wasm'))) as ReadableStream;
+  const file = Readable.toWeb(createReadStream(join(pgliteDist, 'pglite.wasm'))) as ReadableStream;
   return wasm.compileStreaming(
     new Response(file, { headers: { 'content-type': 'application/wasm' } }),
   );
+}
+
+/**
+ * Files of PGlite's bundle that a cluster which exists never reads: initdb's inputs, the
+ * extension build kit (pgxs) and the replication libraries (~1.7 MB of the 6 MB).
+ */
+const UNREAD_ONCE_MADE =
+  /^\/pglite\/(share\/postgresql\/(postgres\.bki|information_schema\.sql|system_(constraints|functions|views)\.sql|snowball_create\.sql|sql_features\.txt|errcodes\.txt)|lib\/postgresql\/(pgxs\/|libpqwalreceiver\.so|pgoutput\.so))/;
+
+/**
+ * PGlite's file bundle (PostgreSQL's share/ and lib/ folders, 6 MB), which PGlite keeps in
+ * the thread's memory for good as the files of its in-memory file system, for a cluster that
+ * already exists: the files it never reads (UNREAD_ONCE_MADE) are left as zeroed pages of the
+ * buffer that were never written, which take no memory. The offsets of the files are those of
+ * PGlite's own script; if they cannot be read there (another PGlite version), undefined, and
+ * PGlite reads the whole bundle itself, as for a new cluster (initdb reads those files).
+ */
+function bundleWithoutInitdb(): Blob | undefined {
+  try {
+    // The list alone (~60 KB), not the whole script as a string the thread would keep a while.
+    const glue = readFileSync(join(pgliteDist, 'pglite.js'));
+    const from = glue.indexOf('{files:[');
+    const script = glue.toString('latin1', from, glue.indexOf('remote_package_size:', from) + 40);
+    const size = Number(/remote_package_size:(\d+)/.exec(script)?.[1]);
+    const files = [...script.matchAll(/\{filename:"([^"]+)",start:(\d+),end:(\d+)\}/g)];
+    if (!files.length || Number(files.at(-1)![3]) !== size) return undefined;
+    const bundle = new Uint8Array(size); // zeroed pages: none in memory until written
+    const fd = openSync(join(pgliteDist, 'pglite.data'), 'r');
+    try {
+      for (const [, name, start, end] of files) {
+        if (UNREAD_ONCE_MADE.test(name!)) continue;
+        const [at, length] = [Number(start), Number(end) - Number(start)];
+        if (readSync(fd, bundle, at, length, at) !== length) return undefined;
+      }
+      // PGlite asks the bundle for its bytes only.
+      return { arrayBuffer: async () => bundle.buffer } as unknown as Blob;
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -125,18 +176,20 @@ async function compilePostgres(): Promise<WebAssembly.Module> {
  */
 async function open(): Promise<{ pg: PGlite; opened: Opened }> {
   const options = { ...pgliteOptions, pgliteWasmModule: await compilePostgres() };
+  // A cluster that exists (a folder's, the template's, a test image's) runs without initdb.
+  const made = () => ({ ...options, fsBundle: bundleWithoutInitdb() });
   if (dataDir.startsWith('memory://')) {
     // A copy of a migrated database: the migrations below then find nothing left to do.
     const loadDataDir = image ? new Blob([readFileSync(image)]) : undefined;
     return {
-      pg: await PGlite.create(dataDir, { ...options, loadDataDir }),
+      pg: await PGlite.create(dataDir, { ...(image ? made() : options), loadDataDir }),
       opened: 'memory',
     };
   }
-  if (!isEmptyDir(dataDir)) return { pg: await PGlite.create(dataDir, options), opened: 'folder' };
+  if (!isEmptyDir(dataDir)) return { pg: await PGlite.create(dataDir, made()), opened: 'folder' };
   try {
     await createFromTemplate(dataDir, template);
-    return { pg: await PGlite.create(dataDir, options), opened: 'template' };
+    return { pg: await PGlite.create(dataDir, made()), opened: 'template' };
   } catch (error) {
     process.emitWarning(
       `The database template did not open (${String((error as Error)?.message ?? error)}); ` +
@@ -147,6 +200,33 @@ async function open(): Promise<{ pg: PGlite; opened: Opened }> {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     return { pg: await PGlite.create(dataDir, options), opened: 'initdb' };
   }
+}
+
+/**
+ * Drizzle's migrations, when the database lacks some: its migrator applies each migration
+ * dated after the latest it recorded, so a database whose latest is the journal's latest has
+ * none to apply. Asking that first keeps Drizzle (~1.5 MB of this thread's heap) unloaded at
+ * the usual restart, and PostgreSQL from the three utility statements Drizzle runs to ask.
+ */
+async function migrateIfBehind(pg: PGlite): Promise<void> {
+  const { entries } = JSON.parse(
+    readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+  ) as { entries: { when: number }[] };
+  const latest = Math.max(...entries.map((entry) => entry.when));
+  const table = 'drizzle.__drizzle_migrations';
+  const first = async <T>(text: string) => (await pg.query<T>(text)).rows[0];
+  const made = await first<{ present: boolean }>(
+    `select to_regclass('${table}') is not null as present`,
+  );
+  const recorded = made?.present
+    ? Number((await first<{ at: string }>(`select max(created_at)::text as at from ${table}`))?.at)
+    : NaN;
+  if (recorded >= latest) return;
+  const [{ drizzle }, { migrate }] = await Promise.all([
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  await migrate(drizzle({ client: pg }), { migrationsFolder });
 }
 
 /** Names, in the data folder, the functions and migrations last applied there (a hash). */
@@ -184,7 +264,7 @@ function readIfThere(path: string): string | undefined {
 try {
   const { pg, opened } = await open();
   useNamedStatements(pg);
-  await migrate(drizzle({ client: pg }), { migrationsFolder });
+  await migrateIfBehind(pg);
   await applyFunctions(pg, opened === 'memory' ? undefined : dataDir);
   const stopUpkeep = startUpkeep(pg);
   /** What stops each channel's LISTEN; notifications go to the main thread without an id. */
