@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { categoryName, rupeesInput, text } from './fields';
-import { TemplateToggle, templateSchemas } from './schedules';
+import { templateSchemas } from './schedules';
 
 /**
  * Recurring expenses: a template (rent, a salary, an EMI) with a schedule, from which the
@@ -23,13 +23,6 @@ const recurring = templateSchemas({
 });
 
 export const RecurringExpense = recurring.template;
-/** What a form sends: the amount in rupees, handed on as paise. */
-export const RecurringFields = recurring.fields;
-/** Changes only the fields sent (`endDate: null` removes the end). */
-export const RecurringUpdate = recurring.update;
-/** Pause or resume: the template as read at `version`. */
-export const RecurringToggle = TemplateToggle;
 export const RecurringAnswer = recurring.answer;
-export const RecurringListQuery = recurring.query;
 export const RecurringList = recurring.list;
 export const recurringEndpoints = recurring.endpoints;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_TYPES } from '../enums';
 import { id, rupeesInput, text } from './fields';
-import { TemplateToggle, templateSchemas } from './schedules';
+import { templateSchemas } from './schedules';
 
 /**
  * Recurring payments: a company's credit or debit template on one of its own accounts
@@ -51,13 +51,6 @@ const recurringPayment = templateSchemas({
 });
 
 export const RecurringPayment = recurringPayment.template;
-/** What a form sends: the amount in rupees, handed on as paise. */
-export const RecurringPaymentFields = recurringPayment.fields;
-/** Changes only the fields sent (`endDate: null` removes the end). */
-export const RecurringPaymentUpdate = recurringPayment.update;
-/** Pause or resume: the template as read at `version`. */
-export const RecurringPaymentToggle = TemplateToggle;
 export const RecurringPaymentAnswer = recurringPayment.answer;
-export const RecurringPaymentListQuery = recurringPayment.query;
 export const RecurringPaymentList = recurringPayment.list;
 export const recurringPaymentEndpoints = recurringPayment.endpoints;
