@@ -29,5 +29,11 @@ export function useFieldErrors<F extends string>(fields: readonly F[]) {
     set(e.target.value);
     clear(field);
   };
-  return { errors, capture, clear, typed, reset: () => setErrors({}) };
+  /** A typed field's value, its onChange (as `typed`) and the server's refusal under it. */
+  const bind = (field: F, value: string, set: (value: string) => void) => ({
+    value,
+    onChange: typed(field, set),
+    error: errors[field],
+  });
+  return { errors, capture, clear, typed, bind, reset: () => setErrors({}) };
 }

@@ -105,17 +105,13 @@ export function ReverseDialog({ payment, onClose }: { payment: Payment; onClose:
         id="reverse-date"
         label="Date"
         min={payment.date}
-        error={refused.errors.date}
-        value={date}
-        onChange={refused.typed('date', setDate)}
+        {...refused.bind('date', date, setDate)}
       />
       <Field
         id="reverse-remark"
         label="Remark"
         maxLength={200}
-        error={refused.errors.remark}
-        value={remark}
-        onChange={refused.typed('remark', setRemark)}
+        {...refused.bind('remark', remark, setRemark)}
       />
     </FormModal>
   );

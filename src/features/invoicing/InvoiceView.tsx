@@ -473,16 +473,12 @@ function CancelForm({ invoice, onClose }: { invoice: Invoice; onClose: () => voi
           label="Reason"
           required
           maxLength={300}
-          value={reason}
-          onChange={refused.typed('reason', setReason)}
-          error={refused.errors.reason}
+          {...refused.bind('reason', reason, setReason)}
         />
         <DateField
           id="cancel-issueDate"
           label="Credit note date"
-          value={issueDate}
-          onChange={refused.typed('issueDate', setIssueDate)}
-          error={refused.errors.issueDate}
+          {...refused.bind('issueDate', issueDate, setIssueDate)}
         />
       </div>
     </FormModal>

@@ -182,9 +182,7 @@ export function ReceiptForm({
           id="receipt-date"
           label="Date"
           required
-          value={date}
-          onChange={refused.typed('date', setDate)}
-          error={refused.errors.date}
+          {...refused.bind('date', date, setDate)}
         />
         <SelectField
           id="receipt-mode"
