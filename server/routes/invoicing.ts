@@ -9,7 +9,7 @@ import { Slots } from '../lib/slots';
 import { callerOf } from '../plugins/auth';
 import { addressOf } from '../plugins/rateLimit';
 import { todayOf } from '../plugins/timeZone';
-import * as clients from '../services/invoicing/clients';
+import { clientRecords } from '../services/invoicing/clients';
 import * as documents from '../services/invoicing/documents';
 import * as invoices from '../services/invoicing/invoices';
 import { listInvoices } from '../services/invoicing/invoiceList';
@@ -64,7 +64,7 @@ export const invoicingRoutes = signedInRoutes(signedIn)((
       description: READ,
       answers: 'One page of the clients',
       refusals: errors(400, 401, 403),
-      handler: page(clients.listClients),
+      handler: page(clientRecords.list),
     },
     getInvoiceClient: {
       tags,
@@ -72,7 +72,7 @@ export const invoicingRoutes = signedInRoutes(signedIn)((
       description: READ,
       answers: 'The client',
       refusals: errors(400, 401, 403, 404),
-      handler: one(clients.getClient),
+      handler: one(clientRecords.get),
     },
     addInvoiceClient: {
       tags,
@@ -80,7 +80,7 @@ export const invoicingRoutes = signedInRoutes(signedIn)((
       description: `${WRITE} A name the company has already (in any case) is a 409.`,
       answers: 'The new client',
       refusals: errors(...BODY, 401, 403, 409),
-      handler: added('Client added', clients.addClient),
+      handler: added('Client added', clientRecords.add),
     },
     updateInvoiceClient: {
       tags,
@@ -88,7 +88,7 @@ export const invoicingRoutes = signedInRoutes(signedIn)((
       description: `${WRITE} 409 when stale or the name is taken. Issued invoices keep the client as it was at their issue; projects of the client show its new name and mobile.`,
       answers: 'The client',
       refusals: errors(...BODY, 401, 403, 404, 409),
-      handler: updated('Client updated', clients.updateClient),
+      handler: updated('Client updated', clientRecords.update),
     },
     deleteInvoiceClient: {
       tags,
@@ -96,7 +96,7 @@ export const invoicingRoutes = signedInRoutes(signedIn)((
       description: WRITE,
       answers: 'Deleted',
       refusals: errors(...BODY, 401, 403, 404, 409),
-      handler: removed('Client deleted', clients.deleteClient),
+      handler: removed('Client deleted', clientRecords.remove),
     },
     listInvoices: {
       tags,

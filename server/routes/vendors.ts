@@ -1,6 +1,6 @@
 import { vendorEndpoints } from '../../contract/api/vendors';
 import { BODY, errors } from '../lib/schemas';
-import * as vendors from '../services/vendors';
+import { vendorRecords } from '../services/vendors';
 import { signedInRoutes } from './handlers';
 
 const READ =
@@ -21,7 +21,7 @@ export const vendorRoutes = signedInRoutes(vendorEndpoints)((
       description: `${READ} An admin's list holds all its companies' vendors; \`companyId\` narrows it.`,
       answers: 'One page of the vendors',
       refusals: errors(400, 401, 403),
-      handler: page(vendors.listVendors),
+      handler: page(vendorRecords.list),
     },
     getVendor: {
       tags,
@@ -29,7 +29,7 @@ export const vendorRoutes = signedInRoutes(vendorEndpoints)((
       description: READ,
       answers: 'The vendor',
       refusals: errors(400, 401, 403, 404),
-      handler: one(vendors.getVendor),
+      handler: one(vendorRecords.get),
     },
     addVendor: {
       tags,
@@ -37,7 +37,7 @@ export const vendorRoutes = signedInRoutes(vendorEndpoints)((
       description: `${WRITE} A name the company has already (in any case) is a 409.`,
       answers: 'The new vendor',
       refusals: errors(...BODY, 401, 403, 409),
-      handler: added('Vendor added', vendors.addVendor),
+      handler: added('Vendor added', vendorRecords.add),
     },
     updateVendor: {
       tags,
@@ -45,7 +45,7 @@ export const vendorRoutes = signedInRoutes(vendorEndpoints)((
       description: `${WRITE} 409 when stale or the name is taken. Payments keep the name they were recorded with.`,
       answers: 'The vendor',
       refusals: errors(...BODY, 401, 403, 404, 409),
-      handler: updated('Vendor updated', vendors.updateVendor),
+      handler: updated('Vendor updated', vendorRecords.update),
     },
     deleteVendor: {
       tags,
@@ -53,7 +53,7 @@ export const vendorRoutes = signedInRoutes(vendorEndpoints)((
       description: WRITE,
       answers: 'Deleted',
       refusals: errors(...BODY, 401, 403, 404, 409),
-      handler: removed('Vendor deleted', vendors.deleteVendor),
+      handler: removed('Vendor deleted', vendorRecords.remove),
     },
   };
 });

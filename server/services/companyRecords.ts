@@ -1,9 +1,10 @@
-import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import { pageAnswer, paged, rowCount, type PageRequest } from '../db/paging';
 import { containsAnyCase } from '../db/search';
 import type { Caller } from '../lib/caller';
+import { toIso } from '../lib/dates';
 import { conflict, notFound } from '../lib/errors';
 import { uniqueViolation } from '../lib/pgErrors';
 import { withAudit } from './audit';
@@ -22,6 +23,7 @@ type RecordTable = PgTable & {
   nameLower: PgColumn;
   gstin: PgColumn;
   version: PgColumn;
+  createdAt: PgColumn;
   updatedAt: PgColumn;
 };
 
@@ -34,19 +36,27 @@ export interface RecordQuery extends PageRequest {
   order: 'asc' | 'desc';
 }
 
-export function companyRecords<Table extends RecordTable, Api>(spec: {
+export function companyRecords<
+  Table extends RecordTable,
+  K extends keyof Table['$inferSelect'] & string,
+>(spec: {
   table: Table;
   /** What a refusal calls one ('Client'). */
   what: string;
-  toApi: (row: Table['$inferSelect']) => Api;
+  /** The columns the API shows as they are, in order, between the record's id and version. */
+  shown: readonly K[];
   /** Whether anything names the record (the transaction holds its row locked). */
   inUse: (tx: DbOrTx, id: string) => Promise<boolean>;
   /** Why a record something names is not deleted. */
   inUseMessage: string;
-  /** The lists' order (on the lower-case name) for the `order` asked. */
-  byName: (order: 'asc' | 'desc') => SQL;
 }) {
-  const { table, what, toApi } = spec;
+  const { table, what } = spec;
+  const toApi = (row: Table['$inferSelect']) => {
+    const r = row as Table['$inferSelect'] & { id: string; version: number; createdAt: Date };
+    const own = {} as Pick<Table['$inferSelect'], K>;
+    for (const k of spec.shown) own[k] = r[k];
+    return { _id: r.id, ...own, version: r.version, createdAt: toIso(r.createdAt) };
+  };
   const rows = (found: unknown) => found as Table['$inferSelect'][];
   const readable = (caller: Caller, companyId?: string) => {
     assertRole(caller, 'admin', 'company');
@@ -64,7 +74,7 @@ export function companyRecords<Table extends RecordTable, Api>(spec: {
   };
 
   return {
-    /** One page by name, searching the name and the GSTIN. */
+    /** One page by name (A to Z, or Z to A), searching the name and the GSTIN. */
     async list(db: DbOrTx, caller: Caller, q: RecordQuery) {
       const where = and(
         readable(caller, q.companyId),
@@ -84,7 +94,7 @@ export function companyRecords<Table extends RecordTable, Api>(spec: {
             .where(where)
             .$dynamic(),
           q,
-          [spec.byName(q.order), asc(table.id)],
+          [(q.order === 'desc' ? desc : asc)(table.nameLower), asc(table.id)],
         ),
         db
           .select({ total: rowCount() })

@@ -1,6 +1,5 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { payments, vendors } from '../db/schema';
-import { toIso } from '../lib/dates';
 import { companyRecords } from './companyRecords';
 
 /*
@@ -8,35 +7,15 @@ import { companyRecords } from './companyRecords';
  * deletes its own; its admin reads them and changes nothing; anyone else's is not found.
  */
 
-type VendorRow = typeof vendors.$inferSelect;
-
-const vendorToApi = (v: VendorRow) => ({
-  _id: v.id,
-  name: v.name,
-  gstin: v.gstin,
-  email: v.email,
-  mobile: v.mobile,
-  address: v.address,
-  version: v.version,
-  createdAt: toIso(v.createdAt),
-});
-
 /**
  * By name: A to Z, or Z to A (`order` desc). A vendor that payments name stays: its spending
  * is summed by it. Its row is locked first, as a payment naming it locks it (ledger_post), so
  * none can be added meanwhile. Edits keep the name payments were recorded with.
  */
-export const {
-  list: listVendors,
-  get: getVendor,
-  add: addVendor,
-  update: updateVendor,
-  remove: deleteVendor,
-} = companyRecords({
+export const vendorRecords = companyRecords({
   table: vendors,
   what: 'Vendor',
-  toApi: vendorToApi,
-  byName: (order) => (order === 'desc' ? desc(vendors.nameLower) : asc(vendors.nameLower)),
+  shown: ['name', 'gstin', 'email', 'mobile', 'address'],
   inUse: async (tx, id) => {
     const [used] = await tx
       .select({ id: payments.id })

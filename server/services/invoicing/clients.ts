@@ -1,38 +1,15 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { clients, invoices, receipts } from '../../db/schema';
-import { toIso } from '../../lib/dates';
 import { companyRecords } from '../companyRecords';
-
-type ClientRow = typeof clients.$inferSelect;
-
-export const clientToApi = (c: ClientRow) => ({
-  _id: c.id,
-  name: c.name,
-  gstin: c.gstin,
-  stateCode: c.stateCode,
-  billingAddress: c.billingAddress,
-  email: c.email,
-  mobile: c.mobile,
-  version: c.version,
-  createdAt: toIso(c.createdAt),
-});
 
 /**
  * A client with invoices or receipts stays: its documents name it. Edits leave issued
  * invoices as they were: they keep the client as it was then.
  */
-export const {
-  list: listClients,
-  get: getClient,
-  add: addClient,
-  update: updateClient,
-  remove: deleteClient,
-} = companyRecords({
+export const clientRecords = companyRecords({
   table: clients,
   what: 'Client',
-  toApi: clientToApi,
-  // By name, A to Z unless asked otherwise.
-  byName: (order) => (order === 'desc' ? desc(clients.nameLower) : asc(clients.nameLower)),
+  shown: ['name', 'gstin', 'stateCode', 'billingAddress', 'email', 'mobile'],
   inUse: async (tx, id) => {
     const [{ used } = { used: false }] = await tx
       .select({
