@@ -181,9 +181,10 @@ export async function startPGliteThread(
  */
 function spawnWorker(workerData: WorkerInit): Worker {
   // The worker's garbage is short-lived rows and messages; a young generation of 8 MB instead
-  // of V8's default kept the server's peak RSS 30-90 MB lower in the benchmark's load, and
-  // 4 MB another ~7 MB lower, the expense list's CPU per call unchanged.
-  const options = { workerData, resourceLimits: { maxYoungGenerationSizeMb: 4 } };
+  // of V8's default kept the server's peak RSS 30-90 MB lower in the benchmark's load, 4 MB
+  // another ~7 MB lower, and 2 MB a restart's peak ~2.5 MB lower, the expense list's CPU per
+  // call the same within the machine's spread.
+  const options = { workerData, resourceLimits: { maxYoungGenerationSizeMb: 2 } };
   // V8's flags are the process's, and a --max-semi-space-size given to node (`npm start`'s,
   // for the main thread) would size this thread's young generation too, over the limit
   // above: twice its size in semi-spaces instead of ~5 MB. The main thread's heap was sized when it
