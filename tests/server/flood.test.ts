@@ -7,6 +7,7 @@ import { LIMITS } from '../../server/services/rateLimits';
 import { anonymousFlood, median, timeLogin, wrongPasswordBurst } from '../../support/abuse';
 import { startServerProcess, type ServerProcess } from '../../support/serverProcess';
 import { createScratchDatabase } from './helpers';
+import { provideSourcesTemplate } from '../setup/builtTemplate';
 
 /**
  * The attacks as they were reproduced against `npm start`: the real server in its own
@@ -19,6 +20,7 @@ const user = { email: 'real.user@example.com', password: 'a real password', user
 
 beforeAll(async () => {
   scratch = await createScratchDatabase();
+  provideSourcesTemplate(); // the server starts from the sources on a new data folder
   // Loopback is its proxy, so that the attacker below can come from an address of its own.
   server = await startServerProcess({
     dataDir,

@@ -12,8 +12,11 @@ import {
   startTestServer,
 } from './helpers';
 import { startTcpProxy } from './tcpProxy';
+import { provideSourcesTemplate } from '../setup/builtTemplate';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
+// Each server below starts from the sources on a new data folder.
+provideSourcesTemplate();
 const PASSWORD = 'a fine password';
 
 /** A server process on a fresh store: a data folder (PGlite) or a scratch database. */
