@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { useBrowserSuite, visit, watchPage, type PageWatch } from './harness';
 import {
@@ -17,6 +16,7 @@ import {
   signedInPage,
   submitDialog,
   typedAs,
+  downloaded,
 } from './helpers';
 import { LOTUS_CURRENT, person, seedCompany } from './steps';
 import { rowAction, rowMenuItems } from './rows';
@@ -249,8 +249,7 @@ describe.sequential('bank', () => {
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download CSV' }).click();
-    const file = await (await download).path();
-    const csv = readFileSync(file, 'utf8');
+    const csv = (await downloaded(download)).toString('utf8');
     expect(csv.split('\n')[0]).toContain('Date');
     expect(csv).toContain('Office rent');
     expect(csv).toContain('3801.00');

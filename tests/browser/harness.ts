@@ -1,6 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import axe, { type RunOptions } from 'axe-core';
@@ -13,11 +11,12 @@ import {
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { openBrowser } from './chromium';
-import { startServerProcess } from '../../support/serverProcess';
+import { takeFileServer, type AppServer } from './appServer';
 
 /**
  * The browser-test harness: the real built app served by the real server (a child
- * process on a free port with a scratch DATA_DIR, so PGlite on disk as in `npm start`),
+ * process on a free port with a scratch DATA_DIR, so PGlite on disk as in `npm start`:
+ * appServer.ts, started by fileSetup.ts before the file loads),
  * Debian's Chromium driven by playwright-core, screenshots, axe-core, and a watch on
  * every page that fails the test on an uncaught error or a console error from the app.
  */
@@ -25,51 +24,7 @@ import { startServerProcess } from '../../support/serverProcess';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const screenshotDir = join(root, 'tests/browser/screenshots');
 
-// ---------------------------------------------------------------------------- server
-
-export interface AppServer {
-  origin: string;
-  dataDir: string;
-  /** What the server printed so far (LOG_LEVEL=warn: warnings and errors only). */
-  output(): string;
-  stop(): Promise<void>;
-}
-
-function ensureBuilt(): void {
-  if (existsSync(join(root, 'dist/index.html'))) return;
-  const built = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('`npx vite build` failed');
-}
-
-/**
- * Starts the server as `npm start` would, on a free port and a data folder of its own: under
- * vitest the bundle `npm start` runs, on a copy of the migrated folder that
- * tests/setup/browserServer.ts made for the run; otherwise `server/main.ts` on a new folder.
- */
-export async function startAppServer(): Promise<AppServer> {
-  const template = process.env.TEST_BROWSER_DATA_DIR;
-  if (!template) ensureBuilt();
-  const dataDir = mkdtempSync(join(tmpdir(), 'ecm-browser-'));
-  try {
-    if (template) cpSync(template, dataDir, { recursive: true });
-    // The browser tests always run on the embedded database (DATABASE_URL is dropped).
-    const server = await startServerProcess({ dataDir, built: Boolean(template) });
-    return {
-      origin: server.origin,
-      dataDir,
-      output: server.output,
-      async stop() {
-        // Killed: its data folder goes next, so the database's clean shutdown (a checkpoint
-        // of seconds) would be written for nothing.
-        await server.kill();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  } catch (err) {
-    rmSync(dataDir, { recursive: true, force: true });
-    throw err;
-  }
-}
+export type { AppServer };
 
 // --------------------------------------------------------------------------- browser
 
@@ -239,7 +194,7 @@ export function useBrowserSuite(): BrowserSuite {
   // The server and Chromium start side by side (each waits mostly on its own start-up), and
   // stop so at the end.
   beforeAll(async () => {
-    const [server, browser] = await Promise.allSettled([startAppServer(), launchBrowser()]);
+    const [server, browser] = await Promise.allSettled([takeFileServer(), launchBrowser()]);
     if (server.status === 'fulfilled') suite.server = server.value;
     if (browser.status === 'fulfilled') suite.browser = browser.value;
     for (const started of [server, browser])

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Download, Locator, Page } from 'playwright-core';
 import type { BrowserSuite, PageWatch } from './harness';
 
 /**
@@ -84,6 +84,16 @@ export async function pickOption(
   if (search) await box.fill(search);
   await scope.getByRole('option', { name, exact: true }).click();
   await expect.poll(() => box.getAttribute('aria-expanded'), { timeout: TIMEOUT }).toBe('false');
+}
+
+/**
+ * What a download holds, read through Playwright: the browser is the run's shared Chromium,
+ * another process's, so the file has no path on this side.
+ */
+export async function downloaded(download: Download | Promise<Download>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await (await download).createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** Registers an admin through the API (for tests that are not about the Register screen). */

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, useBrowserSuite, visit, type PageWatch } from './harness';
@@ -11,6 +10,7 @@ import {
   journeySteps,
   pickOption,
   signedInPage,
+  downloaded,
 } from './helpers';
 import { person, seedCompany } from './steps';
 
@@ -138,8 +138,7 @@ describe.sequential('invoicing journey', () => {
     await bothWidths(page, 'invoicing-05-issued');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download PDF' }).click();
-    const file = await (await download).path();
-    expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await downloaded(download)).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   test('shares it: WhatsApp opens with the text, the link opens the PDF in a fresh browser', async () => {
@@ -208,7 +207,7 @@ describe.sequential('invoicing journey', () => {
     await bothWidths(dashboard, 'invoicing-10-statement');
     const download = dashboard.waitForEvent('download');
     await dashboard.getByRole('button', { name: 'Download CSV' }).click();
-    const csv = readFileSync(await (await download).path(), 'utf8');
+    const csv = (await downloaded(download)).toString('utf8');
     expect(csv).toContain('2716.00');
   });
 

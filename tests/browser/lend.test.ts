@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserSuite, visit, type PageWatch } from './harness';
@@ -12,6 +11,7 @@ import {
   signIn,
   submitDialog,
   todayIso,
+  downloaded,
 } from './helpers';
 import { person } from './steps';
 
@@ -264,7 +264,7 @@ describe.sequential('lend and borrowed', () => {
       page.getByRole('button', { name: 'Export CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('lend-report-2025-01-01-to-2025-01-31.csv');
-    const csv = readFileSync((await download.path())!, 'utf8');
+    const csv = (await downloaded(download)).toString('utf8');
     expect(csv.trim().split(/\r?\n/)).toEqual([
       'S.no,Name,Email,Amount,Repaid,Outstanding,Status,IssueDate,RepaymentDate',
       '1,Ravi,ravi@example.com,1500.50,1000.00,500.50,overdue,2025-01-10,2025-02-10',
