@@ -128,7 +128,7 @@ async function compilePostgres(): Promise<WebAssembly.Module> {
 
 /**
  * Files of PGlite's bundle that a cluster which exists never reads: initdb's inputs, the
- * extension build kit (pgxs) and the replication libraries (~1.7 MB of the 6 MB).
+ * extension build kit (pgxs) and the replication libraries (~1.8 MB of the 6 MB).
  */
 const UNREAD_ONCE_MADE =
   /^\/pglite\/(share\/postgresql\/(postgres\.bki|information_schema\.sql|system_(constraints|functions|views)\.sql|snowball_create\.sql|sql_features\.txt|errcodes\.txt)|lib\/postgresql\/(pgxs\/|libpqwalreceiver\.so|pgoutput\.so))/;
