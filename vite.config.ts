@@ -85,8 +85,8 @@ export default defineConfig({
           name: 'browser',
           environment: 'node',
           include: ['tests/browser/**/*.test.ts'],
-          // The server bundle, a migrated data folder each file's server starts from a copy
-          // of, and the run's Chromium (tests/setup/browserServer.ts).
+          // The server bundle, and a migrated data folder each file's server starts from a
+          // copy of (tests/setup/browserServer.ts).
           globalSetup: ['tests/setup/browserServer.ts'],
           // Each file's server starts before the file loads.
           setupFiles: ['tests/browser/fileSetup.ts'],

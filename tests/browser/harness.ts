@@ -3,14 +3,14 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import axe, { type RunOptions } from 'axe-core';
 import {
+  chromium,
   type Browser,
   type BrowserContext,
   type CDPSession,
   type ConsoleMessage,
   type Page,
 } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
-import { openBrowser } from './chromium';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { takeFileServer, type AppServer } from './appServer';
 
 /**
@@ -28,12 +28,22 @@ export type { AppServer };
 
 // --------------------------------------------------------------------------- browser
 
-/**
- * The file's browser: a connection to the Chromium the run shares (started with the browser
- * project by tests/setup/browserServer.ts; launching one per file cost a second or more of
- * each file), each file in contexts of its own, which share no cookies or storage.
- */
-export const launchBrowser = (): Promise<Browser> => openBrowser(inject('chromiumEndpoint'));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
 
 /**
  * Chromium's own line for a response with an error status: the app handles those

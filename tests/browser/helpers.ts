@@ -87,8 +87,8 @@ export async function pickOption(
 }
 
 /**
- * What a download holds, read through Playwright: the browser is the run's shared Chromium,
- * another process's, so the file has no path on this side.
+ * What a download holds, read through Playwright's stream (which serves a browser launched
+ * here or one connected to elsewhere alike, where the file has no local path).
  */
 export async function downloaded(download: Download | Promise<Download>): Promise<Buffer> {
   const chunks: Buffer[] = [];
