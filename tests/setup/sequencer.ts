@@ -9,7 +9,7 @@ import { EXPECTED_MS, GUESS_MS } from './fileDurations';
  * 2-core machine slow both enough to make their waits flaky, and one beside unit or server
  * files does not. The pool hands the next file to the worker that frees first, so the order
  * is laid out by replaying that with each file's expected duration, longest first within each
- * lane, so that the lanes end together on short files.
+ * lane (the server files, then the unit files), so that the lanes end together on short files.
  *
  * A file's expected duration is what it took last time here (vitest's cache), else its figure
  * in fileDurations.ts (a fresh clone, as CI runs, has no cache), else its project's guess.
@@ -30,7 +30,11 @@ export default class TwoLanes extends BaseSequencer {
     const longestFirst = (list: TestSpecification[]) =>
       list.sort((a, b) => expected.get(b)! - expected.get(a)!);
     const browser = longestFirst(sorted.filter((f) => f.project.name === 'browser'));
-    const rest = longestFirst(sorted.filter((f) => f.project.name !== 'browser'));
+    // The server files, then the others: a worker that ends a server file (not isolated, see
+    // vite.config.ts) runs the next in the same module graph only if it is a server file too.
+    const rest = longestFirst(sorted.filter((f) => f.project.name !== 'browser')).sort(
+      (a, b) => Number(a.project.name !== 'server') - Number(b.project.name !== 'server'),
+    );
     if (browser.length === 0 || rest.length === 0) return [...browser, ...rest];
 
     const workers = Math.max(2, Number(this.ctx.config.maxWorkers) || 2);
