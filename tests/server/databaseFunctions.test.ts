@@ -11,7 +11,8 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { backup, restore } from '../../server/db/backup';
 import { openDatabase, type Database } from '../../server/db/client';
-import { functionFiles, withStatementTriggers } from '../../server/db/functions';
+import { AUDITED_TABLES } from '../../contract/enums';
+import { functionFiles, withAuditTriggers, withStatementTriggers } from '../../server/db/functions';
 import { createFromTemplate } from '../../server/db/pgliteTemplate';
 import { builtTemplate } from '../setup/builtTemplate';
 import { createScratchDatabase } from './helpers';
@@ -179,10 +180,11 @@ describe('the database functions and triggers', () => {
   it('are each defined once, in server/db/functions', () => {
     const definitions = new Map<string, string[]>();
     for (const file of filesBelow(dbFolder).filter((f) => /\.(sql|ts)$/.test(f)))
-      // A function file's statement_triggers(…) lines count as the triggers they stand for.
-      for (const [, kind, name] of withStatementTriggers(readFileSync(file, 'utf8')).matchAll(
-        /\bCREATE\s+(?:OR\s+REPLACE\s+)?(FUNCTION|TRIGGER)\s+(\w+)/gi,
-      )) {
+      // A function file's statement_triggers(…) and audit_triggers(…) lines count as the
+      // triggers they stand for.
+      for (const [, kind, name] of withAuditTriggers(
+        withStatementTriggers(readFileSync(file, 'utf8')),
+      ).matchAll(/\bCREATE\s+(?:OR\s+REPLACE\s+)?(FUNCTION|TRIGGER)\s+(\w+)/gi)) {
         const key = `${kind!.toLowerCase()} ${name}`;
         definitions.set(key, [...(definitions.get(key) ?? []), file.slice(dbFolder.length + 1)]);
       }
@@ -191,6 +193,18 @@ describe('the database functions and triggers', () => {
     const outside = [...definitions].filter(([, [file]]) => !file!.startsWith('functions/'));
     expect(outside).toEqual([]);
     expect(definitions.size).toBeGreaterThan(30);
+    // Each audited table's trigger is seen, and as the statement that runs audit_row() on
+    // every change of a row.
+    expect(definitions.get('trigger users_audit')).toEqual(['functions/audit_trail.sql']);
+    // Every kind of entry the contract names (AUDITED_TABLES) is a table with the trigger.
+    const audited = [...definitions.keys()].flatMap(
+      (key) => /^trigger (\w+)_audit$/.exec(key)?.[1] ?? [],
+    );
+    expect(audited).toEqual(expect.arrayContaining([...AUDITED_TABLES]));
+    expect(withAuditTriggers('audit_triggers(users);')).toBe(
+      'CREATE OR REPLACE TRIGGER users_audit AFTER INSERT OR UPDATE OR DELETE ON users ' +
+        'FOR EACH ROW EXECUTE FUNCTION audit_row();',
+    );
   });
 
   it('are exactly those of the folder in a new database', async () => {
