@@ -43,6 +43,13 @@ export async function startAppServer(): Promise<AppServer> {
     if (template) await cp(template, dataDir, { recursive: true });
     // The browser tests always run on the embedded database (DATABASE_URL is dropped).
     const server = await startServerProcess({ dataDir, built: Boolean(template) });
+    // A file whose hooks never run (all its tests filtered out, or its import failing) would
+    // leave the server and its folder behind: the test process's exit ends them too.
+    const orphaned = () => {
+      server.child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    };
+    process.once('exit', orphaned);
     return {
       origin: server.origin,
       dataDir,
@@ -50,6 +57,7 @@ export async function startAppServer(): Promise<AppServer> {
       async stop() {
         // Killed: its data folder goes next, so the database's clean shutdown (a checkpoint
         // of seconds) would be written for nothing.
+        process.off('exit', orphaned);
         await server.kill();
         rmSync(dataDir, { recursive: true, force: true });
       },
