@@ -48,8 +48,13 @@ export const SQL = {
               and r.date <= $9::date) as received_month`,
   positionRecent: `select i.id, i.number, c.name as client, i.issue_date::text as date, i.status,
               i.total_paise, i.total_paise - i.received_paise - i.tds_paise - i.credited_paise as pending
-            from invoices i join clients c on c.id = i.client_id
-           where i.company_id in (select id from users where created_by = $1 and role = 'company') and i.kind = 'invoice' and i.status <> 'draft'
+            from users co cross join lateral (select i.id, i.number, i.client_id, i.issue_date, i.status, i.issued_at,
+             i.total_paise, i.received_paise, i.tds_paise, i.credited_paise
+        from invoices i
+       where i.company_id = co.id and i.kind = 'invoice' and i.status <> 'draft'
+       order by i.issued_at desc nulls last, i.id desc nulls last limit 5) i
+            join clients c on c.id = i.client_id
+           where co.created_by = $1 and co.role = 'company'
            order by i.issued_at desc nulls last, i.id desc nulls last limit 5`,
   totals: `
       select
