@@ -71,11 +71,9 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
-          // A worker runs one server file after another in the same module graph rather than
-          // importing the server's modules again for each (~1 s of CPU a file, a fifth of the
-          // project's CPU): each file still opens its own database and app, and none mocks a
-          // module. The unit files stay isolated: one mocks a module (vi.mock).
-          isolate: false,
+          // Each file imports the server's modules afresh (isolated): sharing a worker's module
+          // graph saved ~1 s of CPU a file, but made the khata reminder tests fail after some
+          // other file in CI and pass alone, so some module's state outlives a file.
           // Every in-memory database starts from one migrated copy made before the files run
           // (on PostgreSQL, DATABASE_URL, each file makes its own database instead).
           globalSetup: ['tests/setup/database.ts'],
