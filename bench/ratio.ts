@@ -21,6 +21,8 @@
 // RATIO_NODE_ARGS: more Node flags for the app's process, after `npm start`'s own, e.g.
 // `--cpu-prof --cpu-prof-dir=/tmp/profiles` to see where its CPU goes (the profile is written
 // as the server stops).
+// RATIO_COMPARE_NODE_ARGS: the 'before' process's flags instead of RATIO_NODE_ARGS (with
+// RATIO_COMPARE=. the same build under two sets of flags).
 // RATIO_COMPARE=<folder>: another checkout of the app (its dependencies installed or linked),
 // built and measured in the same rounds as 'before', so that a change is judged against
 // its parent under the same load on the machine rather than against a run of another hour.
@@ -47,7 +49,12 @@ const REQUESTS = Number(process.env.RATIO_REQUESTS ?? 4000);
 const ROUNDS = Number(process.env.RATIO_ROUNDS ?? 3);
 const CONNECTIONS = 16;
 const LOG_LEVEL = process.env.RATIO_LOG_LEVEL ?? 'info';
-const NODE_ARGS = (process.env.RATIO_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+const nodeArgs = (flags = '') => flags.split(/\s+/).filter(Boolean);
+const NODE_ARGS = nodeArgs(process.env.RATIO_NODE_ARGS);
+/** The 'before' process's own flags when set (e.g. the same checkout under other GC flags). */
+const COMPARE_NODE_ARGS = nodeArgs(
+  process.env.RATIO_COMPARE_NODE_ARGS ?? process.env.RATIO_NODE_ARGS,
+);
 const TICK_US = 1e6 / Number(execSync('getconf CLK_TCK').toString().trim() || 100);
 
 interface Call {
@@ -255,18 +262,18 @@ async function run(
 const compare = process.env.RATIO_COMPARE;
 const dataDir = mkdtempSync(join(os.tmpdir(), 'ratio-'));
 /** The production build of the checkout in `cwd`, as `npm start` runs it. */
-const startApp = (name: string, cwd = process.cwd()) => {
+const startApp = (name: string, cwd = process.cwd(), flags = NODE_ARGS) => {
   execSync('node scripts/ensure-build.mjs', { stdio: 'inherit', cwd });
   const start = startCommand(cwd);
   return run(
     name,
-    [...start.nodeArgs, ...NODE_ARGS, 'build/server/main.js'],
+    [...start.nodeArgs, ...flags, 'build/server/main.js'],
     { ...start.env, LOG_LEVEL: LOG_LEVEL, DATA_DIR: dataDir, METRICS: 'false' },
     cwd,
   );
 };
 const app = await startApp('app');
-const before = compare ? await startApp('before', compare) : undefined;
+const before = compare ? await startApp('before', compare, COMPARE_NODE_ARGS) : undefined;
 const baseline = await run('baseline', ['--import', 'tsx', 'bench/baseline.ts'], {
   NODE_ENV: 'production',
 });
