@@ -3,6 +3,7 @@ import type { SortOrder } from '../api/types';
 import { useScope } from '../session/scope';
 import { countOf } from './countOf';
 import { serialColumn, type Column } from './DataTable';
+import { nameColumn } from './columns';
 import { DeleteDialog } from './DeleteDialog';
 import { DetailsModal } from './DetailsModal';
 import type { ListQuery } from './PagedTable';
@@ -77,7 +78,7 @@ export function CompanyRecordsScreen<T extends Named>({
       query={query}
       columns={[
         serialColumn(),
-        { key: 'name', header: 'Name', card: 'primary', wrap: true, render: (r) => r.name },
+        nameColumn('name', 'Name'),
         ...columns,
         recordMenuColumn(modals, (r) => r.name, { canWrite: scope.isCompany }),
       ]}

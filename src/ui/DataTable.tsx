@@ -38,7 +38,8 @@ export interface DataTableProps<T, S extends string = string> {
   caption: string;
   columns: ReadonlyArray<Column<T, S>>;
   rows: readonly T[] | undefined;
-  rowKey: (row: T) => string;
+  /** A row's key: its `_id` unless given (rows without one must give it). */
+  rowKey?: (row: T) => string;
   /** S.no of the first row (continues across pages). */
   firstRowNumber?: number;
   sort?: { sort: string; order: SortOrder };
@@ -132,12 +133,20 @@ function cardRole<T, S extends string>(col: Column<T, S>, actions: boolean) {
   return actions ? 'actions' : col.card;
 }
 
+/** A row's `_id`: the key of a row that has one. */
+export const idOf = (row: unknown) => (row as { _id: string })._id;
+
+/** A row's key is its `_id`: rows without one must give it (a type error otherwise). */
+export type KeyedRows<T> = [T] extends [{ _id: string }]
+  ? { rowKey?: (row: T) => string }
+  : { rowKey: (row: T) => string };
+
 /** A table from a columns config, with the loading, empty and error states under its header. */
 export function DataTable<T, S extends string = string>({
   caption,
   columns,
   rows,
-  rowKey,
+  rowKey = idOf,
   firstRowNumber = 1,
   sort,
   onSort,
@@ -151,7 +160,7 @@ export function DataTable<T, S extends string = string>({
   markedKey,
   leadRows,
   footRows,
-}: DataTableProps<T, S>) {
+}: DataTableProps<T, S> & KeyedRows<T>) {
   const marked = useRef<HTMLTableRowElement>(null);
   useLayoutEffect(() => {
     if (markedKey !== undefined) marked.current?.scrollIntoView?.({ block: 'center' });

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactElement, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { Column } from './DataTable';
+import { idOf, type Column } from './DataTable';
 import { loadingNewArguments, TotalsPending } from './LoadState';
 import { BackIcon, PlusIcon, RefreshIcon, SearchIcon } from './icons';
 import { PagedTable, type ListQuery } from './PagedTable';
@@ -38,8 +38,6 @@ export interface ListScreenProps<T, S extends string = string> extends ListScree
   /** A row's key: its `_id` unless given (rows without one must give it). */
   rowKey?: (row: T) => string;
 }
-
-const idOf = (row: unknown) => (row as { _id: string })._id;
 
 /** A list screen: back link, title, summary, Refresh, Search, Add New …, table, pagination. */
 export function ListScreen<T extends { _id: string }, S extends string = string>(

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { SortOrder } from '../api/types';
 import { loadErrorMessage } from '../api/errors';
-import { DataTable, type DataTableProps } from './DataTable';
+import { DataTable, idOf, type DataTableProps, type KeyedRows } from './DataTable';
 import { Pagination } from './Pagination';
 import type { PagePosition } from './useListParams';
 
@@ -52,8 +52,9 @@ export interface PagedTableProps<T, S extends string = string> extends Omit<
 export function PagedTable<T, S extends string = string>({
   list,
   query,
+  rowKey = idOf,
   ...table
-}: PagedTableProps<T, S>) {
+}: PagedTableProps<T, S> & KeyedRows<T>) {
   const { params, setPage, sortBy } = list;
   const current = query.currentData;
   // After deleting the last row of the last page, step back to the page that still exists.
@@ -81,6 +82,7 @@ export function PagedTable<T, S extends string = string>({
     <>
       <DataTable
         {...table}
+        rowKey={rowKey}
         rows={query.data?.data}
         firstRowNumber={(params.page - 1) * params.pageSize + 1}
         sort={sort && order ? { sort, order } : undefined}

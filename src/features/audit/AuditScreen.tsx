@@ -331,13 +331,7 @@ export default function AuditScreen() {
       )}
 
       <div className="mt-4">
-        <PagedTable
-          caption="Audit Trail"
-          columns={columns}
-          rowKey={(e) => e._id}
-          list={list}
-          query={shown}
-        />
+        <PagedTable caption="Audit Trail" columns={columns} list={list} query={shown} />
       </div>
       <DetailsModal record={showing && detailsRecord(showing)} onClose={() => setShowing(null)} />
     </section>

@@ -207,7 +207,6 @@ export default function BankScreen() {
       list={list}
       query={query}
       columns={columns}
-      rowKey={(row) => row._id}
       summary={
         page && (
           <>

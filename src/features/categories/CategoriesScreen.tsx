@@ -190,7 +190,6 @@ export default function CategoriesScreen() {
           caption="Categories"
           columns={columns}
           rows={query.data}
-          rowKey={(row) => row._id}
           isLoading={query.isLoading}
           errorMessage={query.isError ? loadErrorMessage(query.error) : undefined}
           onRetry={() => void query.refetch()}

@@ -5,6 +5,7 @@ import { dmyOfIso, todayLocalISO } from '../../lib/today';
 import { usePeriod } from '../../ui/PeriodPicker';
 import { selectUser } from '../../session/sessionSlice';
 import { DataTable, type Column } from '../../ui/DataTable';
+import { nameColumn } from '../../ui/columns';
 import { LoadState } from '../../ui/LoadState';
 import { Money } from '../../ui/Money';
 import { styles } from '../../ui/styles';
@@ -59,13 +60,7 @@ const KIND_LABELS: Record<RecentEntry['kind'], string> = {
 
 const RECENT_COLUMNS: ReadonlyArray<Column<RecentEntry>> = [
   { key: 'kind', header: 'Type', render: (row) => KIND_LABELS[row.kind] },
-  {
-    key: 'label',
-    header: 'Description',
-    card: 'primary',
-    wrap: true,
-    render: (row) => row.label,
-  },
+  nameColumn('label', 'Description'),
   { key: 'date', header: 'Date', render: (row) => row.date },
   {
     key: 'amount',
@@ -240,7 +235,6 @@ function Figures({
                   caption="Recent Invoices"
                   columns={INVOICE_COLUMNS}
                   rows={figures.position.recentInvoices}
-                  rowKey={(row) => row._id}
                 />
               </Panel>
               {latestEntries('Latest entries')}

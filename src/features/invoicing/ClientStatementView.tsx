@@ -4,6 +4,7 @@ import { formatDMY, isBackwards } from '../../lib/dates';
 import { todayLocalISO } from '../../lib/today';
 import { useScope } from '../../session/scope';
 import { DataTable, type Column } from '../../ui/DataTable';
+import { nameColumn } from '../../ui/columns';
 import { DateRangeFields } from '../../ui/DateRangeFields';
 import { QueryState } from '../../ui/QueryState';
 import { Money } from '../../ui/Money';
@@ -36,13 +37,7 @@ export function ClientStatementView({ clientId }: { clientId: string }) {
   const columns: Column<Line>[] = [
     { key: 'date', header: 'Date', render: (l) => formatDMY(l.date) },
     { key: 'kind', header: 'Document', render: (l) => KIND[l.kind] },
-    {
-      key: 'reference',
-      header: 'Reference',
-      card: 'primary',
-      wrap: true,
-      render: (l) => l.reference,
-    },
+    nameColumn('reference', 'Reference'),
     {
       key: 'debit',
       header: 'Debit',

@@ -7,6 +7,7 @@ import { useScope } from '../../session/scope';
 import { ScopeBar } from '../../ui/CompanyPicker';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable, type Column } from '../../ui/DataTable';
+import { nameColumn } from '../../ui/columns';
 import { ListScreen } from '../../ui/ListScreen';
 import { Money } from '../../ui/Money';
 import { styles } from '../../ui/styles';
@@ -66,13 +67,7 @@ function ReceivablesList() {
     });
 
   const columns: Column<Receivable, 'name'>[] = [
-    {
-      key: 'name',
-      header: by === 'client' ? 'Client' : 'Project',
-      card: 'primary',
-      wrap: true,
-      render: (r) => r.name,
-    },
+    nameColumn('name', by === 'client' ? 'Client' : 'Project'),
     sumColumn('invoiced', 'Invoiced', (r) => r.invoiced),
     sumColumn('received', 'Received', (r) => r.received),
     sumColumn('tds', 'TDS', (r) => r.tds),
@@ -220,7 +215,6 @@ function RecentReceipts() {
           caption="Recent receipts"
           columns={columns}
           rows={query.data?.data}
-          rowKey={(r) => r._id}
           isLoading={query.isLoading}
           errorMessage={query.isError ? 'Could not load the receipts.' : undefined}
           onRetry={query.refetch}

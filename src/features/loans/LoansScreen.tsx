@@ -68,7 +68,6 @@ export function LoansScreen({ direction }: { direction: LoanDirection }) {
       list={list}
       query={query}
       columns={columns}
-      rowKey={(row) => row._id}
       summary={page && <LoanTotals page={page} />}
     >
       {modals.formOpen && <LoanForm kind={kind} loan={modals.editing} onClose={modals.closeForm} />}

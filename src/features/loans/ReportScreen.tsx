@@ -139,7 +139,6 @@ export function ReportScreen({ direction }: { direction: LoanDirection }) {
         <PagedTable
           caption={`${kind.reportTitle} from ${range.from} to ${range.to}`}
           columns={LOAN_COLUMNS}
-          rowKey={(row) => row._id}
           list={list}
           query={query}
           density="compact"

@@ -6,6 +6,7 @@ import { formatDMY } from '../../lib/dates';
 import { formatEnum, roleLabel } from '../../lib/labels';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { serialColumn, type Column } from '../../ui/DataTable';
+import { titleColumn } from '../../ui/columns';
 import { DetailsModal } from '../../ui/DetailsModal';
 import { ListScreen } from '../../ui/ListScreen';
 import { RowMenu } from '../../ui/RowMenu';
@@ -70,14 +71,7 @@ function InviteBadge() {
 const COLUMNS = {
   sno: serialColumn<Person, PeopleSort>(),
   date: { key: 'date', header: 'Date', sortKey: 'date', render: (row) => formatDMY(row.date) },
-  name: {
-    key: 'name',
-    header: 'Name',
-    sortKey: 'name',
-    card: 'primary',
-    wrap: true,
-    render: (row) => row.name,
-  },
+  name: titleColumn('name', 'Name'),
   // The company list is wide: an inactive company is marked by its name, where it shows.
   companyName: {
     key: 'name',

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { formatDMY } from '../../lib/dates';
 import { serialColumn, type Column } from '../../ui/DataTable';
 import { Money } from '../../ui/Money';
+import { titleColumn } from '../../ui/columns';
 import type { Project, ProjectSort } from './projectsApi';
 import { StatusHistory } from './StatusHistory';
 import { countOf } from '../../ui/countOf';
@@ -17,14 +18,7 @@ export const PROJECT_COLUMNS: ReadonlyArray<Column<Project, ProjectSort>> = [
     wrap: true,
     render: (row) => row.clientName,
   },
-  {
-    key: 'projectName',
-    header: 'ProjectName',
-    sortKey: 'projectName',
-    wrap: true,
-    card: 'primary',
-    render: (row) => row.projectName,
-  },
+  titleColumn('projectName', 'ProjectName'),
   // Short values read whole: they wrap between words, never inside one ("pendin/g").
   {
     key: 'clientNumber',
