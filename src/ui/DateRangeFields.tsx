@@ -1,3 +1,4 @@
+import type { Dispatch, SetStateAction } from 'react';
 import { datePresets, END_BEFORE_START, isBackwards } from '../lib/dates';
 import { DateField } from './DateField';
 import type { DateFormat } from './dateFormat';
@@ -6,6 +7,29 @@ import { styles } from './styles';
 export interface DateRange {
   from: string;
   to: string;
+}
+
+/**
+ * The range of a filter form that holds it among its fields (`form`, changed by `setForm`):
+ * the fields' changes go into the form; with `apply`, the presets too, and `apply` is then
+ * handed the form as it now is (to show it at once when it may be).
+ */
+export function formRange<F extends DateRange>(
+  form: F,
+  setForm: Dispatch<SetStateAction<F>>,
+  apply?: (next: F) => void,
+) {
+  return {
+    range: form,
+    onChange: (range: DateRange) => setForm((f) => ({ ...f, ...range })),
+    onPreset:
+      apply &&
+      ((range: DateRange) => {
+        const next = { ...form, ...range };
+        setForm(next);
+        apply(next);
+      }),
+  };
 }
 
 interface Props {

@@ -12,13 +12,27 @@ export function BackToDashboard() {
   );
 }
 
-/** A screen in its card (a report): Back to Dashboard, its title naming it, then `children`. */
-export function ScreenCard({ title, children }: { title: ReactNode; children: ReactNode }) {
+/**
+ * A screen in its card: Back to Dashboard (a report's; `back={false}` leaves it out), its
+ * title naming it, then `children`.
+ */
+export function ScreenCard({
+  title,
+  back = true,
+  className = '',
+  children,
+}: {
+  title: ReactNode;
+  back?: boolean;
+  /** More of the card's classes (how it prints). */
+  className?: string;
+  children: ReactNode;
+}) {
   const titleId = useId();
   return (
-    <section aria-labelledby={titleId} className={`${styles.card} p-4 sm:p-6`}>
-      <BackToDashboard />
-      <h2 id={titleId} className="mt-3 text-xl font-semibold text-gray-900">
+    <section aria-labelledby={titleId} className={`${styles.card} p-4 sm:p-6 ${className}`.trim()}>
+      {back && <BackToDashboard />}
+      <h2 id={titleId} className={`${back ? 'mt-3 ' : ''}text-xl font-semibold text-gray-900`}>
         {title}
       </h2>
       {children}

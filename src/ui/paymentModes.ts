@@ -19,3 +19,7 @@ export const MODE_OPTIONS = Object.entries(MODE_LABELS).map(([value, label]) => 
   value,
   label,
 }));
+
+/** What a payment's reference is called: a cheque's number, or else its UTR or cheque number. */
+export const referenceLabel = (mode: string) =>
+  mode === 'cheque' ? 'Cheque number' : 'Reference (UTR, cheque number)';

@@ -7,7 +7,7 @@ import { lastFourOf } from '../../ui/AccountNumber';
 import { AmountField } from '../../ui/AmountField';
 import type { Column } from '../../ui/DataTable';
 import { DateField } from '../../ui/DateField';
-import { Field, SelectField } from '../../ui/Field';
+import { Field } from '../../ui/Field';
 import { FormModal } from '../../ui/Modal';
 import { useDialogCall } from '../../ui/useDialogCall';
 import { useFieldErrors } from '../../ui/useFieldErrors';
@@ -22,7 +22,8 @@ import {
 } from './bankApi';
 import { addRupees } from './AccountCard';
 import { EntryDetails, type EntryDetailsOf } from './EntryDetails';
-import { MODE_OPTIONS } from '../../ui/paymentModes';
+import { ModeField } from '../../ui/ModeField';
+import { referenceLabel } from '../../ui/paymentModes';
 import type { PaymentMode } from '../../../contract/api/bank';
 
 type Linked = Pick<
@@ -246,11 +247,9 @@ export function TransferDialog({ from, onClose }: { from: Account; onClose: () =
         }}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
+        <ModeField
           id="transfer-mode"
-          label="Mode"
           placeholder="Not given"
-          options={MODE_OPTIONS}
           value={mode}
           onChange={(e) => {
             setMode(e.target.value);
@@ -259,7 +258,7 @@ export function TransferDialog({ from, onClose }: { from: Account; onClose: () =
         />
         <Field
           id="transfer-reference"
-          label={mode === 'cheque' ? 'Cheque number' : 'Reference (UTR, cheque number)'}
+          label={referenceLabel(mode)}
           maxLength={40}
           required={mode === 'cheque'}
           error={chequeProblem ?? refused.errors.reference}

@@ -4,7 +4,8 @@ import { Field, SelectField } from '../../ui/Field';
 import { PeoplePicker } from '../../ui/PeoplePicker';
 import { ClientPicker, ProjectPicker, VendorPicker } from '../../ui/recordPickers';
 import type { SearchPickerProps } from '../../ui/SearchPicker';
-import { MODE_OPTIONS } from '../../ui/paymentModes';
+import { ModeField } from '../../ui/ModeField';
+import { referenceLabel } from '../../ui/paymentModes';
 
 export const PARTY_LABELS: Record<PartyKind, string> = {
   client: 'Client',
@@ -112,16 +113,10 @@ export function PaymentDetailsFields({
   });
   return (
     <>
-      <SelectField
-        id="payment-mode"
-        label="Mode"
-        placeholder="Not given"
-        options={MODE_OPTIONS}
-        {...typed('mode', 'mode')}
-      />
+      <ModeField id="payment-mode" placeholder="Not given" {...typed('mode', 'mode')} />
       <Field
         id="payment-reference"
-        label={value.mode === 'cheque' ? 'Cheque number' : 'Reference (UTR, cheque number)'}
+        label={referenceLabel(value.mode)}
         maxLength={40}
         required={value.mode === 'cheque'}
         {...typed('reference', 'reference')}

@@ -12,6 +12,7 @@ import { Field, SelectField } from '../../ui/Field';
 import { ImportLink } from '../../ui/ImportLink';
 import { Money } from '../../ui/Money';
 import { BusyButton } from '../../ui/BusyButton';
+import { ScreenCard } from '../../ui/ScreenCard';
 import { styles } from '../../ui/styles';
 import { useFieldErrors } from '../../ui/useFieldErrors';
 import { useUrlFilters } from '../../ui/useListParams';
@@ -257,10 +258,7 @@ export default function PaymentScreen() {
   });
 
   return (
-    <section aria-labelledby="payment-title" className={`${styles.card} p-4 sm:p-6`}>
-      <h2 id="payment-title" className="text-xl font-semibold text-gray-900">
-        Payment Mode
-      </h2>
+    <ScreenCard title="Payment Mode" back={false}>
       <div className="mt-4 space-y-4">
         {/* An admin's companies: the accounts of one, or of all. */}
         <CompanyPicker scope={companyScope} className="sm:max-w-md" />
@@ -344,7 +342,6 @@ export default function PaymentScreen() {
               caption={`Latest payments of ${accountLabel(account)}`}
               columns={columns}
               rows={payments.currentData?.data}
-              rowKey={(p) => p._id}
               isLoading={payments.isFetching && !payments.currentData}
               errorMessage={payments.isError ? 'Could not load the payments.' : undefined}
               onRetry={() => payments.refetch()}
@@ -356,6 +353,6 @@ export default function PaymentScreen() {
       {transferring && account && (
         <TransferDialog from={account} onClose={() => setTransferring(false)} />
       )}
-    </section>
+    </ScreenCard>
   );
 }

@@ -6,12 +6,13 @@ import { useDownload } from '../../api/download';
 import { pathOf } from '../../api/endpoint';
 import { formatDMY, isBackwards, todayLocalISO } from '../../lib/dates';
 import type { Column } from '../../ui/DataTable';
-import { DateRangeFields } from '../../ui/DateRangeFields';
+import { DateRangeFields, formRange } from '../../ui/DateRangeFields';
 import { FilterForm } from '../../ui/FilterForm';
 import { ImportLink } from '../../ui/ImportLink';
 import { LoadState } from '../../ui/LoadState';
 import { Money } from '../../ui/Money';
 import { PagedTable, type ListQuery, type PageControls } from '../../ui/PagedTable';
+import { ScreenCard } from '../../ui/ScreenCard';
 import { styles } from '../../ui/styles';
 import { PAGE_SIZE, useListParams, useUrlFilters } from '../../ui/useListParams';
 import { useScope, type Scope } from '../../session/scope';
@@ -19,7 +20,7 @@ import { CompanyPicker } from '../../ui/CompanyPicker';
 import { AccountCard } from './AccountCard';
 import { AccountPicker } from '../../ui/AccountPicker';
 import { entryColumns } from './Corrections';
-import { MODE_OPTIONS } from '../../ui/paymentModes';
+import { ModeField } from '../../ui/ModeField';
 import { PARTY_OPTIONS } from './PaymentDetails';
 import { Field, SelectField } from '../../ui/Field';
 import { usePreferredAccount } from './usePreferredAccount';
@@ -163,7 +164,6 @@ export function StatementView({
       <PagedTable
         caption="Statement entries"
         columns={ENTRY_COLUMNS}
-        rowKey={(e) => e._id}
         list={list}
         query={entries}
         emptyText={s.total === 0 ? 'No payments in this period' : 'No payments on this page'}
@@ -288,13 +288,7 @@ export default function ReportScreen() {
   });
 
   return (
-    <section
-      aria-labelledby="report-title"
-      className={`${styles.card} p-4 sm:p-6 print:border-0 print:shadow-none`}
-    >
-      <h2 id="report-title" className="text-xl font-semibold text-gray-900">
-        Report List
-      </h2>
+    <ScreenCard title="Report List" back={false} className="print:border-0 print:shadow-none">
       <FilterForm label="Report filter" onSubmit={submit} className="print:hidden">
         {scope.isAdmin && <CompanyPicker scope={companyScope} id="report-company" />}
         <AccountPicker
@@ -316,21 +310,11 @@ export default function ReportScreen() {
         />
         <DateRangeFields
           idPrefix="report"
-          range={form}
-          onChange={(range) => setForm((f) => ({ ...f, ...range }))}
-          onPreset={(range) => {
-            const next = { ...form, ...range };
-            setForm(next);
+          {...formRange(form, setForm, (next) => {
             if (next.accountId) apply(next);
-          }}
+          })}
         />
-        <SelectField
-          id="report-mode"
-          label="Mode"
-          placeholder="Any mode"
-          options={MODE_OPTIONS}
-          {...typed('mode')}
-        />
+        <ModeField id="report-mode" placeholder="Any mode" {...typed('mode')} />
         <SelectField
           id="report-party-kind"
           label="Party"
@@ -399,6 +383,6 @@ export default function ReportScreen() {
           </LoadState>
         </div>
       )}
-    </section>
+    </ScreenCard>
   );
 }

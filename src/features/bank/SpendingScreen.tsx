@@ -5,11 +5,13 @@ import { pathOf } from '../../api/endpoint';
 import { isBackwards, todayLocalISO } from '../../lib/dates';
 import { CompanyPicker } from '../../ui/CompanyPicker';
 import { DataTable, type Column } from '../../ui/DataTable';
-import { DateRangeFields } from '../../ui/DateRangeFields';
+import { nameColumn } from '../../ui/columns';
+import { DateRangeFields, formRange } from '../../ui/DateRangeFields';
 import { FilterForm } from '../../ui/FilterForm';
 import { SelectField } from '../../ui/Field';
 import { Money } from '../../ui/Money';
 import { Pagination } from '../../ui/Pagination';
+import { ScreenCard } from '../../ui/ScreenCard';
 import { styles } from '../../ui/styles';
 import { PAGE_SIZE } from '../../ui/useListParams';
 import { useScope } from '../../session/scope';
@@ -23,13 +25,7 @@ const GROUP_OPTIONS = [
 ];
 
 const columnsOf = (by: Group): ReadonlyArray<Column<SpendingRow>> => [
-  {
-    key: 'name',
-    header: by === 'party' ? 'Party' : 'Project',
-    card: 'primary',
-    wrap: true,
-    render: (r) => r.name,
-  },
+  nameColumn('name', by === 'party' ? 'Party' : 'Project'),
   ...(by === 'party'
     ? [
         {
@@ -88,10 +84,7 @@ export default function SpendingScreen() {
   };
   const data = spending.currentData;
   return (
-    <section aria-labelledby="spending-title" className={`${styles.card} p-4 sm:p-6`}>
-      <h2 id="spending-title" className="text-xl font-semibold text-gray-900">
-        Spending
-      </h2>
+    <ScreenCard title="Spending" back={false}>
       <FilterForm
         label="Spending filter"
         onSubmit={submit}
@@ -111,11 +104,7 @@ export default function SpendingScreen() {
           value={form.by}
           onChange={(e) => setForm((f) => ({ ...f, by: e.target.value as Group }))}
         />
-        <DateRangeFields
-          idPrefix="spending"
-          range={form}
-          onChange={(range) => setForm((f) => ({ ...f, ...range }))}
-        />
+        <DateRangeFields idPrefix="spending" {...formRange(form, setForm)} />
       </FilterForm>
       {applied && (
         <div className="mt-6">
@@ -144,6 +133,6 @@ export default function SpendingScreen() {
           )}
         </div>
       )}
-    </section>
+    </ScreenCard>
   );
 }

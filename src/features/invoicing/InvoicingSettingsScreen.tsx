@@ -8,7 +8,7 @@ import { Field, SelectField } from '../../ui/Field';
 import { textValues } from '../../ui/formValues';
 import { QueryState } from '../../ui/QueryState';
 import { BusyButton } from '../../ui/BusyButton';
-import { styles } from '../../ui/styles';
+import { ScreenCard } from '../../ui/ScreenCard';
 import { useEditConflict } from '../../ui/useEditConflict';
 import { useFieldErrors } from '../../ui/useFieldErrors';
 import {
@@ -63,10 +63,7 @@ export default function InvoicingSettingsScreen() {
   return (
     <>
       <ScopeBar scope={scope} />
-      <section className={`${styles.card} p-4 sm:p-6`} aria-labelledby="invoicing-title">
-        <h2 id="invoicing-title" className="text-xl font-semibold text-gray-900">
-          Invoicing settings
-        </h2>
+      <ScreenCard title="Invoicing settings" back={false}>
         <p className="mt-1 text-sm text-gray-700">
           Printed on every invoice: the company's legal name, address, GSTIN and how to pay.
         </p>
@@ -84,7 +81,7 @@ export default function InvoicingSettingsScreen() {
             )}
           </QueryState>
         )}
-      </section>
+      </ScreenCard>
     </>
   );
 }

@@ -7,10 +7,10 @@ import { formatDMY, todayLocalISO } from '../../lib/dates';
 import { accountLabel, useGetAccountQuery } from '../../api/accountsApi';
 import { AccountPicker } from '../../ui/AccountPicker';
 import { AmountField } from '../../ui/AmountField';
-import { Field, SelectField } from '../../ui/Field';
+import { Field } from '../../ui/Field';
 import { DateField } from '../../ui/DateField';
 import { FormModal } from '../../ui/Modal';
-import { MODE_OPTIONS } from '../../ui/paymentModes';
+import { ModeField } from '../../ui/ModeField';
 import { useDialogCall } from '../../ui/useDialogCall';
 import { useFieldErrors } from '../../ui/useFieldErrors';
 import { useGetInvoiceProfileQuery, useGetInvoicesQuery, type InvoiceRow } from './invoicingApi';
@@ -184,10 +184,8 @@ export function ReceiptForm({
           required
           {...refused.bind('date', date, setDate)}
         />
-        <SelectField
+        <ModeField
           id="receipt-mode"
-          label="Mode"
-          options={MODE_OPTIONS}
           value={mode}
           onChange={(e) => setMode(e.target.value as ReceiptMode)}
           error={refused.errors.mode}

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { isBackwards } from '../../lib/dates';
-import { DateRangeFields } from '../../ui/DateRangeFields';
+import { DateRangeFields, formRange } from '../../ui/DateRangeFields';
 import { SelectField } from '../../ui/Field';
 import { PagedTable } from '../../ui/PagedTable';
+import { ScreenCard } from '../../ui/ScreenCard';
 import { styles } from '../../ui/styles';
 import { useListParams, useUrlFilters } from '../../ui/useListParams';
 import { useScope, type Scope } from '../../session/scope';
@@ -86,10 +87,7 @@ export default function AccountStatementScreen() {
 
   const page = query.currentData;
   return (
-    <section aria-labelledby="statement-title" className={`${styles.card} p-4 sm:p-6`}>
-      <h2 id="statement-title" className="text-xl font-semibold text-gray-900">
-        Account Statement List
-      </h2>
+    <ScreenCard title="Account Statement List" back={false}>
       <form
         onSubmit={submit}
         aria-label="Statement filter"
@@ -116,13 +114,9 @@ export default function AccountStatementScreen() {
         )}
         <DateRangeFields
           idPrefix="statement"
-          range={form}
-          onChange={(range) => setForm((f) => ({ ...f, ...range }))}
-          onPreset={(range) => {
-            const next = { ...form, ...range };
-            setForm(next);
+          {...formRange(form, setForm, (next) => {
             if (!statementFilterError(next, scope.isAdmin && !scope.companyId)) apply(next);
-          }}
+          })}
         />
         <div className="flex gap-2">
           <button type="submit" className={styles.btnPrimary}>
@@ -146,7 +140,6 @@ export default function AccountStatementScreen() {
             <PagedTable
               caption="Account Statement"
               columns={PROJECT_COLUMNS}
-              rowKey={(row) => row._id}
               // The Project List's dozen columns: compact, as the list shows them, to fit.
               density="compact"
               list={list}
@@ -155,6 +148,6 @@ export default function AccountStatementScreen() {
           </div>
         </>
       )}
-    </section>
+    </ScreenCard>
   );
 }
