@@ -43,8 +43,13 @@ export const vendorsApi = injectEndpoints((build) => ({
   ),
 }));
 
-export const { useGetVendorsQuery, useSearchVendorsInfiniteQuery, useDeleteVendorMutation } =
-  vendorsApi;
+export const { useSearchVendorsInfiniteQuery } = vendorsApi;
+
+/** The vendors' calls, as their list takes them (CompanyRecordsScreen). */
+export const vendorListCalls = {
+  useList: vendorsApi.useGetVendorsQuery,
+  useDelete: vendorsApi.useDeleteVendorMutation,
+};
 
 /** A vendor's calls, as its form takes them (useCompanyRecordForm). */
 export const vendorFormCalls = {

@@ -1,7 +1,7 @@
 import { CompanyRecordsScreen } from '../../ui/CompanyRecordsScreen';
 import type { Column } from '../../ui/DataTable';
 import { ClientForm } from './ClientForm';
-import { useDeleteClientMutation, useGetClientsQuery, type Client } from './invoicingApi';
+import { clientListCalls, type Client } from './invoicingApi';
 import { stateLabel } from './parts';
 
 const COLUMNS: Column<Client, 'name'>[] = [
@@ -19,8 +19,7 @@ export default function ClientsScreen() {
       noun="client"
       hint="Add the clients you invoice."
       deleteNote="A client with invoices cannot be deleted."
-      useList={useGetClientsQuery}
-      useDelete={useDeleteClientMutation}
+      {...clientListCalls}
       columns={COLUMNS}
       Form={ClientForm}
     />

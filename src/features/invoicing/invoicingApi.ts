@@ -117,10 +117,8 @@ export const {
   useGetInvoiceProfileQuery,
   useLazyGetInvoiceProfileQuery,
   useSaveInvoiceProfileMutation,
-  useGetClientsQuery,
   useGetClientQuery,
   useGetInvoiceProjectQuery,
-  useDeleteClientMutation,
   useGetInvoicesQuery,
   useGetInvoiceQuery,
   useLazyGetInvoiceQuery,
@@ -134,6 +132,12 @@ export const {
   useGetInvoiceLinksQuery,
   useRevokeInvoiceLinkMutation,
 } = invoicingApi;
+
+/** The clients' calls, as their list takes them (CompanyRecordsScreen). */
+export const clientListCalls = {
+  useList: invoicingApi.useGetClientsQuery,
+  useDelete: invoicingApi.useDeleteClientMutation,
+};
 
 /** A client's calls, as its form takes them (useCompanyRecordForm). */
 export const clientFormCalls = {

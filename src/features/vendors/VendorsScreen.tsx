@@ -1,4 +1,4 @@
-import { useDeleteVendorMutation, useGetVendorsQuery, type Vendor } from '../../api/vendorsApi';
+import { vendorListCalls, type Vendor } from '../../api/vendorsApi';
 import { CompanyRecordsScreen } from '../../ui/CompanyRecordsScreen';
 import type { Column } from '../../ui/DataTable';
 import { VendorForm } from './VendorForm';
@@ -21,8 +21,7 @@ export default function VendorsScreen() {
       noun="vendor"
       hint="Add the vendors you pay."
       deleteNote="A vendor that payments name cannot be deleted."
-      useList={useGetVendorsQuery}
-      useDelete={useDeleteVendorMutation}
+      {...vendorListCalls}
       columns={COLUMNS}
       Form={VendorForm}
     />
