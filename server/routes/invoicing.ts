@@ -4,6 +4,7 @@ import { pdfHeaders, sendPdf } from '../pdf/reply';
 import { registerRoutes } from '../lib/registerRoutes';
 import { signedInRoutes } from './handlers';
 import { mailing, remindersPerCaller } from './mailing';
+import { shareLinkHandlers } from './shareLinks';
 import { BODY, errors } from '../lib/schemas';
 import { Slots } from '../lib/slots';
 import { callerOf } from '../plugins/auth';
@@ -35,6 +36,7 @@ export const invoicingRoutes = signedInRoutes(signedIn)((
   { page, one, added, updated, done, removed },
 ) => {
   const slots = pdfSlots();
+  const links = shareLinkHandlers(app, documents, 'Link created');
   const tags = ['invoicing'];
   const caller = callerOf;
 
@@ -210,9 +212,7 @@ export const invoicingRoutes = signedInRoutes(signedIn)((
       description: `${WRITE} The URL is answered this once: only its hash is kept. A draft has none (409).`,
       answers: 'The link, with its URL',
       refusals: errors(...BODY, 401, 403, 404, 409),
-      handler: done('Link created', (db, caller, { params, body }) =>
-        documents.createLink(db, caller, params.id, body.expiresInDays, app.publicUrl),
-      ),
+      handler: links.create,
     },
     listInvoiceLinks: {
       tags,
@@ -220,7 +220,7 @@ export const invoicingRoutes = signedInRoutes(signedIn)((
       description: READ,
       answers: 'The links',
       refusals: errors(400, 401, 403, 404),
-      handler: one(documents.listLinks),
+      handler: links.list,
     },
     revokeInvoiceLink: {
       tags,
@@ -228,15 +228,7 @@ export const invoicingRoutes = signedInRoutes(signedIn)((
       description: WRITE,
       answers: 'Revoked',
       refusals: errors(...BODY, 401, 403, 404),
-      handler: async (request) => {
-        await documents.revokeLink(
-          app.db,
-          caller(request),
-          request.params.id,
-          request.params.linkId,
-        );
-        return { success: true, message: 'Link revoked' };
-      },
+      handler: links.revoke,
     },
   };
 });

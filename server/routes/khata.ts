@@ -3,6 +3,7 @@ import { khataEndpoints } from '../../contract/api/khata';
 import { registerRoutes } from '../lib/registerRoutes';
 import { inPaise, signedInRoutes } from './handlers';
 import { remindersPerCaller } from './mailing';
+import { shareLinkHandlers } from './shareLinks';
 import { BODY, errors } from '../lib/schemas';
 import { callerOf } from '../plugins/auth';
 import { addressOf } from '../plugins/rateLimit';
@@ -31,6 +32,7 @@ const OWN =
 export const khataRoutes = signedInRoutes(signedIn)((app, { mine, one, added, updated, done }) => {
   const tags = ['lend', 'borrowed'];
   const caller = callerOf;
+  const statementLinks = shareLinkHandlers(app, links, 'Statement link created');
 
   return {
     addKhataPerson: {
@@ -108,7 +110,7 @@ export const khataRoutes = signedInRoutes(signedIn)((app, { mine, one, added, up
       description: OWN,
       answers: 'The links (their tokens are never shown again)',
       refusals: errors(400, 401, 404),
-      handler: one(links.listLinks),
+      handler: statementLinks.list,
     },
     createKhataLink: {
       tags,
@@ -116,9 +118,7 @@ export const khataRoutes = signedInRoutes(signedIn)((app, { mine, one, added, up
       description: `${OWN} The link opens that one ledger and nothing else, until it expires (1 to 90 days) or is revoked; its address is answered this once.`,
       answers: 'The link, with its page and PDF addresses',
       refusals: errors(...BODY, 401, 404),
-      handler: done('Statement link created', (db, caller, { params, body }) =>
-        links.createLink(db, caller, params.id, body.expiresInDays, app.publicUrl),
-      ),
+      handler: statementLinks.create,
     },
     revokeKhataLink: {
       tags,
@@ -126,10 +126,7 @@ export const khataRoutes = signedInRoutes(signedIn)((app, { mine, one, added, up
       description: OWN,
       answers: 'The link is revoked',
       refusals: errors(...BODY, 401, 404),
-      handler: async (request) => {
-        await links.revokeLink(app.db, caller(request), request.params.id, request.params.linkId);
-        return { success: true, message: 'Link revoked' };
-      },
+      handler: statementLinks.revoke,
     },
     getUpiSettings: {
       tags: ['profile'],
