@@ -13,6 +13,21 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
+import {
+  monthsStatement,
+  recentStatement,
+  totalsStatement,
+} from '../server/services/dashboardStatements';
+
+/**
+ * A statement written as the app writes it (server/services/dashboardStatements.ts), with
+ * its parameters numbered `$1`, `$2`… in order, as Drizzle prints them; `values` gives each
+ * its value by the name it stands for.
+ */
+const numbered = (strings: TemplateStringsArray, ...names: Array<'me' | 'today'>) => ({
+  text: strings.reduce((text, part, i) => `${text}$${i}${part}`),
+  values: (given: { me: string; today: string }) => names.map((name) => given[name]),
+});
 
 /** The statements, as the app's Drizzle queries print them (bench/ratio.ts compares). */
 export const SQL = {
@@ -56,44 +71,10 @@ export const SQL = {
             join clients c on c.id = i.client_id
            where co.created_by = $1 and co.role = 'company'
            order by i.issued_at desc nulls last, i.id desc nulls last limit 5`,
-  totals: `
-      select
-        (select coalesce(sum(entries), 0)::int from expense_months where user_id = $1) as expense_count,
-        (select coalesce(sum(amount_paise), 0) from expense_months where user_id = $2) as expense_paise,
-        count(*) filter (where direction = 'lend')::int as lend_count,
-        coalesce(sum(amount_paise) filter (where direction = 'lend'), 0) as lend_paise,
-        coalesce(sum(repaid_paise) filter (where direction = 'lend'), 0) as lend_repaid,
-        count(*) filter (where direction = 'borrowed')::int as borrowed_count,
-        coalesce(sum(amount_paise) filter (where direction = 'borrowed'), 0) as borrowed_paise,
-        coalesce(sum(repaid_paise) filter (where direction = 'borrowed'), 0) as borrowed_repaid,
-        count(*) filter (where direction = 'lend' and repaid_paise < amount_paise
-                         and repayment_date < $3)::int as overdue_lends,
-        count(*) filter (where direction = 'borrowed' and repaid_paise < amount_paise
-                         and repayment_date < $4)::int as overdue_borroweds
-      from loans where user_id = $5`,
-  recent: `
-      (select 'expense' as kind, id, description as label, amount_paise, date::text as date, created_at
-         from expenses where user_id = $1 order by created_at desc limit 5)
-      union all
-      (select direction::text, id, name, amount_paise, issue_date::text, created_at
-         from loans where user_id = $2 order by created_at desc limit 5)
-      order by created_at desc limit 5`,
-  byMonth: `
-      select to_char(month, 'YYYY-MM') as month, category,
-             sum(amount_paise) as paise
-        from (select month, category, amount_paise
-                from expense_months
-               where user_id = $1 and entries > 0
-                 and month >= (date_trunc('month', $2::date) - interval '11 months')::date
-                 and month < date_trunc('month', $3::date)::date
-              union all
-              select date_trunc('month', date)::date, category, amount_paise
-                from expenses
-               where user_id = $4
-                 and date >= date_trunc('month', $5::date)::date
-                 and date <= $6::date) as spent
-       group by 1, 2
-       order by 1, 2`,
+  // The dashboard's own statements, from where the app takes them too.
+  totals: totalsStatement(numbered, 'me', 'today'),
+  recent: recentStatement(numbered, 'me'),
+  byMonth: monthsStatement(numbered, 'me', 'today'),
 };
 
 /** Dates and timestamps stay as PostgreSQL prints them, as the app's driver keeps them. */
@@ -231,11 +212,12 @@ export async function startBaseline(opts: {
   }
 
   async function dashboard(userId: string, today: string) {
+    const mine = { me: userId, today };
     const [[turnover], [t = []], recent, months] = await Promise.all([
       query('b_turnover', SQL.turnover, [userId, 'company']),
-      query('b_totals', SQL.totals, [userId, userId, today, today, userId]),
-      query('b_recent', SQL.recent, [userId, userId]),
-      query('b_bymonth', SQL.byMonth, [userId, today, today, userId, today, today]),
+      query('b_totals', SQL.totals.text, SQL.totals.values(mine)),
+      query('b_recent', SQL.recent.text, SQL.recent.values(mine)),
+      query('b_bymonth', SQL.byMonth.text, SQL.byMonth.values(mine)),
     ]);
     // The company position of an admin (the bench's user): its companies' receivables and
     // latest invoices; an admin's lists no accounts.

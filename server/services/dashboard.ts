@@ -4,6 +4,7 @@ import { rowsOf, type DbOrTx } from '../db/client';
 import { mapped, prepared, rawQuery } from '../db/prepared';
 import type { Caller } from '../lib/caller';
 import { paiseToRupees } from '../../contract/rules';
+import { monthsStatement, recentStatement, totalsStatement } from './dashboardStatements';
 import { categoryReport } from './expenses';
 import { turnover } from './projects';
 import { companyPosition } from './receivables/position';
@@ -12,30 +13,13 @@ const me = sql.placeholder('me');
 const today = sql.placeholder('today');
 
 /**
- * Counts and sums of the caller's expenses (from expense_months), lends and borrowed. The
- * dashboard's statements are read as arrays and mapped by hand (see db/prepared.ts): every
- * sign-in opens it.
+ * Counts and sums of the caller's expenses, lends and borrowed; below, the latest entries and
+ * the 12 months' expenses (their statements are in dashboardStatements.ts, which the bench's
+ * baseline sends too). The dashboard's statements are read as arrays and mapped by hand (see
+ * db/prepared.ts): every sign-in opens it.
  */
 const totalsQuery = mapped(
-  (db) =>
-    rawQuery(
-      db,
-      sql`
-      select
-        (select coalesce(sum(entries), 0)::int from expense_months where user_id = ${me}) as expense_count,
-        (select coalesce(sum(amount_paise), 0) from expense_months where user_id = ${me}) as expense_paise,
-        count(*) filter (where direction = 'lend')::int as lend_count,
-        coalesce(sum(amount_paise) filter (where direction = 'lend'), 0) as lend_paise,
-        coalesce(sum(repaid_paise) filter (where direction = 'lend'), 0) as lend_repaid,
-        count(*) filter (where direction = 'borrowed')::int as borrowed_count,
-        coalesce(sum(amount_paise) filter (where direction = 'borrowed'), 0) as borrowed_paise,
-        coalesce(sum(repaid_paise) filter (where direction = 'borrowed'), 0) as borrowed_repaid,
-        count(*) filter (where direction = 'lend' and repaid_paise < amount_paise
-                         and repayment_date < ${today})::int as overdue_lends,
-        count(*) filter (where direction = 'borrowed' and repaid_paise < amount_paise
-                         and repayment_date < ${today})::int as overdue_borroweds
-      from loans where user_id = ${me}`,
-    ),
+  (db) => rawQuery(db, totalsStatement(sql, me, today)),
   (r) => ({
     expenseCount: Number(r[0]),
     expensePaise: r[1] as string,
@@ -50,19 +34,8 @@ const totalsQuery = mapped(
   }),
 );
 
-/** The five latest entries, expenses and loans together. */
 const recentQuery = mapped(
-  (db) =>
-    rawQuery(
-      db,
-      sql`
-      (select 'expense' as kind, id, description as label, amount_paise, date::text as date, created_at
-         from expenses where user_id = ${me} order by created_at desc limit 5)
-      union all
-      (select direction::text, id, name, amount_paise, issue_date::text, created_at
-         from loans where user_id = ${me} order by created_at desc limit 5)
-      order by created_at desc limit 5`,
-    ),
+  (db) => rawQuery(db, recentStatement(sql, me)),
   (r) => ({
     kind: r[0] as 'expense' | LoanDirection,
     _id: r[1] as string,
@@ -72,32 +45,8 @@ const recentQuery = mapped(
   }),
 );
 
-/**
- * Expenses by month and category for the 12 months up to today: the eleven months before
- * this one from expense_months; this month from the rows, up to today (an expense dated
- * later this month is not spent yet).
- */
 const monthsQuery = mapped(
-  (db) =>
-    rawQuery(
-      db,
-      sql`
-      select to_char(month, 'YYYY-MM') as month, category,
-             sum(amount_paise) as paise
-        from (select month, category, amount_paise
-                from expense_months
-               where user_id = ${me} and entries > 0
-                 and month >= (date_trunc('month', ${today}::date) - interval '11 months')::date
-                 and month < date_trunc('month', ${today}::date)::date
-              union all
-              select date_trunc('month', date)::date, category, amount_paise
-                from expenses
-               where user_id = ${me}
-                 and date >= date_trunc('month', ${today}::date)::date
-                 and date <= ${today}::date) as spent
-       group by 1, 2
-       order by 1, 2`,
-    ),
+  (db) => rawQuery(db, monthsStatement(sql, me, today)),
   (r) => ({
     month: r[0] as string,
     category: r[1] as string,
