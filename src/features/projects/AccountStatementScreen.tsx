@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { isBackwards } from '../../lib/dates';
 import { DateRangeFields, formRange } from '../../ui/DateRangeFields';
+import { FilterForm } from '../../ui/FilterForm';
 import { SelectField } from '../../ui/Field';
 import { PagedTable } from '../../ui/PagedTable';
 import { ScreenCard } from '../../ui/ScreenCard';
@@ -88,10 +89,14 @@ export default function AccountStatementScreen() {
   const page = query.currentData;
   return (
     <ScreenCard title="Account Statement List" back={false}>
-      <form
+      <FilterForm
+        label="Statement filter"
         onSubmit={submit}
-        aria-label="Statement filter"
-        className="mt-4 grid items-end gap-4 sm:grid-cols-2 lg:grid-cols-4"
+        actions={
+          <button type="button" onClick={clear} className={styles.btnSecondary}>
+            Clear
+          </button>
+        }
       >
         {scope.isAdmin && <CompanyPicker scope={companyScope} required id="statement-company" />}
         <SelectField
@@ -118,15 +123,7 @@ export default function AccountStatementScreen() {
             if (!statementFilterError(next, scope.isAdmin && !scope.companyId)) apply(next);
           })}
         />
-        <div className="flex gap-2">
-          <button type="submit" className={styles.btnPrimary}>
-            Submit
-          </button>
-          <button type="button" onClick={clear} className={styles.btnSecondary}>
-            Clear
-          </button>
-        </div>
-      </form>
+      </FilterForm>
       {applied === null ? (
         <p className="mt-6 text-sm text-gray-700">
           Choose a type and a date range, then Submit to list the projects.
