@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { chunkGraph } from './vite.chunks';
@@ -7,6 +7,9 @@ import { TEST_PGLITE_IMAGE } from './tests/setup/database';
 import TwoLanes from './tests/setup/sequencer';
 
 const chunks = chunkGraph();
+
+/** The unit files that mock a module: run isolated, apart from the others (see below). */
+const MOCKING_UNIT_FILES = ['tests/unit/pageFailure.test.tsx'];
 
 // One config for the SPA build and the three test projects.
 export default defineConfig({
@@ -60,9 +63,29 @@ export default defineConfig({
           name: 'unit',
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...MOCKING_UNIT_FILES],
+          // A worker runs one unit file after another in the same module graph and document
+          // (half the project's CPU: each file imported the app's modules and made a jsdom of
+          // its own). The set-up file runs again for each and empties the page, storage and
+          // msw's handlers after each test; a screen's code may already be in, so a test waits
+          // for what it reads rather than for the first thing of its role on screen.
+          isolate: false,
           setupFiles: ['tests/unit/setup.ts'],
           // `npm test` runs the unit files beside the server and browser ones on the same
           // cores: a screen test that takes 3 s alone can take three times that there.
+          testTimeout: 15_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The unit files that mock a module (vi.mock), each in modules of its own: a mock
+          // would stay for the files after it in a shared worker, and miss a module an earlier
+          // file had loaded. `npm run test:unit` runs both unit projects.
+          name: 'unit-isolated',
+          environment: 'jsdom',
+          include: MOCKING_UNIT_FILES,
+          setupFiles: ['tests/unit/setup.ts'],
           testTimeout: 15_000,
         },
       },
@@ -71,9 +94,14 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
-          // Each file imports the server's modules afresh (isolated): sharing a worker's module
-          // graph saved ~1 s of CPU a file, but made the khata reminder tests fail after some
-          // other file in CI and pass alone, so some module's state outlives a file.
+          // A worker runs one server file after another in the same module graph rather than
+          // importing the server's modules again for each (~1 s of CPU a file): each file opens
+          // its own database and app, none mocks a module, and what server modules keep for the
+          // process (statements per database, the hashing queue, upload turns) is no one app's.
+          // A file warm from an earlier one runs its first tests within the second after its
+          // server starts, when the app runs its scheduled jobs on the real date: the days a test
+          // runs a job for itself are far in the future (2099), out of that run's reach.
+          isolate: false,
           // Every in-memory database starts from one migrated copy made before the files run
           // (on PostgreSQL, DATABASE_URL, each file makes its own database instead).
           globalSetup: ['tests/setup/database.ts'],

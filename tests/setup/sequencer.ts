@@ -13,10 +13,18 @@ import { EXPECTED_MS, GUESS_MS } from './fileDurations';
  *
  * A file's expected duration is what it took last time here (vitest's cache), else its figure
  * in fileDurations.ts (a fresh clone, as CI runs, has no cache), else its project's guess.
+ *
+ * With TEST_FILE_SEED set the files come in an order shuffled by that seed instead, to show
+ * that no file depends on what an earlier one in its worker left behind (the server files
+ * share their worker's modules): `TEST_FILE_SEED=7 npx vitest run --project server`. (Vitest's
+ * own `--sequence.shuffle` shuffles the tests inside each file, and its file shuffle is
+ * a sequencer of its own, which this one replaces.)
  */
 export default class TwoLanes extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
+    const seed = process.env.TEST_FILE_SEED;
+    if (seed) return shuffled(sorted, Number(seed) || 1);
     const key = (f: TestSpecification) =>
       `${f.project.name}:${relative(this.ctx.config.root, f.moduleId).replaceAll('\\', '/')}`;
     const expected = new Map(
@@ -53,4 +61,22 @@ export default class TwoLanes extends BaseSequencer {
     }
     return order;
   }
+}
+
+/** `list` in an order drawn from `seed` (mulberry32 and Fisher–Yates): the same for one seed. */
+function shuffled<T>(list: T[], seed: number): T[] {
+  let state = seed >>> 0;
+  const random = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const out = [...list];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
 }

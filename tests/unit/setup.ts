@@ -12,12 +12,13 @@ let consoleError: MockInstance<typeof console.error>;
 
 // Every answer msw gives must be one the real server could give for that call.
 const fixtureProblems: string[] = [];
+const checkAnswer = async ({ request, response }: { request: Request; response: Response }) => {
+  const problem = await contractProblem(request, response);
+  if (problem) fixtureProblems.push(problem);
+};
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
-  server.events.on('response:mocked', async ({ request, response }) => {
-    const problem = await contractProblem(request, response);
-    if (problem) fixtureProblems.push(problem);
-  });
+  server.events.on('response:mocked', checkAnswer);
 });
 
 beforeEach(() => {
@@ -43,4 +44,9 @@ afterEach(() => {
   }
 });
 
-afterAll(() => server.close());
+// This file runs again for each test file, while msw's server may stay loaded from the last
+// (a worker that is not isolated): the file's check goes with it.
+afterAll(() => {
+  server.events.removeListener('response:mocked', checkAnswer);
+  server.close();
+});
