@@ -64,11 +64,11 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           exclude: [...configDefaults.exclude, ...MOCKING_UNIT_FILES],
-          // A worker runs one unit file after another in the same module graph and document
-          // (half the project's CPU: each file imported the app's modules and made a jsdom of
-          // its own). The set-up file runs again for each and empties the page, storage and
-          // msw's handlers after each test; a screen's code may already be in, so a test waits
-          // for what it reads rather than for the first thing of its role on screen.
+          // A worker runs one unit file after another in the same module graph and jsdom
+          // (half the project's CPU: each file imported and compiled the app's modules afresh).
+          // The set-up file runs again for each and empties the page, storage and msw's
+          // handlers after each test; a screen's code may already be in, so a test waits for
+          // what it reads rather than for the first thing of its role on screen.
           isolate: false,
           setupFiles: ['tests/unit/setup.ts'],
           // `npm test` runs the unit files beside the server and browser ones on the same
