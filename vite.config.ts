@@ -100,7 +100,8 @@ export default defineConfig({
           // process (statements per database, the hashing queue, upload turns) is no one app's.
           // A file warm from an earlier one runs its first tests within the second after its
           // server starts, when the app runs its scheduled jobs on the real date: the days a test
-          // runs a job for itself are far in the future (2099), out of that run's reach.
+          // runs a job for itself come after today (2030–2099), out of that run's reach, or are
+          // today only where the test expects nothing left to do.
           isolate: false,
           // Every in-memory database starts from one migrated copy made before the files run
           // (on PostgreSQL, DATABASE_URL, each file makes its own database instead).

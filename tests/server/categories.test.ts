@@ -288,6 +288,57 @@ describe('categories', () => {
     expect((await server.api().post('/category/addcategory', { name: 'x' })).status).toBe(401);
   });
 
+  it('keeps the months exact through edits and deletes of many rows at once', async () => {
+    const a = await signUp(server);
+    const b = await signUp(server);
+    // Two expenses in each of three months and categories, so a statement moves groups of rows.
+    const rows: [string, number, string][] = [
+      ['shopping', 100, '2026-09-05'],
+      ['shopping', 250.5, '2026-09-20'],
+      ['movie', 75, '2026-10-31'],
+      ['movie', 20, '2026-10-02'],
+      ['other', 12.25, '2026-11-15'],
+      ['other', 300, '2026-11-30'],
+    ];
+    for (const [category, amount, date] of rows) await addExpense(a.api, category, amount, date);
+    await addExpense(b.api, 'other', 40, '2026-11-02');
+    await monthsMatchExpenses();
+    const count = async (api: Api) =>
+      (await api.get('/expense/getuserallexpenses')).body.total as number;
+    // The user who added an expense last, after all of a's: b.
+    const [owner, other] = rowsOf<{ id: string }>(
+      await server.db.execute(
+        sql`(select user_id as id, 1 as n from expenses where date = '2026-09-05' order by created_at desc limit 1)
+            union all
+            (select user_id, 2 from expenses order by created_at desc limit 1) order by n`,
+      ),
+    ).map((r) => r.id);
+    expect(other).not.toBe(owner);
+    // An amount alone, on every row of a; then a month's rows into another month, dearer.
+    await server.db.execute(
+      sql`update expenses set amount_paise = amount_paise + 1 where user_id = ${owner}::uuid`,
+    );
+    await monthsMatchExpenses();
+    await server.db.execute(
+      sql`update expenses set date = date - 40, amount_paise = amount_paise * 2
+           where user_id = ${owner}::uuid and category = 'movie'`,
+    );
+    await monthsMatchExpenses();
+    // A month's rows given to another user, who has the same categories.
+    await server.db.execute(
+      sql`update expenses set user_id = ${other}::uuid
+           where user_id = ${owner}::uuid and category = 'shopping'`,
+    );
+    await monthsMatchExpenses();
+    expect([await count(a.api), await count(b.api)]).toEqual([4, 3]);
+    // One delete across months, categories and both users.
+    await server.db.execute(
+      sql`delete from expenses where user_id in (${owner}::uuid, ${other}::uuid)`,
+    );
+    await monthsMatchExpenses();
+    expect([await count(a.api), await count(b.api)]).toEqual([0, 0]);
+  });
+
   it('loses no expense when two tabs merge at once', async () => {
     const me = await signUp(server);
     for (let i = 0; i < 20; i++) await addExpense(me.api, i % 2 ? 'movie' : 'shopping', i + 1);

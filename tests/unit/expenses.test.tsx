@@ -89,10 +89,12 @@ describe('Expenses list', () => {
   it('shows a spinner, then the rows with dates, Indian money and the filtered total', async () => {
     server.use(listHandler());
     renderExpenses();
-    // A spinner: a status region of its own (the header's live status and the period picker's
-    // month are others, on screen with it once their code is in).
-    const [spinner] = await screen.findAllByText('Loading…');
-    expect(spinner!.closest('[role="status"]')).toHaveTextContent('Loading');
+    // The list's own spinner, under its table (the header's live status and the period
+    // picker's month are other status regions, on screen with it once their code is in). The
+    // card and, inside it, the table's scrolling region are both named by the title.
+    const table = (await screen.findAllByRole('region', { name: 'Expenses List' })).at(-1)!;
+    expect(table).toHaveAttribute('tabindex', '0');
+    expect(within(table.parentElement!).getByRole('status')).toHaveTextContent('Loading');
     const lunch = (await screen.findByText('Team lunch')).closest('tr')!;
     expectShown(lunch, ['1', '2024-05-02', '₹1,23,45,678.50', 'other']);
     expect(screen.getByText('₹1,23,46,128.50')).toBeInTheDocument();
