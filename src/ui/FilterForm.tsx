@@ -24,10 +24,12 @@ export function FilterForm({
     <form
       onSubmit={onSubmit}
       aria-label={label}
-      className={`mt-4 grid items-end gap-4 sm:grid-cols-2 lg:grid-cols-4 ${className}`}
+      // Fields line up by their labels (a date's format hint below must not push its label
+      // above the others'); the buttons sit at the foot of their row.
+      className={`mt-4 grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-4 ${className}`}
     >
       {children}
-      <div className="flex gap-2">
+      <div className="flex gap-2 self-end">
         <button type="submit" className={styles.btnPrimary}>
           Submit
         </button>
