@@ -125,6 +125,9 @@ export default defineConfig({
           env: { TEST_BROWSER_DATA_DIR: BROWSER_DATA_TEMPLATE },
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // What a test polls for (a mail in the outbox, a row in the database) can come seconds
+          // after the page says so on a loaded machine: vitest's default gives up after one.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

@@ -3,15 +3,15 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import axe, { type RunOptions } from 'axe-core';
 import {
-  chromium,
   type Browser,
   type BrowserContext,
   type CDPSession,
   type ConsoleMessage,
   type Page,
 } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { takeFileServer, type AppServer } from './appServer';
+import { openBrowser } from './chromium';
 
 /**
  * The browser-test harness: the real built app served by the real server (a child
@@ -25,25 +25,6 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const screenshotDir = join(root, 'tests/browser/screenshots');
 
 export type { AppServer };
-
-// --------------------------------------------------------------------------- browser
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-}
 
 /**
  * Chromium's own line for a response with an error status: the app handles those
@@ -201,10 +182,13 @@ export function useBrowserSuite(): BrowserSuite {
       return { context, page, watch: watchPage(page, label) };
     },
   };
-  // The server and Chromium start side by side (each waits mostly on its own start-up), and
-  // stop so at the end.
+  // The file's server and its connection to the run's Chromium (tests/setup/browserServer.ts)
+  // come side by side, and end so.
   beforeAll(async () => {
-    const [server, browser] = await Promise.allSettled([takeFileServer(), launchBrowser()]);
+    const [server, browser] = await Promise.allSettled([
+      takeFileServer(),
+      openBrowser(inject('chromiumEndpoint')),
+    ]);
     if (server.status === 'fulfilled') suite.server = server.value;
     if (browser.status === 'fulfilled') suite.browser = browser.value;
     for (const started of [server, browser])
@@ -229,6 +213,7 @@ export function useBrowserSuite(): BrowserSuite {
   afterAll(async () => {
     const closing = async () => {
       for (const context of contexts) await context.close().catch(() => undefined);
+      // Connected: this disconnects, and the run's Chromium goes on for the next file.
       await suite.browser?.close();
     };
     await Promise.all([closing(), suite.server?.stop()]);

@@ -18,6 +18,11 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
 // Each server below starts from the sources on a new data folder.
 provideSourcesTemplate();
 const PASSWORD = 'a fine password';
+/**
+ * A test here starts server processes from the sources (tsx, a new data folder): ~5 s alone,
+ * several times that beside the rest of `npm test` on a loaded 2-core machine.
+ */
+const SPAWNS = { timeout: 90_000 };
 
 /** A server process on a fresh store: a data folder (PGlite) or a scratch database. */
 async function freshStore() {
@@ -50,7 +55,7 @@ async function registerAndLogin(origin: string, email: string) {
   return login.body.data.token as string;
 }
 
-describe.skipIf(onPostgres)('one data folder, one server', () => {
+describe.skipIf(onPostgres)('one data folder, one server', SPAWNS, () => {
   it('refuses a second server on the same DATA_DIR and keeps the first working', async () => {
     const store = await freshStore();
     const first = await store.start();
@@ -70,7 +75,7 @@ describe.skipIf(onPostgres)('one data folder, one server', () => {
   });
 });
 
-describe('stopping and crashing', () => {
+describe('stopping and crashing', SPAWNS, () => {
   it('finishes the calls in flight on SIGTERM, then exits cleanly', async () => {
     const store = await freshStore();
     // At debug level the server logs each request as it arrives, not only once answered.
@@ -193,7 +198,7 @@ describe('stopping and crashing', () => {
   });
 });
 
-describe.skipIf(!onPostgres)('on PostgreSQL', () => {
+describe.skipIf(!onPostgres)('on PostgreSQL', SPAWNS, () => {
   it('answers 503 while the database is unreachable and recovers by itself', async () => {
     const base = new URL(process.env.DATABASE_URL!);
     const proxy = await startTcpProxy({ host: base.hostname, port: Number(base.port || 5432) });

@@ -2,6 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's Chromium, which each browser test file connects to (tests/browser/chromium.ts). */
+    chromiumEndpoint: string;
+  }
+}
 
 /**
  * The browser tests' servers run the bundle `npm start` runs and start from one migrated data
@@ -14,7 +22,24 @@ export const BROWSER_DATA_TEMPLATE = join(tmpdir(), `ecm-browser-data-${process.
 
 const root = resolve(import.meta.dirname, '../..');
 
-export default async function makeBrowserDataFolder() {
+export default async function setUpBrowserRun(project: TestProject) {
+  const stopFolder = await makeBrowserDataFolder();
+  try {
+    // Imported here: vite.config.ts reads this file's folder name, and needs no playwright.
+    const { launchChromiumServer } = await import('../browser/chromium');
+    const chromium = await launchChromiumServer();
+    project.provide('chromiumEndpoint', chromium.wsEndpoint());
+    return async () => {
+      await chromium.close();
+      stopFolder();
+    };
+  } catch (error) {
+    stopFolder();
+    throw error;
+  }
+}
+
+async function makeBrowserDataFolder() {
   // npm start's prestart: the web app and the server bundle, built when missing or stale.
   try {
     execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'pipe' });
