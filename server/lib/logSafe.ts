@@ -90,13 +90,46 @@ const SYNC_EVERY_MS = 100;
  * A batched destination that writes out what is waiting as soon as an error line joins it:
  * synchronously (the process may be killed next) unless a batch is already on its way, which
  * a sync write would overtake, or one was written under 100 ms ago; then asynchronously.
+ *
+ * Lines are gathered here and handed to the destination a batch (4 KB) at a time, every
+ * quarter second, before an error line and as the process exits: the destination measures the
+ * bytes of the text it is gathering on each write it is given, which read the whole batch so
+ * far again for every line (a third of a request line's cost).
  */
 function errorsAtOnce(batched: ReturnType<typeof pino.destination>) {
   let lastSync = 0;
+  let waiting = '';
+  const handOver = () => {
+    if (!waiting) return;
+    const lines = waiting;
+    waiting = '';
+    batched.write(lines);
+  };
+  setInterval(() => {
+    handOver();
+    try {
+      batched.flush();
+    } catch {
+      /* closing: what was handed over goes out as the destination closes */
+    }
+  }, BATCHED.periodicFlush).unref();
+  // pino writes out what its destination holds as the process exits, before or after this.
+  process.once('exit', () => {
+    try {
+      handOver();
+      batched.flushSync();
+    } catch {
+      /* not open, or closed already */
+    }
+  });
   return {
     write(line: string) {
-      batched.write(line);
-      if (!ERROR_LINE.test(line)) return;
+      waiting += line;
+      if (!ERROR_LINE.test(line)) {
+        if (waiting.length >= BATCHED.minLength) handOver();
+        return;
+      }
+      handOver();
       const now = performance.now();
       const inFlight = (batched as unknown as { _writing: boolean })._writing;
       try {
@@ -107,7 +140,10 @@ function errorsAtOnce(batched: ReturnType<typeof pino.destination>) {
         /* not open yet, or closing: the batch goes out as it would have */
       }
     },
-    flush: (done?: (err?: Error) => void) => batched.flush(done),
+    flush: (done?: (err?: Error) => void) => {
+      handOver();
+      batched.flush(done);
+    },
   };
 }
 
@@ -131,7 +167,7 @@ export function loggerOptions(level: string, stream?: FastifyLoggerOptions['stre
         ? undefined
         : level === 'debug' || level === 'trace'
           ? pino.destination({ dest: 1, sync: false })
-          : errorsAtOnce(pino.destination({ dest: 1, sync: false, ...BATCHED }))),
+          : errorsAtOnce(pino.destination({ dest: 1, sync: false, minLength: BATCHED.minLength }))),
     redact: ['req.headers.authorization'],
     hooks: {
       logMethod(this: unknown, args: unknown[], method: (...args: unknown[]) => void) {
