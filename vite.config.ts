@@ -117,8 +117,8 @@ export default defineConfig({
           name: 'browser',
           environment: 'node',
           include: ['tests/browser/**/*.test.ts'],
-          // The server bundle, and a migrated data folder each file's server starts from a
-          // copy of (tests/setup/browserServer.ts).
+          // The server bundle, a migrated data folder each file's server starts from a copy of,
+          // and the run's Chromium, which each file connects to (tests/setup/browserServer.ts).
           globalSetup: ['tests/setup/browserServer.ts'],
           // Each file's server starts before the file loads.
           setupFiles: ['tests/browser/fileSetup.ts'],
@@ -127,7 +127,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           // What a test polls for (a mail in the outbox, a row in the database) can come seconds
           // after the page says so on a loaded machine: vitest's default gives up after one.
-          expect: { poll: { timeout: 15_000 } },
+          // As long as the waits of tests/browser/helpers.ts.
+          expect: { poll: { timeout: 20_000 } },
         },
       },
     ],

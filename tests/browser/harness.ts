@@ -11,7 +11,7 @@ import {
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { takeFileServer, type AppServer } from './appServer';
-import { openBrowser } from './chromium';
+import { connectBrowser } from './chromium';
 
 /**
  * The browser-test harness: the real built app served by the real server (a child
@@ -187,7 +187,7 @@ export function useBrowserSuite(): BrowserSuite {
   beforeAll(async () => {
     const [server, browser] = await Promise.allSettled([
       takeFileServer(),
-      openBrowser(inject('chromiumEndpoint')),
+      connectBrowser(inject('chromiumEndpoint')),
     ]);
     if (server.status === 'fulfilled') suite.server = server.value;
     if (browser.status === 'fulfilled') suite.browser = browser.value;

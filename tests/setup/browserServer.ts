@@ -7,7 +7,7 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The run's Chromium, which each browser test file connects to (tests/browser/chromium.ts). */
-    chromiumEndpoint: string;
+    chromiumEndpoint?: string;
   }
 }
 
@@ -22,16 +22,20 @@ export const BROWSER_DATA_TEMPLATE = join(tmpdir(), `ecm-browser-data-${process.
 
 const root = resolve(import.meta.dirname, '../..');
 
+/** The run's data folder (above) and its Chromium (tests/browser/chromium.ts), for every file. */
 export default async function setUpBrowserRun(project: TestProject) {
   const stopFolder = await makeBrowserDataFolder();
   try {
     // Imported here: vite.config.ts reads this file's folder name, and needs no playwright.
     const { launchChromiumServer } = await import('../browser/chromium');
     const chromium = await launchChromiumServer();
-    project.provide('chromiumEndpoint', chromium.wsEndpoint());
+    project.provide('chromiumEndpoint', chromium.endpoint);
     return async () => {
-      await chromium.close();
-      stopFolder();
+      try {
+        await chromium.close();
+      } finally {
+        stopFolder();
+      }
     };
   } catch (error) {
     stopFolder();
