@@ -318,9 +318,8 @@ function isUtcTimestamp(text: string): boolean {
  * A timestamp as the driver gives it (PostgreSQL's text) in ISO 8601 with milliseconds, as
  * `toIso` (lib/dates.ts) writes it: rewritten as text when it is in UTC, as a session prints
  * it by default, rather than parsed into a Date (a few µs a row on a page), and read by
- * character rather than by a regular expression (whose match and groups were most of what a
- * page's rows allocated beyond their values); any other (an offset, an early year) goes
- * through a Date.
+ * character: a regular expression's match and groups would be most of what a page's rows
+ * allocate beyond their values. Any other (an offset, an early year) goes through a Date.
  */
 export function timestampIso(text: string): string {
   if (!isUtcTimestamp(text)) return new Date(text).toISOString();

@@ -93,8 +93,8 @@ const SYNC_EVERY_MS = 100;
  *
  * Lines are gathered here and handed to the destination a batch (4 KB) at a time, every
  * quarter second, before an error line and as the process exits: the destination measures the
- * bytes of the text it is gathering on each write it is given, which read the whole batch so
- * far again for every line (a third of a request line's cost).
+ * bytes of the text it is gathering on each write it is given, so one line at a time would
+ * re-read the whole batch for each (a third of a request line's cost).
  */
 function errorsAtOnce(batched: ReturnType<typeof pino.destination>) {
   let lastSync = 0;
@@ -105,14 +105,15 @@ function errorsAtOnce(batched: ReturnType<typeof pino.destination>) {
     waiting = '';
     batched.write(lines);
   };
-  setInterval(() => {
-    handOver();
+  const every = setInterval(() => {
     try {
+      handOver();
       batched.flush();
     } catch {
       /* closing: what was handed over goes out as the destination closes */
     }
   }, BATCHED.periodicFlush).unref();
+  batched.once('close', () => clearInterval(every));
   // pino writes out what its destination holds as the process exits, before or after this.
   process.once('exit', () => {
     try {
@@ -154,7 +155,7 @@ function errorsAtOnce(batched: ReturnType<typeof pino.destination>) {
  * gathered until 4 KB are waiting (or a quarter of a second has passed), then handed to the
  * kernel in one write off the request's path. A write of each line on its own, through
  * Node's thread pool, cost more of a busy server's CPU than building the line. What is
- * waiting is written out before the process exits (pino flushes it on exit), and at once,
+ * waiting is written out before the process exits (pino and errorsAtOnce write it on exit), and at once,
  * with everything waiting before it, when an error line comes: a process killed outright
  * (SIGKILL, out of memory) still leaves the error that led there in its log.
  */

@@ -5,14 +5,14 @@ import { describe, expect, it } from 'vitest';
  * A process that logs, then dies before the batch would go out (SIGKILL, as the out-of-memory
  * killer does): what it printed is read from its standard output.
  */
-function logThenKill(lines: string): string {
+function logThenKill(lines: string, end = `process.kill(process.pid, 'SIGKILL');`): string {
   const script = `
     import pino from 'pino';
     import { loggerOptions } from './server/lib/logSafe.ts';
     const options = loggerOptions('info');
     const log = pino(options, options.stream); // as Fastify builds its logger
     ${lines}
-    process.kill(process.pid, 'SIGKILL');
+    ${end}
   `;
   const run = spawnSync(
     process.execPath,
@@ -22,7 +22,7 @@ function logThenKill(lines: string): string {
       timeout: 30_000,
     },
   );
-  expect(run.signal).toBe('SIGKILL');
+  expect(run.signal ?? run.status).toBe(end.includes('SIGKILL') ? 'SIGKILL' : 0);
   return run.stdout;
 }
 
@@ -37,5 +37,21 @@ describe('the log of a process killed outright', () => {
   it('may lose ordinary lines still waiting in the batch (they go out by the quarter second)', () => {
     // The batch is what keeps logging cheap; this pins that an info line alone is not forced out.
     expect(logThenKill(`log.info('only info');`)).not.toContain('only info');
+  });
+});
+
+describe('the log of a process that lives on or exits', () => {
+  it('writes an ordinary line within the quarter second', () => {
+    const out = logThenKill(
+      `log.info('a quiet line');`,
+      `setTimeout(() => process.kill(process.pid, 'SIGKILL'), 1_000);`,
+    );
+    expect(out).toContain('"msg":"a quiet line"');
+  });
+
+  it('writes what is waiting as it exits', () => {
+    expect(logThenKill(`log.info('the last line');`, 'process.exit(0);')).toContain(
+      '"msg":"the last line"',
+    );
   });
 });
