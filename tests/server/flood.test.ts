@@ -74,34 +74,43 @@ async function stallsDuring(work: () => Promise<unknown>) {
   return { loopHeldMs: await metrics(false), slowestHealth };
 }
 
-it('refuses a 20 MB file of blank lines within seconds, answering health under 100 ms throughout', async () => {
-  const login = await fetch(`${server.origin}/api/user/loginuser`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(user),
-  });
-  const { token } = ((await login.json()) as { data: { token: string } }).data;
-  const file = Buffer.from(`Date,Description,Amount\n${'\n'.repeat(20 * 1024 * 1024 - 24)}`);
-  // The same watch with nothing else running: what the machine itself adds (CI runs other
-  // suites beside this one on its two cores).
-  const quiet = await stallsDuring(() => new Promise((r) => setTimeout(r, 600)));
-  let answer: { status: number; message: string } | undefined;
-  const started = performance.now();
-  const during = await stallsDuring(async () => {
-    const res = await fetch(`${server.origin}/api/import/preview?kind=expenses`, {
+// Up to three tries: the server's loop delay includes the time it waits for a core, and on a
+// loaded 2-core machine (CI runs Chromium beside this file) that alone can pass 100 ms once. A
+// parse that holds the loop fails every try.
+it(
+  'refuses a 20 MB file of blank lines within seconds, answering health under 100 ms throughout',
+  { retry: 2 },
+  async () => {
+    const login = await fetch(`${server.origin}/api/user/loginuser`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
-      body: file,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(user),
     });
-    answer = { status: res.status, message: ((await res.json()) as { message: string }).message };
-  });
-  expect(answer).toEqual({
-    status: 400,
-    message: `The file has more than ${IMPORT_MAX_LINES.toLocaleString('en-IN')} lines (row ${IMPORT_MAX_LINES + 1}), blank ones included: split it into smaller files`,
-  });
-  expect(performance.now() - started).toBeLessThan(5_000);
-  expect(during.loopHeldMs, JSON.stringify({ quiet, during })).toBeLessThan(100 + quiet.loopHeldMs);
-});
+    const { token } = ((await login.json()) as { data: { token: string } }).data;
+    const file = Buffer.from(`Date,Description,Amount\n${'\n'.repeat(20 * 1024 * 1024 - 24)}`);
+    // The same watch with nothing else running: what the machine itself adds (CI runs other
+    // suites beside this one on its two cores).
+    const quiet = await stallsDuring(() => new Promise((r) => setTimeout(r, 600)));
+    let answer: { status: number; message: string } | undefined;
+    const started = performance.now();
+    const during = await stallsDuring(async () => {
+      const res = await fetch(`${server.origin}/api/import/preview?kind=expenses`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+        body: file,
+      });
+      answer = { status: res.status, message: ((await res.json()) as { message: string }).message };
+    });
+    expect(answer).toEqual({
+      status: 400,
+      message: `The file has more than ${IMPORT_MAX_LINES.toLocaleString('en-IN')} lines (row ${IMPORT_MAX_LINES + 1}), blank ones included: split it into smaller files`,
+    });
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(during.loopHeldMs, JSON.stringify({ quiet, during })).toBeLessThan(
+      100 + quiet.loopHeldMs,
+    );
+  },
+);
 
 it('checks at most the limit of 100 concurrent wrong passwords for one account', async () => {
   const burst = await wrongPasswordBurst(
