@@ -287,13 +287,13 @@ export function columnsOf<F extends Record<string, unknown>>(
 
 /** Where a timestamp as PostgreSQL prints it in UTC has its digits: `YYYY-MM-DD HH:MM:SS`. */
 const DIGIT_AT = [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18];
-/** Where it has its separators. */
-const SEPARATOR_AT: ReadonlyArray<readonly [number, string]> = [
-  [4, '-'],
-  [7, '-'],
-  [10, ' '],
-  [13, ':'],
-  [16, ':'],
+/** Where it has its separators, and which (as character codes, as the digits are read). */
+const SEPARATOR_AT: ReadonlyArray<readonly [number, number]> = [
+  [4, 45], // -
+  [7, 45],
+  [10, 32], // space
+  [13, 58], // :
+  [16, 58],
 ];
 const isDigit = (code: number) => code >= 48 && code <= 57;
 
@@ -307,7 +307,7 @@ function isUtcTimestamp(text: string): boolean {
   if (text.charCodeAt(0) === 48 || text.charCodeAt(end) !== 43) return false;
   if (text.charCodeAt(end + 1) !== 48 || text.charCodeAt(end + 2) !== 48) return false;
   for (const at of DIGIT_AT) if (!isDigit(text.charCodeAt(at))) return false;
-  for (const [at, separator] of SEPARATOR_AT) if (text[at] !== separator) return false;
+  for (const [at, separator] of SEPARATOR_AT) if (text.charCodeAt(at) !== separator) return false;
   if (end === 19) return true;
   if (text.charCodeAt(19) !== 46) return false;
   for (let at = 20; at < end; at++) if (!isDigit(text.charCodeAt(at))) return false;

@@ -147,6 +147,11 @@ describe('timestampIso', () => {
     for (const at of printed) expect(timestampIso(at), at).toBe(new Date(at).toISOString());
   });
 
+  it('leaves text with a separator out of place to Date, which refuses it', () => {
+    for (const at of ['2026-11-27X10:11:12+00', '2026-11-27 10.11.12+00', '2026_11-27 10:11:12+00'])
+      expect(() => timestampIso(at), at).toThrow(RangeError);
+  });
+
   it('writes what toIso writes, for any instant in UTC', () => {
     fc.assert(
       fc.property(
