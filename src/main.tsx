@@ -17,12 +17,16 @@ const pageCode = preloadPage(
   store.dispatch,
 );
 
-setupListeners(store.dispatch);
-startCrossTabSync(store);
-startLiveUpdates(store, {
-  // The stream stays open for good: it must never hold back the page's own requests.
-  fetch: (input, init) => fetch(input, { ...init, priority: 'low' }),
-});
+// What follows the session (focus and network, other tabs, the live stream) starts in a task of
+// its own: on a slow phone, one task doing both blocks the page for a noticeable time.
+setTimeout(() => {
+  setupListeners(store.dispatch);
+  startCrossTabSync(store);
+  startLiveUpdates(store, {
+    // The stream stays open for good: it must never hold back the page's own requests.
+    fetch: (input, init) => fetch(input, { ...init, priority: 'low' }),
+  });
+}, 0);
 
 const Toasts = lazy(() => import('./ui/Toasts').then((m) => ({ default: m.Toasts })));
 

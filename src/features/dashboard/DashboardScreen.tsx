@@ -1,4 +1,11 @@
-import { useMemo, type ReactNode } from 'react';
+import {
+  startTransition,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { dmyOfIso, todayLocalISO } from '../../lib/today';
@@ -181,6 +188,10 @@ function Figures({
     () => buildExpenseSeries(expensesByMonth, today),
     [expensesByMonth, today],
   );
+  // The tables and the chart come a step after the cards, in a render of their own: one step
+  // drawing the whole dashboard holds a slow phone for a noticeable time.
+  const [panelsShown, showPanels] = useState(false);
+  useEffect(() => startTransition(() => showPanels(true)), []);
   /** The latest expenses and loans, under `title`. */
   const latestEntries = (title: string) => (
     <Panel title={title}>
@@ -224,35 +235,43 @@ function Figures({
           note="The projects' prices added up: what they are worth, not money received"
         />
       </div>
-      <div className="mt-4 grid gap-4 lg:grid-cols-3">
-        <div className="min-w-0 lg:col-span-2">
-          {isCompany && figures.position ? (
-            // A company's real invoices, the latest issued first; its own latest expenses and
-            // loans follow. An admin's and a PM's Recent Invoices stay their latest entries.
-            <div className="grid gap-4">
-              <Panel title="Recent Invoices">
-                <DataTable
-                  caption="Recent Invoices"
-                  columns={INVOICE_COLUMNS}
-                  rows={figures.position.recentInvoices}
-                />
-              </Panel>
-              {latestEntries('Latest entries')}
+      {panelsShown && (
+        <>
+          <div className="mt-4 grid gap-4 lg:grid-cols-3">
+            <div className="min-w-0 lg:col-span-2">
+              {isCompany && figures.position ? (
+                // A company's real invoices, the latest issued first; its own latest expenses and
+                // loans follow. An admin's and a PM's Recent Invoices stay their latest entries.
+                <div className="grid gap-4">
+                  <Panel title="Recent Invoices">
+                    <DataTable
+                      caption="Recent Invoices"
+                      columns={INVOICE_COLUMNS}
+                      rows={figures.position.recentInvoices}
+                    />
+                  </Panel>
+                  {latestEntries('Latest entries')}
+                </div>
+              ) : (
+                latestEntries('Recent Invoices')
+              )}
             </div>
-          ) : (
-            latestEntries('Recent Invoices')
-          )}
-        </div>
-        <CustomerPanel lend={lend} borrowed={borrowed} repaidPercent={figures.lentRepaidPercent} />
-      </div>
-      <div className="mt-4 grid gap-4 lg:grid-cols-3">
-        <div className="min-w-0 lg:col-span-2">
-          <Panel title="Expenses by category">
-            <ExpensesChart series={series} />
-          </Panel>
-        </div>
-        <BudgetsCard />
-      </div>
+            <CustomerPanel
+              lend={lend}
+              borrowed={borrowed}
+              repaidPercent={figures.lentRepaidPercent}
+            />
+          </div>
+          <div className="mt-4 grid gap-4 lg:grid-cols-3">
+            <div className="min-w-0 lg:col-span-2">
+              <Panel title="Expenses by category">
+                <ExpensesChart series={series} />
+              </Panel>
+            </div>
+            <BudgetsCard />
+          </div>
+        </>
+      )}
     </>
   );
 }
@@ -267,6 +286,10 @@ export default function DashboardScreen() {
   const { data, currentData, isLoading, isError, error, refetch } = useGetDashboardQuery(
     dashboardQuery(shown),
   );
+  // An answer renders at once and in one piece (a store update cannot wait), which on a slow
+  // phone holds the page for a noticeable time: the figures, most of the screen, render just
+  // after it instead, in slices with the browser free in between.
+  const figures = useDeferredValue(data);
 
   return (
     <section aria-labelledby="dashboard-overview">
@@ -283,7 +306,7 @@ export default function DashboardScreen() {
             onChange={(next) => next && setPeriod(next)}
           />
         )}
-        {data && <Figures figures={data.data} today={today} isCompany={role === 'company'} />}
+        {figures && <Figures figures={figures.data} today={today} isCompany={role === 'company'} />}
       </LoadState>
     </section>
   );
