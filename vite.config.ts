@@ -22,9 +22,6 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     manifest: true,
-    // Every browser the app supports preloads modules itself; the polyfill's scan of the page
-    // and its observer would be work in the entry's first task.
-    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {

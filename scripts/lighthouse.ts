@@ -142,11 +142,18 @@ async function warmUp(port: number, url: string) {
     const context = browser.contexts()[0]!;
     const page = await context.newPage();
     // The signed-in pages keep a live stream open, so "network idle" never comes: the load
-    // event and a second for the screen's data are enough to have drawn it.
-    await page.goto(url, { waitUntil: 'load' });
-    await page.waitForTimeout(1000);
+    // event and a second for the screen's data are enough to have drawn it. A warm-up that
+    // fails leaves the run as it was without one.
+    await page
+      .goto(url, { waitUntil: 'load' })
+      .then(() => page.waitForTimeout(1000))
+      .catch((error: Error) => console.log(`warm-up of ${url}: ${error.message}`));
+    // As Lighthouse empties the cache itself: the disk cache, then the memory cache.
     const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
     await cdp.send('Network.clearBrowserCache');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
     await page.close();
   } finally {
     await browser.close();

@@ -51,16 +51,10 @@ const SESSIONLESS_ENDPOINTS = new Set([
 // Absolute in the browser and in jsdom alike (Node's fetch cannot resolve a relative URL).
 const origin = typeof window !== 'undefined' ? window.location.origin : '';
 
-let zoneFormat: { offset: number; format: Intl.DateTimeFormat } | undefined;
-
 /** The browser's IANA time zone ('Asia/Kolkata'), or undefined where it reports none. */
 export function browserTimeZone(): string | undefined {
   try {
-    // Every call asks, and making a DateTimeFormat takes milliseconds on a slow phone: one is
-    // kept, and made again only when the clock's offset moves (the device changed zone).
-    const offset = new Date().getTimezoneOffset();
-    if (zoneFormat?.offset !== offset) zoneFormat = { offset, format: new Intl.DateTimeFormat() };
-    return zoneFormat.format.resolvedOptions().timeZone || undefined;
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
   } catch {
     return undefined;
   }

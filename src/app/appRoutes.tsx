@@ -83,7 +83,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     icon: DashboardIcon,
     ...lazyScreen(() => import('../features/dashboard/DashboardScreen')),
     // The first page of every session: its figures are on their way while its code loads, so
-    // that it paints once, complete. The same query (and day) as the screen's.
+    // that its first paint has them. The same query (and day) as the screen's.
     prefetch: (dispatch) =>
       void import('../features/dashboard/dashboardApi')
         .then(({ dashboardApi, dashboardQueryAt }) =>

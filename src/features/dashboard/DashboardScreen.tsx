@@ -188,10 +188,12 @@ function Figures({
     () => buildExpenseSeries(expensesByMonth, today),
     [expensesByMonth, today],
   );
-  // The tables and the chart come a step after the cards, in a render of their own: one step
-  // drawing the whole dashboard holds a slow phone for a noticeable time.
+  // The tables and the chart come a step after the cards. Rendering is sliced, but putting what
+  // was rendered on the page and laying it out is one task: in two steps, each is shorter.
   const [panelsShown, showPanels] = useState(false);
-  useEffect(() => startTransition(() => showPanels(true)), []);
+  useEffect(() => {
+    startTransition(() => showPanels(true));
+  }, []);
   /** The latest expenses and loans, under `title`. */
   const latestEntries = (title: string) => (
     <Panel title={title}>
@@ -286,10 +288,10 @@ export default function DashboardScreen() {
   const { data, currentData, isLoading, isError, error, refetch } = useGetDashboardQuery(
     dashboardQuery(shown),
   );
-  // An answer renders at once and in one piece (a store update cannot wait), which on a slow
-  // phone holds the page for a noticeable time: the figures, most of the screen, render just
-  // after it instead, in slices with the browser free in between.
-  const figures = useDeferredValue(data);
+  // A store update renders at once and in one piece: the all-time figures, tables and chart,
+  // most of the screen, render just after it instead, in slices with the browser free in
+  // between. The period's figures above them do not wait.
+  const answer = useDeferredValue(data);
 
   return (
     <section aria-labelledby="dashboard-overview">
@@ -306,7 +308,7 @@ export default function DashboardScreen() {
             onChange={(next) => next && setPeriod(next)}
           />
         )}
-        {figures && <Figures figures={figures.data} today={today} isCompany={role === 'company'} />}
+        {answer && <Figures figures={answer.data} today={today} isCompany={role === 'company'} />}
       </LoadState>
     </section>
   );
