@@ -148,7 +148,8 @@ async function warmUp(port: number, url: string) {
       .goto(url, { waitUntil: 'load' })
       .then(() => page.waitForTimeout(1000))
       .catch((error: Error) => console.log(`warm-up of ${url}: ${error.message}`));
-    // As Lighthouse empties the cache itself: the disk cache, then the memory cache.
+    // As Lighthouse empties the cache itself: the disk cache, then the memory cache. A failure
+    // here stops the script: a run measured on a full cache would not measure a first visit.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.clearBrowserCache');

@@ -17,18 +17,12 @@ const pageCode = preloadPage(
   store.dispatch,
 );
 
-// Before anything renders: a new tab with nothing stored asks the open ones for their session
-// before its guard sends anyone to login.
+setupListeners(store.dispatch);
 startCrossTabSync(store);
-// Refetching on focus and the live stream start in the next task, apart from the one that asks
-// for the page: on the slower CI machine they took 5–20 ms of it.
-setTimeout(() => {
-  setupListeners(store.dispatch);
-  startLiveUpdates(store, {
-    // The stream stays open for good: it must never hold back the page's own requests.
-    fetch: (input, init) => fetch(input, { ...init, priority: 'low' }),
-  });
-}, 0);
+startLiveUpdates(store, {
+  // The stream stays open for good: it must never hold back the page's own requests.
+  fetch: (input, init) => fetch(input, { ...init, priority: 'low' }),
+});
 
 const Toasts = lazy(() => import('./ui/Toasts').then((m) => ({ default: m.Toasts })));
 
