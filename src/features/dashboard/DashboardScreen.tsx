@@ -1,11 +1,4 @@
-import {
-  startTransition,
-  useDeferredValue,
-  useEffect,
-  useMemo,
-  useState,
-  type ReactNode,
-} from 'react';
+import { useDeferredValue, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { dmyOfIso, todayLocalISO } from '../../lib/today';
@@ -188,12 +181,6 @@ function Figures({
     () => buildExpenseSeries(expensesByMonth, today),
     [expensesByMonth, today],
   );
-  // The tables and the chart come a step after the cards. Rendering is sliced, but putting what
-  // was rendered on the page and laying it out is one task: in two steps, each is shorter.
-  const [panelsShown, showPanels] = useState(false);
-  useEffect(() => {
-    startTransition(() => showPanels(true));
-  }, []);
   /** The latest expenses and loans, under `title`. */
   const latestEntries = (title: string) => (
     <Panel title={title}>
@@ -237,43 +224,35 @@ function Figures({
           note="The projects' prices added up: what they are worth, not money received"
         />
       </div>
-      {panelsShown && (
-        <>
-          <div className="mt-4 grid gap-4 lg:grid-cols-3">
-            <div className="min-w-0 lg:col-span-2">
-              {isCompany && figures.position ? (
-                // A company's real invoices, the latest issued first; its own latest expenses and
-                // loans follow. An admin's and a PM's Recent Invoices stay their latest entries.
-                <div className="grid gap-4">
-                  <Panel title="Recent Invoices">
-                    <DataTable
-                      caption="Recent Invoices"
-                      columns={INVOICE_COLUMNS}
-                      rows={figures.position.recentInvoices}
-                    />
-                  </Panel>
-                  {latestEntries('Latest entries')}
-                </div>
-              ) : (
-                latestEntries('Recent Invoices')
-              )}
-            </div>
-            <CustomerPanel
-              lend={lend}
-              borrowed={borrowed}
-              repaidPercent={figures.lentRepaidPercent}
-            />
-          </div>
-          <div className="mt-4 grid gap-4 lg:grid-cols-3">
-            <div className="min-w-0 lg:col-span-2">
-              <Panel title="Expenses by category">
-                <ExpensesChart series={series} />
+      <div className="mt-4 grid gap-4 lg:grid-cols-3">
+        <div className="min-w-0 lg:col-span-2">
+          {isCompany && figures.position ? (
+            // A company's real invoices, the latest issued first; its own latest expenses and
+            // loans follow. An admin's and a PM's Recent Invoices stay their latest entries.
+            <div className="grid gap-4">
+              <Panel title="Recent Invoices">
+                <DataTable
+                  caption="Recent Invoices"
+                  columns={INVOICE_COLUMNS}
+                  rows={figures.position.recentInvoices}
+                />
               </Panel>
+              {latestEntries('Latest entries')}
             </div>
-            <BudgetsCard />
-          </div>
-        </>
-      )}
+          ) : (
+            latestEntries('Recent Invoices')
+          )}
+        </div>
+        <CustomerPanel lend={lend} borrowed={borrowed} repaidPercent={figures.lentRepaidPercent} />
+      </div>
+      <div className="mt-4 grid gap-4 lg:grid-cols-3">
+        <div className="min-w-0 lg:col-span-2">
+          <Panel title="Expenses by category">
+            <ExpensesChart series={series} />
+          </Panel>
+        </div>
+        <BudgetsCard />
+      </div>
     </>
   );
 }
