@@ -100,6 +100,8 @@ describe.sequential('lend and borrowed', () => {
 
   test('records two expenses for the chart', async () => {
     await menu('Expenses').click();
+    // The list's header settles (its totals in) before a click aims at a button beside them.
+    await page.getByText('Record what you spend, and see where it goes.').waitFor();
     for (const [description, amount, category] of [
       ['Groceries', '1200.25', 'shopping'],
       ['Cinema', '300', 'movie'],
@@ -110,6 +112,7 @@ describe.sequential('lend and borrowed', () => {
       await form.getByLabel('Amount').fill(amount);
       await form.getByLabel('Category').selectOption(category);
       await submitDialog(page, form, 'Create', 'Expense created successfully');
+      await page.getByRole('cell', { name: description, exact: true }).waitFor();
     }
     await expectText(summary(), '₹1,500.25');
   });

@@ -48,7 +48,9 @@ function CategoryFilter({
         id="expense-category-filter"
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        className={`${styles.input} w-auto`}
+        // A set width: the categories arrive after the list, and a select as wide as its
+        // longest name would move the buttons beside it as they did.
+        className={`${styles.input} w-44`}
       >
         <option value="">All categories</option>
         {options.map((o) => (
