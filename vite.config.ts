@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
@@ -16,6 +17,21 @@ export default defineConfig({
   // Brotli and gzip copies of every text asset, made once at build time at the best ratio; the
   // server sends the one the browser accepts (server/plugins/spa.ts).
   plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'] }), chunks.plugin],
+  resolve: {
+    // React Router's package points every bundler at its development build, whose warnings
+    // build their messages on every render; the production build is the same code without.
+    alias:
+      process.env.NODE_ENV === 'test'
+        ? []
+        : [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(
+                new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url),
+              ),
+            },
+          ],
+  },
   server: { proxy: { '/api': 'http://localhost:3000' } },
   // The manifest lets scripts/size.ts tell which chunks each screen loads.
   build: {
@@ -24,6 +40,7 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
+        postBanner: (chunk) => (chunk.isEntry ? '//# allFunctionsCalledOnLoad' : ''),
         codeSplitting: {
           // Highest priority first; see vite.chunks.ts.
           groups: [

@@ -8,6 +8,7 @@ import type {
 import { TIME_ZONE_HEADER } from '../../contract/headers';
 import { sessionEnded, type SessionState } from '../session/sessionSlice';
 import { withSyncedMutations } from './tags';
+import { browserTimeZone } from './timeZone';
 
 export const TAG_TYPES = [
   'lend',
@@ -51,22 +52,13 @@ const SESSIONLESS_ENDPOINTS = new Set([
 // Absolute in the browser and in jsdom alike (Node's fetch cannot resolve a relative URL).
 const origin = typeof window !== 'undefined' ? window.location.origin : '';
 
-/** The browser's IANA time zone ('Asia/Kolkata'), or undefined where it reports none. */
-export function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: `${origin}/api`,
-  prepareHeaders: (headers, { getState }) => {
+  prepareHeaders: async (headers, { getState }) => {
     const { token } = (getState() as { session: SessionState }).session;
     if (token) headers.set('Authorization', `Bearer ${token}`);
     // The server's "today" and its day filters follow the user's zone, not its own.
-    const timeZone = browserTimeZone();
+    const timeZone = await browserTimeZone();
     if (timeZone) headers.set(TIME_ZONE_HEADER, timeZone);
     return headers;
   },

@@ -1,4 +1,6 @@
-const rupees = new Intl.NumberFormat('en-IN', {
+import { numberFormat } from './numberFormat';
+
+const rupees = numberFormat({
   style: 'currency',
   currency: 'INR',
   minimumFractionDigits: 2,
@@ -8,20 +10,20 @@ const rupees = new Intl.NumberFormat('en-IN', {
 /** Indian-format rupees, always 2 decimals: 12345678.5 → ₹1,23,45,678.50; null/undefined → ₹0.00. */
 export function formatRupees(value: number | null | undefined): string {
   const n = typeof value === 'number' && Number.isFinite(value) ? value : 0;
-  return rupees.format(n);
+  return rupees(n);
 }
 
-const grouped = new Intl.NumberFormat('en-IN', {
+const grouped = numberFormat({
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
 });
 
 /** Indian digit grouping without the sign: 1250000.5 → '12,50,000.50'. */
 export function groupRupees(value: number): string {
-  return grouped.format(value);
+  return grouped(value);
 }
 
-const scaled = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
+const scaled = numberFormat({ maximumFractionDigits: 2 });
 
 /**
  * An amount in the words Indian readers count in: 1250000.5 → '12.5 lakh',
@@ -29,7 +31,7 @@ const scaled = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
  */
 export function lakhCrore(value: number): string | undefined {
   const size = Math.abs(value);
-  if (size >= 1e7) return `${scaled.format(value / 1e7)} crore`;
-  if (size >= 1e5) return `${scaled.format(value / 1e5)} lakh`;
+  if (size >= 1e7) return `${scaled(value / 1e7)} crore`;
+  if (size >= 1e5) return `${scaled(value / 1e5)} lakh`;
   return undefined;
 }

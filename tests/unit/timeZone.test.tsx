@@ -61,3 +61,75 @@ describe("the user's time zone", () => {
     await waitFor(() => expect(zone).toBe('America/New_York'));
   });
 });
+
+/** A stand-in for the worker the page asks first: it answers when the test says so. */
+class FakeWorker {
+  static made: FakeWorker[] = [];
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  onerror: (() => void) | null = null;
+  terminated = false;
+  constructor(readonly url: string) {
+    FakeWorker.made.push(this);
+  }
+  terminate() {
+    this.terminated = true;
+  }
+}
+
+describe('reading the zone', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+    FakeWorker.made = [];
+  });
+
+  /** A fresh copy of the module, whose first call has not been made. */
+  async function freshLookup() {
+    vi.resetModules();
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:zone'), revokeObjectURL: vi.fn() });
+    return (await import('../../src/api/timeZone')).browserTimeZone;
+  }
+
+  it('lets a worker load the locale data first, then reads the zone each call', async () => {
+    vi.stubGlobal('Worker', FakeWorker);
+    browserZone('Asia/Kolkata');
+    const browserTimeZone = await freshLookup();
+    let zone: string | undefined | null = null;
+    void browserTimeZone().then((z) => (zone = z));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(zone).toBeNull();
+    const [worker] = FakeWorker.made;
+    worker!.onmessage!({ data: 'Asia/Kolkata' });
+    await waitFor(() => expect(zone).toBe('Asia/Kolkata'));
+    expect(worker!.terminated).toBe(true);
+    // The device moved to another zone: the next call says so, with no second worker.
+    vi.restoreAllMocks();
+    browserZone('Europe/London');
+    expect(await browserTimeZone()).toBe('Europe/London');
+    expect(FakeWorker.made).toHaveLength(1);
+  });
+
+  it('reads the zone on the page when no worker can be made', async () => {
+    vi.stubGlobal(
+      'Worker',
+      class {
+        constructor() {
+          throw new Error('blocked');
+        }
+      },
+    );
+    browserZone('Asia/Kolkata');
+    const browserTimeZone = await freshLookup();
+    expect(await browserTimeZone()).toBe('Asia/Kolkata');
+  });
+
+  it('reads the zone on the page when the worker fails', async () => {
+    vi.stubGlobal('Worker', FakeWorker);
+    browserZone('America/New_York');
+    const browserTimeZone = await freshLookup();
+    const answer = browserTimeZone();
+    await waitFor(() => expect(FakeWorker.made).toHaveLength(1));
+    FakeWorker.made[0]!.onerror!();
+    expect(await answer).toBe('America/New_York');
+  });
+});

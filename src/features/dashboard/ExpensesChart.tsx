@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { BarChart } from 'chartist';
 import 'chartist/dist/index.css';
 import { formatRupees } from '../../lib/money';
+import { numberFormat } from '../../lib/numberFormat';
 import { Money } from '../../ui/Money';
 import { monthLabel, type ExpenseSeries } from './expenseSeries';
 
@@ -21,7 +22,7 @@ const everyOtherMonth = (count: number) => (label: unknown, index: number) =>
 
 const CHART_HEIGHT = 260;
 
-const compactRupees = new Intl.NumberFormat('en-IN', {
+const compactRupees = numberFormat({
   style: 'currency',
   currency: 'INR',
   notation: 'compact',
@@ -72,7 +73,7 @@ export function ExpensesChart({ series }: { series: ExpenseSeries }) {
             axisY: {
               offset: 56,
               onlyInteger: true,
-              labelInterpolationFnc: (value) => compactRupees.format(Number(value)),
+              labelInterpolationFnc: (value) => compactRupees(Number(value)),
             },
           },
           [[NARROW, { axisX: { labelInterpolationFnc: everyOtherMonth(series.months.length) } }]],

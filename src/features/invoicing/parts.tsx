@@ -8,6 +8,7 @@ import { GST_STATES, OUTSIDE_INDIA, gstState, placeOfSupplyName } from '../../..
 import type { TaxTreatment } from '../../../contract/invoiceMath';
 import { paiseToRupees } from '../../../contract/rules';
 import { Money } from '../../ui/Money';
+import { groupRupees } from '../../lib/money';
 
 /** Paise as rupees on the screen. */
 export function Paise({ value, className }: { value: number; className?: string }) {
@@ -121,8 +122,7 @@ export function TotalsBox({
   );
 }
 
-const inr = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const fmt = (paise: number) => `₹${inr.format(paiseToRupees(paise))}`;
+const fmt = (paise: number) => `₹${groupRupees(paiseToRupees(paise))}`;
 
 /** The card of an invoice or the editor, with the way back to the list. */
 export function InvoicePage({ titleId, children }: { titleId: string; children: ReactNode }) {
