@@ -20,19 +20,28 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const rcPath = join(root, 'lighthouserc.json');
 
+type Assertions = Record<string, [string, { minScore: number }]>;
 interface Rc {
   ci: {
     collect: { numberOfRuns: number; settings: { chromeFlags: string } };
-    assert: { assertions: Record<string, [string, { minScore: number }]> };
+    assert: { assertMatrix: { matchingUrlPattern: string; assertions: Assertions }[] };
   };
 }
 const rc = JSON.parse(readFileSync(rcPath, 'utf8')) as Rc;
 const maxRuns = rc.ci.collect.numberOfRuns;
 const alwaysRuns = Number(process.env.LIGHTHOUSE_RUNS) || 1;
-const targets = Object.entries(rc.ci.assert.assertions).map(([key, [, { minScore }]]) => ({
-  category: key.replace(/^categories:/, ''),
-  minScore,
-}));
+
+/** The targets lighthouserc.json sets for a page: those of the first pattern its address matches. */
+function targetsFor(url: string) {
+  const entry = rc.ci.assert.assertMatrix.find((m) => new RegExp(m.matchingUrlPattern).test(url));
+  if (!entry) throw new Error(`lighthouserc.json sets no targets for ${url}`);
+  return Object.entries(entry.assertions).map(([key, [, { minScore }]]) => ({
+    category: key.replace(/^categories:/, ''),
+    minScore,
+  }));
+}
+/** Every page is scored in the same categories; the first page's targets name them. */
+const CATEGORIES = targetsFor('/').map((t) => t.category);
 
 const ALL_PAGES = [
   { path: '/', signedIn: false },
@@ -218,7 +227,7 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid]! + sorted[mid + 1]!) / 2;
 };
 const meets = (runs: Lhr[]) =>
-  targets.every(
+  targetsFor(runs[0]!.finalDisplayedUrl).every(
     ({ category, minScore }) => median(runs.map((r) => score(r, category))) >= minScore,
   );
 
@@ -228,9 +237,9 @@ const METRICS = [
   ['TBT', 'total-blocking-time'],
 ] as const;
 
-/** Scores (in `targets` order) and the metrics behind performance, of one run or the median. */
+/** Scores (in CATEGORIES order) and the metrics behind performance, of one run or the median. */
 function describe(lhrs: Lhr[]): string {
-  const scores = targets.map(({ category }) =>
+  const scores = CATEGORIES.map((category) =>
     Math.round(median(lhrs.map((r) => score(r, category))) * 100),
   );
   const metrics = METRICS.map(([label, id]) => {
@@ -293,7 +302,7 @@ try {
       );
     }
   }
-  console.log(`\n${targets.map((t) => t.category).join('/')}, the median of each page's runs:`);
+  console.log(`\n${CATEGORIES.join('/')}, the median of each page's runs:`);
   for (const [path, lhrs] of runs) {
     console.log(
       `${path.padEnd(16)} ${lhrs.length} run${lhrs.length > 1 ? 's' : ' '}  ${describe(lhrs)}`,
