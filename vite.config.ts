@@ -9,28 +9,30 @@ import TwoLanes from './tests/setup/sequencer';
 
 const chunks = chunkGraph();
 
+/** `react-router<path>` resolved to the production build's `<file>.mjs`. */
+const reactRouterBuild = (path: string, file: string) => ({
+  find: new RegExp(`^react-router${path}$`),
+  replacement: fileURLToPath(
+    new URL(`node_modules/react-router/dist/production/${file}.mjs`, import.meta.url),
+  ),
+});
+
 /** The unit files that mock a module: run isolated, apart from the others (see below). */
 const MOCKING_UNIT_FILES = ['tests/unit/pageFailure.test.tsx'];
 
 // One config for the SPA build and the three test projects.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   // Brotli and gzip copies of every text asset, made once at build time at the best ratio; the
   // server sends the one the browser accepts (server/plugins/spa.ts).
   plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'] }), chunks.plugin],
   resolve: {
     // React Router's package points every bundler at its development build, whose warnings
-    // build their messages on every render; the production build is the same code without.
+    // build their messages on every render; a build takes the production one, the same code
+    // without them. Both entry points, so that the app has one router and one set of contexts.
     alias:
-      process.env.NODE_ENV === 'test'
-        ? []
-        : [
-            {
-              find: /^react-router$/,
-              replacement: fileURLToPath(
-                new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url),
-              ),
-            },
-          ],
+      command === 'build'
+        ? [reactRouterBuild('', 'index'), reactRouterBuild('/dom', 'dom-export')]
+        : [],
   },
   server: { proxy: { '/api': 'http://localhost:3000' } },
   // The manifest lets scripts/size.ts tell which chunks each screen loads.
@@ -150,4 +152,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

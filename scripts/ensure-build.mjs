@@ -129,7 +129,12 @@ function buildSpa() {
   const next = join(BUILD, `dist-next-${process.pid}`);
   const old = join(BUILD, `dist-old-${process.pid}`);
   rmSync(next, { recursive: true, force: true });
-  execFileSync('npx', ['vite', 'build', '--outDir', next, '--emptyOutDir'], { stdio: 'inherit' });
+  // A production build whoever asks (the test runner sets NODE_ENV=test, which would build
+  // React's development files).
+  execFileSync('npx', ['vite', 'build', '--outDir', next, '--emptyOutDir'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (existsSync('dist')) renameSync('dist', old);
   renameSync(next, 'dist');
   rmSync(old, { recursive: true, force: true });

@@ -4,10 +4,14 @@ import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { startLiveUpdates } from './api/liveUpdates';
+import { loadLocaleData } from './api/timeZone';
 import { AppRoutes, preloadPage } from './app/router';
 import { store } from './app/store';
 import { startCrossTabSync } from './session/crossTab';
 import './index.css';
+
+// Before any call, which waits for it (src/api/timeZone.ts).
+void loadLocaleData();
 
 // A signed-in page opened directly: its shell, screen and data start loading now, side by side.
 const { token, user } = store.getState().session;

@@ -55,11 +55,12 @@ const origin = typeof window !== 'undefined' ? window.location.origin : '';
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: `${origin}/api`,
   prepareHeaders: async (headers, { getState }) => {
-    const { token } = (getState() as { session: SessionState }).session;
-    if (token) headers.set('Authorization', `Bearer ${token}`);
     // The server's "today" and its day filters follow the user's zone, not its own.
     const timeZone = await browserTimeZone();
     if (timeZone) headers.set(TIME_ZONE_HEADER, timeZone);
+    // Read after the wait: the session the call goes out with is the one current then.
+    const { token } = (getState() as { session: SessionState }).session;
+    if (token) headers.set('Authorization', `Bearer ${token}`);
     return headers;
   },
 });

@@ -100,8 +100,12 @@ describe.sequential('lend and borrowed', () => {
 
   test('records two expenses for the chart', async () => {
     await menu('Expenses').click();
-    // The list's header settles (its totals in) before a click aims at a button beside them.
-    await page.getByText('Record what you spend, and see where it goes.').waitFor();
+    // The list's header settles (its totals and the category filter's options in) before a
+    // click aims at a button beside them.
+    await summary().waitFor();
+    await page.locator('#expense-category-filter option[value="shopping"]').waitFor({
+      state: 'attached',
+    });
     for (const [description, amount, category] of [
       ['Groceries', '1200.25', 'shopping'],
       ['Cinema', '300', 'movie'],

@@ -77,9 +77,12 @@ class FakeWorker {
 }
 
 describe('reading the zone', () => {
+  const { createObjectURL, revokeObjectURL } = URL;
   afterEach(() => {
+    vi.useRealTimers();
     vi.restoreAllMocks();
     vi.unstubAllGlobals();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
     FakeWorker.made = [];
   });
 
@@ -102,11 +105,27 @@ describe('reading the zone', () => {
     worker!.onmessage!({ data: 'Asia/Kolkata' });
     await waitFor(() => expect(zone).toBe('Asia/Kolkata'));
     expect(worker!.terminated).toBe(true);
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:zone');
     // The device moved to another zone: the next call says so, with no second worker.
     vi.restoreAllMocks();
     browserZone('Europe/London');
     expect(await browserTimeZone()).toBe('Europe/London');
     expect(FakeWorker.made).toHaveLength(1);
+  });
+
+  it('stops waiting for a worker that never answers', async () => {
+    // Only the timers: faked, Intl would no longer be the one browserZone stubs.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.stubGlobal('Worker', FakeWorker);
+    browserZone('Asia/Kolkata');
+    const browserTimeZone = await freshLookup();
+    let zone: string | undefined | null = null;
+    void browserTimeZone().then((z) => (zone = z));
+    await vi.advanceTimersByTimeAsync(400);
+    expect(zone).toBeNull();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(zone).toBe('Asia/Kolkata');
+    expect(FakeWorker.made[0]!.terminated).toBe(true);
   });
 
   it('reads the zone on the page when no worker can be made', async () => {

@@ -35,7 +35,7 @@ export function RenameField({ category, onDone }: { category: Category; onDone: 
         value={name}
         onChange={(e) => setName(e.target.value)}
         onKeyDown={(e) => e.key === 'Escape' && onDone()}
-        className={`${styles.input} w-48`}
+        className={`${styles.inputSized} w-48`}
       />
       <BusyButton busy={renaming.isLoading} type="submit" label="Save" busyLabel="Saving…" />
       <button type="button" onClick={onDone} className={styles.btnSecondary}>

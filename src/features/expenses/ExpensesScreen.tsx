@@ -49,8 +49,8 @@ function CategoryFilter({
         value={value}
         onChange={(e) => onChange(e.target.value)}
         // A set width: the categories arrive after the list, and a select as wide as its
-        // longest name would move the buttons beside it as they did.
-        className={`${styles.input} w-44`}
+        // longest name would move the buttons beside it as they came, under a click aimed at one.
+        className={`${styles.inputSized} w-44`}
       >
         <option value="">All categories</option>
         {options.map((o) => (
