@@ -2,10 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
-import { chunkGraph } from './vite.chunks';
-import { BROWSER_DATA_TEMPLATE } from './tests/setup/browserServer';
-import { TEST_PGLITE_IMAGE } from './tests/setup/database';
-import TwoLanes from './tests/setup/sequencer';
+import { chunkGraph } from './vite.chunks.ts';
+import { BROWSER_DATA_TEMPLATE, TEST_PGLITE_IMAGE } from './tests/setup/paths.ts';
+import TwoLanes from './tests/setup/sequencer.ts';
 
 const chunks = chunkGraph();
 

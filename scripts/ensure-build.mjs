@@ -55,6 +55,7 @@ const SPA_SOURCES = [
   'tailwind.config.ts',
   'postcss.config.js',
   'package.json',
+  import.meta.filename,
 ];
 
 /** The newest modification time of a file or of anything in a folder. */

@@ -30,11 +30,13 @@ interface Rc {
 const rc = JSON.parse(readFileSync(rcPath, 'utf8')) as Rc;
 
 /**
- * What touching one page (4 KB) of fresh memory costs this machine, in µs: the median of three
- * tries over 64 MB. About 0.1-1 µs on most machines; 6-40 µs on the slower kind of virtual
- * machine CI also runs on, where a browser's first layout, locale data and React's first render
+ * What touching one page (4 KB) of fresh memory costs this machine, in µs: the least of three
+ * tries over 64 MB (slow memory is slow every time; a collection or a busy core only adds). About
+ * 0.1-1 µs on most machines; 11-80 µs on the slower kind of virtual machine CI also runs on
+ * (27 November 2026), where a browser's first layout, locale data and React's first render
  * (mostly fresh memory) cost several times what they cost elsewhere, which Lighthouse's host
- * benchmark (a loop of string work) does not see.
+ * benchmark (a loop of string work) does not see. 64 MB is past glibc's largest mmap threshold:
+ * each try has memory of its own.
  */
 function freshMemoryMicros(): number {
   const size = 64 * 1024 * 1024;
@@ -44,7 +46,16 @@ function freshMemoryMicros(): number {
     for (let at = 0; at < size; at += 4096) block[at] = 1;
     return Number(process.hrtime.bigint() - start) / 1e3 / (size / 4096);
   });
-  return tries.sort((a, b) => a - b)[1]!;
+  return Math.min(...tries);
+}
+
+/** Whether the kernel backs every large mapping with huge pages, under which the probe under-reads. */
+function hugePagesAlways(): boolean {
+  try {
+    return readFileSync('/sys/kernel/mm/transparent_hugepage/enabled', 'utf8').includes('[always]');
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -56,18 +67,23 @@ function freshMemoryMicros(): number {
 const SLOW_MEMORY_MICROS = 3;
 const DASHBOARD_ON_SLOW_MEMORY = 0.85;
 const memoryMicros = freshMemoryMicros();
-if (memoryMicros > SLOW_MEMORY_MICROS) {
+// LIGHTHOUSE_SLOW_MEMORY=1 (or 0) says what the probe would find, where it cannot tell.
+const forced = process.env.LIGHTHOUSE_SLOW_MEMORY;
+const slowMemory = forced ? forced === '1' : memoryMicros > SLOW_MEMORY_MICROS;
+console.log(
+  `Fresh memory costs ${memoryMicros.toFixed(1)} µs a page here` +
+    (forced ? ` (LIGHTHOUSE_SLOW_MEMORY=${forced})` : '') +
+    (hugePagesAlways() ? ' (huge pages on every mapping: the probe reads low)' : '') +
+    '.',
+);
+if (slowMemory) {
   const dashboard = rc.ci.assert.assertMatrix.find((m) =>
     new RegExp(m.matchingUrlPattern).test('http://127.0.0.1/app/dashboard'),
   );
   dashboard!.assertions['categories:performance']![1].minScore = DASHBOARD_ON_SLOW_MEMORY;
-  console.log(
-    `Fresh memory costs ${memoryMicros.toFixed(1)} µs a page here (over ${SLOW_MEMORY_MICROS}): ` +
-      `the dashboard's performance is held to ${DASHBOARD_ON_SLOW_MEMORY}.`,
-  );
-} else {
-  console.log(`Fresh memory costs ${memoryMicros.toFixed(1)} µs a page here.`);
+  console.log(`Slow memory: the dashboard's performance is held to ${DASHBOARD_ON_SLOW_MEMORY}.`);
 }
+
 const maxRuns = rc.ci.collect.numberOfRuns;
 const alwaysRuns = Number(process.env.LIGHTHOUSE_RUNS) || 1;
 
@@ -343,7 +359,10 @@ try {
       if (!lhr) throw new Error(`Lighthouse could not measure ${page.path} three times in a row`);
       // A page that sent the browser elsewhere (a session the app refused) measured that page.
       const ended = new URL(lhr.finalDisplayedUrl).pathname;
-      if (ended !== page.path) throw new Error(`${page.path} ended on ${ended}`);
+      if (ended !== page.path) {
+        console.log(`reports: ${reports}`);
+        throw new Error(`${page.path} ended on ${ended}`);
+      }
       done.push(lhr);
       const cpu = lhr.configSettings.throttling.cpuSlowdownMultiplier;
       const host = Math.round(lhr.environment.benchmarkIndex);

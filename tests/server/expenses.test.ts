@@ -401,6 +401,8 @@ describe('the rest of the surface', () => {
     const res = await server.api().get('/health');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    // The SPA's one worker, which loads the locale data off the page's thread, is a blob.
+    expect(res.headers.get('content-security-policy')).toContain("worker-src 'self' blob:");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-request-id')).toMatch(/^[\w-]+$/);
   });

@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { launchChromiumServer } from '../browser/chromium';
+import { BROWSER_DATA_TEMPLATE } from './paths';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,23 +12,12 @@ declare module 'vitest' {
   }
 }
 
-/**
- * The browser tests' servers run the bundle `npm start` runs and start from one migrated data
- * folder, made here once per run. Each test file's server gets a copy of it (its own DATA_DIR):
- * unpacking PGlite's template and running every migration took ~2.5 s of CPU per file, and
- * compiling the sources through tsx ~2 s more. The folder is made by the server itself, as
- * `npm start` makes one, so a broken migration or bundle still fails the run.
- */
-export const BROWSER_DATA_TEMPLATE = join(tmpdir(), `ecm-browser-data-${process.pid}`);
-
 const root = resolve(import.meta.dirname, '../..');
 
-/** The run's data folder (above) and its Chromium (tests/browser/chromium.ts), for every file. */
+/** The run's data folder (below) and its Chromium (tests/browser/chromium.ts), for every file. */
 export default async function setUpBrowserRun(project: TestProject) {
   const stopFolder = await makeBrowserDataFolder();
   try {
-    // Imported here: vite.config.ts reads this file's folder name, and needs no playwright.
-    const { launchChromiumServer } = await import('../browser/chromium');
     const chromium = await launchChromiumServer();
     project.provide('chromiumEndpoint', chromium.endpoint);
     return async () => {
@@ -43,6 +33,13 @@ export default async function setUpBrowserRun(project: TestProject) {
   }
 }
 
+/**
+ * The browser tests' servers run the bundle `npm start` runs and start from one migrated data
+ * folder, made here once per run (paths.ts names it). Each test file's server gets a copy of it (its own DATA_DIR):
+ * unpacking PGlite's template and running every migration took ~2.5 s of CPU per file, and
+ * compiling the sources through tsx ~2 s more. The folder is made by the server itself, as
+ * `npm start` makes one, so a broken migration or bundle still fails the run.
+ */
 async function makeBrowserDataFolder() {
   // npm start's prestart: the web app and the server bundle, built when missing or stale.
   try {

@@ -1,5 +1,5 @@
 import { rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { TEST_PGLITE_IMAGE } from './paths';
 import { join } from 'node:path';
 
 /**
@@ -9,9 +9,8 @@ import { join } from 'node:path';
  * every new database is, so a broken migration still fails the run. Each database opened
  * from it is its own (server/db/client.ts passes the file to the PGlite thread, which loads
  * it and then runs the migrations and functions as at any start: nothing left to migrate).
+ * paths.ts names the copy.
  */
-export const TEST_PGLITE_IMAGE = join(tmpdir(), `ecm-test-database-${process.pid}.tar`);
-
 export default async function makeDatabaseImage() {
   // On PostgreSQL (DATABASE_URL) every test file creates its own database instead.
   if (process.env.DATABASE_URL) return;

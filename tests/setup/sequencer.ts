@@ -1,6 +1,6 @@
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { EXPECTED_MS, GUESS_MS } from './fileDurations';
+import { EXPECTED_MS, GUESS_MS } from './fileDurations.ts';
 
 /**
  * The order in which the workers take the files: the browser files one at a time in one lane,
