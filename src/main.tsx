@@ -10,11 +10,14 @@ import { store } from './app/store';
 import { startCrossTabSync } from './session/crossTab';
 import './index.css';
 
-// Before any call, which waits for it (src/api/timeZone.ts).
-void loadLocaleData();
+const { token, user } = store.getState().session;
+
+// Every call waits for it (src/api/timeZone.ts). Signed in, the page's calls follow at once;
+// signed out, none comes before a click, so the worker waits for the first paint.
+if (token) void loadLocaleData();
+else afterFirstContentfulPaint(() => void loadLocaleData());
 
 // A signed-in page opened directly: its shell, screen and data start loading now, side by side.
-const { token, user } = store.getState().session;
 const pageCode = preloadPage(
   window.location.pathname,
   token && !user?.pending ? user?.role : undefined,

@@ -18,8 +18,9 @@ let localeData: Promise<void> | undefined;
  * (in Chromium on the slower CI machine: 30 ms for the first Intl.NumberFormat on the page's
  * thread, 1.5-3 ms when a worker had made a call first). A throwaway worker, made from a blob
  * so that no request waits on a file, makes that call; the zone lookups and money formats after
- * it find the data loaded. Called once as the app starts; settles, never fails, when the worker
- * has answered or failed, after WORKER_WAIT_MS at most, or at once where there is no worker.
+ * it find the data loaded. Started by main.tsx, or else by the first call; settles, never fails,
+ * when the worker has answered or failed, after WORKER_WAIT_MS at most, or at once where there
+ * is no worker.
  */
 export function loadLocaleData(): Promise<void> {
   return (localeData ??= new Promise<void>((done) => {

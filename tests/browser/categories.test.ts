@@ -33,6 +33,7 @@ describe.sequential('categories and budgets', () => {
   test('renames shopping to Groceries', async () => {
     await page.getByRole('button', { name: 'Rename shopping' }).click();
     await page.getByLabel('New name of shopping').fill('Groceries');
+    await visit(page, 'categories-rename');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     // Read and closed: two toasts show at a time, and the next one would wait for this one.
     await dismissAlert(page, 'Category renamed');

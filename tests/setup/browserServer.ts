@@ -35,9 +35,9 @@ export default async function setUpBrowserRun(project: TestProject) {
 
 /**
  * The browser tests' servers run the bundle `npm start` runs and start from one migrated data
- * folder, made here once per run (paths.ts names it). Each test file's server gets a copy of it (its own DATA_DIR):
- * unpacking PGlite's template and running every migration took ~2.5 s of CPU per file, and
- * compiling the sources through tsx ~2 s more. The folder is made by the server itself, as
+ * folder, made here once per run (paths.ts names it). Each test file's server gets a copy of it
+ * (its own DATA_DIR): unpacking PGlite's template and running every migration took ~2.5 s of CPU
+ * per file, and compiling the sources through tsx ~2 s more. The folder is made by the server itself, as
  * `npm start` makes one, so a broken migration or bundle still fails the run.
  */
 async function makeBrowserDataFolder() {

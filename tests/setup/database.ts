@@ -1,6 +1,6 @@
 import { rmSync, writeFileSync } from 'node:fs';
-import { TEST_PGLITE_IMAGE } from './paths';
 import { join } from 'node:path';
+import { TEST_PGLITE_IMAGE } from './paths';
 
 /**
  * The server tests' in-memory databases start from one migrated copy, made here once per run:
