@@ -63,6 +63,15 @@ export async function startServerProcess(opts: {
   /** Run the bundle `npm start` runs (build/server/main.js, made by scripts/ensure-build.mjs)
    * instead of the sources through tsx. */
   built?: boolean;
+  /**
+   * Keep `npm start`'s C-allocator setting that maps every block from 32 KB on its own
+   * (MALLOC_MMAP_THRESHOLD_, docs/operations.md#memory): yes where the server is measured
+   * (the default); no for a test's server, which is all warm-up. The setting holds RSS down at
+   * the cost of a fresh mapping, and its page faults, for each such block, and while V8
+   * compiles the server's code and PostgreSQL's every block of its compiler is one: a browser
+   * test file's server spent 2.5× the CPU with it (26 s against 10, mostly the kernel's).
+   */
+  keepMemoryLow?: boolean;
 }): Promise<ServerProcess> {
   const port = await freePort();
   const start = startCommand();
@@ -75,6 +84,7 @@ export async function startServerProcess(opts: {
     ...start.env,
     ...opts.env,
   };
+  if (opts.keepMemoryLow === false) delete env.MALLOC_MMAP_THRESHOLD_;
   delete env.DATABASE_URL;
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   if (opts.dataDir) env.DATA_DIR = opts.dataDir;

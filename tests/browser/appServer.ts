@@ -42,7 +42,11 @@ export async function startAppServer(): Promise<AppServer> {
     // Copied without blocking: the test file goes on loading meanwhile.
     if (template) await cp(template, dataDir, { recursive: true });
     // The browser tests always run on the embedded database (DATABASE_URL is dropped).
-    const server = await startServerProcess({ dataDir, built: Boolean(template) });
+    const server = await startServerProcess({
+      dataDir,
+      built: Boolean(template),
+      keepMemoryLow: false,
+    });
     // A file whose hooks never run (all its tests filtered out, or its import failing) would
     // leave the server and its folder behind: the test process's exit ends them too.
     const orphaned = () => {

@@ -31,7 +31,7 @@ async function freshStore() {
   return {
     dataDir,
     start: (env?: NodeJS.ProcessEnv) =>
-      startServerProcess({ dataDir, databaseUrl: scratch.url, env }),
+      startServerProcess({ dataDir, databaseUrl: scratch.url, env, keepMemoryLow: false }),
     async drop() {
       await scratch.drop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -60,7 +60,11 @@ describe.skipIf(onPostgres)('one data folder, one server', SPAWNS, () => {
     const store = await freshStore();
     const first = await store.start();
     try {
-      const second = await startServerProcess({ dataDir: store.dataDir, waitUntilReady: false });
+      const second = await startServerProcess({
+        dataDir: store.dataDir,
+        waitUntilReady: false,
+        keepMemoryLow: false,
+      });
       expect(await second.exited).not.toBe(0);
       expect(second.output()).toContain('Another server');
       expect(second.output()).toContain('is already using the data folder');

@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -16,21 +17,26 @@ const root = resolve(import.meta.dirname, '../..');
 
 /** The run's data folder (below) and its Chromium (tests/browser/chromium.ts), for every file. */
 export default async function setUpBrowserRun(project: TestProject) {
-  const stopFolder = await makeBrowserDataFolder();
-  try {
-    const chromium = await launchChromiumServer();
-    project.provide('chromiumEndpoint', chromium.endpoint);
-    return async () => {
-      try {
-        await chromium.close();
-      } finally {
-        stopFolder();
-      }
-    };
-  } catch (error) {
-    stopFolder();
-    throw error;
+  // Side by side: Chromium starts while the folder's server runs its migrations.
+  const [chromium, folder] = await Promise.allSettled([
+    launchChromiumServer(),
+    makeBrowserDataFolder(),
+  ]);
+  const stop = async () => {
+    try {
+      if (chromium.status === 'fulfilled') await chromium.value.close();
+    } finally {
+      if (folder.status === 'fulfilled') folder.value();
+    }
+  };
+  if (chromium.status === 'rejected' || folder.status === 'rejected') {
+    await stop();
+    throw chromium.status === 'rejected'
+      ? chromium.reason
+      : (folder as PromiseRejectedResult).reason;
   }
+  project.provide('chromiumEndpoint', chromium.value.endpoint);
+  return stop;
 }
 
 /**
@@ -43,17 +49,22 @@ export default async function setUpBrowserRun(project: TestProject) {
 async function makeBrowserDataFolder() {
   // npm start's prestart: the web app and the server bundle, built when missing or stale.
   try {
-    execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'pipe' });
+    await promisify(execFile)(process.execPath, ['scripts/ensure-build.mjs'], {
+      cwd: root,
+      maxBuffer: 64 * 1024 * 1024,
+    });
   } catch (error) {
-    const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
-    throw new Error(
-      `scripts/ensure-build.mjs failed:\n${String(stdout ?? '')}${String(stderr ?? '')}`,
-    );
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(`scripts/ensure-build.mjs failed:\n${stdout ?? ''}${stderr ?? ''}`);
   }
   const { startServerProcess } = await import('../../support/serverProcess');
   rmSync(BROWSER_DATA_TEMPLATE, { recursive: true, force: true });
   mkdirSync(BROWSER_DATA_TEMPLATE);
-  const server = await startServerProcess({ dataDir: BROWSER_DATA_TEMPLATE, built: true });
+  const server = await startServerProcess({
+    dataDir: BROWSER_DATA_TEMPLATE,
+    built: true,
+    keepMemoryLow: false,
+  });
   const exit = await server.stop();
   if (exit !== 0) {
     throw new Error(
