@@ -4,7 +4,10 @@ import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The real server as `npm start` runs it (in its own process), for tests and the benchmark. */
+/**
+ * The real server as `npm start` runs it (in its own process), for tests and the benchmark;
+ * a test's server may leave out one memory setting (`keepMemoryLow`).
+ */
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -65,11 +68,12 @@ export async function startServerProcess(opts: {
   built?: boolean;
   /**
    * Keep `npm start`'s C-allocator setting that maps every block from 32 KB on its own
-   * (MALLOC_MMAP_THRESHOLD_, docs/operations.md#memory): yes where the server is measured
-   * (the default); no for a test's server, which is all warm-up. The setting holds RSS down at
-   * the cost of a fresh mapping, and its page faults, for each such block, and while V8
-   * compiles the server's code and PostgreSQL's every block of its compiler is one: a browser
-   * test file's server spent 2.5× the CPU with it (26 s against 10, mostly the kernel's).
+   * (MALLOC_MMAP_THRESHOLD_, docs/operations.md#memory): yes where the server is measured or
+   * timed (the default); no for a test's server that is all warm-up. The setting holds RSS
+   * down at the cost of a fresh mapping, and its page faults, for each such block, and V8's
+   * compilers take their memory in 32 KB blocks while they compile the server's code and
+   * PostgreSQL's: a browser test file's server spent 2.6× the CPU with it (26 s against 10,
+   * mostly the kernel's).
    */
   keepMemoryLow?: boolean;
 }): Promise<ServerProcess> {

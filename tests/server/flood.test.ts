@@ -27,7 +27,6 @@ beforeAll(async () => {
     databaseUrl: scratch.url,
     // METRICS: the server's own event-loop delay, read by the import test below.
     env: { TRUST_PROXY: 'loopback', METRICS: '1' },
-    keepMemoryLow: false,
   });
   const res = await fetch(`${server.origin}/api/user/registeruser`, {
     method: 'POST',

@@ -30,10 +30,14 @@ export default async function setUpBrowserRun(project: TestProject) {
     }
   };
   if (chromium.status === 'rejected' || folder.status === 'rejected') {
-    await stop();
-    throw chromium.status === 'rejected'
-      ? chromium.reason
-      : (folder as PromiseRejectedResult).reason;
+    const failures = [chromium, folder].flatMap((step) =>
+      step.status === 'rejected' ? [step.reason as unknown] : [],
+    );
+    // What failed to start is the error to read; a failure to stop the other is only said.
+    await stop().catch((error: unknown) => console.error('browser set-up: stopping:', error));
+    throw failures.length === 1
+      ? failures[0]
+      : new AggregateError(failures, 'Neither Chromium nor the data folder started');
   }
   project.provide('chromiumEndpoint', chromium.value.endpoint);
   return stop;
@@ -49,10 +53,12 @@ export default async function setUpBrowserRun(project: TestProject) {
 async function makeBrowserDataFolder() {
   // npm start's prestart: the web app and the server bundle, built when missing or stale.
   try {
-    await promisify(execFile)(process.execPath, ['scripts/ensure-build.mjs'], {
+    const build = promisify(execFile)(process.execPath, ['scripts/ensure-build.mjs'], {
       cwd: root,
       maxBuffer: 64 * 1024 * 1024,
     });
+    build.child.stdin?.end(); // nothing to read: a prompt would end rather than wait
+    await build;
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string };
     throw new Error(`scripts/ensure-build.mjs failed:\n${stdout ?? ''}${stderr ?? ''}`);
