@@ -68,12 +68,12 @@ export async function startServerProcess(opts: {
   built?: boolean;
   /**
    * Keep `npm start`'s C-allocator setting that maps every block from 32 KB on its own
-   * (MALLOC_MMAP_THRESHOLD_, docs/operations.md#memory): yes where the server is measured or
-   * timed (the default); no for a test's server that is all warm-up. The setting holds RSS
-   * down at the cost of a fresh mapping, and its page faults, for each such block, and V8's
-   * compilers take their memory in 32 KB blocks while they compile the server's code and
-   * PostgreSQL's: a browser test file's server spent 2.6× the CPU with it (26 s against 10,
-   * mostly the kernel's).
+   * (MALLOC_MMAP_THRESHOLD_, docs/operations.md#memory): yes where the server's memory or CPU
+   * is measured, in the bench and Lighthouse (the default); no for a test's server. The
+   * setting holds RSS down at the cost of a fresh mapping, and its page faults, for each such
+   * block, and V8's compilers take their memory in 32 KB blocks while they compile the
+   * server's code and PostgreSQL's: a browser test file's server spent 2.6× the CPU with it
+   * (26 s against 10, mostly the kernel's).
    */
   keepMemoryLow?: boolean;
 }): Promise<ServerProcess> {

@@ -15,10 +15,10 @@ export const COMPRESS_FROM_BYTES = 1024;
  * `syncThreshold`, 8 KB on 2 cores) are compressed at Brotli's quality 1, or gzip's level 1:
  * at 4 KB (a page of a list) that costs 17 µs of CPU where quality 4 cost 50 µs, for 1,202
  * bytes left instead of 1,089 (29 % of the answer, against 26 %); gzip 1, 22 µs and 1,195
- * bytes (`tsx bench/compression.ts`). In the server, under the glibc mmap threshold that
- * `npm start` sets (128 KB when this was measured, 32 KB now), quality 4 also mapped and faulted in its large tables on every
- * answer: a browser's list call cost 1,195 µs of CPU with it, 888 at quality 1, and 843 not
- * compressed. Streamed answers (exports, pages over 8 KB) keep Brotli's quality 4 and gzip's
+ * bytes (`tsx bench/compression.ts`). In the server, measured under a glibc mmap
+ * threshold of 128 KB (`npm start` sets 32 KB), quality 4 also mapped and faulted in its
+ * large tables on every answer: a browser's list call cost 1,195 µs of CPU with it, 888 at
+ * quality 1, and 843 not compressed. Streamed answers (exports, pages over 8 KB) keep Brotli's quality 4 and gzip's
  * level 6, where the bytes saved grow with the size.
  */
 const QUICK_BROTLI: zlib.BrotliOptions = {

@@ -7,10 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { startServerProcess } from '../../support/serverProcess';
 
 /**
- * The server of one browser test file: the real server as `npm start` runs it (but for the
- * memory setting a test's server leaves out, `keepMemoryLow`), a child process on a free port with a data folder of its own (PGlite on disk). Kept apart from the rest of
- * the harness, and light to import, so that tests/browser/fileSetup.ts can start it before the
- * test file and its heavier imports (playwright-core, axe-core) load.
+ * The server of one browser test file: the real server as `npm start` runs it (but for a
+ * memory setting a test's server leaves out, `keepMemoryLow`), a child process on a free
+ * port with a data folder of its own (PGlite on disk). Kept apart from the rest of the harness,
+ * and light to import, so that tests/browser/fileSetup.ts can start it before the test file
+ * and its heavier imports (playwright-core, axe-core) load.
  */
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');

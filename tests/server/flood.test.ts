@@ -10,8 +10,8 @@ import { createScratchDatabase } from './helpers';
 import { provideSourcesTemplate } from '../setup/builtTemplate';
 
 /**
- * The attacks as they were reproduced against `npm start`: the real server in its own
- * process, with its real limits, driven from here over loopback. It starts without the
+ * The attacks as they were reproduced against the server `npm start` runs: the real server in
+ * its own process, with its real limits, driven from here over loopback. It starts without the
  * memory setting a test's server may leave out (`keepMemoryLow`): with it, every block from
  * 32 KB is a fresh mapping, and on the slower machine CI may run on the 20 MB upload below
  * held the loop 170–230 ms (most likely faulting in its copies' pages) whatever the parse
