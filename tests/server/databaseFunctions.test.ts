@@ -201,9 +201,9 @@ describe('the database functions and triggers', () => {
       (key) => /^trigger (\w+)_audit$/.exec(key)?.[1] ?? [],
     );
     expect(audited).toEqual(expect.arrayContaining([...AUDITED_TABLES]));
-    expect(withAuditTriggers('audit_triggers(users);')).toBe(
-      'CREATE OR REPLACE TRIGGER users_audit AFTER INSERT OR UPDATE OR DELETE ON users ' +
-        'FOR EACH ROW EXECUTE FUNCTION audit_row();',
+    expect(withAuditTriggers('audit_triggers(users);')).toContain(
+      "'CREATE OR REPLACE TRIGGER users_audit AFTER INSERT OR UPDATE OR DELETE ON users " +
+        "FOR EACH ROW EXECUTE FUNCTION audit_row(%s)'",
     );
   });
 

@@ -2,14 +2,15 @@
 -- to an audited table. The app names the actor and its company per transaction with
 -- set_config('app.actor' / 'app.tenant', ..., true). A personal record's entry (expenses,
 -- loans, repayments) names its owner, and only the owner reads it. The trail never copies a
--- secret column (`secret_columns`: the functions loader writes the list of
--- server/db/secrets.ts there), nor generated columns (they repeat other columns; found from
--- the catalog, so one added later stays out too). An update that changes nothing else (a
--- code's step marked used) is not a change anyone audits, so it adds no entry.
+-- secret column (server/db/secrets.ts), nor generated columns (they repeat other columns).
+-- Each table's trigger passes audit_row() those columns as its arguments, found when the
+-- trigger is made (after the migrations, so a column added later stays out too) rather than
+-- looked up in the catalog for every row: an import of many rows writes an entry for each.
+-- An update that changes nothing else (a code's step marked used) is not a change anyone
+-- audits, so it adds no entry.
 CREATE OR REPLACE FUNCTION audit_row() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  hidden text[] := secret_columns(TG_TABLE_NAME) || ARRAY(
-    SELECT attname::text FROM pg_attribute WHERE attrelid = TG_RELID AND attgenerated <> '');
+  hidden text[] := coalesce(TG_ARGV, ARRAY[]::text[]);
   old_row jsonb := CASE WHEN TG_OP IN ('UPDATE', 'DELETE') THEN to_jsonb(OLD) - hidden END;
   new_row jsonb := CASE WHEN TG_OP IN ('INSERT', 'UPDATE') THEN to_jsonb(NEW) - hidden END;
 BEGIN
@@ -37,6 +38,6 @@ BEGIN
 END
 $$;
 
--- Each audited table's trigger `<table>_audit` runs audit_row() after every row's insert,
--- update and delete (written out by the functions loader).
+-- Each audited table's trigger `<table>_audit` runs audit_row(<columns left out>) after every
+-- row's insert, update and delete (written out by the functions loader).
 audit_triggers(users, expenses, loans, repayments, projects, bank_accounts, payments);

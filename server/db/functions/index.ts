@@ -56,18 +56,29 @@ export function withStatementTriggers(sql: string): string {
 /**
  * `sql` with each `audit_triggers(table, …);` line (at the start of a line) written out as one
  * trigger per table, `<table>_audit`, that runs audit_row() after each row's insert, update
- * and delete: the table's every change goes into the audit trail.
+ * and delete: the table's every change goes into the audit trail. Its arguments are the
+ * columns the trail leaves out, the table's secret ones (server/db/secrets.ts) and generated
+ * ones, read from the catalog as the trigger is made (the functions are applied after the
+ * migrations).
  */
 export function withAuditTriggers(sql: string): string {
   return sql.replace(/^audit_triggers\(([^()]+)\);/gm, (_, list: string) =>
     list
       .split(',')
       .map((table) => table.trim())
-      .map(
-        (table) =>
-          `CREATE OR REPLACE TRIGGER ${table}_audit AFTER INSERT OR UPDATE OR DELETE ON ${table} ` +
-          'FOR EACH ROW EXECUTE FUNCTION audit_row();',
-      )
+      .map((table) => {
+        const secret = `ARRAY[${secretColumnNames(table).map(literal).join(', ')}]::text[]`;
+        const generated =
+          'ARRAY(SELECT attname::text FROM pg_attribute ' +
+          `WHERE attrelid = ${literal(table)}::regclass AND attgenerated <> '' ORDER BY attnum)`;
+        return (
+          `DO $audit$ BEGIN EXECUTE format(\n` +
+          `  'CREATE OR REPLACE TRIGGER ${table}_audit AFTER INSERT OR UPDATE OR DELETE ON ${table} ` +
+          `FOR EACH ROW EXECUTE FUNCTION audit_row(%s)',\n` +
+          `  (SELECT string_agg(quote_literal(name), ', ') FROM unnest(${secret} || ${generated}) AS name));\n` +
+          'END $audit$;'
+        );
+      })
       .join('\n\n'),
   );
 }
