@@ -2,18 +2,24 @@
 -- to an audited table. The app names the actor and its company per transaction with
 -- set_config('app.actor' / 'app.tenant', ..., true). A personal record's entry (expenses,
 -- loans, repayments) names its owner, and only the owner reads it. The trail never copies a
--- secret column (server/db/secrets.ts), nor generated columns (they repeat other columns).
--- Each table's trigger passes audit_row() those columns as its arguments, found when the
--- trigger is made (after the migrations, so a column added later stays out too) rather than
--- looked up in the catalog for every row: an import of many rows writes an entry for each.
--- An update that changes nothing else (a code's step marked used) is not a change anyone
--- audits, so it adds no entry.
+-- secret column (server/db/secrets.ts) nor a generated one (it repeats other columns): each
+-- table's trigger names its table and then those columns as its arguments (the functions
+-- loader writes the secret ones in and reads the generated ones from the catalog as it makes
+-- the trigger, after the migrations), so a row's entry needs no catalog lookup. A trigger
+-- made without them is refused rather than trusted. An update that changes nothing else (a
+-- code's step marked used) is not a change anyone audits, so it adds no entry.
 CREATE OR REPLACE FUNCTION audit_row() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  hidden text[] := coalesce(TG_ARGV, ARRAY[]::text[]);
-  old_row jsonb := CASE WHEN TG_OP IN ('UPDATE', 'DELETE') THEN to_jsonb(OLD) - hidden END;
-  new_row jsonb := CASE WHEN TG_OP IN ('INSERT', 'UPDATE') THEN to_jsonb(NEW) - hidden END;
+  hidden text[];
+  old_row jsonb;
+  new_row jsonb;
 BEGIN
+  IF TG_NARGS = 0 THEN
+    RAISE EXCEPTION 'The audit trigger % on % names no columns to leave out', TG_NAME, TG_TABLE_NAME;
+  END IF;
+  hidden := TG_ARGV[1:];
+  old_row := CASE WHEN TG_OP IN ('UPDATE', 'DELETE') THEN to_jsonb(OLD) - hidden END;
+  new_row := CASE WHEN TG_OP IN ('INSERT', 'UPDATE') THEN to_jsonb(NEW) - hidden END;
   IF TG_OP = 'UPDATE' AND old_row = new_row THEN
     RETURN NULL;
   END IF;
@@ -38,6 +44,6 @@ BEGIN
 END
 $$;
 
--- Each audited table's trigger `<table>_audit` runs audit_row(<columns left out>) after every
--- row's insert, update and delete (written out by the functions loader).
+-- Each audited table's trigger `<table>_audit` runs audit_row(<table>, <columns left out>…)
+-- after every row's insert, update and delete (written out by the functions loader).
 audit_triggers(users, expenses, loans, repayments, projects, bank_accounts, payments);

@@ -6,8 +6,9 @@ import { SECRET_COLUMNS, secretColumnNames } from '../secrets';
 /**
  * The database's functions and triggers are defined here, one SQL file each, and nowhere else:
  * the migrations change the schema and the data only. Each file replaces what it defines
- * (CREATE OR REPLACE), so every file is applied after the migrations at each start, in one
- * transaction, in the order of their names. Answers the files' SQL in that order, with
+ * (CREATE OR REPLACE), so every file is applied after the migrations, in one transaction, in
+ * the order of their names (at each start on PostgreSQL; on PGlite when they or the migrations
+ * changed since they were last applied to its folder). Answers the files' SQL in that order, with
  * `secret_columns(table)` written out from the one list of secret columns, each
  * `statement_triggers(…);` as its triggers and each `audit_triggers(…);` as its tables' audit
  * triggers.
@@ -57,9 +58,9 @@ export function withStatementTriggers(sql: string): string {
  * `sql` with each `audit_triggers(table, …);` line (at the start of a line) written out as one
  * trigger per table, `<table>_audit`, that runs audit_row() after each row's insert, update
  * and delete: the table's every change goes into the audit trail. Its arguments are the
- * columns the trail leaves out, the table's secret ones (server/db/secrets.ts) and generated
- * ones, read from the catalog as the trigger is made (the functions are applied after the
- * migrations).
+ * table's name, then the columns the trail leaves out: its secret ones (written in from
+ * server/db/secrets.ts) and its generated ones (read from pg_attribute as the trigger is made,
+ * after the migrations).
  */
 export function withAuditTriggers(sql: string): string {
   return sql.replace(/^audit_triggers\(([^()]+)\);/gm, (_, list: string) =>
@@ -67,7 +68,8 @@ export function withAuditTriggers(sql: string): string {
       .split(',')
       .map((table) => table.trim())
       .map((table) => {
-        const secret = `ARRAY[${secretColumnNames(table).map(literal).join(', ')}]::text[]`;
+        if (!/^\w+$/.test(table)) throw new Error(`audit_triggers: no table ${table}`);
+        const named = [table, ...secretColumnNames(table)].map(literal).join(', ');
         const generated =
           'ARRAY(SELECT attname::text FROM pg_attribute ' +
           `WHERE attrelid = ${literal(table)}::regclass AND attgenerated <> '' ORDER BY attnum)`;
@@ -75,7 +77,7 @@ export function withAuditTriggers(sql: string): string {
           `DO $audit$ BEGIN EXECUTE format(\n` +
           `  'CREATE OR REPLACE TRIGGER ${table}_audit AFTER INSERT OR UPDATE OR DELETE ON ${table} ` +
           `FOR EACH ROW EXECUTE FUNCTION audit_row(%s)',\n` +
-          `  (SELECT string_agg(quote_literal(name), ', ') FROM unnest(${secret} || ${generated}) AS name));\n` +
+          `  (SELECT string_agg(quote_literal(name), ', ') FROM unnest(ARRAY[${named}] || ${generated}) AS name));\n` +
           'END $audit$;'
         );
       })
