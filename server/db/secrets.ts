@@ -14,8 +14,7 @@ import {
 /**
  * The columns whose values are sign-in secrets (or, for the last TOTP step, what tells one
  * code from the next): the one list the audit trail, the change feed and the exports obey
- * (the functions loader writes it into the SQL: each audit trigger's arguments, and
- * `secret_columns(table)` in the change feed).
+ * (the SQL reads it as `secret_columns(table)`, which the functions loader writes out).
  * A value here never leaves the database in an answer, a download or an audit entry.
  * tests/server/secrets.test.ts fails when a column that looks secret is neither here nor in
  * NOT_SECRET, so a new one cannot be forgotten.

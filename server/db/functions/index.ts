@@ -58,18 +58,13 @@ export function withStatementTriggers(sql: string): string {
  * `sql` with each `audit_triggers(table, …);` line (at the start of a line) written out as one
  * trigger per table, `<table>_audit`, that runs audit_row() after each row's insert, update
  * and delete: the table's every change goes into the audit trail. Its arguments are the
- * table's name, then the columns the trail leaves out: its secret ones (written in from
- * server/db/secrets.ts) and its generated ones (read from pg_attribute as the trigger is made,
- * after the migrations).
+ * table's name and its generated columns, which the trail leaves out, read from pg_attribute
+ * as the trigger is made (after the migrations).
  */
 export function withAuditTriggers(sql: string): string {
   return sql.replace(/^audit_triggers\(([^()]+)\);/gm, (_, list: string) =>
-    list
-      .split(',')
-      .map((table) => table.trim())
+    auditTriggerTables(list)
       .map((table) => {
-        if (!/^\w+$/.test(table)) throw new Error(`audit_triggers: no table ${table}`);
-        const named = [table, ...secretColumnNames(table)].map(literal).join(', ');
         const generated =
           'ARRAY(SELECT attname::text FROM pg_attribute ' +
           `WHERE attrelid = ${literal(table)}::regclass AND attgenerated <> '' ORDER BY attnum)`;
@@ -77,12 +72,35 @@ export function withAuditTriggers(sql: string): string {
           `DO $audit$ BEGIN EXECUTE format(\n` +
           `  'CREATE OR REPLACE TRIGGER ${table}_audit AFTER INSERT OR UPDATE OR DELETE ON ${table} ` +
           `FOR EACH ROW EXECUTE FUNCTION audit_row(%s)',\n` +
-          `  (SELECT string_agg(quote_literal(name), ', ') FROM unnest(ARRAY[${named}] || ${generated}) AS name));\n` +
+          `  (SELECT string_agg(quote_literal(name), ', ') FROM unnest(ARRAY[${literal(table)}] || ${generated}) AS name));\n` +
           'END $audit$;'
         );
       })
       .join('\n\n'),
   );
+}
+
+/** The tables of an `audit_triggers(…)` line's list. */
+function auditTriggerTables(list: string): string[] {
+  return list
+    .split(',')
+    .map((table) => table.trim())
+    .map((table) => {
+      if (!/^\w+$/.test(table)) throw new Error(`audit_triggers: no table ${table}`);
+      return table;
+    });
+}
+
+/** Every table the files give an audit trigger (`audit_triggers(…);`), in the files' order. */
+export function auditedTables(folder: string): string[] {
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.sql'))
+    .sort()
+    .flatMap((name) =>
+      [
+        ...readFileSync(join(folder, name), 'utf8').matchAll(/^audit_triggers\(([^()]+)\);/gm),
+      ].flatMap(([, list]) => auditTriggerTables(list!)),
+    );
 }
 
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
