@@ -8,8 +8,8 @@ import { SECRET_COLUMNS, secretColumnNames } from '../secrets';
  * the migrations change the schema and the data only. Each file replaces what it defines
  * (CREATE OR REPLACE), so every file is applied after the migrations, in one transaction, in
  * the order of their names (at each start on PostgreSQL; on PGlite when they or the migrations
- * changed since they were last applied to its folder). Answers the files' SQL in that order, with
- * `secret_columns(table)` written out from the one list of secret columns, each
+ * changed since they were last applied to its folder). Answers the files' SQL in that order,
+ * with `secret_columns(table)` written out from the one list of secret columns, each
  * `statement_triggers(…);` as its triggers and each `audit_triggers(…);` as its tables' audit
  * triggers.
  */
