@@ -18,8 +18,8 @@ export const COMPRESS_FROM_BYTES = 1024;
  * bytes (`tsx bench/compression.ts`). In the server, measured under a glibc mmap
  * threshold of 128 KB (`npm start` sets 32 KB), quality 4 also mapped and faulted in its
  * large tables on every answer: a browser's list call cost 1,195 µs of CPU with it, 888 at
- * quality 1, and 843 not compressed. Streamed answers (exports, pages over 8 KB) keep Brotli's quality 4 and gzip's
- * level 6, where the bytes saved grow with the size.
+ * quality 1, and 843 not compressed. Streamed answers (exports, pages over 8 KB) keep
+ * Brotli's quality 4 and gzip's level 6, where the bytes saved grow with the size.
  */
 const QUICK_BROTLI: zlib.BrotliOptions = {
   params: {

@@ -14,15 +14,17 @@ import { SECRET_COLUMNS, secretColumnNames } from '../secrets';
  * triggers.
  */
 export function functionFiles(folder: string): string[] {
-  return readdirSync(folder)
+  return sqlFiles(folder).map((sql) =>
+    withAuditTriggers(withStatementTriggers(withSecretColumns(sql))),
+  );
+}
+
+/** The SQL files of the folder as they are written, in the order of their names. */
+const sqlFiles = (folder: string): string[] =>
+  readdirSync(folder)
     .filter((name) => name.endsWith('.sql'))
     .sort()
-    .map((name) =>
-      withAuditTriggers(
-        withStatementTriggers(withSecretColumns(readFileSync(join(folder, name), 'utf8'))),
-      ),
-    );
-}
+    .map((name) => readFileSync(join(folder, name), 'utf8'));
 
 /** What each statement-level trigger sees of the rows its statement changed, by operation. */
 const TRANSITION_TABLES = {
@@ -54,6 +56,9 @@ export function withStatementTriggers(sql: string): string {
   });
 }
 
+/** An `audit_triggers(table, …);` line (at the start of a line) and its list of tables. */
+const AUDIT_TRIGGERS = /^audit_triggers\(([^()]+)\);/gm;
+
 /**
  * `sql` with each `audit_triggers(table, …);` line (at the start of a line) written out as one
  * trigger per table, `<table>_audit`, that runs audit_row() after each row's insert, update
@@ -62,7 +67,7 @@ export function withStatementTriggers(sql: string): string {
  * as the trigger is made (after the migrations).
  */
 export function withAuditTriggers(sql: string): string {
-  return sql.replace(/^audit_triggers\(([^()]+)\);/gm, (_, list: string) =>
+  return sql.replace(AUDIT_TRIGGERS, (_, list: string) =>
     auditTriggerTables(list)
       .map((table) => {
         const generated =
@@ -93,14 +98,9 @@ function auditTriggerTables(list: string): string[] {
 
 /** Every table the files give an audit trigger (`audit_triggers(…);`), in the files' order. */
 export function auditedTables(folder: string): string[] {
-  return readdirSync(folder)
-    .filter((name) => name.endsWith('.sql'))
-    .sort()
-    .flatMap((name) =>
-      [
-        ...readFileSync(join(folder, name), 'utf8').matchAll(/^audit_triggers\(([^()]+)\);/gm),
-      ].flatMap(([, list]) => auditTriggerTables(list!)),
-    );
+  return sqlFiles(folder).flatMap((sql) =>
+    [...sql.matchAll(AUDIT_TRIGGERS)].flatMap(([, list]) => auditTriggerTables(list!)),
+  );
 }
 
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
