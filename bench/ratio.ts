@@ -264,7 +264,7 @@ const dataDir = mkdtempSync(join(os.tmpdir(), 'ratio-'));
 /** The production build of the checkout in `cwd`, as `npm start` runs it. */
 const startApp = (name: string, cwd = process.cwd(), flags = NODE_ARGS) => {
   execSync('node scripts/ensure-build.mjs', { stdio: 'inherit', cwd });
-  const start = startCommand(cwd);
+  const start = startCommand('postgres', cwd);
   return run(
     name,
     [...start.nodeArgs, ...flags, 'build/server/main.js'],

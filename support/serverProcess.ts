@@ -12,20 +12,25 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * The environment and Node flags `npm start` runs the server with, read from package.json's
- * start script, the one place they are set (docs/operations.md says why each is there); of
- * this checkout unless another is named.
+ * The environment and Node flags `npm start` runs the server with on the embedded database or
+ * on a PostgreSQL server, read from scripts/start.sh, the one place they are set
+ * (docs/operations.md says why each is there); of this checkout unless another is named.
  */
-export function startCommand(checkout = root): { env: Record<string, string>; nodeArgs: string[] } {
-  const pkg = JSON.parse(readFileSync(join(checkout, 'package.json'), 'utf8')) as {
-    scripts: { start: string };
+export function startCommand(
+  database: 'embedded' | 'postgres',
+  checkout = root,
+): { env: Record<string, string>; nodeArgs: string[] } {
+  const script = readFileSync(join(checkout, 'scripts/start.sh'), 'utf8');
+  const words = (name: string) => {
+    const value = new RegExp(`^${name}="([^"]*)"$`, 'm').exec(script)?.[1];
+    if (value === undefined) throw new Error(`scripts/start.sh sets no ${name}`);
+    return value.split(/\s+/).filter(Boolean);
   };
-  const words = pkg.scripts.start.trim().split(/\s+/);
-  const node = words.indexOf('node');
   const env = Object.fromEntries(
-    words.slice(0, node).map((word) => word.split('=', 2) as [string, string]),
+    words('SERVER_ENV').map((word) => word.split('=', 2) as [string, string]),
   );
-  return { env, nodeArgs: words.slice(node + 1, -1) };
+  const embedded = database === 'embedded' ? words('EMBEDDED_FLAGS') : [];
+  return { env, nodeArgs: [...words('SERVER_FLAGS'), ...embedded] };
 }
 
 export function freePort(): Promise<number> {
@@ -78,7 +83,7 @@ export async function startServerProcess(opts: {
   keepMemoryLow?: boolean;
 }): Promise<ServerProcess> {
   const port = await freePort();
-  const start = startCommand();
+  const start = startCommand(opts.databaseUrl ? 'postgres' : 'embedded');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
