@@ -14,6 +14,7 @@ EMBEDDED_FLAGS="--max-semi-space-size=4"
 if [ -z "$DATABASE_URL" ]; then
   SERVER_FLAGS="$SERVER_FLAGS $EMBEDDED_FLAGS"
 fi
-# The settings are lists of words: split on purpose.
+# The settings are lists of words: split on purpose (and never globbed).
+set -f
 # shellcheck disable=SC2086
 exec env $SERVER_ENV node $SERVER_FLAGS build/server/main.js

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,23 +14,41 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /**
  * The environment and Node flags `npm start` runs the server with on the embedded database or
  * on a PostgreSQL server, read from scripts/start.sh, the one place they are set
- * (docs/operations.md says why each is there); of this checkout unless another is named.
+ * (docs/operations.md says why each is there); of this checkout unless another is named. A
+ * checkout older than the script (the ratio bench's RATIO_COMPARE) set them in package.json's
+ * start script, the same for both databases.
  */
 export function startCommand(
   database: 'embedded' | 'postgres',
   checkout = root,
 ): { env: Record<string, string>; nodeArgs: string[] } {
-  const script = readFileSync(join(checkout, 'scripts/start.sh'), 'utf8');
+  const pair = (word: string) => [
+    word.slice(0, word.indexOf('=')),
+    word.slice(word.indexOf('=') + 1),
+  ];
+  const scriptPath = join(checkout, 'scripts/start.sh');
+  if (!existsSync(scriptPath)) {
+    const pkg = JSON.parse(readFileSync(join(checkout, 'package.json'), 'utf8')) as {
+      scripts: { start: string };
+    };
+    const words = pkg.scripts.start.trim().split(/\s+/);
+    const node = words.indexOf('node');
+    return {
+      env: Object.fromEntries(words.slice(0, node).map(pair)),
+      nodeArgs: words.slice(node + 1, -1),
+    };
+  }
+  const script = readFileSync(scriptPath, 'utf8');
   const words = (name: string) => {
     const value = new RegExp(`^${name}="([^"]*)"$`, 'm').exec(script)?.[1];
     if (value === undefined) throw new Error(`scripts/start.sh sets no ${name}`);
     return value.split(/\s+/).filter(Boolean);
   };
-  const env = Object.fromEntries(
-    words('SERVER_ENV').map((word) => word.split('=', 2) as [string, string]),
-  );
   const embedded = database === 'embedded' ? words('EMBEDDED_FLAGS') : [];
-  return { env, nodeArgs: [...words('SERVER_FLAGS'), ...embedded] };
+  return {
+    env: Object.fromEntries(words('SERVER_ENV').map(pair)),
+    nodeArgs: [...words('SERVER_FLAGS'), ...embedded],
+  };
 }
 
 export function freePort(): Promise<number> {
