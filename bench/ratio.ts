@@ -466,6 +466,8 @@ const rows = CALLS.map((call) => {
     appUs: us('app'),
     baselineUs,
     ratio: us('app') / baselineUs,
+    /** Each round's own ratio, the servers measured one after the other: the spread. */
+    roundRatios: got.get('app')!.map((s, i) => s.serverUs / got.get('baseline')![i]!.serverUs),
     appDbUs: db('app'),
     baselineDbUs: db('baseline'),
     rounds: Object.fromEntries(got),
@@ -485,6 +487,7 @@ const cells = (r: (typeof rows)[number]) => [
   r.appUs.toFixed(0).padStart(9),
   r.baselineUs.toFixed(0).padStart(9),
   `${r.ratio.toFixed(2)}x`.padStart(7),
+  `${Math.min(...r.roundRatios).toFixed(2)}–${Math.max(...r.roundRatios).toFixed(2)}`.padStart(11),
   r.appDbUs.toFixed(0).padStart(9),
   r.baselineDbUs.toFixed(0).padStart(9),
 ];
@@ -495,6 +498,7 @@ console.log(
     'app µs'.padStart(9),
     'base µs'.padStart(9),
     'ratio'.padStart(7),
+    'rounds'.padStart(11),
     'db (app)'.padStart(9),
     'db (base)'.padStart(9),
   ].join(' '),
