@@ -47,6 +47,10 @@ if (!baseUrl) {
 }
 const REQUESTS = Number(process.env.RATIO_REQUESTS ?? 4000);
 const ROUNDS = Number(process.env.RATIO_ROUNDS ?? 3);
+if (!Number.isInteger(ROUNDS) || ROUNDS < 1) {
+  console.error('RATIO_ROUNDS is a number of rounds, 1 or more.');
+  process.exit(2);
+}
 const CONNECTIONS = 16;
 const LOG_LEVEL = process.env.RATIO_LOG_LEVEL ?? 'info';
 const nodeArgs = (flags = '') => flags.split(/\s+/).filter(Boolean);
@@ -466,7 +470,7 @@ const rows = CALLS.map((call) => {
     appUs: us('app'),
     baselineUs,
     ratio: us('app') / baselineUs,
-    /** Each round's own ratio, the servers measured one after the other: the spread. */
+    /** Each round's own ratio (app and baseline measured in the same round): the spread. */
     roundRatios: got.get('app')!.map((s, i) => s.serverUs / got.get('baseline')![i]!.serverUs),
     appDbUs: db('app'),
     baselineDbUs: db('baseline'),
@@ -487,7 +491,7 @@ const cells = (r: (typeof rows)[number]) => [
   r.appUs.toFixed(0).padStart(9),
   r.baselineUs.toFixed(0).padStart(9),
   `${r.ratio.toFixed(2)}x`.padStart(7),
-  `${Math.min(...r.roundRatios).toFixed(2)}–${Math.max(...r.roundRatios).toFixed(2)}`.padStart(11),
+  `${Math.min(...r.roundRatios).toFixed(2)}–${Math.max(...r.roundRatios).toFixed(2)}x`.padStart(11),
   r.appDbUs.toFixed(0).padStart(9),
   r.baselineDbUs.toFixed(0).padStart(9),
 ];

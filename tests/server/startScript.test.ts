@@ -23,6 +23,7 @@ function launched(databaseUrl?: string) {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   const run = spawnSync('sh', ['scripts/start.sh'], { cwd: root, env: given, encoding: 'utf8' });
+  expect(run.status, run.stderr).toBe(0);
   const lines = run.stdout.trim().split('\n');
   const args = lines.filter((l) => l.startsWith('arg ')).map((l) => l.slice(4));
   const env: Record<string, string> = {};
