@@ -228,8 +228,6 @@ for (const { name, viewport } of WIDTHS) {
       await rowOf('Groceries').waitFor();
       await page.getByLabel('Search expenses').fill('ti');
       await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('ti');
-      await page.getByRole('button', { name: /^Amount/ }).click();
-      await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('amount');
       const order = async () => {
         await rowOf('Cinema tickets').waitFor();
         return page
@@ -237,6 +235,13 @@ for (const { name, viewport } of WIDTHS) {
           .allTextContents()
           .then((t) => t.map((s) => s.trim()));
       };
+      // The search's rows first, as a person sees them before sorting: while they load the
+      // headers move with the spinner, and a click then can land beside its button.
+      await expect
+        .poll(async () => (await order()).sort())
+        .toEqual(['Cinema tickets', LONG].sort());
+      await page.getByRole('button', { name: /^Amount/ }).click();
+      await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('amount');
       // The sorted page replaces the unsorted one, which holds the same rows: wait for it.
       await expect.poll(order).toEqual(['Cinema tickets', LONG]);
       const before = await order();
