@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
-import { Worker } from 'node:worker_threads';
+import { threadId, Worker } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 import { functionFiles } from './functions';
 import { Channels, type Subscriber, type Unlisten } from './listener';
@@ -199,20 +199,22 @@ function spawnWorker(workerData: WorkerInit): Worker {
 
 let sourceBundle: URL | undefined;
 /**
- * The worker's TypeScript bundled into one plain module, once a process, where its packages
- * resolve (node_modules/.cache). Worker threads do not inherit tsx's loader: through it each
- * thread took ~0.65 s to start, its own loader and PGlite's modules sent through it, against
- * ~0.2 s for the bundle, and the server tests open over a hundred databases. Its modules are
- * all of this folder, so each one's import.meta.url is the worker's own.
+ * The worker's TypeScript bundled into one plain module, once a process, kept where its packages
+ * resolve (node_modules/.cache) under a hash of its contents. Worker threads do not inherit
+ * tsx's loader: registering it again in each thread and loading PGlite through it takes ~0.65 s
+ * a thread, the bundle ~0.2 s, and the server tests open over a hundred databases. Its modules
+ * are all of this folder, so the worker's own import.meta values stand for each of them.
+ * `tsx watch` does not see the bundled files: `npm run dev:server` watches this folder too.
  */
 function sourceWorker(): URL {
   if (sourceBundle) return sourceBundle;
   const require = createRequire(import.meta.url);
-  const { buildSync } = require('esbuild') as typeof import('esbuild');
-  const source = new URL('./pgliteWorker.ts', import.meta.url);
-  const here = dirname(fileURLToPath(source));
-  const { outputFiles, metafile } = buildSync({
-    entryPoints: [fileURLToPath(source)],
+  const esbuild = require('esbuild') as typeof import('esbuild');
+  const source = fileURLToPath(new URL('./pgliteWorker.ts', import.meta.url));
+  const here = dirname(source);
+  const { outputFiles, metafile } = esbuild.buildSync({
+    entryPoints: [source],
+    absWorkingDir: here,
     bundle: true,
     write: false,
     metafile: true,
@@ -220,11 +222,17 @@ function sourceWorker(): URL {
     format: 'esm',
     target: 'node20',
     packages: 'external',
-    define: { 'import.meta.url': JSON.stringify(source.href) },
+    define: {
+      'import.meta.url': JSON.stringify(pathToFileURL(source).href),
+      'import.meta.dirname': JSON.stringify(here),
+      'import.meta.filename': JSON.stringify(source),
+    },
     logLevel: 'warning',
   });
+  // buildSync leaves esbuild's service running for the process's life otherwise.
+  esbuild.stop();
   const elsewhere = Object.keys(metafile.inputs).filter(
-    (input) => dirname(resolve(input)) !== here,
+    (input) => dirname(resolve(here, input)) !== here,
   );
   if (elsewhere.length)
     throw new Error(`The database thread's modules must be in ${here}: ${elsewhere.join(', ')}`);
@@ -233,9 +241,11 @@ function sourceWorker(): URL {
   const file = join(cache, `${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
   if (!existsSync(file)) {
     mkdirSync(cache, { recursive: true });
-    const next = `${file}.${process.pid}`;
+    // Written aside, then renamed in one step: another process or thread may be writing the
+    // same bundle, and a thread must never load half of one.
+    const next = `${file}.${process.pid}-${threadId}`;
     writeFileSync(next, code);
-    renameSync(next, file); // in one step: another process may be writing the same bundle
+    renameSync(next, file);
   }
   return (sourceBundle = pathToFileURL(file));
 }
