@@ -242,15 +242,15 @@ for (const { name, viewport } of WIDTHS) {
         .toEqual(['Cinema tickets', LONG].sort());
       await page.getByRole('button', { name: /^Amount/ }).click();
       await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('amount');
+      const amountHeader = page.getByRole('columnheader', { name: /Amount/ });
+      await expect.poll(() => amountHeader.getAttribute('aria-sort')).toBe('ascending');
       // The sorted page replaces the unsorted one, which holds the same rows: wait for it.
       await expect.poll(order).toEqual(['Cinema tickets', LONG]);
       const before = await order();
       await page.reload();
       await expect.poll(order).toEqual(before);
       expect(await page.getByLabel('Search expenses').inputValue()).toBe('ti');
-      expect(
-        await page.getByRole('columnheader', { name: /Amount/ }).getAttribute('aria-sort'),
-      ).toBe('ascending');
+      expect(await amountHeader.getAttribute('aria-sort')).toBe('ascending');
       await expect
         .poll(() => page.getByText(/^Total Amount:/).textContent())
         .toContain('2 expenses');
