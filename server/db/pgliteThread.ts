@@ -199,12 +199,13 @@ function spawnWorker(workerData: WorkerInit): Worker {
 
 let sourceBundle: URL | undefined;
 /**
- * The worker's TypeScript bundled into one plain module, once a process, kept where its packages
- * resolve (node_modules/.cache) under a hash of its contents. Worker threads do not inherit
- * tsx's loader: registering it again in each thread and loading PGlite through it takes ~0.65 s
- * a thread, the bundle ~0.2 s, and the server tests open over a hundred databases. Its modules
- * are all of this folder, so the worker's own import.meta values stand for each of them.
- * `tsx watch` does not see the bundled files: `npm run dev:server` watches this folder too.
+ * The worker's TypeScript bundled into one plain module (as scripts/ensure-build.mjs bundles it
+ * for `npm start`), once a process, kept where its packages resolve (node_modules/.cache) under
+ * a hash of its contents. Worker threads do not inherit tsx's loader: registering it again in
+ * each thread and loading PGlite through it takes ~0.65 s a thread, the bundle ~0.2 s, and most
+ * server test files open a database or more. Its modules are all of this folder, so the
+ * worker's own import.meta values stand for each of them. `tsx watch` does not see the bundled
+ * files: `npm run dev:server` watches this folder too.
  */
 function sourceWorker(): URL {
   if (sourceBundle) return sourceBundle;
