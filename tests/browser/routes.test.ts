@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { IMPORT_MAX_ROWS_EMBEDDED } from '../../contract/imports';
-import { screenshot, useBrowserSuite, visit, type PageWatch } from './harness';
+import { expectAccessible, screenshot, useBrowserSuite, visit, type PageWatch } from './harness';
 import { expectAlert, expectCount, expectPath, expectText, logIn, registerAdmin } from './helpers';
 
 /**
@@ -40,6 +40,22 @@ describe('routes', () => {
     await logIn(page, user);
     await expectPath(page, '/app/expenses');
     await page.getByRole('heading', { name: 'Expenses List' }).waitFor();
+  });
+
+  test("the accessibility check loads axe under the app's script policy and fails on a serious finding", async () => {
+    await page.goto(url('/no/such/page'));
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    await expectAccessible(page, 'routes-not-found-before');
+    // Text a person could hardly read: axe's color-contrast rule, of serious impact.
+    await page.evaluate(() => {
+      const faint = document.createElement('p');
+      faint.textContent = 'Faint text';
+      faint.style.cssText = 'color:#eee;background:#fff';
+      document.querySelector('main')!.append(faint);
+    });
+    await expect(expectAccessible(page, 'routes-faint-text')).rejects.toThrow(
+      /serious\/critical violation\(s\) on routes-faint-text[\s\S]*color-contrast/,
+    );
   });
 
   test('an unknown path shows Not Found, outside and inside the app', async () => {
