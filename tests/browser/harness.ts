@@ -10,6 +10,7 @@ import {
   type CDPSession,
   type ConsoleMessage,
   type Page,
+  type Request,
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { takeFileServer, type AppServer } from './appServer';
@@ -60,6 +61,49 @@ export function watchPage(page: Page, label = 'page'): PageWatch {
       }
     },
   };
+}
+
+/** Each page's last requests, and those still unanswered, said when a test fails. */
+const requestLogs = new WeakMap<Page, { answered: string[]; waiting: Map<Request, string> }>();
+const ANSWERED_KEPT = 40;
+
+/**
+ * Keeps what the page asked the server (API calls and the app's own files): when each request
+ * went out, its answer's status and how long that took, and which have no answer yet. A failure
+ * the screenshot shows but cannot explain (a list not refreshed, a screen still loading) then
+ * says what the page asked and what came back.
+ */
+function logRequests(page: Page): void {
+  const log = { answered: [] as string[], waiting: new Map<Request, string>() };
+  requestLogs.set(page, log);
+  const since = Date.now();
+  const answered = (request: Request, outcome: string) => {
+    const line = log.waiting.get(request);
+    if (line === undefined) return;
+    log.waiting.delete(request);
+    log.answered.push(`${line} → ${outcome}`);
+    if (log.answered.length > ANSWERED_KEPT) log.answered.shift();
+  };
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (!url.protocol.startsWith('http')) return;
+    const at = ((Date.now() - since) / 1000).toFixed(1);
+    log.waiting.set(request, `+${at} s ${request.method()} ${url.pathname}${url.search}`);
+  });
+  page.on('response', (response) => {
+    const took = Math.round(response.request().timing().responseStart);
+    answered(response.request(), `${response.status()} in ${took} ms`);
+  });
+  page.on('requestfailed', (request) =>
+    answered(request, `failed: ${request.failure()?.errorText ?? 'no answer'}`),
+  );
+}
+
+/** A page's request log, as lines to print. */
+function requestLines(page: Page): string[] {
+  const log = requestLogs.get(page);
+  if (!log) return [];
+  return [...log.answered, ...[...log.waiting.values()].map((line) => `${line} → no answer yet`)];
 }
 
 // ---------------------------------------------------- screenshots and accessibility
@@ -205,6 +249,7 @@ export function useBrowserSuite(): BrowserSuite {
       // As the waits of helpers.ts: another test file may share the cores.
       context.setDefaultTimeout(20_000);
       contexts.push(context);
+      context.on('page', logRequests);
       const page = await context.newPage();
       browserSession ??= await suite.browser.newBrowserCDPSession();
       opensWindows(context, browserSession);
@@ -237,6 +282,8 @@ export function useBrowserSuite(): BrowserSuite {
     for (const [n, page] of pages.entries()) {
       const saved = await screenshot(page, `failed-${name}-${n + 1}`).catch(() => undefined);
       if (saved) console.error(`the page at the failure: ${saved}`);
+      const requests = requestLines(page);
+      if (requests.length) console.error(`its last requests:\n  ${requests.join('\n  ')}`);
     }
   });
   afterAll(async () => {

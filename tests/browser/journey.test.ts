@@ -112,18 +112,27 @@ describe.sequential('journey', () => {
     expect(loginCalls).toHaveLength(0);
     await visit(page, 'journey-03-login-no-type');
 
-    // Held back a moment, so that the busy state can be seen.
-    await page.route('**/api/user/loginuser', async (route) => {
-      await new Promise((r) => setTimeout(r, 600));
-      await route.continue();
-    });
+    // A slow network for the sign-in, so that the busy state can be seen. Slowed by Chromium's
+    // network emulation, not held in a route: turning request interception off while the
+    // dashboard's code and data were on their way could leave one of them unanswered for good.
+    const network = await page.context().newCDPSession(page);
+    const latency = (ms: number) =>
+      network.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: ms,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
+    await network.send('Network.enable');
+    await latency(600);
     await page.getByLabel('User Type').selectOption('admin');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     const busy = page.getByRole('button', { name: 'Loading...' });
     await busy.waitFor();
     expect(await busy.isDisabled()).toBe(true);
+    await latency(0);
+    await network.detach();
     await expectAlert(page, 'Login successful');
-    await page.unroute('**/api/user/loginuser');
     await expectPath(page, '/app/dashboard');
     expect(loginCalls).toHaveLength(1);
   });
