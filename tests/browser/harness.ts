@@ -63,39 +63,61 @@ export function watchPage(page: Page, label = 'page'): PageWatch {
   };
 }
 
-/** Each page's last requests, and those still unanswered, said when a test fails. */
-const requestLogs = new WeakMap<Page, { answered: string[]; waiting: Map<Request, string> }>();
-const ANSWERED_KEPT = 40;
+/** A request of a page: what went out and when, and its answer's status once it came. */
+interface OpenRequest {
+  line: string;
+  sentAt: number;
+  status?: number;
+}
+
+/** Each page's last settled requests and those still open, printed when a test fails. */
+const requestLogs = new WeakMap<
+  Page,
+  { settled: { sentAt: number; line: string }[]; open: Map<Request, OpenRequest> }
+>();
+const SETTLED_KEPT = 40;
 
 /**
  * Keeps what the page asked the server (API calls and the app's own files): when each request
- * went out, its answer's status and how long that took, and which have no answer yet. A failure
- * the screenshot shows but cannot explain (a list not refreshed, a screen still loading) then
- * says what the page asked and what came back.
+ * went out, its answer's status, how long until the whole answer was in, and which are still
+ * open. A failure the screenshot shows but cannot explain (a list not refreshed, a screen still
+ * loading) then says what the page asked and what came back.
  */
 function logRequests(page: Page): void {
-  const log = { answered: [] as string[], waiting: new Map<Request, string>() };
+  const log = {
+    settled: [] as { sentAt: number; line: string }[],
+    open: new Map<Request, OpenRequest>(),
+  };
   requestLogs.set(page, log);
   const since = Date.now();
-  const answered = (request: Request, outcome: string) => {
-    const line = log.waiting.get(request);
-    if (line === undefined) return;
-    log.waiting.delete(request);
-    log.answered.push(`${line} → ${outcome}`);
-    if (log.answered.length > ANSWERED_KEPT) log.answered.shift();
+  const settle = (request: Request, outcome: (open: OpenRequest, took: number) => string) => {
+    const open = log.open.get(request);
+    if (!open) return;
+    log.open.delete(request);
+    const line = `${open.line} → ${outcome(open, Date.now() - open.sentAt)}`;
+    log.settled.push({ sentAt: open.sentAt, line });
+    if (log.settled.length > SETTLED_KEPT) log.settled.shift();
   };
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (!url.protocol.startsWith('http')) return;
-    const at = ((Date.now() - since) / 1000).toFixed(1);
-    log.waiting.set(request, `+${at} s ${request.method()} ${url.pathname}${url.search}`);
+    const sentAt = Date.now();
+    const at = ((sentAt - since) / 1000).toFixed(1);
+    const line = `+${at} s ${request.method()} ${url.pathname}${url.search}`;
+    log.open.set(request, { line, sentAt });
   });
   page.on('response', (response) => {
-    const took = Math.round(response.request().timing().responseStart);
-    answered(response.request(), `${response.status()} in ${took} ms`);
+    const open = log.open.get(response.request());
+    if (open) open.status = response.status();
   });
+  page.on('requestfinished', (request) =>
+    settle(request, (open, took) => `${open.status ?? '?'} in ${took} ms`),
+  );
   page.on('requestfailed', (request) =>
-    answered(request, `failed: ${request.failure()?.errorText ?? 'no answer'}`),
+    settle(request, (open, took) => {
+      const failure = request.failure()?.errorText ?? 'no answer';
+      return `${open.status ? `${open.status}, then ` : ''}failed after ${took} ms: ${failure}`;
+    }),
   );
 }
 
@@ -103,7 +125,12 @@ function logRequests(page: Page): void {
 function requestLines(page: Page): string[] {
   const log = requestLogs.get(page);
   if (!log) return [];
-  return [...log.answered, ...[...log.waiting.values()].map((line) => `${line} → no answer yet`)];
+  const open = [...log.open.values()].map(({ sentAt, line, status }) => ({
+    sentAt,
+    line: `${line} → ${status ? `${status}, its body not finished` : 'no answer yet'}`,
+  }));
+  // In the order they went out.
+  return [...log.settled, ...open].sort((a, b) => a.sentAt - b.sentAt).map(({ line }) => line);
 }
 
 // ---------------------------------------------------- screenshots and accessibility
@@ -138,9 +165,9 @@ const runAxe = (page: Page) =>
   }, AXE_OPTIONS);
 
 /**
- * axe's minified build, gzipped, in base64: what a check sends into a document that has no axe
- * yet. Sending a script into a page costs by its size: the 1.3 MB `axe.source` took ~0.3 s a
- * check here; this is a sixth of the bytes and takes ~0.15 s, unpacking and running included.
+ * axe's minified build, gzipped, in base64: what is sent into a document the first time one of
+ * its screens is checked. Sending a script into a page costs by its size: this is a sixth of the
+ * bytes of `axe.source` (1.3 MB), and takes about half the time.
  */
 const AXE_GZIPPED = gzipSync(
   readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js')),

@@ -112,9 +112,9 @@ describe.sequential('journey', () => {
     expect(loginCalls).toHaveLength(0);
     await visit(page, 'journey-03-login-no-type');
 
-    // A slow network for the sign-in, so that the busy state can be seen. Slowed by Chromium's
-    // network emulation, not held in a route: turning request interception off while the
-    // dashboard's code and data were on their way could leave one of them unanswered for good.
+    // A slow network for the sign-in, so that the busy state can be seen: Chromium's network
+    // emulation delays requests without pausing them. A route would pause them, and removing it
+    // while the dashboard loads is suspected of leaving a request without its answer.
     const network = await page.context().newCDPSession(page);
     const latency = (ms: number) =>
       network.send('Network.emulateNetworkConditions', {
@@ -123,15 +123,19 @@ describe.sequential('journey', () => {
         downloadThroughput: -1,
         uploadThroughput: -1,
       });
-    await network.send('Network.enable');
-    await latency(600);
-    await page.getByLabel('User Type').selectOption('admin');
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    const busy = page.getByRole('button', { name: 'Loading...' });
-    await busy.waitFor();
-    expect(await busy.isDisabled()).toBe(true);
-    await latency(0);
-    await network.detach();
+    try {
+      await network.send('Network.enable');
+      await latency(600);
+      await page.getByLabel('User Type').selectOption('admin');
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      const busy = page.getByRole('button', { name: 'Loading...' });
+      await busy.waitFor();
+      expect(await busy.isDisabled()).toBe(true);
+    } finally {
+      // The tests after this one use the same page.
+      await latency(0);
+      await network.detach();
+    }
     await expectAlert(page, 'Login successful');
     await expectPath(page, '/app/dashboard');
     expect(loginCalls).toHaveLength(1);

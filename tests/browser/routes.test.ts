@@ -43,7 +43,8 @@ describe('routes', () => {
   });
 
   test("the accessibility check loads axe under the app's script policy and fails on a serious finding", async () => {
-    await page.goto(url('/no/such/page'));
+    const answer = await page.goto(url('/no/such/page'));
+    expect(answer?.headers()['content-security-policy']).toContain("script-src 'self';");
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
     await expectAccessible(page, 'routes-not-found-before');
     // Text a person could hardly read: axe's color-contrast rule, of serious impact.
