@@ -70,11 +70,14 @@ interface OpenRequest {
   status?: number;
 }
 
-/** Each page's last settled requests and those still open, printed when a test fails. */
-const requestLogs = new WeakMap<
-  Page,
-  { settled: { sentAt: number; line: string }[]; open: Map<Request, OpenRequest> }
->();
+/** A page's last settled requests (each line with its outcome) and those still open. */
+interface RequestLog {
+  settled: OpenRequest[];
+  open: Map<Request, OpenRequest>;
+}
+
+/** Each page's request log, printed when a test fails. */
+const requestLogs = new WeakMap<Page, RequestLog>();
 const SETTLED_KEPT = 40;
 
 /**
@@ -84,10 +87,7 @@ const SETTLED_KEPT = 40;
  * loading) then says what the page asked and what came back.
  */
 function logRequests(page: Page): void {
-  const log = {
-    settled: [] as { sentAt: number; line: string }[],
-    open: new Map<Request, OpenRequest>(),
-  };
+  const log: RequestLog = { settled: [], open: new Map() };
   requestLogs.set(page, log);
   const since = Date.now();
   const settle = (request: Request, outcome: (open: OpenRequest, took: number) => string) => {
