@@ -81,10 +81,30 @@ export const baseQuery: BaseQueryFn<
   return result;
 };
 
+/**
+ * How long a read of the cache may take before it fails as too slow. RTK Query holds every
+ * invalidation's refetch until no call is pending, so one read that never got an answer (a
+ * connection that stalled) would keep every list and total stale until the page is reloaded.
+ * Writes get no limit: one given up here may still be saved on the server, and trying it
+ * again would save it twice. Files (downloads, imports) go through `baseQuery` itself, since
+ * a large one may take long on a slow line.
+ */
+export const READ_TIMEOUT_MS = 30_000;
+
+/** `baseQuery` for the API slice's endpoints: its reads bounded by READ_TIMEOUT_MS. */
+const endpointQuery: typeof baseQuery = (args, api, extraOptions) =>
+  baseQuery(
+    api.type === 'query'
+      ? { timeout: READ_TIMEOUT_MS, ...(typeof args === 'string' ? { url: args } : args) }
+      : args,
+    api,
+    extraOptions,
+  );
+
 /** The one API of the app; features add endpoints with `injectEndpoints` below. */
 export const apiSlice = createApi({
   reducerPath: 'api',
-  baseQuery,
+  baseQuery: endpointQuery,
   tagTypes: TAG_TYPES,
   endpoints: () => ({}),
 });

@@ -61,6 +61,8 @@ export function failureMessage(error: AnyError, fallback: string): string {
 
 /** A short text for a failed load. */
 export function loadErrorMessage(error: AnyError): string {
+  if (isFetchError(error) && error.status === 'TIMEOUT_ERROR')
+    return 'The server took too long to answer.';
   return serverMessage(error) ?? 'Could not load the data.';
 }
 
