@@ -9,6 +9,7 @@ import { TIME_ZONE_HEADER } from '../../contract/headers';
 import { sessionEnded, type SessionState } from '../session/sessionSlice';
 import { withSyncedMutations } from './tags';
 import { browserTimeZone } from './timeZone';
+import { WRITE_TIMED_OUT } from './errors';
 
 export const TAG_TYPES = [
   'lend',
@@ -82,24 +83,33 @@ export const baseQuery: BaseQueryFn<
 };
 
 /**
- * How long a read of the cache may take before it fails as too slow. RTK Query holds every
- * invalidation's refetch until no call is pending, so one read that never got an answer (a
- * connection that stalled) would keep every list and total stale until the page is reloaded.
- * Writes get no limit: one given up here may still be saved on the server, and trying it
- * again would save it twice. Files (downloads, imports) go through `baseQuery` itself, since
- * a large one may take long on a slow line.
+ * How long an endpoint's call may take before it fails as too slow. RTK Query holds every
+ * refetch that an edit or a live event asks for until no call is open, so one call that never
+ * got an answer (a connection that stalled) would keep every list and total stale until the
+ * page is reloaded. A read is given 30 s. A write is given longer, and its failure says it may
+ * still have been saved (the server may have committed it after the tab stopped waiting), so
+ * that nobody sends it twice unseen; the lists then refetch and show whether it was. Files
+ * (downloads, imports) go through `baseQuery` itself, since a large one may take long on a
+ * slow line, and hold no refetch.
  */
 export const READ_TIMEOUT_MS = 30_000;
+export const WRITE_TIMEOUT_MS = 120_000;
 
-/** `baseQuery` for the API slice's endpoints: its reads bounded by READ_TIMEOUT_MS. */
-const endpointQuery: typeof baseQuery = (args, api, extraOptions) =>
-  baseQuery(
-    api.type === 'query'
-      ? { timeout: READ_TIMEOUT_MS, ...(typeof args === 'string' ? { url: args } : args) }
-      : args,
+/** `baseQuery` for the API slice's endpoints, bounded as above. */
+const endpointQuery: typeof baseQuery = async (args, api, extraOptions) => {
+  const read = api.type === 'query';
+  const result = await baseQuery(
+    {
+      timeout: read ? READ_TIMEOUT_MS : WRITE_TIMEOUT_MS,
+      ...(typeof args === 'string' ? { url: args } : args),
+    },
     api,
     extraOptions,
   );
+  if (!read && result.error?.status === 'TIMEOUT_ERROR')
+    return { ...result, error: { status: 'TIMEOUT_ERROR', error: WRITE_TIMED_OUT } };
+  return result;
+};
 
 /** The one API of the app; features add endpoints with `injectEndpoints` below. */
 export const apiSlice = createApi({

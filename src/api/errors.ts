@@ -48,11 +48,25 @@ export function isStaleRecord(error: AnyError): boolean {
   return refusal(error)?.code === 'stale_record';
 }
 
+/** What the API slice puts in a write's TIMEOUT_ERROR: no answer, but it may have been saved. */
+export const WRITE_TIMED_OUT = 'no answer to a write';
+
+/** What to tell the user when a call got no answer in time (see READ_TIMEOUT_MS), if it did not. */
+function noAnswerMessage(error: AnyError): string | undefined {
+  if (!isFetchError(error) || error.status !== 'TIMEOUT_ERROR') return undefined;
+  return error.error === WRITE_TIMED_OUT
+    ? 'The server did not answer in time. It may still have saved this: check before sending it again.'
+    : 'The server took too long to answer.';
+}
+
 /**
  * What to tell the user after a failed write: the server's own message for a client error
- * (400 validation, 404, 409 … so the user learns what is wrong), otherwise the fallback.
+ * (400 validation, 404, 409 … so the user learns what is wrong), that it may have been saved
+ * when no answer came in time, otherwise the fallback.
  */
 export function failureMessage(error: AnyError, fallback: string): string {
+  const late = noAnswerMessage(error);
+  if (late) return late;
   const status = httpStatus(error);
   const message = serverMessage(error);
   if (status !== undefined && status >= 400 && status < 500 && message) return message;
@@ -61,9 +75,7 @@ export function failureMessage(error: AnyError, fallback: string): string {
 
 /** A short text for a failed load. */
 export function loadErrorMessage(error: AnyError): string {
-  if (isFetchError(error) && error.status === 'TIMEOUT_ERROR')
-    return 'The server took too long to answer.';
-  return serverMessage(error) ?? 'Could not load the data.';
+  return noAnswerMessage(error) ?? serverMessage(error) ?? 'Could not load the data.';
 }
 
 /**

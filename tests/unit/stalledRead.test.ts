@@ -1,14 +1,30 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ExpenseAnswer, ExpenseList } from '../../contract/api/expenses';
-import { READ_TIMEOUT_MS } from '../../src/api/apiSlice';
-import { loadErrorMessage } from '../../src/api/errors';
+import { READ_TIMEOUT_MS, WRITE_TIMEOUT_MS } from '../../src/api/apiSlice';
+import { failureMessage, loadErrorMessage } from '../../src/api/errors';
 import { makeStore } from '../../src/app/store';
 import { dashboardApi } from '../../src/features/dashboard/dashboardApi';
 import { expensesApi, type Expense } from '../../src/features/expenses/expensesApi';
 import { signedIn } from './helpers';
 import { TEAM_LUNCH } from './fixtures/records';
 import { server } from './msw';
+
+/**
+ * A connection that stalled: no answer comes. The handler ends once the tab gives up (its
+ * answer then goes nowhere), so that nothing is left waiting after the test.
+ */
+const stall = ({ request }: { request: Request }) =>
+  new Promise<Response>((resolve) =>
+    request.signal.addEventListener('abort', () => resolve(HttpResponse.error())),
+  );
+
+const added = () =>
+  HttpResponse.json(ExpenseAnswer.parse({ success: true, message: 'Added', data: TEAM_LUNCH }), {
+    status: 201,
+  });
+const { amount, category, date, description } = TEAM_LUNCH;
+const lunch = { amount, category, date, description };
 
 const page = (data: Expense[]) =>
   ExpenseList.parse({
@@ -20,25 +36,22 @@ const page = (data: Expense[]) =>
     totalAmount: data.reduce((sum, row) => sum + row.amount, 0),
   });
 
-describe('a read that gets no answer', () => {
+describe('a call that gets no answer', () => {
   it('fails as too slow after its time, and the lists an edit changed are fetched again', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     onTestFinished(() => void vi.useRealTimers());
     const saved: Expense[] = [];
     let listReads = 0;
     server.use(
-      // The dashboard's connection stalls: no answer ever comes.
-      http.get('/api/user/getalldata', () => new Promise<never>(() => undefined)),
+      // The dashboard's connection stalls.
+      http.get('/api/user/getalldata', stall),
       http.get('/api/expense/getuserallexpenses', () => {
         listReads++;
         return HttpResponse.json(page(saved));
       }),
       http.post('/api/expense/addexpense', () => {
         saved.push(TEAM_LUNCH);
-        return HttpResponse.json(
-          ExpenseAnswer.parse({ success: true, message: 'Expense added', data: TEAM_LUNCH }),
-          { status: 201 },
-        );
+        return added();
       }),
     );
     const store = makeStore(signedIn());
@@ -49,10 +62,7 @@ describe('a read that gets no answer', () => {
     );
     const listNow = () => expensesApi.endpoints.getExpenses.select({})(store.getState());
 
-    const { amount, category, date, description } = TEAM_LUNCH;
-    await store
-      .dispatch(expensesApi.endpoints.addExpense.initiate({ amount, category, date, description }))
-      .unwrap();
+    await store.dispatch(expensesApi.endpoints.addExpense.initiate(lunch)).unwrap();
     // While the dashboard's read is open, the list's refresh waits for it.
     await vi.advanceTimersByTimeAsync(READ_TIMEOUT_MS - 1_000);
     expect(listReads).toBe(1);
@@ -63,39 +73,41 @@ describe('a read that gets no answer', () => {
     expect(loadErrorMessage(failed.error)).toBe('The server took too long to answer.');
     await vi.waitFor(() => expect(listNow().data?.totalAmount).toBe(TEAM_LUNCH.amount));
     expect(listReads).toBe(2);
+    // The edit refetched the dashboard too, into the same stall: it gives up in turn.
+    await vi.advanceTimersByTimeAsync(READ_TIMEOUT_MS);
+    const open = Object.values(store.getState().api.queries).filter((q) => q?.status === 'pending');
+    expect(open).toEqual([]);
     list.unsubscribe();
     dashboard.unsubscribe();
   });
 
-  it('leaves a write without a limit: given up, it might still be saved', async () => {
+  it('gives a write longer, and says one with no answer in time may still have been saved', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     onTestFinished(() => void vi.useRealTimers());
     let answer: (() => void) | undefined;
     server.use(
+      // The first write is answered late, the second never.
       http.post(
         '/api/expense/addexpense',
-        () =>
-          new Promise<Response>((resolve) => {
-            answer = () =>
-              resolve(
-                HttpResponse.json(
-                  ExpenseAnswer.parse({ success: true, message: 'Added', data: TEAM_LUNCH }),
-                  { status: 201 },
-                ),
-              );
-          }),
+        () => new Promise<Response>((resolve) => (answer = () => resolve(added()))),
+        { once: true },
       ),
+      http.post('/api/expense/addexpense', stall),
     );
     const store = makeStore(signedIn());
-    const { amount, category, date, description } = TEAM_LUNCH;
-    const adding = store.dispatch(
-      expensesApi.endpoints.addExpense.initiate({ amount, category, date, description }),
-    );
+    const late = store.dispatch(expensesApi.endpoints.addExpense.initiate(lunch));
     await vi.waitFor(() => expect(answer).toBeDefined());
     await vi.advanceTimersByTimeAsync(READ_TIMEOUT_MS * 3);
     answer!();
-    const result = await adding;
-    expect(result.error).toBeUndefined();
-    expect(result.data?.data._id).toBe(TEAM_LUNCH._id);
+    const saved = await late;
+    expect(saved.error).toBeUndefined();
+    expect(saved.data?.data._id).toBe(TEAM_LUNCH._id);
+
+    const unanswered = store.dispatch(expensesApi.endpoints.addExpense.initiate(lunch));
+    await vi.advanceTimersByTimeAsync(WRITE_TIMEOUT_MS);
+    const { error } = await unanswered;
+    expect(failureMessage(error, 'Could not add the expense.')).toBe(
+      'The server did not answer in time. It may still have saved this: check before sending it again.',
+    );
   });
 });
