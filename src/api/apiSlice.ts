@@ -88,7 +88,8 @@ export const baseQuery: BaseQueryFn<
  * got an answer (a connection that stalled) would keep every list and total stale until the
  * page is reloaded. A read is given 30 s. A write is given longer, and its failure says it may
  * still have been saved (the server may have committed it after the tab stopped waiting), so
- * that nobody sends it twice unseen; the lists then refetch and show whether it was. Files
+ * that nobody sends it twice unseen; it refetches what it would have changed (`invalidates`
+ * in tags.ts), which shows whether it was. An endpoint may set its own `timeout`. Files
  * (downloads, imports) go through `baseQuery` itself, since a large one may take long on a
  * slow line, and hold no refetch.
  */
@@ -107,7 +108,7 @@ const endpointQuery: typeof baseQuery = async (args, api, extraOptions) => {
     extraOptions,
   );
   if (!read && result.error?.status === 'TIMEOUT_ERROR')
-    return { ...result, error: { status: 'TIMEOUT_ERROR', error: WRITE_TIMED_OUT } };
+    return { error: { status: 'TIMEOUT_ERROR', error: WRITE_TIMED_OUT }, meta: result.meta };
   return result;
 };
 

@@ -51,6 +51,11 @@ export function isStaleRecord(error: AnyError): boolean {
 /** What the API slice puts in a write's TIMEOUT_ERROR: no answer, but it may have been saved. */
 export const WRITE_TIMED_OUT = 'no answer to a write';
 
+/** Whether a write failed for want of an answer, so that it may still have been saved. */
+export function mayHaveBeenSaved(error: unknown): boolean {
+  return isFetchError(error) && error.status === 'TIMEOUT_ERROR' && error.error === WRITE_TIMED_OUT;
+}
+
 /** What to tell the user when a call got no answer in time (see READ_TIMEOUT_MS), if it did not. */
 function noAnswerMessage(error: AnyError): string | undefined {
   if (!isFetchError(error) || error.status !== 'TIMEOUT_ERROR') return undefined;

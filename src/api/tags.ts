@@ -1,5 +1,6 @@
 import type { TagDescription } from '@reduxjs/toolkit/query';
 import type { TagType } from './apiSlice';
+import { mayHaveBeenSaved } from './errors';
 
 export type Tag = TagDescription<TagType>;
 
@@ -28,10 +29,12 @@ const mutationTags = new Map<string, TagsOf>();
 
 /**
  * Wraps a mutation's `invalidatesTags`: a successful mutation invalidates `tags(result, arg)`;
- * a failed one changed nothing and invalidates nothing.
+ * a refused one changed nothing and invalidates nothing; one that got no answer in time may
+ * still have been saved, so what it would have changed is fetched again (`result` undefined).
  */
 export function invalidates<R, A>(tags: (result: R | undefined, arg: A) => Tag[]) {
-  return (result: R | undefined, error: unknown, arg: A): Tag[] => (error ? [] : tags(result, arg));
+  return (result: R | undefined, error: unknown, arg: A): Tag[] =>
+    error && !mayHaveBeenSaved(error) ? [] : tags(result, arg);
 }
 
 /**

@@ -81,11 +81,16 @@ describe('a call that gets no answer', () => {
     dashboard.unsubscribe();
   });
 
-  it('gives a write longer, and says one with no answer in time may still have been saved', async () => {
+  it('gives a write longer; one with no answer in time says it may have been saved, and the list is fetched again', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     onTestFinished(() => void vi.useRealTimers());
     let answer: (() => void) | undefined;
+    let listReads = 0;
     server.use(
+      http.get('/api/expense/getuserallexpenses', () => {
+        listReads++;
+        return HttpResponse.json(page([]));
+      }),
       // The first write is answered late, the second never.
       http.post(
         '/api/expense/addexpense',
@@ -95,6 +100,8 @@ describe('a call that gets no answer', () => {
       http.post('/api/expense/addexpense', stall),
     );
     const store = makeStore(signedIn());
+    const list = store.dispatch(expensesApi.endpoints.getExpenses.initiate({}));
+    await list;
     const late = store.dispatch(expensesApi.endpoints.addExpense.initiate(lunch));
     await vi.waitFor(() => expect(answer).toBeDefined());
     await vi.advanceTimersByTimeAsync(READ_TIMEOUT_MS * 3);
@@ -102,6 +109,7 @@ describe('a call that gets no answer', () => {
     const saved = await late;
     expect(saved.error).toBeUndefined();
     expect(saved.data?.data._id).toBe(TEAM_LUNCH._id);
+    await vi.waitFor(() => expect(listReads).toBe(2));
 
     const unanswered = store.dispatch(expensesApi.endpoints.addExpense.initiate(lunch));
     await vi.advanceTimersByTimeAsync(WRITE_TIMEOUT_MS);
@@ -109,5 +117,8 @@ describe('a call that gets no answer', () => {
     expect(failureMessage(error, 'Could not add the expense.')).toBe(
       'The server did not answer in time. It may still have saved this: check before sending it again.',
     );
+    // It may have been saved: the list is read again, to show whether it was.
+    await vi.waitFor(() => expect(listReads).toBe(3));
+    list.unsubscribe();
   });
 });

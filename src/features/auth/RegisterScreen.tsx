@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { httpStatus, serverMessage } from '../../api/errors';
+import { failureMessage, httpStatus, serverMessage } from '../../api/errors';
 import { EmailField, NameField } from '../../ui/AccountFields';
 import { fieldBinder, stateSetter } from '../../ui/fieldBinding';
 import { showToast } from '../../ui/toast';
@@ -40,7 +40,7 @@ export default function RegisterScreen() {
       // An HTTP answer is a refusal (its message says why); no answer is an exception.
       if (httpStatus(error) !== undefined)
         showToast('error', serverMessage(error) ?? REGISTER_FAILED);
-      else showToast('error', REGISTER_ERROR);
+      else showToast('error', failureMessage(error, REGISTER_ERROR));
     }
   };
 
