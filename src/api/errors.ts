@@ -59,7 +59,7 @@ export function mayHaveBeenSaved(error: unknown): boolean {
 /** What to tell the user when a call got no answer in time (see READ_TIMEOUT_MS), if it did not. */
 function noAnswerMessage(error: AnyError): string | undefined {
   if (!isFetchError(error) || error.status !== 'TIMEOUT_ERROR') return undefined;
-  return error.error === WRITE_TIMED_OUT
+  return mayHaveBeenSaved(error)
     ? 'The server did not answer in time. It may still have saved this: check before sending it again.'
     : 'The server took too long to answer.';
 }

@@ -7,6 +7,7 @@ import { makeStore } from '../../src/app/store';
 import { dashboardApi } from '../../src/features/dashboard/dashboardApi';
 import { expensesApi, type Expense } from '../../src/features/expenses/expensesApi';
 import { signedIn } from './helpers';
+import { onePage } from './fixtures/pages';
 import { TEAM_LUNCH } from './fixtures/records';
 import { server } from './msw';
 
@@ -26,15 +27,9 @@ const added = () =>
 const { amount, category, date, description } = TEAM_LUNCH;
 const lunch = { amount, category, date, description };
 
+/** A page of the list holding `data`, with its total (checked against the contract). */
 const page = (data: Expense[]) =>
-  ExpenseList.parse({
-    success: true,
-    data,
-    total: data.length,
-    page: 1,
-    pageSize: 20,
-    totalAmount: data.reduce((sum, row) => sum + row.amount, 0),
-  });
+  ExpenseList.parse(onePage(data, { totalAmount: data.reduce((sum, row) => sum + row.amount, 0) }));
 
 describe('a call that gets no answer', () => {
   it('fails as too slow after its time, and the lists an edit changed are fetched again', async () => {
