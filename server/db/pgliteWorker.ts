@@ -7,7 +7,6 @@
 import { createHash } from 'node:crypto';
 import {
   closeSync,
-  createReadStream,
   mkdirSync,
   openSync,
   readFileSync,
@@ -17,9 +16,7 @@ import {
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import v8 from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -29,7 +26,7 @@ import { startUpkeep } from './pgliteUpkeep';
 import type { Opened, Reply, Request, WorkerInit } from './pgliteThread';
 
 const port = parentPort!;
-const { dataDir, template, image, functions } = workerData as WorkerInit;
+const { dataDir, template, image, functions, postgres } = workerData as WorkerInit;
 // Beside this file: server/db/migrations from the sources, build/server/migrations bundled.
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -67,14 +64,6 @@ const transactions = new Map<
   { outcome: Promise<unknown>; tx?: Transaction; finish?(commit: boolean): void }
 >();
 
-// V8 compiles PGlite's WebAssembly lazily, each function when first called, and the busy ones
-// again, optimised, in the background. By default several of those optimising compiles run at
-// once, each with compiler memory of its own that the C allocator keeps afterwards: the
-// server's peak RSS at a restart measured 275-290 MB with them, 240-265 MB one at a time, and
-// start-up took no longer. Set before PGlite compiles anything. V8's flags are the whole
-// process's; this one only limits how WebAssembly is compiled in the background.
-v8.setFlagsFromString('--wasm-num-compilation-tasks=1');
-
 const pgliteOptions = {
   startParams: [
     ...PGlite.defaultStartParams,
@@ -104,27 +93,8 @@ const pgliteOptions = {
   extensions: { pg_trgm },
 };
 
-/** Node's WebAssembly global: the server's type declarations have its types, not the value. */
-const wasm = (
-  globalThis as unknown as {
-    WebAssembly: { compileStreaming(source: Response): Promise<WebAssembly.Module> };
-  }
-).WebAssembly;
-
-/** PGlite's own files: its WebAssembly, its file bundle and the script that lists its files. */
+/** PGlite's own files: its file bundle and the script that lists its files. */
 const pgliteDist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-
-/**
- * PostgreSQL's WebAssembly (9 MB), compiled as it is read in 64 KB pieces. PGlite itself reads
- * the whole file into a buffer first, which then stays in the thread's memory beside V8's own
- * copy until the thread's next full collection, in the very seconds the start peaks.
- */
-async function compilePostgres(): Promise<WebAssembly.Module> {
-  const file = Readable.toWeb(createReadStream(join(pgliteDist, 'pglite.wasm'))) as ReadableStream;
-  return wasm.compileStreaming(
-    new Response(file, { headers: { 'content-type': 'application/wasm' } }),
-  );
-}
 
 /**
  * Files of PGlite's bundle that a cluster which exists never reads: initdb's inputs, the
@@ -187,7 +157,7 @@ function bytesOnly(bytes: Uint8Array): Blob {
  * leaves the folder to initdb, as before.
  */
 async function open(): Promise<{ pg: PGlite; opened: Opened }> {
-  const options = { ...pgliteOptions, pgliteWasmModule: await compilePostgres() };
+  const options = { ...pgliteOptions, pgliteWasmModule: postgres };
   // A cluster that exists (a folder's, the template's, a test image's) runs without initdb.
   const made = () => ({ ...options, fsBundle: bundleWithoutInitdb() });
   if (dataDir.startsWith('memory://')) {

@@ -113,7 +113,20 @@ function numbers(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
 const isEmail = (schema: JsonSchema) =>
   schema.format === 'email' || String(schema.pattern ?? '').includes('@');
 
+/**
+ * Each string rule's arbitrary, made once: choosing how to generate a pattern samples text
+ * against it, ~60 ms for a uuid's, and the document repeats its rules in every operation.
+ */
+const stringsByRule = new Map<string, fc.Arbitrary<string>>();
+
 function strings(schema: JsonSchema): fc.Arbitrary<string> {
+  const rule = JSON.stringify([schema.format, schema.pattern, schema.minLength, schema.maxLength]);
+  let arbitrary = stringsByRule.get(rule);
+  if (!arbitrary) stringsByRule.set(rule, (arbitrary = newStrings(schema)));
+  return arbitrary;
+}
+
+function newStrings(schema: JsonSchema): fc.Arbitrary<string> {
   const min: number = schema.minLength ?? 0;
   const max: number = Math.min(schema.maxLength ?? 60, 400);
   if (isEmail(schema)) {
