@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { describe, expect, it } from 'vitest';
-import { ExpenseAnswer, ExpenseList } from '../../contract/api/expenses';
+import { ExpenseAnswer } from '../../contract/api/expenses';
 import { parseRupees } from '../../contract/rules';
 import type { Expense } from '../../src/features/expenses/expensesApi';
 import { datePresets } from '../../src/lib/dates';
@@ -12,7 +12,7 @@ import { groupRupees, lakhCrore } from '../../src/lib/money';
 import { AmountField } from '../../src/ui/AmountField';
 import { DataTable, serialColumn, type Column } from '../../src/ui/DataTable';
 import { dashboardHandler, recordRequests, renderWithProviders, textsOf } from './helpers';
-import { emptyPage, onePage } from './fixtures/pages';
+import { emptyPage, expensePage } from './fixtures/pages';
 import { undoableDelete } from './fixtures/undo';
 import { server } from './msw';
 import { renderApp, renderAs, openDialog, pressInDialog } from './fixtures/screens';
@@ -30,9 +30,6 @@ const lunch: Expense = {
 };
 const cinema: Expense = { ...lunch, _id: 'e2', description: 'Cinema tickets', amount: 450 };
 
-const page = (data: Expense[]) =>
-  ExpenseList.parse(onePage(data, { totalAmount: data.reduce((s, r) => s + r.amount, 0) }));
-
 /** The expense list: rows whose description holds the search, in the asked order. */
 const listHandler = (rows: Expense[] = [lunch, cinema]) =>
   http.get(LIST, ({ request }) => {
@@ -41,7 +38,7 @@ const listHandler = (rows: Expense[] = [lunch, cinema]) =>
     const found = rows.filter((r) => r.description.toLowerCase().includes(search));
     if (q.get('sort') === 'amount')
       found.sort((a, b) => (q.get('order') === 'asc' ? a.amount - b.amount : b.amount - a.amount));
-    return HttpResponse.json(page(found));
+    return HttpResponse.json(expensePage(found));
   });
 
 const descriptions = () =>
@@ -381,7 +378,7 @@ describe('money first', () => {
 
   it('a delete of an expense offers Undo, which restores it', async () => {
     server.use(
-      ...undoableDelete('expense', LIST, page, [lunch, cinema], [cinema]),
+      ...undoableDelete('expense', LIST, expensePage, [lunch, cinema], [cinema]),
       http.post('/api/expense/addexpense', () =>
         HttpResponse.json(ExpenseAnswer.parse({ success: true, message: 'x', data: lunch }), {
           status: 201,

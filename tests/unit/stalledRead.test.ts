@@ -1,13 +1,13 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { ExpenseAnswer, ExpenseList } from '../../contract/api/expenses';
+import { ExpenseAnswer } from '../../contract/api/expenses';
 import { READ_TIMEOUT_MS, WRITE_TIMEOUT_MS } from '../../src/api/apiSlice';
 import { failureMessage, loadErrorMessage } from '../../src/api/errors';
 import { makeStore } from '../../src/app/store';
 import { dashboardApi } from '../../src/features/dashboard/dashboardApi';
 import { expensesApi, type Expense } from '../../src/features/expenses/expensesApi';
 import { signedIn } from './helpers';
-import { onePage } from './fixtures/pages';
+import { expensePage } from './fixtures/pages';
 import { TEAM_LUNCH } from './fixtures/records';
 import { server } from './msw';
 
@@ -27,10 +27,6 @@ const added = () =>
 const { amount, category, date, description } = TEAM_LUNCH;
 const lunch = { amount, category, date, description };
 
-/** A page of the list holding `data`, with its total (checked against the contract). */
-const page = (data: Expense[]) =>
-  ExpenseList.parse(onePage(data, { totalAmount: data.reduce((sum, row) => sum + row.amount, 0) }));
-
 describe('a call that gets no answer', () => {
   it('fails as too slow after its time, and the lists an edit changed are fetched again', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -42,7 +38,7 @@ describe('a call that gets no answer', () => {
       http.get('/api/user/getalldata', stall),
       http.get('/api/expense/getuserallexpenses', () => {
         listReads++;
-        return HttpResponse.json(page(saved));
+        return HttpResponse.json(expensePage(saved));
       }),
       http.post('/api/expense/addexpense', () => {
         saved.push(TEAM_LUNCH);
@@ -84,7 +80,7 @@ describe('a call that gets no answer', () => {
     server.use(
       http.get('/api/expense/getuserallexpenses', () => {
         listReads++;
-        return HttpResponse.json(page([]));
+        return HttpResponse.json(expensePage([]));
       }),
       // The first write is answered late, the second never.
       http.post(
